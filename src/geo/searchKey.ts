@@ -1,0 +1,45 @@
+/**
+ * Search keys for case- and accent-insensitive name prefix matching.
+ *
+ * One function folds both the stored names (at data build time) and the
+ * user's prefix (at query time), so the two always agree.
+ *
+ * NFKD + dropping combining marks handles most accents (é → e, ñ → n); the
+ * letters below have no decomposition and are folded by hand (DuckDB's
+ * strip_accents leaves them too).
+ */
+const SPECIAL: Record<string, string> = {
+  ß: 'ss', ẞ: 'ss', ł: 'l', Ł: 'l', ø: 'o', Ø: 'o', æ: 'ae', Æ: 'ae', œ: 'oe', Œ: 'oe',
+  đ: 'd', Đ: 'd', ð: 'd', Ð: 'd', þ: 'th', Þ: 'th', ı: 'i', ħ: 'h', Ħ: 'h', ŀ: 'l', Ŀ: 'l',
+  ŧ: 't', Ŧ: 't', ĸ: 'k', ŋ: 'n', Ŋ: 'n', ƒ: 'f', ʼ: "'", '’': "'", '‘': "'",
+};
+const SPECIAL_RE = new RegExp(`[${Object.keys(SPECIAL).join('')}]`, 'gu');
+const MARKS_RE = /\p{M}+/gu;
+
+/** Lower-case, accent-free form of a string (word separators kept). */
+export function foldText(s: string): string {
+  return s.replace(SPECIAL_RE, (c) => SPECIAL[c] ?? c).normalize('NFKD').replace(MARKS_RE, '').toLowerCase();
+}
+
+const WORD_SPLIT_RE = /[^\p{L}\p{N}]+/u;
+
+/**
+ * The search keys of a name: for each word, the folded rest of the name from
+ * that word on, separators removed. "Sant Julià de Lòria" gives
+ * ["santjuliadeloria", "juliadeloria", "deloria", "loria"], so a prefix matches
+ * the start of any word ("lor", "Julia d", "sant j") whatever its case, accents
+ * or separators.
+ */
+export function searchWords(...names: string[]): string[] {
+  const out = new Set<string>();
+  for (const name of names) {
+    const words = foldText(name).split(WORD_SPLIT_RE).filter(Boolean);
+    for (let i = 0; i < words.length; i++) out.add(words.slice(i).join(''));
+  }
+  return [...out];
+}
+
+/** Folds a user's prefix into the form the keys are stored in (separators removed). */
+export function searchPrefix(prefix: string): string {
+  return foldText(prefix).replace(/[^\p{L}\p{N}]+/gu, '');
+}
