@@ -14,7 +14,7 @@ import { countries as countriesList } from 'countries-list';
 import { iso31661, iso31662 } from 'iso-3166';
 import { BIGINT, BOOLEAN, DOUBLE, INTEGER, LIST, VARCHAR, type DuckDBConnection } from '@duckdb/node-api';
 import { all, appendRows, openDatabase, sqlString } from '../src/db/duckdb.js';
-import { searchWords } from '../src/geo/searchKey.js';
+import { foldText, searchWords } from '../src/geo/searchKey.js';
 import { DISPLAY_LANGUAGES } from '../src/geo/languages.js';
 import { defaultGeoDbPath } from '../src/config.js';
 import { SOURCES, citiesFile, packageVersion, projectRoot, readPackageJson } from './sources.js';
@@ -78,18 +78,30 @@ export async function createPlaces(conn: DuckDBConnection, raw: string): Promise
       feature_code, country_code, coalesce(admin1_code, '') AS admin1_code,
       coalesce(population, 0) AS population,
       elevation, timezone, modified,
-      CAST(NULL AS TIMESTAMP) AS deleted_at
+      CAST(NULL AS TIMESTAMP) AS deleted_at,
+      CAST(NULL AS VARCHAR) AS sort_name
     FROM ${raw}`);
   await conn.run('ALTER TABLE places ADD PRIMARY KEY (id)');
 }
 
-/** (Re)computes the search keys of every place: one row per key (see src/geo/searchKey.ts). */
+/**
+ * (Re)computes the search keys of every place (one row per key) and its sort
+ * name, both with the fold of src/geo/searchKey.ts.
+ */
 export async function writePlaceKeys(conn: DuckDBConnection): Promise<number> {
   const rows = await all<{ id: number; name: string; ascii_name: string }>(conn, 'SELECT id, name, ascii_name FROM places ORDER BY id');
   const keys: unknown[][] = [];
-  for (const r of rows) for (const k of searchWords(r.name, r.ascii_name)) keys.push([r.id, k]);
+  const sortNames: unknown[][] = [];
+  for (const r of rows) {
+    for (const k of searchWords(r.name, r.ascii_name)) keys.push([r.id, k]);
+    sortNames.push([r.id, foldText(r.name)]);
+  }
   await conn.run('CREATE OR REPLACE TABLE place_keys (place_id INTEGER NOT NULL, key VARCHAR NOT NULL)');
   await appendRows(conn, 'place_keys', [INTEGER, VARCHAR], keys);
+  await conn.run('CREATE OR REPLACE TEMP TABLE place_sort_names (place_id INTEGER, sort_name VARCHAR)');
+  await appendRows(conn, 'place_sort_names', [INTEGER, VARCHAR], sortNames);
+  await conn.run('UPDATE places SET sort_name = s.sort_name FROM place_sort_names s WHERE places.id = s.place_id');
+  await conn.run('DROP TABLE place_sort_names');
   return keys.length;
 }
 

@@ -69,7 +69,7 @@ export class ConnectionPool {
   }
 
   /** Runs a prepared (cached) statement with positional parameters ($1, $2, ...) and returns row objects. */
-  async query<T extends Row = Row>(sql: string, params: readonly Param[] = []): Promise<T[]> {
+  async query<T = Row>(sql: string, params: readonly Param[] = []): Promise<T[]> {
     const c = await this.acquire();
     try {
       const st = await c.prepared(sql);
@@ -101,7 +101,7 @@ function bindParam(st: DuckDBPreparedStatement, index: number, p: Param): void {
 }
 
 /** Runs a query on a plain connection and returns row objects with JS values. */
-export async function all<T extends Row = Row>(conn: DuckDBConnection, sql: string): Promise<T[]> {
+export async function all<T = Row>(conn: DuckDBConnection, sql: string): Promise<T[]> {
   const reader = await conn.runAndReadAll(sql);
   return reader.getRowObjectsJS() as T[];
 }

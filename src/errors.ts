@@ -1,0 +1,35 @@
+/**
+ * Errors of the core, classified by code (never by class: errors that cross a
+ * worker thread or a gRPC hop lose their class). Each carries a gRPC status and
+ * an AIP-193 reason; src/grpc/status.ts turns them into gRPC errors with a
+ * google.rpc.ErrorInfo detail.
+ */
+import { status } from '@grpc/grpc-js';
+
+export type Reason = 'PARAM_INVALID' | 'PARAMS_MUTUALLY_EXCLUSIVE' | 'ENTITY_NOT_FOUND' | 'ACCESS_DENIED' | 'RESOURCE_EXHAUSTED' | 'INTERNAL' | 'UNAVAILABLE';
+
+export interface ServiceErrorShape {
+  code: status;
+  reason: Reason;
+  message: string;
+  field?: string;
+}
+
+export class ServiceError extends Error implements ServiceErrorShape {
+  constructor(readonly code: status, readonly reason: Reason, message: string, readonly field?: string) {
+    super(message);
+  }
+}
+
+export const invalid = (field: string, message: string): ServiceError =>
+  new ServiceError(status.INVALID_ARGUMENT, 'PARAM_INVALID', message, field);
+
+export const exclusive = (fields: string[], message: string): ServiceError =>
+  new ServiceError(status.INVALID_ARGUMENT, 'PARAMS_MUTUALLY_EXCLUSIVE', message, fields.join(','));
+
+export const notFound = (message: string): ServiceError =>
+  new ServiceError(status.NOT_FOUND, 'ENTITY_NOT_FOUND', message);
+
+export function isServiceError(e: unknown): e is ServiceErrorShape {
+  return typeof e === 'object' && e !== null && typeof (e as ServiceErrorShape).reason === 'string' && typeof (e as ServiceErrorShape).code === 'number';
+}

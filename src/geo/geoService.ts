@@ -1,0 +1,264 @@
+/**
+ * meridian.geo.v1.GeoService: thin handlers over the place store (in memory,
+ * built from DuckDB) and the country/region catalogue.
+ */
+import type * as grpc from '@grpc/grpc-js';
+import type { ConnectionPool } from '../db/duckdb.js';
+import { exclusive, invalid, notFound } from '../errors.js';
+import { unary, type Handlers } from '../grpc/unary.js';
+import type { Paging } from '../paging.js';
+import { serviceDefinition } from '../grpc/protos.js';
+import { GeoCatalog, displayName, parseDisplay, type Country, type Display, type Region } from './catalog.js';
+import { localDateTime, localTime } from './clock.js';
+import { EARTH_MODEL, fromKm, haversineKm, type Unit } from './distance.js';
+import { parseIsoLocation } from './isoLocation.js';
+import { PlaceStore } from './placeStore.js';
+import { CITY_MIN_POPULATION, parsePlaceList, parseUnit, type PlaceContext, type PlaceListRequest } from './placeRequests.js';
+import { searchPrefix, searchWords } from './searchKey.js';
+import { SOURCES } from '../../data/sources.js';
+
+export interface GeoDeps { db: ConnectionPool; paging: Paging }
+
+interface DataInfo { builtAt: string; lastRefreshAt: string; sourceVersions: Record<string, string> }
+
+export class Geo implements PlaceContext {
+  private constructor(
+    readonly places: PlaceStore,
+    readonly catalog: GeoCatalog,
+    readonly timeZones: ReadonlySet<string>,
+    readonly featureCodes: ReadonlySet<string>,
+    readonly info: DataInfo,
+    private readonly paging: Paging,
+  ) {}
+
+  static async load(deps: GeoDeps): Promise<Geo> {
+    const [places, catalog, meta] = await Promise.all([
+      PlaceStore.load(deps.db), GeoCatalog.load(deps.db),
+      deps.db.query<{ key: string; value: string }>('SELECT key, value FROM meta'),
+    ]);
+    const m = new Map(meta.map((r) => [r.key, r.value]));
+    return new Geo(places, catalog, new Set(places.timeZones), new Set(places.featureCodes),
+      { builtAt: m.get('built_at') ?? '', lastRefreshAt: m.get('last_refresh_at') ?? '', sourceVersions: JSON.parse(m.get('source_versions') ?? '{}') as Record<string, string> },
+      deps.paging);
+  }
+
+  private index(id: unknown, field = 'cityId'): number {
+    if (typeof id !== 'number' || !Number.isInteger(id) || id <= 0) throw invalid(field, `${field} must be a positive integer GeoNames id, got ${String(id)}`);
+    const i = this.places.indexOf(id);
+    if (i === undefined) throw notFound(`no place with id ${id}`);
+    return i;
+  }
+
+  private country(code: string | undefined, field = 'countryCode'): Country {
+    const c = (code ?? '').trim().toUpperCase();
+    if (!/^[A-Z]{2}$/.test(c)) throw invalid(field, `${field} must be an ISO-3166 alpha-2 code such as US, got '${code ?? ''}'`);
+    const country = this.catalog.countries.get(c);
+    if (!country) throw notFound(`no country with code ${c}`);
+    return country;
+  }
+
+  private region(countryCode: string | undefined, regionCode: string | undefined): Region {
+    const country = this.country(countryCode);
+    const code = (regionCode ?? '').trim();
+    if (!code || code.length > 16) throw invalid('regionCode', `regionCode must be an ISO 3166-2, FIPS or GeoNames admin1 code such as CA or US-CA, got '${code}'`);
+    const r = this.catalog.findRegion(country.code, code);
+    if (!r) throw notFound(`no region ${code} in country ${country.code}`);
+    return r;
+  }
+
+  summary(i: number, d: Display, unit?: Unit, distanceKm?: number) {
+    const p = this.places;
+    const cc = p.countryCodes[i]!;
+    const country = this.catalog.countries.get(cc);
+    const region = this.catalog.region(cc, p.admin1Codes[i]!);
+    const name = d.ascii ? p.asciiNames[i]! : p.names[i]!;
+    return {
+      id: p.ids[i]!, city: name, name,
+      country: country ? displayName(country.names, d) : '', countryCode: cc,
+      region: region ? displayName(region.names, d) : '', regionCode: region ? GeoCatalog.regionCode(region) : '',
+      latitude: p.latitude[i]!, longitude: p.longitude[i]!, population: p.population[i]!,
+      ...(unit && distanceKm !== undefined && !Number.isNaN(distanceKm) ? { distance: round(fromKm(distanceKm, unit), 3) } : {}),
+      type: p.population[i]! >= CITY_MIN_POPULATION ? 'CITY' : 'PLACE',
+    };
+  }
+
+  details(i: number, d: Display) {
+    const p = this.places;
+    const s = this.summary(i, d);
+    const elevation = p.elevation[i]!;
+    const deletedAt = p.deletedAt[i]!;
+    return {
+      id: s.id, city: s.city, name: s.name, country: s.country, countryCode: s.countryCode, region: s.region, regionCode: s.regionCode,
+      location: { latitude: s.latitude, longitude: s.longitude }, population: s.population,
+      ...(Number.isNaN(elevation) ? {} : { elevationMeters: elevation }),
+      timezone: p.timeZones[i]!, deleted: !Number.isNaN(deletedAt), type: s.type, featureCode: p.featureCodes[i]!,
+      ...(Number.isNaN(deletedAt) ? {} : { deletedAt: new Date(deletedAt).toISOString() }),
+    };
+  }
+
+  regionDetails(r: Region, d: Display) {
+    const capital = r.capitalId !== null ? this.places.indexOf(r.capitalId) : undefined;
+    return {
+      ...(capital !== undefined ? { capital: d.ascii ? this.places.asciiNames[capital]! : this.places.names[capital]!, capitalId: r.capitalId! } : {}),
+      countryCode: r.countryCode, ...(r.fipsCode ? { fipsCode: r.fipsCode } : {}), ...(r.isoCode ? { isoCode: r.isoCode } : {}),
+      name: displayName(r.names, d), numCities: r.numCities, numPlaces: r.numPlaces, admin1Code: r.admin1Code,
+    };
+  }
+
+  countryDetails(c: Country, d: Display) {
+    return {
+      code: c.code, currencyCode: c.currencyCodes[0] ?? '', name: displayName(c.names, d), numRegions: c.numRegions,
+      currencyCodes: c.currencyCodes, capital: c.capital ?? '', callingCode: c.callingCode ?? '', flag: c.flag,
+      iso3Code: c.iso3, geonamesId: c.geonamesId ?? 0, wikiDataId: '',
+    };
+  }
+
+  /** Runs a place list and renders the page. */
+  listPlaces(req: PlaceListRequest, opts: Parameters<typeof parsePlaceList>[2]) {
+    const d = parseDisplay(req.languageCode, req.asciiMode);
+    const { query, unit, key } = parsePlaceList(this, req, opts);
+    const { limit, offset } = this.paging.read(req, key);
+    const page = this.places.search({ ...query, limit, offset });
+    return {
+      data: page.hits.map((h) => this.summary(h.index, d, query.near ? unit : undefined, h.distanceKm)),
+      totalCount: page.total, currentOffset: page.offset,
+      nextPageToken: this.paging.next(key, page.offset, limit, page.total),
+    };
+  }
+
+  private centreOf(id: unknown, field: string) {
+    const i = this.index(id, field);
+    return { latitude: this.places.latitude[i]!, longitude: this.places.longitude[i]!, excludeId: this.places.ids[i]! };
+  }
+
+  private zoneOf(id: unknown): string {
+    return this.places.timeZones[this.index(id)]!;
+  }
+
+  private listPage<T>(items: T[], req: { limit?: number; offset?: number; pageToken?: string }, key: string) {
+    const { limit, offset } = this.paging.read(req, key);
+    const total = items.length;
+    const start = offset >= total && total > 0 ? Math.floor((total - 1) / limit) * limit : offset;
+    return { data: items.slice(start, start + limit), totalCount: total, currentOffset: total ? start : 0, nextPageToken: this.paging.next(key, start, limit, total) };
+  }
+
+  handlers(): Handlers {
+    type R = Record<string, unknown>;
+    return {
+      ListCities: unary((req: PlaceListRequest) => this.listPlaces(req, { defaultMinPopulation: CITY_MIN_POPULATION })),
+      ListPlaces: unary((req: PlaceListRequest) => this.listPlaces(req, { defaultMinPopulation: 0 })),
+      GetCity: unary((req: R) => ({ data: this.details(this.index(req['cityId']), parseDisplay(req['languageCode'] as string, req['asciiMode'] as boolean)) })),
+      BatchGetCities: unary((req: R) => {
+        const ids = req['cityIds'] as number[];
+        if (ids.length > 1000) throw invalid('cityIds', `cityIds holds at most 1000 ids, got ${ids.length}`);
+        const d = parseDisplay(req['languageCode'] as string, req['asciiMode'] as boolean);
+        return { data: ids.map((id) => this.places.indexOf(id)).filter((i): i is number => i !== undefined).map((i) => this.details(i, d)) };
+      }),
+      ListNearbyCities: unary((req: R) => this.listPlaces(req as PlaceListRequest, { defaultMinPopulation: CITY_MIN_POPULATION, centre: this.centreOf(req['cityId'], 'cityId') })),
+      ListNearbyPlaces: unary((req: R) => this.listPlaces(req as PlaceListRequest, { defaultMinPopulation: 0, centre: this.centreOf(req['placeId'], 'placeId') })),
+      ListCitiesNearLocation: unary((req: R) => {
+        const centre = parseIsoLocation(String(req['location'] ?? ''), 'location');
+        const { location: _ignored, ...rest } = req as PlaceListRequest;
+        return this.listPlaces(rest, { defaultMinPopulation: CITY_MIN_POPULATION, centre });
+      }),
+      GetCityDistance: unary((req: R) => {
+        const from = req['fromCityId'] as number, to = req['toCityId'] as number;
+        if (from && to) throw exclusive(['fromCityId', 'toCityId'], 'fromCityId and toCityId are mutually exclusive: pass the other city as one of them');
+        if (!from && !to) throw invalid('fromCityId', 'fromCityId (or toCityId) is required: the id of the other city');
+        const a = this.index(req['cityId']);
+        const b = this.index(from || to, from ? 'fromCityId' : 'toCityId');
+        const unit = parseUnit(req['distanceUnit'] as string, undefined, ['distanceUnit', 'distanceUnit']);
+        const km = haversineKm(this.places.latitude[a]!, this.places.longitude[a]!, this.places.latitude[b]!, this.places.longitude[b]!);
+        return { data: round(fromKm(km, unit), 2) };
+      }),
+      GetCityDateTime: unary((req: R) => ({ data: localDateTime(this.zoneOf(req['cityId']), Date.now()) })),
+      GetCityTime: unary((req: R) => ({ data: localTime(this.zoneOf(req['cityId']), Date.now()) })),
+      GetCityLocatedIn: unary((req: R) => {
+        const i = this.index(req['cityId']);
+        const r = this.catalog.region(this.places.countryCodes[i]!, this.places.admin1Codes[i]!);
+        if (!r) throw notFound(`place ${String(req['cityId'])} has no first-level region in the data`);
+        return { data: this.regionDetails(r, parseDisplay(req['languageCode'] as string, req['asciiMode'] as boolean)) };
+      }),
+      ListCountries: unary((req: R) => {
+        const d = parseDisplay(req['languageCode'] as string, req['asciiMode'] as boolean);
+        const currency = String(req['currencyCode'] ?? '').trim().toUpperCase();
+        if (currency && !/^[A-Z]{3}$/.test(currency)) throw invalid('currencyCode', `currencyCode must be an ISO-4217 code such as EUR, got '${String(req['currencyCode'])}'`);
+        const prefix = this.prefixOf(req['namePrefix']);
+        const sort = String(req['sort'] ?? '').trim().replace(/^ /, '+') || '+code';
+        if (!/^[+-]?(code|name)$/.test(sort)) throw invalid('sort', `sort must be one of +code, -code, +name, -name, got '${sort}'`);
+        let items = [...this.catalog.countries.values()].filter((c) => (!currency || c.currencyCodes.includes(currency))
+          && (prefix === undefined || searchWords(displayName(c.names, d)).some((w) => w.startsWith(prefix))));
+        const byName = sort.endsWith('name');
+        items = items.sort((x, y) => (byName ? cmp(displayName(x.names, d), displayName(y.names, d)) || cmp(x.code, y.code) : cmp(x.code, y.code)) * (sort.startsWith('-') ? -1 : 1));
+        const page = this.listPage(items, req, JSON.stringify(['countries', currency, prefix, sort, d]));
+        return { ...page, data: page.data.map((c) => ({ code: c.code, currencyCode: c.currencyCodes[0] ?? '', name: displayName(c.names, d), currencyCodes: c.currencyCodes, wikiDataId: '' })) };
+      }),
+      GetCountry: unary((req: R) => ({ data: this.countryDetails(this.country(req['countryCode'] as string), parseDisplay(req['languageCode'] as string, req['asciiMode'] as boolean)) })),
+      BatchGetCountries: unary((req: R) => {
+        const codes = req['countryCodes'] as string[];
+        if (codes.length > 1000) throw invalid('countryCodes', `countryCodes holds at most 1000 codes, got ${codes.length}`);
+        const d = parseDisplay(req['languageCode'] as string, req['asciiMode'] as boolean);
+        return { data: codes.map((c) => this.catalog.countries.get(c.toUpperCase())).filter((c): c is Country => Boolean(c)).map((c) => this.countryDetails(c, d)) };
+      }),
+      ListRegions: unary((req: R) => {
+        const country = this.country(req['countryCode'] as string);
+        const d = parseDisplay(req['languageCode'] as string, req['asciiMode'] as boolean);
+        const prefix = this.prefixOf(req['namePrefix']);
+        const sort = String(req['sort'] ?? '').trim().replace(/^ /, '+') || '+name';
+        if (!/^[+-]?(name|isoCode)$/.test(sort)) throw invalid('sort', `sort must be one of +name, -name, +isoCode, -isoCode, got '${sort}'`);
+        const byIso = sort.endsWith('isoCode');
+        const items = this.catalog.regionsOf(country.code)
+          .filter((r) => prefix === undefined || searchWords(displayName(r.names, d)).some((w) => w.startsWith(prefix)))
+          .sort((x, y) => (byIso ? cmp(GeoCatalog.regionCode(x), GeoCatalog.regionCode(y)) : cmp(displayName(x.names, d), displayName(y.names, d)) || cmp(x.admin1Code, y.admin1Code)) * (sort.startsWith('-') ? -1 : 1));
+        const page = this.listPage(items, req, JSON.stringify(['regions', country.code, prefix, sort, d]));
+        return { ...page, data: page.data.map((r) => ({ countryCode: r.countryCode, ...(r.fipsCode ? { fipsCode: r.fipsCode } : {}), ...(r.isoCode ? { isoCode: r.isoCode } : {}), name: displayName(r.names, d), admin1Code: r.admin1Code })) };
+      }),
+      GetRegion: unary((req: R) => ({ data: this.regionDetails(this.region(req['countryCode'] as string, req['regionCode'] as string), parseDisplay(req['languageCode'] as string, req['asciiMode'] as boolean)) })),
+      ListRegionCities: unary((req: R) => {
+        const r = this.region(req['countryCode'] as string, req['regionCode'] as string);
+        const { countryCode: _c, ...rest } = req as PlaceListRequest & { regionCode?: string };
+        return this.listPlaces(rest, { defaultMinPopulation: CITY_MIN_POPULATION, region: { countryCode: r.countryCode, admin1Code: r.admin1Code } });
+      }),
+      GetDataInfo: unary(() => ({
+        data: {
+          sources: SOURCES.map((s) => ({ name: s.name, package: s.package, version: this.info.sourceVersions[s.package] ?? '', licence: s.licence, attribution: s.attribution })),
+          builtAt: this.info.builtAt, lastRefreshAt: this.info.lastRefreshAt,
+          numPlaces: this.places.size, numCities: countWhere(this.places.population, (p) => p >= CITY_MIN_POPULATION),
+          numDeleted: countWhere(this.places.deletedAt, (t) => !Number.isNaN(t)), earthModel: EARTH_MODEL,
+          timeZoneRules: `IANA tz ${process.versions.tz ?? 'unknown'} (Node.js ${process.versions.node} ICU)`,
+        },
+      })),
+    };
+  }
+
+  private prefixOf(raw: unknown): string | undefined {
+    const s = String(raw ?? '');
+    if (!s) return undefined;
+    if (s.length > 100) throw invalid('namePrefix', 'namePrefix must be at most 100 characters');
+    const p = searchPrefix(s);
+    if (!p) throw invalid('namePrefix', `namePrefix must contain a letter or digit, got '${s}'`);
+    return p;
+  }
+}
+
+function round(x: number, digits: number): number {
+  const f = 10 ** digits;
+  return Math.round(x * f) / f;
+}
+
+function cmp(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+function countWhere(a: Float64Array, f: (x: number) => boolean): number {
+  let n = 0;
+  for (const x of a) if (f(x)) n++;
+  return n;
+}
+
+/** Registers GeoService on a server. */
+export async function addGeoService(server: grpc.Server, deps: GeoDeps): Promise<Geo> {
+  const geo = await Geo.load(deps);
+  server.addService(serviceDefinition('meridian.geo.v1.GeoService'), geo.handlers());
+  return geo;
+}

@@ -1,0 +1,182 @@
+/**
+ * Turns the place-list requests of meridian.geo.v1 (typed by the proto) into a
+ * PlaceQuery, checking the semantics the types cannot: ranges, known codes,
+ * aliases that disagree, and filters that exclude each other.
+ */
+import { exclusive, invalid } from '../errors.js';
+import type { GeoCatalog } from './catalog.js';
+import { toKm, type Unit } from './distance.js';
+import { parseIsoLocation } from './isoLocation.js';
+import type { IncludeDeletedMode, PlaceQuery, SortField } from './placeStore.js';
+import { searchPrefix } from './searchKey.js';
+
+/** The union of the fields the place-list requests carry (each request has a subset). */
+export interface PlaceListRequest {
+  namePrefix?: string;
+  countryIds?: string[];
+  excludedCountryIds?: string[];
+  countryCode?: string;
+  countryCodes?: string[];
+  excludedCountryCodes?: string[];
+  minPopulation?: number | null;
+  maxPopulation?: number | null;
+  location?: string;
+  nearLocation?: string;
+  radius?: number | null;
+  nearLocationRadius?: number | null;
+  distanceUnit?: string | number;
+  nearLocationRadiusUnit?: string | number;
+  timeZoneIds?: string[];
+  types?: string[];
+  includeDeleted?: string | number;
+  sort?: string;
+  languageCode?: string;
+  asciiMode?: boolean;
+  limit?: number;
+  offset?: number;
+  pageToken?: string;
+}
+
+export interface PlaceContext {
+  catalog: GeoCatalog;
+  timeZones: ReadonlySet<string>;
+  featureCodes: ReadonlySet<string>;
+}
+
+export const DEFAULT_RADIUS = 100;
+export const CITY_MIN_POPULATION = 1000;
+const MAX_RADIUS_KM = 20_016; // half the Earth's circumference on the model sphere
+const SORT_FIELDS: SortField[] = ['name', 'population', 'elevation', 'countryCode', 'distance'];
+const INCLUDE_DELETED: IncludeDeletedMode[] = ['NONE', 'ALL', 'SINCE_YESTERDAY', 'SINCE_LAST_WEEK'];
+
+/** An enum field as received: a name, or a number when a gRPC caller sent a value the proto does not define. */
+function enumName<T extends string>(value: string | number | undefined, allowed: readonly T[], field: string, unspecified: string): T | undefined {
+  if (value === undefined || value === '' || value === unspecified || value === 0) return undefined;
+  if (typeof value === 'string' && (allowed as readonly string[]).includes(value)) return value as T;
+  throw invalid(field, `${field} must be one of ${allowed.join(', ')}, got '${value}'`);
+}
+
+export function parseUnit(a: string | number | undefined, b: string | number | undefined, names: [string, string]): Unit {
+  const u1 = enumName(a, ['MI', 'KM'] as const, names[0], 'DISTANCE_UNIT_UNSPECIFIED');
+  const u2 = enumName(b, ['MI', 'KM'] as const, names[1], 'DISTANCE_UNIT_UNSPECIFIED');
+  if (u1 && u2 && u1 !== u2) throw exclusive(names, `${names[0]} and ${names[1]} are the same parameter; they disagree (${u1} vs ${u2})`);
+  return u1 ?? u2 ?? 'MI';
+}
+
+export function parseIncludeDeleted(v: string | number | undefined): IncludeDeletedMode {
+  return enumName(v, INCLUDE_DELETED, 'includeDeleted', 'INCLUDE_DELETED_UNSPECIFIED') ?? 'NONE';
+}
+
+function alias<T>(a: T | undefined | null, b: T | undefined | null, names: [string, string], empty: (v: T) => boolean): T | undefined {
+  const x = a === null || a === undefined || empty(a) ? undefined : a;
+  const y = b === null || b === undefined || empty(b) ? undefined : b;
+  if (x !== undefined && y !== undefined && JSON.stringify(x) !== JSON.stringify(y)) {
+    throw exclusive(names, `${names[0]} and ${names[1]} are the same parameter under two names; pass one`);
+  }
+  return x ?? y;
+}
+
+function countrySet(ctx: PlaceContext, field: string, lists: (string[] | undefined)[]): Set<string> | undefined {
+  const codes = lists.flatMap((l) => l ?? []).flatMap((s) => s.split(',')).map((s) => s.trim()).filter(Boolean);
+  if (!codes.length) return undefined;
+  const out = new Set<string>();
+  for (const c of codes) {
+    const code = c.toUpperCase();
+    if (!/^[A-Z]{2}$/.test(code)) throw invalid(field, `${field} must hold ISO-3166 alpha-2 country codes such as US or de, got '${c}'`);
+    if (!ctx.catalog.countries.has(code)) throw invalid(field, `${field}: unknown country code '${c}'`);
+    out.add(code);
+  }
+  return out;
+}
+
+function population(v: number | null | undefined, field: string): number | undefined {
+  if (v === null || v === undefined) return undefined;
+  if (!Number.isInteger(v) || v < 0) throw invalid(field, `${field} must be a non-negative integer, got ${v}`);
+  return v;
+}
+
+export function parseSort(raw: string | undefined, allowDistance: boolean): PlaceQuery['sort'] | undefined {
+  const s = (raw ?? '').trim();
+  if (!s) return undefined;
+  const seen = new Set<string>();
+  return s.split(',').map((part) => {
+    const p = part.replace(/^ /, '+').trim();
+    const m = /^([+-]?)([A-Za-z]+)$/.exec(p);
+    const field = m?.[2] as SortField | undefined;
+    if (!m || !field || !SORT_FIELDS.includes(field) || (field === 'distance' && !allowDistance)) {
+      const fields = SORT_FIELDS.filter((f) => allowDistance || f !== 'distance');
+      throw invalid('sort', `sort must look like -population,+name over ${fields.join(', ')}, got '${raw}'`);
+    }
+    if (seen.has(field)) throw invalid('sort', `sort names ${field} twice`);
+    seen.add(field);
+    return { field, desc: m[1] === '-' };
+  });
+}
+
+export interface ParsedPlaceList { query: Omit<PlaceQuery, 'offset' | 'limit'>; unit: Unit; key: string }
+
+/**
+ * Parses a place-list request. `centre` is set by the nearby RPCs (a place or a
+ * raw location); `defaultMinPopulation` is 1000 for city lists and 0 for place lists.
+ */
+export function parsePlaceList(
+  ctx: PlaceContext, req: PlaceListRequest, opts: { defaultMinPopulation: number; centre?: { latitude: number; longitude: number; excludeId?: number }; region?: { countryCode: string; admin1Code: string } },
+): ParsedPlaceList {
+  const locationRaw = alias(req.location, req.nearLocation, ['location', 'nearLocation'], (v) => v === '');
+  let centre = opts.centre;
+  if (locationRaw !== undefined) centre = { ...parseIsoLocation(locationRaw, req.location ? 'location' : 'nearLocation') };
+  const radiusRaw = alias(req.radius, req.nearLocationRadius, ['radius', 'nearLocationRadius'], () => false);
+  const unit = parseUnit(req.distanceUnit, req.nearLocationRadiusUnit, ['distanceUnit', 'nearLocationRadiusUnit']);
+  const countries = countrySet(ctx, 'countryIds', [req.countryIds, req.countryCodes, req.countryCode ? [req.countryCode] : undefined]);
+  const excluded = countrySet(ctx, 'excludedCountryIds', [req.excludedCountryIds, req.excludedCountryCodes]);
+  if (countries && excluded) throw exclusive(['countryIds', 'excludedCountryIds'], 'countryIds and excludedCountryIds are mutually exclusive: pass one of them');
+  const zoneIds = (req.timeZoneIds ?? []).flatMap((s) => s.split(',')).map((s) => s.trim().replace(/__/g, '/')).filter(Boolean);
+  for (const z of zoneIds) if (!ctx.timeZones.has(z)) throw invalid('timeZoneIds', `timeZoneIds: unknown time zone '${z}' (IANA ids such as America/New_York; see /v1/locale/timezones)`);
+  if (centre && locationRaw !== undefined && (countries || excluded || zoneIds.length)) {
+    throw exclusive(['location', countries || excluded ? 'countryIds' : 'timeZoneIds'],
+      'a location search cannot be combined with country or time-zone filters: pass either location or countryIds/excludedCountryIds/timeZoneIds');
+  }
+  if (radiusRaw !== undefined && !centre) throw invalid('radius', 'radius (nearLocationRadius) needs a location (nearLocation)');
+  let near: PlaceQuery['near'];
+  if (centre) {
+    const radius = radiusRaw ?? DEFAULT_RADIUS;
+    const radiusKm = toKm(radius, unit);
+    if (!Number.isFinite(radius) || radius <= 0 || radiusKm > MAX_RADIUS_KM) {
+      throw invalid('radius', `radius must be a number above 0 and at most ${MAX_RADIUS_KM} km (${Math.floor(MAX_RADIUS_KM / 1.609344)} mi), got ${radius}`);
+    }
+    near = { latitude: centre.latitude, longitude: centre.longitude, radiusKm, ...(centre.excludeId !== undefined ? { excludeId: centre.excludeId } : {}) };
+  }
+  const min = population(req.minPopulation, 'minPopulation') ?? opts.defaultMinPopulation;
+  const max = population(req.maxPopulation, 'maxPopulation');
+  if (max !== undefined && max < min) throw invalid('maxPopulation', `maxPopulation (${max}) is below minPopulation (${min})`);
+  const types = (req.types ?? []).flatMap((s) => s.split(',')).map((s) => s.trim().toUpperCase()).filter(Boolean);
+  for (const t of types) {
+    if (t !== 'CITY' && !ctx.featureCodes.has(t)) {
+      throw invalid('types', `types must hold CITY or GeoNames feature codes (${[...ctx.featureCodes].sort().join(', ')}), got '${t}'`);
+    }
+  }
+  const featureCodes = types.length && !types.includes('CITY') ? new Set(types) : undefined;
+  let prefix: string | undefined;
+  if (req.namePrefix) {
+    if (req.namePrefix.length > 100) throw invalid('namePrefix', 'namePrefix must be at most 100 characters');
+    prefix = searchPrefix(req.namePrefix);
+    if (!prefix) throw invalid('namePrefix', `namePrefix must contain a letter or digit, got '${req.namePrefix}'`);
+  }
+  const sort = parseSort(req.sort, Boolean(near)) ?? (near ? [{ field: 'distance' as const, desc: false }] : [{ field: 'population' as const, desc: true }]);
+  const query: Omit<PlaceQuery, 'offset' | 'limit'> = {
+    ...(near ? { near } : {}),
+    ...(prefix !== undefined ? { prefix } : {}),
+    ...(countries ? { countries } : {}),
+    ...(excluded ? { excludedCountries: excluded } : {}),
+    ...(opts.region ? { region: opts.region } : {}),
+    ...(min > 0 ? { minPopulation: min } : {}),
+    ...(max !== undefined ? { maxPopulation: max } : {}),
+    ...(zoneIds.length ? { timeZones: new Set(zoneIds) } : {}),
+    ...(featureCodes ? { featureCodes } : {}),
+    includeDeleted: parseIncludeDeleted(req.includeDeleted),
+    now: Date.now(),
+    sort,
+  };
+  const key = JSON.stringify([near, prefix, countries && [...countries], excluded && [...excluded], opts.region, min, max, zoneIds, types, query.includeDeleted, sort, unit]);
+  return { query, unit, key };
+}

@@ -1,0 +1,358 @@
+/**
+ * The populated places held in memory, column by column, with the indexes the
+ * hot queries need: a map by id, a kd-tree over longitude/latitude (radius
+ * searches prefilter on a box, then test the exact distance), and a sorted
+ * array of name keys (prefix searches binary-search it).
+ *
+ * DuckDB stays the system of record: the store is built from the geo file at
+ * start-up (about a second) and answers exactly what src/geo/placeSql.ts
+ * answers in SQL; tests compare the two on thousands of generated queries.
+ */
+import KDBush from 'kdbush';
+import type { ConnectionPool } from '../db/duckdb.js';
+import { EARTH_RADIUS_KM, boundingBoxes, haversineKm } from './distance.js';
+
+export type SortField = 'name' | 'population' | 'elevation' | 'countryCode' | 'distance';
+export type IncludeDeletedMode = 'NONE' | 'ALL' | 'SINCE_YESTERDAY' | 'SINCE_LAST_WEEK';
+
+export interface PlaceQuery {
+  near?: { latitude: number; longitude: number; radiusKm: number; excludeId?: number };
+  prefix?: string; // folded (searchPrefix)
+  countries?: ReadonlySet<string>;
+  excludedCountries?: ReadonlySet<string>;
+  region?: { countryCode: string; admin1Code: string };
+  minPopulation?: number;
+  maxPopulation?: number;
+  timeZones?: ReadonlySet<string>;
+  featureCodes?: ReadonlySet<string>;
+  includeDeleted: IncludeDeletedMode;
+  now: number; // ms since epoch, for SINCE_YESTERDAY / SINCE_LAST_WEEK
+  sort: { field: SortField; desc: boolean }[];
+  offset: number;
+  limit: number;
+}
+
+export interface PlaceHit { index: number; distanceKm: number }
+export interface PlacePage { hits: PlaceHit[]; total: number; offset: number }
+
+const DAY_MS = 86_400_000;
+
+/** The earliest deletion time a query admits (deleted places older than this are hidden). */
+export function deletedSince(mode: IncludeDeletedMode, now: number): number {
+  switch (mode) {
+    case 'ALL': return -Infinity;
+    case 'SINCE_YESTERDAY': return now - DAY_MS;
+    case 'SINCE_LAST_WEEK': return now - 7 * DAY_MS;
+    default: return Infinity;
+  }
+}
+
+/** Index of the last page's first row when offset is past the end (pages aligned to limit). */
+export function clampOffset(offset: number, limit: number, total: number): number {
+  if (offset < total || total === 0) return total === 0 ? 0 : offset;
+  return Math.floor((total - 1) / limit) * limit;
+}
+
+export class PlaceStore {
+  readonly size: number;
+  readonly ids: Int32Array;
+  readonly latitude: Float64Array;
+  readonly longitude: Float64Array;
+  readonly population: Float64Array;
+  readonly elevation: Float64Array; // NaN where unknown
+  readonly deletedAt: Float64Array; // ms since epoch, NaN when not deleted
+  readonly names: string[];
+  readonly asciiNames: string[];
+  readonly sortNames: string[];
+  readonly countryCodes: string[];
+  readonly admin1Codes: string[];
+  readonly timeZones: string[];
+  readonly featureCodes: string[];
+  private readonly byId = new Map<number, number>();
+  private readonly byCountry = new Map<string, number[]>();
+  private readonly byRegion = new Map<string, number[]>();
+  private readonly kd: KDBush;
+  private readonly keys: string[];
+  private readonly keyPlace: Int32Array;
+  // Scratch marks for de-duplicating prefix candidates without allocating.
+  private readonly mark: Uint32Array;
+  private markGen = 0;
+  // Unit vectors: a chord-length test rejects most box candidates without trigonometry.
+  private readonly ux: Float64Array;
+  private readonly uy: Float64Array;
+  private readonly uz: Float64Array;
+  // Position of each place in each single-field order (ties by id), ascending and descending.
+  private readonly ranks = new Map<string, Int32Array>();
+
+  private constructor(rows: PlaceRow[], keys: { key: string; place_id: number }[]) {
+    const n = rows.length;
+    this.size = n;
+    this.ids = new Int32Array(n);
+    this.latitude = new Float64Array(n);
+    this.longitude = new Float64Array(n);
+    this.population = new Float64Array(n);
+    this.elevation = new Float64Array(n);
+    this.deletedAt = new Float64Array(n);
+    this.names = new Array<string>(n);
+    this.asciiNames = new Array<string>(n);
+    this.sortNames = new Array<string>(n);
+    this.countryCodes = new Array<string>(n);
+    this.admin1Codes = new Array<string>(n);
+    this.timeZones = new Array<string>(n);
+    this.featureCodes = new Array<string>(n);
+    this.kd = new KDBush(Math.max(1, n));
+    rows.forEach((r, i) => {
+      this.ids[i] = r.id;
+      this.latitude[i] = r.latitude;
+      this.longitude[i] = r.longitude;
+      this.population[i] = Number(r.population);
+      this.elevation[i] = r.elevation ?? NaN;
+      this.deletedAt[i] = r.deleted_ms === null ? NaN : Number(r.deleted_ms);
+      this.names[i] = r.name;
+      this.asciiNames[i] = r.ascii_name;
+      this.sortNames[i] = r.sort_name;
+      this.countryCodes[i] = r.country_code;
+      this.admin1Codes[i] = r.admin1_code;
+      this.timeZones[i] = r.timezone;
+      this.featureCodes[i] = r.feature_code;
+      this.byId.set(r.id, i);
+      push(this.byCountry, r.country_code, i);
+      push(this.byRegion, `${r.country_code}.${r.admin1_code}`, i);
+      this.kd.add(r.longitude, r.latitude);
+    });
+    if (n === 0) this.kd.add(0, 0);
+    this.kd.finish();
+    this.keys = keys.map((k) => k.key);
+    this.keyPlace = Int32Array.from(keys, (k) => this.byId.get(k.place_id) ?? -1);
+    this.mark = new Uint32Array(n);
+    this.ux = new Float64Array(n);
+    this.uy = new Float64Array(n);
+    this.uz = new Float64Array(n);
+    for (let i = 0; i < n; i++) {
+      const [x, y, z] = unitVector(this.latitude[i]!, this.longitude[i]!);
+      this.ux[i] = x; this.uy[i] = y; this.uz[i] = z;
+    }
+    const all = Array.from({ length: n }, (_, i) => ({ index: i, distanceKm: 0 }));
+    for (const field of ['name', 'population', 'elevation', 'countryCode'] as const) {
+      for (const desc of [false, true]) {
+        const rank = new Int32Array(n);
+        [...all].sort(this.comparator([{ field, desc }])).forEach((h, r) => { rank[h.index] = r; });
+        this.ranks.set(`${field}:${desc}`, rank);
+      }
+    }
+  }
+
+  static async load(db: ConnectionPool): Promise<PlaceStore> {
+    const rows = await db.query<PlaceRow>(`SELECT id, name, ascii_name, sort_name, latitude, longitude, feature_code,
+        country_code, admin1_code, population, elevation, timezone, epoch_ms(deleted_at) AS deleted_ms
+      FROM places ORDER BY id`);
+    const keys = await db.query<{ key: string; place_id: number }>('SELECT key, place_id FROM place_keys ORDER BY key, place_id');
+    return new PlaceStore(rows, keys);
+  }
+
+  indexOf(id: number): number | undefined {
+    return this.byId.get(id);
+  }
+
+  /** Runs a query: filters, counts every match, and returns the requested page in order. */
+  search(q: PlaceQuery): PlacePage {
+    const since = deletedSince(q.includeDeleted, q.now);
+    // Single-field orders compare precomputed ranks; others use the full comparator.
+    const single = q.sort.length === 1 && q.sort[0]!.field !== 'distance' ? this.ranks.get(`${q.sort[0]!.field}:${q.sort[0]!.desc}`) : undefined;
+    const byDistance = q.sort.length === 1 && q.sort[0]!.field === 'distance' && !q.sort[0]!.desc;
+    const sel = new Selection(q.offset + q.limit, this.comparator(q.sort), Boolean(single) || byDistance, this.ids);
+    const accept = (i: number, distanceKm: number) => {
+      if (this.matches(i, q, since)) sel.add(i, distanceKm, single ? single[i]! : distanceKm);
+    };
+    if (q.near) {
+      const { latitude, longitude, radiusKm, excludeId } = q.near;
+      const [cx, cy, cz] = unitVector(latitude, longitude);
+      // Chord length of the radius, with a margin so rounding never rejects a place the exact test keeps.
+      const maxChord2 = (2 * Math.sin(Math.min(Math.PI, radiusKm / EARTH_RADIUS_KM) / 2)) ** 2 * (1 + 1e-9) + 1e-15;
+      for (const [minLon, minLat, maxLon, maxLat] of boundingBoxes(latitude, longitude, radiusKm)) {
+        for (const i of this.kd.range(minLon, minLat, maxLon, maxLat)) {
+          if (i >= this.size || this.ids[i] === excludeId) continue;
+          const dx = this.ux[i]! - cx, dy = this.uy[i]! - cy, dz = this.uz[i]! - cz;
+          if (dx * dx + dy * dy + dz * dz > maxChord2) continue;
+          const d = haversineKm(latitude, longitude, this.latitude[i]!, this.longitude[i]!);
+          if (d <= radiusKm) accept(i, d);
+        }
+      }
+      // Two boxes (antimeridian) never overlap, so no place is seen twice.
+    } else if (q.prefix !== undefined) {
+      const gen = this.nextMark();
+      for (let k = lowerBound(this.keys, q.prefix); k < this.keys.length && this.keys[k]!.startsWith(q.prefix); k++) {
+        const i = this.keyPlace[k]!;
+        if (i < 0 || this.mark[i] === gen) continue;
+        this.mark[i] = gen;
+        accept(i, NaN);
+      }
+    } else if (q.region) {
+      for (const i of this.byRegion.get(`${q.region.countryCode}.${q.region.admin1Code}`) ?? []) accept(i, NaN);
+    } else if (q.countries) {
+      for (const c of q.countries) for (const i of this.byCountry.get(c) ?? []) accept(i, NaN);
+    } else {
+      for (let i = 0; i < this.size; i++) accept(i, NaN);
+    }
+    const total = sel.count;
+    const offset = clampOffset(q.offset, q.limit, total);
+    if (offset !== q.offset) return this.search({ ...q, offset });
+    return { hits: sel.result().slice(offset), total, offset };
+  }
+
+  private nextMark(): number {
+    this.markGen = (this.markGen + 1) >>> 0;
+    if (this.markGen === 0) { this.mark.fill(0); this.markGen = 1; }
+    return this.markGen;
+  }
+
+  private matches(i: number, q: PlaceQuery, since: number): boolean {
+    const deleted = this.deletedAt[i]!;
+    if (!Number.isNaN(deleted) && deleted < since) return false;
+    const pop = this.population[i]!;
+    if (q.minPopulation !== undefined && pop < q.minPopulation) return false;
+    if (q.maxPopulation !== undefined && pop > q.maxPopulation) return false;
+    if (q.countries && !q.countries.has(this.countryCodes[i]!)) return false;
+    if (q.excludedCountries && q.excludedCountries.has(this.countryCodes[i]!)) return false;
+    if (q.region && (this.countryCodes[i] !== q.region.countryCode || this.admin1Codes[i] !== q.region.admin1Code)) return false;
+    if (q.timeZones && !q.timeZones.has(this.timeZones[i]!)) return false;
+    if (q.featureCodes && !q.featureCodes.has(this.featureCodes[i]!)) return false;
+    if (q.prefix !== undefined && q.near) return this.hasKeyPrefix(i, q.prefix);
+    return true;
+  }
+
+  /** Whether place i has a name key starting with prefix (used when the prefix is not the candidate source). */
+  private hasKeyPrefix(i: number, prefix: string): boolean {
+    for (let k = lowerBound(this.keys, prefix); k < this.keys.length && this.keys[k]!.startsWith(prefix); k++) {
+      if (this.keyPlace[k] === i) return true;
+    }
+    return false;
+  }
+
+  private comparator(sort: PlaceQuery['sort']): (a: PlaceHit, b: PlaceHit) => number {
+    const parts = sort.map(({ field, desc }) => {
+      const dir = desc ? -1 : 1;
+      switch (field) {
+        case 'distance': return (a: PlaceHit, b: PlaceHit) => dir * (a.distanceKm - b.distanceKm);
+        case 'population': return (a: PlaceHit, b: PlaceHit) => dir * (this.population[a.index]! - this.population[b.index]!);
+        case 'elevation': return (a: PlaceHit, b: PlaceHit) => {
+          const x = this.elevation[a.index]!, y = this.elevation[b.index]!;
+          if (Number.isNaN(x) || Number.isNaN(y)) return Number.isNaN(x) ? (Number.isNaN(y) ? 0 : 1) : -1; // unknown last
+          return dir * (x - y);
+        };
+        case 'name': return (a: PlaceHit, b: PlaceHit) => dir * cmpStr(this.sortNames[a.index]!, this.sortNames[b.index]!);
+        case 'countryCode': return (a: PlaceHit, b: PlaceHit) => dir * cmpStr(this.countryCodes[a.index]!, this.countryCodes[b.index]!);
+      }
+    });
+    return (a, b) => {
+      for (const p of parts) {
+        const c = p(a, b);
+        if (c !== 0) return c;
+      }
+      return this.ids[a.index]! - this.ids[b.index]!;
+    };
+  }
+}
+
+interface PlaceRow {
+  id: number; name: string; ascii_name: string; sort_name: string; latitude: number; longitude: number;
+  feature_code: string; country_code: string; admin1_code: string; population: bigint | number;
+  elevation: number | null; timezone: string; deleted_ms: bigint | number | null;
+}
+
+function push<K>(m: Map<K, number[]>, k: K, v: number): void {
+  const a = m.get(k);
+  if (a) a.push(v);
+  else m.set(k, [v]);
+}
+
+/** Code-unit order, the order DuckDB's VARCHAR comparison uses for the stored keys. */
+function cmpStr(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+function lowerBound(sorted: string[], x: string): number {
+  let lo = 0, hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (sorted[mid]! < x) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** The k smallest items in order: a full sort when k is a large share of n, else a bounded max-heap. */
+export function topK<T>(items: T[], k: number, cmp: (a: T, b: T) => number): T[] {
+  if (k <= 0) return [];
+  if (k * 4 >= items.length) return items.sort(cmp).slice(0, k);
+  const heap: T[] = [];
+  const up = (j: number) => {
+    while (j > 0) {
+      const p = (j - 1) >> 1;
+      if (cmp(heap[j]!, heap[p]!) <= 0) break;
+      [heap[j], heap[p]] = [heap[p]!, heap[j]!];
+      j = p;
+    }
+  };
+  const down = (j: number) => {
+    for (;;) {
+      const l = 2 * j + 1, r = l + 1;
+      let m = j;
+      if (l < heap.length && cmp(heap[l]!, heap[m]!) > 0) m = l;
+      if (r < heap.length && cmp(heap[r]!, heap[m]!) > 0) m = r;
+      if (m === j) return;
+      [heap[j], heap[m]] = [heap[m]!, heap[j]!];
+      j = m;
+    }
+  };
+  for (const it of items) {
+    if (heap.length < k) { heap.push(it); up(heap.length - 1); }
+    else if (cmp(it, heap[0]!) < 0) { heap[0] = it; down(0); }
+  }
+  return heap.sort(cmp);
+}
+
+function unitVector(lat: number, lon: number): [number, number, number] {
+  const φ = (lat * Math.PI) / 180, λ = (lon * Math.PI) / 180;
+  return [Math.cos(φ) * Math.cos(λ), Math.cos(φ) * Math.sin(λ), Math.sin(φ)];
+}
+
+/**
+ * Keeps the k first hits of a stream in order. With a numeric key (a rank or a
+ * distance, ties by id) it keeps a small sorted buffer; with a comparator, or
+ * when k is large, it keeps everything and sorts once at the end.
+ */
+class Selection {
+  count = 0;
+  private readonly all: PlaceHit[] = [];
+  private readonly bufHits: PlaceHit[] = [];
+  private readonly bufKeys: number[] = [];
+  private readonly buffered: boolean;
+
+  constructor(private readonly k: number, private readonly cmp: (a: PlaceHit, b: PlaceHit) => number, keyed: boolean, private readonly ids: Int32Array) {
+    this.buffered = keyed && k <= 256;
+  }
+
+  add(index: number, distanceKm: number, key: number): void {
+    this.count++;
+    if (!this.buffered) { this.all.push({ index, distanceKm }); return; }
+    const keys = this.bufKeys, n = keys.length, id = this.ids[index]!;
+    if (n === this.k) {
+      const lastKey = keys[n - 1]!;
+      if (key > lastKey || (key === lastKey && id > this.ids[this.bufHits[n - 1]!.index]!)) return;
+    }
+    let pos = n;
+    while (pos > 0) {
+      const pk = keys[pos - 1]!;
+      if (pk < key || (pk === key && this.ids[this.bufHits[pos - 1]!.index]! < id)) break;
+      pos--;
+    }
+    keys.splice(pos, 0, key);
+    this.bufHits.splice(pos, 0, { index, distanceKm });
+    if (keys.length > this.k) { keys.pop(); this.bufHits.pop(); }
+  }
+
+  result(): PlaceHit[] {
+    return this.buffered ? this.bufHits : topK(this.all, this.k, this.cmp);
+  }
+}

@@ -1,0 +1,54 @@
+/**
+ * Turns core errors into gRPC errors that carry a machine-readable reason:
+ * the status code, a message naming the parameter and the accepted form, and a
+ * `grpc-status-details-bin` trailer holding google.rpc.Status with an
+ * ErrorInfo (reason, domain, metadata.field) in the AIP-193 manner.
+ */
+import * as grpc from '@grpc/grpc-js';
+import protobuf from 'protobufjs';
+import { isAbsolute, join } from 'node:path';
+import { isServiceError, type ServiceErrorShape } from '../errors.js';
+import { PROTO_ROOT } from './protos.js';
+
+const root = new protobuf.Root();
+root.resolvePath = (_origin, target) => (isAbsolute(target) || target.startsWith('google/protobuf/') ? target : join(PROTO_ROOT, target));
+root.loadSync(join(PROTO_ROOT, 'google/rpc/error_details.proto'));
+const StatusType = root.lookupType('google.rpc.Status');
+const ErrorInfoType = root.lookupType('google.rpc.ErrorInfo');
+
+export const ERROR_DOMAIN = 'meridian';
+
+export function toGrpcError(e: unknown): Partial<grpc.StatusObject> {
+  const err: ServiceErrorShape = isServiceError(e)
+    ? e
+    : { code: grpc.status.INTERNAL, reason: 'INTERNAL', message: 'internal error; the core logged the details' };
+  const info = ErrorInfoType.encode(ErrorInfoType.create({
+    reason: err.reason, domain: ERROR_DOMAIN, metadata: err.field ? { field: err.field } : {},
+  })).finish();
+  const statusBytes = StatusType.encode(StatusType.create({
+    code: err.code, message: err.message,
+    details: [{ type_url: 'type.googleapis.com/google.rpc.ErrorInfo', value: info }],
+  })).finish();
+  const metadata = new grpc.Metadata();
+  metadata.set('grpc-status-details-bin', Buffer.from(statusBytes));
+  return { code: err.code, details: err.message, metadata };
+}
+
+export interface DecodedError { code: number; message: string; reason?: string; field?: string }
+
+/** Reads the reason back from a gRPC error (for tests and gRPC clients written in TypeScript). */
+export function decodeGrpcError(e: grpc.ServiceError): DecodedError {
+  const out: DecodedError = { code: e.code, message: e.details };
+  const bin = e.metadata?.get('grpc-status-details-bin')[0];
+  if (bin instanceof Buffer) {
+    const st = StatusType.toObject(StatusType.decode(bin)) as { details?: { type_url: string; value: Uint8Array }[] };
+    for (const d of st.details ?? []) {
+      if (d.type_url.endsWith('google.rpc.ErrorInfo')) {
+        const info = ErrorInfoType.toObject(ErrorInfoType.decode(d.value)) as { reason: string; metadata?: Record<string, string> };
+        out.reason = info.reason;
+        if (info.metadata?.['field']) out.field = info.metadata['field'];
+      }
+    }
+  }
+  return out;
+}

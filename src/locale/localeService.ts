@@ -1,0 +1,89 @@
+/**
+ * meridian.locale.v1.LocaleService: currencies, locales, languages and time
+ * zones, queried in DuckDB with prepared statements; clock values and offsets
+ * are computed at request time from the runtime's tz rules.
+ */
+import type * as grpc from '@grpc/grpc-js';
+import type { ConnectionPool } from '../db/duckdb.js';
+import { invalid, notFound } from '../errors.js';
+import { localDateTime, localTime, offsetMinutes, rawOffsetHours } from '../geo/clock.js';
+import { serviceDefinition } from '../grpc/protos.js';
+import { unary, type Handlers } from '../grpc/unary.js';
+import type { Paging } from '../paging.js';
+
+export interface LocaleDeps { db: ConnectionPool; paging: Paging }
+type R = Record<string, unknown>;
+
+interface ZoneRow { id: string; name: string; country_codes: string[] }
+
+function zoneDescriptor(z: ZoneRow, now: number) {
+  return { id: z.id, name: z.name, rawUtcOffsetHours: rawOffsetHours(z.id, now), utcOffsetHours: offsetMinutes(z.id, now) / 60, countryCodes: z.country_codes };
+}
+
+function countryParam(raw: unknown): string {
+  const c = String(raw ?? '').trim().toUpperCase();
+  if (c && !/^[A-Z]{2}$/.test(c)) throw invalid('countryCode', `countryCode must be an ISO-3166 alpha-2 code such as US, got '${String(raw)}'`);
+  return c;
+}
+
+function zoneId(raw: unknown): string {
+  const z = String(raw ?? '').trim().replace(/__/g, '/');
+  if (!/^[A-Za-z0-9_+\-/]{1,64}$/.test(z)) throw invalid('zoneId', `zoneId must be an IANA time-zone id such as America/New_York (or America__New_York), got '${String(raw)}'`);
+  return z;
+}
+
+export function localeHandlers({ db, paging }: LocaleDeps): Handlers {
+  /** Counts and pages a filtered table in SQL: `where` uses $1..$n, limit/offset follow. */
+  async function page<T>(table: string, where: string, params: (string | boolean)[], order: string, req: R, key: string) {
+    const [{ n }] = (await db.query<{ n: bigint }>(`SELECT count(*) AS n FROM ${table} WHERE ${where}`, params)) as [{ n: bigint }];
+    const total = Number(n);
+    const { limit, offset } = paging.read(req as { limit?: number; offset?: number; pageToken?: string }, key);
+    const start = offset >= total && total > 0 ? Math.floor((total - 1) / limit) * limit : offset;
+    const rows = await db.query<T>(`SELECT * FROM ${table} WHERE ${where} ORDER BY ${order} LIMIT ${limit} OFFSET ${start}`, params);
+    return { rows, totalCount: total, currentOffset: total ? start : 0, nextPageToken: paging.next(key, start, limit, total) };
+  }
+
+  async function zone(raw: unknown): Promise<ZoneRow> {
+    const id = zoneId(raw);
+    const [z] = await db.query<ZoneRow>('SELECT * FROM timezones WHERE lower(id) = lower($1)', [id]);
+    if (!z) throw notFound(`no time zone ${id} in the data (see /v1/locale/timezones)`);
+    return z;
+  }
+
+  return {
+    ListCurrencies: unary(async (req: R) => {
+      const cc = countryParam(req['countryCode']);
+      const { rows, ...rest } = await page<{ code: string; name: string; symbol: string; country_codes: string[] }>(
+        'currencies', '($1 = \'\' OR list_contains(country_codes, $1))', [cc], 'code', req, `currencies:${cc}`);
+      return { ...rest, data: rows.map((r) => ({ code: r.code, countryCodes: r.country_codes, symbol: r.symbol, name: r.name })) };
+    }),
+    ListLocales: unary(async (req: R) => {
+      const { rows, ...rest } = await page<{ code: string; name: string }>('locales', 'true', [], 'code', req, 'locales');
+      return { ...rest, data: rows };
+    }),
+    ListLanguages: unary(async (req: R) => {
+      const { rows, ...rest } = await page<{ code: string; name: string; display_supported: boolean }>('languages', 'true', [], 'code', req, 'languages');
+      return { ...rest, data: rows.map((r) => ({ code: r.code, name: r.name, displaySupported: r.display_supported })) };
+    }),
+    ListTimeZones: unary(async (req: R) => {
+      const cc = countryParam(req['countryCode']);
+      const raw = String(req['namePrefix'] ?? '');
+      if (raw.length > 64) throw invalid('namePrefix', 'namePrefix must be at most 64 characters');
+      // Matches the start of the id or of any of its segments: "america/", "new_y", "new y".
+      const prefix = raw.trim().toLowerCase().replace(/__/g, '/').replace(/ /g, '_');
+      const where = `($1 = '' OR list_contains(country_codes, $1)) AND ($2 = '' OR starts_with(lower(id), $2)
+        OR len(list_filter(string_split(lower(id), '/'), w -> starts_with(w, $2))) > 0)`;
+      const now = Date.now();
+      const { rows, ...rest } = await page<ZoneRow>('timezones', where, [cc, prefix], 'id', req, `tz:${cc}:${prefix}`);
+      return { ...rest, data: rows.map((z) => zoneDescriptor(z, now)) };
+    }),
+    GetTimeZone: unary(async (req: R) => ({ data: zoneDescriptor(await zone(req['zoneId']), Date.now()) })),
+    GetTimeZoneDateTime: unary(async (req: R) => ({ data: localDateTime((await zone(req['zoneId'])).id, Date.now()) })),
+    GetTimeZoneTime: unary(async (req: R) => ({ data: localTime((await zone(req['zoneId'])).id, Date.now()) })),
+  };
+}
+
+/** Registers LocaleService on a server. */
+export function addLocaleService(server: grpc.Server, deps: LocaleDeps): void {
+  server.addService(serviceDefinition('meridian.locale.v1.LocaleService'), localeHandlers(deps));
+}

@@ -1,0 +1,55 @@
+/**
+ * Paging shared by every list RPC: limit/offset validation and opaque page
+ * tokens (AIP-158). A token carries the offset of the next page and a MAC of
+ * the query it belongs to, so it cannot be forged or reused with other filters.
+ */
+import { createHmac, randomBytes } from 'node:crypto';
+import { exclusive, invalid } from './errors.js';
+
+export const DEFAULT_LIMIT = 10;
+
+export interface PageRequest { limit?: number; offset?: number; pageToken?: string }
+
+export class Paging {
+  private readonly secret: Buffer;
+
+  constructor(readonly maxLimit: number, secret: string) {
+    this.secret = secret ? Buffer.from(secret) : randomBytes(32);
+  }
+
+  /** Validated limit and offset of a request; `queryKey` identifies the filters for page tokens. */
+  read(req: PageRequest, queryKey: string): { limit: number; offset: number } {
+    const limit = req.limit ?? 0;
+    if (!Number.isInteger(limit) || limit < 0 || limit > this.maxLimit) {
+      throw invalid('limit', `limit must be an integer from 1 to ${this.maxLimit}, got ${limit}`);
+    }
+    const offset = req.offset ?? 0;
+    if (!Number.isInteger(offset) || offset < 0) throw invalid('offset', `offset must be a non-negative integer, got ${offset}`);
+    let effectiveOffset = offset;
+    if (req.pageToken) {
+      if (offset) throw exclusive(['offset', 'pageToken'], 'offset and pageToken are mutually exclusive: pass one of them');
+      effectiveOffset = this.decode(req.pageToken, queryKey);
+    }
+    return { limit: limit || DEFAULT_LIMIT, offset: effectiveOffset };
+  }
+
+  /** The token of the page after [offset, offset+limit), or '' when that was the last page. */
+  next(queryKey: string, offset: number, limit: number, total: number): string {
+    const nextOffset = offset + limit;
+    if (nextOffset >= total) return '';
+    const body = Buffer.from(String(nextOffset)).toString('base64url');
+    return `${body}.${this.mac(body, queryKey)}`;
+  }
+
+  private decode(token: string, queryKey: string): number {
+    const [body, mac] = token.split('.');
+    if (!body || !mac || mac !== this.mac(body, queryKey)) {
+      throw invalid('pageToken', 'pageToken is not valid for this query: pass the nextPageToken of a response to the same request');
+    }
+    return Number(Buffer.from(body, 'base64url').toString());
+  }
+
+  private mac(body: string, queryKey: string): string {
+    return createHmac('sha256', this.secret).update(body).update('\0').update(queryKey).digest('base64url').slice(0, 22);
+  }
+}
