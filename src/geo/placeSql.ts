@@ -4,7 +4,7 @@
  * (tests) and measured against (npm run bench).
  */
 import type { ConnectionPool, Param } from '../db/duckdb.js';
-import { EARTH_RADIUS_KM } from './distance.js';
+import { EARTH_RADIUS_KM, boundingBoxes } from './distance.js';
 import { clampOffset, deletedSince, type PlaceQuery } from './placeStore.js';
 
 export interface SqlPage { ids: number[]; distancesKm: number[]; total: number; offset: number }
@@ -40,6 +40,10 @@ export function placeQuerySql(q: PlaceQuery): { where: string; params: Param[]; 
   let distance = 'NULL';
   if (q.near) {
     distance = haversineSql(p(q.near.latitude), p(q.near.longitude));
+    // Box prefilter (as src/geo/distance.ts computes it), then the exact distance.
+    const boxes = boundingBoxes(q.near.latitude, q.near.longitude, q.near.radiusKm)
+      .map(([minLon, minLat, maxLon, maxLat]) => `(latitude BETWEEN ${p(minLat)} AND ${p(maxLat)} AND longitude BETWEEN ${p(minLon)} AND ${p(maxLon)})`);
+    where.push(`(${boxes.join(' OR ')})`);
     where.push(`distance_km <= ${p(q.near.radiusKm)}`);
     if (q.near.excludeId !== undefined) where.push(`id <> ${p(q.near.excludeId)}`);
   }
