@@ -12,7 +12,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync } fro
 import { dirname, join, resolve } from 'node:path';
 import { countries as countriesList } from 'countries-list';
 import { iso31661, iso31662 } from 'iso-3166';
-import { BIGINT, BOOLEAN, DOUBLE, INTEGER, LIST, VARCHAR, type DuckDBConnection } from '@duckdb/node-api';
+import { BOOLEAN, INTEGER, LIST, VARCHAR, type DuckDBConnection } from '@duckdb/node-api';
 import { all, appendRows, openDatabase, sqlString } from '../src/db/duckdb.js';
 import { foldText, searchWords } from '../src/geo/searchKey.js';
 import { DISPLAY_LANGUAGES } from '../src/geo/languages.js';

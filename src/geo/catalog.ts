@@ -41,8 +41,8 @@ const SPECIAL_ASCII: Record<string, string> = {
 
 /** Case-preserving ASCII form of a name, or null when it has letters with no ASCII equivalent. */
 export function asciiName(s: string): string | null {
-  const out = s.replace(/[^\x00-\x7f]/g, (c) => SPECIAL_ASCII[c] ?? c).normalize('NFKD').replace(/\p{M}+/gu, '');
-  return /^[\x00-\x7f]*$/.test(out) ? out : null;
+  const out = s.replace(/[^ -~]/g, (c) => SPECIAL_ASCII[c] ?? c).normalize('NFKD').replace(/\p{M}+/gu, '');
+  return /^[ -~]*$/.test(out) ? out : null;
 }
 
 /** Validates and normalises a BCP-47 language code; unsupported languages fall back to English. */

@@ -119,7 +119,7 @@ describe('ListCities', () => {
     expect(unknown.data.name).toBe('Germany');
     const ascii = await call<{ data: { city: string; region: string } }>('GetCity', { cityId: 3093133, asciiMode: true });
     expect(ascii.data.city).toBe('Lodz');
-    expect(ascii.data.region).toMatch(/^[\x00-\x7f]+$/);
+    expect(ascii.data.region).toMatch(/^[ -~]+$/);
     const zh = await call<{ data: { name: string } }>('GetCountry', { countryCode: 'JP', languageCode: 'zh', asciiMode: true });
     expect(zh.data.name).toBe('Japan');
   });

@@ -1,0 +1,74 @@
+/** LocaleService, health and reflection as gRPC callers see them. */
+import * as grpc from '@grpc/grpc-js';
+import * as protoLoader from '@grpc/proto-loader';
+import { protoPath as healthProto } from 'grpc-health-check';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { localeClient } from '../support/grpcClient.js';
+
+const address = inject('coreAddress');
+const { call, fail, close } = localeClient(address);
+afterAll(close);
+
+type L<T> = { data: T[]; totalCount: number; currentOffset: number };
+
+describe('LocaleService', () => {
+  it('lists current currencies, filtered by country, with symbols', async () => {
+    const all = await call<L<{ code: string }>>('ListCurrencies', { limit: 1000 });
+    expect(all.totalCount).toBeGreaterThan(140);
+    const ch = await call<L<{ code: string; symbol: string; countryCodes: string[] }>>('ListCurrencies', { countryCode: 'ch' });
+    expect(ch.data.map((c) => c.code)).toEqual(['CHF']);
+    expect(ch.data[0]!.countryCodes).toEqual(expect.arrayContaining(['CH', 'LI']));
+    expect(await fail('ListCurrencies', { countryCode: 'CHE' })).toMatchObject({ reason: 'PARAM_INVALID', field: 'countryCode' });
+  });
+
+  it('lists locales and languages from CLDR', async () => {
+    const loc = await call<L<{ code: string; name: string }>>('ListLocales', { limit: 1000 });
+    expect(loc.totalCount).toBeGreaterThan(700);
+    expect(loc.data.find((l) => l.code === 'en-GB')?.name).toBe('British English');
+    expect(loc.data.find((l) => l.code === 'en-IN')?.name).toBe('English (India)');
+    const langs = await call<L<{ code: string; displaySupported: boolean }>>('ListLanguages', { limit: 1000 });
+    expect(langs.data.find((l) => l.code === 'de')?.displaySupported).toBe(true);
+    expect(langs.data.find((l) => l.code === 'sw')?.displaySupported).toBe(false);
+  });
+
+  it('time zones have exact (fractional) offsets and answer by id with / or __', async () => {
+    const z = await call<{ data: { id: string; rawUtcOffsetHours: number; name: string } }>('GetTimeZone', { zoneId: 'Asia__Kathmandu' });
+    expect(z.data).toMatchObject({ id: 'Asia/Kathmandu', rawUtcOffsetHours: 5.75 });
+    const india = await call<{ data: { rawUtcOffsetHours: number } }>('GetTimeZone', { zoneId: 'Asia/Kolkata' });
+    expect(india.data.rawUtcOffsetHours).toBe(5.5);
+    const ny = await call<L<{ id: string }>>('ListTimeZones', { namePrefix: 'new_y' });
+    expect(ny.data.map((t) => t.id)).toEqual(['America/New_York']);
+    const all = await call<L<{ id: string }>>('ListTimeZones', { limit: 1000 });
+    expect(all.totalCount).toBeGreaterThan(350);
+    const dt = await call<{ data: string }>('GetTimeZoneDateTime', { zoneId: 'Australia/Adelaide' });
+    expect(dt.data).toMatch(/T\d\d:\d\d:\d\d\.\d{3}\+(09|10):30$/);
+    const t = await call<{ data: string }>('GetTimeZoneTime', { zoneId: 'UTC' }).catch(() => null);
+    if (t) expect(t.data).toMatch(/\+00:00$/);
+    expect(await fail('GetTimeZone', { zoneId: 'Mars/Olympus' })).toMatchObject({ code: 5, reason: 'ENTITY_NOT_FOUND' });
+    expect(await fail('GetTimeZone', { zoneId: '../../etc/passwd;' })).toMatchObject({ code: 3, reason: 'PARAM_INVALID' });
+  });
+});
+
+describe('health and reflection', () => {
+  it('answers the standard health check as SERVING', async () => {
+    const def = grpc.loadPackageDefinition(protoLoader.loadSync(healthProto, { enums: String })) as unknown as { grpc: { health: { v1: { Health: grpc.ServiceClientConstructor } } } };
+    const c = new def.grpc.health.v1.Health(address, grpc.credentials.createInsecure()) as unknown as { check: (r: object, cb: (e: Error | null, r: { status: string }) => void) => void; close: () => void };
+    const r = await new Promise<{ status: string }>((resolve, reject) => c.check({ service: 'meridian.geo.v1.GeoService' }, (e, res) => (e ? reject(e) : resolve(res))));
+    expect(r.status).toBe('SERVING');
+    c.close();
+  });
+
+  it('lists the services through server reflection (what grpcurl list uses)', async () => {
+    const file = new URL('../../node_modules/@grpc/reflection/build/proto/grpc/reflection/v1alpha/reflection.proto', import.meta.url).pathname;
+    const def = grpc.loadPackageDefinition(protoLoader.loadSync(file)) as unknown as { grpc: { reflection: { v1alpha: { ServerReflection: grpc.ServiceClientConstructor } } } };
+    const c = new def.grpc.reflection.v1alpha.ServerReflection(address, grpc.credentials.createInsecure()) as unknown as grpc.Client & { serverReflectionInfo: () => grpc.ClientDuplexStream<object, { listServicesResponse?: { service: { name: string }[] } }> };
+    const stream = c.serverReflectionInfo();
+    const names = await new Promise<string[]>((resolve, reject) => {
+      stream.on('data', (m) => { resolve((m.listServicesResponse?.service ?? []).map((s: { name: string }) => s.name)); stream.end(); });
+      stream.on('error', reject);
+      stream.write({ listServices: '' });
+    });
+    expect(names).toEqual(expect.arrayContaining(['meridian.geo.v1.GeoService', 'meridian.locale.v1.LocaleService']));
+    c.close();
+  });
+});
