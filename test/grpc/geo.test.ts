@@ -168,6 +168,11 @@ describe('single places', () => {
     expect(r.data).toMatchObject({ countryCode: 'US', isoCode: 'CA', name: 'California', capital: 'Sacramento' });
   });
 
+  it('BatchGetCountries returns known codes in request order', async () => {
+    const r = await call<{ data: { code: string; name: string }[] }>('BatchGetCountries', { countryCodes: ['fr', 'ZZ', 'JP'], languageCode: 'es' });
+    expect(r.data.map((c) => [c.code, c.name])).toEqual([['FR', 'Francia'], ['JP', 'Japón']]);
+  });
+
   it('BatchGetCities returns known ids in request order', async () => {
     const r = await call<{ data: { id: number }[] }>('BatchGetCities', { cityIds: [NYC, 1, SF] });
     expect(r.data.map((c) => c.id)).toEqual([NYC, SF]);
@@ -251,6 +256,7 @@ describe('errors', () => {
     ['ListCities', { languageCode: 'not a language!' }, 'languageCode'],
     ['GetCity', { cityId: 0 }, 'cityId'],
     ['GetCity', { cityId: -3 }, 'cityId'],
+    ['GetCity', { cityId: 'abc' }, 'cityId'],
     ['GetCountry', { countryCode: 'U1' }, 'countryCode'],
     ['ListCountries', { currencyCode: 'EURO' }, 'currencyCode'],
   ])('%s %j is INVALID_ARGUMENT / PARAM_INVALID naming %s', async (method, req, field) => {
