@@ -9,17 +9,17 @@
  * place, so a failed build never leaves a half-written database behind.
  */
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join } from 'node:path';
 import { countries as countriesList } from 'countries-list';
 import { iso31661, iso31662 } from 'iso-3166';
 import { BOOLEAN, INTEGER, LIST, VARCHAR, type DuckDBConnection } from '@duckdb/node-api';
 import { all, appendRows, openDatabase, sqlString } from '../src/db/duckdb.js';
 import { foldText, searchWords } from '../src/geo/searchKey.js';
 import { DISPLAY_LANGUAGES } from '../src/geo/languages.js';
-import { defaultGeoDbPath } from '../src/config.js';
+import { DataBuildError, databaseOption, flag, option, runWhenMain } from './cli.js';
 import { SOURCES, citiesFile, packageVersion, projectRoot, readPackageJson } from './sources.js';
 
-export class DataBuildError extends Error {}
+export { DataBuildError };
 
 interface DbRegion { name: string; names?: Record<string, string>; iso?: string; fips?: string; admin: string; reference?: { geonames?: number } }
 interface DbCountry { iso: string; iso3: string; numeric: number; names?: Record<string, string>; reference?: { geonames?: number }; regions: DbRegion[] }
@@ -191,19 +191,27 @@ async function buildRegions(conn: DuckDBConnection, db: Record<string, DbCountry
     WITH seats AS (
       SELECT country_code, admin1_code, arg_max(id, population * 1000000000 - id) AS capital_id
       FROM places WHERE feature_code = 'PPLA' GROUP BY ALL
-    ), counts AS (
-      SELECT country_code, admin1_code, count(*) FILTER (WHERE population >= 1000) AS num_cities, count(*) AS num_places
-      FROM places GROUP BY ALL
     )
-    SELECT r.*, s.capital_id, coalesce(c.num_cities, 0)::INTEGER AS num_cities, coalesce(c.num_places, 0)::INTEGER AS num_places
+    SELECT r.*, s.capital_id, 0::INTEGER AS num_cities, 0::INTEGER AS num_places
     FROM regions_src r
     LEFT JOIN seats s USING (country_code, admin1_code)
-    LEFT JOIN counts c USING (country_code, admin1_code)
     ORDER BY country_code, admin1_code`);
   await conn.run('DROP TABLE regions_src');
+  await writeRegionCounts(conn);
   await conn.run('CREATE TABLE region_names (country_code VARCHAR, admin1_code VARCHAR, lang VARCHAR, name VARCHAR)');
   await appendRows(conn, 'region_names', [VARCHAR, VARCHAR, VARCHAR, VARCHAR], nameRows);
   log(`${rows.length} regions: ISO code kept ${kept}, corrected by override ${fixed}, none (null) ${nulled}; ${dropped} entries without a GeoNames admin1 code skipped`);
+}
+
+/** (Re)counts each region's cities (population >= 1000) and places, leaving deleted places out. */
+export async function writeRegionCounts(conn: DuckDBConnection): Promise<void> {
+  await conn.run('UPDATE regions SET num_cities = 0, num_places = 0');
+  await conn.run(`UPDATE regions SET num_cities = c.num_cities, num_places = c.num_places
+    FROM (
+      SELECT country_code, admin1_code, count(*) FILTER (WHERE population >= 1000)::INTEGER AS num_cities, count(*)::INTEGER AS num_places
+      FROM places WHERE deleted_at IS NULL GROUP BY ALL
+    ) c
+    WHERE regions.country_code = c.country_code AND regions.admin1_code = c.admin1_code`);
 }
 
 async function buildCurrencies(conn: DuckDBConnection, log: Log): Promise<void> {
@@ -308,7 +316,8 @@ export async function buildGeoDatabase(opts: BuildOptions): Promise<void> {
     const builtAt = (opts.builtAt ?? new Date()).toISOString();
     await writeMeta(conn, {
       built_at: builtAt,
-      source_versions: JSON.stringify(Object.fromEntries(SOURCES.map((s) => [s.package, packageVersion(s.package)]))),
+      // The attribution the API returns (GetDataInfo), with the versions built from.
+      sources: JSON.stringify(SOURCES.map((s) => ({ ...s, version: packageVersion(s.package) }))),
       cities_file: file,
       schema_version: '1',
     });
@@ -342,21 +351,13 @@ async function summarise(conn: DuckDBConnection, n: number, log: Log): Promise<v
 }
 
 async function main(): Promise<void> {
-  const args = process.argv.slice(2);
-  const arg = (name: string) => { const i = args.indexOf(name); return i >= 0 ? args[i + 1] : undefined; };
-  const out = resolve(arg('--out') ?? defaultGeoDbPath());
-  if (args.includes('--if-missing') && existsSync(out)) {
+  const out = databaseOption('--out');
+  if (flag('--if-missing') && existsSync(out)) {
     process.stdout.write(`geo database present at ${out} (delete it or run npm run data:build to rebuild)\n`);
     return;
   }
   process.stdout.write(`building the geo database from npm packages in ${projectRoot}\n`);
-  await buildGeoDatabase({ out, cities: arg('--cities') });
+  await buildGeoDatabase({ out, cities: option('--cities') });
 }
 
-if (process.argv[1] && import.meta.url === new URL(`file://${resolve(process.argv[1])}`).href) {
-  main().catch((e: unknown) => {
-    process.stderr.write(`geo data build failed: ${e instanceof Error ? e.message : String(e)}\n`);
-    if (!(e instanceof DataBuildError)) process.stderr.write(`${(e as Error).stack ?? ''}\n`);
-    process.exit(1);
-  });
-}
+runWhenMain(import.meta.url, 'geo data build', main);

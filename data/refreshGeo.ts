@@ -13,8 +13,8 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { all, openDatabase, sqlString } from '../src/db/duckdb.js';
-import { defaultGeoDbPath } from '../src/config.js';
-import { DataBuildError, loadCitiesFile, writeMeta, writePlaceKeys } from './buildGeo.js';
+import { loadCitiesFile, writeMeta, writePlaceKeys, writeRegionCounts } from './buildGeo.js';
+import { DataBuildError, databaseOption, option, runWhenMain } from './cli.js';
 
 export interface RefreshResult { inserted: number; updated: number; deleted: number; restored: number }
 
@@ -43,9 +43,7 @@ export async function refreshGeoDatabase(dbPath: string, citiesPath: string, at:
         coalesce(admin1_code, ''), coalesce(population, 0), elevation, timezone, modified, NULL, NULL
       FROM fresh WHERE id NOT IN (SELECT id FROM places)`);
     await writePlaceKeys(conn);
-    await conn.run(`UPDATE regions SET
-        num_cities = coalesce((SELECT count(*) FROM places p WHERE p.country_code = regions.country_code AND p.admin1_code = regions.admin1_code AND p.population >= 1000 AND p.deleted_at IS NULL), 0),
-        num_places = coalesce((SELECT count(*) FROM places p WHERE p.country_code = regions.country_code AND p.admin1_code = regions.admin1_code AND p.deleted_at IS NULL), 0)`);
+    await writeRegionCounts(conn);
     await writeMeta(conn, { last_refresh_at: at.toISOString(), last_refresh_file: citiesPath });
     await conn.run('COMMIT');
     await conn.run('CHECKPOINT');
@@ -62,18 +60,11 @@ export async function refreshGeoDatabase(dbPath: string, citiesPath: string, at:
 }
 
 async function main(): Promise<void> {
-  const args = process.argv.slice(2);
-  const arg = (name: string) => { const i = args.indexOf(name); return i >= 0 ? args[i + 1] : undefined; };
-  const cities = arg('--cities');
+  const cities = option('--cities');
   if (!cities) throw new DataBuildError('usage: npm run data:refresh -- --cities FILE [--db FILE] [--at 2026-01-31T00:00:00Z]');
-  const at = arg('--at') ? new Date(arg('--at')!) : new Date();
-  if (Number.isNaN(at.getTime())) throw new DataBuildError(`--at must be an ISO-8601 time, got '${arg('--at')}'`);
-  await refreshGeoDatabase(resolve(arg('--db') ?? defaultGeoDbPath()), resolve(cities), at, (l) => process.stdout.write(`${l}\n`));
+  const at = option('--at') ? new Date(option('--at')!) : new Date();
+  if (Number.isNaN(at.getTime())) throw new DataBuildError(`--at must be an ISO-8601 time, got '${option('--at')}'`);
+  await refreshGeoDatabase(databaseOption('--db'), resolve(cities), at, (l) => process.stdout.write(`${l}\n`));
 }
 
-if (process.argv[1] && import.meta.url === new URL(`file://${resolve(process.argv[1])}`).href) {
-  main().catch((e: unknown) => {
-    process.stderr.write(`geo data refresh failed: ${e instanceof Error ? e.message : String(e)}\n`);
-    process.exit(1);
-  });
-}
+runWhenMain(import.meta.url, 'geo data refresh', main);

@@ -5,10 +5,10 @@
  * Each source names its licence; data/README.md lists the same facts.
  */
 import { readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { projectRoot } from '../src/paths.js';
 
-export const projectRoot = join(dirname(fileURLToPath(import.meta.url)), '..').replace(/[\\/]dist$/, '');
+export { projectRoot };
 
 export function packageDir(name: string): string {
   return join(projectRoot, 'node_modules', name);

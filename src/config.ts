@@ -3,13 +3,11 @@
  * and its default is listed in the README (section Configuration).
  */
 import { availableParallelism } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-
-const root = join(dirname(fileURLToPath(import.meta.url)), '..').replace(/[\\/]dist$/, '');
+import { join, resolve } from 'node:path';
+import { projectRoot } from './paths.js';
 
 export function defaultGeoDbPath(): string {
-  return join(root, 'data', 'build', 'geo.duckdb');
+  return join(projectRoot, 'data', 'build', 'geo.duckdb');
 }
 
 function int(name: string, dflt: number, min: number, max: number): number {

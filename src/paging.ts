@@ -10,6 +10,14 @@ export const DEFAULT_LIMIT = 10;
 
 export interface PageRequest { limit?: number; offset?: number; pageToken?: string }
 
+/** The page a list answers: an offset past the end gives the last page, aligned to limit. */
+export function clampOffset(offset: number, limit: number, total: number): number {
+  if (total === 0) return 0;
+  return offset < total ? offset : Math.floor((total - 1) / limit) * limit;
+}
+
+export interface Page { limit: number; offset: number; currentOffset: number; nextPageToken: string }
+
 export class Paging {
   private readonly secret: Buffer;
 
@@ -31,6 +39,13 @@ export class Paging {
       effectiveOffset = this.decode(req.pageToken, queryKey);
     }
     return { limit: limit || DEFAULT_LIMIT, offset: effectiveOffset };
+  }
+
+  /** The page of a list of `total` items that a request asks for, with its next-page token. */
+  page(req: PageRequest, queryKey: string, total: number): Page {
+    const { limit, offset } = this.read(req, queryKey);
+    const start = clampOffset(offset, limit, total);
+    return { limit, offset: start, currentOffset: start, nextPageToken: this.next(queryKey, start, limit, total) };
   }
 
   /** The token of the page after [offset, offset+limit), or '' when that was the last page. */

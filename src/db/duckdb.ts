@@ -82,6 +82,20 @@ export class ConnectionPool {
     }
   }
 
+  /**
+   * Runs a query and returns its columns as arrays of DuckDB's own values
+   * (VARCHAR → string, INTEGER/DOUBLE → number, NULL → null), without building
+   * a row object per row: the way to bulk-load a table.
+   */
+  async columns(sql: string): Promise<Record<string, unknown[]>> {
+    const c = await this.acquire();
+    try {
+      return (await c.connection.runAndReadAll(sql)).getColumnsObject() as Record<string, unknown[]>;
+    } finally {
+      this.release(c);
+    }
+  }
+
   async close(): Promise<void> {
     this.closed = true;
     for (const c of this.idle.splice(0)) c.connection.closeSync();

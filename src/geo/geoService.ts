@@ -6,7 +6,7 @@ import type * as grpc from '@grpc/grpc-js';
 import type { ConnectionPool } from '../db/duckdb.js';
 import { exclusive, invalid, notFound } from '../errors.js';
 import { unary, type Handlers } from '../grpc/unary.js';
-import type { Paging } from '../paging.js';
+import type { PageRequest, Paging } from '../paging.js';
 import { serviceDefinition } from '../grpc/protos.js';
 import { GeoCatalog, displayName, parseDisplay, type Country, type Display, type Region } from './catalog.js';
 import { localDateTime, localTime } from './clock.js';
@@ -15,11 +15,11 @@ import { parseIsoLocation } from './isoLocation.js';
 import { PlaceStore } from './placeStore.js';
 import { CITY_MIN_POPULATION, parsePlaceList, parseUnit, type PlaceContext, type PlaceListRequest } from './placeRequests.js';
 import { searchPrefix, searchWords } from './searchKey.js';
-import { SOURCES } from '../../data/sources.js';
 
 export interface GeoDeps { db: ConnectionPool; paging: Paging }
 
-interface DataInfo { builtAt: string; lastRefreshAt: string; sourceVersions: Record<string, string> }
+interface DataSource { name: string; package: string; version: string; licence: string; attribution: string }
+interface DataInfo { builtAt: string; lastRefreshAt: string; sources: DataSource[] }
 
 export class Geo implements PlaceContext {
   private constructor(
@@ -38,7 +38,7 @@ export class Geo implements PlaceContext {
     ]);
     const m = new Map(meta.map((r) => [r.key, r.value]));
     return new Geo(places, catalog, new Set(places.timeZones), new Set(places.featureCodes),
-      { builtAt: m.get('built_at') ?? '', lastRefreshAt: m.get('last_refresh_at') ?? '', sourceVersions: JSON.parse(m.get('source_versions') ?? '{}') as Record<string, string> },
+      { builtAt: m.get('built_at') ?? '', lastRefreshAt: m.get('last_refresh_at') ?? '', sources: JSON.parse(m.get('sources') ?? '[]') as DataSource[] },
       deps.paging);
   }
 
@@ -118,11 +118,11 @@ export class Geo implements PlaceContext {
     const d = parseDisplay(req.languageCode, req.asciiMode);
     const { query, unit, key } = parsePlaceList(this, req, opts);
     const { limit, offset } = this.paging.read(req, key);
-    const page = this.places.search({ ...query, limit, offset });
+    const found = this.places.search({ ...query, limit, offset });
     return {
-      data: page.hits.map((h) => this.summary(h.index, d, query.near ? unit : undefined, h.distanceKm)),
-      totalCount: page.total, currentOffset: page.offset,
-      nextPageToken: this.paging.next(key, page.offset, limit, page.total),
+      data: found.hits.map((h) => this.summary(h.index, d, query.near ? unit : undefined, h.distanceKm)),
+      totalCount: found.total, currentOffset: found.offset,
+      nextPageToken: this.paging.next(key, found.offset, limit, found.total),
     };
   }
 
@@ -135,11 +135,9 @@ export class Geo implements PlaceContext {
     return this.places.timeZones[this.index(id)]!;
   }
 
-  private listPage<T>(items: T[], req: { limit?: number; offset?: number; pageToken?: string }, key: string) {
-    const { limit, offset } = this.paging.read(req, key);
-    const total = items.length;
-    const start = offset >= total && total > 0 ? Math.floor((total - 1) / limit) * limit : offset;
-    return { data: items.slice(start, start + limit), totalCount: total, currentOffset: total ? start : 0, nextPageToken: this.paging.next(key, start, limit, total) };
+  private listPage<T>(items: T[], req: PageRequest, key: string) {
+    const { limit, offset, currentOffset, nextPageToken } = this.paging.page(req, key, items.length);
+    return { data: items.slice(offset, offset + limit), totalCount: items.length, currentOffset, nextPageToken };
   }
 
   handlers(): Handlers {
@@ -221,7 +219,7 @@ export class Geo implements PlaceContext {
       }),
       GetDataInfo: unary(() => ({
         data: {
-          sources: SOURCES.map((s) => ({ name: s.name, package: s.package, version: this.info.sourceVersions[s.package] ?? '', licence: s.licence, attribution: s.attribution })),
+          sources: this.info.sources,
           builtAt: this.info.builtAt, lastRefreshAt: this.info.lastRefreshAt,
           numPlaces: this.places.size, numCities: countWhere(this.places.population, (p) => p >= CITY_MIN_POPULATION),
           numDeleted: countWhere(this.places.deletedAt, (t) => !Number.isNaN(t)), earthModel: EARTH_MODEL,

@@ -5,7 +5,8 @@
  */
 import type { ConnectionPool, Param } from '../db/duckdb.js';
 import { EARTH_RADIUS_KM, boundingBoxes } from './distance.js';
-import { clampOffset, deletedSince, type PlaceQuery } from './placeStore.js';
+import { clampOffset } from '../paging.js';
+import { deletedSince, type PlaceQuery } from './placeStore.js';
 
 export interface SqlPage { ids: number[]; distancesKm: number[]; total: number; offset: number }
 

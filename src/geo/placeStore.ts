@@ -10,6 +10,7 @@
  */
 import KDBush from 'kdbush';
 import type { ConnectionPool } from '../db/duckdb.js';
+import { clampOffset } from '../paging.js';
 import { EARTH_RADIUS_KM, boundingBoxes, haversineKm } from './distance.js';
 
 export type SortField = 'name' | 'population' | 'elevation' | 'countryCode' | 'distance';
@@ -47,12 +48,6 @@ export function deletedSince(mode: IncludeDeletedMode, now: number): number {
   }
 }
 
-/** Index of the last page's first row when offset is past the end (pages aligned to limit). */
-export function clampOffset(offset: number, limit: number, total: number): number {
-  if (offset < total || total === 0) return total === 0 ? 0 : offset;
-  return Math.floor((total - 1) / limit) * limit;
-}
-
 export class PlaceStore {
   readonly size: number;
   readonly ids: Int32Array;
@@ -84,8 +79,8 @@ export class PlaceStore {
   // Position of each place in each single-field order (ties by id), ascending and descending.
   private readonly ranks = new Map<string, Int32Array>();
 
-  private constructor(rows: PlaceRow[], keys: { key: string; place_id: number }[]) {
-    const n = rows.length;
+  private constructor(cols: PlaceColumns, keys: { key: string[]; place_id: number[] }) {
+    const n = cols.id.length;
     this.size = n;
     this.ids = new Int32Array(n);
     this.latitude = new Float64Array(n);
@@ -101,29 +96,30 @@ export class PlaceStore {
     this.timeZones = new Array<string>(n);
     this.featureCodes = new Array<string>(n);
     this.kd = new KDBush(Math.max(1, n));
-    rows.forEach((r, i) => {
-      this.ids[i] = r.id;
-      this.latitude[i] = r.latitude;
-      this.longitude[i] = r.longitude;
-      this.population[i] = Number(r.population);
-      this.elevation[i] = r.elevation ?? NaN;
-      this.deletedAt[i] = r.deleted_ms === null ? NaN : Number(r.deleted_ms);
-      this.names[i] = r.name;
-      this.asciiNames[i] = r.ascii_name;
-      this.sortNames[i] = r.sort_name;
-      this.countryCodes[i] = r.country_code;
-      this.admin1Codes[i] = r.admin1_code;
-      this.timeZones[i] = r.timezone;
-      this.featureCodes[i] = r.feature_code;
-      this.byId.set(r.id, i);
-      push(this.byCountry, r.country_code, i);
-      push(this.byRegion, `${r.country_code}.${r.admin1_code}`, i);
-      this.kd.add(r.longitude, r.latitude);
-    });
+    for (let i = 0; i < n; i++) {
+      const id = cols.id[i]!, lat = cols.latitude[i]!, lon = cols.longitude[i]!, cc = cols.country_code[i]!;
+      this.ids[i] = id;
+      this.latitude[i] = lat;
+      this.longitude[i] = lon;
+      this.population[i] = cols.population[i]!;
+      this.elevation[i] = cols.elevation[i] ?? NaN;
+      this.deletedAt[i] = cols.deleted_ms[i] ?? NaN;
+      this.names[i] = cols.name[i]!;
+      this.asciiNames[i] = cols.ascii_name[i]!;
+      this.sortNames[i] = cols.sort_name[i]!;
+      this.countryCodes[i] = cc;
+      this.admin1Codes[i] = cols.admin1_code[i]!;
+      this.timeZones[i] = cols.timezone[i]!;
+      this.featureCodes[i] = cols.feature_code[i]!;
+      this.byId.set(id, i);
+      push(this.byCountry, cc, i);
+      push(this.byRegion, `${cc}.${cols.admin1_code[i]!}`, i);
+      this.kd.add(lon, lat);
+    }
     if (n === 0) this.kd.add(0, 0);
     this.kd.finish();
-    this.keys = keys.map((k) => k.key);
-    this.keyPlace = Int32Array.from(keys, (k) => this.byId.get(k.place_id) ?? -1);
+    this.keys = keys.key;
+    this.keyPlace = Int32Array.from(keys.place_id, (id) => this.byId.get(id) ?? -1);
     this.mark = new Uint32Array(n);
     this.ux = new Float64Array(n);
     this.uy = new Float64Array(n);
@@ -132,22 +128,26 @@ export class PlaceStore {
       const [x, y, z] = unitVector(this.latitude[i]!, this.longitude[i]!);
       this.ux[i] = x; this.uy[i] = y; this.uz[i] = z;
     }
-    const all = Array.from({ length: n }, (_, i) => ({ index: i, distanceKm: 0 }));
+    // Places are stored in id order, so a stable sort of indices on the value
+    // alone breaks ties by id, in either direction.
+    const indices = Array.from({ length: n }, (_, i) => i);
     for (const field of ['name', 'population', 'elevation', 'countryCode'] as const) {
       for (const desc of [false, true]) {
+        const part = this.fieldOrder(field, desc);
         const rank = new Int32Array(n);
-        [...all].sort(this.comparator([{ field, desc }])).forEach((h, r) => { rank[h.index] = r; });
+        indices.sort((a, b) => part(a, b) || a - b).forEach((i, r) => { rank[i] = r; });
         this.ranks.set(`${field}:${desc}`, rank);
       }
     }
   }
 
   static async load(db: ConnectionPool): Promise<PlaceStore> {
-    const rows = await db.query<PlaceRow>(`SELECT id, name, ascii_name, sort_name, latitude, longitude, feature_code,
-        country_code, admin1_code, population, elevation, timezone, epoch_ms(deleted_at) AS deleted_ms
+    // Populations and times as DOUBLE: exact below 2^53, and read as plain numbers.
+    const raw = await db.columns(`SELECT id, name, ascii_name, sort_name, latitude, longitude, feature_code,
+        country_code, admin1_code, population::DOUBLE AS population, elevation, timezone, epoch_ms(deleted_at)::DOUBLE AS deleted_ms
       FROM places ORDER BY id`);
-    const keys = await db.query<{ key: string; place_id: number }>('SELECT key, place_id FROM place_keys ORDER BY key, place_id');
-    return new PlaceStore(rows, keys);
+    const keys = await db.columns('SELECT key, place_id FROM place_keys ORDER BY key, place_id');
+    return new PlaceStore(raw as unknown as PlaceColumns, keys as unknown as { key: string[]; place_id: number[] });
   }
 
   indexOf(id: number): number | undefined {
@@ -196,6 +196,8 @@ export class PlaceStore {
     }
     const total = sel.count;
     const offset = clampOffset(q.offset, q.limit, total);
+    // Past the end: the last page lies beyond what the selection kept, so select again
+    // for it (a rare request; the common one pays for nothing here).
     if (offset !== q.offset) return this.search({ ...q, offset });
     return { hits: sel.result().slice(offset), total, offset };
   }
@@ -229,20 +231,27 @@ export class PlaceStore {
     return false;
   }
 
+  /** Order of two places (by index) on one stored field; unknown elevations last either way. */
+  private fieldOrder(field: Exclude<SortField, 'distance'>, desc: boolean): (a: number, b: number) => number {
+    const dir = desc ? -1 : 1;
+    switch (field) {
+      case 'population': return (a, b) => dir * (this.population[a]! - this.population[b]!);
+      case 'elevation': return (a, b) => {
+        const x = this.elevation[a]!, y = this.elevation[b]!;
+        if (Number.isNaN(x) || Number.isNaN(y)) return Number.isNaN(x) ? (Number.isNaN(y) ? 0 : 1) : -1;
+        return dir * (x - y);
+      };
+      case 'name': return (a, b) => dir * cmpStr(this.sortNames[a]!, this.sortNames[b]!);
+      case 'countryCode': return (a, b) => dir * cmpStr(this.countryCodes[a]!, this.countryCodes[b]!);
+    }
+  }
+
+  /** The order of a sort, ties broken by id. */
   private comparator(sort: PlaceQuery['sort']): (a: PlaceHit, b: PlaceHit) => number {
     const parts = sort.map(({ field, desc }) => {
-      const dir = desc ? -1 : 1;
-      switch (field) {
-        case 'distance': return (a: PlaceHit, b: PlaceHit) => dir * (a.distanceKm - b.distanceKm);
-        case 'population': return (a: PlaceHit, b: PlaceHit) => dir * (this.population[a.index]! - this.population[b.index]!);
-        case 'elevation': return (a: PlaceHit, b: PlaceHit) => {
-          const x = this.elevation[a.index]!, y = this.elevation[b.index]!;
-          if (Number.isNaN(x) || Number.isNaN(y)) return Number.isNaN(x) ? (Number.isNaN(y) ? 0 : 1) : -1; // unknown last
-          return dir * (x - y);
-        };
-        case 'name': return (a: PlaceHit, b: PlaceHit) => dir * cmpStr(this.sortNames[a.index]!, this.sortNames[b.index]!);
-        case 'countryCode': return (a: PlaceHit, b: PlaceHit) => dir * cmpStr(this.countryCodes[a.index]!, this.countryCodes[b.index]!);
-      }
+      if (field === 'distance') return (a: PlaceHit, b: PlaceHit) => (desc ? -1 : 1) * (a.distanceKm - b.distanceKm);
+      const order = this.fieldOrder(field, desc);
+      return (a: PlaceHit, b: PlaceHit) => order(a.index, b.index);
     });
     return (a, b) => {
       for (const p of parts) {
@@ -254,10 +263,10 @@ export class PlaceStore {
   }
 }
 
-interface PlaceRow {
-  id: number; name: string; ascii_name: string; sort_name: string; latitude: number; longitude: number;
-  feature_code: string; country_code: string; admin1_code: string; population: bigint | number;
-  elevation: number | null; timezone: string; deleted_ms: bigint | number | null;
+interface PlaceColumns {
+  id: number[]; name: string[]; ascii_name: string[]; sort_name: string[]; latitude: number[]; longitude: number[];
+  feature_code: string[]; country_code: string[]; admin1_code: string[]; population: number[];
+  elevation: (number | null)[]; timezone: string[]; deleted_ms: (number | null)[];
 }
 
 function push<K>(m: Map<K, number[]>, k: K, v: number): void {

@@ -4,12 +4,12 @@
  * names, enums as names, 64-bit integers as numbers, defaults filled in, and
  * proto3 `optional` presence visible through the synthetic oneofs.
  */
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import * as grpc from '@grpc/grpc-js';
 import * as protoLoader from '@grpc/proto-loader';
+import { projectRoot } from '../paths.js';
 
-export const PROTO_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..').replace(/[\\/]dist$/, '') + '/proto';
+export const PROTO_ROOT = join(projectRoot, 'proto');
 
 export const PROTO_FILES = ['meridian/geo/v1/geo.proto', 'meridian/locale/v1/locale.proto', 'google/rpc/error_details.proto'];
 

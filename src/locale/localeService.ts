@@ -9,7 +9,7 @@ import { invalid, notFound } from '../errors.js';
 import { localDateTime, localTime, offsetMinutes, rawOffsetHours } from '../geo/clock.js';
 import { serviceDefinition } from '../grpc/protos.js';
 import { unary, type Handlers } from '../grpc/unary.js';
-import type { Paging } from '../paging.js';
+import type { PageRequest, Paging } from '../paging.js';
 
 export interface LocaleDeps { db: ConnectionPool; paging: Paging }
 type R = Record<string, unknown>;
@@ -37,10 +37,9 @@ export function localeHandlers({ db, paging }: LocaleDeps): Handlers {
   async function page<T>(table: string, where: string, params: (string | boolean)[], order: string, req: R, key: string) {
     const [{ n }] = (await db.query<{ n: bigint }>(`SELECT count(*) AS n FROM ${table} WHERE ${where}`, params)) as [{ n: bigint }];
     const total = Number(n);
-    const { limit, offset } = paging.read(req as { limit?: number; offset?: number; pageToken?: string }, key);
-    const start = offset >= total && total > 0 ? Math.floor((total - 1) / limit) * limit : offset;
-    const rows = await db.query<T>(`SELECT * FROM ${table} WHERE ${where} ORDER BY ${order} LIMIT ${limit} OFFSET ${start}`, params);
-    return { rows, totalCount: total, currentOffset: total ? start : 0, nextPageToken: paging.next(key, start, limit, total) };
+    const { limit, offset, currentOffset, nextPageToken } = paging.page(req as PageRequest, key, total);
+    const rows = await db.query<T>(`SELECT * FROM ${table} WHERE ${where} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`, params);
+    return { rows, totalCount: total, currentOffset, nextPageToken };
   }
 
   async function zone(raw: unknown): Promise<ZoneRow> {
