@@ -4,11 +4,15 @@
  *   1. in process (PlaceStore, what the gRPC handlers call),
  *   2. through the real gRPC core on loopback (sequential, then 16 in flight),
  *   3. as plain DuckDB SQL over the same file (src/geo/placeSql.ts),
- * and printed with the ratio SQL / fast path from the same run.
+ * and printed with the ratio SQL / fast path from the same run. The gRPC
+ * floor (an empty health check, same client and channel) is measured too, so the
+ * gRPC columns read as handler work over transport.
  *
  *   npm run bench            (BENCH_N=600 queries per shape; BENCH_SQL_N=150)
  */
 import * as grpc from '@grpc/grpc-js';
+import * as protoLoader from '@grpc/proto-loader';
+import { protoPath as healthProto } from 'grpc-health-check';
 import { loadCoreConfig } from '../src/config.js';
 import { ConnectionPool, openDatabase } from '../src/db/duckdb.js';
 import type { PlaceQuery } from '../src/geo/placeStore.js';
@@ -80,6 +84,10 @@ async function main(): Promise<void> {
     client[m]!.call(client, it.grpc, (e, res) => (e ? reject(e) : resolve(res)));
   });
 
+  const healthDef = grpc.loadPackageDefinition(protoLoader.loadSync(healthProto)) as unknown as { grpc: { health: { v1: { Health: grpc.ServiceClientConstructor } } } };
+  const health = new healthDef.grpc.health.v1.Health(core.address, grpc.credentials.createInsecure()) as unknown as grpc.Client & { check: (r: object, cb: (e: Error | null) => void) => void };
+  const floor = await time(items.slice(0, N), () => new Promise<void>((resolve, reject) => health.check({ service: '' }, (e) => (e ? reject(e) : resolve()))));
+
   const rows: string[] = [];
   log(`workload: ${N} queries per shape (seed 42); SQL reference on the first ${SQL_N} of each`);
   for (const shape of ['byId', 'prefix', 'radius'] as Shape[]) {
@@ -95,15 +103,17 @@ async function main(): Promise<void> {
     const sql = await time(sqlItems, (it) => (it.shape === 'byId'
       ? db.query('SELECT * FROM places WHERE id = $1', [it.id!])
       : searchPlacesSql(db, it.query!)));
-    rows.push(`| ${shape.padEnd(6)} | ${mem.p50.toFixed(3)} | ${mem.p99.toFixed(3)} | ${Math.round(mem.qps).toLocaleString('en')} | ${viaGrpc.p50.toFixed(3)} | ${viaGrpc.p99.toFixed(3)} | ${Math.round(grpcQps).toLocaleString('en')} | ${sql.p50.toFixed(3)} | ${sql.p99.toFixed(3)} | ${(sql.p50 / mem.p50).toFixed(1)}× | ${(sql.p50 / viaGrpc.p50).toFixed(1)}× |`);
+    rows.push(`| ${shape.padEnd(6)} | ${mem.p50.toFixed(3)} | ${mem.p99.toFixed(3)} | ${Math.round(mem.qps).toLocaleString('en')} | ${viaGrpc.p50.toFixed(3)} | ${viaGrpc.p99.toFixed(3)} | ${Math.round(grpcQps).toLocaleString('en')} | ${sql.p50.toFixed(3)} | ${sql.p99.toFixed(3)} | ${(sql.p50 / mem.p50).toFixed(1)}× | ${(sql.p50 / viaGrpc.p50).toFixed(1)}× | ${(viaGrpc.p50 - floor.p50).toFixed(3)} |`);
     log(`  ${shape} done`);
   }
   log('');
-  log('| shape  | in-process p50 ms | p99 ms | q/s | gRPC p50 ms | p99 ms | gRPC q/s (16 in flight) | DuckDB SQL p50 ms | p99 ms | SQL/in-process p50 | SQL/gRPC p50 |');
-  log('|---|---|---|---|---|---|---|---|---|---|---|');
+  log('| shape  | in-process p50 ms | p99 ms | q/s | gRPC p50 ms | p99 ms | gRPC q/s (16 in flight) | DuckDB SQL p50 ms | p99 ms | SQL/in-process p50 | SQL/gRPC p50 | gRPC p50 over floor ms |');
+  log('|---|---|---|---|---|---|---|---|---|---|---|---|');
   for (const row of rows) log(row);
+  log(`\ngRPC floor (empty health check, same process): p50 ${floor.p50.toFixed(3)} ms, p99 ${floor.p99.toFixed(3)} ms`);
   log(`\nmachine: ${process.arch}, Node ${process.versions.node}; core started in-process; gRPC over loopback TCP`);
   (client as unknown as grpc.Client).close();
+  health.close();
   await db.close();
   await core.close();
 }

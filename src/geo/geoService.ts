@@ -19,7 +19,11 @@ import { searchPrefix, searchWords } from './searchKey.js';
 export interface GeoDeps { db: ConnectionPool; paging: Paging }
 
 interface DataSource { name: string; package: string; version: string; licence: string; attribution: string }
-interface DataInfo { builtAt: string; lastRefreshAt: string; sources: DataSource[] }
+/** What GetDataInfo answers: fixed for the loaded data, so computed once at load. */
+interface DataInfo {
+  sources: DataSource[]; builtAt: string; lastRefreshAt: string; numPlaces: number; numCities: number; numDeleted: number;
+  earthModel: string; timeZoneRules: string;
+}
 
 export class Geo implements PlaceContext {
   private constructor(
@@ -37,9 +41,14 @@ export class Geo implements PlaceContext {
       deps.db.query<{ key: string; value: string }>('SELECT key, value FROM meta'),
     ]);
     const m = new Map(meta.map((r) => [r.key, r.value]));
-    return new Geo(places, catalog, new Set(places.timeZones), new Set(places.featureCodes),
-      { builtAt: m.get('built_at') ?? '', lastRefreshAt: m.get('last_refresh_at') ?? '', sources: JSON.parse(m.get('sources') ?? '[]') as DataSource[] },
-      deps.paging);
+    const info: DataInfo = {
+      sources: JSON.parse(m.get('sources') ?? '[]') as DataSource[],
+      builtAt: m.get('built_at') ?? '', lastRefreshAt: m.get('last_refresh_at') ?? '',
+      numPlaces: places.size, numCities: countWhere(places.population, (p) => p >= CITY_MIN_POPULATION),
+      numDeleted: countWhere(places.deletedAt, (t) => !Number.isNaN(t)), earthModel: EARTH_MODEL,
+      timeZoneRules: `IANA tz ${process.versions.tz ?? 'unknown'} (Node.js ${process.versions.node} ICU)`,
+    };
+    return new Geo(places, catalog, new Set(places.timeZones), new Set(places.featureCodes), info, deps.paging);
   }
 
   private index(id: unknown, field = 'cityId'): number {
@@ -217,15 +226,7 @@ export class Geo implements PlaceContext {
         const { countryCode: _c, ...rest } = req as PlaceListRequest & { regionCode?: string };
         return this.listPlaces(rest, { defaultMinPopulation: CITY_MIN_POPULATION, region: { countryCode: r.countryCode, admin1Code: r.admin1Code } });
       }),
-      GetDataInfo: unary(() => ({
-        data: {
-          sources: this.info.sources,
-          builtAt: this.info.builtAt, lastRefreshAt: this.info.lastRefreshAt,
-          numPlaces: this.places.size, numCities: countWhere(this.places.population, (p) => p >= CITY_MIN_POPULATION),
-          numDeleted: countWhere(this.places.deletedAt, (t) => !Number.isNaN(t)), earthModel: EARTH_MODEL,
-          timeZoneRules: `IANA tz ${process.versions.tz ?? 'unknown'} (Node.js ${process.versions.node} ICU)`,
-        },
-      })),
+      GetDataInfo: unary(() => ({ data: this.info })),
     };
   }
 
