@@ -118,7 +118,7 @@ export class Geo implements PlaceContext {
     return {
       code: c.code, currencyCode: c.currencyCodes[0] ?? '', name: displayName(c.names, d), numRegions: c.numRegions,
       currencyCodes: c.currencyCodes, capital: c.capital ?? '', callingCode: c.callingCode ?? '', flag: c.flag,
-      iso3Code: c.iso3, geonamesId: c.geonamesId ?? 0, wikiDataId: '',
+      iso3Code: c.iso3, geonamesId: c.geonamesId ?? 0,
     };
   }
 
@@ -198,7 +198,7 @@ export class Geo implements PlaceContext {
         const byName = sort.endsWith('name');
         items = items.sort((x, y) => (byName ? cmp(displayName(x.names, d), displayName(y.names, d)) || cmp(x.code, y.code) : cmp(x.code, y.code)) * (sort.startsWith('-') ? -1 : 1));
         const page = this.listPage(items, req, JSON.stringify(['countries', currency, prefix, sort, d]));
-        return { ...page, data: page.data.map((c) => ({ code: c.code, currencyCode: c.currencyCodes[0] ?? '', name: displayName(c.names, d), currencyCodes: c.currencyCodes, wikiDataId: '' })) };
+        return { ...page, data: page.data.map((c) => ({ code: c.code, currencyCode: c.currencyCodes[0] ?? '', name: displayName(c.names, d), currencyCodes: c.currencyCodes })) };
       }),
       GetCountry: unary((req: R) => ({ data: this.countryDetails(this.country(req['countryCode'] as string), parseDisplay(req['languageCode'] as string, req['asciiMode'] as boolean)) })),
       BatchGetCountries: unary((req: R) => {

@@ -1,0 +1,138 @@
+/**
+ * Builds the gateway without listening (tests `inject` or listen on an
+ * ephemeral port): the REST routes compiled from the annotations, keys and
+ * rate limits, CORS, JSONP, /healthz, /metrics and /openapi.json. One place
+ * builds it all and `close()` takes it down again.
+ */
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import cors from '@fastify/cors';
+import { pino, type Logger } from 'pino';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { splitHostPort, type GatewayConfig } from './config.js';
+import { loadProtoCatalog } from './protoCatalog.js';
+import { CoreClient } from './coreClient.js';
+import { KeyStore } from './auth/keyStore.js';
+import { KeyRing } from './auth/keyRing.js';
+import { Guard, KEY_HEADERS } from './auth/guard.js';
+import { RateLimiter } from './auth/rateLimiter.js';
+import { GatewayMetrics } from './metrics.js';
+import { compileRoutes, registerRoutes, sendError, callbackOf, type CompiledRoute } from './rest/routes.js';
+import { HttpError, isHttpError } from './rest/httpError.js';
+import { parseQuery } from './rest/query.js';
+import { buildOpenApi } from './openapi/openapiDocument.js';
+import { projectRoot } from './paths.js';
+
+export interface Gateway {
+  app: FastifyInstance;
+  routes: CompiledRoute[];
+  core: CoreClient;
+  keyRing: KeyRing;
+  keyStore: KeyStore;
+  /** Set when this start created the local key (first start on embedded defaults). */
+  localKeyFile: string | undefined;
+  openapi: Record<string, unknown>;
+  close(): Promise<void>;
+}
+
+export function packageVersion(): string {
+  return (JSON.parse(readFileSync(join(projectRoot, 'package.json'), 'utf8')) as { version: string }).version;
+}
+
+export async function buildGateway(config: GatewayConfig, log: Logger = pino({ level: config.logLevel })): Promise<Gateway> {
+  const catalog = loadProtoCatalog();
+  const routes = compileRoutes(catalog);
+  const core = new CoreClient(config.coreAddress, catalog, config.coreTimeoutMs);
+  const keyStore = new KeyStore(config.stateDir);
+  const localKeyFile = config.createLocalKey ? await keyStore.ensureLocalKey() : undefined;
+  const keyRing = new KeyRing(keyStore, (e) => log.warn({ err: e }, 'could not re-read the key database; will retry'));
+  await keyRing.start(config.keyReloadMs);
+  const guard = new Guard(keyRing, new RateLimiter(), config.defaultRateLimit);
+  const metrics = new GatewayMetrics();
+  const openapi = buildOpenApi(routes, { version: packageVersion(), maxLimit: config.maxLimit });
+  const openapiJson = JSON.stringify(openapi);
+
+  const app = Fastify({
+    loggerInstance: log.child({ component: 'http' }, { level: log.levelVal > 40 ? log.level : 'warn' }) as FastifyBaseLogger,
+    routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, maxParamLength: 2048 },
+    bodyLimit: 1024 * 1024,
+    return503OnClosing: true,
+    // Requests Node's HTTP parser refuses (bad header bytes, broken framing) still get the envelope.
+    clientErrorHandler: (err, socket) => {
+      if (!socket.writable) { socket.destroy(); return; }
+      const body = JSON.stringify({ errors: [{ code: 'PARAM_INVALID', message: `malformed HTTP request (${(err as { code?: string }).code ?? 'parse error'})` }] });
+      socket.end(`HTTP/1.1 400 Bad Request\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
+    },
+  });
+  await app.register(cors, {
+    origin: config.corsOrigins.includes('*') ? '*' : config.corsOrigins,
+    methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+    allowedHeaders: ['Content-Type', 'X-Service-Async-Mode', ...KEY_HEADERS.map((h) => h.replace(/(^|-)([a-z])/g, (_m, d: string, c: string) => d + c.toUpperCase()))],
+    exposedHeaders: ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'Retry-After'],
+    maxAge: 600,
+  });
+  app.decorateRequest('routeLabel', '');
+  app.addHook('onResponse', (request, reply, done) => {
+    metrics.observe(request.routeLabel || request.routeOptions.url || 'unmatched', request.method, reply.statusCode, reply.elapsedTime / 1000);
+    done();
+  });
+
+  registerRoutes(app, routes, {
+    core, guard, maxLimit: config.maxLimit,
+    logError: (e, request) => log.error({ err: e, url: request.url }, 'request failed'),
+  });
+
+  app.get('/healthz', async (_request, reply) => {
+    const coreUp = await core.healthy();
+    const data = { gateway: 'SERVING', core: coreUp ? 'SERVING' : 'UNAVAILABLE' };
+    if (coreUp) return reply.code(200).send({ data, errors: [] });
+    return reply.code(503).send({ data, errors: [{ code: 'SERVICE_UNAVAILABLE', message: `the core at ${config.coreAddress} does not answer its health check` }] });
+  });
+  app.get('/metrics', async (_request, reply) => reply.type(metrics.registry.contentType).send(await metrics.registry.metrics()));
+  app.get('/openapi.json', (_request, reply) => { reply.type('application/json; charset=utf-8').send(openapiJson); });
+
+  /** A callback that is valid may carry 404s and framework errors too; a bad one is ignored here (the error is answered as JSON). */
+  const safeCallback = (method: string, url: string): string | undefined => {
+    try {
+      const q = url.indexOf('?');
+      return q < 0 ? undefined : callbackOf(method, parseQuery(url.slice(q + 1)));
+    } catch { return undefined; }
+  };
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    return sendError(reply, new HttpError(404, 'ENTITY_NOT_FOUND', `no route ${request.method} ${path.slice(0, 200)}; /openapi.json lists the routes`), safeCallback(request.method, request.url));
+  });
+  app.setErrorHandler((err, request, reply) => {
+    if (isHttpError(err)) return sendError(reply, err, safeCallback(request.method, request.url));
+    const status = typeof (err as { statusCode?: unknown }).statusCode === 'number' ? (err as { statusCode: number }).statusCode : 500;
+    if (status >= 400 && status < 500) {
+      return sendError(reply, new HttpError(status, 'PARAM_INVALID', (err as Error).message || 'bad request'), undefined);
+    }
+    log.error({ err, url: request.url }, 'request failed');
+    return sendError(reply, new HttpError(500, 'INTERNAL', 'internal error in the gateway; its log has the details'), undefined);
+  });
+
+  let closing: Promise<void> | undefined;
+  return {
+    app, routes, core, keyRing, keyStore, localKeyFile, openapi,
+    close: () => (closing ??= (async () => {
+      keyRing.stop();
+      await app.close();
+      core.close();
+    })()),
+  };
+}
+
+export interface RunningGateway { gateway: Gateway; url: string }
+
+export async function startGateway(config: GatewayConfig, log = pino({ level: config.logLevel })): Promise<RunningGateway> {
+  const gateway = await buildGateway(config, log);
+  const { host, port } = splitHostPort(config.httpAddress);
+  await gateway.app.listen({ host, port });
+  const address = gateway.app.server.address();
+  const boundPort = typeof address === 'object' && address ? address.port : port;
+  const url = `http://${host.includes(':') ? `[${host}]` : host}:${boundPort}`;
+  log.info({ url, core: config.coreAddress, routes: gateway.routes.length }, 'gateway listening');
+  return { gateway, url };
+}
+

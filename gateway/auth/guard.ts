@@ -1,0 +1,49 @@
+/**
+ * The check every API request passes before its route runs: a key (header
+ * X-Gateway-Key, or X-RapidAPI-Key / X-Mashape-Key which existing clients
+ * send), the route's scope, then the key's rate limit.
+ */
+import type { IncomingHttpHeaders } from 'node:http';
+import { HttpError } from '../rest/httpError.js';
+import { hasScope, type KeyRing } from './keyRing.js';
+import type { ApiKeyRecord } from './keyStore.js';
+import type { RateLimiter } from './rateLimiter.js';
+
+export const KEY_HEADERS = ['x-gateway-key', 'x-rapidapi-key', 'x-mashape-key'] as const;
+
+export interface Admission {
+  key: ApiKeyRecord;
+  /** X-RateLimit-* headers to send with the answer (empty when the key is unlimited). */
+  headers: Record<string, string>;
+}
+
+export class Guard {
+  constructor(private readonly ring: KeyRing, private readonly limiter: RateLimiter, private readonly defaultRateLimit: number) {}
+
+  admit(headers: IncomingHttpHeaders, scope: string): Admission {
+    let presented: string | undefined;
+    for (const h of KEY_HEADERS) {
+      const v = headers[h];
+      const s = Array.isArray(v) ? v[0] : v;
+      if (s && s.trim()) { presented = s.trim(); break; }
+    }
+    if (!presented) throw new HttpError(401, 'ACCESS_DENIED', 'missing API key: send it in the X-Gateway-Key header (the README says where the local key is)');
+    const check = this.ring.check(presented);
+    if (!check.ok) {
+      throw new HttpError(403, 'ACCESS_DENIED', check.reason === 'revoked' ? 'this API key was revoked' : 'this API key is not valid');
+    }
+    const key = check.key;
+    if (!hasScope(key, scope)) throw new HttpError(403, 'ACCESS_DENIED', `this API key lacks the scope ${scope} that this route needs`);
+    const limit = key.rateLimit ?? this.defaultRateLimit;
+    if (!limit) return { key, headers: {} };
+    const d = this.limiter.take(key.id, limit);
+    const rate = {
+      'x-ratelimit-limit': String(d.limit), 'x-ratelimit-remaining': String(d.remaining), 'x-ratelimit-reset': String(d.resetSeconds),
+    };
+    if (!d.allowed) {
+      throw new HttpError(429, 'ACCESS_DENIED', `rate limit of ${d.limit} requests per minute reached for this key; retry after ${d.resetSeconds} s`,
+        { ...rate, 'retry-after': String(d.resetSeconds) });
+    }
+    return { key, headers: rate };
+  }
+}

@@ -1,0 +1,61 @@
+/**
+ * The running gateway's view of the keys: an in-memory table by hash, read
+ * from the key database at start-up and again whenever the file changes
+ * (checked every MERIDIAN_KEY_RELOAD_MS), so keys created or revoked with the
+ * CLI take effect without a restart.
+ */
+import { hashKey, type ApiKeyRecord, type KeyStore } from './keyStore.js';
+
+export type KeyCheck =
+  | { ok: true; key: ApiKeyRecord }
+  | { ok: false; reason: 'unknown' | 'revoked' };
+
+export class KeyRing {
+  private byHash = new Map<string, ApiKeyRecord>();
+  private version = '';
+  private timer: NodeJS.Timeout | undefined;
+  private reloading: Promise<void> | undefined;
+
+  constructor(private readonly store: KeyStore, private readonly onError: (e: unknown) => void) {}
+
+  async start(intervalMs: number): Promise<void> {
+    await this.reload();
+    this.timer = setInterval(() => { void this.reloadIfChanged(); }, intervalMs);
+    this.timer.unref();
+  }
+
+  /** Re-reads the table when the file changed; a locked file is retried at the next tick. */
+  async reloadIfChanged(): Promise<void> {
+    if (this.store.version() === this.version) return;
+    await this.reload().catch(this.onError);
+  }
+
+  reload(): Promise<void> {
+    this.reloading ??= (async () => {
+      try {
+        const version = this.store.version();
+        const rows = await this.store.rows();
+        this.byHash = new Map(rows.map((r) => [r.hash, r.record]));
+        this.version = version;
+      } finally { this.reloading = undefined; }
+    })();
+    return this.reloading;
+  }
+
+  get size(): number { return this.byHash.size; }
+
+  check(presented: string): KeyCheck {
+    const key = this.byHash.get(hashKey(presented));
+    if (!key) return { ok: false, reason: 'unknown' };
+    if (key.revokedAt) return { ok: false, reason: 'revoked' };
+    return { ok: true, key };
+  }
+
+  stop(): void {
+    if (this.timer) clearInterval(this.timer);
+  }
+}
+
+export function hasScope(key: ApiKeyRecord, scope: string): boolean {
+  return key.scopes.includes('*') || key.scopes.includes(scope);
+}

@@ -1,0 +1,46 @@
+/**
+ * API keys from the command line (npm run keys -- <command>):
+ *   create --name NAME [--scopes geo:read,sentiment:write|*] [--rate-limit N]   prints the key once
+ *   list                                                                       ids, names, scopes, limits, state
+ *   revoke ID
+ * Works while the gateway runs: it re-reads the key table within
+ * MERIDIAN_KEY_RELOAD_MS (1 s by default). MERIDIAN_STATE_DIR picks the state folder.
+ */
+import { argValue, loadGatewayConfig } from '../config.js';
+import { KeyStore, KeyStoreError, SCOPES } from './keyStore.js';
+
+const USAGE = `usage: npm run keys -- create --name NAME [--scopes ${SCOPES.join(',')}|*] [--rate-limit N]
+       npm run keys -- list
+       npm run keys -- revoke ID`;
+
+async function main(): Promise<void> {
+  const [command, ...rest] = process.argv.slice(2);
+  const store = new KeyStore(loadGatewayConfig().stateDir);
+  if (command === 'create') {
+    const rate = argValue(rest, 'rate-limit');
+    const { key, record } = await store.create({
+      name: argValue(rest, 'name') ?? 'unnamed',
+      scopes: (argValue(rest, 'scopes') ?? 'geo:read').split(',').map((s) => s.trim()).filter(Boolean),
+      rateLimit: rate === undefined ? null : Number(rate),
+    });
+    process.stdout.write(`${key}\n`);
+    process.stderr.write(`created key ${record.id} '${record.name}' scopes=${record.scopes.join(',')} rate-limit=${record.rateLimit ?? 'default'}/min; the key is shown only this once\n`);
+  } else if (command === 'list') {
+    const keys = await store.list();
+    if (keys.length === 0) process.stdout.write('no keys yet\n');
+    for (const k of keys) {
+      process.stdout.write(`${k.id}  ${k.revokedAt ? `revoked ${k.revokedAt}` : 'active'}  ${k.name}  scopes=${k.scopes.join(',')}  rate-limit=${k.rateLimit ?? 'default'}  created ${k.createdAt}\n`);
+    }
+  } else if (command === 'revoke' && rest[0]) {
+    const k = await store.revoke(rest[0]);
+    process.stdout.write(`revoked ${k.id} '${k.name}' at ${k.revokedAt}\n`);
+  } else {
+    process.stderr.write(`${USAGE}\n`);
+    process.exit(2);
+  }
+}
+
+main().catch((e: unknown) => {
+  process.stderr.write(`${e instanceof KeyStoreError ? e.message : e instanceof Error ? e.stack : String(e)}\n`);
+  process.exit(1);
+});

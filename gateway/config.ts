@@ -1,0 +1,76 @@
+/**
+ * Configuration of the gateway, read once from the environment. Every variable
+ * and its default is listed in the README (section Configuration).
+ */
+import { join, resolve } from 'node:path';
+import { projectRoot } from './paths.js';
+
+export interface GatewayConfig {
+  /** host:port the HTTP server listens on (MERIDIAN_HTTP_ADDR). */
+  httpAddress: string;
+  /** Where the gRPC core is: host:port or unix:/path (MERIDIAN_CORE_ADDR). */
+  coreAddress: string;
+  /** Folder of the gateway's state database and the local key file (MERIDIAN_STATE_DIR). */
+  stateDir: string;
+  /** Largest `limit` a REST list accepts; above it the answer is 403 ACCESS_DENIED (MERIDIAN_REST_MAX_LIMIT). */
+  maxLimit: number;
+  /** Requests per minute for keys that carry no limit of their own; 0 = unlimited (MERIDIAN_DEFAULT_RATE_LIMIT). */
+  defaultRateLimit: number;
+  /** Deadline of each call to the core, in ms (MERIDIAN_CORE_TIMEOUT_MS). */
+  coreTimeoutMs: number;
+  /** How often the key table is re-read, in ms (MERIDIAN_KEY_RELOAD_MS). */
+  keyReloadMs: number;
+  /** Allowed CORS origins, comma-separated, or * (MERIDIAN_CORS_ORIGINS). */
+  corsOrigins: string[];
+  /** Create a local key with every scope on first start (MERIDIAN_CREATE_LOCAL_KEY, default true). */
+  createLocalKey: boolean;
+  logLevel: string;
+}
+
+function int(env: NodeJS.ProcessEnv, name: string, dflt: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return dflt;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min || n > max) throw new Error(`${name} must be an integer from ${min} to ${max}, got '${raw}'`);
+  return n;
+}
+
+function bool(env: NodeJS.ProcessEnv, name: string, dflt: boolean): boolean {
+  const raw = (env[name] ?? '').trim().toLowerCase();
+  if (raw === '') return dflt;
+  if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
+  if (['0', 'false', 'no', 'off'].includes(raw)) return false;
+  throw new Error(`${name} must be true or false, got '${raw}'`);
+}
+
+export function defaultStateDir(): string {
+  return join(projectRoot, 'state');
+}
+
+export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig {
+  return {
+    httpAddress: env['MERIDIAN_HTTP_ADDR'] || '127.0.0.1:8080',
+    coreAddress: env['MERIDIAN_CORE_ADDR'] || env['MERIDIAN_GRPC_ADDR'] || '127.0.0.1:50051',
+    stateDir: resolve(env['MERIDIAN_STATE_DIR'] || defaultStateDir()),
+    maxLimit: int(env, 'MERIDIAN_REST_MAX_LIMIT', 100, 1, 1000),
+    defaultRateLimit: int(env, 'MERIDIAN_DEFAULT_RATE_LIMIT', 0, 0, 10_000_000),
+    coreTimeoutMs: int(env, 'MERIDIAN_CORE_TIMEOUT_MS', 10_000, 10, 600_000),
+    keyReloadMs: int(env, 'MERIDIAN_KEY_RELOAD_MS', 1000, 10, 3_600_000),
+    corsOrigins: (env['MERIDIAN_CORS_ORIGINS'] || '*').split(',').map((s) => s.trim()).filter(Boolean),
+    createLocalKey: bool(env, 'MERIDIAN_CREATE_LOCAL_KEY', true),
+    logLevel: env['MERIDIAN_LOG_LEVEL'] || 'info',
+  };
+}
+
+/** Splits host:port (port 0 = ephemeral); IPv6 hosts in brackets. */
+export function splitHostPort(address: string): { host: string; port: number } {
+  const m = /^(\[[^\]]+\]|[^:]+):(\d{1,5})$/.exec(address);
+  if (!m) throw new Error(`MERIDIAN_HTTP_ADDR must look like host:port, got '${address}'`);
+  return { host: (m[1] ?? '').replace(/^\[|\]$/g, ''), port: Number(m[2]) };
+}
+
+/** `--name=value` from a command line. */
+export function argValue(args: string[], name: string): string | undefined {
+  const hit = args.find((a) => a.startsWith(`--${name}=`));
+  return hit?.slice(name.length + 3);
+}

@@ -1,0 +1,24 @@
+/**
+ * The gateway alone, against a core elsewhere:
+ *   node dist/gateway/main.js [--core=host:port|unix:/path] [--listen=host:port]
+ * (`npm start` runs core and gateway together; see bin/meridian.ts).
+ */
+import { argValue, loadGatewayConfig } from './config.js';
+import { startGateway } from './app.js';
+
+async function main(): Promise<void> {
+  const args = process.argv.slice(2);
+  const config = loadGatewayConfig();
+  const core = argValue(args, 'core');
+  const listen = argValue(args, 'listen');
+  const { gateway, url } = await startGateway({ ...config, coreAddress: core ?? config.coreAddress, httpAddress: listen ?? config.httpAddress });
+  process.stdout.write(`Meridian gateway on ${url} (core ${core ?? config.coreAddress})\n`);
+  const stop = () => { gateway.close().then(() => process.exit(0), () => process.exit(1)); };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+main().catch((e: unknown) => {
+  process.stderr.write(`Meridian gateway could not start: ${e instanceof Error ? e.message : String(e)}\n`);
+  process.exit(1);
+});

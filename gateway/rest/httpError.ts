@@ -1,0 +1,70 @@
+/**
+ * The one table from failures to HTTP: a gRPC status plus its ErrorInfo reason
+ * (AIP-193) becomes an HTTP status and an envelope error code. The gateway's
+ * own refusals (bad parameters, keys, limits) use the same codes.
+ */
+import * as grpc from '@grpc/grpc-js';
+
+export type EnvelopeCode = 'ACCESS_DENIED' | 'ENTITY_NOT_FOUND' | 'PARAM_INVALID' | 'PARAMS_MUTUALLY_EXCLUSIVE' | 'CONFLICT' | 'SERVICE_UNAVAILABLE' | 'INTERNAL';
+
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: EnvelopeCode,
+    message: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+export const paramInvalid = (message: string): HttpError => new HttpError(400, 'PARAM_INVALID', message);
+
+interface Mapping { status: number; code: EnvelopeCode }
+
+/** gRPC status → HTTP status and envelope code; INVALID_ARGUMENT also looks at the reason. */
+const TABLE: Record<number, Mapping> = {
+  [grpc.status.INVALID_ARGUMENT]: { status: 400, code: 'PARAM_INVALID' },
+  [grpc.status.OUT_OF_RANGE]: { status: 400, code: 'PARAM_INVALID' },
+  [grpc.status.NOT_FOUND]: { status: 404, code: 'ENTITY_NOT_FOUND' },
+  [grpc.status.UNAUTHENTICATED]: { status: 401, code: 'ACCESS_DENIED' },
+  [grpc.status.PERMISSION_DENIED]: { status: 403, code: 'ACCESS_DENIED' },
+  [grpc.status.RESOURCE_EXHAUSTED]: { status: 429, code: 'ACCESS_DENIED' },
+  [grpc.status.FAILED_PRECONDITION]: { status: 409, code: 'CONFLICT' },
+  [grpc.status.ALREADY_EXISTS]: { status: 409, code: 'CONFLICT' },
+  [grpc.status.ABORTED]: { status: 409, code: 'CONFLICT' },
+  [grpc.status.UNAVAILABLE]: { status: 503, code: 'SERVICE_UNAVAILABLE' },
+  [grpc.status.DEADLINE_EXCEEDED]: { status: 503, code: 'SERVICE_UNAVAILABLE' },
+  [grpc.status.CANCELLED]: { status: 503, code: 'SERVICE_UNAVAILABLE' },
+  [grpc.status.UNIMPLEMENTED]: { status: 404, code: 'ENTITY_NOT_FOUND' },
+};
+
+/** Reasons (ErrorInfo.reason) that refine the table. */
+const REASONS: Record<string, Mapping> = {
+  PARAMS_MUTUALLY_EXCLUSIVE: { status: 400, code: 'PARAMS_MUTUALLY_EXCLUSIVE' },
+  PAYLOAD_TOO_LARGE: { status: 413, code: 'PARAM_INVALID' },
+};
+
+export function mapCoreError(code: number, reason: string | undefined, message: string): HttpError {
+  const m = (reason && REASONS[reason]) || TABLE[code];
+  if (!m) return new HttpError(500, 'INTERNAL', 'internal error in the core; its log has the details');
+  if (m.status === 503) return new HttpError(503, m.code, `the core service is unavailable (${message}); retry shortly`, { 'retry-after': '1' });
+  return new HttpError(m.status, m.code, message);
+}
+
+/** Every status and code the gateway can answer with (OpenAPI lists them). */
+export const DOCUMENTED_STATUSES: Record<number, string> = {
+  400: 'PARAM_INVALID or PARAMS_MUTUALLY_EXCLUSIVE: a parameter is malformed, unknown, given twice, or conflicts with another',
+  401: 'ACCESS_DENIED: no API key in X-Gateway-Key (or X-RapidAPI-Key / X-Mashape-Key)',
+  403: 'ACCESS_DENIED: the key is unknown or revoked, lacks the scope, or limit is above the maximum',
+  404: 'ENTITY_NOT_FOUND: no such entity (or no such route)',
+  429: 'ACCESS_DENIED: over the key\'s rate limit; Retry-After says when to retry',
+  503: 'SERVICE_UNAVAILABLE: the core cannot be reached; retry',
+};
+
+/** Classifies by shape, not by class (DESIGN: errors are classified by code). */
+export function isHttpError(e: unknown): e is HttpError {
+  return typeof e === 'object' && e !== null && (e as { name?: unknown }).name === 'HttpError'
+    && typeof (e as { status?: unknown }).status === 'number' && typeof (e as { code?: unknown }).code === 'string';
+}

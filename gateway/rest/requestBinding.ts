@@ -1,0 +1,259 @@
+/**
+ * Turns an HTTP request into a typed request message, the way
+ * google/api/http.proto binds fields: path variables first, then the body,
+ * then query parameters for every field neither of them bound. Validation of
+ * form happens here, once (integers, numbers, booleans, enum names, single vs
+ * repeated); the core validates meaning.
+ */
+import protobuf from 'protobufjs';
+import { HttpRuleError, type PathMatch, type PathTemplate } from './httpRule.js';
+import { paramInvalid } from './httpError.js';
+
+export type ScalarKind = 'string' | 'bool' | 'int32' | 'int64' | 'uint32' | 'uint64' | 'double' | 'enum';
+
+export interface LeafField {
+  /** snake_case path, e.g. ['city_id'] */
+  path: string[];
+  /** JSON (camelCase) path, e.g. ['cityId'] */
+  jsonPath: string[];
+  name: string;
+  jsonName: string;
+  kind: ScalarKind;
+  repeated: boolean;
+  /** proto3 `optional`: presence is meaningful. */
+  optional: boolean;
+  /** Accepted enum names (UNSPECIFIED left out). */
+  enumValues: string[];
+  comment: string;
+}
+
+const KIND: Record<string, ScalarKind> = {
+  string: 'string', bool: 'bool', int32: 'int32', sint32: 'int32', sfixed32: 'int32', int64: 'int64', sint64: 'int64',
+  sfixed64: 'int64', uint32: 'uint32', fixed32: 'uint32', uint64: 'uint64', fixed64: 'uint64', double: 'double', float: 'double',
+};
+
+export const jsonNameOf = (snake: string): string => protobuf.util.camelCase(snake);
+
+/** Every scalar (or repeated scalar) field reachable through singular message fields. */
+export function leafFields(type: protobuf.Type, prefix: string[] = [], depth = 0): LeafField[] {
+  const out: LeafField[] = [];
+  for (const f of type.fieldsArray) {
+    if (f.map) continue;
+    const path = [...prefix, f.name];
+    if (f.resolvedType instanceof protobuf.Type) {
+      if (!f.repeated && depth < 3) out.push(...leafFields(f.resolvedType, path, depth + 1));
+      continue;
+    }
+    let kind: ScalarKind | undefined;
+    let enumValues: string[] = [];
+    if (f.resolvedType instanceof protobuf.Enum) {
+      kind = 'enum';
+      enumValues = Object.entries(f.resolvedType.values).filter(([, n]) => n !== 0).map(([k]) => k);
+    } else kind = KIND[f.type];
+    if (!kind) continue; // bytes: not bindable from a URL
+    const jsonPath = path.map(jsonNameOf);
+    out.push({
+      path, jsonPath, name: path.join('.'), jsonName: jsonPath.join('.'), kind, repeated: f.repeated,
+      optional: Boolean(f.partOf && f.partOf.oneof.length === 1 && f.partOf.name.startsWith('_')), enumValues,
+      comment: (f.comment ?? '').trim(),
+    });
+  }
+  return out;
+}
+
+const INT = /^[+-]?\d{1,20}$/;
+const NUM = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d{1,3})?$/;
+const TRUE = new Set(['true', '1', 'yes', 'on']);
+const FALSE = new Set(['false', '0', 'no', 'off']);
+const RANGES: Partial<Record<ScalarKind, [number, number]>> = {
+  int32: [-2147483648, 2147483647], uint32: [0, 4294967295],
+  int64: [Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER], uint64: [0, Number.MAX_SAFE_INTEGER],
+};
+/** Fields whose grammar uses '+' and never a space: a '+' that a form decoder turned into a space is put back. */
+const PLUS_FIELDS = new Set(['location', 'near_location', 'sort']);
+
+const show = (v: string): string => (v.length > 60 ? `${v.slice(0, 60)}…` : v);
+
+/** Converts one textual value to the field's type, or throws PARAM_INVALID naming the parameter and the accepted form. */
+export function convertText(f: LeafField, raw: string, label = f.jsonName): unknown {
+  switch (f.kind) {
+    case 'string':
+      return PLUS_FIELDS.has(f.path[f.path.length - 1] ?? '') ? raw.replace(/ /g, '+') : raw;
+    case 'bool': {
+      const v = raw.trim().toLowerCase();
+      if (TRUE.has(v)) return true;
+      if (FALSE.has(v)) return false;
+      throw paramInvalid(`${label} must be true or false (also 1/0, yes/no, on/off), got '${show(raw)}'`);
+    }
+    case 'double': {
+      const v = raw.trim();
+      const n = Number(v);
+      if (!NUM.test(v) || !Number.isFinite(n)) throw paramInvalid(`${label} must be a number such as 42 or 12.5, got '${show(raw)}'`);
+      return n;
+    }
+    case 'enum': {
+      const v = raw.trim().toUpperCase();
+      if (!f.enumValues.includes(v)) throw paramInvalid(`${label} must be one of ${f.enumValues.join(', ')}, got '${show(raw)}'`);
+      return v;
+    }
+    default: {
+      const v = raw.trim();
+      const [lo, hi] = RANGES[f.kind] ?? [0, 0];
+      const n = Number(v);
+      if (!INT.test(v) || n < lo || n > hi) throw paramInvalid(`${label} must be an integer from ${lo} to ${hi}, got '${show(raw)}'`);
+      return n;
+    }
+  }
+}
+
+function setPath(target: Record<string, unknown>, jsonPath: string[], value: unknown): void {
+  let o = target;
+  for (let i = 0; i < jsonPath.length - 1; i++) {
+    const k = jsonPath[i] as string;
+    o = (o[k] ??= {}) as Record<string, unknown>;
+  }
+  o[jsonPath[jsonPath.length - 1] as string] = value;
+}
+
+/** Names a query parameter may use: the gateway's own, which never reach the core. */
+export const GATEWAY_PARAMS = new Set(['callback', 'hateoasMode', 'hateoas_mode', '_']);
+
+export interface BoundRequest {
+  message: Record<string, unknown>;
+  /** Leaf fields that received a value, by snake name, with how many values. */
+  set: Map<string, number>;
+}
+
+export class RequestBinder {
+  readonly leaves: LeafField[];
+  readonly pathFields: LeafField[];
+  /** Query parameter name (snake or JSON form) → field. */
+  readonly queryFields = new Map<string, LeafField>();
+  readonly bodyField: protobuf.Field | undefined;
+
+  constructor(readonly method: string, readonly type: protobuf.Type, readonly template: PathTemplate, readonly body: string) {
+    this.leaves = leafFields(type);
+    const byName = new Map(this.leaves.map((l) => [l.name, l]));
+    this.pathFields = template.variables.map((v) => {
+      const leaf = byName.get(v.fieldPath);
+      if (!leaf) throw new HttpRuleError(method, `path variable {${v.fieldPath}} names no scalar field of ${type.name}`);
+      if (leaf.repeated) throw new HttpRuleError(method, `path variable {${v.fieldPath}} names a repeated field`);
+      return leaf;
+    });
+    if (body && body !== '*') {
+      this.bodyField = type.fields[body];
+      if (!this.bodyField) throw new HttpRuleError(method, `body '${body}' names no field of ${type.name}`);
+    }
+    if (body === '*') return; // every field not in the path comes from the body
+    for (const l of this.leaves) {
+      if (this.pathFields.includes(l)) continue;
+      if (this.bodyField && l.path[0] === this.bodyField.name) continue;
+      this.queryFields.set(l.name, l);
+      this.queryFields.set(l.jsonName, l);
+    }
+  }
+
+  bind(pathVars: PathMatch, query: readonly { name: string; value: string }[], body: unknown): BoundRequest {
+    const message: Record<string, unknown> = {};
+    const set = new Map<string, number>();
+    for (const leaf of this.pathFields) {
+      const raw = pathVars[leaf.name] ?? '';
+      if (raw === '') throw paramInvalid(`${leaf.jsonName} is missing from the path`);
+      setPath(message, leaf.jsonPath, convertText(leaf, raw));
+      set.set(leaf.name, 1);
+    }
+    if (this.body) this.bindBody(message, body);
+    const repeated = new Map<LeafField, unknown[]>();
+    for (const { name, value: raw } of query) {
+      if (GATEWAY_PARAMS.has(name)) continue;
+      const leaf = this.queryFields.get(name);
+      if (!leaf) throw this.unknownParameter(name);
+      if (raw === '') continue; // empty means "not set"
+      const count = (set.get(leaf.name) ?? 0) + 1;
+      set.set(leaf.name, count);
+      if (leaf.repeated) {
+        let list = repeated.get(leaf);
+        if (!list) repeated.set(leaf, (list = []));
+        for (const piece of raw.split(',')) if (piece.trim() !== '') list.push(convertText(leaf, piece.trim(), name));
+        continue;
+      }
+      if (count > 1) throw paramInvalid(`${leaf.jsonName} takes one value and was given ${count} times; give it once`);
+      setPath(message, leaf.jsonPath, convertText(leaf, raw, name));
+    }
+    for (const [leaf, list] of repeated) setPath(message, leaf.jsonPath, list);
+    return { message, set };
+  }
+
+  private unknownParameter(name: string): Error {
+    const bound = this.pathFields.find((l) => l.name === name || l.jsonName === name);
+    if (bound) return paramInvalid(`${name} is given in the path; remove it from the query string`);
+    if (this.body === '*') return paramInvalid(`unknown query parameter '${show(name)}': this route takes its fields in the JSON body`);
+    const names = [...new Set([...this.queryFields.values()].map((l) => l.jsonName))];
+    return paramInvalid(`unknown query parameter '${show(name)}'; this route accepts ${names.length ? names.join(', ') : 'no parameters'} (and callback, hateoasMode)`);
+  }
+
+  private bindBody(message: Record<string, unknown>, body: unknown): void {
+    if (body === undefined || body === null || typeof body !== 'object' || Array.isArray(body)) {
+      throw paramInvalid('the request body must be a JSON object');
+    }
+    if (this.body === '*') {
+      const bound = new Set(this.pathFields.map((l) => l.path[0]));
+      Object.assign(message, jsonToMessage(this.type, body as Record<string, unknown>, '', bound));
+    } else if (this.bodyField) {
+      const f = this.bodyField;
+      const value = f.resolvedType instanceof protobuf.Type && !f.repeated
+        ? jsonToMessage(f.resolvedType, body as Record<string, unknown>, '', new Set())
+        : jsonValue(f, body, f.name);
+      message[jsonNameOf(f.name)] = value;
+    }
+  }
+}
+
+/** A JSON body (proto JSON names or snake_case names) → message object, strictly: unknown fields and wrong types are PARAM_INVALID. */
+export function jsonToMessage(type: protobuf.Type, obj: Record<string, unknown>, where: string, exclude: Set<string | undefined>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(obj)) {
+    const f = type.fields[key] ?? type.fieldsArray.find((x) => jsonNameOf(x.name) === key);
+    const label = where ? `${where}.${key}` : key;
+    if (!f) throw paramInvalid(`unknown field '${show(label)}' in the request body`);
+    if (exclude.has(f.name)) throw paramInvalid(`${label} is given in the path; remove it from the body`);
+    if (value === null || value === undefined) continue;
+    out[jsonNameOf(f.name)] = jsonValue(f, value, label);
+  }
+  return out;
+}
+
+function jsonValue(f: protobuf.Field, value: unknown, label: string): unknown {
+  if (f.repeated && !f.map) {
+    if (!Array.isArray(value)) throw paramInvalid(`${label} must be a JSON array`);
+    return value.map((v, i) => jsonSingle(f, v, `${label}[${i}]`));
+  }
+  return jsonSingle(f, value, label);
+}
+
+function jsonSingle(f: protobuf.Field, value: unknown, label: string): unknown {
+  if (f.resolvedType instanceof protobuf.Type) {
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) throw paramInvalid(`${label} must be a JSON object`);
+    return jsonToMessage(f.resolvedType, value as Record<string, unknown>, label, new Set());
+  }
+  if (f.resolvedType instanceof protobuf.Enum) {
+    const names = Object.entries(f.resolvedType.values).filter(([, n]) => n !== 0).map(([k]) => k);
+    if (typeof value !== 'string' || !names.includes(value.toUpperCase())) throw paramInvalid(`${label} must be one of ${names.join(', ')}`);
+    return value.toUpperCase();
+  }
+  const kind = KIND[f.type];
+  if (!kind) throw paramInvalid(`${label} cannot be set from JSON`);
+  if (kind === 'string') {
+    if (typeof value !== 'string') throw paramInvalid(`${label} must be a JSON string`);
+    return value;
+  }
+  if (kind === 'bool') {
+    if (typeof value !== 'boolean') throw paramInvalid(`${label} must be true or false`);
+    return value;
+  }
+  if (typeof value !== 'number' && typeof value !== 'string') throw paramInvalid(`${label} must be a number`);
+  const leaf: LeafField = {
+    path: [f.name], jsonPath: [jsonNameOf(f.name)], name: f.name, jsonName: label, kind, repeated: false, optional: false, enumValues: [], comment: '',
+  };
+  return convertText(leaf, String(value), label);
+}

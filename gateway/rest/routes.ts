@@ -1,0 +1,205 @@
+/**
+ * The REST surface, compiled once at start-up from the `google.api.http`
+ * annotations: each binding becomes a matcher, a request binder, a core
+ * method and a response serializer; bindings that a router cannot tell apart
+ * by itself (`**`, verbs) share one router entry and are tried most specific
+ * first. There is no route table besides the annotations.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fastJson from 'fast-json-stringify';
+import type * as protoLoader from '@grpc/proto-loader';
+import type { ProtoCatalog, ServiceInfo } from '../protoCatalog.js';
+import { CoreClient, type UnaryMethod } from '../coreClient.js';
+import type { Guard } from '../auth/guard.js';
+import { HttpError, isHttpError, paramInvalid } from './httpError.js';
+import { HttpRuleError, PathTemplate, readHttpRules, type HttpBinding, type Verb } from './httpRule.js';
+import { convertText, RequestBinder, type BoundRequest, type LeafField } from './requestBinding.js';
+import { envelopeSchema, responseShape, type ResponseShape } from './schemas.js';
+import { parseQuery, type QueryPair } from './query.js';
+import { pagingLinks } from './links.js';
+import { readCallback, wrapJsonp } from './jsonp.js';
+
+export const DEFAULT_LIMIT = 10;
+
+export interface CompiledRoute {
+  service: ServiceInfo;
+  methodName: string;
+  binding: HttpBinding;
+  template: PathTemplate;
+  binder: RequestBinder;
+  unary: UnaryMethod;
+  shape: ResponseShape;
+  stringify: (envelope: unknown) => string;
+  /** The key scope the route needs: `<capability>:read` for GET, `<capability>:write` otherwise (locale data is part of geo). */
+  scope: string;
+  /** Router path (find-my-way syntax). */
+  routerPath: string;
+}
+
+function scopeOf(capability: string, verb: Verb): string {
+  const c = capability === 'locale' ? 'geo' : capability;
+  return `${c}:${verb === 'GET' ? 'read' : 'write'}`;
+}
+
+function routerPathOf(t: PathTemplate): string {
+  if (t.simple && t.segments.every((s, i) => s.kind === 'literal' || t.variables.some((v) => v.start === i && v.end === i + 1))) {
+    return '/' + t.segments.map((s, i) => (s.kind === 'literal' ? s.value : `:${t.variables.find((v) => v.start === i)?.fieldPath.replace(/\./g, '_')}`)).join('/');
+  }
+  const prefix = t.literalPrefix;
+  return `/${prefix.join('/')}${prefix.length ? '/' : ''}*`;
+}
+
+export function compileRoutes(catalog: ProtoCatalog): CompiledRoute[] {
+  const routes: CompiledRoute[] = [];
+  const seen = new Map<string, string>();
+  for (const service of catalog.services) {
+    for (const [methodName, def] of Object.entries(service.definition)) {
+      const method = `${service.name}.${methodName}`;
+      const bindings = readHttpRules(method, (def as protoLoader.MethodDefinition<object, object>).options as Record<string, unknown>);
+      if (bindings.length === 0) continue;
+      const md = def as protoLoader.MethodDefinition<object, object>;
+      if (md.requestStream || md.responseStream) throw new HttpRuleError(method, 'streaming methods cannot be transcoded to REST');
+      const reflection = service.reflection.methods[methodName];
+      if (!reflection?.resolvedRequestType || !reflection.resolvedResponseType) throw new HttpRuleError(method, 'its message types did not resolve');
+      const requestType = reflection.resolvedRequestType;
+      const responseType = reflection.resolvedResponseType;
+      const stringify = fastJson(envelopeSchema(responseType) as unknown as Parameters<typeof fastJson>[0]) as (o: unknown) => string;
+      for (const binding of bindings) {
+        const template = new PathTemplate(method, binding.template);
+        const key = `${binding.verb} ${template.segments.map((s) => (s.kind === 'literal' ? s.value : s.kind)).join('/')}:${template.verb}`;
+        const other = seen.get(key);
+        if (other) throw new HttpRuleError(method, `${binding.verb} ${binding.template} is also bound by ${other}`);
+        seen.set(key, method);
+        routes.push({
+          service, methodName, binding, template,
+          binder: new RequestBinder(method, requestType, template, binding.body),
+          unary: CoreClient.method(md), shape: responseShape(responseType), stringify,
+          scope: scopeOf(service.capability, binding.verb), routerPath: routerPathOf(template),
+        });
+      }
+    }
+  }
+  return routes;
+}
+
+export interface RestContext {
+  core: CoreClient;
+  guard: Guard;
+  maxLimit: number;
+  logError: (e: unknown, request: FastifyRequest) => void;
+}
+
+const EMPTY: never[] = [];
+const ERROR_JSON = (e: HttpError): string => JSON.stringify({ errors: [{ code: e.code, message: e.message }] });
+const hateoasField: LeafField = { path: ['hateoas_mode'], jsonPath: ['hateoasMode'], name: 'hateoas_mode', jsonName: 'hateoasMode', kind: 'bool', repeated: false, optional: false, enumValues: [], comment: '' };
+
+/** Sends an error in the envelope (or through JSONP with status 200 and the real status inside). */
+export function sendError(reply: FastifyReply, err: HttpError, callback: string | undefined): FastifyReply {
+  for (const [k, v] of Object.entries(err.headers)) reply.header(k, v);
+  if (callback) return sendJsonp(reply, callback, ERROR_JSON(err), err.status);
+  return reply.code(err.status).type('application/json; charset=utf-8').send(ERROR_JSON(err));
+}
+
+function sendJsonp(reply: FastifyReply, callback: string, json: string, status: number): FastifyReply {
+  return reply.code(200).header('x-content-type-options', 'nosniff').type('text/javascript; charset=utf-8').send(wrapJsonp(callback, json, status));
+}
+
+/** Reads `callback` (GET only) before anything else, so that a hostile name is refused as plain JSON. */
+export function callbackOf(method: string, query: QueryPair[]): string | undefined {
+  const values = query.filter((p) => p.name === 'callback').map((p) => p.value);
+  if (values.length && method !== 'GET' && method !== 'HEAD') throw paramInvalid('callback (JSONP) is only available on GET requests');
+  return readCallback(values);
+}
+
+/** Summaries leave out what the list is restricted to: country fields for one country, region fields for one region. */
+function omittedFields(bound: BoundRequest): string[] {
+  const m = bound.message;
+  const countries = new Set<string>();
+  for (const k of ['countryCode', 'countryCodes', 'countryIds']) {
+    const v = m[k];
+    for (const c of Array.isArray(v) ? v : v ? [v] : []) countries.add(String(c).trim().toUpperCase());
+  }
+  const out: string[] = [];
+  if (countries.size === 1) out.push('country', 'countryCode');
+  if (m['regionCode']) out.push('region', 'regionCode', 'country', 'countryCode');
+  return out;
+}
+
+export function registerRoutes(app: FastifyInstance, routes: CompiledRoute[], ctx: RestContext): void {
+  const groups = new Map<string, CompiledRoute[]>();
+  for (const r of routes) {
+    const k = `${r.binding.verb} ${r.routerPath}`;
+    const g = groups.get(k) ?? [];
+    g.push(r);
+    groups.set(k, g);
+  }
+  for (const [, group] of groups) {
+    group.sort((a, b) => b.template.specificity - a.template.specificity);
+    const first = group[0] as CompiledRoute;
+    app.route({
+      method: first.binding.verb,
+      url: first.routerPath,
+      handler: (request, reply) => handle(group, request, reply, ctx),
+    });
+  }
+}
+
+async function handle(group: CompiledRoute[], request: FastifyRequest, reply: FastifyReply, ctx: RestContext): Promise<FastifyReply> {
+  let callback: string | undefined;
+  try {
+    const url = request.url;
+    const q = url.indexOf('?');
+    const rawPath = q < 0 ? url : url.slice(0, q);
+    const query = parseQuery(q < 0 ? '' : url.slice(q + 1));
+    callback = callbackOf(request.method, query);
+    let route: CompiledRoute | undefined;
+    let vars: Record<string, string> | undefined;
+    for (const r of group) {
+      try {
+        vars = r.template.match(rawPath);
+      } catch {
+        throw paramInvalid('the path has a malformed %-escape; encode \'%\' as %25');
+      }
+      if (vars) { route = r; break; }
+    }
+    if (!route || !vars) throw new HttpError(404, 'ENTITY_NOT_FOUND', `no route ${request.method} ${rawPath.slice(0, 200)}; /openapi.json lists the routes`);
+    request.routeLabel = route.binding.template;
+    const admission = ctx.guard.admit(request.headers, route.scope);
+    for (const [k, v] of Object.entries(admission.headers)) reply.header(k, v);
+    const bound = route.binder.bind(vars, query, request.body);
+    const limit = bound.message['limit'];
+    if (typeof limit === 'number' && limit > ctx.maxLimit) {
+      throw new HttpError(403, 'ACCESS_DENIED', `limit ${limit} is above the maximum of ${ctx.maxLimit} for this service; page with offset instead`);
+    }
+    let hateoas = true;
+    for (const p of query) if (p.name === 'hateoasMode' || p.name === 'hateoas_mode') hateoas = p.value === '' ? true : (convertText(hateoasField, p.value, p.name) as boolean);
+    const result = await ctx.core.call(route.unary, bound.message);
+    const data = route.shape.dataField ? result['data'] : result;
+    let envelope: Record<string, unknown>;
+    if (route.shape.isList) {
+      const items = data as Record<string, unknown>[];
+      const omit = omittedFields(bound);
+      if (omit.length) for (const item of items) for (const f of omit) item[f] = undefined;
+      const totalCount = Number(result['totalCount'] ?? 0);
+      const currentOffset = Number(result['currentOffset'] ?? 0);
+      envelope = {
+        data: items, errors: EMPTY,
+        links: hateoas ? pagingLinks(rawPath, query, currentOffset, typeof limit === 'number' && limit > 0 ? limit : DEFAULT_LIMIT, totalCount) : undefined,
+        metadata: { currentOffset, totalCount },
+      };
+    } else {
+      envelope = { data, errors: EMPTY };
+    }
+    const json = route.stringify(envelope);
+    if (callback) return sendJsonp(reply, callback, json, 200);
+    return reply.code(200).type('application/json; charset=utf-8').send(json);
+  } catch (e) {
+    if (isHttpError(e)) return sendError(reply, e, callback);
+    ctx.logError(e, request);
+    return sendError(reply, new HttpError(500, 'INTERNAL', 'internal error in the gateway; its log has the details'), callback);
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyRequest { routeLabel: string }
+}

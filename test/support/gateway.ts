@@ -1,0 +1,56 @@
+/**
+ * Starts a real gateway (HTTP on an ephemeral port) against the suite's real
+ * core, with its own state folder (so its keys are its own) and a fast key
+ * reload, and gives back the local key it created on first start.
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pino } from 'pino';
+import { inject } from 'vitest';
+import { loadGatewayConfig, type GatewayConfig } from '../../gateway/config.js';
+import { startGateway, type Gateway } from '../../gateway/app.js';
+import { localKeyPath } from '../../gateway/auth/keyStore.js';
+
+export interface TestGateway {
+  url: string;
+  gateway: Gateway;
+  key: string;
+  stateDir: string;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON bodies are checked field by field in the tests
+  get(path: string, headers?: Record<string, string>): Promise<{ status: number; headers: Headers; body: any; text: string }>;
+  close(): Promise<void>;
+}
+
+export async function startTestGateway(overrides: Partial<GatewayConfig> = {}): Promise<TestGateway> {
+  const stateDir = mkdtempSync(join(tmpdir(), 'meridian-gw-'));
+  const config: GatewayConfig = {
+    ...loadGatewayConfig({}), httpAddress: '127.0.0.1:0', coreAddress: inject('coreAddress'), stateDir, keyReloadMs: 50, ...overrides,
+  };
+  const { gateway, url } = await startGateway(config, pino({ level: 'silent' }));
+  const key = readFileSync(localKeyPath(stateDir), 'utf8').trim();
+  return {
+    url, gateway, key, stateDir,
+    async get(path, headers = { 'X-Gateway-Key': key }) {
+      const res = await fetch(url + path, { headers });
+      const text = await res.text();
+      let body: unknown;
+      try { body = JSON.parse(text); } catch { body = undefined; }
+      return { status: res.status, headers: res.headers, body, text };
+    },
+    async close() {
+      await gateway.close();
+      rmSync(stateDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Waits until `check` holds (key reloads are asynchronous), failing after `ms`. */
+export async function eventually(check: () => Promise<boolean>, ms = 3000): Promise<void> {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error(`condition did not hold within ${ms} ms`);
+}
