@@ -52,11 +52,26 @@ export async function buildGateway(config: GatewayConfig, log: Logger = pino({ l
   const openapi = buildOpenApi(routes, { version: packageVersion(), maxLimit: config.maxLimit });
   const openapiJson = JSON.stringify(openapi);
 
+  /** A callback that is valid may carry 404s and framework errors too; a bad one is ignored here (the error is answered as JSON). */
+  const safeCallback = (method: string, url: string): string | undefined => {
+    try {
+      const q = url.indexOf('?');
+      return q < 0 ? undefined : callbackOf(method, parseQuery(url.slice(q + 1)));
+    } catch { return undefined; }
+  };
   const app = Fastify({
     loggerInstance: log.child({ component: 'http' }, { level: log.levelVal > 40 ? log.level : 'warn' }) as FastifyBaseLogger,
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, maxParamLength: 2048 },
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
+    // Router-level refusals (a malformed %-escape in the path) answer in the envelope too.
+    frameworkErrors: (err, request, reply) => {
+      const status = typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 400;
+      const message = err.code === 'FST_ERR_BAD_URL' ? 'the path has a malformed %-escape; encode \'%\' as %25'
+        : err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'a path segment is too long (at most 2048 characters)'
+          : `the request was refused (${err.code ?? 'bad request'})`;
+      return sendError(reply, new HttpError(status, 'PARAM_INVALID', message), safeCallback(request.method, request.url));
+    },
     // Requests Node's HTTP parser refuses (bad header bytes, broken framing) still get the envelope.
     clientErrorHandler: (err, socket) => {
       if (!socket.writable) { socket.destroy(); return; }
@@ -91,13 +106,6 @@ export async function buildGateway(config: GatewayConfig, log: Logger = pino({ l
   app.get('/metrics', async (_request, reply) => reply.type(metrics.registry.contentType).send(await metrics.registry.metrics()));
   app.get('/openapi.json', (_request, reply) => { reply.type('application/json; charset=utf-8').send(openapiJson); });
 
-  /** A callback that is valid may carry 404s and framework errors too; a bad one is ignored here (the error is answered as JSON). */
-  const safeCallback = (method: string, url: string): string | undefined => {
-    try {
-      const q = url.indexOf('?');
-      return q < 0 ? undefined : callbackOf(method, parseQuery(url.slice(q + 1)));
-    } catch { return undefined; }
-  };
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     return sendError(reply, new HttpError(404, 'ENTITY_NOT_FOUND', `no route ${request.method} ${path.slice(0, 200)}; /openapi.json lists the routes`), safeCallback(request.method, request.url));
