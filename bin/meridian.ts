@@ -5,10 +5,38 @@
  *   node dist/bin/meridian.js                 core + gateway
  *   node dist/bin/meridian.js --core-only     the gRPC core
  *   node dist/bin/meridian.js --gateway-only --core=host:port
+ * The core runs on a worker thread (its own event loop and CPU core; gRPC
+ * between the two over loopback, as between separate processes).
  * SIGINT/SIGTERM close the gateway first (drain HTTP), then the core.
  */
-import { loadCoreConfig } from '../src/config.js';
-import { startCore, type Core } from '../src/server.js';
+
+interface CoreThread { address: string; close(): Promise<void> }
+
+/** Starts the core on a worker thread and resolves once it listens. */
+function startCoreThread(): Promise<CoreThread> {
+  // Compiled: dist/bin/coreWorker.js; from source (tests run it with tsx): bin/coreWorker.ts, with tsx loaded in the worker too.
+  const fromSource = import.meta.url.endsWith('.ts');
+  const entry = new URL(fromSource ? './coreWorker.ts' : './coreWorker.js', import.meta.url);
+  const worker = fromSource
+    ? new Worker(`import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(entry.href)}); })`, { eval: true })
+    : new Worker(entry);
+  return new Promise((resolve, reject) => {
+    worker.once('error', reject);
+    worker.once('exit', (code) => reject(new Error(`the core thread exited with code ${code} before listening`)));
+    worker.once('message', (m: { address?: string; error?: string }) => {
+      if (m.error || !m.address) { reject(new Error(m.error ?? 'the core thread did not report its address')); return; }
+      worker.removeAllListeners('exit');
+      resolve({
+        address: m.address,
+        close: () => new Promise<void>((done) => {
+          worker.once('message', () => { void worker.terminate().then(() => done()); });
+          worker.postMessage('close');
+        }),
+      });
+    });
+  });
+}
+import { Worker } from 'node:worker_threads';
 import { logger } from '../src/log.js';
 import { argValue, loadGatewayConfig } from '../gateway/config.js';
 import { startGateway, type RunningGateway } from '../gateway/app.js';
@@ -23,10 +51,10 @@ async function main(): Promise<void> {
   const gatewayOnly = args.includes('--gateway-only');
   if (coreOnly && gatewayOnly) throw new Error('--core-only and --gateway-only exclude each other');
 
-  let core: Core | undefined;
+  let core: CoreThread | undefined;
   let gateway: RunningGateway | undefined;
   if (!gatewayOnly) {
-    core = await startCore(loadCoreConfig());
+    core = await startCoreThread();
     process.stdout.write(`Meridian core (gRPC) on ${core.address}   try: grpcurl -plaintext ${core.address} list\n`);
   }
   if (!coreOnly) {

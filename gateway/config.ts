@@ -22,6 +22,8 @@ export interface GatewayConfig {
   keyReloadMs: number;
   /** Allowed CORS origins, comma-separated, or * (MERIDIAN_CORS_ORIGINS). */
   corsOrigins: string[];
+  /** Send core calls over the CoreExchange stream (true) or as one unary call each (MERIDIAN_CORE_EXCHANGE, default true). */
+  coreExchange: boolean;
   /** Create a local key with every scope on first start (MERIDIAN_CREATE_LOCAL_KEY, default true). */
   createLocalKey: boolean;
   logLevel: string;
@@ -57,6 +59,7 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
     coreTimeoutMs: int(env, 'MERIDIAN_CORE_TIMEOUT_MS', 10_000, 10, 600_000),
     keyReloadMs: int(env, 'MERIDIAN_KEY_RELOAD_MS', 1000, 10, 3_600_000),
     corsOrigins: (env['MERIDIAN_CORS_ORIGINS'] || '*').split(',').map((s) => s.trim()).filter(Boolean),
+    coreExchange: bool(env, 'MERIDIAN_CORE_EXCHANGE', true),
     createLocalKey: bool(env, 'MERIDIAN_CREATE_LOCAL_KEY', true),
     logLevel: env['MERIDIAN_LOG_LEVEL'] || 'info',
   };

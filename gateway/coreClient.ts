@@ -1,6 +1,9 @@
 /**
  * The gateway's only way to the core: one long-lived gRPC channel (loopback
- * TCP or a Unix socket) shared by a client per service. Failures come back as
+ * TCP or a Unix socket). Calls go as messages on one long-lived
+ * meridian.exchange.v1.CoreExchange stream (several times cheaper than a unary
+ * call each; see exchange.proto), or as plain unary calls against a core
+ * without that service. Failures come back as
  * HttpError through the one error table, with the core's message and reason
  * (google.rpc.Status + ErrorInfo in grpc-status-details-bin).
  */
@@ -23,12 +26,19 @@ export class CoreClient {
   private readonly errorInfoType: protobuf.Type;
   private readonly healthMethod: UnaryMethod;
 
-  constructor(readonly address: string, catalog: ProtoCatalog, private readonly timeoutMs: number) {
+  private readonly exchange: ExchangeStream | undefined;
+
+  constructor(readonly address: string, catalog: ProtoCatalog, private readonly timeoutMs: number, useExchange = true) {
     this.channel = new grpc.Channel(address, grpc.credentials.createInsecure(), {
+      // Every REST request is one unary call; grpc-js's retry machinery (buffering each message
+      // for a possible replay) roughly doubles the CPU of such a call, and the gateway never retries.
+      'grpc.enable_retries': 0,
       'grpc.keepalive_time_ms': 30_000,
       'grpc.max_receive_message_length': 16 * 1024 * 1024,
     });
-    this.client = new grpc.Client(address, grpc.credentials.createInsecure(), { channelOverride: this.channel });
+    this.client = new grpc.Client(address, grpc.credentials.createInsecure(), { channelOverride: this.channel }); // health checks
+    const ex = (catalog.definition['meridian.exchange.v1.CoreExchange'] as protoLoader.ServiceDefinition | undefined)?.['Exchange'];
+    this.exchange = useExchange && ex ? new ExchangeStream(this.client, ex, timeoutMs, (c, m, d) => this.errorFrom(c, m, d)) : undefined;
     this.statusType = catalog.root.lookupType('google.rpc.Status');
     this.errorInfoType = catalog.root.lookupType('google.rpc.ErrorInfo');
     // grpc.health.v1: HealthCheckRequest{service=1}, HealthCheckResponse{status=1 (1 = SERVING)}
@@ -48,11 +58,47 @@ export class CoreClient {
     };
   }
 
+  /**
+   * One unary call on the channel's own Call interface (start, send, half-close,
+   * read): the Client wrapper adds interceptor plumbing and captures a stack
+   * trace per call, which costs more than the call itself on the hot path.
+   */
   call(method: UnaryMethod, request: object, metadata?: grpc.Metadata): Promise<Record<string, unknown>> {
+    let payload: Buffer;
+    try { payload = method.serialize(request); } catch (e) {
+      return Promise.reject(mapCoreError(grpc.status.INVALID_ARGUMENT, undefined, `the request could not be encoded: ${e instanceof Error ? e.message : String(e)}`));
+    }
+    if (this.exchange?.usable && !metadata) {
+      return this.exchange.call(method.path, payload).then((bytes) => {
+        try { return method.deserialize(bytes); } catch { throw mapCoreError(grpc.status.INTERNAL, undefined, 'the core answered without a readable message'); }
+      }, (e: unknown) => {
+        if (e === EXCHANGE_UNSUPPORTED) return this.unaryCall(method, payload, new grpc.Metadata());
+        throw e;
+      });
+    }
+    return this.unaryCall(method, payload, metadata ?? new grpc.Metadata());
+  }
+
+  private unaryCall(method: UnaryMethod, payload: Buffer, metadata: grpc.Metadata): Promise<Record<string, unknown>> {
     return new Promise((resolve, reject) => {
-      this.client.makeUnaryRequest(method.path, method.serialize, method.deserialize, request, metadata ?? new grpc.Metadata(),
-        { deadline: Date.now() + this.timeoutMs },
-        (err, value) => (err ? reject(this.toHttpError(err)) : resolve(value as Record<string, unknown>)));
+      const call = this.channel.createCall(method.path, Date.now() + this.timeoutMs, null, null, null);
+      let response: Record<string, unknown> | undefined;
+      let decodeError: unknown;
+      call.start(metadata, {
+        onReceiveMetadata: () => undefined,
+        onReceiveMessage: (bytes: Buffer) => {
+          try { response = method.deserialize(bytes); } catch (e) { decodeError = e; }
+          call.startRead();
+        },
+        onReceiveStatus: (status: grpc.StatusObject) => {
+          if (status.code === grpc.status.OK && response && !decodeError) resolve(response);
+          else if (status.code === grpc.status.OK) reject(mapCoreError(grpc.status.INTERNAL, undefined, 'the core answered without a readable message'));
+          else reject(this.toHttpError(status));
+        },
+      });
+      call.sendMessageWithContext({}, payload);
+      call.halfClose();
+      call.startRead();
     });
   }
 
@@ -64,22 +110,112 @@ export class CoreClient {
     });
   }
 
-  toHttpError(err: grpc.ServiceError): HttpError {
-    let reason: string | undefined;
+  toHttpError(err: Pick<grpc.StatusObject, 'code' | 'details' | 'metadata'>): HttpError {
     const bin = err.metadata?.get('grpc-status-details-bin')[0];
-    if (bin instanceof Buffer) {
+    return this.errorFrom(err.code, err.details, bin instanceof Buffer ? bin : undefined);
+  }
+
+  /** A gRPC status (code, message, google.rpc.Status bytes) → HttpError through the one table. */
+  errorFrom(code: number, message: string, details: Buffer | undefined): HttpError {
+    let reason: string | undefined;
+    if (details && details.length) {
       try {
-        const st = this.statusType.toObject(this.statusType.decode(bin)) as { details?: { type_url: string; value: Uint8Array }[] };
+        const st = this.statusType.toObject(this.statusType.decode(details)) as { details?: { type_url: string; value: Uint8Array }[] };
         for (const d of st.details ?? []) {
           if (d.type_url.endsWith('google.rpc.ErrorInfo')) reason = (this.errorInfoType.toObject(this.errorInfoType.decode(d.value)) as { reason?: string }).reason;
         }
-      } catch { /* a malformed trailer leaves the status code alone to decide */ }
+      } catch { /* a malformed Status leaves the code alone to decide */ }
     }
-    return mapCoreError(err.code, reason, err.details || err.message);
+    return mapCoreError(code, reason, message || `gRPC status ${code}`);
   }
 
   close(): void {
+    this.exchange?.close();
     this.client.close();
     this.channel.close();
+  }
+}
+
+/** Rejection of calls in flight when the core turns out not to serve CoreExchange: they are re-sent unary. */
+const EXCHANGE_UNSUPPORTED = Symbol('exchange unsupported');
+
+interface ExchangeResult { id: number; payload: Buffer; statusCode: number; statusMessage: string; statusDetails: Buffer }
+interface ExchangeResponse { results: ExchangeResult[] }
+interface ExchangeCall { id: number; method: string; payload: Buffer }
+interface Pending { resolve: (b: Buffer) => void; reject: (e: HttpError | typeof EXCHANGE_UNSUPPORTED) => void; timer: NodeJS.Timeout }
+
+/**
+ * The gateway's end of CoreExchange: one stream, opened on first use and again
+ * after it ends; calls pair with answers by id; each call has its own
+ * deadline. A core without the service (UNIMPLEMENTED) turns the exchange off
+ * and the calls go unary.
+ */
+class ExchangeStream {
+  private stream: grpc.ClientDuplexStream<object, ExchangeResponse> | undefined;
+  private readonly pending = new Map<number, Pending>();
+  private seq = 0;
+  private batch: ExchangeCall[] = [];
+  usable = true;
+
+  constructor(
+    private readonly client: grpc.Client,
+    private readonly method: protoLoader.MethodDefinition<object, object>,
+    private readonly timeoutMs: number,
+    private readonly errorFrom: (code: number, message: string, details: Buffer | undefined) => HttpError,
+  ) {}
+
+  private open(): grpc.ClientDuplexStream<object, ExchangeResponse> {
+    const stream = this.client.makeBidiStreamRequest(this.method.path,
+      this.method.requestSerialize as (v: object) => Buffer, this.method.responseDeserialize as (b: Buffer) => ExchangeResponse);
+    stream.on('data', (message: ExchangeResponse) => {
+      for (const r of message.results) {
+        const p = this.pending.get(r.id);
+        if (!p) continue;
+        this.pending.delete(r.id);
+        clearTimeout(p.timer);
+        if (r.statusCode === grpc.status.OK) p.resolve(r.payload);
+        else p.reject(this.errorFrom(r.statusCode, r.statusMessage, r.statusDetails));
+      }
+    });
+    const ended = (code: number, message: string) => {
+      if (this.stream !== stream) return;
+      this.stream = undefined;
+      if (code === grpc.status.UNIMPLEMENTED) this.usable = false;
+      const failed = [...this.pending.values()];
+      this.pending.clear();
+      for (const p of failed) {
+        clearTimeout(p.timer);
+        p.reject(!this.usable ? EXCHANGE_UNSUPPORTED : this.errorFrom(code === grpc.status.OK ? grpc.status.UNAVAILABLE : code, message || 'the exchange stream ended', undefined));
+      }
+    };
+    stream.on('error', (e: grpc.ServiceError) => ended(e.code ?? grpc.status.UNAVAILABLE, e.details ?? e.message));
+    stream.on('status', (st: grpc.StatusObject) => ended(st.code, st.details));
+    stream.on('end', () => ended(grpc.status.UNAVAILABLE, 'the core closed the exchange stream'));
+    this.stream = stream;
+    return stream;
+  }
+
+  call(path: string, payload: Buffer): Promise<Buffer> {
+    return new Promise((resolve, reject) => {
+      const id = (this.seq = (this.seq + 1) % Number.MAX_SAFE_INTEGER);
+      const timer = setTimeout(() => {
+        if (this.pending.delete(id)) reject(this.errorFrom(grpc.status.DEADLINE_EXCEEDED, `no answer within ${this.timeoutMs} ms`, undefined));
+      }, this.timeoutMs);
+      timer.unref();
+      this.pending.set(id, { resolve, reject, timer });
+      if (this.batch.push({ id, method: path, payload }) === 1) setImmediate(this.flush);
+    });
+  }
+
+  /** Calls made in one turn of the event loop go to the core in one message. */
+  private readonly flush = (): void => {
+    const calls = this.batch;
+    this.batch = [];
+    (this.stream ?? this.open()).write({ calls });
+  };
+
+  close(): void {
+    this.stream?.end();
+    this.stream = undefined;
   }
 }

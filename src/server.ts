@@ -13,6 +13,7 @@ import { ConnectionPool, openDatabase } from './db/duckdb.js';
 import { addGeoService, type Geo } from './geo/geoService.js';
 import { addLocaleService } from './locale/localeService.js';
 import { packageDefinition } from './grpc/protos.js';
+import { addExchangeService, ServiceRegistry } from './grpc/exchange.js';
 import { logger } from './log.js';
 import { Paging } from './paging.js';
 
@@ -23,7 +24,7 @@ export interface Core {
   close(): Promise<void>;
 }
 
-const SERVICES = ['meridian.geo.v1.GeoService', 'meridian.locale.v1.LocaleService'];
+const SERVICES = ['meridian.geo.v1.GeoService', 'meridian.locale.v1.LocaleService', 'meridian.exchange.v1.CoreExchange'];
 
 export async function startCore(config: CoreConfig): Promise<Core> {
   const started = performance.now();
@@ -35,16 +36,17 @@ export async function startCore(config: CoreConfig): Promise<Core> {
   const paging = new Paging(config.maxLimit, config.pageTokenSecret);
   const server = new grpc.Server({ 'grpc.max_receive_message_length': 4 * 1024 * 1024 });
 
-  const geo = await addGeoService(server, { db, paging });
-  addLocaleService(server, { db, paging });
+  const services = new ServiceRegistry(server);
+  const geo = await addGeoService(services, { db, paging });
+  addLocaleService(services, { db, paging });
+  addExchangeService(services);
   const health = new HealthImplementation({ '': 'SERVING', ...Object.fromEntries(SERVICES.map((s) => [s, 'SERVING'])) });
   health.addToServer(server);
   new ReflectionService(packageDefinition()).addToServer(server);
 
   const port = await new Promise<number>((resolve, reject) =>
     server.bindAsync(config.grpcAddress, grpc.ServerCredentials.createInsecure(), (err, p) => (err ? reject(err) : resolve(p))));
-  const host = config.grpcAddress.replace(/:\d+$/, '');
-  const address = `${host}:${port}`;
+  const address = config.grpcAddress.startsWith('unix:') ? config.grpcAddress : `${config.grpcAddress.replace(/:\d+$/, '')}:${port}`;
   logger.info({ address, places: geo.places.size, ms: Math.round(performance.now() - started) }, 'core listening');
 
   let closing: Promise<void> | undefined;

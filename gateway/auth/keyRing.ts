@@ -12,6 +12,8 @@ export type KeyCheck =
 
 export class KeyRing {
   private byHash = new Map<string, ApiKeyRecord>();
+  /** Presented key → answer, so that a busy key is hashed once per reload rather than per request. */
+  private checked = new Map<string, KeyCheck>();
   private version = '';
   private timer: NodeJS.Timeout | undefined;
   private reloading: Promise<void> | undefined;
@@ -36,6 +38,7 @@ export class KeyRing {
         const version = this.store.version();
         const rows = await this.store.rows();
         this.byHash = new Map(rows.map((r) => [r.hash, r.record]));
+        this.checked = new Map();
         this.version = version;
       } finally { this.reloading = undefined; }
     })();
@@ -45,10 +48,15 @@ export class KeyRing {
   get size(): number { return this.byHash.size; }
 
   check(presented: string): KeyCheck {
+    const cached = this.checked.get(presented);
+    if (cached) return cached;
     const key = this.byHash.get(hashKey(presented));
-    if (!key) return { ok: false, reason: 'unknown' };
-    if (key.revokedAt) return { ok: false, reason: 'revoked' };
-    return { ok: true, key };
+    const answer: KeyCheck = !key ? { ok: false, reason: 'unknown' } : key.revokedAt ? { ok: false, reason: 'revoked' } : { ok: true, key };
+    if (answer.ok || answer.reason === 'revoked') {
+      if (this.checked.size >= 10_000) this.checked.clear(); // bounded: unknown keys are never cached
+      this.checked.set(presented, answer);
+    }
+    return answer;
   }
 
   stop(): void {

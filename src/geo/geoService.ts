@@ -256,7 +256,7 @@ function countWhere(a: Float64Array, f: (x: number) => boolean): number {
 }
 
 /** Registers GeoService on a server. */
-export async function addGeoService(server: grpc.Server, deps: GeoDeps): Promise<Geo> {
+export async function addGeoService(server: Pick<grpc.Server, 'addService'>, deps: GeoDeps): Promise<Geo> {
   const geo = await Geo.load(deps);
   server.addService(serviceDefinition('meridian.geo.v1.GeoService'), geo.handlers());
   return geo;

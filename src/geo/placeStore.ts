@@ -78,6 +78,7 @@ export class PlaceStore {
   private readonly uz: Float64Array;
   // Position of each place in each single-field order (ties by id), ascending and descending.
   private readonly ranks = new Map<string, Int32Array>();
+  private readonly shortPrefixes: Map<string, Int32Array>;
 
   private constructor(cols: PlaceColumns, keys: { key: string[]; place_id: number[] }) {
     const n = cols.id.length;
@@ -139,6 +140,37 @@ export class PlaceStore {
         this.ranks.set(`${field}:${desc}`, rank);
       }
     }
+    this.shortPrefixes = this.buildShortPrefixes();
+  }
+
+  /**
+   * For every name-key prefix of up to SHORT_PREFIX characters, the distinct
+   * places having a key with it, most populous first. Short prefixes match
+   * thousands of keys (several per place); with these lists a search visits
+   * each place once, in the default order, and stops at minPopulation.
+   */
+  private buildShortPrefixes(): Map<string, Int32Array> {
+    const out = new Map<string, Int32Array>();
+    const rank = this.ranks.get('population:true')!;
+    const scratch: number[] = [];
+    for (let len = 1; len <= SHORT_PREFIX; len++) {
+      let k = 0;
+      while (k < this.keys.length) {
+        const key = this.keys[k]!;
+        if (key.length < len) { k++; continue; }
+        const prefix = key.slice(0, len);
+        const gen = this.nextMark();
+        scratch.length = 0;
+        for (; k < this.keys.length && this.keys[k]!.startsWith(prefix); k++) {
+          const i = this.keyPlace[k]!;
+          if (i < 0 || this.mark[i] === gen) continue;
+          this.mark[i] = gen;
+          scratch.push(i);
+        }
+        out.set(prefix, Int32Array.from(scratch).sort((a, b) => rank[a]! - rank[b]!));
+      }
+    }
+    return out;
   }
 
   static async load(db: ConnectionPool): Promise<PlaceStore> {
@@ -160,6 +192,8 @@ export class PlaceStore {
     // Single-field orders compare precomputed ranks; others use the full comparator.
     const single = q.sort.length === 1 && q.sort[0]!.field !== 'distance' ? this.ranks.get(`${q.sort[0]!.field}:${q.sort[0]!.desc}`) : undefined;
     const byDistance = q.sort.length === 1 && q.sort[0]!.field === 'distance' && !q.sort[0]!.desc;
+    const short = q.prefix !== undefined && !q.near && q.prefix.length <= SHORT_PREFIX ? (this.shortPrefixes.get(q.prefix) ?? EMPTY) : undefined;
+    if (short && single === this.ranks.get('population:true')) return this.searchInOrder(short, q, since);
     const sel = new Selection(q.offset + q.limit, this.comparator(q.sort), Boolean(single) || byDistance, this.ids);
     const accept = (i: number, distanceKm: number) => {
       if (this.matches(i, q, since)) sel.add(i, distanceKm, single ? single[i]! : distanceKm);
@@ -179,6 +213,8 @@ export class PlaceStore {
         }
       }
       // Two boxes (antimeridian) never overlap, so no place is seen twice.
+    } else if (short) {
+      for (const i of short) accept(i, NaN);
     } else if (q.prefix !== undefined) {
       const gen = this.nextMark();
       for (let k = lowerBound(this.keys, q.prefix); k < this.keys.length && this.keys[k]!.startsWith(q.prefix); k++) {
@@ -200,6 +236,22 @@ export class PlaceStore {
     // for it (a rare request; the common one pays for nothing here).
     if (offset !== q.offset) return this.search({ ...q, offset });
     return { hits: sel.result().slice(offset), total, offset };
+  }
+
+  /** Candidates already in the requested order: count every match, keep the page, stop below minPopulation. */
+  private searchInOrder(candidates: Int32Array, q: PlaceQuery, since: number): PlacePage {
+    const hits: PlaceHit[] = [];
+    const end = q.offset + q.limit;
+    let count = 0;
+    for (const i of candidates) {
+      if (q.minPopulation !== undefined && this.population[i]! < q.minPopulation) break; // most populous first
+      if (!this.matches(i, q, since)) continue;
+      if (count >= q.offset && count < end) hits.push({ index: i, distanceKm: NaN });
+      count++;
+    }
+    const offset = clampOffset(q.offset, q.limit, count);
+    if (offset !== q.offset) return this.searchInOrder(candidates, { ...q, offset }, since);
+    return { hits, total: count, offset };
   }
 
   private nextMark(): number {
@@ -331,6 +383,10 @@ function unitVector(lat: number, lon: number): [number, number, number] {
  * distance, ties by id) it keeps a small sorted buffer; with a comparator, or
  * when k is large, it keeps everything and sorts once at the end.
  */
+/** Longest prefix with a precomputed candidate list (see buildShortPrefixes). */
+const SHORT_PREFIX = 3;
+const EMPTY = new Int32Array(0);
+
 class Selection {
   count = 0;
   private readonly all: PlaceHit[] = [];

@@ -83,6 +83,6 @@ export function localeHandlers({ db, paging }: LocaleDeps): Handlers {
 }
 
 /** Registers LocaleService on a server. */
-export function addLocaleService(server: grpc.Server, deps: LocaleDeps): void {
+export function addLocaleService(server: Pick<grpc.Server, 'addService'>, deps: LocaleDeps): void {
   server.addService(serviceDefinition('meridian.locale.v1.LocaleService'), localeHandlers(deps));
 }

@@ -1,0 +1,42 @@
+/**
+ * Reads the load runs of one bench/restVsPeers.sh run and prints, per request
+ * type, Meridian's req/s, p50 and p99 next to each peer's, and the ratios the
+ * REST issue targets: at least 5x fastify-pg (Fastify + pg + PostGIS) and at
+ * least 0.8x kdbush (in-memory Fastify, the practical ceiling). Runs of the
+ * same target and type are combined by their median.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+interface Run { label: string; type: string; rps: number; p50_ms: number; p99_ms: number; errors: number; server_cpu_ms_per_req?: number }
+
+const TARGETS: Record<string, number> = { 'fastify-pg': 5, kdbush: 0.8, postgraphile: 10 };
+const median = (xs: number[]): number => { const s = [...xs].sort((a, b) => a - b); const m = s.length >> 1; return s.length % 2 ? (s[m] as number) : ((s[m - 1] as number) + (s[m] as number)) / 2; };
+
+const dir = process.argv[2];
+if (!dir) { process.stderr.write('usage: peerRatios.js RESULTS_DIR\n'); process.exit(2); }
+const runs = readdirSync(dir).filter((f) => /^load-.*\.json$/.test(f)).map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')) as Run);
+const by = new Map<string, Run[]>();
+for (const r of runs) by.set(`${r.label}|${r.type}`, [...(by.get(`${r.label}|${r.type}`) ?? []), r]);
+const types = ['mixed', 'radius', 'prefix', 'byId'].filter((t) => runs.some((r) => r.type === t));
+const labels = [...new Set(runs.map((r) => r.label))].sort((a, b) => (a === 'meridian' ? -1 : b === 'meridian' ? 1 : a.localeCompare(b)));
+const stat = (label: string, type: string) => {
+  const rs = by.get(`${label}|${type}`) ?? [];
+  return rs.length ? { rps: median(rs.map((r) => r.rps)), p50: median(rs.map((r) => r.p50_ms)), p99: median(rs.map((r) => r.p99_ms)), errors: rs.reduce((a, r) => a + r.errors, 0), cpu: median(rs.map((r) => r.server_cpu_ms_per_req ?? NaN)) } : undefined;
+};
+const out: string[] = ['', '| type | target | req/s | p50 ms | p99 ms | errors | server CPU ms/req | Meridian req/s ÷ this | target ratio |', '|---|---|---|---|---|---|---|---|---|'];
+let failed = 0;
+for (const t of types) {
+  const m = stat('meridian', t);
+  for (const l of labels) {
+    const s = stat(l, t);
+    if (!s) continue;
+    const ratio = m && l !== 'meridian' ? m.rps / s.rps : undefined;
+    const want = TARGETS[l];
+    const verdict = ratio === undefined || want === undefined ? '' : `≥ ${want}x: ${ratio >= want ? 'met' : 'NOT met'}`;
+    if (ratio !== undefined && want !== undefined && ratio < want) failed++;
+    out.push(`| ${t} | ${l} | ${Math.round(s.rps)} | ${s.p50.toFixed(2)} | ${s.p99.toFixed(2)} | ${s.errors} | ${Number.isFinite(s.cpu) ? s.cpu.toFixed(3) : '-'} | ${ratio === undefined ? '' : `${ratio.toFixed(2)}x`} | ${verdict} |`);
+  }
+}
+out.push('', `(median of ${Math.max(...[...by.values()].map((v) => v.length))} runs per row; ${failed} ratio target(s) not met)`);
+process.stdout.write(`${out.join('\n')}\n`);

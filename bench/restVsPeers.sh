@@ -1,0 +1,109 @@
+#!/usr/bin/env bash
+# The REST benchmark of issue 6: Meridian (core + gateway, one process, as
+# `npm start` runs it) against the peers a user would pick instead, on the same
+# GeoNames data, the same seeded workload (40 % radius, 30 % prefix, 30 % by id,
+# every answer with its total count) and the same driver, in one run.
+#
+#   npm run bench:rest            (or: bash bench/restVsPeers.sh)
+#
+# Peers and driver come from ../shared/bench-peers (BENCH_PEERS to point
+# elsewhere): kdbush (in-memory Fastify, the practical ceiling) and fastify-pg
+# (Fastify + pg + PostGIS). They are copied to a scratch folder, installed from
+# npm, set up with their own scripts (PostgreSQL 15 + PostGIS from Debian), and
+# stopped again at the end. Runs interleave the targets so that background load
+# spreads over all of them.
+# Env: DURATION (10) CONNECTIONS (32) REPEAT (2) TYPES ("mixed radius prefix byId")
+#      WARMUP (2) PEERS ("kdbush fastify-pg") OUTDIR (bench/results/rest-<UTC>)
+set -euo pipefail
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+PEERS_SRC="${BENCH_PEERS:-$ROOT/../shared/bench-peers}"
+WORK="${BENCH_WORK:-/tmp/meridian-bench-peers}"
+OUTDIR="$(realpath -m "${OUTDIR:-$ROOT/bench/results/rest-$(date -u +%Y%m%dT%H%M%SZ)}")"
+DURATION=${DURATION:-10}; CONNECTIONS=${CONNECTIONS:-32}; REPEAT=${REPEAT:-2}; WARMUP=${WARMUP:-2}
+TYPES=${TYPES:-"mixed radius prefix byId"}; PEERS=${PEERS:-"kdbush fastify-pg"}
+HTTP_PORT=${HTTP_PORT:-18480}; GRPC_PORT=${GRPC_PORT:-18451}
+mkdir -p "$OUTDIR"
+log() { echo "[bench] $*" | tee -a "$OUTDIR/setup.txt"; }
+
+if [ ! -f "$PEERS_SRC/workload/drive.mjs" ]; then
+  echo "no bench peers at $PEERS_SRC (set BENCH_PEERS): they hold the driver, the workload and the peers to compare with" >&2
+  exit 2
+fi
+
+STARTED=()
+cleanup() {
+  set +e
+  for pid in "${STARTED[@]}"; do kill "$pid" 2>/dev/null; done
+  for pid in "${STARTED[@]}"; do for _ in $(seq 1 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done; kill -9 "$pid" 2>/dev/null; done
+  [ "${PG_STARTED_HERE:-0}" = 1 ] && (cd "$WORK" && bash peers/postgis/stop.sh >/dev/null 2>&1)
+  rm -rf "${STATE_DIR:-/nonexistent}"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+# 1. the peers' harness, in a writable copy, with its npm dependencies
+log "peers from $PEERS_SRC, working copy $WORK"
+mkdir -p "$WORK"
+(cd "$PEERS_SRC" && tar --exclude=node_modules --exclude=results -cf - .) | (cd "$WORK" && tar -xf - && chmod -R u+w .)
+cd "$WORK"
+if [ ! -d node_modules/autocannon ] || [ ! -d node_modules/geokdbush ]; then
+  log "installing the peers' npm dependencies"
+  npm install --no-audit --no-fund --loglevel=error >/dev/null
+fi
+source lib/common.sh
+source peers/postgis/env.sh
+TOOL=${TOOL:-$(command -v wrk >/dev/null && echo wrk || echo autocannon)}
+if [ "$TOOL" = wrk ] && ! command -v wrk >/dev/null; then TOOL=autocannon; fi
+[ -f workload/workload.json ] || node workload/generate.mjs
+
+# 2. PostGIS (only when fastify-pg is compared)
+if [[ " $PEERS " == *" fastify-pg "* ]]; then
+  if ! runuser -u "$PG_OS_USER" -- "$PG_BIN/pg_ctl" -D "$PGDATA_DIR" status >/dev/null 2>&1; then PG_STARTED_HERE=1; fi
+  T=$(now); bash peers/postgis/setup.sh 2>&1 | tee -a "$OUTDIR/setup.txt"; log "postgis ready in $(elapsed "$T")s"
+  PG_PID=$(head -1 "$PGDATA_DIR/postmaster.pid")
+fi
+
+# 3. servers: Meridian as npm start runs it, with a bench key (no rate limit), and the peers
+(cd "$ROOT" && npm run build --silent >/dev/null 2>&1) || { echo "npm run build failed in $ROOT" >&2; exit 1; }
+STATE_DIR=$(mktemp -d /tmp/meridian-bench-state-XXXX)
+T=$(now)
+(cd "$ROOT" && MERIDIAN_STATE_DIR="$STATE_DIR" MERIDIAN_HTTP_ADDR="127.0.0.1:$HTTP_PORT" MERIDIAN_GRPC_ADDR="127.0.0.1:$GRPC_PORT" \
+  MERIDIAN_LOG_LEVEL=warn exec node dist/bin/meridian.js > "$OUTDIR/meridian.log" 2>&1) &
+MPID=$!; STARTED+=("$MPID")
+wait_http "http://127.0.0.1:$HTTP_PORT/healthz" || { cat "$OUTDIR/meridian.log"; exit 1; }
+log "meridian: pid=$MPID ready in $(elapsed "$T")s"
+export BENCH_HEADER="X-Gateway-Key: $(cat "$STATE_DIR/local-key.txt")"
+declare -A URL CPU
+URL[meridian]="http://127.0.0.1:$HTTP_PORT"; CPU[meridian]="$MPID"
+for p in $PEERS; do
+  case $p in
+    kdbush) node peers/kdbush/server.mjs > "$OUTDIR/kdbush.log" 2>&1 & STARTED+=("$!"); URL[kdbush]=http://127.0.0.1:55435; CPU[kdbush]="$!" ;;
+    fastify-pg) node peers/fastify-pg/server.mjs > "$OUTDIR/fastify-pg.log" 2>&1 & STARTED+=("$!"); URL[fastify-pg]=http://127.0.0.1:55434; CPU[fastify-pg]="$! $PG_PID" ;;
+    *) echo "unknown peer $p (kdbush, fastify-pg)" >&2; exit 2 ;;
+  esac
+  wait_http "${URL[$p]}/healthz" || { cat "$OUTDIR/$p.log"; exit 1; }
+  log "$p: ready"
+done
+
+# 4. same answers? (ids, order, totals; namePrefix differs by design: Meridian matches the start of any word)
+if [[ " $PEERS " == *" kdbush "* ]]; then
+  node workload/check.mjs --rest "kdbush=${URL[kdbush]}" --rest "meridian=${URL[meridian]}" --sample 300 > "$OUTDIR/check.txt" 2>&1 || true
+  tail -3 "$OUTDIR/check.txt" | sed 's/^/[bench] check: /'
+fi
+
+# 5. load, interleaved
+log "load: tool=$TOOL duration=${DURATION}s connections=$CONNECTIONS repeat=$REPEAT types=[$TYPES]"
+for rep in $(seq 1 "$REPEAT"); do
+  for target in meridian $PEERS; do
+    for t in $TYPES; do
+      node workload/drive.mjs --base "${URL[$target]}" --label "$target" --type "$t" --tool "$TOOL" --duration "$DURATION" \
+        --connections "$CONNECTIONS" --warmup "$WARMUP" --cpu-pids "${CPU[$target]}" --json "$OUTDIR/load-$target-$t-r$rep.json"
+    done
+    node lib/mem-cli.mjs "$target after rep $rep" ${CPU[$target]%% *} >> "$OUTDIR/memory.jsonl" 2>/dev/null || true
+  done
+done
+
+# 6. tables: the harness's own, then Meridian's ratios against each peer
+node workload/summarize.mjs "$OUTDIR" > "$OUTDIR/summary.md"
+(cd "$ROOT" && node dist/bench/peerRatios.js "$OUTDIR") | tee -a "$OUTDIR/summary.md"
+echo "results in $OUTDIR"

@@ -1,0 +1,20 @@
+/**
+ * The core on a worker thread of the `npm start` process, so that the gRPC
+ * server and the gateway each have an event loop (and a CPU core) of their
+ * own while staying one process. Posts {address} when listening, or {error};
+ * closes on the message 'close' and answers 'closed'.
+ */
+import { parentPort } from 'node:worker_threads';
+import { loadCoreConfig } from '../src/config.js';
+import { startCore } from '../src/server.js';
+
+if (!parentPort) throw new Error('bin/coreWorker.js runs as a worker thread of bin/meridian.js');
+const port = parentPort;
+startCore(loadCoreConfig()).then((core) => {
+  port.on('message', (m) => {
+    if (m === 'close') void core.close().finally(() => port.postMessage('closed'));
+  });
+  port.postMessage({ address: core.address });
+}, (e: unknown) => {
+  port.postMessage({ error: e instanceof Error ? e.message : String(e) });
+});

@@ -1,0 +1,89 @@
+/**
+ * meridian.exchange.v1.CoreExchange: unary calls carried over one long-lived
+ * stream (see proto/meridian/exchange/v1/exchange.proto for why). Every
+ * service the core adds is recorded here by method path, and each exchanged
+ * call runs the very handler a unary call would, with the same statuses.
+ */
+import * as grpc from '@grpc/grpc-js';
+import { logger } from '../log.js';
+import { serviceDefinition } from './protos.js';
+
+interface UnaryEntry {
+  definition: grpc.MethodDefinition<unknown, unknown>;
+  handler: grpc.handleUnaryCall<unknown, unknown>;
+}
+
+interface ExchangeCall { id: number; method: string; payload: Buffer }
+interface ExchangeResult { id: number; payload?: Buffer; statusCode?: number; statusMessage?: string; statusDetails?: Buffer }
+interface ExchangeRequest { calls: ExchangeCall[] }
+interface ExchangeResponse { results: ExchangeResult[] }
+
+/** Adds services to the gRPC server and remembers their unary handlers for the exchange. */
+export class ServiceRegistry {
+  private readonly unary = new Map<string, UnaryEntry>();
+
+  constructor(readonly server: grpc.Server) {}
+
+  addService(service: grpc.ServiceDefinition, implementation: grpc.UntypedServiceImplementation): void {
+    this.server.addService(service, implementation);
+    for (const [name, definition] of Object.entries(service)) {
+      const handler = implementation[name];
+      if (handler && !definition.requestStream && !definition.responseStream) {
+        this.unary.set(definition.path, { definition: definition as grpc.MethodDefinition<unknown, unknown>, handler: handler as grpc.handleUnaryCall<unknown, unknown> });
+      }
+    }
+  }
+
+  get(path: string): UnaryEntry | undefined {
+    return this.unary.get(path);
+  }
+}
+
+export function addExchangeService(registry: ServiceRegistry): void {
+  const exchange: grpc.handleBidiStreamingCall<ExchangeRequest, ExchangeResponse> = (stream) => {
+    let open = true;
+    let batch: ExchangeResult[] = [];
+    const flush = () => {
+      const results = batch;
+      batch = [];
+      if (open && !stream.destroyed) stream.write({ results });
+    };
+    /** Results finished in one turn of the event loop go back in one message. */
+    const reply = (r: ExchangeResult) => {
+      if (batch.push(r) === 1) setImmediate(flush);
+    };
+    stream.on('data', (message: ExchangeRequest) => { for (const req of message.calls ?? []) run(req); });
+    const run = (req: ExchangeCall) => {
+      const entry = registry.get(req.method);
+      if (!entry) {
+        reply({ id: req.id, statusCode: grpc.status.UNIMPLEMENTED, statusMessage: `no unary method ${req.method.slice(0, 200)} in the core` });
+        return;
+      }
+      let request: unknown;
+      try {
+        request = entry.definition.requestDeserialize(req.payload);
+      } catch (e) {
+        reply({ id: req.id, statusCode: grpc.status.INVALID_ARGUMENT, statusMessage: `the request for ${req.method} could not be decoded: ${e instanceof Error ? e.message : String(e)}` });
+        return;
+      }
+      const call = { request, metadata: stream.metadata, getPath: () => req.method, cancelled: false } as unknown as grpc.ServerUnaryCall<unknown, unknown>;
+      entry.handler(call, (err, value) => {
+        if (err) {
+          const bin = err.metadata?.get('grpc-status-details-bin')[0];
+          reply({ id: req.id, statusCode: err.code ?? grpc.status.UNKNOWN, statusMessage: err.details ?? ('message' in err ? String(err.message) : ''), statusDetails: bin instanceof Buffer ? bin : undefined });
+          return;
+        }
+        try {
+          reply({ id: req.id, statusCode: grpc.status.OK, payload: entry.definition.responseSerialize(value) });
+        } catch (e) {
+          logger.error({ err: e, path: req.method }, 'response could not be encoded');
+          reply({ id: req.id, statusCode: grpc.status.INTERNAL, statusMessage: 'internal error; the core logged the details' });
+        }
+      });
+    };
+    stream.on('end', () => { open = false; stream.end(); });
+    stream.on('error', () => { open = false; });
+    stream.on('cancelled', () => { open = false; });
+  };
+  registry.server.addService(serviceDefinition('meridian.exchange.v1.CoreExchange'), { Exchange: exchange as grpc.UntypedHandleCall });
+}

@@ -1,0 +1,42 @@
+/**
+ * What `npm start` runs (bin/meridian.ts): core and gateway in one process on
+ * ephemeral ports, the local key created on first start, a REST answer and a
+ * gRPC answer, then a clean exit on SIGTERM.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, it } from 'vitest';
+import { geoClient } from '../support/grpcClient.js';
+
+it('starts core and gateway together, answers REST and gRPC, and stops cleanly on SIGTERM', async () => {
+  const state = mkdtempSync(join(tmpdir(), 'meridian-start-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bin/meridian.ts'], {
+    env: { ...process.env, MERIDIAN_STATE_DIR: state, MERIDIAN_HTTP_ADDR: '127.0.0.1:0', MERIDIAN_GRPC_ADDR: '127.0.0.1:0', MERIDIAN_LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout.on('data', (c: Buffer) => { out += c.toString(); });
+  child.stderr.on('data', (c: Buffer) => { out += c.toString(); });
+  try {
+    const until = Date.now() + 60_000;
+    while (!/try: curl/.test(out) && Date.now() < until && child.exitCode === null) await new Promise((r) => setTimeout(r, 100));
+    const http = /gateway \(REST, JSONP, OpenAPI\) on (http:\/\/[\d.:]+)/.exec(out)?.[1];
+    const grpcAddress = /core \(gRPC\) on ([\d.:]+)/.exec(out)?.[1];
+    expect(http, out).toBeDefined();
+    expect(out).toContain(`created a local API key with every scope: ${join(state, 'local-key.txt')}`);
+    const key = readFileSync(join(state, 'local-key.txt'), 'utf8').trim();
+    const res = await fetch(`${http}/v1/geo/cities/5391959`, { headers: { 'X-Gateway-Key': key } });
+    expect(((await res.json()) as { data: { city: string } }).data.city).toBe('San Francisco');
+    const geo = geoClient(grpcAddress as string);
+    expect((await geo.call<{ data: { city: string } }>('GetCity', { cityId: 5391959 })).data.city).toBe('San Francisco');
+    geo.close();
+    const exit = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
+    child.kill('SIGTERM');
+    expect(await exit).toBe(0);
+  } finally {
+    if (child.exitCode === null) child.kill('SIGKILL');
+    rmSync(state, { recursive: true, force: true });
+  }
+}, 90_000);
