@@ -79,6 +79,8 @@ export class PlaceStore {
   // Position of each place in each single-field order (ties by id), ascending and descending.
   private readonly ranks = new Map<string, Int32Array>();
   private readonly shortPrefixes: Map<string, Int32Array>;
+  /** Candidate lists holding a place that a refresh marked deleted. */
+  private readonly withDeleted = new Set<Int32Array>();
 
   private constructor(cols: PlaceColumns, keys: { key: string[]; place_id: number[] }) {
     const n = cols.id.length;
@@ -167,7 +169,9 @@ export class PlaceStore {
           this.mark[i] = gen;
           scratch.push(i);
         }
-        out.set(prefix, Int32Array.from(scratch).sort((a, b) => rank[a]! - rank[b]!));
+        const list = Int32Array.from(scratch).sort((a, b) => rank[a]! - rank[b]!);
+        out.set(prefix, list);
+        if (list.some((i) => !Number.isNaN(this.deletedAt[i]!))) this.withDeleted.add(list);
       }
     }
     return out;
@@ -240,6 +244,9 @@ export class PlaceStore {
 
   /** Candidates already in the requested order: count every match, keep the page, stop below minPopulation. */
   private searchInOrder(candidates: Int32Array, q: PlaceQuery, since: number): PlacePage {
+    const onlyPopulation = !q.countries && !q.excludedCountries && !q.region && !q.timeZones && !q.featureCodes
+      && (since === -Infinity || !this.withDeleted.has(candidates));
+    if (onlyPopulation) return this.populationSlice(candidates, q);
     const hits: PlaceHit[] = [];
     const end = q.offset + q.limit;
     let count = 0;
@@ -252,6 +259,25 @@ export class PlaceStore {
     const offset = clampOffset(q.offset, q.limit, count);
     if (offset !== q.offset) return this.searchInOrder(candidates, { ...q, offset }, since);
     return { hits, total: count, offset };
+  }
+
+  /**
+   * Candidates most populous first and no filter but population: the matches
+   * are one contiguous run, found by two binary searches, so the total costs
+   * O(log n) however many places match.
+   */
+  private populationSlice(candidates: Int32Array, q: PlaceQuery): PlacePage {
+    const pop = this.population;
+    // first position whose population is <= bound (desc order), and first whose population is < bound
+    const firstAtMost = (bound: number) => { let lo = 0, hi = candidates.length; while (lo < hi) { const m = (lo + hi) >> 1; if (pop[candidates[m]!]! > bound) lo = m + 1; else hi = m; } return lo; };
+    const firstBelow = (bound: number) => { let lo = 0, hi = candidates.length; while (lo < hi) { const m = (lo + hi) >> 1; if (pop[candidates[m]!]! >= bound) lo = m + 1; else hi = m; } return lo; };
+    const start = q.maxPopulation === undefined ? 0 : firstAtMost(q.maxPopulation);
+    const end = q.minPopulation === undefined ? candidates.length : firstBelow(q.minPopulation);
+    const total = Math.max(0, end - start);
+    const offset = clampOffset(q.offset, q.limit, total);
+    const hits: PlaceHit[] = [];
+    for (let k = start + offset; k < Math.min(end, start + offset + q.limit); k++) hits.push({ index: candidates[k]!, distanceKm: NaN });
+    return { hits, total, offset };
   }
 
   private nextMark(): number {
