@@ -62,7 +62,7 @@ async function main(): Promise<void> {
     const coreAddress = argValue(args, 'core') ?? core?.address ?? config.coreAddress;
     gateway = await startGateway({ ...config, coreAddress, httpAddress: argValue(args, 'listen') ?? config.httpAddress }, logger);
     const keyFile = localKeyPath(config.stateDir);
-    process.stdout.write(`Meridian gateway (REST, JSONP, OpenAPI) on ${gateway.url}\n`);
+    process.stdout.write(`Meridian gateway (REST, JSONP, GraphQL, OpenAPI) on ${gateway.url}\n`);
     if (gateway.gateway.localKeyFile) process.stdout.write(`  created a local API key with every scope: ${keyFile}\n`);
     process.stdout.write(`  try: curl -H "X-Gateway-Key: $(cat ${keyFile})" '${gateway.url}/v1/geo/cities?namePrefix=San&limit=3'\n`);
   }

@@ -21,6 +21,8 @@ import { compileRoutes, registerRoutes, sendError, callbackOf, type CompiledRout
 import { HttpError, isHttpError } from './rest/httpError.js';
 import { parseQuery } from './rest/query.js';
 import { buildOpenApi } from './openapi/openapiDocument.js';
+import { registerGraphql } from './graphql/plugin.js';
+import { Cursors } from './graphql/connections.js';
 import { projectRoot } from './paths.js';
 
 export interface Gateway {
@@ -92,6 +94,10 @@ export async function buildGateway(config: GatewayConfig, log: Logger = pino({ l
     done();
   });
 
+  await registerGraphql(app, {
+    catalog, core, guard, cursors: new Cursors(), maxPage: config.maxLimit,
+    limits: { maxCost: config.graphqlMaxCost, maxDepth: config.graphqlMaxDepth, maxPage: config.maxLimit },
+  });
   registerRoutes(app, routes, {
     core, guard, maxLimit: config.maxLimit,
     logError: (e, request) => log.error({ err: e, url: request.url }, 'request failed'),

@@ -24,6 +24,10 @@ export interface GatewayConfig {
   corsOrigins: string[];
   /** Send core calls over the CoreExchange stream (true) or as one unary call each (MERIDIAN_CORE_EXCHANGE, default true). */
   coreExchange: boolean;
+  /** Largest worst-case result count of a GraphQL query (MERIDIAN_GRAPHQL_MAX_COST). */
+  graphqlMaxCost: number;
+  /** Deepest GraphQL query (MERIDIAN_GRAPHQL_MAX_DEPTH). */
+  graphqlMaxDepth: number;
   /** Create a local key with every scope on first start (MERIDIAN_CREATE_LOCAL_KEY, default true). */
   createLocalKey: boolean;
   logLevel: string;
@@ -60,6 +64,8 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
     keyReloadMs: int(env, 'MERIDIAN_KEY_RELOAD_MS', 1000, 10, 3_600_000),
     corsOrigins: (env['MERIDIAN_CORS_ORIGINS'] || '*').split(',').map((s) => s.trim()).filter(Boolean),
     coreExchange: bool(env, 'MERIDIAN_CORE_EXCHANGE', true),
+    graphqlMaxCost: int(env, 'MERIDIAN_GRAPHQL_MAX_COST', 5000, 1, 10_000_000),
+    graphqlMaxDepth: int(env, 'MERIDIAN_GRAPHQL_MAX_DEPTH', 15, 2, 100),
     createLocalKey: bool(env, 'MERIDIAN_CREATE_LOCAL_KEY', true),
     logLevel: env['MERIDIAN_LOG_LEVEL'] || 'info',
   };

@@ -193,11 +193,15 @@ export class Geo implements PlaceContext {
         const prefix = this.prefixOf(req['namePrefix']);
         const sort = String(req['sort'] ?? '').trim().replace(/^ /, '+') || '+code';
         if (!/^[+-]?(code|name)$/.test(sort)) throw invalid('sort', `sort must be one of +code, -code, +name, -name, got '${sort}'`);
-        let items = [...this.catalog.countries.values()].filter((c) => (!currency || c.currencyCodes.includes(currency))
-          && (prefix === undefined || searchWords(displayName(c.names, d)).some((w) => w.startsWith(prefix))));
+        const alsoDefault = Boolean(req['namePrefixDefaultLangResults']) && d.language !== 'en';
+        const english = parseDisplay('en', d.ascii);
+        const nameMatches = (names: Parameters<typeof displayName>[0]) => prefix === undefined
+          || searchWords(displayName(names, d)).some((w) => w.startsWith(prefix))
+          || (alsoDefault && searchWords(displayName(names, english)).some((w) => w.startsWith(prefix)));
+        let items = [...this.catalog.countries.values()].filter((c) => (!currency || c.currencyCodes.includes(currency)) && nameMatches(c.names));
         const byName = sort.endsWith('name');
         items = items.sort((x, y) => (byName ? cmp(displayName(x.names, d), displayName(y.names, d)) || cmp(x.code, y.code) : cmp(x.code, y.code)) * (sort.startsWith('-') ? -1 : 1));
-        const page = this.listPage(items, req, JSON.stringify(['countries', currency, prefix, sort, d]));
+        const page = this.listPage(items, req, JSON.stringify(['countries', currency, prefix, alsoDefault, sort, d]));
         return { ...page, data: page.data.map((c) => ({ code: c.code, currencyCode: c.currencyCodes[0] ?? '', name: displayName(c.names, d), currencyCodes: c.currencyCodes })) };
       }),
       GetCountry: unary((req: R) => ({ data: this.countryDetails(this.country(req['countryCode'] as string), parseDisplay(req['languageCode'] as string, req['asciiMode'] as boolean)) })),

@@ -1,0 +1,87 @@
+/**
+ * Relay connections over the core's offset paging. Cursors are opaque: the
+ * position plus an HMAC of the position and the connection's arguments, so a
+ * cursor is refused by any other query (and cannot be forged by editing a
+ * number). first/after/last/before resolve to one offset window; `last`
+ * without `before` needs the total first, which costs one extra core call.
+ */
+import { createHmac, randomBytes } from 'node:crypto';
+import { GraphQLError } from 'graphql';
+
+export const DEFAULT_PAGE = 10;
+
+export interface PageArgs { first?: number | null; after?: string | null; last?: number | null; before?: string | null }
+export interface Page<T> { items: T[]; total: number; offset: number }
+export interface Connection<T> {
+  totalCount: number;
+  edges: { cursor: string; node: T }[];
+  pageInfo: { startCursor: string | null; endCursor: string | null; hasNextPage: boolean; hasPreviousPage: boolean };
+}
+
+export const gqlError = (code: string, message: string): GraphQLError => new GraphQLError(message, { extensions: { code } });
+
+export class Cursors {
+  constructor(private readonly secret: Buffer = randomBytes(32)) {}
+
+  private mac(scope: string, offset: number): string {
+    return createHmac('sha256', this.secret).update(`${scope}\u0000${offset}`).digest('base64url').slice(0, 12);
+  }
+
+  encode(scope: string, offset: number): string {
+    return `${offset.toString(36)}.${this.mac(scope, offset)}`;
+  }
+
+  decode(scope: string, cursor: string, arg: string): number {
+    const m = /^([0-9a-z]{1,11})\.([\w-]{12})$/.exec(cursor);
+    const offset = m ? parseInt(m[1] as string, 36) : NaN;
+    if (!m || !Number.isSafeInteger(offset) || this.mac(scope, offset) !== m[2]) {
+      throw gqlError('PARAM_INVALID', `${arg} is not a cursor of this connection (cursors are only valid with the arguments they were issued for)`);
+    }
+    return offset;
+  }
+}
+
+/**
+ * Resolves paging arguments to a window and fetches it. `fetch(offset, limit)`
+ * must return the page and the total; a window past the end returns no edges.
+ */
+export async function connection<T>(cursors: Cursors, scope: string, args: PageArgs, maxPage: number,
+  fetch: (offset: number, limit: number) => Promise<Page<T>>): Promise<Connection<T>> {
+  for (const k of ['first', 'last'] as const) {
+    const v = args[k];
+    if (v !== undefined && v !== null && (!Number.isInteger(v) || v < 0)) throw gqlError('PARAM_INVALID', `${k} must be a whole number from 0 to ${maxPage}`);
+    if (typeof v === 'number' && v > maxPage) throw gqlError('ACCESS_DENIED', `${k} ${v} is above the maximum page size of ${maxPage}`);
+  }
+  let start = args.after ? cursors.decode(scope, args.after, 'after') + 1 : 0;
+  let end = args.before ? cursors.decode(scope, args.before, 'before') : undefined;
+  let total: number | undefined;
+  const hasFirst = typeof args.first === 'number';
+  const hasLast = typeof args.last === 'number';
+  if (hasLast && end === undefined && !hasFirst) {
+    total = (await fetch(0, 1)).total;
+    end = total;
+  }
+  if (end !== undefined && end < start) end = start;
+  let offset = start;
+  let limit = hasFirst ? (args.first as number) : end !== undefined ? end - start : DEFAULT_PAGE;
+  if (end !== undefined) limit = Math.min(limit, end - start);
+  if (hasLast) {
+    const last = args.last as number;
+    if (limit > last) { offset = offset + limit - last; limit = last; }
+  }
+  start = offset;
+  const page = await fetch(offset, Math.max(1, limit));
+  total = page.total;
+  const items = page.offset === offset && limit > 0 ? page.items.slice(0, limit) : [];
+  const edges = items.map((node, i) => ({ cursor: cursors.encode(scope, start + i), node }));
+  return {
+    totalCount: total,
+    edges,
+    pageInfo: {
+      startCursor: edges[0]?.cursor ?? null,
+      endCursor: edges[edges.length - 1]?.cursor ?? null,
+      hasPreviousPage: start > 0,
+      hasNextPage: start + edges.length < total,
+    },
+  };
+}

@@ -1,0 +1,48 @@
+/**
+ * The GraphQL surface: mercurius at /graphql (GraphiQL at /graphiql) with the
+ * schema of schema.graphql, the resolvers and loaders that call the core, the
+ * cost and depth rule, and the same keys, scopes and rate limits as REST.
+ * Queries are parsed, validated and compiled once and cached (mercurius
+ * cache + JIT), so repeated queries do no per-request schema work.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import mercurius from 'mercurius';
+import { projectRoot } from '../paths.js';
+import type { Guard } from '../auth/guard.js';
+import { isHttpError } from '../rest/httpError.js';
+import { buildResolvers, type GraphqlDeps } from './resolvers.js';
+import { costRule, type CostLimits } from './costRule.js';
+
+export const SCHEMA_FILE = join(projectRoot, 'gateway', 'graphql', 'schema.graphql');
+
+export interface GraphqlOptions extends GraphqlDeps { guard: Guard; limits: CostLimits }
+
+export async function registerGraphql(app: FastifyInstance, opts: GraphqlOptions): Promise<void> {
+  const { resolvers, loaders } = buildResolvers(opts);
+  app.addHook('preHandler', async (request, reply) => {
+    if (request.routeOptions.url !== '/graphql') return;
+    request.routeLabel = '/graphql';
+    try {
+      const admission = opts.guard.admit(request.headers, 'geo:read');
+      for (const [k, v] of Object.entries(admission.headers)) reply.header(k, v);
+    } catch (e) {
+      if (!isHttpError(e)) throw e;
+      for (const [k, v] of Object.entries(e.headers)) reply.header(k, v);
+      return reply.code(e.status).type('application/json; charset=utf-8').send({ data: null, errors: [{ message: e.message, extensions: { code: e.code } }] });
+    }
+    return undefined;
+  });
+  await app.register(mercurius, {
+    schema: readFileSync(SCHEMA_FILE, 'utf8'),
+    resolvers,
+    loaders,
+    path: '/graphql',
+    graphiql: true,
+    jit: 1,
+    cache: 1024,
+    validationRules: [costRule(opts.limits)],
+    queryDepth: opts.limits.maxDepth,
+  });
+}

@@ -1,0 +1,265 @@
+/**
+ * Resolvers and loaders of schema.graphql. Every field is answered by the
+ * core over gRPC (through the gateway's one CoreClient); nested fields of a
+ * level are gathered by mercurius loaders, so a page of places asking for
+ * their countries costs one BatchGetCountries, and the calls of one level
+ * leave together (one CoreExchange message).
+ */
+import type * as protoLoader from '@grpc/proto-loader';
+import type { IResolvers, MercuriusLoaders } from 'mercurius';
+import { CoreClient, type UnaryMethod } from '../coreClient.js';
+import type { ProtoCatalog } from '../protoCatalog.js';
+import { isHttpError } from '../rest/httpError.js';
+import { connection, Cursors, gqlError, type PageArgs } from './connections.js';
+
+type Obj = Record<string, unknown>;
+export interface Display { languageCode?: string; asciiMode?: boolean }
+interface DisplayArg { displayOptions?: { language?: string | null; asciiMode?: boolean | null } | null }
+
+/** A place node: the core's summary or details, with the display it was asked in. */
+export interface PlaceNode { data: Obj; display: Display; searchDistance?: number }
+export interface CountryNode { data: Obj; display: Display }
+export interface RegionNode { data: Obj; display: Display }
+
+const displayOf = (a: DisplayArg): Display => ({
+  languageCode: a.displayOptions?.language ? a.displayOptions.language.toLowerCase() : undefined,
+  asciiMode: a.displayOptions?.asciiMode ?? undefined,
+});
+
+const drop = (o: Obj): Obj => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined && v !== null));
+
+export interface GraphqlDeps { catalog: ProtoCatalog; core: CoreClient; cursors: Cursors; maxPage: number }
+
+export function buildResolvers(deps: GraphqlDeps): { resolvers: IResolvers; loaders: MercuriusLoaders } {
+  const methods = new Map<string, UnaryMethod>();
+  for (const s of deps.catalog.services) {
+    for (const [name, def] of Object.entries(s.definition)) methods.set(`${s.name.split('.').pop()}.${name}`, CoreClient.method(def as protoLoader.MethodDefinition<object, object>));
+  }
+  /** One core call; core errors become GraphQL errors with the REST codes in extensions.code. */
+  const call = async (method: string, request: Obj): Promise<Obj> => {
+    const m = methods.get(method);
+    if (!m) throw new Error(`no core method ${method}`);
+    try {
+      return await deps.core.call(m, drop(request));
+    } catch (e) {
+      if (isHttpError(e)) throw gqlError(e.code, e.message);
+      throw e;
+    }
+  };
+  /** Like call, but NOT_FOUND is a plain null (for nullable lookups nested in a result). */
+  const maybe = async (method: string, request: Obj): Promise<Obj | null> => {
+    try { return await call(method, request); } catch (e) {
+      if ((e as { extensions?: { code?: string } }).extensions?.code === 'ENTITY_NOT_FOUND') return null;
+      throw e;
+    }
+  };
+  const page = <T>(scope: string, args: PageArgs, fetch: (offset: number, limit: number) => Promise<{ items: T[]; total: number; offset: number }>) =>
+    connection(deps.cursors, scope, args, deps.maxPage, fetch);
+  const listOf = (r: Obj) => ({ total: Number(r['totalCount'] ?? 0), offset: Number(r['currentOffset'] ?? 0), data: (r['data'] ?? []) as Obj[] });
+  const id = (v: unknown, arg: string): number => {
+    const s = String(v ?? '').trim();
+    if (!/^\d{1,10}$/.test(s) || Number(s) > 2147483647) throw gqlError('PARAM_INVALID', `${arg} must be a GeoNames id (a whole number), got '${s.slice(0, 40)}'`);
+    return Number(s);
+  };
+  const places = (items: Obj[], display: Display, withDistance: boolean): PlaceNode[] =>
+    items.map((d) => ({ data: d, display, searchDistance: withDistance ? (d['distance'] as number | undefined) : undefined }));
+  const scopeOf = (field: string, args: object) => JSON.stringify([field, Object.entries(args).filter(([k]) => !['first', 'after', 'last', 'before'].includes(k)).sort(([a], [b]) => (a < b ? -1 : 1))]);
+
+  type PlaceFilterArgs = PageArgs & DisplayArg & { namePrefix?: string; minPopulation?: number; maxPopulation?: number; types?: string[]; sort?: string; includeDeleted?: string };
+  const placeFilter = (a: PlaceFilterArgs) => ({
+    namePrefix: a.namePrefix ?? undefined, minPopulation: a.minPopulation ?? undefined, maxPopulation: a.maxPopulation ?? undefined,
+    types: a.types?.filter((t): t is string => typeof t === 'string'), sort: a.sort ?? undefined, includeDeleted: a.includeDeleted ?? undefined,
+  });
+
+  const resolvers: IResolvers = {
+    Query: {
+      country: async (_: unknown, a: { id: string } & DisplayArg) => {
+        const display = displayOf(a);
+        const r = await call('GeoService.GetCountry', { countryCode: a.id, ...display });
+        return { data: r['data'] as Obj, display } satisfies CountryNode;
+      },
+      countries: (_: unknown, a: PageArgs & DisplayArg & { currencyCode?: string; namePrefix?: string; namePrefixDefaultLangResults?: boolean; sort?: string }) => {
+        const display = displayOf(a);
+        return page(scopeOf('countries', a), a, async (offset, limit) => {
+          const r = listOf(await call('GeoService.ListCountries', {
+            currencyCode: a.currencyCode, namePrefix: a.namePrefix, namePrefixDefaultLangResults: a.namePrefixDefaultLangResults, sort: a.sort, ...display, offset, limit,
+          }));
+          return { items: r.data.map((d) => ({ data: d, display } satisfies CountryNode)), total: r.total, offset: r.offset };
+        });
+      },
+      currencies: (_: unknown, a: PageArgs & { countryId?: string }) => page(scopeOf('currencies', a), a, async (offset, limit) => {
+        const r = listOf(await call('LocaleService.ListCurrencies', { countryCode: a.countryId, offset, limit }));
+        return { items: r.data, total: r.total, offset: r.offset };
+      }),
+      distanceBetween: async (_: unknown, a: { fromPlaceId: string; toPlaceId: string; distanceUnit?: string }) => {
+        const r = await call('GeoService.GetCityDistance', { cityId: id(a.toPlaceId, 'toPlaceId'), fromCityId: id(a.fromPlaceId, 'fromPlaceId'), distanceUnit: a.distanceUnit });
+        return r['data'];
+      },
+      locales: (_: unknown, a: PageArgs) => page(scopeOf('locales', a), a, async (offset, limit) => {
+        const r = listOf(await call('LocaleService.ListLocales', { offset, limit }));
+        return { items: r.data, total: r.total, offset: r.offset };
+      }),
+      populatedPlace: async (_: unknown, a: { id: string } & DisplayArg) => {
+        const display = displayOf(a);
+        const r = await call('GeoService.GetCity', { cityId: id(a.id, 'id'), ...display });
+        return { data: r['data'] as Obj, display } satisfies PlaceNode;
+      },
+      populatedPlaces: (_: unknown, a: PlaceFilterArgs & { location?: { latitude: number; longitude: number }; radius?: number; distanceUnit?: string; countryIds?: string[]; excludedCountryIds?: string[]; timeZoneIds?: string[] }) => {
+        const display = displayOf(a);
+        let location: string | undefined;
+        if (a.location) {
+          const { latitude, longitude } = a.location;
+          if (!(Math.abs(latitude) <= 90) || !(Math.abs(longitude) <= 180)) throw gqlError('PARAM_INVALID', 'location must have latitude from -90 to 90 and longitude from -180 to 180');
+          const f = (v: number, w: number) => `${v < 0 ? '-' : '+'}${Math.abs(v).toFixed(6).padStart(w + 7, '0')}`;
+          location = `${f(latitude, 2)}${f(longitude, 3)}`;
+        }
+        return page(scopeOf('populatedPlaces', a), a, async (offset, limit) => {
+          const r = listOf(await call('GeoService.ListPlaces', {
+            ...placeFilter(a), location, radius: a.radius ?? undefined, distanceUnit: a.distanceUnit ?? undefined,
+            countryIds: a.countryIds?.filter(Boolean), excludedCountryIds: a.excludedCountryIds?.filter(Boolean), timeZoneIds: a.timeZoneIds?.filter(Boolean),
+            ...display, offset, limit,
+          }));
+          return { items: places(r.data, display, Boolean(location)), total: r.total, offset: r.offset };
+        });
+      },
+      timeZone: async (_: unknown, a: { id: string }) => (await call('LocaleService.GetTimeZone', { zoneId: a.id }))['data'],
+      timeZones: (_: unknown, a: PageArgs) => page(scopeOf('timeZones', a), a, async (offset, limit) => {
+        const r = listOf(await call('LocaleService.ListTimeZones', { offset, limit }));
+        return { items: r.data, total: r.total, offset: r.offset };
+      }),
+    },
+    Country: {
+      id: (c: CountryNode) => c.data['code'],
+      code: (c: CountryNode) => c.data['code'],
+      name: (c: CountryNode) => c.data['name'],
+      wikiDataId: () => null,
+      regions: (c: CountryNode, a: PageArgs & { namePrefix?: string; sort?: string }) => page(scopeOf(`regions:${String(c.data['code'])}`, a), a, async (offset, limit) => {
+        const r = listOf(await call('GeoService.ListRegions', { countryCode: c.data['code'], namePrefix: a.namePrefix, sort: a.sort, ...c.display, offset, limit }));
+        return { items: r.data.map((d) => ({ data: d, display: c.display } satisfies RegionNode)), total: r.total, offset: r.offset };
+      }),
+      region: async (c: CountryNode, a: { code: string }) => {
+        const r = await maybe('GeoService.GetRegion', { countryCode: c.data['code'], regionCode: a.code, ...c.display });
+        return r ? ({ data: r['data'] as Obj, display: c.display } satisfies RegionNode) : null;
+      },
+      populatedPlaces: (c: CountryNode, a: PlaceFilterArgs) => page(scopeOf(`countryPlaces:${String(c.data['code'])}`, a), a, async (offset, limit) => {
+        const r = listOf(await call('GeoService.ListPlaces', { ...placeFilter(a), countryIds: [c.data['code']], ...c.display, offset, limit }));
+        return { items: places(r.data, c.display, false), total: r.total, offset: r.offset };
+      }),
+    },
+    CountryRegion: {
+      name: (r: RegionNode) => r.data['name'],
+      isoCode: (r: RegionNode) => r.data['isoCode'] ?? null,
+      fipsCode: (r: RegionNode) => r.data['fipsCode'] ?? null,
+      hascCode: (r: RegionNode) => r.data['hascCode'] ?? null,
+      populatedPlaces: (r: RegionNode, a: PlaceFilterArgs) => page(scopeOf(`regionPlaces:${String(r.data['countryCode'])}.${String(r.data['admin1Code'])}`, a), a, async (offset, limit) => {
+        const res = listOf(await call('GeoService.ListRegionCities', {
+          ...placeFilter(a), minPopulation: a.minPopulation ?? 0, countryCode: r.data['countryCode'], regionCode: r.data['admin1Code'], ...r.display, offset, limit,
+        }));
+        return { items: places(res.data, r.display, false), total: res.total, offset: res.offset };
+      }),
+    },
+    PopulatedPlace: {
+      id: (p: PlaceNode) => String(p.data['id']),
+      name: (p: PlaceNode) => p.data['name'] ?? p.data['city'],
+      placeType: (p: PlaceNode) => p.data['type'],
+      latitude: (p: PlaceNode) => p.data['latitude'] ?? (p.data['location'] as Obj | undefined)?.['latitude'],
+      longitude: (p: PlaceNode) => p.data['longitude'] ?? (p.data['location'] as Obj | undefined)?.['longitude'],
+      population: (p: PlaceNode) => p.data['population'],
+      searchDistance: (p: PlaceNode) => p.searchDistance ?? null,
+      nearbyPopulatedPlaces: (p: PlaceNode, a: PlaceFilterArgs & { radius?: number; distanceUnit?: string }) => page(scopeOf(`nearby:${String(p.data['id'])}`, a), a, async (offset, limit) => {
+        const r = listOf(await call('GeoService.ListNearbyPlaces', {
+          ...placeFilter(a), placeId: p.data['id'], radius: a.radius ?? undefined, distanceUnit: a.distanceUnit ?? undefined, ...p.display, offset, limit,
+        }));
+        return { items: places(r.data, p.display, true), total: r.total, offset: r.offset };
+      }),
+    },
+    TimeZone: {},
+  };
+
+  /** Fields that need the place's details (a summary lacks them): one BatchGetCities per level and display. */
+  const details = async (queries: { obj: PlaceNode }[]): Promise<Obj[]> => {
+    const out: Obj[] = new Array(queries.length);
+    const need = new Map<string, { display: Display; ids: Set<number>; at: number[] }>();
+    queries.forEach((q, i) => {
+      if (q.obj.data['location']) { out[i] = q.obj.data; return; } // already details
+      const k = JSON.stringify(q.obj.display);
+      const g = need.get(k) ?? { display: q.obj.display, ids: new Set<number>(), at: [] };
+      g.ids.add(Number(q.obj.data['id'])); g.at.push(i); need.set(k, g);
+    });
+    await Promise.all([...need.values()].map(async (g) => {
+      const r = await call('GeoService.BatchGetCities', { cityIds: [...g.ids], ...g.display });
+      const byId = new Map(((r['data'] ?? []) as Obj[]).map((d) => [Number(d['id']), d]));
+      for (const i of g.at) out[i] = byId.get(Number(queries[i]!.obj.data['id'])) ?? {};
+    }));
+    return out;
+  };
+  const countries = async (codes: { code: string; display: Display }[]): Promise<(CountryNode | null)[]> => {
+    const groups = new Map<string, { display: Display; codes: Set<string> }>();
+    for (const c of codes) {
+      const k = JSON.stringify(c.display);
+      const g = groups.get(k) ?? { display: c.display, codes: new Set<string>() };
+      g.codes.add(c.code); groups.set(k, g);
+    }
+    const found = new Map<string, CountryNode>();
+    await Promise.all([...groups].map(async ([k, g]) => {
+      const r = await call('GeoService.BatchGetCountries', { countryCodes: [...g.codes], ...g.display });
+      for (const d of (r['data'] ?? []) as Obj[]) found.set(`${k}|${String(d['code'])}`, { data: d, display: g.display });
+    }));
+    return codes.map((c) => found.get(`${JSON.stringify(c.display)}|${c.code}`) ?? null);
+  };
+  const regionOfPlace = async (p: PlaceNode): Promise<RegionNode | null> => {
+    const r = await maybe('GeoService.GetCityLocatedIn', { cityId: p.data['id'], ...p.display });
+    return r ? { data: r['data'] as Obj, display: p.display } : null;
+  };
+  const loaders: MercuriusLoaders = {
+    PopulatedPlace: {
+      featureCode: async (qs: { obj: PlaceNode }[]) => (await details(qs)).map((d) => d['featureCode'] ?? ''),
+      elevationMeters: async (qs: { obj: PlaceNode }[]) => (await details(qs)).map((d) => d['elevationMeters'] ?? null),
+      timezone: async (qs: { obj: PlaceNode }[]) => (await details(qs)).map((d) => d['timezone'] ?? ''),
+      deleted: async (qs: { obj: PlaceNode }[]) => (await details(qs)).map((d) => Boolean(d['deleted'])),
+      country: async (qs: { obj: PlaceNode }[]) => {
+        const codes = qs.map((q) => ({ code: String(q.obj.data['countryCode'] ?? ''), display: q.obj.display }));
+        const missing = codes.some((c) => !c.code) ? await details(qs) : [];
+        return countries(codes.map((c, i) => (c.code ? c : { code: String(missing[i]?.['countryCode'] ?? ''), display: c.display })));
+      },
+      region: async (qs: { obj: PlaceNode }[]) => Promise.all(qs.map((q) => regionOfPlace(q.obj))),
+      locatedIn: async (qs: { obj: PlaceNode }[]) => Promise.all(qs.map((q) => regionOfPlace(q.obj))),
+      distance: async (qs: { obj: PlaceNode; params: { toPlaceId: string; distanceUnit?: string } }[]) => Promise.all(qs.map(async (q) =>
+        (await call('GeoService.GetCityDistance', { cityId: id(q.params.toPlaceId, 'toPlaceId'), fromCityId: q.obj.data['id'], distanceUnit: q.params.distanceUnit }))['data'])),
+      dateTime: async (qs: { obj: PlaceNode }[]) => Promise.all(qs.map(async (q) => (await call('GeoService.GetCityDateTime', { cityId: q.obj.data['id'] }))['data'])),
+      time: async (qs: { obj: PlaceNode }[]) => Promise.all(qs.map(async (q) => (await call('GeoService.GetCityTime', { cityId: q.obj.data['id'] }))['data'])),
+    },
+    CountryRegion: {
+      country: async (qs: { obj: RegionNode }[]) => countries(qs.map((q) => ({ code: String(q.obj.data['countryCode']), display: q.obj.display }))),
+      capital: async (qs: { obj: RegionNode }[]) => fillRegionDetails(qs, 'capital'),
+      numPopulatedPlaces: async (qs: { obj: RegionNode }[]) => fillRegionDetails(qs, 'numPlaces'),
+    },
+    Country: {
+      capital: async (qs: { obj: CountryNode }[]) => countryDetails(qs, 'capital'),
+      callingCode: async (qs: { obj: CountryNode }[]) => countryDetails(qs, 'callingCode'),
+      currencyCodes: async (qs: { obj: CountryNode }[]) => countryDetails(qs, 'currencyCodes'),
+      flag: async (qs: { obj: CountryNode }[]) => countryDetails(qs, 'flag'),
+      numRegions: async (qs: { obj: CountryNode }[]) => countryDetails(qs, 'numRegions'),
+    },
+    TimeZone: {
+      dateTime: async (qs: { obj: Obj }[]) => Promise.all(qs.map(async (q) => (await call('LocaleService.GetTimeZoneDateTime', { zoneId: q.obj['id'] }))['data'])),
+      time: async (qs: { obj: Obj }[]) => Promise.all(qs.map(async (q) => (await call('LocaleService.GetTimeZoneTime', { zoneId: q.obj['id'] }))['data'])),
+    },
+  };
+  /** Summaries of countries (from lists) lack details: one BatchGetCountries per level. */
+  async function countryDetails(qs: { obj: CountryNode }[], field: string): Promise<unknown[]> {
+    const missing = qs.filter((q) => q.obj.data[field] === undefined);
+    const full = missing.length ? await countries(missing.map((q) => ({ code: String(q.obj.data['code']), display: q.obj.display }))) : [];
+    const byNode = new Map(missing.map((q, i) => [q.obj, full[i]]));
+    return qs.map((q) => (q.obj.data[field] !== undefined ? q.obj.data[field] : byNode.get(q.obj)?.data[field] ?? null));
+  }
+  /** Region summaries (from lists) lack capital and counts: GetRegion for those, issued together. */
+  async function fillRegionDetails(qs: { obj: RegionNode }[], field: string): Promise<unknown[]> {
+    return Promise.all(qs.map(async (q) => {
+      if (q.obj.data[field] !== undefined) return q.obj.data[field];
+      const r = await maybe('GeoService.GetRegion', { countryCode: q.obj.data['countryCode'], regionCode: q.obj.data['admin1Code'], ...q.obj.display });
+      return (r?.['data'] as Obj | undefined)?.[field] ?? null;
+    }));
+  }
+  return { resolvers, loaders };
+}
