@@ -52,6 +52,8 @@ export interface CitySummary {
   distance?: number;
   /** CITY (population >= 1000) or PLACE */
   type?: string;
+  /** IANA time zone */
+  timezone?: string;
 }
 
 export interface CountryDetails {
@@ -345,6 +347,8 @@ export interface ListCountriesParams {
   limit?: number;
   offset?: number;
   pageToken?: string;
+  /** with a language_code: also match the English names */
+  namePrefixDefaultLangResults?: boolean;
   /** false leaves out links */
   hateoasMode?: boolean;
 }

@@ -12,7 +12,7 @@ import mercurius from 'mercurius';
 import { projectRoot } from '../paths.js';
 import type { Guard } from '../auth/guard.js';
 import { isHttpError } from '../rest/httpError.js';
-import { buildResolvers, type GraphqlDeps } from './resolvers.js';
+import { buildResolvers, newContext, type GraphqlDeps } from './resolvers.js';
 import { costRule, type CostLimits } from './costRule.js';
 
 export const SCHEMA_FILE = join(projectRoot, 'gateway', 'graphql', 'schema.graphql');
@@ -39,6 +39,7 @@ export async function registerGraphql(app: FastifyInstance, opts: GraphqlOptions
     resolvers,
     loaders,
     path: '/graphql',
+    context: () => newContext(),
     graphiql: true,
     jit: 1,
     cache: 1024,

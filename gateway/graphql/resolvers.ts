@@ -28,6 +28,50 @@ const displayOf = (a: DisplayArg): Display => ({
 
 const drop = (o: Obj): Obj => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined && v !== null));
 
+/**
+ * Gathers the keys asked for during one turn of the event loop (across all
+ * loaders of a request) into one fetch, so that two fields needing the same
+ * details (featureCode and elevationMeters) still cost one core call.
+ */
+export class Batcher<V> {
+  private pending = new Map<string, ((v: V | undefined) => void)[]>();
+  private readonly cache = new Map<string, Promise<V | undefined>>();
+  constructor(private readonly fetch: (keys: string[]) => Promise<Map<string, V>>) {}
+
+  load(key: string): Promise<V | undefined> {
+    const hit = this.cache.get(key);
+    if (hit) return hit;
+    const p = new Promise<V | undefined>((resolve) => {
+      const waiting = this.pending.get(key);
+      if (waiting) { waiting.push(resolve); return; }
+      if (this.pending.size === 0) setImmediate(() => void this.flush());
+      this.pending.set(key, [resolve]);
+    });
+    this.cache.set(key, p);
+    return p;
+  }
+
+  private async flush(): Promise<void> {
+    const batch = this.pending;
+    this.pending = new Map();
+    let found: Map<string, V>;
+    try { found = await this.fetch([...batch.keys()]); } catch (e) {
+      for (const k of batch.keys()) this.cache.delete(k);
+      for (const [, rs] of batch) for (const r of rs) r(undefined);
+      throw e;
+    }
+    for (const [k, rs] of batch) for (const r of rs) r(found.get(k));
+  }
+}
+
+/** Per-request state: one batcher per kind and display. */
+export interface GraphqlContext { batchers: Map<string, Batcher<Obj>> }
+export const newContext = (): GraphqlContext => ({ batchers: new Map() });
+
+declare module 'mercurius' {
+  interface MercuriusContext { batchers: Map<string, Batcher<Record<string, unknown>>> }
+}
+
 export interface GraphqlDeps { catalog: ProtoCatalog; core: CoreClient; cursors: Cursors; maxPage: number }
 
 export function buildResolvers(deps: GraphqlDeps): { resolvers: IResolvers; loaders: MercuriusLoaders } {
@@ -165,6 +209,8 @@ export function buildResolvers(deps: GraphqlDeps): { resolvers: IResolvers; load
       latitude: (p: PlaceNode) => p.data['latitude'] ?? (p.data['location'] as Obj | undefined)?.['latitude'],
       longitude: (p: PlaceNode) => p.data['longitude'] ?? (p.data['location'] as Obj | undefined)?.['longitude'],
       population: (p: PlaceNode) => p.data['population'],
+      countryCode: (p: PlaceNode) => p.data['countryCode'],
+      regionCode: (p: PlaceNode) => p.data['regionCode'] || null,
       searchDistance: (p: PlaceNode) => p.searchDistance ?? null,
       nearbyPopulatedPlaces: (p: PlaceNode, a: PlaceFilterArgs & { radius?: number; distanceUnit?: string }) => page(scopeOf(`nearby:${String(p.data['id'])}`, a), a, async (offset, limit) => {
         const r = listOf(await call('GeoService.ListNearbyPlaces', {
@@ -176,52 +222,50 @@ export function buildResolvers(deps: GraphqlDeps): { resolvers: IResolvers; load
     TimeZone: {},
   };
 
-  /** Fields that need the place's details (a summary lacks them): one BatchGetCities per level and display. */
-  const details = async (queries: { obj: PlaceNode }[]): Promise<Obj[]> => {
-    const out: Obj[] = new Array(queries.length);
-    const need = new Map<string, { display: Display; ids: Set<number>; at: number[] }>();
-    queries.forEach((q, i) => {
-      if (q.obj.data['location']) { out[i] = q.obj.data; return; } // already details
-      const k = JSON.stringify(q.obj.display);
-      const g = need.get(k) ?? { display: q.obj.display, ids: new Set<number>(), at: [] };
-      g.ids.add(Number(q.obj.data['id'])); g.at.push(i); need.set(k, g);
-    });
-    await Promise.all([...need.values()].map(async (g) => {
-      const r = await call('GeoService.BatchGetCities', { cityIds: [...g.ids], ...g.display });
-      const byId = new Map(((r['data'] ?? []) as Obj[]).map((d) => [Number(d['id']), d]));
-      for (const i of g.at) out[i] = byId.get(Number(queries[i]!.obj.data['id'])) ?? {};
-    }));
-    return out;
-  };
-  const countries = async (codes: { code: string; display: Display }[]): Promise<(CountryNode | null)[]> => {
-    const groups = new Map<string, { display: Display; codes: Set<string> }>();
-    for (const c of codes) {
-      const k = JSON.stringify(c.display);
-      const g = groups.get(k) ?? { display: c.display, codes: new Set<string>() };
-      g.codes.add(c.code); groups.set(k, g);
+  const batcher = (ctx: GraphqlContext, kind: 'cities' | 'countries', display: Display): Batcher<Obj> => {
+    const k = `${kind}|${JSON.stringify(display)}`;
+    let b = ctx.batchers.get(k);
+    if (!b) {
+      b = kind === 'cities'
+        ? new Batcher(async (ids) => {
+          const r = await call('GeoService.BatchGetCities', { cityIds: ids.map(Number), ...display });
+          return new Map(((r['data'] ?? []) as Obj[]).map((d) => [String(d['id']), d]));
+        })
+        : new Batcher(async (codes) => {
+          const r = await call('GeoService.BatchGetCountries', { countryCodes: codes, ...display });
+          return new Map(((r['data'] ?? []) as Obj[]).map((d) => [String(d['code']), d]));
+        });
+      ctx.batchers.set(k, b);
     }
-    const found = new Map<string, CountryNode>();
-    await Promise.all([...groups].map(async ([k, g]) => {
-      const r = await call('GeoService.BatchGetCountries', { countryCodes: [...g.codes], ...g.display });
-      for (const d of (r['data'] ?? []) as Obj[]) found.set(`${k}|${String(d['code'])}`, { data: d, display: g.display });
-    }));
-    return codes.map((c) => found.get(`${JSON.stringify(c.display)}|${c.code}`) ?? null);
+    return b;
   };
+  /** Details of places (a summary lacks some fields): one BatchGetCities per level and display. */
+  const details = async (queries: { obj: PlaceNode }[], ctx: GraphqlContext): Promise<Obj[]> =>
+    Promise.all(queries.map(async (q) => (q.obj.data['location'] ? q.obj.data : (await batcher(ctx, 'cities', q.obj.display).load(String(q.obj.data['id']))) ?? {})));
+  /** A detail field: from the node when its data has it (summaries carry some), else from BatchGetCities. */
+  const detailField = async (qs: { obj: PlaceNode }[], ctx: GraphqlContext, field: string): Promise<unknown[]> => {
+    const missing = qs.filter((q) => q.obj.data[field] === undefined && !q.obj.data['location']);
+    const fetched = missing.length ? await details(missing, ctx) : [];
+    const byNode = new Map(missing.map((q, i) => [q.obj, fetched[i]]));
+    return qs.map((q) => (byNode.has(q.obj) ? byNode.get(q.obj)?.[field] : q.obj.data[field]));
+  };
+  const countries = async (codes: { code: string; display: Display }[], ctx: GraphqlContext): Promise<(CountryNode | null)[]> =>
+    Promise.all(codes.map(async (c) => {
+      const d = c.code ? await batcher(ctx, 'countries', c.display).load(c.code.toUpperCase()) : undefined;
+      return d ? { data: d, display: c.display } : null;
+    }));
   const regionOfPlace = async (p: PlaceNode): Promise<RegionNode | null> => {
     const r = await maybe('GeoService.GetCityLocatedIn', { cityId: p.data['id'], ...p.display });
     return r ? { data: r['data'] as Obj, display: p.display } : null;
   };
   const loaders: MercuriusLoaders = {
     PopulatedPlace: {
-      featureCode: async (qs: { obj: PlaceNode }[]) => (await details(qs)).map((d) => d['featureCode'] ?? ''),
-      elevationMeters: async (qs: { obj: PlaceNode }[]) => (await details(qs)).map((d) => d['elevationMeters'] ?? null),
-      timezone: async (qs: { obj: PlaceNode }[]) => (await details(qs)).map((d) => d['timezone'] ?? ''),
-      deleted: async (qs: { obj: PlaceNode }[]) => (await details(qs)).map((d) => Boolean(d['deleted'])),
-      country: async (qs: { obj: PlaceNode }[]) => {
-        const codes = qs.map((q) => ({ code: String(q.obj.data['countryCode'] ?? ''), display: q.obj.display }));
-        const missing = codes.some((c) => !c.code) ? await details(qs) : [];
-        return countries(codes.map((c, i) => (c.code ? c : { code: String(missing[i]?.['countryCode'] ?? ''), display: c.display })));
-      },
+      featureCode: async (qs: { obj: PlaceNode }[], ctx: GraphqlContext) => (await detailField(qs, ctx, 'featureCode')).map((v) => v ?? ''),
+      elevationMeters: async (qs: { obj: PlaceNode }[], ctx: GraphqlContext) => (await detailField(qs, ctx, 'elevationMeters')).map((v) => v ?? null),
+      timezone: async (qs: { obj: PlaceNode }[], ctx: GraphqlContext) => (await detailField(qs, ctx, 'timezone')).map((v) => v ?? ''),
+      deleted: async (qs: { obj: PlaceNode }[], ctx: GraphqlContext) => (await detailField(qs, ctx, 'deleted')).map((v) => Boolean(v)),
+      country: async (qs: { obj: PlaceNode }[], ctx: GraphqlContext) =>
+        countries(qs.map((q) => ({ code: String(q.obj.data['countryCode'] ?? ''), display: q.obj.display })), ctx),
       region: async (qs: { obj: PlaceNode }[]) => Promise.all(qs.map((q) => regionOfPlace(q.obj))),
       locatedIn: async (qs: { obj: PlaceNode }[]) => Promise.all(qs.map((q) => regionOfPlace(q.obj))),
       distance: async (qs: { obj: PlaceNode; params: { toPlaceId: string; distanceUnit?: string } }[]) => Promise.all(qs.map(async (q) =>
@@ -230,16 +274,16 @@ export function buildResolvers(deps: GraphqlDeps): { resolvers: IResolvers; load
       time: async (qs: { obj: PlaceNode }[]) => Promise.all(qs.map(async (q) => (await call('GeoService.GetCityTime', { cityId: q.obj.data['id'] }))['data'])),
     },
     CountryRegion: {
-      country: async (qs: { obj: RegionNode }[]) => countries(qs.map((q) => ({ code: String(q.obj.data['countryCode']), display: q.obj.display }))),
+      country: async (qs: { obj: RegionNode }[], ctx: GraphqlContext) => countries(qs.map((q) => ({ code: String(q.obj.data['countryCode']), display: q.obj.display })), ctx),
       capital: async (qs: { obj: RegionNode }[]) => fillRegionDetails(qs, 'capital'),
       numPopulatedPlaces: async (qs: { obj: RegionNode }[]) => fillRegionDetails(qs, 'numPlaces'),
     },
     Country: {
-      capital: async (qs: { obj: CountryNode }[]) => countryDetails(qs, 'capital'),
-      callingCode: async (qs: { obj: CountryNode }[]) => countryDetails(qs, 'callingCode'),
-      currencyCodes: async (qs: { obj: CountryNode }[]) => countryDetails(qs, 'currencyCodes'),
-      flag: async (qs: { obj: CountryNode }[]) => countryDetails(qs, 'flag'),
-      numRegions: async (qs: { obj: CountryNode }[]) => countryDetails(qs, 'numRegions'),
+      capital: async (qs: { obj: CountryNode }[], ctx: GraphqlContext) => countryDetails(qs, ctx, 'capital'),
+      callingCode: async (qs: { obj: CountryNode }[], ctx: GraphqlContext) => countryDetails(qs, ctx, 'callingCode'),
+      currencyCodes: async (qs: { obj: CountryNode }[], ctx: GraphqlContext) => countryDetails(qs, ctx, 'currencyCodes'),
+      flag: async (qs: { obj: CountryNode }[], ctx: GraphqlContext) => countryDetails(qs, ctx, 'flag'),
+      numRegions: async (qs: { obj: CountryNode }[], ctx: GraphqlContext) => countryDetails(qs, ctx, 'numRegions'),
     },
     TimeZone: {
       dateTime: async (qs: { obj: Obj }[]) => Promise.all(qs.map(async (q) => (await call('LocaleService.GetTimeZoneDateTime', { zoneId: q.obj['id'] }))['data'])),
@@ -247,9 +291,9 @@ export function buildResolvers(deps: GraphqlDeps): { resolvers: IResolvers; load
     },
   };
   /** Summaries of countries (from lists) lack details: one BatchGetCountries per level. */
-  async function countryDetails(qs: { obj: CountryNode }[], field: string): Promise<unknown[]> {
+  async function countryDetails(qs: { obj: CountryNode }[], ctx: GraphqlContext, field: string): Promise<unknown[]> {
     const missing = qs.filter((q) => q.obj.data[field] === undefined);
-    const full = missing.length ? await countries(missing.map((q) => ({ code: String(q.obj.data['code']), display: q.obj.display }))) : [];
+    const full = missing.length ? await countries(missing.map((q) => ({ code: String(q.obj.data['code']), display: q.obj.display })), ctx) : [];
     const byNode = new Map(missing.map((q, i) => [q.obj, full[i]]));
     return qs.map((q) => (q.obj.data[field] !== undefined ? q.obj.data[field] : byNode.get(q.obj)?.data[field] ?? null));
   }

@@ -88,6 +88,7 @@ export class Geo implements PlaceContext {
       latitude: p.latitude[i]!, longitude: p.longitude[i]!, population: p.population[i]!,
       ...(unit && distanceKm !== undefined && !Number.isNaN(distanceKm) ? { distance: round(fromKm(distanceKm, unit), 3) } : {}),
       type: p.population[i]! >= CITY_MIN_POPULATION ? 'CITY' : 'PLACE',
+      timezone: p.timeZones[i]!,
     };
   }
 

@@ -8,6 +8,9 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestGateway, type TestGateway } from '../support/gateway.js';
 import type { UnaryMethod } from '../../gateway/coreClient.js';
+import { readFileSync } from 'node:fs';
+import { buildSchema, isEnumType, isInputObjectType, isObjectType } from 'graphql';
+import { SCHEMA_FILE } from '../../gateway/graphql/plugin.js';
 
 let gw: TestGateway;
 beforeAll(async () => { gw = await startTestGateway({ maxLimit: 100, graphqlMaxCost: 5000, graphqlMaxDepth: 15 }); });
@@ -25,6 +28,37 @@ async function ok(query: string, variables: Record<string, unknown> = {}) {
   return r.data;
 }
 const SF = '5391959', LA = '5368361';
+
+describe('the schema', () => {
+  it('is one checked-in file with a description on every type, field, argument and enum value', () => {
+    const schema = buildSchema(readFileSync(SCHEMA_FILE, 'utf8'));
+    const missing: string[] = [];
+    for (const t of Object.values(schema.getTypeMap())) {
+      if (t.name.startsWith('__') || ['String', 'Int', 'Float', 'Boolean', 'ID'].includes(t.name)) continue;
+      if (!t.description) missing.push(t.name);
+      if (isObjectType(t) || isInputObjectType(t)) {
+        for (const f of Object.values(t.getFields())) {
+          if (!f.description) missing.push(`${t.name}.${f.name}`);
+          for (const a of 'args' in f ? f.args : []) if (!a.description) missing.push(`${t.name}.${f.name}(${a.name})`);
+        }
+      }
+      if (isEnumType(t)) for (const v of t.getValues()) if (!v.description) missing.push(`${t.name}.${v.name}`);
+    }
+    expect(missing).toEqual([]);
+    const q = schema.getQueryType()!.getFields();
+    expect(Object.keys(q)).toEqual(['country', 'countries', 'currencies', 'distanceBetween', 'locales', 'populatedPlace', 'populatedPlaces', 'timeZone', 'timeZones']);
+    expect(q['populatedPlaces']!.args.map((a) => a.name)).toEqual(['location', 'radius', 'distanceUnit', 'countryIds', 'excludedCountryIds', 'namePrefix',
+      'namePrefixDefaultLangResults', 'minPopulation', 'maxPopulation', 'timeZoneIds', 'types', 'sort', 'first', 'after', 'last', 'before', 'displayOptions', 'includeDeleted']);
+    expect(q['countries']!.args.map((a) => `${a.name}: ${String(a.type)}`)).toEqual(['currencyCode: String', 'namePrefix: String', 'namePrefixDefaultLangResults: Boolean',
+      'sort: String', 'first: Int', 'after: String', 'last: Int', 'before: String', 'displayOptions: DisplayOptions']);
+  });
+
+  it('GraphiQL is served', async () => {
+    const res = await fetch(`${gw.url}/graphiql`);
+    expect(res.status).toBe(200);
+    expect(await res.text()).toMatch(/graphiql/i);
+  });
+});
 
 describe('root queries and their arguments', () => {
   it('country, with display options', async () => {
@@ -124,7 +158,7 @@ describe('nested fields', () => {
     const original = core.call.bind(core);
     core.call = (m: UnaryMethod, req: object, md?: never) => { calls.push(m.path.split('/').pop() as string); return original(m, req, md); };
     try {
-      const d = await ok(`{ populatedPlaces(minPopulation: 1000000, first: 40) { edges { node { name timezone country { name capital } } } } }`);
+      const d = await ok(`{ populatedPlaces(minPopulation: 1000000, first: 40) { edges { node { name timezone featureCode elevationMeters country { name capital } } } } }`);
       expect(d.populatedPlaces.edges).toHaveLength(40);
       expect(calls.filter((c) => c === 'ListPlaces')).toHaveLength(1);
       expect(calls.filter((c) => c === 'BatchGetCountries')).toHaveLength(1);
