@@ -6,6 +6,9 @@
 #
 #   npm run bench:rest            (or: bash bench/restVsPeers.sh)
 #
+# With GRAPHQL=1 (the default) the GraphQL form of the same workload runs too,
+# against Meridian's /graphql and PostGraphile v5 over the same PostGIS table.
+#
 # Peers and driver come from ../shared/bench-peers (BENCH_PEERS to point
 # elsewhere): kdbush (in-memory Fastify, the practical ceiling) and fastify-pg
 # (Fastify + pg + PostGIS). They are copied to a scratch folder, installed from
@@ -13,14 +16,14 @@
 # stopped again at the end. Runs interleave the targets so that background load
 # spreads over all of them.
 # Env: DURATION (10) CONNECTIONS (32) REPEAT (2) TYPES ("mixed radius prefix byId")
-#      WARMUP (2) PEERS ("kdbush fastify-pg") OUTDIR (bench/results/rest-<UTC>)
+#      WARMUP (2) PEERS ("kdbush fastify-pg") GRAPHQL (1) OUTDIR (bench/results/rest-<UTC>)
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 PEERS_SRC="${BENCH_PEERS:-$ROOT/../shared/bench-peers}"
 WORK="${BENCH_WORK:-/tmp/meridian-bench-peers}"
 OUTDIR="$(realpath -m "${OUTDIR:-$ROOT/bench/results/rest-$(date -u +%Y%m%dT%H%M%SZ)}")"
 DURATION=${DURATION:-10}; CONNECTIONS=${CONNECTIONS:-32}; REPEAT=${REPEAT:-2}; WARMUP=${WARMUP:-2}
-TYPES=${TYPES:-"mixed radius prefix byId"}; PEERS=${PEERS:-"kdbush fastify-pg"}
+TYPES=${TYPES:-"mixed radius prefix byId"}; PEERS=${PEERS:-"kdbush fastify-pg"}; GRAPHQL=${GRAPHQL:-1}
 HTTP_PORT=${HTTP_PORT:-18480}; GRPC_PORT=${GRPC_PORT:-18451}
 mkdir -p "$OUTDIR"
 log() { echo "[bench] $*" | tee -a "$OUTDIR/setup.txt"; }
@@ -56,11 +59,12 @@ TOOL=${TOOL:-$(command -v wrk >/dev/null && echo wrk || echo autocannon)}
 if [ "$TOOL" = wrk ] && ! command -v wrk >/dev/null; then TOOL=autocannon; fi
 [ -f workload/workload.json ] || node workload/generate.mjs
 
-# 2. PostGIS (only when fastify-pg is compared)
-if [[ " $PEERS " == *" fastify-pg "* ]]; then
+# 2. PostGIS (for fastify-pg and PostGraphile)
+if [[ " $PEERS " == *" fastify-pg "* ]] || [ "$GRAPHQL" = 1 ]; then
   if ! runuser -u "$PG_OS_USER" -- "$PG_BIN/pg_ctl" -D "$PGDATA_DIR" status >/dev/null 2>&1; then PG_STARTED_HERE=1; fi
   T=$(now); bash peers/postgis/setup.sh 2>&1 | tee -a "$OUTDIR/setup.txt"; log "postgis ready in $(elapsed "$T")s"
   PG_PID=$(head -1 "$PGDATA_DIR/postmaster.pid")
+  [ "$GRAPHQL" = 1 ] && psql -X -q -v ON_ERROR_STOP=1 -h "$PG_HOST" -p "$PG_PORT" -U postgres -d "$PG_DB" -f peers/postgraphile/functions.sql 2>/dev/null
 fi
 
 # 3. servers: Meridian as npm start runs it, with a bench key (no rate limit), and the peers
@@ -85,6 +89,18 @@ for p in $PEERS; do
   log "$p: ready"
 done
 
+if [ "$GRAPHQL" = 1 ]; then
+  node peers/postgraphile/server.mjs > "$OUTDIR/postgraphile.log" 2>&1 & STARTED+=("$!"); GQL_PID=$!
+  wait_http http://127.0.0.1:55433/graphql graphql || { cat "$OUTDIR/postgraphile.log"; exit 1; }
+  log "postgraphile: ready"
+  # Meridian's GraphQL form of the workload, and the driver reading it (the harness's drive.mjs, with
+  # the request body taken from the workload item when it has one)
+  node "$ROOT/dist/bench/graphqlWorkload.js" --workload workload/workload.json --out "$WORK/workload/workload-meridian-graphql.json" \
+    --base "${URL[meridian]}" --key "${BENCH_HEADER#X-Gateway-Key: }" 2>&1 | tail -1 | tee -a "$OUTDIR/setup.txt"
+  sed 's/body: graphqlBody(it)/body: it.gqlBody ?? graphqlBody(it)/' workload/drive.mjs > workload/drive-meridian.mjs
+  grep -q 'it.gqlBody' workload/drive-meridian.mjs || { echo "could not adapt drive.mjs for Meridian's GraphQL bodies" >&2; exit 1; }
+fi
+
 # 4. same answers? (ids, order, totals; namePrefix differs by design: Meridian matches the start of any word)
 if [[ " $PEERS " == *" kdbush "* ]]; then
   node workload/check.mjs --rest "kdbush=${URL[kdbush]}" --rest "meridian=${URL[meridian]}" --sample 300 > "$OUTDIR/check.txt" 2>&1 || true
@@ -101,6 +117,16 @@ for rep in $(seq 1 "$REPEAT"); do
     done
     node lib/mem-cli.mjs "$target after rep $rep" ${CPU[$target]%% *} >> "$OUTDIR/memory.jsonl" 2>/dev/null || true
   done
+  if [ "$GRAPHQL" = 1 ]; then
+    for t in $TYPES; do
+      node workload/drive-meridian.mjs --base "${URL[meridian]}/graphql" --graphql --workload workload/workload-meridian-graphql.json --label meridian-graphql \
+        --type "$t" --tool "$TOOL" --duration "$DURATION" --connections "$CONNECTIONS" --warmup "$WARMUP" --cpu-pids "$MPID" --json "$OUTDIR/load-meridian-graphql-$t-r$rep.json"
+    done
+    for t in $TYPES; do
+      node workload/drive.mjs --base http://127.0.0.1:55433/graphql --graphql --label postgraphile --type "$t" --tool "$TOOL" --duration "$DURATION" \
+        --connections "$CONNECTIONS" --warmup "$WARMUP" --cpu-pids "$GQL_PID $PG_PID" --json "$OUTDIR/load-postgraphile-$t-r$rep.json"
+    done
+  fi
 done
 
 # 6. tables: the harness's own, then Meridian's ratios against each peer
