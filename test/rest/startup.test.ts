@@ -22,7 +22,7 @@ it('starts core and gateway together, answers REST and gRPC, and stops cleanly o
   try {
     const until = Date.now() + 60_000;
     while (!/try: curl/.test(out) && Date.now() < until && child.exitCode === null) await new Promise((r) => setTimeout(r, 100));
-    const http = /gateway \(REST, JSONP, OpenAPI\) on (http:\/\/[\d.:]+)/.exec(out)?.[1];
+    const http = /gateway \(REST, JSONP, GraphQL, OpenAPI\) on (http:\/\/[\d.:]+)/.exec(out)?.[1];
     const grpcAddress = /core \(gRPC\) on ([\d.:]+)/.exec(out)?.[1];
     expect(http, out).toBeDefined();
     expect(out).toContain(`created a local API key with every scope: ${join(state, 'local-key.txt')}`);
