@@ -136,6 +136,9 @@ export class CoreClient {
   }
 }
 
+/** Most calls per message: small batches keep gateway and core working at the same time. */
+const EXCHANGE_BATCH = 8;
+
 /** Rejection of calls in flight when the core turns out not to serve CoreExchange: they are re-sent unary. */
 const EXCHANGE_UNSUPPORTED = Symbol('exchange unsupported');
 
@@ -155,6 +158,7 @@ class ExchangeStream {
   private readonly pending = new Map<number, Pending>();
   private seq = 0;
   private batch: ExchangeCall[] = [];
+  private scheduled = false;
   usable = true;
 
   constructor(
@@ -203,12 +207,16 @@ class ExchangeStream {
       }, this.timeoutMs);
       timer.unref();
       this.pending.set(id, { resolve, reject, timer });
-      if (this.batch.push({ id, method: path, payload }) === 1) setImmediate(this.flush);
+      this.batch.push({ id, method: path, payload });
+      if (this.batch.length >= EXCHANGE_BATCH) this.flush();
+      else if (!this.scheduled) { this.scheduled = true; setImmediate(this.flush); }
     });
   }
 
   /** Calls made in one turn of the event loop go to the core in one message. */
   private readonly flush = (): void => {
+    this.scheduled = false;
+    if (this.batch.length === 0) return;
     const calls = this.batch;
     this.batch = [];
     (this.stream ?? this.open()).write({ calls });
