@@ -3,7 +3,7 @@
  * core over gRPC (through the gateway's one CoreClient); nested fields of a
  * level are gathered by mercurius loaders, so a page of places asking for
  * their countries costs one BatchGetCountries, and the calls of one level
- * leave together (one CoreExchange message).
+ * leave together (CoreExchange messages of up to 8 calls).
  */
 import type * as protoLoader from '@grpc/proto-loader';
 import type { IResolvers, MercuriusLoaders } from 'mercurius';
