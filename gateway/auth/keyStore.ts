@@ -43,6 +43,22 @@ export class KeyStoreError extends Error {
   constructor(message: string) { super(message); this.name = 'KeyStoreError'; }
 }
 
+/** The key table, oldest first, with each key's hash. */
+async function readKeys(c: DuckDBConnection): Promise<{ hash: string; record: ApiKeyRecord }[]> {
+  const rows = (await c.runAndReadAll(`SELECT id, key_hash, name, scopes, rate_limit,
+      strftime(created_at AT TIME ZONE 'UTC', '%Y-%m-%dT%H:%M:%SZ') AS created_at,
+      strftime(revoked_at AT TIME ZONE 'UTC', '%Y-%m-%dT%H:%M:%SZ') AS revoked_at
+    FROM api_keys ORDER BY created_at, id`)).getRowObjectsJS();
+  return rows.map((r) => ({
+    hash: String(r['key_hash']),
+    record: {
+      id: String(r['id']), name: String(r['name']), scopes: String(r['scopes']).split(' ').filter(Boolean),
+      rateLimit: r['rate_limit'] === null ? null : Number(r['rate_limit']),
+      createdAt: String(r['created_at']), revokedAt: r['revoked_at'] === null ? null : String(r['revoked_at']),
+    },
+  }));
+}
+
 export class KeyStore {
   readonly path: string;
 
@@ -89,19 +105,7 @@ export class KeyStore {
     if (!existsSync(this.path)) return [];
     return this.with(true, async (c) => {
       const tables = (await c.runAndReadAll(`SELECT count(*) AS n FROM information_schema.tables WHERE table_name = 'api_keys'`)).getRowObjectsJS();
-      if (Number(tables[0]?.['n'] ?? 0) === 0) return [];
-      const rows = (await c.runAndReadAll(`SELECT id, key_hash, name, scopes, rate_limit,
-          strftime(created_at AT TIME ZONE 'UTC', '%Y-%m-%dT%H:%M:%SZ') AS created_at,
-          strftime(revoked_at AT TIME ZONE 'UTC', '%Y-%m-%dT%H:%M:%SZ') AS revoked_at
-        FROM api_keys ORDER BY created_at, id`)).getRowObjectsJS();
-      return rows.map((r) => ({
-        hash: String(r['key_hash']),
-        record: {
-          id: String(r['id']), name: String(r['name']), scopes: String(r['scopes']).split(' ').filter(Boolean),
-          rateLimit: r['rate_limit'] === null ? null : Number(r['rate_limit']),
-          createdAt: String(r['created_at']), revokedAt: r['revoked_at'] === null ? null : String(r['revoked_at']),
-        },
-      }));
+      return Number(tables[0]?.['n'] ?? 0) === 0 ? [] : readKeys(c);
     });
   }
 
@@ -119,29 +123,18 @@ export class KeyStore {
     const key = `mrd_${id}_${randomBytes(32).toString('base64url')}`;
     return this.with(false, async (c) => {
       await c.run(`INSERT INTO api_keys VALUES ($1, $2, $3, $4, $5, now(), NULL)`, [id, hashKey(key), name, scopes.join(' '), rateLimit]);
-      const record = (await this.listWith(c)).find((r) => r.id === id) as ApiKeyRecord;
+      const record = (await readKeys(c)).find((r) => r.record.id === id)?.record as ApiKeyRecord;
       return { key, record };
     });
-  }
-
-  private async listWith(c: DuckDBConnection): Promise<ApiKeyRecord[]> {
-    const rows = (await c.runAndReadAll(`SELECT id, name, scopes, rate_limit,
-        strftime(created_at AT TIME ZONE 'UTC', '%Y-%m-%dT%H:%M:%SZ') AS created_at,
-        strftime(revoked_at AT TIME ZONE 'UTC', '%Y-%m-%dT%H:%M:%SZ') AS revoked_at FROM api_keys`)).getRowObjectsJS();
-    return rows.map((r) => ({
-      id: String(r['id']), name: String(r['name']), scopes: String(r['scopes']).split(' ').filter(Boolean),
-      rateLimit: r['rate_limit'] === null ? null : Number(r['rate_limit']), createdAt: String(r['created_at']),
-      revokedAt: r['revoked_at'] === null ? null : String(r['revoked_at']),
-    }));
   }
 
   /** Revokes a key by its id (the part after `mrd_`); revoking twice is harmless. */
   async revoke(id: string): Promise<ApiKeyRecord> {
     return this.with(false, async (c) => {
-      const found = (await this.listWith(c)).find((r) => r.id === id.trim());
+      const found = (await readKeys(c)).find((r) => r.record.id === id.trim())?.record;
       if (!found) throw new KeyStoreError(`no key with id '${id}'; 'npm run keys -- list' shows the ids`);
       if (!found.revokedAt) await c.run(`UPDATE api_keys SET revoked_at = now() WHERE id = $1`, [found.id]);
-      return (await this.listWith(c)).find((r) => r.id === found.id) as ApiKeyRecord;
+      return (await readKeys(c)).find((r) => r.record.id === found.id)?.record as ApiKeyRecord;
     });
   }
 
