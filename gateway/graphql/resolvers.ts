@@ -34,34 +34,30 @@ const drop = (o: Obj): Obj => Object.fromEntries(Object.entries(o).filter(([, v]
  * details (featureCode and elevationMeters) still cost one core call.
  */
 export class Batcher<V> {
-  private pending = new Map<string, ((v: V | undefined) => void)[]>();
+  private pending = new Map<string, { resolve: (v: V | undefined) => void; reject: (e: unknown) => void }>();
   private readonly cache = new Map<string, Promise<V | undefined>>();
   constructor(private readonly fetch: (keys: string[]) => Promise<Map<string, V>>) {}
 
+  /** One promise per key (repeats share it); a failed fetch rejects its keys and forgets them. */
   load(key: string): Promise<V | undefined> {
     const hit = this.cache.get(key);
     if (hit) return hit;
-    const p = new Promise<V | undefined>((resolve) => {
-      const waiting = this.pending.get(key);
-      if (waiting) { waiting.push(resolve); return; }
-      if (this.pending.size === 0) setImmediate(() => void this.flush());
-      this.pending.set(key, [resolve]);
+    const p = new Promise<V | undefined>((resolve, reject) => {
+      if (this.pending.size === 0) setImmediate(this.flush);
+      this.pending.set(key, { resolve, reject });
     });
     this.cache.set(key, p);
     return p;
   }
 
-  private async flush(): Promise<void> {
+  private readonly flush = (): void => {
     const batch = this.pending;
     this.pending = new Map();
-    let found: Map<string, V>;
-    try { found = await this.fetch([...batch.keys()]); } catch (e) {
-      for (const k of batch.keys()) this.cache.delete(k);
-      for (const [, rs] of batch) for (const r of rs) r(undefined);
-      throw e;
-    }
-    for (const [k, rs] of batch) for (const r of rs) r(found.get(k));
-  }
+    this.fetch([...batch.keys()]).then(
+      (found) => { for (const [k, w] of batch) w.resolve(found.get(k)); },
+      (e: unknown) => { for (const [k, w] of batch) { this.cache.delete(k); w.reject(e); } },
+    );
+  };
 }
 
 /** Per-request state: one batcher per kind and display. */
