@@ -1,0 +1,241 @@
+/**
+ * The hashed n-gram featuriser shared by training and inference (fastText-style):
+ * every text becomes a bag of hashed features (word unigrams, negated words, word
+ * bigrams and character 3–5-grams of each word) whose mean the linear model scores.
+ * Each feature remembers which token(s) it came from, so the rationale can cite the
+ * words that carried the prediction. Buffers are reused between calls; the only
+ * allocations per text are the token strings.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { MAX_TOKENS } from './textInput.js';
+
+export interface FeaturizerParams {
+  /** log2 of the number of hash buckets. */
+  bucketBits: number;
+  minCharGram: number;
+  maxCharGram: number;
+  /**
+   * Add a polarity-prior feature for words in the VADER lexicon (shipped in the
+   * vader-sentiment package): one of six shared features "positive/negative ×
+   * strength 1–3", sign flipped under negation. The model learns how much to trust
+   * it; it lets the few thousand labelled English tweets generalise to lexicon words
+   * they never contain.
+   */
+  lexicon: boolean;
+}
+
+export const DEFAULT_FEATURIZER: FeaturizerParams = { bucketBits: 18, minCharGram: 3, maxCharGram: 4, lexicon: true };
+
+let vaderLexicon: Map<string, number> | null = null;
+
+/** word → valence (−4…4) from vader-sentiment's vader_lexicon.txt, loaded once per thread. */
+export function lexiconValences(): Map<string, number> {
+  if (vaderLexicon) return vaderLexicon;
+  const require = createRequire(import.meta.url);
+  const path = require.resolve('vader-sentiment/vader_lexicon.txt');
+  const map = new Map<string, number>();
+  for (const line of readFileSync(path, 'utf8').split('\n')) {
+    const [word, valence] = line.split('\t');
+    const v = Number(valence);
+    if (word && Number.isFinite(v) && v !== 0) map.set(word, v);
+  }
+  vaderLexicon = map;
+  return map;
+}
+
+/** One text's features, valid until the next featurize() call on the same Featurizer. */
+export interface FeatureBag {
+  count: number;
+  /** Bucket per feature. */
+  ids: Int32Array;
+  /** Token index each feature comes from. */
+  tokenOf: Int32Array;
+  /** Second token of a bigram, else -1. */
+  tokenOf2: Int32Array;
+  /** 1 when the feature is a negated-word feature. */
+  negatedFeature: Uint8Array;
+  /** Surface form of each token as written in the text. */
+  tokens: string[];
+  /** Index of the negation word governing each token, or -1. */
+  negatedBy: Int32Array;
+  truncated: boolean;
+}
+
+// url | @mention | word (letters, marks, digits, inner apostrophes; $cashtag, #hashtag) | emoji, ! or ? | clause boundary
+const TOKEN = /(https?:\/\/\S+|www\.\S+)|(@\w+)|([$#]?[\p{L}\p{M}\p{N}_]+(?:['’][\p{L}\p{M}]+)*)|(\p{Extended_Pictographic}|[!?])|([.,;:()\n"“”]|\s-\s)/gu;
+const DIGITS = /^[\p{N}_]+$/u;
+
+/** Words that negate the next few words, in the languages the models are trained on. */
+const NEGATORS = new Set([
+  // en
+  'not', 'no', 'never', 'none', 'nobody', 'nothing', 'neither', 'nor', 'without', 'cannot', 'cant', 'dont', 'doesnt', 'didnt',
+  'isnt', 'wasnt', 'arent', 'werent', 'wont', 'wouldnt', 'shouldnt', 'couldnt', 'aint', 'hardly', 'barely',
+  // es, pt, it, fr, de
+  'nunca', 'jamás', 'ni', 'sin', 'tampoco', 'não', 'nao', 'nem', 'sem', 'non', 'mai', 'senza', 'ne', 'pas', 'jamais', 'sans',
+  'aucun', 'aucune', 'rien', 'nicht', 'kein', 'keine', 'keinen', 'keiner', 'nie', 'niemals', 'ohne',
+  // fi, id/ms, sw
+  'ei', 'emme', 'ette', 'eivät', 'tidak', 'tak', 'bukan', 'belum', 'jangan', 'gak', 'nggak', 'hakuna', 'sio',
+]);
+const NEGATION_SCOPE = 3;
+
+const KIND_WORD = 0x77; // 'w'
+const KIND_NEG = 0x6e; // 'n'
+const KIND_BIGRAM = 0x62; // 'b'
+const KIND_CHAR = 0x63; // 'c'
+const KIND_LEXICON = 0x6c; // 'l'
+const FNV_OFFSET = 0x811c9dc5;
+const FNV_PRIME = 16777619;
+const MAX_GRAM_WORD = 24;
+
+function mix(h: number, code: number): number {
+  return Math.imul(h ^ code, FNV_PRIME);
+}
+
+function finish(h: number, mask: number): number {
+  // murmur3 fmix32: spreads FNV's weak low bits before masking.
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  h ^= h >>> 16;
+  return (h >>> 0) & mask;
+}
+
+function hashRange(h: number, s: string, from: number, to: number): number {
+  for (let i = from; i < to; i++) h = mix(h, s.charCodeAt(i));
+  return h;
+}
+
+function isNegator(lower: string): boolean {
+  return NEGATORS.has(lower) || lower.endsWith("n't") || lower.endsWith('n’t');
+}
+
+/**
+ * The value of each of a text's n features: 1/sqrt(n), so the bag has unit L2 norm
+ * (each occurrence counts; a word's several n-grams count separately). The ONNX
+ * `weights` input carries it.
+ */
+export function featureValue(n: number): number {
+  return n > 0 ? 1 / Math.sqrt(n) : 0;
+}
+
+export class Featurizer {
+  readonly buckets: number;
+  private readonly mask: number;
+  private ids = new Int32Array(4096);
+  private tokenOf = new Int32Array(4096);
+  private tokenOf2 = new Int32Array(4096);
+  private negatedFeature = new Uint8Array(4096);
+  private negatedBy = new Int32Array(MAX_TOKENS);
+  private count = 0;
+  private readonly lexicon: Map<string, number> | null;
+  /** Bucket of the lexicon feature for sign (0 negative, 1 positive) × strength 1–3. */
+  private readonly lexiconIds: number[];
+
+  constructor(readonly params: FeaturizerParams = DEFAULT_FEATURIZER) {
+    this.buckets = 2 ** params.bucketBits;
+    this.mask = this.buckets - 1;
+    this.lexicon = params.lexicon ? lexiconValences() : null;
+    this.lexiconIds = [0x2d, 0x2b].flatMap((sign) => [0x31, 0x32, 0x33].map((k) => finish(mix(mix(mix(FNV_OFFSET, KIND_LEXICON), sign), k), this.mask)));
+  }
+
+  private push(id: number, token: number, token2: number, negated: number): void {
+    if (this.count === this.ids.length) {
+      const grow = <T extends Int32Array | Uint8Array>(a: T, make: (n: number) => T): T => {
+        const b = make(a.length * 2);
+        b.set(a);
+        return b;
+      };
+      this.ids = grow(this.ids, (n) => new Int32Array(n));
+      this.tokenOf = grow(this.tokenOf, (n) => new Int32Array(n));
+      this.tokenOf2 = grow(this.tokenOf2, (n) => new Int32Array(n));
+      this.negatedFeature = grow(this.negatedFeature, (n) => new Uint8Array(n));
+    }
+    const i = this.count++;
+    this.ids[i] = id;
+    this.tokenOf[i] = token;
+    this.tokenOf2[i] = token2;
+    this.negatedFeature[i] = negated;
+  }
+
+  /** Featurises cleaned text (see textInput.cleanText). */
+  featurize(text: string): FeatureBag {
+    const { minCharGram, maxCharGram } = this.params;
+    const mask = this.mask;
+    this.count = 0;
+    const tokens: string[] = [];
+    let truncated = false;
+    let prev: string | null = null; // previous word (lower case) in the same clause
+    let negator = -1;
+    let scopeLeft = 0;
+    TOKEN.lastIndex = 0;
+    for (let m = TOKEN.exec(text); m !== null; m = TOKEN.exec(text)) {
+      if (m[5] !== undefined) {
+        prev = null;
+        scopeLeft = 0;
+        continue;
+      }
+      if (tokens.length === MAX_TOKENS) {
+        truncated = true;
+        break;
+      }
+      const t = tokens.length;
+      tokens.push(m[0]);
+      let lower: string;
+      if (m[1] !== undefined) lower = '<url>';
+      else if (m[2] !== undefined) lower = '<user>';
+      else {
+        lower = m[0].toLowerCase();
+        if (m[3] !== undefined && DIGITS.test(lower)) lower = '<num>';
+      }
+      const negated = scopeLeft > 0 ? negator : -1;
+      this.negatedBy[t] = negated;
+
+      this.push(finish(hashRange(mix(FNV_OFFSET, KIND_WORD), lower, 0, lower.length), mask), t, -1, 0);
+      if (negated >= 0) this.push(finish(hashRange(mix(FNV_OFFSET, KIND_NEG), lower, 0, lower.length), mask), t, -1, 1);
+      if (this.lexicon !== null) {
+        const v = this.lexicon.get(lower);
+        if (v !== undefined) {
+          const positive = v > 0 !== negated >= 0;
+          const strength = Math.min(3, Math.max(1, Math.round(Math.abs(v)))) - 1;
+          this.push(this.lexiconIds[(positive ? 3 : 0) + strength]!, t, -1, negated >= 0 ? 1 : 0);
+        }
+      }
+      if (prev !== null) {
+        let h = hashRange(mix(FNV_OFFSET, KIND_BIGRAM), prev, 0, prev.length);
+        h = hashRange(mix(h, 0x20), lower, 0, lower.length);
+        this.push(finish(h, mask), t, t - 1, 0);
+      }
+      if (m[3] !== undefined && lower.length >= 2 && lower !== '<num>') {
+        // character n-grams of "<word>", boundaries included. FNV is sequential, so the
+        // state after n characters from a start is that n-gram's hash: one pass per start.
+        const len = Math.min(lower.length, MAX_GRAM_WORD) + 2;
+        for (let start = 0; start + minCharGram <= len; start++) {
+          let h = mix(FNV_OFFSET, KIND_CHAR);
+          const stop = Math.min(len, start + maxCharGram);
+          for (let k = start; k < stop; k++) {
+            h = mix(h, k === 0 ? 0x3c : k === len - 1 ? 0x3e : lower.charCodeAt(k - 1));
+            if (k - start + 1 >= minCharGram) this.push(finish(h, mask), t, -1, 0);
+          }
+        }
+      }
+
+      if (isNegator(lower)) {
+        negator = t;
+        scopeLeft = NEGATION_SCOPE;
+      } else if (scopeLeft > 0) scopeLeft--;
+      prev = lower;
+    }
+    return {
+      count: this.count,
+      ids: this.ids,
+      tokenOf: this.tokenOf,
+      tokenOf2: this.tokenOf2,
+      negatedFeature: this.negatedFeature,
+      tokens,
+      negatedBy: this.negatedBy,
+      truncated,
+    };
+  }
+}

@@ -1,0 +1,26 @@
+/** The sidecar written next to each .onnx file (models/<name>.json): what the runtime needs to use it. */
+import type { FeaturizerParams } from './featurizer.js';
+import type { Domain } from './labels.js';
+
+export interface TrainedLanguage {
+  /** ISO 639-1 where one exists, else ISO 639-3. */
+  code: string;
+  /** The code the language detector reports for this language, or null when it cannot identify it. */
+  detectorCode: string | null;
+  trainingRows: number;
+  /** Per head: held-out rows in this language and the head's macro-F1 on them. */
+  heldout: Record<string, { rows: number; macroF1: number }>;
+}
+
+export interface ModelSidecar {
+  name: string;
+  domain: Domain;
+  onnxFile: string;
+  onnxSha256: string;
+  featurizer: FeaturizerParams;
+  heads: { name: string; labels: string[]; offset: number }[];
+  columns: number;
+  /** The head whose three classes give sentiment/sentimentScore. */
+  mainHead: string;
+  trainedLanguages: TrainedLanguage[];
+}

@@ -1,0 +1,254 @@
+/**
+ * Runs the trained models: cleans and featurises a batch of texts, runs the ONNX
+ * session once for the whole batch, and turns probabilities and per-feature
+ * contributions into results (five-level sentiment, score, emotions, rationale,
+ * language). Load once per thread; `InferenceSession.run` blocks its thread, so in
+ * the service this lives in the Piscina workers only.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createHash } from 'node:crypto';
+import * as ort from 'onnxruntime-node';
+import { Featurizer, type FeatureBag } from './featurizer.js';
+import { encodeBatch } from './onnxBatch.js';
+import { cleanText, TextRejected, type TextProblem } from './textInput.js';
+import { detectLanguage, type DetectedLanguage } from './languageDetector.js';
+import { EMOTIONS, DIRECTIONS, levelOf, type Domain, type SentimentLevel } from './labels.js';
+import type { ModelSidecar } from './modelCard.js';
+import { projectRoot } from '../paths.js';
+
+/** Where the models are read from: MERIDIAN_MODELS_DIR, default models/ in the project. */
+export const MODELS_DIR = process.env['MERIDIAN_MODELS_DIR'] ?? join(projectRoot, 'models');
+export const MODEL_NAMES: Record<Domain, string> = { GENERAL: 'general', FINANCIAL_NEWS: 'financial-news' };
+
+export interface EmotionScore {
+  emotion: string;
+  score: number;
+}
+
+export interface AnalysisOutput {
+  domain: Domain;
+  sentiment: SentimentLevel;
+  /** P(positive) − P(negative) (FINANCIAL_NEWS: P(bullish) − P(bearish)), in [-1, 1]. */
+  sentimentScore: number;
+  /** Probability of the winning class of the three-way head. */
+  confidence: number;
+  /** GENERAL: 7 emotions whose scores sum to 1. FINANCIAL_NEWS: empty. */
+  emotionScores: EmotionScore[];
+  /** FINANCIAL_NEWS only: BEARISH, NEUTRAL or BULLISH. */
+  marketDirection?: string;
+  rationale: string;
+  language: DetectedLanguage & { trained: boolean };
+  /** True when the language has no training data, the detector is unsure, or confidence < 0.5. */
+  lowConfidence: boolean;
+  /** True when the model read only the first MAX_TOKENS tokens / MAX_SCAN_CHARS characters. */
+  truncated: boolean;
+}
+
+export interface AnalysisRejection {
+  error: { problem: TextProblem; message: string };
+}
+
+export type AnalysisOutcome = AnalysisOutput | AnalysisRejection;
+
+export interface AnalyzerOptions {
+  modelsDir?: string;
+  intraOpNumThreads?: number;
+  /** Return the raw head probabilities too (evaluation and tests). */
+  withProbabilities?: boolean;
+}
+
+interface LoadedModel {
+  sidecar: ModelSidecar;
+  session: ort.InferenceSession;
+  featurizer: Featurizer;
+  trainedCodes: Set<string>;
+  mainOffset: number;
+  mainLabels: readonly string[];
+}
+
+export async function loadSidecar(name: string, modelsDir = MODELS_DIR): Promise<{ sidecar: ModelSidecar; onnx: Uint8Array }> {
+  const sidecarPath = join(modelsDir, `${name}.json`);
+  let sidecar: ModelSidecar;
+  try {
+    sidecar = JSON.parse(readFileSync(sidecarPath, 'utf8')) as ModelSidecar;
+  } catch (e) {
+    throw new Error(`cannot read model sidecar ${sidecarPath} (${(e as Error).message}): restore models/ from git or run \`npm run train\``, { cause: e });
+  }
+  const onnx = readFileSync(join(modelsDir, sidecar.onnxFile));
+  const sha = createHash('sha256').update(onnx).digest('hex');
+  if (sha !== sidecar.onnxSha256) {
+    throw new Error(`model ${sidecar.onnxFile} does not match its sidecar (sha256 ${sha} ≠ ${sidecar.onnxSha256}): run \`npm run train\` or restore models/ from git`);
+  }
+  return { sidecar, onnx };
+}
+
+export class SentimentAnalyzer {
+  private constructor(private readonly models: Map<Domain, LoadedModel>, private readonly withProbabilities: boolean) {}
+
+  static async load(opts: AnalyzerOptions = {}): Promise<SentimentAnalyzer> {
+    const models = new Map<Domain, LoadedModel>();
+    for (const domain of Object.keys(MODEL_NAMES) as Domain[]) {
+      const { sidecar, onnx } = await loadSidecar(MODEL_NAMES[domain], opts.modelsDir);
+      const session = await ort.InferenceSession.create(onnx, {
+        intraOpNumThreads: opts.intraOpNumThreads ?? 1,
+        interOpNumThreads: 1,
+        executionMode: 'sequential',
+        graphOptimizationLevel: 'all',
+      });
+      const main = sidecar.heads.find((h) => h.name === sidecar.mainHead)!;
+      models.set(domain, {
+        sidecar,
+        session,
+        featurizer: new Featurizer(sidecar.featurizer),
+        trainedCodes: new Set(sidecar.trainedLanguages.map((l) => l.code)),
+        mainOffset: main.offset,
+        mainLabels: main.labels,
+      });
+    }
+    return new SentimentAnalyzer(models, opts.withProbabilities ?? false);
+  }
+
+  sidecar(domain: Domain): ModelSidecar {
+    return this.models.get(domain)!.sidecar;
+  }
+
+  /** Analyses a batch with one session run; a text that cannot be analysed gets its own rejection. */
+  async analyze(texts: readonly string[], domain: Domain = 'GENERAL'): Promise<AnalysisOutcome[]> {
+    const model = this.models.get(domain);
+    if (!model) throw new Error(`unknown domain ${String(domain)}`);
+    const C = model.sidecar.columns;
+    const outcomes: AnalysisOutcome[] = new Array(texts.length);
+    // Featurise: the featuriser's buffers are reused, so copy each bag's ids out.
+    const bags: { ids: Int32Array; tokenOf: Int32Array; tokenOf2: Int32Array; negatedFeature: Uint8Array; bag: FeatureBag; cleaned: string }[] = [];
+    const slots: number[] = [];
+    for (let i = 0; i < texts.length; i++) {
+      try {
+        const cleaned = cleanText(texts[i]!);
+        const bag = model.featurizer.featurize(cleaned);
+        bags.push({
+          ids: bag.ids.slice(0, bag.count),
+          tokenOf: bag.tokenOf.slice(0, bag.count),
+          tokenOf2: bag.tokenOf2.slice(0, bag.count),
+          negatedFeature: bag.negatedFeature.slice(0, bag.count),
+          bag: { ...bag, negatedBy: bag.negatedBy.slice(0, bag.tokens.length) },
+          cleaned,
+        });
+        slots.push(i);
+      } catch (e) {
+        if (e instanceof TextRejected) outcomes[i] = { error: { problem: e.problem, message: e.message } };
+        else throw e;
+      }
+    }
+    if (bags.length === 0) return outcomes;
+    const batch = encodeBatch(bags.map((b) => b.ids));
+    const out = await model.session.run(batch.feeds);
+    const contributions = out.contributions!.data as Float32Array;
+    const main = out[model.sidecar.mainHead]!.data as Float32Array;
+    const emotion = domain === 'GENERAL' ? (out.emotion!.data as Float32Array) : null;
+    bags.forEach((b, r) => {
+      const probs = main.subarray(r * 3, r * 3 + 3);
+      const level = levelOf(probs);
+      const language = detectLanguage(b.cleaned);
+      const trained = model.trainedCodes.has(language.code);
+      const confidence = probs[level.winner]!;
+      const emotionScores = emotion
+        ? EMOTIONS.map((e, k) => ({ emotion: e, score: emotion[r * EMOTIONS.length + k]! }))
+        : [];
+      const result: AnalysisOutput = {
+        domain,
+        sentiment: level.sentiment,
+        sentimentScore: level.sentimentScore,
+        confidence,
+        emotionScores,
+        rationale: '',
+        language: { ...language, trained },
+        lowConfidence: !trained || !language.reliable || confidence < 0.5,
+        truncated: b.bag.truncated || texts[slots[r]!]!.length > b.cleaned.length,
+      };
+      if (domain === 'FINANCIAL_NEWS') result.marketDirection = DIRECTIONS[level.winner];
+      result.rationale = rationale(model, b, contributions, batch.starts[r]! * C, C, probs, level.winner, result, emotionScores);
+      if (this.withProbabilities) (result as AnalysisOutput & { probabilities: number[] }).probabilities = Array.from(probs);
+      outcomes[slots[r]!] = result;
+    });
+    return outcomes;
+  }
+}
+
+const fmt = (x: number): string => (x >= 0 ? '+' : '') + x.toFixed(2);
+const quote = (s: string): string => `"${s.length > 40 ? s.slice(0, 40) + '…' : s}"`;
+
+/**
+ * Explains the decision from the model's own per-feature contributions: each token's
+ * share (its word, negated-word and character n-gram features, half of each bigram it
+ * is in) of the winning class's logit minus the runner-up's. Cites the tokens that
+ * pushed hardest toward the winner (marking negated ones), the strongest one that
+ * pushed the other way, and the language verdict.
+ */
+function rationale(
+  model: LoadedModel,
+  b: { ids: Int32Array; tokenOf: Int32Array; tokenOf2: Int32Array; negatedFeature: Uint8Array; bag: FeatureBag },
+  contributions: Float32Array,
+  base: number,
+  C: number,
+  probs: Float32Array,
+  winner: number,
+  result: AnalysisOutput,
+  emotions: EmotionScore[],
+): string {
+  const labels = model.mainLabels;
+  const off = model.mainOffset;
+  const rival = [0, 1, 2].filter((c) => c !== winner).sort((x, y) => probs[y]! - probs[x]!)[0]!;
+  const tokens = b.bag.tokens;
+  const delta = new Float64Array(tokens.length);
+  const negDelta = new Float64Array(tokens.length);
+  for (let f = 0; f < b.ids.length; f++) {
+    const at = base + f * C + off;
+    const d = contributions[at + winner]! - contributions[at + rival]!;
+    const t2 = b.tokenOf2[f]!;
+    const t1 = b.tokenOf[f]!;
+    if (t2 >= 0) {
+      delta[t1] = delta[t1]! + d / 2;
+      delta[t2] = delta[t2]! + d / 2;
+    } else {
+      delta[t1] = delta[t1]! + d;
+      if (b.negatedFeature[f]) negDelta[t1] = negDelta[t1]! + d;
+    }
+  }
+  // Merge repeated tokens (same lower-case form) so a word is cited once.
+  const byWord = new Map<string, { surface: string; delta: number; negated: string | null }>();
+  tokens.forEach((surface, t) => {
+    const key = surface.toLowerCase();
+    const e = byWord.get(key) ?? { surface, delta: 0, negated: null };
+    e.delta += delta[t]!;
+    const by = b.bag.negatedBy[t]!;
+    if (by >= 0 && negDelta[t]! > 0.05 * Math.abs(delta[t]!) && negDelta[t]! > 0) e.negated = tokens[by]!;
+    byWord.set(key, e);
+  });
+  const ranked = [...byWord.values()].sort((x, y) => y.delta - x.delta);
+  const top = ranked[0]?.delta ?? 0;
+  const support = ranked.filter((e) => e.delta > 0 && e.delta >= 0.15 * top).slice(0, 3);
+  const against = ranked.length > 1 ? ranked[ranked.length - 1]! : null;
+  const head = `${labels[winner]} (${Math.round(probs[winner]! * 100)}% vs ${labels[rival]} ${Math.round(probs[rival]! * 100)}%)`;
+  const parts: string[] = [head + ':'];
+  if (support.length === 0) parts.push(`no word in the text carries a learned weight toward ${labels[winner]}; the model's prior decides.`);
+  else {
+    const cites = support.map((e) => `${quote(e.surface)}${e.negated ? ` (negated by ${quote(e.negated)})` : ''} ${fmt(e.delta)}`);
+    parts.push(`${cites.join(', ')} ${cites.length === 1 ? 'weighs' : 'weigh'} most toward ${labels[winner]}`);
+    if (against && against.delta < 0 && -against.delta >= 0.3 * top) parts[parts.length - 1] += `; ${quote(against.surface)} ${fmt(against.delta)} pulls toward ${labels[rival]}`;
+    parts[parts.length - 1] += '.';
+  }
+  if (emotions.length > 0) {
+    const e = emotions.reduce((x, y) => (y.score > x.score ? y : x));
+    parts.push(`Strongest emotion: ${e.emotion} (${Math.round(e.score * 100)}%).`);
+  }
+  const lang = result.language;
+  parts.push(
+    lang.code === 'und'
+      ? 'Language: not identified; lower confidence.'
+      : `Language: ${lang.code}${lang.trained ? '' : ' (no training data; lower confidence)'}${lang.reliable ? '' : ' (uncertain)'}.`,
+  );
+  if (result.truncated) parts.push('Only the start of the text was read.');
+  return parts.join(' ');
+}
+

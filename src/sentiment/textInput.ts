@@ -1,0 +1,53 @@
+/**
+ * What the models accept as text, and how it is cleaned before featurisation.
+ *
+ * - Text must be valid Unicode: a lone UTF-16 surrogate, or U+FFFD (what a
+ *   protobuf/JSON decoder leaves where the bytes were not valid UTF-8), is refused
+ *   with TEXT_INVALID_UTF8 rather than analysed as garbage.
+ * - C0/C1 control characters other than tab, line feed and carriage return are
+ *   replaced by spaces (documented normalisation, not an error).
+ * - Text that is empty or only whitespace/controls is refused with TEXT_EMPTY.
+ * - Length limits belong to the service (bytes per request); the model itself reads
+ *   at most MAX_TOKENS tokens and MAX_SCAN_CHARS characters and reports `truncated`.
+ */
+
+export const MAX_TOKENS = 1000;
+export const MAX_SCAN_CHARS = 20_000;
+
+export type TextProblem = 'TEXT_EMPTY' | 'TEXT_INVALID_UTF8';
+
+export class TextRejected extends Error {
+  constructor(readonly problem: TextProblem, message: string) {
+    super(message);
+  }
+}
+
+// eslint-disable-next-line no-control-regex
+const CONTROLS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/g;
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** Returns the text to featurise (controls replaced), or throws TextRejected. */
+export function cleanText(text: string): string {
+  if (typeof text !== 'string') throw new TextRejected('TEXT_EMPTY', 'text must be a string');
+  let scanned = text.length > MAX_SCAN_CHARS ? text.slice(0, MAX_SCAN_CHARS) : text;
+  // Never cut a surrogate pair in two at the scan limit.
+  if (scanned.length < text.length && /[\uD800-\uDBFF]$/.test(scanned)) scanned = scanned.slice(0, -1);
+  if (LONE_SURROGATE.test(scanned)) {
+    throw new TextRejected('TEXT_INVALID_UTF8', 'text is not valid Unicode: it holds an unpaired UTF-16 surrogate; send UTF-8 text');
+  }
+  if (scanned.includes('\uFFFD')) {
+    throw new TextRejected('TEXT_INVALID_UTF8', 'text holds U+FFFD, the replacement for bytes that were not valid UTF-8; send valid UTF-8 text');
+  }
+  const cleaned = scanned.replace(CONTROLS, ' ');
+  if (cleaned.trim() === '') throw new TextRejected('TEXT_EMPTY', 'text is empty (after removing whitespace and control characters)');
+  return cleaned;
+}
+
+/** Strict decoding of raw bytes, for callers that hold bytes rather than a string. */
+export function decodeUtf8(bytes: Uint8Array): string {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw new TextRejected('TEXT_INVALID_UTF8', 'text is not valid UTF-8');
+  }
+}

@@ -1,0 +1,225 @@
+/**
+ * Loads the labelled texts under data/sentiment/ (copied from ../shared/datasets,
+ * see data/sentiment/ATTRIBUTION.md) into one row format.
+ *
+ * Splits: rows from a set's official dev/valid split are `heldout` (evaluation only,
+ * never used for training or tuning); where a set has no dev split here (XED, the
+ * finance tweets) a seeded 15 % of it is held out instead. Official test splits are
+ * not in the repository. The trainer carves its own tuning slice out of `train`.
+ */
+import { readFileSync, existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { projectRoot } from '../../paths.js';
+import { EMOTIONS } from '../labels.js';
+
+export type Split = 'train' | 'heldout';
+
+export interface Row {
+  text: string;
+  /** ISO 639-1 code where one exists, else ISO 639-3. */
+  lang: string;
+  source: string;
+  split: Split;
+  /** GENERAL polarity: 0 negative, 1 neutral, 2 positive. */
+  polarity?: 0 | 1 | 2;
+  /** GENERAL emotion indices into EMOTIONS (multi-label). */
+  emotions?: number[];
+  /** FINANCIAL_NEWS: 0 bearish, 1 neutral, 2 bullish. */
+  direction?: 0 | 1 | 2;
+}
+
+export const DATA_DIR = join(projectRoot, 'data', 'sentiment');
+export const SPLIT_SEED = 20261122;
+const HELDOUT_SHARE = 0.15;
+
+/** Deterministic pseudo-random number in [0, 1) for a key and seed (FNV-1a + fmix32). */
+export function seededUnit(key: string, seed: number): number {
+  let h = (0x811c9dc5 ^ seed) >>> 0;
+  for (let i = 0; i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), 16777619);
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  h ^= h >>> 16;
+  return (h >>> 0) / 4294967296;
+}
+
+function read(...parts: string[]): string {
+  const path = join(DATA_DIR, ...parts);
+  if (!existsSync(path)) throw new Error(`training data file ${path} is missing: restore data/sentiment/ from git (git checkout -- data/sentiment)`);
+  return readFileSync(path, 'utf8');
+}
+
+function lines(text: string): string[] {
+  return text.split(/\r?\n/).filter((l) => l.trim() !== '');
+}
+
+/** RFC 4180 CSV with a header row. */
+export function parseCsv(text: string): Record<string, string>[] {
+  const records: string[][] = [];
+  let field = '';
+  let record: string[] = [];
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (quoted) {
+      if (c === '"') {
+        if (text[i + 1] === '"') {
+          field += '"';
+          i++;
+        } else quoted = false;
+      } else field += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') {
+      record.push(field);
+      field = '';
+    } else if (c === '\n' || c === '\r') {
+      if (c === '\r' && text[i + 1] === '\n') i++;
+      record.push(field);
+      field = '';
+      if (record.some((f) => f !== '')) records.push(record);
+      record = [];
+    } else field += c;
+  }
+  record.push(field);
+  if (record.some((f) => f !== '')) records.push(record);
+  const [header, ...body] = records;
+  if (!header) return [];
+  return body.map((r) => Object.fromEntries(header.map((h, i) => [h, r[i] ?? ''])));
+}
+
+const POLARITY: Record<string, 0 | 1 | 2> = { negative: 0, neutral: 1, positive: 2 };
+
+function goEmotions(): Row[] {
+  const labels = lines(read('goemotions', 'ekman', 'labels.txt')).map((l) => l.trim());
+  // ekman labels -> our emotion index (joy is HAPPINESS)
+  const toEmotion = labels.map((l) => EMOTIONS.indexOf((l === 'joy' ? 'HAPPINESS' : l.toUpperCase()) as (typeof EMOTIONS)[number]));
+  if (toEmotion.includes(-1)) throw new Error(`unexpected GoEmotions Ekman labels: ${labels.join(', ')}`);
+  const out: Row[] = [];
+  for (const [file, split] of [['train.tsv', 'train'], ['dev.tsv', 'heldout']] as const) {
+    for (const line of lines(read('goemotions', 'ekman', file))) {
+      const [text, ids] = line.split('\t');
+      if (!text || !ids) continue;
+      const emotions = [...new Set(ids.split(',').map((i) => toEmotion[Number(i)]!))];
+      // Polarity from the Ekman groups, following GoEmotions' sentiment_dict: joy is
+      // positive; anger, disgust, fear and sadness negative; neutral alone is neutral;
+      // surprise is ambiguous and mixed positive/negative rows carry no polarity.
+      const pos = emotions.includes(EMOTIONS.indexOf('HAPPINESS'));
+      const neg = emotions.some((e) => ['ANGER', 'DISGUST', 'FEAR', 'SADNESS'].includes(EMOTIONS[e]!));
+      const neutral = emotions.length === 1 && EMOTIONS[emotions[0]!] === 'NEUTRAL';
+      const polarity = pos && !neg ? 2 : neg && !pos ? 0 : neutral ? 1 : undefined;
+      out.push({ text, lang: 'en', source: 'goemotions', split, emotions, ...(polarity !== undefined ? { polarity } : {}) });
+    }
+  }
+  return out;
+}
+
+/** XED's Plutchik labels mapped to ours; anticipation and trust have no Ekman counterpart and are dropped. */
+const XED_EMOTION: Record<string, (typeof EMOTIONS)[number] | undefined> = {
+  '1': 'ANGER', '3': 'DISGUST', '4': 'FEAR', '5': 'HAPPINESS', '6': 'SADNESS', '7': 'SURPRISE',
+};
+
+function xed(): Row[] {
+  const out: Row[] = [];
+  for (const lang of ['en', 'fi']) {
+    const source = `xed-${lang}`;
+    const split = (text: string, i: number): Split => (seededUnit(`${source}:${i}:${text}`, SPLIT_SEED) < HELDOUT_SHARE ? 'heldout' : 'train');
+    lines(read('xed', 'AnnotatedData', `${lang}-annotated.tsv`)).forEach((line, i) => {
+      const tab = line.lastIndexOf('\t');
+      const text = line.slice(0, tab).trim();
+      const emotions = [...new Set(line.slice(tab + 1).split(',').map((l) => XED_EMOTION[l.trim()]).filter((e) => e !== undefined))].map((e) => EMOTIONS.indexOf(e));
+      if (!text || emotions.length === 0) return;
+      out.push({ text, lang, source, split: split(text, i), emotions });
+    });
+    lines(read('xed', 'AnnotatedData', `neu_${lang}.txt`)).forEach((line, i) => {
+      const text = line.slice(line.indexOf('\t') + 1).trim();
+      if (!text) return;
+      out.push({ text, lang, source, split: split(text, -1 - i), emotions: [EMOTIONS.indexOf('NEUTRAL')] });
+    });
+  }
+  return out;
+}
+
+const UMSAB_LANGS: Record<string, string> = { arabic: 'ar', english: 'en', french: 'fr', german: 'de', hindi: 'hi', italian: 'it', portuguese: 'pt', spanish: 'es' };
+
+function umsab(): Row[] {
+  const out: Row[] = [];
+  for (const [dir, lang] of Object.entries(UMSAB_LANGS)) {
+    for (const [prefix, split] of [['train', 'train'], ['val', 'heldout']] as const) {
+      const texts = read('umsab', dir, `${prefix}_text.txt`).split('\n');
+      const labels = read('umsab', dir, `${prefix}_labels.txt`).split('\n');
+      texts.forEach((raw, i) => {
+        const label = labels[i]?.trim();
+        const text = raw.replace(/\\u([0-9a-fA-F]{4})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))).replace(/""/g, '"').trim();
+        if (!text || (label !== '0' && label !== '1' && label !== '2')) return;
+        out.push({ text, lang, source: 'umsab', split, polarity: Number(label) as 0 | 1 | 2 });
+      });
+    }
+  }
+  return out;
+}
+
+const AFRISENTI_LANGS: Record<string, string> = {
+  amh: 'am', arq: 'ar', ary: 'ar', hau: 'ha', ibo: 'ig', kin: 'rw', orm: 'om', pcm: 'pcm', por: 'pt', swa: 'sw', tir: 'ti', tso: 'ts', twi: 'tw', yor: 'yo',
+};
+
+function afrisenti(): Row[] {
+  const out: Row[] = [];
+  for (const dir of readdirSync(join(DATA_DIR, 'afrisenti')).filter((d) => d in AFRISENTI_LANGS).sort()) {
+    for (const [file, split] of [['train.tsv', 'train'], ['dev.tsv', 'heldout']] as const) {
+      if (!existsSync(join(DATA_DIR, 'afrisenti', dir, file))) continue;
+      const [header, ...body] = lines(read('afrisenti', dir, file));
+      const cols = header!.split('\t');
+      const ti = cols.indexOf('tweet');
+      const li = cols.indexOf('label');
+      for (const line of body) {
+        const f = line.split('\t');
+        const polarity = POLARITY[f[li]?.trim() ?? ''];
+        const text = f[ti]?.trim();
+        if (!text || polarity === undefined) continue;
+        out.push({ text, lang: AFRISENTI_LANGS[dir]!, source: `afrisenti-${dir}`, split, polarity });
+      }
+    }
+  }
+  return out;
+}
+
+const NUSAX_LANGS: Record<string, string> = {
+  english: 'en', indonesian: 'id', acehnese: 'ace', balinese: 'ban', banjarese: 'bjn', buginese: 'bug', javanese: 'jv',
+  madurese: 'mad', minangkabau: 'min', ngaju: 'nij', sundanese: 'su', toba_batak: 'bbc',
+};
+
+function nusax(): Row[] {
+  const out: Row[] = [];
+  for (const [dir, lang] of Object.entries(NUSAX_LANGS)) {
+    for (const [file, split] of [['train.csv', 'train'], ['valid.csv', 'heldout']] as const) {
+      for (const r of parseCsv(read('nusax', dir, file))) {
+        const polarity = POLARITY[r.label?.trim() ?? ''];
+        const text = r.text?.trim();
+        if (!text || polarity === undefined) continue;
+        out.push({ text, lang, source: 'nusax', split, polarity });
+      }
+    }
+  }
+  return out;
+}
+
+/** Finance tweets: 0 bearish, 1 bullish, 2 neutral in the file; ours is 0 bearish, 1 neutral, 2 bullish. */
+function financeTweets(): Row[] {
+  const map: Record<string, 0 | 1 | 2> = { '0': 0, '1': 2, '2': 1 };
+  return parseCsv(read('twitter_financial_news', 'sent_train.csv')).flatMap((r, i) => {
+    const direction = map[r.label?.trim() ?? ''];
+    const text = r.text?.trim();
+    if (!text || direction === undefined) return [];
+    const split: Split = seededUnit(`fin:${i}:${text}`, SPLIT_SEED) < HELDOUT_SHARE ? 'heldout' : 'train';
+    return [{ text, lang: 'en', source: 'twitter-financial-news', split, direction }];
+  });
+}
+
+export function loadGeneralCorpus(): Row[] {
+  return [...goEmotions(), ...xed(), ...umsab(), ...afrisenti(), ...nusax()];
+}
+
+export function loadFinanceCorpus(): Row[] {
+  return financeTweets();
+}

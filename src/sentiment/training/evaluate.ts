@@ -1,0 +1,252 @@
+/**
+ * `npm run eval`: measures the committed models (models/*.onnx, run by onnxruntime-node
+ * through the same SentimentAnalyzer the service uses) on held-out rows only, next to
+ * baselines computed by this script on the same rows: vader-sentiment and sentiment
+ * (AFINN) for English three-way sentiment, and always-majority (the most frequent
+ * class in the same set's training rows) everywhere. Prints the tables and rewrites
+ * the "Evaluation" section of models/general.md and models/financial-news.md.
+ *
+ * Usage: npm run eval [-- --no-write] [--models=dir (evaluate models elsewhere; cards untouched)]
+ */
+import { readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { createRequire } from 'node:module';
+import { SentimentAnalyzer, MODELS_DIR, type AnalysisOutput } from '../sentimentAnalyzer.js';
+import { EMOTIONS, POLARITIES, SENTIMENT_LEVELS, VERY_CUT } from '../labels.js';
+import type { Row } from './corpus.js';
+import { argmax, pct, score, type Metrics } from './metrics.js';
+import { GENERAL_SPEC, FINANCE_SPEC, type ModelSpec } from './modelSpecs.js';
+import { progress } from './progress.js';
+
+const require = createRequire(import.meta.url);
+const vader = (require('vader-sentiment') as { SentimentIntensityAnalyzer: { polarity_scores(t: string): { compound: number } } }).SentimentIntensityAnalyzer;
+const AfinnSentiment = require('sentiment') as new () => { analyze(t: string): { score: number } };
+const afinn = new AfinnSentiment();
+
+/** VADER's documented thresholds: compound ≥ 0.05 positive, ≤ −0.05 negative. */
+export const vaderPolarity = (text: string): number => {
+  const c = vader.polarity_scores(text).compound;
+  return c >= 0.05 ? 2 : c <= -0.05 ? 0 : 1;
+};
+/** AFINN: a positive total is positive, negative is negative, zero neutral. */
+export const afinnPolarity = (text: string): number => {
+  const s = afinn.analyze(text).score;
+  return s > 0 ? 2 : s < 0 ? 0 : 1;
+};
+
+interface Scored {
+  row: Row;
+  out: AnalysisOutput & { probabilities: number[] };
+}
+
+async function runModel(analyzer: SentimentAnalyzer, spec: ModelSpec, rows: Row[]): Promise<Scored[]> {
+  const bar = progress(`eval ${spec.name}`);
+  const scored: Scored[] = [];
+  for (let i = 0; i < rows.length; i += 256) {
+    const batch = rows.slice(i, i + 256);
+    const outs = await analyzer.analyze(batch.map((r) => r.text), spec.domain);
+    outs.forEach((o, k) => {
+      if ('error' in o) return; // texts the service refuses (empty after cleaning) are not scored
+      scored.push({ row: batch[k]!, out: o as Scored['out'] });
+    });
+    bar.update(`${Math.min(i + 256, rows.length)}/${rows.length} held-out texts`);
+  }
+  bar.done(`${scored.length} held-out texts scored (${rows.length - scored.length} refused as empty)`);
+  return scored;
+}
+
+function majorityOf(train: Row[], gold: (r: Row) => number[] | null, k: number): number {
+  const counts = new Array<number>(k).fill(0);
+  for (const r of train) for (const c of gold(r) ?? []) counts[c]!++;
+  return argmax(counts);
+}
+
+const fmtM = (m: Metrics): string => `${pct(m.accuracy)} | ${pct(m.macroF1)} | ${pct(m.macroRecall)}`;
+const NA = '– | – | –';
+
+interface Line {
+  set: string;
+  rows: number;
+  cells: string[];
+}
+
+/** Each header names a system with three columns: accuracy, macro-F1, macro-recall. */
+function table(header: string[], lines: Line[]): string {
+  const head = `| set | rows | ${header.map((h) => `${h} acc | ${h} F1 | ${h} R`).join(' | ')} |`;
+  const sep = `|${' --- |'.repeat(header.length * 3 + 2)}`;
+  return [head, sep, ...lines.map((l) => `| ${l.set} | ${l.rows} | ${l.cells.join(' | ')} |`)].join('\n');
+}
+
+function perClassTable(m: Metrics): string {
+  return [
+    '| class | support | precision | recall | F1 |',
+    '| --- | --- | --- | --- | --- |',
+    ...m.perClass.map((c) => `| ${c.label} | ${c.support} | ${pct(c.precision)} | ${pct(c.recall)} | ${pct(c.f1)} |`),
+  ].join('\n');
+}
+
+function groups(scored: Scored[], key: (r: Row) => string | null): Map<string, Scored[]> {
+  const g = new Map<string, Scored[]>();
+  for (const s of scored) {
+    const k = key(s.row);
+    if (k === null) continue;
+    (g.get(k) ?? g.set(k, []).get(k)!).push(s);
+  }
+  return new Map([...g.entries()].sort(([a], [b]) => a.localeCompare(b)));
+}
+
+function levelShares(scored: Scored[]): string {
+  const counts = Object.fromEntries(SENTIMENT_LEVELS.map((l) => [l, 0])) as Record<string, number>;
+  for (const s of scored) counts[s.out.sentiment]!++;
+  return SENTIMENT_LEVELS.map((l) => `${l} ${pct(counts[l]! / Math.max(1, scored.length))} %`).join(', ');
+}
+
+/** The languages with training data (from models/general.json, measured at training time on held-out rows). */
+function languageTable(analyzer: SentimentAnalyzer): string {
+  const langs = analyzer.sidecar('GENERAL').trainedLanguages;
+  const cell = (h: { rows: number; macroF1: number } | undefined): string => (h ? `${h.rows} / ${pct(h.macroF1)}` : '–');
+  return [
+    '### Languages with training data',
+    '',
+    'The detector (eld) code is what `language.code` reports for texts in that language; "—" means eld cannot identify it, so such texts are flagged lower confidence even though the model saw training data in them. Held-out cells: rows / macro-F1 (%).',
+    '',
+    '| language | detector code | training rows | held-out polarity | held-out emotion |',
+    '| --- | --- | --- | --- | --- |',
+    ...langs.map((l) => `| ${l.code} | ${l.detectorCode ?? '—'} | ${l.trainingRows} | ${cell(l.heldout.polarity)} | ${cell(l.heldout.emotion)} |`),
+  ].join('\n');
+}
+
+async function evalGeneral(analyzer: SentimentAnalyzer): Promise<{ text: string; summary: string[] }> {
+  const spec = GENERAL_SPEC;
+  const all = spec.load();
+  const train = all.filter((r) => r.split === 'train');
+  const heldout = all.filter((r) => r.split === 'heldout');
+  const scored = await runModel(analyzer, spec, heldout);
+  const out: string[] = [];
+  const summary: string[] = [];
+
+  // Three-way sentiment, per set and language.
+  const pol = scored.filter((s) => s.row.polarity !== undefined);
+  const polKey = (r: Row): string => `${r.source.replace(/^afrisenti-.*/, 'afrisenti')} ${r.lang}`;
+  const lines: Line[] = [];
+  const english: { gold: number[][]; model: number[]; vader: number[]; afinn: number[]; major: number[] } = { gold: [], model: [], vader: [], afinn: [], major: [] };
+  for (const [set, rows] of groups(pol, (r) => polKey(r))) {
+    const gold = rows.map((s) => [s.row.polarity!]);
+    const model = rows.map((s) => argmax(s.out.probabilities));
+    const major = majorityOf(train.filter((r) => polKey(r) === set), (r) => (r.polarity !== undefined ? [r.polarity] : null), 3);
+    const cells = [fmtM(score(POLARITIES, gold, model))];
+    if (rows[0]!.row.lang === 'en') {
+      const v = rows.map((s) => vaderPolarity(s.row.text));
+      const a = rows.map((s) => afinnPolarity(s.row.text));
+      cells.push(fmtM(score(POLARITIES, gold, v)), fmtM(score(POLARITIES, gold, a)));
+      english.gold.push(...gold);
+      english.model.push(...model);
+      english.vader.push(...v);
+      english.afinn.push(...a);
+      english.major.push(...rows.map(() => major));
+    } else cells.push(NA, NA);
+    cells.push(fmtM(score(POLARITIES, gold, rows.map(() => major))));
+    lines.push({ set, rows: rows.length, cells });
+  }
+  const en = {
+    model: score(POLARITIES, english.gold, english.model),
+    vader: score(POLARITIES, english.gold, english.vader),
+    afinn: score(POLARITIES, english.gold, english.afinn),
+    major: score(POLARITIES, english.gold, english.major),
+  };
+  lines.unshift({ set: '**all English**', rows: english.gold.length, cells: [fmtM(en.model), fmtM(en.vader), fmtM(en.afinn), fmtM(en.major)] });
+  const allPol = score(POLARITIES, pol.map((s) => [s.row.polarity!]), pol.map((s) => argmax(s.out.probabilities)));
+  lines.push({ set: '**all languages**', rows: pol.length, cells: [fmtM(allPol), NA, NA, NA] });
+  out.push('### Three-way sentiment (polarity head), held-out rows', '', 'Accuracy (acc), macro-F1 (F1) and macro-recall (R), in %.', '');
+  out.push(table(['model', 'vader-sentiment', 'sentiment (AFINN)', 'always-majority'], lines), '');
+  const bestLexicon = Math.max(en.vader.macroRecall, en.afinn.macroRecall);
+  summary.push(
+    `English three-way sentiment (${english.gold.length} held-out rows): macro-recall ${pct(en.model.macroRecall)} vs best lexicon ${pct(bestLexicon)} (${en.vader.macroRecall >= en.afinn.macroRecall ? 'vader' : 'AFINN'}): ${((en.model.macroRecall - bestLexicon) * 100).toFixed(1)} points (target ≥ 5)`,
+  );
+  out.push('Per class, all English held-out rows:', '', perClassTable(en.model), '');
+  out.push(`Five-level reading of the English held-out rows (VERY_* when |score| ≥ ${VERY_CUT}): ${levelShares(pol.filter((s) => s.row.lang === 'en'))}.`, '');
+
+  // Emotions.
+  const emo = scored.filter((s) => s.row.emotions && s.row.emotions.length);
+  const emoLines: Line[] = [];
+  let emoAll: Metrics | null = null;
+  for (const [set, rows] of [...groups(emo, (r) => r.source), ['all', emo] as [string, Scored[]]]) {
+    const gold = rows.map((s) => s.row.emotions!);
+    const pred = rows.map((s) => argmax(s.out.emotionScores.map((e) => e.score)));
+    const major = majorityOf(train.filter((r) => set === 'all' || r.source === set), (r) => r.emotions ?? null, EMOTIONS.length);
+    const m = score(EMOTIONS, gold, pred);
+    if (set === 'all') emoAll = m;
+    emoLines.push({ set, rows: rows.length, cells: [fmtM(m), fmtM(score(EMOTIONS, gold, rows.map(() => major)))] });
+  }
+  out.push('### Emotions (emotion head), held-out rows', '', 'The predicted emotion is the highest score; it counts as correct when it is one of the row\'s gold labels (the sets are multi-label). Accuracy (acc), macro-F1 (F1) and macro-recall (R), in %.', '');
+  out.push(table(['model', 'always-majority'], emoLines), '');
+  out.push('Per class, all held-out emotion rows:', '', perClassTable(emoAll!), '');
+  out.push(languageTable(analyzer), '');
+  const dead = emoAll!.perClass.filter((c) => c.f1 === 0).map((c) => c.label);
+  summary.push(`Emotions macro-F1 ${pct(emoAll!.macroF1)} over ${emo.length} held-out rows; ${dead.length ? `classes never predicted correctly: ${dead.join(', ')}` : 'every class has F1 > 0'}`);
+  return { text: out.join('\n'), summary };
+}
+
+async function evalFinance(analyzer: SentimentAnalyzer): Promise<{ text: string; summary: string[] }> {
+  const spec = FINANCE_SPEC;
+  const all = spec.load();
+  const train = all.filter((r) => r.split === 'train');
+  const heldout = all.filter((r) => r.split === 'heldout');
+  const scored = await runModel(analyzer, spec, heldout);
+  const gold = scored.map((s) => [s.row.direction!]);
+  const model = score(FINANCE_SPEC.heads[0]!.labels, gold, scored.map((s) => argmax(s.out.probabilities)));
+  const major = majorityOf(train, (r) => (r.direction !== undefined ? [r.direction] : null), 3);
+  const labels = FINANCE_SPEC.heads[0]!.labels;
+  const lines: Line[] = [
+    { set: 'model', rows: scored.length, cells: [fmtM(model)] },
+    { set: 'vader-sentiment (positive → BULLISH)', rows: scored.length, cells: [fmtM(score(labels, gold, scored.map((s) => vaderPolarity(s.row.text))))] },
+    { set: 'sentiment (AFINN)', rows: scored.length, cells: [fmtM(score(labels, gold, scored.map((s) => afinnPolarity(s.row.text))))] },
+    { set: 'always-majority', rows: scored.length, cells: [fmtM(score(labels, gold, scored.map(() => major)))] },
+  ];
+  const text = [
+    '### Market direction, held-out rows (seeded 15 % of the finance tweets)',
+    '',
+    '',
+    table([''], lines).replace('|  acc |  F1 |  R |', '| accuracy | macro-F1 | macro-recall |'),
+    '',
+    perClassTable(model),
+    '',
+    `Five-level reading of the held-out rows (VERY_* when |score| ≥ ${VERY_CUT}): ${levelShares(scored)}.`,
+    '',
+  ].join('\n');
+  return { text, summary: [`Finance accuracy ${pct(model.accuracy)} on ${scored.length} held-out rows (target ≥ 84), macro-F1 ${pct(model.macroF1)}`] };
+}
+
+const BEGIN = '<!-- eval:begin (written by npm run eval) -->';
+const END = '<!-- eval:end -->';
+
+function writeCard(name: string, body: string): void {
+  const path = join(MODELS_DIR, `${name}.md`);
+  if (!existsSync(path)) throw new Error(`model card ${path} is missing: restore it from git`);
+  const card = readFileSync(path, 'utf8');
+  const a = card.indexOf(BEGIN);
+  const b = card.indexOf(END);
+  if (a < 0 || b < a) throw new Error(`model card ${path} has no ${BEGIN} … ${END} section`);
+  writeFileSync(path, card.slice(0, a + BEGIN.length) + '\n' + body + '\n' + card.slice(b));
+}
+
+async function main(): Promise<void> {
+  const modelsDir = process.argv.find((a) => a.startsWith('--models='))?.slice('--models='.length);
+  const write = !process.argv.includes('--no-write') && !modelsDir;
+  const analyzer = await SentimentAnalyzer.load({ withProbabilities: true, ...(modelsDir ? { modelsDir } : {}) });
+  const general = await evalGeneral(analyzer);
+  const finance = await evalFinance(analyzer);
+  process.stdout.write(`## general\n\n${general.text}\n## financial-news\n\n${finance.text}\n## summary\n\n${[...general.summary, ...finance.summary].map((s) => `- ${s}`).join('\n')}\n`);
+  if (write) {
+    writeCard('general', `${general.text}\n${general.summary.map((s) => `- ${s}`).join('\n')}\n`);
+    writeCard('financial-news', `${finance.text}\n${finance.summary.map((s) => `- ${s}`).join('\n')}\n`);
+    process.stderr.write('model cards updated: models/general.md, models/financial-news.md\n');
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  main().catch((e: unknown) => {
+    process.stderr.write(`eval failed: ${(e as Error).stack ?? String(e)}\n`);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,81 @@
+/** The two models: their heads, training rows and target encoding, shared by `npm run train` and `npm run eval`. */
+import { DIRECTIONS, EMOTIONS, POLARITIES, type Domain } from '../labels.js';
+import type { FeaturizerParams } from '../featurizer.js';
+import { DEFAULT_FEATURIZER } from '../featurizer.js';
+import { loadFinanceCorpus, loadGeneralCorpus, seededUnit, SPLIT_SEED, type Row } from './corpus.js';
+import type { Head, Targets } from './linearModel.js';
+
+export interface ModelSpec {
+  name: string;
+  domain: Domain;
+  heads: Head[];
+  mainHead: string;
+  featurizer: FeaturizerParams;
+  epochs: number;
+  learningRate: number;
+  l2: number;
+  /** Class weight exponent: 0 trains on raw class counts, 1 balances classes fully. */
+  classBalance: number;
+  seed: number;
+  load: () => Row[];
+  targets: (row: Row) => Targets;
+  /** Gold label index sets per head, or null where the row has no label for that head. */
+  gold: (row: Row) => (number[] | null)[];
+}
+
+const oneHot = (k: number, i: number): Float32Array => {
+  const y = new Float32Array(k);
+  y[i] = 1;
+  return y;
+};
+
+const spread = (k: number, labels: number[]): Float32Array => {
+  const y = new Float32Array(k);
+  for (const l of labels) y[l] = 1 / labels.length;
+  return y;
+};
+
+export const GENERAL_SPEC: ModelSpec = {
+  name: 'general',
+  domain: 'GENERAL',
+  heads: [
+    { name: 'polarity', labels: POLARITIES, offset: 0 },
+    { name: 'emotion', labels: EMOTIONS, offset: POLARITIES.length },
+  ],
+  mainHead: 'polarity',
+  featurizer: DEFAULT_FEATURIZER,
+  epochs: 3,
+  learningRate: 0.2,
+  l2: 1e-3,
+  classBalance: 1,
+  seed: 7,
+  load: loadGeneralCorpus,
+  targets: (r) => [
+    r.polarity !== undefined ? oneHot(3, r.polarity) : null,
+    r.emotions && r.emotions.length ? spread(EMOTIONS.length, r.emotions) : null,
+  ],
+  gold: (r) => [r.polarity !== undefined ? [r.polarity] : null, r.emotions && r.emotions.length ? r.emotions : null],
+};
+
+export const FINANCE_SPEC: ModelSpec = {
+  name: 'financial-news',
+  domain: 'FINANCIAL_NEWS',
+  heads: [{ name: 'direction', labels: DIRECTIONS, offset: 0 }],
+  mainHead: 'direction',
+  featurizer: DEFAULT_FEATURIZER,
+  epochs: 10,
+  learningRate: 0.3,
+  l2: 1e-4,
+  classBalance: 0,
+  seed: 11,
+  load: loadFinanceCorpus,
+  targets: (r) => [r.direction !== undefined ? oneHot(3, r.direction) : null],
+  gold: (r) => [r.direction !== undefined ? [r.direction] : null],
+};
+
+export const SPECS = [GENERAL_SPEC, FINANCE_SPEC];
+
+/** The tuning slice: 10 % of each model's train rows (seeded), never trained on, used to choose settings. */
+export function isTuningRow(row: Row, index: number): boolean {
+  return row.split === 'train' && seededUnit(`tune:${row.source}:${index}`, SPLIT_SEED) < 0.1;
+}

@@ -1,0 +1,106 @@
+/**
+ * Writes a LinearModel as an ONNX graph (opset 16) with the ONNX protobuf schema
+ * from the onnx-proto package. A batch is passed flat, without padding:
+ *
+ *   ids int32 [T]        bucket of each feature of every text, text after text
+ *   weights float [T]    each feature's value (featureValue(n) = 1/sqrt(n) of its text)
+ *   rows int64 [T, 1]    which text (0..N-1) each feature belongs to
+ *   counts int32 [N]     features per text (its length gives N)
+ *
+ *   contributions = Gather(W, ids) * Unsqueeze(weights, 1)                     float [T, C]
+ *   logits = ScatterND(Expand(bias, [N, C]), rows, contributions, reduction=add) float [N, C]
+ *   <head> = Softmax(Slice(logits, head columns))                              float [N, size]
+ *
+ * `contributions` is an output too: the rationale reads each feature's exact share of
+ * each logit from the model's own run rather than recomputing it.
+ */
+import onnxProto from 'onnx-proto';
+import type { LinearModel } from './linearModel.js';
+
+const { onnx } = onnxProto;
+const T = onnx.TensorProto.DataType;
+
+function tensor(name: string, dataType: number, dims: number[], bytes: Uint8Array): InstanceType<typeof onnx.TensorProto> {
+  return onnx.TensorProto.create({ name, dataType, dims, rawData: bytes });
+}
+
+function int64s(name: string, values: number[]): InstanceType<typeof onnx.TensorProto> {
+  const a = new BigInt64Array(values.map((v) => BigInt(v)));
+  return tensor(name, T.INT64, [values.length], new Uint8Array(a.buffer));
+}
+
+function valueInfo(name: string, elemType: number, dims: (string | number)[]): InstanceType<typeof onnx.ValueInfoProto> {
+  return onnx.ValueInfoProto.create({
+    name,
+    type: {
+      tensorType: {
+        elemType,
+        shape: { dim: dims.map((d) => (typeof d === 'string' ? { dimParam: d } : { dimValue: d })) },
+      },
+    },
+  });
+}
+
+function node(opType: string, inputs: string[], outputs: string[], attrs: Record<string, number | string> = {}): InstanceType<typeof onnx.NodeProto> {
+  return onnx.NodeProto.create({
+    opType,
+    input: inputs,
+    output: outputs,
+    name: outputs[0],
+    attribute: Object.entries(attrs).map(([name, v]) =>
+      typeof v === 'string'
+        ? { name, s: new TextEncoder().encode(v), type: onnx.AttributeProto.AttributeType.STRING }
+        : { name, i: v, type: onnx.AttributeProto.AttributeType.INT },
+    ),
+  });
+}
+
+export function exportOnnx(model: LinearModel, meta: Record<string, string>): Uint8Array {
+  const C = model.columns;
+  const buckets = model.weights.length / C;
+  const nodes = [
+    node('Gather', ['W', 'ids'], ['gathered'], { axis: 0 }),
+    node('Unsqueeze', ['weights', 'axis1'], ['weights2']),
+    node('Mul', ['gathered', 'weights2'], ['contributions']),
+    node('Shape', ['counts'], ['n']),
+    node('Concat', ['n', 'columns'], ['logits_shape'], { axis: 0 }),
+    node('Expand', ['bias', 'logits_shape'], ['bias_rows']),
+    node('ScatterND', ['bias_rows', 'rows', 'contributions'], ['logits'], { reduction: 'add' }),
+  ];
+  const initializers = [
+    tensor('W', T.FLOAT, [buckets, C], new Uint8Array(model.weights.buffer, model.weights.byteOffset, model.weights.byteLength)),
+    tensor('bias', T.FLOAT, [C], new Uint8Array(model.bias.buffer, model.bias.byteOffset, model.bias.byteLength)),
+    int64s('axis1', [1]),
+    int64s('columns', [C]),
+  ];
+  const outputs = [];
+  for (const head of model.heads) {
+    const size = head.labels.length;
+    initializers.push(int64s(`${head.name}_start`, [head.offset]), int64s(`${head.name}_end`, [head.offset + size]));
+    nodes.push(node('Slice', ['logits', `${head.name}_start`, `${head.name}_end`, 'axis1'], [`${head.name}_logits`]));
+    nodes.push(node('Softmax', [`${head.name}_logits`], [head.name], { axis: 1 }));
+    outputs.push(valueInfo(head.name, T.FLOAT, ['N', size]));
+  }
+  outputs.push(valueInfo('contributions', T.FLOAT, ['T', C]));
+  const graph = onnx.GraphProto.create({
+    name: meta.name ?? 'meridian_sentiment',
+    node: nodes,
+    initializer: initializers,
+    input: [
+      valueInfo('ids', T.INT32, ['T']),
+      valueInfo('weights', T.FLOAT, ['T']),
+      valueInfo('rows', T.INT64, ['T', 1]),
+      valueInfo('counts', T.INT32, ['N']),
+    ],
+    output: outputs,
+  });
+  const m = onnx.ModelProto.create({
+    irVersion: 8,
+    opsetImport: [{ domain: '', version: 16 }],
+    producerName: 'meridian-train',
+    producerVersion: '1',
+    graph,
+    metadataProps: Object.entries(meta).map(([key, value]) => ({ key, value })),
+  });
+  return onnx.ModelProto.encode(m).finish();
+}

@@ -1,0 +1,215 @@
+/**
+ * `npm run train`: trains both models from data/sentiment/ and writes models/<name>.onnx
+ * and models/<name>.json. Deterministic (seeded splits and shuffles, single thread), so
+ * a rerun on the same Node version reproduces the committed weights; the tolerance a
+ * test allows is documented in models/README.md. After export it runs the ONNX file in
+ * onnxruntime-node on 500 held-out rows and refuses to finish if any probability
+ * differs from the trainer's by more than 1e-5.
+ *
+ * Usage: npm run train [-- --only=general|financial-news] [--out=dir] [--epochs=N --lr=X --l2=X]
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { join } from 'node:path';
+import * as ort from 'onnxruntime-node';
+import { MODELS_DIR } from '../sentimentAnalyzer.js';
+import { Featurizer } from '../featurizer.js';
+import { encodeBatch } from '../onnxBatch.js';
+import { cleanText } from '../textInput.js';
+import type { ModelSidecar, TrainedLanguage } from '../modelCard.js';
+import type { Row } from './corpus.js';
+import { featurizeAll, predict, train, type LinearModel, type FeatureMatrix, type Targets } from './linearModel.js';
+import { exportOnnx } from './onnxExport.js';
+import { argmax, pct, score } from './metrics.js';
+import { SPECS, isTuningRow, type ModelSpec } from './modelSpecs.js';
+import { progress } from './progress.js';
+
+/** The detector (eld) code of each training language; null where eld cannot name it. */
+export const DETECTOR_CODE: Record<string, string | null> = {
+  en: 'en', fi: 'fi', ar: 'ar', fr: 'fr', de: 'de', hi: 'hi', it: 'it', pt: 'pt', es: 'es', am: 'am', yo: 'yo',
+  id: 'ms', // eld has no Indonesian; it reports the closely related Malay
+  ha: null, ig: null, rw: null, om: null, pcm: null, sw: null, ti: null, ts: null, tw: null,
+  ace: null, ban: null, bjn: null, bug: null, jv: null, mad: null, min: null, nij: null, su: null, bbc: null,
+};
+
+export interface TrainedModel {
+  spec: ModelSpec;
+  model: LinearModel;
+  rows: Row[];
+  x: FeatureMatrix;
+  trainRows: number[];
+  tuneRows: number[];
+  heldoutRows: number[];
+}
+
+function classWeights(spec: ModelSpec, rows: Row[], trainRows: number[]): Float32Array {
+  // Per head, weight each class by (N / (K · N_c))^balance: 0 keeps raw counts, 1 balances fully.
+  const perHead = spec.heads.map((head, h) => {
+    const counts = new Array<number>(head.labels.length).fill(0);
+    let n = 0;
+    for (const r of trainRows) {
+      const g = spec.gold(rows[r]!)[h];
+      if (!g) continue;
+      for (const c of g) counts[c]!++;
+      n++;
+    }
+    return counts.map((k) => (k > 0 ? (n / (head.labels.length * k)) ** spec.classBalance : 0));
+  });
+  const w = new Float32Array(rows.length);
+  rows.forEach((row, r) => {
+    const golds = spec.gold(row);
+    const ws = golds.flatMap((g, h) => (g ? [g.reduce((a, c) => a + perHead[h]![c]!, 0) / g.length] : []));
+    w[r] = ws.length ? ws.reduce((a, b) => a + b, 0) / ws.length : 0;
+  });
+  return w;
+}
+
+export function headMetrics(spec: ModelSpec, t: { model: LinearModel; rows: Row[]; x: FeatureMatrix }, which: number[], h: number) {
+  const labelled = which.filter((r) => spec.gold(t.rows[r]!)[h]);
+  const preds = predict(t.model, t.x, labelled);
+  return score(
+    spec.heads[h]!.labels,
+    labelled.map((r) => spec.gold(t.rows[r]!)[h]!),
+    preds.map((p) => argmax(p[h]!)),
+  );
+}
+
+export function trainModel(spec: ModelSpec): TrainedModel {
+  const rows = spec.load();
+  const trainRows: number[] = [];
+  const tuneRows: number[] = [];
+  const heldoutRows: number[] = [];
+  rows.forEach((row, i) => (row.split === 'heldout' ? heldoutRows : isTuningRow(row, i) ? tuneRows : trainRows).push(i));
+  const bar = progress(`train ${spec.name}`);
+  const x = featurizeAll(rows.map((r) => r.text), spec.featurizer, (done) => bar.update(`featurising ${done}/${rows.length} texts`));
+  bar.done(`${rows.length} texts featurised (${x.ids.length} features): train ${trainRows.length}, tune ${tuneRows.length}, held out ${heldoutRows.length}`);
+  const targets: Targets[] = rows.map((r) => spec.targets(r));
+  const columns = spec.heads.reduce((a, h) => a + h.labels.length, 0);
+  const buckets = 2 ** spec.featurizer.bucketBits;
+  const model: LinearModel = {
+    featurizer: spec.featurizer,
+    heads: spec.heads,
+    columns,
+    weights: new Float32Array(buckets * columns),
+    bias: new Float32Array(columns),
+  };
+  const t = { model, rows, x };
+  train(model, x, targets, trainRows, {
+    epochs: spec.epochs,
+    learningRate: spec.learningRate,
+    l2: spec.l2,
+    seed: spec.seed,
+    rowWeight: classWeights(spec, rows, trainRows),
+    onProgress: (epoch, done, total) => bar.update(`epoch ${epoch}/${spec.epochs}: ${Math.round((100 * done) / total)}%`),
+    onEpoch: (epoch, loss) => {
+      const tune = spec.heads
+        .map((head, h) => {
+          const m = headMetrics(spec, t, tuneRows, h);
+          return `${head.name} acc ${pct(m.accuracy)} macro-F1 ${pct(m.macroF1)} macro-recall ${pct(m.macroRecall)}`;
+        })
+        .join('; ');
+      bar.done(`epoch ${epoch}/${spec.epochs}: loss ${loss.toFixed(4)}; tuning slice ${tune}`);
+    },
+  });
+  return { spec, model, rows, x, trainRows, tuneRows, heldoutRows };
+}
+
+function trainedLanguages(t: TrainedModel): TrainedLanguage[] {
+  const langs = [...new Set(t.trainRows.map((r) => t.rows[r]!.lang))].sort();
+  return langs.map((code) => {
+    const heldout: TrainedLanguage['heldout'] = {};
+    t.spec.heads.forEach((head, h) => {
+      const rows = t.heldoutRows.filter((r) => t.rows[r]!.lang === code && t.spec.gold(t.rows[r]!)[h]);
+      if (rows.length) heldout[head.name] = { rows: rows.length, macroF1: Number(headMetrics(t.spec, t, rows, h).macroF1.toFixed(4)) };
+    });
+    return {
+      code,
+      detectorCode: DETECTOR_CODE[code] ?? null,
+      trainingRows: t.trainRows.filter((r) => t.rows[r]!.lang === code).length,
+      heldout,
+    };
+  });
+}
+
+/** Runs the exported file in onnxruntime-node and compares it with the trainer on sample rows. */
+export async function checkOnnxAgainstTrainer(t: TrainedModel, onnx: Uint8Array, sample: number[]): Promise<number> {
+  const session = await ort.InferenceSession.create(onnx, { intraOpNumThreads: 1 });
+  const f = new Featurizer(t.spec.featurizer);
+  const bags = sample.map((r) => {
+    try {
+      const b = f.featurize(cleanText(t.rows[r]!.text));
+      return b.ids.slice(0, b.count);
+    } catch {
+      return new Int32Array(0);
+    }
+  });
+  const out = await session.run(encodeBatch(bags).feeds);
+  const expected = predict(t.model, t.x, sample);
+  let maxDiff = 0;
+  t.spec.heads.forEach((head, h) => {
+    const got = out[head.name]!.data as Float32Array;
+    const K = head.labels.length;
+    expected.forEach((p, i) => {
+      for (let c = 0; c < K; c++) maxDiff = Math.max(maxDiff, Math.abs(got[i * K + c]! - p[h]![c]!));
+    });
+  });
+  await session.release();
+  return maxDiff;
+}
+
+export const ONNX_TOLERANCE = 1e-5;
+
+export async function writeModel(t: TrainedModel, outDir: string): Promise<ModelSidecar> {
+  const onnxFile = `${t.spec.name}.onnx`;
+  const onnx = exportOnnx(t.model, { name: t.spec.name, domain: t.spec.domain });
+  const sample = t.heldoutRows.filter((_, i) => i % Math.max(1, Math.floor(t.heldoutRows.length / 500)) === 0).slice(0, 500);
+  const diff = await checkOnnxAgainstTrainer(t, onnx, sample);
+  if (!(diff <= ONNX_TOLERANCE)) throw new Error(`ONNX output differs from the trainer by ${diff} (> ${ONNX_TOLERANCE}) on ${sample.length} rows: the export is wrong, not writing ${onnxFile}`);
+  const sidecar: ModelSidecar = {
+    name: t.spec.name,
+    domain: t.spec.domain,
+    onnxFile,
+    onnxSha256: createHash('sha256').update(onnx).digest('hex'),
+    featurizer: t.spec.featurizer,
+    heads: t.spec.heads.map((h) => ({ name: h.name, labels: [...h.labels], offset: h.offset })),
+    columns: t.model.columns,
+    mainHead: t.spec.mainHead,
+    trainedLanguages: trainedLanguages(t),
+  };
+  mkdirSync(outDir, { recursive: true });
+  writeFileSync(join(outDir, onnxFile), onnx);
+  writeFileSync(join(outDir, `${t.spec.name}.json`), JSON.stringify(sidecar, null, 2) + '\n');
+  process.stderr.write(`wrote ${join(outDir, onnxFile)} (${(onnx.length / 1e6).toFixed(1)} MB); ONNX vs trainer max |Δp| = ${diff.toExponential(2)} on ${sample.length} held-out rows\n`);
+  return sidecar;
+}
+
+async function main(): Promise<void> {
+  const arg = (name: string): string | undefined => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+  const only = arg('only');
+  const outDir = arg('out') ?? MODELS_DIR;
+  // Tuning overrides (settings are chosen on the tuning slice, then written into modelSpecs.ts).
+  const num = (name: string): number | undefined => (arg(name) === undefined ? undefined : Number(arg(name)));
+  const specs = SPECS.filter((s) => !only || s.name === only).map((s) => ({
+    ...s,
+    epochs: num('epochs') ?? s.epochs,
+    learningRate: num('lr') ?? s.learningRate,
+    l2: num('l2') ?? s.l2,
+    classBalance: num('balance') ?? s.classBalance,
+    featurizer: arg('chars') ? { ...s.featurizer, minCharGram: Number(arg('chars')!.split('-')[0]), maxCharGram: Number(arg('chars')!.split('-')[1]) } : s.featurizer,
+  }));
+  if (specs.length === 0) throw new Error(`--only=${only}: no such model; use ${SPECS.map((s) => s.name).join(' or ')}`);
+  for (const spec of specs) {
+    const started = Date.now();
+    const t = trainModel(spec);
+    await writeModel(t, outDir);
+    process.stderr.write(`${spec.name}: trained in ${((Date.now() - started) / 1000).toFixed(0)} s\n`);
+  }
+  process.stderr.write('next: `npm run eval` measures the models on held-out data and updates the model cards\n');
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  main().catch((e: unknown) => {
+    process.stderr.write(`train failed: ${(e as Error).stack ?? String(e)}\n`);
+    process.exit(1);
+  });
+}
