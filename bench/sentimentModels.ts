@@ -1,0 +1,86 @@
+/**
+ * Model throughput in one thread, on tweet-length held-out texts, for batches of 1,
+ * 16 and 256, next to vader-sentiment's polarity_scores on the same texts in the same
+ * run:
+ *   - "featurise + infer": clean, featurise, encode and one InferenceSession.run per
+ *     batch (intraOpNumThreads = 1, as in a pool worker);
+ *   - "full analysis": SentimentAnalyzer.analyze, i.e. the above plus language
+ *     detection (eld), the five-level mapping and the rationale: what a worker does
+ *     per result.
+ * Also the time to load both models from disk.
+ *
+ *   npm run bench:models       (BENCH_TEXTS=4096 texts per row)
+ */
+import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import * as ort from 'onnxruntime-node';
+import { SentimentAnalyzer, MODELS_DIR, MODEL_NAMES } from '../src/sentiment/sentimentAnalyzer.js';
+import { Featurizer } from '../src/sentiment/featurizer.js';
+import { encodeBatch } from '../src/sentiment/onnxBatch.js';
+import { cleanText } from '../src/sentiment/textInput.js';
+import { loadGeneralCorpus, loadFinanceCorpus } from '../src/sentiment/training/corpus.js';
+import type { Domain } from '../src/sentiment/labels.js';
+
+const require = createRequire(import.meta.url);
+const vader = (require('vader-sentiment') as { SentimentIntensityAnalyzer: { polarity_scores(t: string): { compound: number } } }).SentimentIntensityAnalyzer;
+const TEXTS = Number(process.env['BENCH_TEXTS'] ?? 4096);
+const log = (s: string): void => void process.stdout.write(`${s}\n`);
+
+async function measure(run: () => Promise<unknown> | unknown, texts: number): Promise<number> {
+  const start = process.hrtime.bigint();
+  await run();
+  return texts / (Number(process.hrtime.bigint() - start) / 1e9);
+}
+
+async function main(): Promise<void> {
+  const loadStart = performance.now();
+  const analyzer = await SentimentAnalyzer.load();
+  const loadMs = performance.now() - loadStart;
+  const tweets = (domain: Domain): string[] => {
+    const rows = (domain === 'GENERAL' ? loadGeneralCorpus().filter((r) => r.source === 'umsab' && r.lang === 'en') : loadFinanceCorpus()).filter((r) => r.split === 'heldout');
+    return Array.from({ length: TEXTS }, (_, i) => rows[i % rows.length]!.text);
+  };
+  log(`models loaded in ${loadMs.toFixed(0)} ms (general + financial-news, from disk, sha256 checked)`);
+  log(`${TEXTS} tweet-length held-out texts per row, one thread\n`);
+  log('| domain | system | batch | texts/s | ratio to vader-sentiment |');
+  log('| --- | --- | --- | --- | --- |');
+  for (const domain of ['GENERAL', 'FINANCIAL_NEWS'] as Domain[]) {
+    const texts = tweets(domain);
+    const avgChars = texts.reduce((a, t) => a + t.length, 0) / texts.length;
+    // warm-up
+    await analyzer.analyze(texts.slice(0, 256), domain);
+    for (let i = 0; i < 2000; i++) vader.polarity_scores(texts[i % texts.length]!);
+    const vaderRate = await measure(() => {
+      for (const t of texts) vader.polarity_scores(t);
+    }, texts.length);
+    log(`| ${domain} | vader-sentiment | 1 | ${vaderRate.toFixed(0)} | 1.00 |`);
+    const sidecar = analyzer.sidecar(domain);
+    const session = await ort.InferenceSession.create(readFileSync(join(MODELS_DIR, `${MODEL_NAMES[domain]}.onnx`)), { intraOpNumThreads: 1, interOpNumThreads: 1, executionMode: 'sequential' });
+    const featurizer = new Featurizer(sidecar.featurizer);
+    const fetches = sidecar.heads.map((h) => h.name);
+    const inferOnly = async (batch: string[]): Promise<void> => {
+      const bags = batch.map((t) => {
+        const b = featurizer.featurize(cleanText(t));
+        return b.ids.slice(0, b.count);
+      });
+      await session.run(encodeBatch(bags).feeds, fetches);
+    };
+    await inferOnly(texts.slice(0, 256));
+    for (const [label, run] of [['featurise + infer', inferOnly], ['full analysis', (b: string[]) => analyzer.analyze(b, domain)]] as const) {
+      for (const batch of [1, 16, 256]) {
+        const rate = await measure(async () => {
+          for (let i = 0; i < texts.length; i += batch) await run(texts.slice(i, i + batch));
+        }, texts.length);
+        log(`| ${domain} | ${label} | ${batch} | ${rate.toFixed(0)} | ${(rate / vaderRate).toFixed(2)} |`);
+      }
+    }
+    await session.release();
+    log(`| ${domain} | (mean text length ${avgChars.toFixed(0)} characters) | | | |`);
+  }
+}
+
+main().catch((e: unknown) => {
+  process.stderr.write(`bench failed: ${(e as Error).stack ?? String(e)}\n`);
+  process.exit(1);
+});

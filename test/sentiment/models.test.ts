@@ -1,0 +1,177 @@
+/**
+ * The trained models as committed under models/, run by onnxruntime-node through the
+ * SentimentAnalyzer the service uses, on real held-out texts.
+ */
+import { describe, it, expect, beforeAll } from 'vitest';
+import { SentimentAnalyzer, type AnalysisOutcome, type AnalysisOutput } from '../../src/sentiment/sentimentAnalyzer.js';
+import { loadGeneralCorpus, loadFinanceCorpus, type Row } from '../../src/sentiment/training/corpus.js';
+import { decodeUtf8, MAX_TOKENS } from '../../src/sentiment/textInput.js';
+import { DIRECTIONS, EMOTIONS, SENTIMENT_LEVELS } from '../../src/sentiment/labels.js';
+
+let analyzer: SentimentAnalyzer;
+let general: Row[];
+let finance: Row[];
+
+const ok = (o: AnalysisOutcome | undefined): AnalysisOutput => {
+  if (!o || 'error' in o) throw new Error(`expected a result, got ${JSON.stringify(o)}`);
+  return o;
+};
+
+async function analyzeAll(texts: string[], domain: 'GENERAL' | 'FINANCIAL_NEWS'): Promise<AnalysisOutput[]> {
+  const out: AnalysisOutput[] = [];
+  for (let i = 0; i < texts.length; i += 256) out.push(...(await analyzer.analyze(texts.slice(i, i + 256), domain)).filter((o) => !('error' in o)).map(ok));
+  return out;
+}
+
+beforeAll(async () => {
+  analyzer = await SentimentAnalyzer.load();
+  general = loadGeneralCorpus().filter((r) => r.split === 'heldout');
+  finance = loadFinanceCorpus().filter((r) => r.split === 'heldout');
+});
+
+describe('results', () => {
+  it('have the documented shape and ranges on held-out texts', async () => {
+    const sample = general.filter((_, i) => i % 60 === 0).map((r) => r.text);
+    const outs = await analyzeAll(sample, 'GENERAL');
+    expect(outs.length).toBe(sample.length);
+    for (const o of outs) {
+      expect(SENTIMENT_LEVELS).toContain(o.sentiment);
+      expect(o.sentimentScore).toBeGreaterThanOrEqual(-1);
+      expect(o.sentimentScore).toBeLessThanOrEqual(1);
+      expect(o.emotionScores.map((e) => e.emotion)).toEqual([...EMOTIONS]);
+      expect(o.emotionScores.reduce((a, e) => a + e.score, 0)).toBeCloseTo(1, 4);
+      expect(o.confidence).toBeGreaterThan(1 / 3 - 1e-6);
+      expect(o.rationale.length).toBeGreaterThan(20);
+    }
+  });
+
+  it('reach every label: five sentiment levels, seven emotions, three market directions', async () => {
+    const g = await analyzeAll(general.filter((_, i) => i % 8 === 0).map((r) => r.text), 'GENERAL');
+    expect(new Set(g.map((o) => o.sentiment))).toEqual(new Set(SENTIMENT_LEVELS));
+    const topEmotion = (o: AnalysisOutput): string => o.emotionScores.reduce((x, y) => (y.score > x.score ? y : x)).emotion;
+    expect(new Set(g.map(topEmotion))).toEqual(new Set(EMOTIONS));
+    const f = await analyzeAll(finance.map((r) => r.text), 'FINANCIAL_NEWS');
+    expect(new Set(f.map((o) => o.marketDirection))).toEqual(new Set(DIRECTIONS));
+    expect(new Set(f.map((o) => o.sentiment))).toEqual(new Set(SENTIMENT_LEVELS));
+    expect(f.every((o) => o.emotionScores.length === 0)).toBe(true);
+  });
+
+  it('map market direction onto the common fields', async () => {
+    const [bear, bull] = (await analyzer.analyze(['$XYZ shares plunge after earnings miss, guidance cut', 'Apple beats estimates and raises guidance, stock jumps'], 'FINANCIAL_NEWS')).map(ok);
+    expect(bear!.marketDirection).toBe('BEARISH');
+    expect(bear!.sentiment).toMatch(/NEGATIVE$/);
+    expect(bear!.sentimentScore).toBeLessThan(0);
+    expect(bull!.marketDirection).toBe('BULLISH');
+    expect(bull!.sentiment).toMatch(/POSITIVE$/);
+    expect(bull!.sentimentScore).toBeGreaterThan(0);
+  });
+
+  it('depend on the whole batch only through each text (batching changes nothing)', async () => {
+    const texts = general.slice(0, 40).map((r) => r.text);
+    const batched = await analyzeAll(texts, 'GENERAL');
+    for (const [i, t] of texts.entries()) {
+      const single = ok((await analyzer.analyze([t], 'GENERAL'))[0]);
+      expect(single.sentimentScore).toBeCloseTo(batched[i]!.sentimentScore, 5);
+      expect(single.rationale).toBe(batched[i]!.rationale);
+    }
+  });
+});
+
+describe('rationale', () => {
+  it('cites only words present in the input', async () => {
+    const rows = general.filter((_, i) => i % 50 === 0);
+    const outs = await analyzer.analyze(rows.map((r) => r.text), 'GENERAL');
+    let cited = 0;
+    outs.forEach((o, i) => {
+      const r = ok(o);
+      const quoted = [...r.rationale.matchAll(/"([^"]*)"/g)].map((m) => m[1]!.replace(/…$/, ''));
+      for (const q of quoted) {
+        expect(rows[i]!.text.toLowerCase()).toContain(q.toLowerCase());
+        cited++;
+      }
+    });
+    expect(cited).toBeGreaterThan(rows.length); // most rationales cite words
+  });
+
+  it('names the words that drove the decision, and negation', async () => {
+    const [neg, pos] = (await analyzer.analyze(['This film was not good, a total waste of my time.', 'What a wonderful, lovely day with my best friends!'])).map(ok);
+    expect(neg!.sentimentScore).toBeLessThan(0);
+    expect(neg!.rationale).toMatch(/^(NEGATIVE)/);
+    expect(neg!.rationale).toContain('"waste"');
+    expect(neg!.rationale).toContain('negated by "not"');
+    expect(pos!.sentimentScore).toBeGreaterThan(0.5);
+    expect(pos!.rationale).toMatch(/"(wonderful|lovely|best)"/);
+  });
+
+  it('changes with the input rather than following a template', async () => {
+    const outs = (await analyzer.analyze(general.slice(100, 160).map((r) => r.text))).map(ok);
+    expect(new Set(outs.map((o) => o.rationale)).size).toBeGreaterThan(55);
+  });
+});
+
+describe('language', () => {
+  it('detects the language of a multilingual sample and says whether the model was trained on it', async () => {
+    const sample: [string, string, boolean][] = [
+      ['I really enjoyed the concert last night, the band was great.', 'en', true],
+      ['Me encantó el concierto de anoche, la banda estuvo genial.', 'es', true],
+      ["J'ai adoré le concert d'hier soir, le groupe était génial.", 'fr', true],
+      ['Das Konzert gestern Abend hat mir sehr gut gefallen, die Band war toll.', 'de', true],
+      ['Nautin eilisestä konsertista todella paljon, bändi oli mahtava.', 'fi', true],
+      ['Adorei o show de ontem à noite, a banda estava ótima.', 'pt', true],
+      ['Mi è piaciuto molto il concerto di ieri sera, la band era fantastica.', 'it', true],
+      ['Мне очень понравился вчерашний концерт, группа была отличной.', 'ru', false],
+      ['昨晚的音乐会我非常喜欢，乐队很棒。', 'zh', false],
+    ];
+    const outs = (await analyzer.analyze(sample.map(([t]) => t))).map(ok);
+    outs.forEach((o, i) => {
+      const [, code, trained] = sample[i]!;
+      expect(o.language.code).toBe(code);
+      expect(o.language.trained).toBe(trained);
+      if (!trained) {
+        expect(o.lowConfidence).toBe(true);
+        expect(o.rationale).toContain('no training data');
+      }
+    });
+  });
+
+  it('publishes the languages with training data and their held-out scores', () => {
+    const langs = analyzer.sidecar('GENERAL').trainedLanguages;
+    expect(langs.length).toBe(29); // 31 languages in the data; Oromo and Tigrinya have held-out rows only
+    const en = langs.find((l) => l.code === 'en')!;
+    expect(en.trainingRows).toBeGreaterThan(10_000);
+    expect(en.heldout.polarity!.macroF1).toBeGreaterThan(0.5);
+  });
+});
+
+describe('malformed input', () => {
+  it('refuses empty and whitespace/control-only text with TEXT_EMPTY, without failing the rest of the batch', async () => {
+    const outs = await analyzer.analyze(['', '   \n\t ', '\u0000\u0007\u001b', 'fine text here']);
+    for (const o of outs.slice(0, 3)) expect(o).toEqual({ error: { problem: 'TEXT_EMPTY', message: expect.stringContaining('empty') } });
+    expect(ok(outs[3]).sentiment).toBeDefined();
+  });
+
+  it('refuses invalid Unicode / UTF-8 with TEXT_INVALID_UTF8', async () => {
+    const outs = await analyzer.analyze(['broken \uD800 surrogate', 'lost bytes \uFFFD here']);
+    for (const o of outs) expect(o).toEqual({ error: { problem: 'TEXT_INVALID_UTF8', message: expect.any(String) } });
+    expect(() => decodeUtf8(new Uint8Array([0x68, 0xc3, 0x28, 0xff]))).toThrow(/not valid UTF-8/);
+    expect(decodeUtf8(new TextEncoder().encode('héllo 👋'))).toBe('héllo 👋');
+  });
+
+  it('reads control characters as spaces', async () => {
+    const [a, b] = (await analyzer.analyze(['I love\u0000this\u0007place', 'I love this place'])).map(ok);
+    expect(a!.sentimentScore).toBeCloseTo(b!.sentimentScore, 6);
+  });
+
+  it('truncates a 1 MB text to its start, says so, and stays fast', async () => {
+    const big = 'The service was wonderful and the staff were kind. '.repeat(21_000);
+    expect(big.length).toBeGreaterThan(1_000_000);
+    const start = performance.now();
+    const o = ok((await analyzer.analyze([big]))[0]);
+    expect(performance.now() - start).toBeLessThan(5000); // generous: a correctness bound, not a benchmark
+    expect(o.truncated).toBe(true);
+    expect(o.rationale).toContain('Only the start of the text was read');
+    expect(o.sentimentScore).toBeGreaterThan(0);
+    const short = ok((await analyzer.analyze(['word '.repeat(MAX_TOKENS - 1)]))[0]);
+    expect(short.truncated).toBe(false);
+  });
+});
