@@ -64,7 +64,7 @@ export async function buildGateway(config: GatewayConfig, log: Logger = pino({ l
   const app = Fastify({
     loggerInstance: log.child({ component: 'http' }, { level: log.levelVal > 40 ? log.level : 'warn' }) as FastifyBaseLogger,
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, maxParamLength: 2048 },
-    bodyLimit: 1024 * 1024,
+    bodyLimit: config.bodyLimit,
     return503OnClosing: true,
     // Router-level refusals (a malformed %-escape in the path) answer in the envelope too.
     frameworkErrors: (err, request, reply) => {

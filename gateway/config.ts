@@ -22,6 +22,8 @@ export interface GatewayConfig {
   keyReloadMs: number;
   /** Allowed CORS origins, comma-separated, or * (MERIDIAN_CORS_ORIGINS). */
   corsOrigins: string[];
+  /** Largest request body in bytes (MERIDIAN_HTTP_BODY_LIMIT, default 16 MiB); larger is 413. */
+  bodyLimit: number;
   /** Send core calls over the CoreExchange stream (true) or as one unary call each (MERIDIAN_CORE_EXCHANGE, default true). */
   coreExchange: boolean;
   /** Largest worst-case result count of a GraphQL query (MERIDIAN_GRAPHQL_MAX_COST). */
@@ -62,6 +64,7 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
     defaultRateLimit: int(env, 'MERIDIAN_DEFAULT_RATE_LIMIT', 0, 0, 10_000_000),
     coreTimeoutMs: int(env, 'MERIDIAN_CORE_TIMEOUT_MS', 10_000, 10, 600_000),
     keyReloadMs: int(env, 'MERIDIAN_KEY_RELOAD_MS', 1000, 10, 3_600_000),
+    bodyLimit: int(env, 'MERIDIAN_HTTP_BODY_LIMIT', 16 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
     corsOrigins: (env['MERIDIAN_CORS_ORIGINS'] || '*').split(',').map((s) => s.trim()).filter(Boolean),
     coreExchange: bool(env, 'MERIDIAN_CORE_EXCHANGE', true),
     graphqlMaxCost: int(env, 'MERIDIAN_GRAPHQL_MAX_COST', 5000, 1, 10_000_000),

@@ -118,15 +118,20 @@ export class CoreClient {
   /** A gRPC status (code, message, google.rpc.Status bytes) → HttpError through the one table. */
   errorFrom(code: number, message: string, details: Buffer | undefined): HttpError {
     let reason: string | undefined;
+    let field: string | undefined;
     if (details && details.length) {
       try {
         const st = this.statusType.toObject(this.statusType.decode(details)) as { details?: { type_url: string; value: Uint8Array }[] };
         for (const d of st.details ?? []) {
-          if (d.type_url.endsWith('google.rpc.ErrorInfo')) reason = (this.errorInfoType.toObject(this.errorInfoType.decode(d.value)) as { reason?: string }).reason;
+          if (d.type_url.endsWith('google.rpc.ErrorInfo')) {
+            const info = this.errorInfoType.toObject(this.errorInfoType.decode(d.value)) as { reason?: string; metadata?: Record<string, string> };
+            reason = info.reason;
+            field = info.metadata?.['field'];
+          }
         }
       } catch { /* a malformed Status leaves the code alone to decide */ }
     }
-    return mapCoreError(code, reason, message || `gRPC status ${code}`);
+    return mapCoreError(code, reason, message || `gRPC status ${code}`, field);
   }
 
   close(): void {

@@ -20,6 +20,14 @@ function int(name: string, dflt: number, min: number, max: number): number {
   return n;
 }
 
+function bool(name: string, dflt: boolean): boolean {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return dflt;
+  if (/^(true|1|yes|on)$/i.test(raw)) return true;
+  if (/^(false|0|no|off)$/i.test(raw)) return false;
+  throw new Error(`${name} must be true or false, got '${raw}'`);
+}
+
 export interface CoreConfig {
   /** host:port the gRPC core listens on (MERIDIAN_GRPC_ADDR). */
   grpcAddress: string;
@@ -34,6 +42,36 @@ export interface CoreConfig {
   /** Secret that binds page tokens to their query (MERIDIAN_PAGE_TOKEN_SECRET; random per start if unset). */
   pageTokenSecret: string;
   logLevel: string;
+  /** Folder of the sentiment state database and the certificate authority (MERIDIAN_STATE_DIR, default state/). */
+  stateDir: string;
+  sentiment: SentimentConfig;
+  /** Require client certificates signed by the core's CA on the gRPC port (MERIDIAN_CORE_MTLS, default false). */
+  mtls: boolean;
+  /** Days an issued client certificate is valid unless the request says otherwise (MERIDIAN_CERT_VALIDITY_DAYS). */
+  certValidityDays: number;
+}
+
+export interface SentimentConfig {
+  /** Piscina workers running the models (MERIDIAN_SENTIMENT_WORKERS). */
+  workers: number;
+  /** ONNX Runtime intra-op threads per worker (MERIDIAN_SENTIMENT_ORT_THREADS). */
+  ortThreads: number;
+  /** Texts per worker task (MERIDIAN_SENTIMENT_BATCH). */
+  batchSize: number;
+  /** Texts waiting for a worker before submissions get RESOURCE_EXHAUSTED (MERIDIAN_SENTIMENT_QUEUE_MAX). */
+  queueMax: number;
+  /** Longest text in characters; longer is PAYLOAD_TOO_LARGE (MERIDIAN_SENTIMENT_MAX_TEXT_CHARS). */
+  maxTextChars: number;
+  /** Most texts per batch submission (MERIDIAN_SENTIMENT_MAX_BATCH). */
+  maxBatch: number;
+  /** Processing attempts before a job is FAILED (a worker crash counts as one; MERIDIAN_SENTIMENT_MAX_ATTEMPTS). */
+  maxAttempts: number;
+  /** Folder of the .onnx models and their sidecars (MERIDIAN_MODELS_DIR, default models/). */
+  modelsDir: string;
+}
+
+export function defaultStateDir(): string {
+  return join(projectRoot, 'state');
 }
 
 export function loadCoreConfig(env: NodeJS.ProcessEnv = process.env): CoreConfig {
@@ -46,5 +84,18 @@ export function loadCoreConfig(env: NodeJS.ProcessEnv = process.env): CoreConfig
     maxLimit: int('MERIDIAN_MAX_LIMIT', 1000, 1, 100000),
     pageTokenSecret: env['MERIDIAN_PAGE_TOKEN_SECRET'] || '',
     logLevel: env['MERIDIAN_LOG_LEVEL'] || 'info',
+    stateDir: resolve(env['MERIDIAN_STATE_DIR'] || defaultStateDir()),
+    sentiment: {
+      workers: int('MERIDIAN_SENTIMENT_WORKERS', Math.max(1, Math.min(4, cores)), 1, 64),
+      ortThreads: int('MERIDIAN_SENTIMENT_ORT_THREADS', 1, 1, 64),
+      batchSize: int('MERIDIAN_SENTIMENT_BATCH', 256, 1, 4096),
+      queueMax: int('MERIDIAN_SENTIMENT_QUEUE_MAX', 50_000, 1, 10_000_000),
+      maxTextChars: int('MERIDIAN_SENTIMENT_MAX_TEXT_CHARS', 20_000, 1, 1_000_000),
+      maxBatch: int('MERIDIAN_SENTIMENT_MAX_BATCH', 1000, 1, 100_000),
+      maxAttempts: int('MERIDIAN_SENTIMENT_MAX_ATTEMPTS', 3, 1, 100),
+      modelsDir: resolve(env['MERIDIAN_MODELS_DIR'] || join(projectRoot, 'models')),
+    },
+    mtls: bool('MERIDIAN_CORE_MTLS', false),
+    certValidityDays: int('MERIDIAN_CERT_VALIDITY_DAYS', 30, 1, 397),
   };
 }

@@ -15,16 +15,26 @@ import { addLocaleService } from './locale/localeService.js';
 import { packageDefinition } from './grpc/protos.js';
 import { addExchangeService, ServiceRegistry } from './grpc/exchange.js';
 import { logger } from './log.js';
+import { addSentimentService, type Sentiment } from './sentiment/sentimentService.js';
+import { CertificateAuthority } from './certificates/certificateAuthority.js';
+import { addCertificateService } from './certificates/certificateService.js';
 import { Paging } from './paging.js';
 
 export interface Core {
   address: string;
   port: number;
   geo: Geo;
+  sentiment: Sentiment;
+  ca: CertificateAuthority;
+  /** Whether callers must present a client certificate signed by `ca`. */
+  mtls: boolean;
   close(): Promise<void>;
 }
 
-const SERVICES = ['meridian.geo.v1.GeoService', 'meridian.locale.v1.LocaleService', 'meridian.exchange.v1.CoreExchange'];
+const SERVICES = [
+  'meridian.geo.v1.GeoService', 'meridian.locale.v1.LocaleService', 'meridian.sentiment.v1.SentimentService',
+  'meridian.certificates.v1.CertificateService', 'meridian.exchange.v1.CoreExchange',
+];
 
 export async function startCore(config: CoreConfig): Promise<Core> {
   const started = performance.now();
@@ -39,25 +49,42 @@ export async function startCore(config: CoreConfig): Promise<Core> {
   const services = new ServiceRegistry(server);
   const geo = await addGeoService(services, { db, paging });
   addLocaleService(services, { db, paging });
+  const ca = await CertificateAuthority.open(config.stateDir);
+  addCertificateService(services, { ca, defaultValidityDays: config.certValidityDays });
+  const sentiment = await addSentimentService(services, { stateDir: config.stateDir, config: config.sentiment });
   addExchangeService(services);
   const health = new HealthImplementation({ '': 'SERVING', ...Object.fromEntries(SERVICES.map((s) => [s, 'SERVING'])) });
   health.addToServer(server);
   new ReflectionService(packageDefinition()).addToServer(server);
 
-  const port = await new Promise<number>((resolve, reject) =>
-    server.bindAsync(config.grpcAddress, grpc.ServerCredentials.createInsecure(), (err, p) => (err ? reject(err) : resolve(p))));
+  let credentials = grpc.ServerCredentials.createInsecure();
+  if (config.mtls) {
+    const host = config.grpcAddress.startsWith('unix:') ? '' : config.grpcAddress.replace(/:\d+$/, '').replace(/^\[|\]$/g, '');
+    const tls = await ca.serverTls([host]);
+    credentials = grpc.ServerCredentials.createSsl(Buffer.from(tls.caPem), [{ private_key: Buffer.from(tls.keyPem), cert_chain: Buffer.from(tls.certPem) }], true);
+  }
+  let port: number;
+  try {
+    port = await new Promise<number>((resolve, reject) =>
+      server.bindAsync(config.grpcAddress, credentials, (err, p) => (err ? reject(err) : resolve(p))));
+  } catch (e) {
+    await sentiment.close();
+    await db.close();
+    throw e;
+  }
   const address = config.grpcAddress.startsWith('unix:') ? config.grpcAddress : `${config.grpcAddress.replace(/:\d+$/, '')}:${port}`;
-  logger.info({ address, places: geo.places.size, ms: Math.round(performance.now() - started) }, 'core listening');
+  logger.info({ address, mtls: config.mtls, places: geo.places.size, ms: Math.round(performance.now() - started) }, 'core listening');
 
   let closing: Promise<void> | undefined;
   return {
-    address, port, geo,
+    address, port, geo, sentiment, ca, mtls: config.mtls,
     close: () => (closing ??= (async () => {
       for (const s of ['', ...SERVICES]) health.setStatus(s, 'NOT_SERVING');
       await new Promise<void>((resolve) => {
         const force = setTimeout(() => { server.forceShutdown(); resolve(); }, 5000);
         server.tryShutdown(() => { clearTimeout(force); resolve(); });
       });
+      await sentiment.close();
       await db.close();
       logger.info('core stopped');
     })()),

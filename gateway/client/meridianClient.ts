@@ -16,6 +16,48 @@ export class MeridianApiError extends Error {
 
 const segments = (v: string): string => v.split('/').map(encodeURIComponent).join('/');
 
+export interface Analysis {
+  jobId?: string;
+  status?: 'JOB_STATUS_UNSPECIFIED' | 'PENDING' | 'PROCESSING' | 'SUCCEEDED' | 'FAILED' | 'CANCELED';
+  /** The result id (UUID), set once the analysis exists. */
+  id?: string;
+  feedId?: string;
+  domain?: 'DOMAIN_UNSPECIFIED' | 'GENERAL' | 'FINANCIAL_NEWS';
+  /** VERY_NEGATIVE, NEGATIVE, NEUTRAL, POSITIVE or VERY_POSITIVE. */
+  sentiment?: string;
+  /** P(positive) - P(negative) (FINANCIAL_NEWS: P(bullish) - P(bearish)), in [-1, 1]. */
+  sentimentScore?: number;
+  /** GENERAL: the seven emotions, scores summing to 1. FINANCIAL_NEWS: empty. */
+  emotionScores?: (EmotionScore)[];
+  /** What drove the result: the words with the largest contributions, negations, language. */
+  rationale?: string;
+  /** Probability of the winning class. */
+  confidence?: number;
+  /** FINANCIAL_NEWS only: BEARISH, NEUTRAL or BULLISH. */
+  marketDirection?: string;
+  language?: DetectedLanguage;
+  /** Language without training data, unsure detection, or confidence < 0.5. */
+  lowConfidence?: boolean;
+  /** The model read only the first 1,000 tokens. */
+  truncated?: boolean;
+  /** Set for texts with a feed_id. */
+  feedAnomaly?: ItemAnomaly;
+  /** When the result was computed (RFC 3339, UTC). */
+  createdAt?: string;
+  /** When the text was written (occurred_at of the request, else receipt time). */
+  occurredAt?: string;
+}
+
+export interface Certificate {
+  certificatePem?: string;
+  /** PKCS#8 private key; it is not stored by the service. */
+  keyPem?: string;
+  /** SHA-256 of the DER certificate, lower-case hex. */
+  fingerprintSha256?: string;
+  /** notAfter, RFC 3339 UTC. */
+  expires?: string;
+}
+
 export interface CityDetails {
   id?: number;
   city?: string;
@@ -99,6 +141,68 @@ export interface DataSource {
   attribution?: string;
 }
 
+export interface DetectedLanguage {
+  /** ISO 639-1 code from the detector (eld), or "und". */
+  code?: string;
+  /** The detector's own reliability verdict. */
+  reliable?: boolean;
+  /** Whether the model had training data in this language (models/general.md lists them). */
+  trained?: boolean;
+}
+
+export interface EmotionMean {
+  emotion?: string;
+  mean?: number;
+}
+
+export interface EmotionScore {
+  /** ANGER, DISGUST, FEAR, HAPPINESS, NEUTRAL, SADNESS or SURPRISE. */
+  emotion?: string;
+  /** Probability; the seven scores sum to 1. */
+  score?: number;
+}
+
+export interface ErrorEntry {
+  /** TEXT_INVALID, ANALYSIS_FAILED, ... */
+  type?: string;
+  message?: string;
+  details?: string;
+}
+
+export interface FeedAnomalies {
+  feedId?: string;
+  window?: string;
+  /** Anomalous windows (see FeedWindow). */
+  windows?: (FeedWindow)[];
+  /** Items whose feed_anomaly was anomalous when analysed, newest first (at most 100). */
+  items?: (Analysis)[];
+}
+
+export interface FeedTrend {
+  feedId?: string;
+  window?: string;
+  windows?: (FeedWindow)[];
+  /** Least-squares slope of mean_score per window over the non-empty windows. */
+  slopePerWindow?: number;
+  totalCount?: number;
+}
+
+export interface FeedWindow {
+  /** RFC 3339 start (inclusive) and end (exclusive). */
+  start?: string;
+  end?: string;
+  count?: number;
+  meanScore?: number;
+  sentiments?: (SentimentCount)[];
+  emotions?: (EmotionMean)[];
+  /** Robust z-score of mean_score against the previous 12 non-empty windows (median and MAD); 0 when there are fewer than 6 of them. */
+  scoreZ?: number;
+  /** Robust z-score of the L1 distance between this window's emotion mix and the median mix of the previous 12 non-empty windows. */
+  emotionShiftZ?: number;
+  /** |score_z| >= 3.5 or emotion_shift_z >= 3.5, with at least 5 items in the window. */
+  anomalous?: boolean;
+}
+
 export interface GeoLocation {
   latitude?: number;
   longitude?: number;
@@ -116,6 +220,30 @@ export interface GetDataInfoResponse_Info {
   earthModel?: string;
   /** the IANA tz version the runtime computes offsets with */
   timeZoneRules?: string;
+}
+
+export interface ItemAnomaly {
+  anomalous?: boolean;
+  zScore?: number;
+  /** Previous items the baseline was computed from. */
+  baselineItems?: number;
+  baselineMedian?: number;
+}
+
+export interface Job {
+  jobId?: string;
+  status?: 'JOB_STATUS_UNSPECIFIED' | 'PENDING' | 'PROCESSING' | 'SUCCEEDED' | 'FAILED' | 'CANCELED';
+  /** Set once SUCCEEDED. */
+  resultId?: string;
+  /** Set when FAILED. */
+  errors?: (ErrorEntry)[];
+  feedId?: string;
+  domain?: 'DOMAIN_UNSPECIFIED' | 'GENERAL' | 'FINANCIAL_NEWS';
+  /** RFC 3339, UTC. */
+  createdAt?: string;
+  updatedAt?: string;
+  /** How many times processing started (more than 1 after a restart). */
+  attempts?: number;
 }
 
 export interface LanguageDescriptor {
@@ -158,6 +286,11 @@ export interface RegionSummary {
   admin1Code?: string;
 }
 
+export interface SentimentCount {
+  sentiment?: string;
+  count?: number;
+}
+
 export interface TimeZoneDescriptor {
   id?: string;
   name?: string;
@@ -166,6 +299,10 @@ export interface TimeZoneDescriptor {
   /** offset in force now, DST included */
   utcOffsetHours?: number;
   countryCodes?: (string)[];
+}
+
+export interface IssueClientCertificateParams {
+
 }
 
 export interface ListCitiesParams {
@@ -459,6 +596,47 @@ export interface GetTimeZoneTimeParams {
   zoneId: string;
 }
 
+export interface AnalyzeTextParams {
+
+}
+
+export interface BatchAnalyzeTextsParams {
+
+}
+
+export interface GetAnalysisParams {
+  /** Result id (UUID). */
+  id: string;
+}
+
+export interface GetJobParams {
+  /** Job id (UUID). */
+  id: string;
+}
+
+export interface CancelJobParams {
+  /** path parameter */
+  id: string;
+}
+
+export interface GetFeedTrendParams {
+  /** path parameter */
+  feedId: string;
+  /** Window length: a number and s, m, h or d (60s to 30d). Default 1h. */
+  window?: string;
+  /** Range, RFC 3339; default: the last 24 windows up to now. */
+  from?: string;
+  to?: string;
+}
+
+export interface ListFeedAnomaliesParams {
+  /** path parameter */
+  feedId: string;
+  window?: string;
+  from?: string;
+  to?: string;
+}
+
 export class MeridianRestClient {
   /** baseUrl such as http://127.0.0.1:8080; apiKey goes into X-Gateway-Key. */
   constructor(private readonly baseUrl: string, private readonly apiKey: string, private readonly fetchImpl: typeof fetch = fetch) {}
@@ -478,6 +656,11 @@ export class MeridianRestClient {
     const json = (await res.json()) as { errors?: ServiceError[] };
     if (!res.ok) throw new MeridianApiError(res.status, json.errors ?? []);
     return json as T;
+  }
+
+  /** Issues a new key pair (EC P-256) and a client certificate for it. (POST /v1/certificates) */
+  issueClientCertificate(params: IssueClientCertificateParams = {}, body: unknown, init?: RequestInit): Promise<Envelope<Certificate>> {
+    return this.request('POST', `/v1/certificates`, params as unknown as Record<string, unknown>, [], body, init);
   }
 
   /** Lists cities: populated places, by default those with population >= 1000 (an explicit min_population, including 0, replaces that default). (GET /v1/geo/cities) */
@@ -593,5 +776,40 @@ export class MeridianRestClient {
   /** GetTimeZoneTime (GET /v1/locale/timezones/{zone_id=**}/time) */
   getTimeZoneTime(params: GetTimeZoneTimeParams, init?: RequestInit): Promise<Envelope<string>> {
     return this.request('GET', `/v1/locale/timezones/${segments(String(params.zoneId))}/time`, params as unknown as Record<string, unknown>, ['zoneId'], undefined, init);
+  }
+
+  /** Analyses one text. Asynchronous by default: returns at once with job_id and status PENDING (REST: header X-Service-Async-Mode, default true). With async_mode = false it waits and returns the full result (status SUCCEEDED). (POST /v1/analyses) */
+  analyzeText(params: AnalyzeTextParams = {}, body: unknown, init?: RequestInit): Promise<Envelope<Analysis>> {
+    return this.request('POST', `/v1/analyses`, params as unknown as Record<string, unknown>, [], body, init);
+  }
+
+  /** Submits many texts at once, each with its own job (and, later, result). Always asynchronous. All texts are validated first: one invalid text refuses the whole batch (the error names items[i]). (POST /v1/analyses:batch) */
+  batchAnalyzeTexts(params: BatchAnalyzeTextsParams = {}, body: unknown, init?: RequestInit): Promise<Envelope<Analysis[]>> {
+    return this.request('POST', `/v1/analyses:batch`, params as unknown as Record<string, unknown>, [], body, init);
+  }
+
+  /** A result by its id (the result_id of a SUCCEEDED job). (GET /v1/analyses/{id}) */
+  getAnalysis(params: GetAnalysisParams, init?: RequestInit): Promise<Envelope<Analysis>> {
+    return this.request('GET', `/v1/analyses/${encodeURIComponent(String(params.id))}`, params as unknown as Record<string, unknown>, ['id'], undefined, init);
+  }
+
+  /** A job's status, its result_id once SUCCEEDED, its errors once FAILED. (GET /v1/jobs/{id}) */
+  getJob(params: GetJobParams, init?: RequestInit): Promise<Envelope<Job>> {
+    return this.request('GET', `/v1/jobs/${encodeURIComponent(String(params.id))}`, params as unknown as Record<string, unknown>, ['id'], undefined, init);
+  }
+
+  /** Cancels a PENDING or PROCESSING job (a result computed meanwhile is dropped). Cancelling a CANCELED job returns it unchanged; a SUCCEEDED or FAILED job is FAILED_PRECONDITION (HTTP 409). (POST /v1/jobs/{id}:cancel) */
+  cancelJob(params: CancelJobParams, init?: RequestInit): Promise<Envelope<Job>> {
+    return this.request('POST', `/v1/jobs/${encodeURIComponent(String(params.id))}:cancel`, params as unknown as Record<string, unknown>, ['id'], undefined, init);
+  }
+
+  /** Sentiment of a feed over time windows, with each window's anomaly verdict. (GET /v1/feeds/{feed_id}/trend) */
+  getFeedTrend(params: GetFeedTrendParams, init?: RequestInit): Promise<Envelope<FeedTrend>> {
+    return this.request('GET', `/v1/feeds/${encodeURIComponent(String(params.feedId))}/trend`, params as unknown as Record<string, unknown>, ['feedId'], undefined, init);
+  }
+
+  /** The windows and items of a feed that depart sharply from the feed's own baseline. (GET /v1/feeds/{feed_id}/anomalies) */
+  listFeedAnomalies(params: ListFeedAnomaliesParams, init?: RequestInit): Promise<Envelope<FeedAnomalies>> {
+    return this.request('GET', `/v1/feeds/${encodeURIComponent(String(params.feedId))}/anomalies`, params as unknown as Record<string, unknown>, ['feedId'], undefined, init);
   }
 }

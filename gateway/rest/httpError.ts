@@ -13,13 +13,19 @@ export class HttpError extends Error {
     readonly code: EnvelopeCode,
     message: string,
     readonly headers: Record<string, string> = {},
+    /** The error entry's `type`: the core's reason (e.g. TEXT_INVALID, QUEUE_FULL) or, by default, the code. */
+    readonly type: string = code,
+    /** The error entry's `details` (e.g. {field: "text"}). */
+    readonly details: Record<string, string> = {},
   ) {
     super(message);
     this.name = 'HttpError';
   }
 }
 
-export const paramInvalid = (message: string): HttpError => new HttpError(400, 'PARAM_INVALID', message);
+/** A 400 PARAM_INVALID; `field` (the parameter's JSON name) goes into the error entry's details. */
+export const paramInvalid = (message: string, field?: string): HttpError =>
+  new HttpError(400, 'PARAM_INVALID', message, {}, 'PARAM_INVALID', field ? { field } : {});
 
 interface Mapping { status: number; code: EnvelopeCode }
 
@@ -46,11 +52,12 @@ const REASONS: Record<string, Mapping> = {
   PAYLOAD_TOO_LARGE: { status: 413, code: 'PARAM_INVALID' },
 };
 
-export function mapCoreError(code: number, reason: string | undefined, message: string): HttpError {
+export function mapCoreError(code: number, reason: string | undefined, message: string, field?: string): HttpError {
   const m = (reason && REASONS[reason]) || TABLE[code];
   if (!m) return new HttpError(500, 'INTERNAL', 'internal error in the core; its log has the details');
-  if (m.status === 503) return new HttpError(503, m.code, `the core service is unavailable (${message}); retry shortly`, { 'retry-after': '1' });
-  return new HttpError(m.status, m.code, message);
+  const details: Record<string, string> = field ? { field } : {};
+  if (m.status === 503) return new HttpError(503, m.code, `the core service is unavailable (${message}); retry shortly`, { 'retry-after': '1' }, reason ?? m.code, details);
+  return new HttpError(m.status, m.code, message, m.status === 429 ? { 'retry-after': '1' } : {}, reason ?? m.code, details);
 }
 
 /** Every status and code the gateway can answer with (OpenAPI lists them). */

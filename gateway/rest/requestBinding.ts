@@ -83,24 +83,24 @@ export function convertText(f: LeafField, raw: string, label = f.jsonName): unkn
       const v = raw.trim().toLowerCase();
       if (TRUE.has(v)) return true;
       if (FALSE.has(v)) return false;
-      throw paramInvalid(`${label} must be true or false (also 1/0, yes/no, on/off), got '${show(raw)}'`);
+      throw paramInvalid(`${label} must be true or false (also 1/0, yes/no, on/off), got '${show(raw)}'`, label);
     }
     case 'double': {
       const v = raw.trim();
       const n = Number(v);
-      if (!NUM.test(v) || !Number.isFinite(n)) throw paramInvalid(`${label} must be a number such as 42 or 12.5, got '${show(raw)}'`);
+      if (!NUM.test(v) || !Number.isFinite(n)) throw paramInvalid(`${label} must be a number such as 42 or 12.5, got '${show(raw)}'`, label);
       return n;
     }
     case 'enum': {
       const v = raw.trim().toUpperCase();
-      if (!f.enumValues.includes(v)) throw paramInvalid(`${label} must be one of ${f.enumValues.join(', ')}, got '${show(raw)}'`);
+      if (!f.enumValues.includes(v)) throw paramInvalid(`${label} must be one of ${f.enumValues.join(', ')}, got '${show(raw)}'`, label);
       return v;
     }
     default: {
       const v = raw.trim();
       const [lo, hi] = RANGES[f.kind] ?? [0, 0];
       const n = Number(v);
-      if (!INT.test(v) || n < lo || n > hi) throw paramInvalid(`${label} must be an integer from ${lo} to ${hi}, got '${show(raw)}'`);
+      if (!INT.test(v) || n < lo || n > hi) throw paramInvalid(`${label} must be an integer from ${lo} to ${hi}, got '${show(raw)}'`, label);
       return n;
     }
   }
@@ -216,7 +216,7 @@ export function jsonToMessage(type: protobuf.Type, obj: Record<string, unknown>,
     const f = type.fields[key] ?? type.fieldsArray.find((x) => jsonNameOf(x.name) === key);
     const label = where ? `${where}.${key}` : key;
     if (!f) throw paramInvalid(`unknown field '${show(label)}' in the request body`);
-    if (exclude.has(f.name)) throw paramInvalid(`${label} is given in the path; remove it from the body`);
+    if (exclude.has(f.name)) throw paramInvalid(`${label} is given in the path; remove it from the body`, label);
     if (value === null || value === undefined) continue;
     out[jsonNameOf(f.name)] = jsonValue(f, value, label);
   }
@@ -225,7 +225,7 @@ export function jsonToMessage(type: protobuf.Type, obj: Record<string, unknown>,
 
 function jsonValue(f: protobuf.Field, value: unknown, label: string): unknown {
   if (f.repeated && !f.map) {
-    if (!Array.isArray(value)) throw paramInvalid(`${label} must be a JSON array`);
+    if (!Array.isArray(value)) throw paramInvalid(`${label} must be a JSON array`, label);
     return value.map((v, i) => jsonSingle(f, v, `${label}[${i}]`));
   }
   return jsonSingle(f, value, label);
@@ -233,25 +233,25 @@ function jsonValue(f: protobuf.Field, value: unknown, label: string): unknown {
 
 function jsonSingle(f: protobuf.Field, value: unknown, label: string): unknown {
   if (f.resolvedType instanceof protobuf.Type) {
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) throw paramInvalid(`${label} must be a JSON object`);
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) throw paramInvalid(`${label} must be a JSON object`, label);
     return jsonToMessage(f.resolvedType, value as Record<string, unknown>, label, new Set());
   }
   if (f.resolvedType instanceof protobuf.Enum) {
     const names = Object.entries(f.resolvedType.values).filter(([, n]) => n !== 0).map(([k]) => k);
-    if (typeof value !== 'string' || !names.includes(value.toUpperCase())) throw paramInvalid(`${label} must be one of ${names.join(', ')}`);
+    if (typeof value !== 'string' || !names.includes(value.toUpperCase())) throw paramInvalid(`${label} must be one of ${names.join(', ')}`, label);
     return value.toUpperCase();
   }
   const kind = KIND[f.type];
-  if (!kind) throw paramInvalid(`${label} cannot be set from JSON`);
+  if (!kind) throw paramInvalid(`${label} cannot be set from JSON`, label);
   if (kind === 'string') {
-    if (typeof value !== 'string') throw paramInvalid(`${label} must be a JSON string`);
+    if (typeof value !== 'string') throw paramInvalid(`${label} must be a JSON string`, label);
     return value;
   }
   if (kind === 'bool') {
-    if (typeof value !== 'boolean') throw paramInvalid(`${label} must be true or false`);
+    if (typeof value !== 'boolean') throw paramInvalid(`${label} must be true or false`, label);
     return value;
   }
-  if (typeof value !== 'number' && typeof value !== 'string') throw paramInvalid(`${label} must be a number`);
+  if (typeof value !== 'number' && typeof value !== 'string') throw paramInvalid(`${label} must be a number`, label);
   const leaf: LeafField = {
     path: [f.name], jsonPath: [jsonNameOf(f.name)], name: f.name, jsonName: label, kind, repeated: false, optional: false, enumValues: [], comment: '',
   };

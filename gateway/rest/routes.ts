@@ -34,9 +34,12 @@ export interface CompiledRoute {
   scope: string;
   /** Router path (find-my-way syntax). */
   routerPath: string;
+  /** Field names (proto) of the request message, for the header bindings. */
+  requestFields: Set<string>;
 }
 
 function scopeOf(capability: string, verb: Verb): string {
+  if (capability === 'certificates') return 'certificates:issue';
   const c = capability === 'locale' ? 'geo' : capability;
   return `${c}:${verb === 'GET' ? 'read' : 'write'}`;
 }
@@ -45,7 +48,8 @@ function routerPathOf(t: PathTemplate): string {
   if (t.simple && t.segments.every((s, i) => s.kind === 'literal' || t.variables.some((v) => v.start === i && v.end === i + 1))) {
     return '/' + t.segments.map((s, i) => (s.kind === 'literal' ? s.value : `:${t.variables.find((v) => v.start === i)?.fieldPath.replace(/\./g, '_')}`)).join('/');
   }
-  const prefix = t.literalPrefix;
+  // A custom verb (`:batch`) is glued to the last segment, so that segment cannot be part of the router's static prefix.
+  const prefix = t.verb && t.literalPrefix.length === t.segments.length ? t.literalPrefix.slice(0, -1) : t.literalPrefix;
   return `/${prefix.join('/')}${prefix.length ? '/' : ''}*`;
 }
 
@@ -75,6 +79,7 @@ export function compileRoutes(catalog: ProtoCatalog): CompiledRoute[] {
           binder: new RequestBinder(method, requestType, template, binding.body),
           unary: CoreClient.method(md), shape: responseShape(responseType), stringify,
           scope: scopeOf(service.capability, binding.verb), routerPath: routerPathOf(template),
+          requestFields: new Set(Object.keys(requestType.fields)),
         });
       }
     }
@@ -90,7 +95,7 @@ export interface RestContext {
 }
 
 const EMPTY: never[] = [];
-const ERROR_JSON = (e: HttpError): string => JSON.stringify({ errors: [{ code: e.code, message: e.message }] });
+const ERROR_JSON = (e: HttpError): string => JSON.stringify({ errors: [{ code: e.code, type: e.type, message: e.message, details: e.details }] });
 const hateoasField: LeafField = { path: ['hateoas_mode'], jsonPath: ['hateoasMode'], name: 'hateoas_mode', jsonName: 'hateoasMode', kind: 'bool', repeated: false, optional: false, enumValues: [], comment: '' };
 
 /** Sends an error in the envelope (or through JSONP with status 200 and the real status inside). */
@@ -109,6 +114,24 @@ export function callbackOf(method: string, query: QueryPair[]): string | undefin
   const values = query.filter((p) => p.name === 'callback').map((p) => p.value);
   if (values.length && method !== 'GET' && method !== 'HEAD') throw paramInvalid('callback (JSONP) is only available on GET requests');
   return readCallback(values);
+}
+
+/**
+ * Request headers bound to request fields, for the routes whose request message has
+ * the field: X-Service-Async-Mode → async_mode (true/false, 1/0, yes/no; default true).
+ */
+const HEADER_FIELDS: { header: string; field: string; jsonName: string }[] = [{ header: 'x-service-async-mode', field: 'async_mode', jsonName: 'asyncMode' }];
+
+function bindHeaders(route: CompiledRoute, request: FastifyRequest, message: Record<string, unknown>): void {
+  for (const h of HEADER_FIELDS) {
+    if (!route.requestFields.has(h.field)) continue;
+    const raw = request.headers[h.header];
+    if (raw === undefined) continue;
+    const value = (Array.isArray(raw) ? raw.join(',') : raw).trim().toLowerCase();
+    if (/^(true|1|yes|on)$/.test(value)) message[h.jsonName] = true;
+    else if (/^(false|0|no|off)$/.test(value)) message[h.jsonName] = false;
+    else throw paramInvalid(`header ${h.header.replace(/(^|-)([a-z])/g, (_m, d: string, c: string) => d + c.toUpperCase())} must be true or false, got '${value.slice(0, 40)}'`);
+  }
 }
 
 /** Summaries leave out what the list is restricted to: country fields for one country, region fields for one region. */
@@ -167,6 +190,7 @@ async function handle(group: CompiledRoute[], request: FastifyRequest, reply: Fa
     const admission = ctx.guard.admit(request.headers, route.scope);
     for (const [k, v] of Object.entries(admission.headers)) reply.header(k, v);
     const bound = route.binder.bind(vars, query, request.body);
+    bindHeaders(route, request, bound.message);
     const limit = bound.message['limit'];
     if (typeof limit === 'number' && limit > ctx.maxLimit) {
       throw new HttpError(403, 'ACCESS_DENIED', `limit ${limit} is above the maximum of ${ctx.maxLimit} for this service; page with offset instead`);
@@ -189,6 +213,7 @@ async function handle(group: CompiledRoute[], request: FastifyRequest, reply: Fa
       };
     } else {
       envelope = { data, errors: EMPTY };
+      if (route.shape.hasMetadata) envelope['metadata'] = result['metadata'] ?? null;
     }
     const json = route.stringify(envelope);
     if (callback) return sendJsonp(reply, callback, json, 200);

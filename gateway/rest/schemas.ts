@@ -49,9 +49,11 @@ export const ERROR_SCHEMA: JsonSchema = {
   type: 'object',
   properties: {
     code: { type: 'string', enum: ['ACCESS_DENIED', 'ENTITY_NOT_FOUND', 'PARAM_INVALID', 'PARAMS_MUTUALLY_EXCLUSIVE', 'CONFLICT', 'SERVICE_UNAVAILABLE', 'INTERNAL'] },
+    type: { type: 'string', description: 'The specific reason (e.g. TEXT_INVALID, QUEUE_FULL, PAYLOAD_TOO_LARGE, JOB_FINISHED); equals code when there is none more specific' },
     message: { type: 'string' },
+    details: { type: 'object', additionalProperties: { type: 'string' }, description: 'e.g. {"field": "items[3].text"}' },
   },
-  required: ['code', 'message'],
+  required: ['code', 'type', 'message', 'details'],
 };
 export const LINK_SCHEMA: JsonSchema = {
   type: 'object', properties: { href: { type: 'string' }, rel: { type: 'string', enum: ['first', 'prev', 'next', 'last'] } }, required: ['href', 'rel'],
@@ -67,10 +69,13 @@ export interface ResponseShape {
   dataField: protobuf.Field | undefined;
   /** Lists carry links and metadata (the message has total_count and current_offset). */
   isList: boolean;
+  /** A non-list response with its own `metadata` field (e.g. certificate issuance). */
+  hasMetadata: boolean;
 }
 
 export function responseShape(type: protobuf.Type): ResponseShape {
-  return { dataField: type.fields['data'], isList: Boolean(type.fields['total_count'] && type.fields['current_offset']) };
+  const isList = Boolean(type.fields['total_count'] && type.fields['current_offset']);
+  return { dataField: type.fields['data'], isList, hasMetadata: !isList && Boolean(type.fields['metadata']) };
 }
 
 export function envelopeSchema(type: protobuf.Type, opts: SchemaOptions = {}, refs?: { error: string; link: string; metadata: string }): JsonSchema {
@@ -83,6 +88,8 @@ export function envelopeSchema(type: protobuf.Type, opts: SchemaOptions = {}, re
   if (shape.isList) {
     properties['links'] = { type: 'array', items: refs ? { $ref: refs.link } : LINK_SCHEMA };
     properties['metadata'] = refs ? { $ref: refs.metadata } : METADATA_SCHEMA;
+  } else if (shape.hasMetadata) {
+    properties['metadata'] = fieldSchema(type.fields['metadata']!, opts);
   }
   // Serializers must not throw on a missing field (and would move required ones first), so `required` is for the documentation only.
   if (!opts.describe) return { type: 'object', properties };

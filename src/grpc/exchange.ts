@@ -27,7 +27,8 @@ export class ServiceRegistry {
   addService(service: grpc.ServiceDefinition, implementation: grpc.UntypedServiceImplementation): void {
     this.server.addService(service, implementation);
     for (const [name, definition] of Object.entries(service)) {
-      const handler = implementation[name];
+      // grpc-js accepts a handler under the method's name or its camelCase originalName
+      const handler = implementation[name] ?? (definition.originalName ? implementation[definition.originalName] : undefined);
       if (handler && !definition.requestStream && !definition.responseStream) {
         this.unary.set(definition.path, { definition: definition as grpc.MethodDefinition<unknown, unknown>, handler: handler as grpc.handleUnaryCall<unknown, unknown> });
       }

@@ -11,7 +11,7 @@ import { projectRoot } from '../paths.js';
 
 export const PROTO_ROOT = join(projectRoot, 'proto');
 
-export const PROTO_FILES = ['meridian/geo/v1/geo.proto', 'meridian/locale/v1/locale.proto', 'meridian/exchange/v1/exchange.proto', 'google/rpc/error_details.proto'];
+export const PROTO_FILES = ['meridian/geo/v1/geo.proto', 'meridian/locale/v1/locale.proto', 'meridian/exchange/v1/exchange.proto', 'meridian/sentiment/v1/sentiment.proto', 'meridian/certificates/v1/certificates.proto', 'google/rpc/error_details.proto'];
 
 export const LOADER_OPTIONS: protoLoader.Options = {
   keepCase: false,

@@ -18,7 +18,7 @@ import type { ModelSidecar } from './modelCard.js';
 import { projectRoot } from '../paths.js';
 
 /** Where the models are read from: MERIDIAN_MODELS_DIR, default models/ in the project. */
-export const MODELS_DIR = process.env['MERIDIAN_MODELS_DIR'] ?? join(projectRoot, 'models');
+export const MODELS_DIR = process.env['MERIDIAN_MODELS_DIR'] || join(projectRoot, 'models');
 export const MODEL_NAMES: Record<Domain, string> = { GENERAL: 'general', FINANCIAL_NEWS: 'financial-news' };
 
 export interface EmotionScore {

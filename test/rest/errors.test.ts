@@ -170,7 +170,7 @@ describe('JSONP', () => {
     const r = await gw.get('/v1/geo/cities/1?callback=cb');
     expect(r.status).toBe(200);
     const body = JSON.parse(JSONP.exec(r.text)?.[2] ?? '');
-    expect(body).toEqual({ errors: [{ code: 'ENTITY_NOT_FOUND', message: 'no place with id 1' }], status: 404 });
+    expect(body).toEqual({ errors: [{ code: 'ENTITY_NOT_FOUND', type: 'ENTITY_NOT_FOUND', message: 'no place with id 1', details: {} }], status: 404 });
     const noKey = await gw.get('/v1/geo/cities?callback=cb', {});
     expect(JSON.parse(JSONP.exec(noKey.text)?.[2] ?? '').status).toBe(401);
   });

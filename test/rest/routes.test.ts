@@ -141,8 +141,8 @@ describe('every route of the spec and of the wider surface', () => {
     check(r.body);
   });
 
-  it('every binding in the annotations is served (no route left without a test above)', () => {
-    const served = new Set(gw.gateway.routes.map((r) => r.binding.template));
+  it('every geo and locale binding in the annotations is served (no route left without a test above; test/rest/sentiment.test.ts covers the others)', () => {
+    const served = new Set(gw.gateway.routes.filter((r) => ['geo', 'locale'].includes(r.service.capability)).map((r) => r.binding.template));
     const tested = cases.map(([p]) => p.split('?')[0]);
     for (const t of served) {
       const re = new RegExp(`^${t.replace(/\{[^}]*=\*\*\}/g, '.+').replace(/\{[^}]+\}/g, '[^/]+')}$`);

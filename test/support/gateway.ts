@@ -19,6 +19,9 @@ export interface TestGateway {
   stateDir: string;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON bodies are checked field by field in the tests
   get(path: string, headers?: Record<string, string>): Promise<{ status: number; headers: Headers; body: any; text: string }>;
+  /** Any method with an optional JSON (or raw string) body; the key is sent unless headers say otherwise. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- as get()
+  send(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<{ status: number; headers: Headers; body: any; text: string }>;
   close(): Promise<void>;
 }
 
@@ -37,6 +40,17 @@ export async function startTestGateway(overrides: Partial<GatewayConfig> = {}): 
       let body: unknown;
       try { body = JSON.parse(text); } catch { body = undefined; }
       return { status: res.status, headers: res.headers, body, text };
+    },
+    async send(method, path, body, headers = {}) {
+      const res = await fetch(url + path, {
+        method,
+        headers: { 'X-Gateway-Key': key, ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
+        ...(body !== undefined ? { body: typeof body === 'string' ? body : JSON.stringify(body) } : {}),
+      });
+      const text = await res.text();
+      let parsed: unknown;
+      try { parsed = JSON.parse(text); } catch { parsed = undefined; }
+      return { status: res.status, headers: res.headers, body: parsed, text };
     },
     async close() {
       await gateway.close();

@@ -3,6 +3,9 @@
  * for the suites that talk to it, and stops it afterwards.
  */
 import type { TestProject } from 'vitest/node';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { loadCoreConfig } from '../../src/config.js';
 import { startCore, type Core } from '../../src/server.js';
 
@@ -10,11 +13,16 @@ let core: Core | undefined;
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   process.env['NODE_ENV'] = 'test';
-  core = await startCore({ ...loadCoreConfig(), grpcAddress: '127.0.0.1:0' });
+  const stateDir = mkdtempSync(join(tmpdir(), 'meridian-core-'));
+  core = await startCore({ ...loadCoreConfig(), grpcAddress: '127.0.0.1:0', stateDir });
   project.provide('coreAddress', core.address);
-  return async () => { await core?.close(); };
+  project.provide('coreStateDir', stateDir);
+  return async () => {
+    await core?.close();
+    rmSync(stateDir, { recursive: true, force: true });
+  };
 }
 
 declare module 'vitest' {
-  export interface ProvidedContext { coreAddress: string }
+  export interface ProvidedContext { coreAddress: string; coreStateDir: string }
 }

@@ -26,3 +26,4 @@ export function client(service: string, address: string): { call: Call; fail: (m
 
 export const geoClient = (address: string) => client('meridian.geo.v1.GeoService', address);
 export const localeClient = (address: string) => client('meridian.locale.v1.LocaleService', address);
+export const sentimentClient = (address: string) => client('meridian.sentiment.v1.SentimentService', address);

@@ -1,0 +1,33 @@
+/**
+ * The Piscina worker: loads both ONNX sessions once (intraOpNumThreads from the
+ * pool's workerData) and analyses the micro-batches the core sends it. Every
+ * InferenceSession.run happens here, never on the core's event loop.
+ */
+import { workerData } from 'piscina';
+import { SentimentAnalyzer, type AnalysisOutcome } from './sentimentAnalyzer.js';
+import type { Domain } from './labels.js';
+
+export interface AnalysisTask {
+  items: { text: string; domain: Domain }[];
+}
+
+const data = (workerData ?? {}) as { ortThreads?: number; modelsDir?: string };
+const analyzer = await SentimentAnalyzer.load({
+  intraOpNumThreads: data.ortThreads ?? 1,
+  ...(data.modelsDir ? { modelsDir: data.modelsDir } : {}),
+});
+
+/** Analyses the batch, one session run per domain present; outcomes in item order. */
+export default async function analyze(task: AnalysisTask): Promise<AnalysisOutcome[]> {
+  const out: AnalysisOutcome[] = new Array(task.items.length);
+  for (const domain of ['GENERAL', 'FINANCIAL_NEWS'] as Domain[]) {
+    const idx: number[] = [];
+    task.items.forEach((it, i) => {
+      if (it.domain === domain) idx.push(i);
+    });
+    if (idx.length === 0) continue;
+    const res = await analyzer.analyze(idx.map((i) => task.items[i]!.text), domain);
+    idx.forEach((i, k) => (out[i] = res[k]!));
+  }
+  return out;
+}

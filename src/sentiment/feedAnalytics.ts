@@ -1,0 +1,168 @@
+/**
+ * Feeds: every result with a feed_id is stored with the time the text was written
+ * (occurred_at, default: receipt). Two views:
+ *
+ * - Item anomaly, when a result is made: robust z-score of its sentimentScore
+ *   against the median and MAD (× 1.4826, floored at 0.05) of the feed's previous
+ *   200 items; anomalous when |z| ≥ 3.5 with at least 20 previous items. The
+ *   baseline is kept in memory per feed (loaded from DuckDB on first use; the 10,000
+ *   most recently used feeds are kept).
+ * - Windows (GetFeedTrend / ListFeedAnomalies), computed in DuckDB: results grouped
+ *   into fixed windows; per window count, mean score, sentiment counts and mean
+ *   emotions. Each non-empty window is compared with the previous 12 non-empty
+ *   windows: score_z = (mean − median) / max(1.4826·MAD, 0.05) of their means;
+ *   emotion_shift_z = robust z of the L1 distance between the window's emotion mix and
+ *   the element-wise median mix, against the same distances of those windows.
+ *   A window is anomalous when it has ≥ 5 items, ≥ 6 baseline windows, and
+ *   |score_z| ≥ 3.5 or emotion_shift_z ≥ 3.5. The slope is the least-squares slope
+ *   of mean score per window index.
+ */
+import { invalid } from '../errors.js';
+import { EMOTIONS, SENTIMENT_LEVELS } from './labels.js';
+import type { JobStore } from './jobStore.js';
+
+export const ITEM_BASELINE = 200;
+export const ITEM_MIN_BASELINE = 20;
+export const Z_THRESHOLD = 3.5;
+const SCALE_FLOOR = 0.05;
+const MAD_TO_SIGMA = 1.4826;
+const WINDOW_BASELINE = 12;
+const WINDOW_MIN_BASELINE = 6;
+const WINDOW_MIN_ITEMS = 5;
+const MAX_WINDOWS = 2000;
+const MAX_FEEDS = 10_000;
+
+export interface ItemAnomaly {
+  anomalous: boolean;
+  zScore: number;
+  baselineItems: number;
+  baselineMedian: number;
+}
+
+function median(sorted: number[]): number {
+  const n = sorted.length;
+  if (n === 0) return 0;
+  return n % 2 ? sorted[(n - 1) / 2]! : (sorted[n / 2 - 1]! + sorted[n / 2]!) / 2;
+}
+
+export function robustZ(value: number, baseline: readonly number[]): { z: number; median: number } {
+  const sorted = [...baseline].sort((a, b) => a - b);
+  const m = median(sorted);
+  const mad = median(sorted.map((x) => Math.abs(x - m)).sort((a, b) => a - b));
+  return { z: (value - m) / Math.max(MAD_TO_SIGMA * mad, SCALE_FLOOR), median: m };
+}
+
+/** Per-feed rolling baselines for the item anomaly. */
+export class FeedBaselines {
+  private readonly feeds = new Map<string, Promise<number[]>>();
+
+  constructor(private readonly store: JobStore) {}
+
+  /** Scores the item against its feed's baseline, then adds it to the baseline. */
+  async observe(feedId: string, score: number): Promise<ItemAnomaly> {
+    let entry = this.feeds.get(feedId);
+    if (entry) {
+      this.feeds.delete(feedId); // re-insert: most recently used last
+    } else {
+      entry = this.store.recentScores(feedId, ITEM_BASELINE);
+    }
+    this.feeds.set(feedId, entry);
+    if (this.feeds.size > MAX_FEEDS) this.feeds.delete(this.feeds.keys().next().value!);
+    const scores = await entry;
+    const baselineItems = scores.length;
+    const { z, median: m } = baselineItems ? robustZ(score, scores) : { z: 0, median: 0 };
+    scores.push(score);
+    if (scores.length > ITEM_BASELINE) scores.shift();
+    return { anomalous: baselineItems >= ITEM_MIN_BASELINE && Math.abs(z) >= Z_THRESHOLD, zScore: baselineItems ? z : 0, baselineItems, baselineMedian: m };
+  }
+}
+
+const WINDOW_RE = /^(\d{1,6})(s|m|h|d)$/;
+const UNIT_MS = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
+
+export function parseWindow(raw: string): { text: string; ms: number } {
+  const text = raw === '' ? '1h' : raw.trim().toLowerCase();
+  const m = WINDOW_RE.exec(text);
+  const ms = m ? Number(m[1]) * UNIT_MS[m[2] as keyof typeof UNIT_MS] : NaN;
+  if (!m || ms < 60_000 || ms > 30 * 86_400_000) throw invalid('window', `window must be a number and s, m, h or d between 60s and 30d (e.g. 15m, 1h, 1d), got '${raw.slice(0, 40)}'`);
+  return { text, ms };
+}
+
+export function parseTime(field: string, raw: string): number | null {
+  if (raw === '') return null;
+  const ms = Date.parse(raw);
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(raw) || Number.isNaN(ms)) {
+    throw invalid(field, `${field} must be an RFC 3339 date-time such as 2026-11-22T10:00:00Z, got '${raw.slice(0, 40)}'`);
+  }
+  return ms;
+}
+
+export interface FeedWindow {
+  start: string;
+  end: string;
+  count: number;
+  meanScore: number;
+  sentiments: { sentiment: string; count: number }[];
+  emotions: { emotion: string; mean: number }[];
+  scoreZ: number;
+  emotionShiftZ: number;
+  anomalous: boolean;
+}
+
+const E = EMOTIONS.map((e) => `e_${e.toLowerCase()}`);
+
+/**
+ * One query: windows over the feed's whole history up to `to` (so early windows of
+ * the range have their baseline), then the range [from, to) is returned.
+ */
+export async function feedWindows(store: JobStore, feedId: string, windowMs: number, fromMs: number, toMs: number): Promise<{ windows: FeedWindow[]; slope: number; total: number }> {
+  if ((toMs - fromMs) / windowMs > MAX_WINDOWS) throw invalid('window', `the range holds more than ${MAX_WINDOWS} windows; use a longer window or a shorter range`);
+  if (toMs <= fromMs) throw invalid('from', 'from must be before to');
+  const frame = `ORDER BY w ROWS BETWEEN ${WINDOW_BASELINE} PRECEDING AND 1 PRECEDING`;
+  const sql = `
+WITH per AS (
+  SELECT floor((occurred_ms - $2) / $3)::BIGINT AS w, count(*) AS n, avg(score) AS mean,
+    ${SENTIMENT_LEVELS.map((l) => `count(*) FILTER (WHERE sentiment = '${l}') AS "s_${l}"`).join(', ')},
+    ${E.map((c) => `avg(${c}) AS ${c}`).join(', ')}
+  FROM results WHERE feed_id = $1 AND occurred_ms < $4 GROUP BY 1),
+base AS (
+  SELECT *, median(mean) OVER (${frame}) AS m_med, mad(mean) OVER (${frame}) AS m_mad, count(*) OVER (${frame}) AS k,
+    ${E.map((c) => `median(${c}) OVER (${frame}) AS ${c}_med`).join(', ')}
+  FROM per),
+dist AS (
+  SELECT *, ${E.map((c) => `abs(${c} - coalesce(${c}_med, ${c}))`).join(' + ')} AS d FROM base),
+scored AS (
+  SELECT *, median(d) OVER (${frame}) AS d_med, mad(d) OVER (${frame}) AS d_mad FROM dist)
+SELECT w, n, mean, ${SENTIMENT_LEVELS.map((l) => `"s_${l}"`).join(', ')}, ${E.join(', ')},
+  CASE WHEN k >= ${WINDOW_MIN_BASELINE} THEN (mean - m_med) / greatest(${MAD_TO_SIGMA} * m_mad, ${SCALE_FLOOR}) ELSE 0 END AS score_z,
+  CASE WHEN k >= ${WINDOW_MIN_BASELINE} THEN (d - d_med) / greatest(${MAD_TO_SIGMA} * d_mad, ${SCALE_FLOOR}) ELSE 0 END AS shift_z
+FROM scored WHERE w >= 0 ORDER BY w`;
+  const rows = await store.readers.query(sql, [feedId, fromMs, windowMs, toMs]);
+  const windows: FeedWindow[] = rows.map((r) => {
+    const w = Number(r['w']);
+    const count = Number(r['n']);
+    const scoreZ = Number(r['score_z']);
+    const emotionShiftZ = Number(r['shift_z']);
+    return {
+      start: new Date(fromMs + w * windowMs).toISOString(),
+      end: new Date(fromMs + (w + 1) * windowMs).toISOString(),
+      count,
+      meanScore: Number(r['mean']),
+      sentiments: SENTIMENT_LEVELS.map((l) => ({ sentiment: l, count: Number(r[`s_${l}`]) })),
+      emotions: EMOTIONS.map((e, k) => ({ emotion: e, mean: Number(r[E[k]!] ?? 0) })),
+      scoreZ,
+      emotionShiftZ,
+      anomalous: count >= WINDOW_MIN_ITEMS && (Math.abs(scoreZ) >= Z_THRESHOLD || emotionShiftZ >= Z_THRESHOLD),
+    };
+  });
+  // Least-squares slope of mean score over window index.
+  const pts = rows.map((r) => [Number(r['w']), Number(r['mean'])] as const);
+  let slope = 0;
+  if (pts.length >= 2) {
+    const mx = pts.reduce((a, p) => a + p[0], 0) / pts.length;
+    const my = pts.reduce((a, p) => a + p[1], 0) / pts.length;
+    const sxx = pts.reduce((a, p) => a + (p[0] - mx) ** 2, 0);
+    slope = sxx > 0 ? pts.reduce((a, p) => a + (p[0] - mx) * (p[1] - my), 0) / sxx : 0;
+  }
+  return { windows, slope, total: windows.reduce((a, w) => a + w.count, 0) };
+}

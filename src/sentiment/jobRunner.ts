@@ -1,0 +1,338 @@
+/**
+ * The job lifecycle and the micro-batcher between the gRPC handlers and the pool.
+ *
+ * - Queue: texts wait in memory (bounded by queueMax; past it, RESOURCE_EXHAUSTED).
+ *   Synchronous and stream texts go first. Whenever a worker slot is free (at most two
+ *   tasks per worker in flight), the runner takes up to batchSize waiting texts as one
+ *   task: a lone request leaves at once as a batch of one, and under load the texts
+ *   that arrived while the workers were busy leave together, so batches grow with load.
+ * - Asynchronous jobs are committed as PENDING before their ids are returned (submissions
+ *   in the same event-loop turn share one transaction), marked PROCESSING when their
+ *   batch leaves, and completed with their result in one transaction (JobStore.complete).
+ * - Synchronous and stream texts are answered as soon as they are analysed; their job and
+ *   result are committed right after (write-behind, one transaction per event-loop turn)
+ *   and served from memory until then, so a GetAnalysis right after the answer finds them.
+ *   A crash in that window loses the stored copy of a result the caller already has; it
+ *   never loses an acknowledged asynchronous job.
+ * - A worker failure (error or crash) puts the batch back; after maxAttempts a job is
+ *   FAILED with ANALYSIS_FAILED. After a restart, PENDING and PROCESSING jobs are queued
+ *   again (recover()).
+ * - close(): stops intake, lets in-flight batches finish (up to 10 s), leaves queued jobs
+ *   PENDING in the database for the next start, closes the pool.
+ */
+import { randomUUID } from 'node:crypto';
+import { status } from '@grpc/grpc-js';
+import { ServiceError } from '../errors.js';
+import { logger } from '../log.js';
+import type { AnalysisPool } from './analysisPool.js';
+import type { AnalysisOutcome, AnalysisOutput } from './sentimentAnalyzer.js';
+import type { JobStore, NewJob, StoredResult } from './jobStore.js';
+import type { FeedBaselines, ItemAnomaly } from './feedAnalytics.js';
+
+/** The Analysis message as the gRPC handlers return it (camelCase, enums as names). */
+export interface AnalysisMessage {
+  jobId: string;
+  status: string;
+  id?: string;
+  feedId?: string;
+  domain?: string;
+  sentiment?: string;
+  sentimentScore?: number;
+  emotionScores: { emotion: string; score: number }[];
+  rationale?: string;
+  confidence?: number;
+  marketDirection?: string;
+  language?: { code: string; reliable: boolean; trained: boolean };
+  lowConfidence?: boolean;
+  truncated?: boolean;
+  feedAnomaly?: ItemAnomaly;
+  createdAt?: string;
+  occurredAt?: string;
+}
+
+interface Waiter {
+  resolve: (a: AnalysisMessage) => void;
+  reject: (e: unknown) => void;
+}
+
+interface QueueItem {
+  job: NewJob;
+  attempts: number;
+  /** Set for synchronous and stream texts: stored only once analysed. */
+  waiter?: Waiter;
+  canceled: boolean;
+}
+
+export interface RunnerOptions {
+  batchSize: number;
+  queueMax: number;
+  maxAttempts: number;
+}
+
+export const queueFull = (queued: number): ServiceError =>
+  new ServiceError(status.RESOURCE_EXHAUSTED, 'QUEUE_FULL', `the analysis queue is full (${queued} texts waiting); retry later, or send smaller batches`);
+
+export class JobRunner {
+  private readonly urgent: QueueItem[] = [];
+  /** Batches whose worker failed, run again before the normal queue. */
+  private readonly retries: QueueItem[] = [];
+  private readonly normal: QueueItem[] = [];
+  private normalHead = 0;
+  private readonly queued = new Map<string, QueueItem>();
+  private inflight = 0;
+  private readonly maxInflight: number;
+  private accepting = true;
+  private readonly idle: (() => void)[] = [];
+  private pendingInsert: { jobs: NewJob[]; done: Promise<void> } | null = null;
+  /** Synchronous/stream results answered but not yet committed (write-behind), by result id and by job id. */
+  private readonly unstoredResults = new Map<string, AnalysisMessage>();
+  private readonly unstoredJobs = new Map<string, AnalysisMessage>();
+  private directBatch: { jobs: NewJob[]; results: StoredResult[] } | null = null;
+  private directWrites = Promise.resolve();
+
+  constructor(
+    private readonly store: JobStore,
+    private readonly pool: AnalysisPool,
+    private readonly baselines: FeedBaselines,
+    private readonly opts: RunnerOptions,
+  ) {
+    this.maxInflight = pool.workers * 2;
+  }
+
+  get waiting(): number {
+    return this.urgent.length + this.retries.length + this.normal.length - this.normalHead;
+  }
+
+  private admit(n: number): void {
+    if (!this.accepting) throw new ServiceError(status.UNAVAILABLE, 'SHUTTING_DOWN', 'the core is shutting down; retry against another instance or after the restart');
+    if (this.waiting + n > this.opts.queueMax) throw queueFull(this.waiting);
+  }
+
+  /** Commits the jobs as PENDING (sharing a transaction with others of this turn), then queues them. */
+  async submit(jobs: NewJob[]): Promise<void> {
+    this.admit(jobs.length);
+    if (!this.pendingInsert) {
+      const batch: NewJob[] = [];
+      const done = new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
+        this.pendingInsert = null;
+        return this.store.insertPending(batch);
+      });
+      this.pendingInsert = { jobs: batch, done };
+    }
+    this.pendingInsert.jobs.push(...jobs);
+    await this.pendingInsert.done;
+    for (const job of jobs) this.enqueue({ job, attempts: 0, canceled: false }, false);
+    this.pump();
+  }
+
+  /** Analyses now (ahead of queued jobs) and stores job + result before answering. */
+  analyzeNow(job: NewJob): Promise<AnalysisMessage> {
+    this.admit(1);
+    return new Promise<AnalysisMessage>((resolve, reject) => {
+      this.enqueue({ job, attempts: 0, canceled: false, waiter: { resolve, reject } }, true);
+      this.pump();
+    });
+  }
+
+  /** Jobs left unfinished by the previous run go back in the queue (oldest first). */
+  async recover(): Promise<number> {
+    const jobs = await this.store.unfinished();
+    for (const j of jobs) this.enqueue({ job: j, attempts: j.attempts, canceled: false }, false);
+    this.pump();
+    return jobs.length;
+  }
+
+  /** Marks a queued job canceled so that it is skipped (the store holds the truth). */
+  forget(jobId: string): void {
+    const item = this.queued.get(jobId);
+    if (item) item.canceled = true;
+  }
+
+  private enqueue(item: QueueItem, urgent: boolean): void {
+    (urgent ? this.urgent : this.normal).push(item);
+    if (!item.waiter) this.queued.set(item.job.id, item);
+  }
+
+  private take(): QueueItem[] {
+    const items: QueueItem[] = [];
+    while (items.length < this.opts.batchSize && this.urgent.length) items.push(this.urgent.shift()!);
+    while (items.length < this.opts.batchSize && this.retries.length) {
+      const it = this.retries.shift()!;
+      if (!it.canceled) items.push(it);
+    }
+    while (items.length < this.opts.batchSize && this.normalHead < this.normal.length) {
+      const it = this.normal[this.normalHead]!;
+      this.normal[this.normalHead++] = undefined as unknown as QueueItem;
+      if (!it.canceled) items.push(it);
+      else this.queued.delete(it.job.id);
+    }
+    if (this.normalHead > 4096 && this.normalHead * 2 > this.normal.length) {
+      this.normal.splice(0, this.normalHead);
+      this.normalHead = 0;
+    }
+    return items;
+  }
+
+  private pump(): void {
+    while (this.inflight < this.maxInflight) {
+      const items = this.take();
+      if (items.length === 0) break;
+      this.inflight++;
+      const now = Date.now();
+      const stored = items.filter((i) => !i.waiter).map((i) => i.job.id);
+      if (stored.length) this.store.markProcessing(stored, now).catch((e: unknown) => logger.error({ err: e }, 'could not mark jobs PROCESSING'));
+      for (const i of items) i.attempts++;
+      this.pool
+        .run({ items: items.map((i) => ({ text: i.job.text, domain: i.job.domain })) })
+        .then((outcomes) => this.finish(items, outcomes), (e: unknown) => this.retry(items, e))
+        .catch((e: unknown) => logger.error({ err: e }, 'storing analysis results failed'))
+        .finally(() => {
+          this.inflight--;
+          this.pump();
+          if (this.inflight === 0) for (const f of this.idle.splice(0)) f();
+        });
+    }
+  }
+
+  private async retry(items: QueueItem[], err: unknown): Promise<void> {
+    logger.error({ err, texts: items.length }, 'analysis worker failed; retrying the batch');
+    const again = items.filter((i) => i.attempts < this.opts.maxAttempts);
+    const failed = items.filter((i) => i.attempts >= this.opts.maxAttempts);
+    for (const i of again) (i.waiter ? this.urgent : this.retries).push(i);
+    const message = `analysis failed ${this.opts.maxAttempts} times: ${err instanceof Error ? err.message : String(err)}`;
+    for (const i of failed) {
+      this.queued.delete(i.job.id);
+      i.waiter?.reject(new ServiceError(status.UNAVAILABLE, 'UNAVAILABLE', `${message}; the core log has the details`));
+    }
+    const ids = failed.filter((i) => !i.waiter).map((i) => i.job.id);
+    if (ids.length) await this.store.fail(ids, 'ANALYSIS_FAILED', message, Date.now());
+  }
+
+  private async finish(items: QueueItem[], outcomes: AnalysisOutcome[]): Promise<void> {
+    const now = Date.now();
+    const queuedResults: StoredResult[] = [];
+    const directJobs: NewJob[] = [];
+    const directResults: StoredResult[] = [];
+    const directMessages: { item: QueueItem; message: AnalysisMessage }[] = [];
+    const rejected: { item: QueueItem; type: string; message: string }[] = [];
+    for (let k = 0; k < items.length; k++) {
+      const item = items[k]!;
+      const outcome = outcomes[k]!;
+      if ('error' in outcome) {
+        rejected.push({ item, type: outcome.error.problem, message: outcome.error.message });
+        continue;
+      }
+      const anomaly = item.job.feedId ? await this.baselines.observe(item.job.feedId, outcome.sentimentScore) : undefined;
+      const message = toMessage(item.job, outcome, randomUUID(), now, anomaly);
+      const stored = toStored(item.job, outcome, message, now, anomaly);
+      if (item.waiter) {
+        directJobs.push(item.job);
+        directResults.push(stored);
+        directMessages.push({ item, message });
+      } else queuedResults.push(stored);
+    }
+    const writes: Promise<unknown>[] = [];
+    if (queuedResults.length) writes.push(this.store.complete(queuedResults, now));
+    if (directJobs.length) {
+      // Write-behind: the caller gets its result now; job and result are committed with
+      // the others of this event-loop turn, and served from memory until then.
+      for (const { item, message } of directMessages) {
+        this.unstoredResults.set(message.id!, message);
+        this.unstoredJobs.set(item.job.id, message);
+        item.waiter!.resolve(message);
+      }
+      this.storeDirect(directJobs, directResults);
+    }
+    const rejectedStored = rejected.filter((r) => !r.item.waiter);
+    for (const r of rejected) r.item.waiter?.reject(new ServiceError(status.INVALID_ARGUMENT, 'TEXT_INVALID', r.message, 'text'));
+    for (const r of rejectedStored) writes.push(this.store.fail([r.item.job.id], r.type, r.message, now));
+    for (const i of items) this.queued.delete(i.job.id);
+    await Promise.all(writes);
+  }
+
+  private storeDirect(jobs: NewJob[], results: StoredResult[]): void {
+    if (!this.directBatch) {
+      const batch = { jobs: [] as NewJob[], results: [] as StoredResult[] };
+      this.directBatch = batch;
+      setImmediate(() => {
+        this.directBatch = null;
+        this.directWrites = this.directWrites
+          .then(() => this.store.insertCompleted(batch.jobs, batch.results))
+          .catch((e: unknown) => logger.error({ err: e, results: batch.results.length }, 'could not store synchronous results (the callers have them)'))
+          .finally(() => {
+            for (const r of batch.results) {
+              this.unstoredResults.delete(r.id);
+              this.unstoredJobs.delete(r.jobId);
+            }
+          });
+      });
+    }
+    this.directBatch.jobs.push(...jobs);
+    this.directBatch.results.push(...results);
+  }
+
+  /** A synchronous result answered but not yet committed. */
+  unstoredResult(id: string): AnalysisMessage | undefined {
+    return this.unstoredResults.get(id);
+  }
+
+  unstoredJob(id: string): AnalysisMessage | undefined {
+    return this.unstoredJobs.get(id);
+  }
+
+  /** Stops intake; resolves when in-flight batches are done (or after timeoutMs). Queued jobs stay PENDING. */
+  async drain(timeoutMs = 10_000): Promise<void> {
+    this.accepting = false;
+    const left = [...this.urgent];
+    this.urgent.length = 0;
+    this.retries.length = 0;
+    this.normal.length = 0;
+    this.normalHead = 0;
+    for (const i of left) i.waiter?.reject(new ServiceError(status.UNAVAILABLE, 'SHUTTING_DOWN', 'the core is shutting down; retry shortly'));
+    if (this.inflight > 0) await Promise.race([new Promise<void>((r) => this.idle.push(r)), new Promise<void>((r) => setTimeout(r, timeoutMs).unref())]);
+    await new Promise<void>((r) => setImmediate(r));
+    await this.directWrites;
+  }
+}
+
+const iso = (ms: number): string => new Date(ms).toISOString();
+
+function toMessage(job: NewJob, o: AnalysisOutput, resultId: string, now: number, anomaly: ItemAnomaly | undefined): AnalysisMessage {
+  const m: AnalysisMessage = {
+    jobId: job.id,
+    status: 'SUCCEEDED',
+    id: resultId,
+    domain: job.domain,
+    sentiment: o.sentiment,
+    sentimentScore: o.sentimentScore,
+    emotionScores: o.emotionScores,
+    rationale: o.rationale,
+    confidence: o.confidence,
+    language: o.language,
+    lowConfidence: o.lowConfidence,
+    truncated: o.truncated,
+    createdAt: iso(now),
+    occurredAt: iso(job.occurredMs),
+  };
+  if (job.feedId) m.feedId = job.feedId;
+  if (o.marketDirection) m.marketDirection = o.marketDirection;
+  if (anomaly) m.feedAnomaly = anomaly;
+  return m;
+}
+
+function toStored(job: NewJob, o: AnalysisOutput, m: AnalysisMessage, now: number, anomaly: ItemAnomaly | undefined): StoredResult {
+  return {
+    id: m.id!,
+    jobId: job.id,
+    feedId: job.feedId,
+    domain: job.domain,
+    occurredMs: job.occurredMs,
+    createdMs: now,
+    sentiment: o.sentiment,
+    score: o.sentimentScore,
+    emotions: o.emotionScores.map((e) => e.score),
+    anomalous: anomaly?.anomalous ?? false,
+    z: anomaly?.zScore ?? 0,
+    payload: JSON.stringify(m),
+  };
+}

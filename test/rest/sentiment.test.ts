@@ -1,0 +1,227 @@
+/**
+ * The sentiment and certificate routes through the real gateway, against the suite's
+ * real core (DuckDB state file, Piscina pool, ONNX models).
+ */
+import { describe, it, expect, beforeAll, afterAll } from 'vitest';
+import { startTestGateway, eventually, type TestGateway } from '../support/gateway.js';
+
+let gw: TestGateway;
+beforeAll(async () => {
+  gw = await startTestGateway();
+});
+afterAll(async () => {
+  await gw?.close();
+});
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+async function waitForJob(id: string, until: (status: string) => boolean = (s) => !['PENDING', 'PROCESSING'].includes(s)) {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON body
+  let job: any;
+  await eventually(async () => {
+    const r = await gw.get(`/v1/jobs/${id}`);
+    job = r.body.data;
+    return until(job.status);
+  }, 20_000);
+  return job;
+}
+
+describe('analysis', () => {
+  it('is asynchronous by default: jobId at once, then job status, then the result by id under both paths', async () => {
+    const r = await gw.send('POST', '/v1/analyses', { text: 'The support team was wonderful and fixed everything!', feedId: 'rest-feed-1' });
+    expect(r.status, r.text).toBe(200);
+    expect(r.body.errors).toEqual([]);
+    expect(r.body.data.jobId).toMatch(UUID);
+    expect(['PENDING']).toContain(r.body.data.status);
+    const job = await waitForJob(r.body.data.jobId);
+    expect(job).toMatchObject({ jobId: r.body.data.jobId, status: 'SUCCEEDED', errors: [], feedId: 'rest-feed-1', domain: 'GENERAL', attempts: 1 });
+    expect(job.resultId).toMatch(UUID);
+    for (const path of [`/analyses/${job.resultId}`, `/v1/analyses/${job.resultId}`]) {
+      const res = await gw.get(path);
+      expect(res.status, res.text).toBe(200);
+      expect(res.body.errors).toEqual([]);
+      const d = res.body.data;
+      expect(d).toMatchObject({ id: job.resultId, jobId: job.jobId, status: 'SUCCEEDED', feedId: 'rest-feed-1', domain: 'GENERAL' });
+      expect(d.sentiment).toMatch(/POSITIVE$/);
+      expect(d.sentimentScore).toBeGreaterThan(0);
+      expect(d.emotionScores).toHaveLength(7);
+      expect(d.rationale).toContain('"wonderful"');
+      expect(d.language).toEqual({ code: 'en', reliable: true, trained: true });
+      expect(d.feedAnomaly).toMatchObject({ anomalous: false });
+    }
+  });
+
+  it('answers synchronously with X-Service-Async-Mode: false, in the same shape as the result endpoint', async () => {
+    const r = await gw.send('POST', '/v1/analyses', { text: 'This is the worst service I have ever had.' }, { 'X-Service-Async-Mode': 'false' });
+    expect(r.status, r.text).toBe(200);
+    expect(r.body.errors).toEqual([]);
+    const d = r.body.data;
+    expect(d.status).toBe('SUCCEEDED');
+    expect(d.sentiment).toMatch(/NEGATIVE$/);
+    const again = await gw.get(`/analyses/${d.id}`);
+    expect(again.status).toBe(200);
+    expect(again.body.data).toEqual(d);
+    const job = await gw.get(`/v1/jobs/${d.jobId}`);
+    expect(job.body.data).toMatchObject({ status: 'SUCCEEDED', resultId: d.id });
+  });
+
+  it('uses the finance model and its output format for FINANCIAL_NEWS', async () => {
+    const r = await gw.send('POST', '/analyses', { text: 'Shares plunge after the company cuts its guidance', domain: 'FINANCIAL_NEWS' }, { 'X-Service-Async-Mode': 'false' });
+    expect(r.status, r.text).toBe(200);
+    expect(r.body.data).toMatchObject({ domain: 'FINANCIAL_NEWS', marketDirection: 'BEARISH', emotionScores: [] });
+    expect(r.body.data.sentiment).toMatch(/NEGATIVE$/);
+  });
+
+  it('takes a batch: one job and one result per text', async () => {
+    const texts = Array.from({ length: 60 }, (_, i) => ({ text: i % 2 ? `I love item ${i}` : `I hate item ${i}`, feedId: 'rest-batch' }));
+    const r = await gw.send('POST', '/v1/analyses:batch', { items: texts });
+    expect(r.status, r.text).toBe(200);
+    expect(r.body.data).toHaveLength(60);
+    const ids = r.body.data.map((d: { jobId: string }) => d.jobId);
+    expect(new Set(ids).size).toBe(60);
+    const results = new Set<string>();
+    for (const [i, id] of ids.entries()) {
+      const job = await waitForJob(id);
+      expect(job.status).toBe('SUCCEEDED');
+      results.add(job.resultId);
+      const res = await gw.get(`/v1/analyses/${job.resultId}`);
+      expect(res.body.data.jobId).toBe(id);
+      expect(res.body.data.sentiment).toMatch(i % 2 ? /POSITIVE$/ : /NEGATIVE$/);
+    }
+    expect(results.size).toBe(60);
+  });
+});
+
+describe('errors and limits', () => {
+  it.each([
+    ['no text', {}, 400, 'TEXT_INVALID', 'text'],
+    ['blank text', { text: '   ' }, 400, 'TEXT_INVALID', 'text'],
+    ['U+FFFD', { text: 'bad \uFFFD bytes' }, 400, 'TEXT_INVALID', 'text'],
+    ['20,001 characters', { text: 'x'.repeat(20_001) }, 413, 'PAYLOAD_TOO_LARGE', 'text'],
+    ['a bad feedId', { text: 'ok', feedId: 'has spaces' }, 400, 'PARAM_INVALID', 'feedId'],
+    ['an unknown domain', { text: 'ok', domain: 'SPORTS' }, 400, 'PARAM_INVALID', 'domain'],
+    ['a malformed occurredAt', { text: 'ok', occurredAt: 'yesterday' }, 400, 'PARAM_INVALID', 'occurredAt'],
+    ['a future occurredAt', { text: 'ok', occurredAt: '2999-01-01T00:00:00Z' }, 400, 'PARAM_INVALID', 'occurredAt'],
+  ])('refuses %s with %s %s naming the field', async (_label, body, status, type, field) => {
+    const r = await gw.send('POST', '/v1/analyses', body);
+    expect(r.status, r.text).toBe(status);
+    expect(r.body.errors[0]).toMatchObject({ type, details: { field } });
+    expect(r.body.errors[0].message.length).toBeGreaterThan(10);
+  });
+
+  it('refuses invalid UTF-8 bytes in the body', async () => {
+    const res = await fetch(`${gw.url}/v1/analyses`, {
+      method: 'POST',
+      headers: { 'X-Gateway-Key': gw.key, 'content-type': 'application/json' },
+      body: Buffer.concat([Buffer.from('{"text":"bad '), Buffer.from([0xc3, 0x28, 0xff]), Buffer.from('"}')]),
+    });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { errors: { type: string }[] }).errors[0]!.type).toBe('TEXT_INVALID');
+  });
+
+  it('refuses malformed JSON, a bad async header, an oversized or empty batch', async () => {
+    expect((await gw.send('POST', '/v1/analyses', '{"text": ')).status).toBe(400);
+    const h = await gw.send('POST', '/v1/analyses', { text: 'ok' }, { 'X-Service-Async-Mode': 'maybe' });
+    expect(h.status).toBe(400);
+    expect(h.body.errors[0].message).toContain('X-Service-Async-Mode');
+    const big = await gw.send('POST', '/v1/analyses:batch', { items: Array.from({ length: 1001 }, () => ({ text: 'a' })) });
+    expect(big.status).toBe(413);
+    expect(big.body.errors[0]).toMatchObject({ type: 'PAYLOAD_TOO_LARGE', details: { field: 'items' } });
+    const bad = await gw.send('POST', '/v1/analyses:batch', { items: [{ text: 'fine' }, { text: '' }] });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors[0].details.field).toBe('items[1].text');
+    expect((await gw.send('POST', '/v1/analyses:batch', { items: [] })).status).toBe(400);
+  });
+
+  it('answers 413 in the envelope for a body over the gateway limit', async () => {
+    const small = await startTestGateway({ bodyLimit: 4096 });
+    try {
+      const r = await small.send('POST', '/v1/analyses', { text: 'y'.repeat(10_000) });
+      expect(r.status).toBe(413);
+      expect(r.body.errors[0].code).toBe('PARAM_INVALID');
+    } finally {
+      await small.close();
+    }
+  });
+
+  it('tells malformed ids (400) from unknown ones (404)', async () => {
+    for (const p of ['/v1/jobs/not-a-uuid', '/analyses/123', '/v1/analyses/zz']) {
+      const r = await gw.get(p);
+      expect(r.status, p).toBe(400);
+      expect(r.body.errors[0].details.field).toBe('id');
+    }
+    for (const p of ['/v1/jobs/3f2b8c1e-9d4a-4c7b-8e21-5a6f0d9c1b23', '/analyses/3f2b8c1e-9d4a-4c7b-8e21-5a6f0d9c1b23']) {
+      expect((await gw.get(p)).status, p).toBe(404);
+    }
+    expect((await gw.send('POST', '/v1/jobs/3f2b8c1e-9d4a-4c7b-8e21-5a6f0d9c1b23:cancel')).status).toBe(404);
+  });
+
+  it('answers 409 when cancelling a finished job, by POST :cancel and by DELETE', async () => {
+    const r = await gw.send('POST', '/v1/analyses', { text: 'fine' }, { 'X-Service-Async-Mode': 'false' });
+    for (const [m, p] of [['POST', `/v1/jobs/${r.body.data.jobId}:cancel`], ['DELETE', `/v1/jobs/${r.body.data.jobId}`]] as const) {
+      const c = await gw.send(m, p);
+      expect(c.status, c.text).toBe(409);
+      expect(c.body.errors[0]).toMatchObject({ code: 'CONFLICT', type: 'JOB_FINISHED' });
+    }
+  });
+
+  it('needs the sentiment scopes', async () => {
+    expect((await gw.send('POST', '/v1/analyses', { text: 'x' }, { 'X-Gateway-Key': '' })).status).toBe(401);
+    const { key } = await gw.gateway.keyStore.create({ name: 'geo-only', scopes: ['geo:read'] });
+    await eventually(async () => (await gw.get('/v1/geo/countries?limit=1', { 'X-Gateway-Key': key })).status === 200);
+    expect((await gw.send('POST', '/v1/analyses', { text: 'x' }, { 'X-Gateway-Key': key })).status).toBe(403);
+    expect((await gw.get('/v1/jobs/3f2b8c1e-9d4a-4c7b-8e21-5a6f0d9c1b23', { 'X-Gateway-Key': key })).status).toBe(403);
+    expect((await gw.send('POST', '/v1/certificates', {}, { 'X-Gateway-Key': key })).status).toBe(403);
+  });
+});
+
+describe('feeds', () => {
+  it('returns a trend and anomalies for a feed, and refuses bad windows', async () => {
+    const base = Date.parse('2026-11-01T00:00:00Z');
+    const items = Array.from({ length: 40 }, (_, i) => ({
+      text: i % 3 ? 'Lovely weather and a great day' : 'An ordinary day at the office',
+      feedId: 'rest-trend',
+      occurredAt: new Date(base + i * 15 * 60_000).toISOString(),
+    }));
+    const r = await gw.send('POST', '/v1/analyses:batch', { items });
+    for (const d of r.body.data) await waitForJob(d.jobId);
+    const t = await gw.get('/v1/feeds/rest-trend/trend?window=1h&from=2026-11-01T00:00:00Z&to=2026-11-01T10:00:00Z');
+    expect(t.status, t.text).toBe(200);
+    expect(t.body.data).toMatchObject({ feedId: 'rest-trend', window: '1h', totalCount: 40 });
+    expect(t.body.data.windows).toHaveLength(10);
+    expect(t.body.data.windows[0]).toMatchObject({ start: '2026-11-01T00:00:00.000Z', end: '2026-11-01T01:00:00.000Z', count: 4 });
+    expect(t.body.data.windows[0].sentiments.map((s: { sentiment: string }) => s.sentiment)).toEqual(['VERY_NEGATIVE', 'NEGATIVE', 'NEUTRAL', 'POSITIVE', 'VERY_POSITIVE']);
+    expect(t.body.data.windows[0].emotions).toHaveLength(7);
+    const a = await gw.get('/v1/feeds/rest-trend/anomalies?window=1h&from=2026-11-01T00:00:00Z&to=2026-11-01T10:00:00Z');
+    expect(a.status).toBe(200);
+    expect(a.body.data.windows).toEqual([]);
+    for (const q of ['window=5x', 'window=10s', 'from=yesterday', 'from=2026-11-02T00:00:00Z&to=2026-11-01T00:00:00Z']) {
+      expect((await gw.get(`/v1/feeds/rest-trend/trend?${q}`)).status, q).toBe(400);
+    }
+    expect((await gw.get('/v1/feeds/bad%20feed/trend')).status).toBe(400);
+  });
+});
+
+describe('certificates', () => {
+  it('issues a client certificate with the documented shape', async () => {
+    const r = await gw.send('POST', '/v1/certificates', { commonName: 'rest-client', validityDays: 7 });
+    expect(r.status, r.text).toBe(200);
+    expect(r.body.errors).toEqual([]);
+    expect(r.body.data.certificatePem).toMatch(/^-----BEGIN CERTIFICATE-----/);
+    expect(r.body.data.keyPem).toMatch(/^-----BEGIN PRIVATE KEY-----/);
+    expect(r.body.data.fingerprintSha256).toMatch(/^[0-9a-f]{64}$/);
+    const days = (Date.parse(r.body.data.expires) - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(6.9);
+    expect(days).toBeLessThan(7.1);
+    expect(r.body.metadata.caFingerprintSha256).toMatch(/^[0-9a-f]{64}$/);
+    expect((await gw.send('POST', '/v1/certificates', { validityDays: 1000 })).status).toBe(400);
+    expect((await gw.send('POST', '/v1/certificates', { commonName: 'a b' })).status).toBe(400);
+  });
+});
+
+it('serves every sentiment and certificate binding in the annotations (each is exercised above)', () => {
+  const tested = ['POST /v1/analyses', 'POST /analyses', 'POST /v1/analyses:batch', 'GET /v1/analyses/{id}', 'GET /analyses/{id}', 'GET /v1/jobs/{id}', 'GET /jobs/{id}',
+    'POST /v1/jobs/{id}:cancel', 'DELETE /v1/jobs/{id}', 'GET /v1/feeds/{feed_id}/trend', 'GET /v1/feeds/{feed_id}/anomalies', 'POST /v1/certificates'];
+  const served = gw.gateway.routes.filter((r) => ['sentiment', 'certificates'].includes(r.service.capability)).map((r) => `${r.binding.verb} ${r.binding.template}`);
+  expect(served.sort()).toEqual(tested.sort());
+});
