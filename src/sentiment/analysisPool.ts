@@ -9,6 +9,7 @@ import { Piscina } from 'piscina';
 import { fileURLToPath } from 'node:url';
 import type { AnalysisOutcome } from './sentimentAnalyzer.js';
 import type { AnalysisTask } from './analysisWorker.js';
+import { logger } from '../log.js';
 
 export interface AnalysisPool {
   run(task: AnalysisTask): Promise<AnalysisOutcome[]>;
@@ -28,6 +29,7 @@ export function createAnalysisPool(opts: { workers: number; ortThreads: number; 
     concurrentTasksPerWorker: 1,
     workerData: { ortThreads: opts.ortThreads, modelsDir: opts.modelsDir },
   });
+  pool.on('error', (err: unknown) => logger.error({ err }, 'analysis worker error'));
   return {
     workers: opts.workers,
     run: (task) => pool.run(task) as Promise<AnalysisOutcome[]>,

@@ -12,13 +12,22 @@ export interface AnalysisTask {
 }
 
 const data = (workerData ?? {}) as { ortThreads?: number; modelsDir?: string };
-const analyzer = await SentimentAnalyzer.load({
-  intraOpNumThreads: data.ortThreads ?? 1,
-  ...(data.modelsDir ? { modelsDir: data.modelsDir } : {}),
-});
+// A worker whose models do not load stays up and fails each task with the reason
+// (the runner retries, then marks the jobs FAILED), rather than dying in a restart loop.
+let analyzer: SentimentAnalyzer | undefined;
+let loadError: string | undefined;
+try {
+  analyzer = await SentimentAnalyzer.load({
+    intraOpNumThreads: data.ortThreads ?? 1,
+    ...(data.modelsDir ? { modelsDir: data.modelsDir } : {}),
+  });
+} catch (e) {
+  loadError = e instanceof Error ? e.message : String(e);
+}
 
 /** Analyses the batch, one session run per domain present; outcomes in item order. */
 export default async function analyze(task: AnalysisTask): Promise<AnalysisOutcome[]> {
+  if (!analyzer) throw new Error(`the sentiment models could not be loaded: ${loadError}`);
   const out: AnalysisOutcome[] = new Array(task.items.length);
   for (const domain of ['GENERAL', 'FINANCIAL_NEWS'] as Domain[]) {
     const idx: number[] = [];

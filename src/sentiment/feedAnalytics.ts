@@ -12,9 +12,9 @@
  *   emotions. Each non-empty window is compared with the previous 12 non-empty
  *   windows: score_z = (mean − median) / max(1.4826·MAD, 0.05) of their means;
  *   emotion_shift_z = robust z of the L1 distance between the window's emotion mix and
- *   the element-wise median mix, against the same distances of those windows.
- *   A window is anomalous when it has ≥ 5 items, ≥ 6 baseline windows, and
- *   |score_z| ≥ 3.5 or emotion_shift_z ≥ 3.5. The slope is the least-squares slope
+ *   the element-wise median mix, against the same distances of those windows (scale
+ *   floored at 0.1). A window is anomalous when it has ≥ 5 items, ≥ 8 baseline windows,
+ *   and |score_z| ≥ 3.5 or emotion_shift_z ≥ 4. The slope is the least-squares slope
  *   of mean score per window index.
  */
 import { invalid } from '../errors.js';
@@ -27,7 +27,10 @@ export const Z_THRESHOLD = 3.5;
 const SCALE_FLOOR = 0.05;
 const MAD_TO_SIGMA = 1.4826;
 const WINDOW_BASELINE = 12;
-const WINDOW_MIN_BASELINE = 6;
+const WINDOW_MIN_BASELINE = 8;
+/** Emotion mixes move more than mean scores between ordinary windows: a higher bar and floor. */
+const SHIFT_THRESHOLD = 4;
+const SHIFT_SCALE_FLOOR = 0.1;
 const WINDOW_MIN_ITEMS = 5;
 const MAX_WINDOWS = 2000;
 const MAX_FEEDS = 10_000;
@@ -135,7 +138,7 @@ scored AS (
   SELECT *, median(d) OVER (${frame}) AS d_med, mad(d) OVER (${frame}) AS d_mad FROM dist)
 SELECT w, n, mean, ${SENTIMENT_LEVELS.map((l) => `"s_${l}"`).join(', ')}, ${E.join(', ')},
   CASE WHEN k >= ${WINDOW_MIN_BASELINE} THEN (mean - m_med) / greatest(${MAD_TO_SIGMA} * m_mad, ${SCALE_FLOOR}) ELSE 0 END AS score_z,
-  CASE WHEN k >= ${WINDOW_MIN_BASELINE} THEN (d - d_med) / greatest(${MAD_TO_SIGMA} * d_mad, ${SCALE_FLOOR}) ELSE 0 END AS shift_z
+  CASE WHEN k >= ${WINDOW_MIN_BASELINE} THEN (d - d_med) / greatest(${MAD_TO_SIGMA} * d_mad, ${SHIFT_SCALE_FLOOR}) ELSE 0 END AS shift_z
 FROM scored WHERE w >= 0 ORDER BY w`;
   const rows = await store.readers.query(sql, [feedId, fromMs, windowMs, toMs]);
   const windows: FeedWindow[] = rows.map((r) => {
@@ -152,7 +155,7 @@ FROM scored WHERE w >= 0 ORDER BY w`;
       emotions: EMOTIONS.map((e, k) => ({ emotion: e, mean: Number(r[E[k]!] ?? 0) })),
       scoreZ,
       emotionShiftZ,
-      anomalous: count >= WINDOW_MIN_ITEMS && (Math.abs(scoreZ) >= Z_THRESHOLD || emotionShiftZ >= Z_THRESHOLD),
+      anomalous: count >= WINDOW_MIN_ITEMS && (Math.abs(scoreZ) >= Z_THRESHOLD || emotionShiftZ >= SHIFT_THRESHOLD),
     };
   });
   // Least-squares slope of mean score over window index.

@@ -1,0 +1,69 @@
+/**
+ * Feed trend and anomaly detection on a generated feed: 30 hourly windows of a stable
+ * mix (mostly positive, some neutral), then an injected shift to negative texts.
+ */
+import { describe, it, expect } from 'vitest';
+import { inject } from 'vitest';
+import { sentimentClient } from '../support/grpcClient.js';
+import { waitUntil } from '../support/sentimentCore.js';
+
+const POSITIVE = ['Loving the new update, great job team', 'Fantastic service today, thank you', 'This app makes my day so much easier', 'Really happy with my purchase', 'Wonderful experience, highly recommend'];
+const NEUTRAL = ['The store opens at nine tomorrow', 'I picked up the parcel this morning', 'The meeting moved to Thursday'];
+const NEGATIVE = ['This update is terrible, everything crashes', 'Worst support ever, I am furious', 'Completely broken, I want a refund', 'Awful experience, never again', 'I hate how slow and buggy this is'];
+
+function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = Math.imul(a ^ (a >>> 15), a | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+type Window = { start: string; count: number; meanScore: number; scoreZ: number; emotionShiftZ: number; anomalous: boolean };
+
+describe('feed anomalies', () => {
+  it('finds an injected shift at the right window and raises no alarm in the stable part', async () => {
+    const s = sentimentClient(inject('coreAddress'));
+    const feedId = `gen-${Date.now()}`;
+    const base = Date.parse('2026-10-01T00:00:00Z');
+    const random = rng(42);
+    const pick = (xs: string[]) => xs[Math.floor(random() * xs.length)]!;
+    const items: { text: string; feedId: string; occurredAt: string }[] = [];
+    for (let w = 0; w < 34; w++) {
+      for (let k = 0; k < 20; k++) {
+        const text = w >= 30 ? pick(NEGATIVE) : random() < 0.75 ? pick(POSITIVE) : pick(NEUTRAL);
+        items.push({ text, feedId, occurredAt: new Date(base + w * 3_600_000 + k * 150_000).toISOString() });
+      }
+    }
+    const jobIds: string[] = [];
+    for (let i = 0; i < items.length; i += 200) {
+      const r = await s.call<{ data: { jobId: string }[] }>('batchAnalyzeTexts', { items: items.slice(i, i + 200) });
+      jobIds.push(...r.data.map((d) => d.jobId));
+    }
+    await waitUntil(async () => {
+      const last = await Promise.all(jobIds.slice(-5).map(async (id) => (await s.call<{ data: { status: string } }>('getJob', { id })).data.status));
+      return last.every((st) => st === 'SUCCEEDED');
+    }, 60_000);
+
+    const range = { feedId, window: '1h', from: '2026-10-01T00:00:00Z', to: '2026-10-02T10:00:00Z' };
+    const trend = (await s.call<{ data: { windows: Window[]; totalCount: number; slopePerWindow: number } }>('getFeedTrend', range)).data;
+    expect(trend.totalCount).toBe(items.length);
+    expect(trend.windows).toHaveLength(34);
+    const flagged = trend.windows.map((w, i) => (w.anomalous ? i : -1)).filter((i) => i >= 0);
+    if (process.env.DEBUG_FEED) console.log(trend.windows.map((w, i) => `${i} n=${w.count} m=${w.meanScore.toFixed(3)} z=${w.scoreZ.toFixed(2)} ez=${w.emotionShiftZ.toFixed(2)}`).join("\n"));
+    expect(flagged[0]).toBe(30); // the first window of the shift
+    expect(flagged.every((i) => i >= 30)).toBe(true); // no alarm in the stable part
+    expect(trend.windows[30]!.scoreZ).toBeLessThan(-3.5);
+    expect(trend.slopePerWindow).toBeLessThan(0);
+
+    const anomalies = (await s.call<{ data: { windows: Window[]; items: { feedAnomaly: { anomalous: boolean; zScore: number } }[] } }>('listFeedAnomalies', range)).data;
+    expect(anomalies.windows[0]!.start).toBe('2026-10-02T06:00:00.000Z');
+    expect(anomalies.windows.length).toBe(flagged.length);
+    // items: the first negative texts after 600 stable ones were anomalous when analysed
+    expect(anomalies.items.length).toBeGreaterThan(0);
+    expect(anomalies.items.every((i) => i.feedAnomaly.anomalous && i.feedAnomaly.zScore < 0)).toBe(true);
+    s.close();
+  });
+});

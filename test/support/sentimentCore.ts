@@ -1,0 +1,29 @@
+/** Cores with their own state folder and settings, for the sentiment tests that need a controlled queue. */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadCoreConfig, type CoreConfig, type SentimentConfig } from '../../src/config.js';
+import { startCore, type Core } from '../../src/server.js';
+
+export async function startSentimentCore(sentiment: Partial<SentimentConfig> = {}, extra: Partial<CoreConfig> = {}): Promise<{ core: Core; stateDir: string; close: () => Promise<void> }> {
+  const stateDir = mkdtempSync(join(tmpdir(), 'meridian-sc-'));
+  const base = loadCoreConfig();
+  const core = await startCore({ ...base, grpcAddress: '127.0.0.1:0', stateDir, ...extra, sentiment: { ...base.sentiment, ...sentiment } });
+  return {
+    core,
+    stateDir,
+    close: async () => {
+      await core.close();
+      rmSync(stateDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export const waitUntil = async (check: () => Promise<boolean>, ms = 30_000, step = 20): Promise<void> => {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, step));
+  }
+  throw new Error(`condition did not hold within ${ms} ms`);
+};
