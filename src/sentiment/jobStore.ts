@@ -7,13 +7,14 @@
  *   PROCESSING. A job that ran twice (after a crash) or was canceled meanwhile gets
  *   no second result.
  * - Writes commit before the caller is answered: DuckDB commits flush its WAL, so an
- *   acknowledged job survives a kill.
+ *   acknowledged job survives a kill. Every statement runs on DuckDB's threads (bound
+ *   lists + unnest, never the appender, whose flush would block the event loop).
  * - Reads use their own connections. Times are epoch milliseconds (BIGINT).
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { BIGINT, DOUBLE, INTEGER, LIST, VARCHAR, BOOLEAN, listValue, type DuckDBConnection, type DuckDBInstance, type DuckDBValue, type DuckDBType, type DuckDBPreparedStatement } from '@duckdb/node-api';
-import { ConnectionPool, appendRows, openDatabase } from '../db/duckdb.js';
+import { BIGINT, DOUBLE, LIST, VARCHAR, BOOLEAN, listValue, type DuckDBConnection, type DuckDBInstance, type DuckDBValue, type DuckDBType, type DuckDBPreparedStatement } from '@duckdb/node-api';
+import { ConnectionPool, openDatabase } from '../db/duckdb.js';
 import { EMOTIONS, type Domain } from './labels.js';
 
 export type JobStatus = 'PENDING' | 'PROCESSING' | 'SUCCEEDED' | 'FAILED' | 'CANCELED';
@@ -69,8 +70,6 @@ CREATE TABLE IF NOT EXISTS results (
   anomalous BOOLEAN NOT NULL, z DOUBLE NOT NULL, payload VARCHAR NOT NULL);
 `;
 
-const JOB_TYPES = [VARCHAR, VARCHAR, VARCHAR, VARCHAR, VARCHAR, BIGINT, BIGINT, BIGINT, INTEGER, VARCHAR, VARCHAR, VARCHAR];
-const RESULT_TYPES = [VARCHAR, VARCHAR, VARCHAR, VARCHAR, BIGINT, BIGINT, VARCHAR, DOUBLE, ...EMOTIONS.map(() => DOUBLE), BOOLEAN, DOUBLE, VARCHAR];
 
 function list(values: readonly DuckDBValue[], type: DuckDBType) {
   return { value: listValue(values), type: LIST(type) };
@@ -141,12 +140,21 @@ export class JobStore {
     }
   }
 
-  /** Appends job rows (inside the caller's transaction, if any). */
+  /**
+   * Inserts job rows (inside the caller's transaction, if any). Bound lists + unnest
+   * run on DuckDB's own threads; the appender would flush on the event loop.
+   */
   private async appendJobs(c: DuckDBConnection, jobs: readonly NewJob[], status: JobStatus, resultIds?: Map<string, string>): Promise<void> {
-    await appendRows(c, 'jobs', JOB_TYPES, jobs.map((j) => [
-      j.id, status, j.text, j.feedId, j.domain, j.occurredMs, j.createdMs, j.createdMs, status === 'PENDING' ? 0 : 1,
-      resultIds?.get(j.id) ?? null, null, null,
-    ]));
+    await this.exec(c, `INSERT INTO jobs SELECT unnest($1::VARCHAR[]), '${status}', unnest($2::VARCHAR[]), nullif(unnest($3::VARCHAR[]), ''), unnest($4::VARCHAR[]),
+      unnest($5::BIGINT[]), unnest($6::BIGINT[]), unnest($6::BIGINT[]), ${status === 'PENDING' ? 0 : 1}, nullif(unnest($7::VARCHAR[]), ''), NULL, NULL`, [
+      list(jobs.map((j) => j.id), VARCHAR),
+      list(jobs.map((j) => j.text), VARCHAR),
+      list(jobs.map((j) => j.feedId ?? ''), VARCHAR),
+      list(jobs.map((j) => j.domain), VARCHAR),
+      list(jobs.map((j) => BigInt(j.occurredMs)), BIGINT),
+      list(jobs.map((j) => BigInt(j.createdMs)), BIGINT),
+      list(jobs.map((j) => resultIds?.get(j.id) ?? ''), VARCHAR),
+    ]);
   }
 
   /** Stores new PENDING jobs (one transaction); resolves once committed. */
@@ -163,10 +171,23 @@ export class JobStore {
   }
 
   private async insertResults(c: DuckDBConnection, results: readonly StoredResult[]): Promise<void> {
-    await appendRows(c, 'results', RESULT_TYPES, results.map((r) => [
-      r.id, r.jobId, r.feedId, r.domain, r.occurredMs, r.createdMs, r.sentiment, r.score,
-      ...EMOTIONS.map((_, k) => r.emotions[k] ?? 0), r.anomalous, r.z, r.payload,
-    ]));
+    await this.exec(c, `INSERT INTO results SELECT unnest($1::VARCHAR[]), unnest($2::VARCHAR[]), nullif(unnest($3::VARCHAR[]), ''), unnest($4::VARCHAR[]),
+      unnest($5::BIGINT[]), unnest($6::BIGINT[]), unnest($7::VARCHAR[]), unnest($8::DOUBLE[]),
+      ${EMOTIONS.map((_, k) => `unnest($${9 + k}::DOUBLE[])`).join(', ')},
+      unnest($16::BOOLEAN[]), unnest($17::DOUBLE[]), unnest($18::VARCHAR[])`, [
+      list(results.map((r) => r.id), VARCHAR),
+      list(results.map((r) => r.jobId), VARCHAR),
+      list(results.map((r) => r.feedId ?? ''), VARCHAR),
+      list(results.map((r) => r.domain), VARCHAR),
+      list(results.map((r) => BigInt(r.occurredMs)), BIGINT),
+      list(results.map((r) => BigInt(r.createdMs)), BIGINT),
+      list(results.map((r) => r.sentiment), VARCHAR),
+      list(results.map((r) => r.score), DOUBLE),
+      ...EMOTIONS.map((_, k) => list(results.map((r) => r.emotions[k] ?? 0), DOUBLE)),
+      list(results.map((r) => r.anomalous), BOOLEAN),
+      list(results.map((r) => r.z), DOUBLE),
+      list(results.map((r) => r.payload), VARCHAR),
+    ]);
   }
 
   /**

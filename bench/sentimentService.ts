@@ -1,0 +1,168 @@
+/**
+ * Sentiment service benchmark, through the real `npm start` topology (one process:
+ * gateway on the main thread, core on a worker thread, Piscina workers for the
+ * models), on this machine's defaults:
+ *   1. synchronous analysis through REST (POST /v1/analyses, X-Service-Async-Mode:
+ *      false) next to REST city-by-id (GET /v1/geo/cities/{id}) in the same run:
+ *      latency p50/p99 with 1 and with 16 connections (autocannon);
+ *   2. asynchronous batch throughput: 10,000 tweet-length texts submitted through REST
+ *      (POST /v1/analyses:batch, 1,000 per call) until every job has SUCCEEDED, next
+ *      to vader-sentiment single-threaded on the same texts.
+ *
+ *   npm run bench:sentiment        (BENCH_SECONDS=8 per latency row, BENCH_TEXTS=10000)
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createRequire } from 'node:module';
+import { createInterface } from 'node:readline';
+import autocannon from 'autocannon';
+import { Agent, request } from 'node:http';
+import { projectRoot } from '../src/paths.js';
+import { loadGeneralCorpus } from '../src/sentiment/training/corpus.js';
+
+const require = createRequire(import.meta.url);
+const vader = (require('vader-sentiment') as { SentimentIntensityAnalyzer: { polarity_scores(t: string): { compound: number } } }).SentimentIntensityAnalyzer;
+const SECONDS = Number(process.env['BENCH_SECONDS'] ?? 8);
+const TEXTS = Number(process.env['BENCH_TEXTS'] ?? 10_000);
+const N_SEQ = Number(process.env['BENCH_SEQUENTIAL'] ?? 2000);
+const log = (s: string): void => void process.stdout.write(`${s}\n`);
+
+async function startService(stateDir: string): Promise<{ url: string; key: string; stop: () => Promise<void> }> {
+  const child = spawn(process.execPath, [join(projectRoot, 'dist', 'bin', 'meridian.js'), '--listen=127.0.0.1:0'], {
+    env: { ...process.env, MERIDIAN_STATE_DIR: stateDir, MERIDIAN_GRPC_ADDR: '127.0.0.1:0', MERIDIAN_LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    createInterface({ input: child.stdout }).on('line', (line) => {
+      const m = /gateway \(REST, JSONP, GraphQL, OpenAPI\) on (\S+)/.exec(line);
+      if (m) resolve(m[1]!);
+    });
+    child.on('exit', (code) => reject(new Error(`meridian exited (${code}) before listening; run npm run build first`)));
+  });
+  const key = readFileSync(join(stateDir, 'local-key.txt'), 'utf8').trim();
+  return {
+    url,
+    key,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+interface Latency {
+  p50: number;
+  p99: number;
+  rps: number;
+  errors: number;
+}
+
+async function measure(url: string, connections: number, requests: autocannon.Request[], headers: Record<string, string>): Promise<Latency> {
+  const r = await autocannon({ url, connections, duration: SECONDS, headers, requests });
+  return { p50: r.latency.p50, p99: r.latency.p99, rps: r.requests.average, errors: r.errors + r.non2xx };
+}
+
+/** One connection, requests back to back, latencies in fractional ms (autocannon rounds to whole ms). */
+async function sequential(url: string, n: number, next: () => { method: string; path: string; body?: string }, headers: Record<string, string>): Promise<Latency> {
+  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+  const times: number[] = [];
+  let errors = 0;
+  const start = performance.now();
+  for (let i = 0; i < n; i++) {
+    const r = next();
+    const t0 = performance.now();
+    const status = await new Promise<number>((resolve, reject) => {
+      const req = request(url + r.path, { method: r.method, headers, agent }, (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      });
+      req.on('error', reject);
+      req.end(r.body);
+    });
+    times.push(performance.now() - t0);
+    if (status !== 200) errors++;
+  }
+  const total = (performance.now() - start) / 1000;
+  agent.destroy();
+  times.sort((a, b) => a - b);
+  return { p50: times[Math.floor(n * 0.5)]!, p99: times[Math.floor(n * 0.99)]!, rps: n / total, errors };
+}
+
+const ms = (x: number): string => (x < 10 ? x.toFixed(2) : x.toFixed(1));
+
+async function main(): Promise<void> {
+  const stateDir = mkdtempSync(join(tmpdir(), 'meridian-bench-'));
+  const svc = await startService(stateDir);
+  try {
+    const headers = { 'X-Gateway-Key': svc.key, 'content-type': 'application/json' };
+    const rows = loadGeneralCorpus().filter((r) => r.split === 'heldout' && r.source === 'umsab');
+    const texts = Array.from({ length: TEXTS }, (_, i) => rows[(i * 7919) % rows.length]!.text);
+    const cities = (await (await fetch(`${svc.url}/v1/geo/cities?limit=100&sort=-population`, { headers })).json()) as { data: { id: number }[] };
+    const ids = cities.data.map((c) => c.id);
+    // warm up both paths (models load in the workers at start)
+    for (let i = 0; i < 200; i++) {
+      await fetch(`${svc.url}/v1/analyses`, { method: 'POST', headers: { ...headers, 'X-Service-Async-Mode': 'false' }, body: JSON.stringify({ text: texts[i] }) });
+      await fetch(`${svc.url}/v1/geo/cities/${ids[i % ids.length]}`, { headers });
+    }
+    let t = 0;
+    let c = 0;
+    const syncReq: autocannon.Request = {
+      method: 'POST', path: '/v1/analyses', headers: { ...headers, 'X-Service-Async-Mode': 'false' },
+      setupRequest: (req) => ({ ...req, body: JSON.stringify({ text: texts[t++ % texts.length] }) }),
+    };
+    const cityReq: autocannon.Request = { method: 'GET', setupRequest: (req) => ({ ...req, path: `/v1/geo/cities/${ids[c++ % ids.length]}` }) };
+    log('## Synchronous analysis vs city-by-id through REST\n');
+    log(`1 connection: ${N_SEQ} requests back to back (node:http, keep-alive). 16 connections: autocannon for ${SECONDS} s (whole-ms latencies).\n`);
+    log('| connections | route | req/s | p50 ms | p99 ms | errors | p50 ratio to city-by-id |');
+    log('| --- | --- | --- | --- | --- | --- | --- |');
+    const seqCity = await sequential(svc.url, N_SEQ, () => ({ method: 'GET', path: `/v1/geo/cities/${ids[c++ % ids.length]}` }), { 'X-Gateway-Key': svc.key });
+    const seqSync = await sequential(svc.url, N_SEQ, () => ({ method: 'POST', path: '/v1/analyses', body: JSON.stringify({ text: texts[t++ % texts.length] }) }), { ...headers, 'X-Service-Async-Mode': 'false' });
+    const row = (conns: number, route: string, l: Latency, base: Latency) =>
+      log(`| ${conns} | ${route} | ${l.rps.toFixed(0)} | ${ms(l.p50)} | ${ms(l.p99)} | ${l.errors} | ${(l.p50 / Math.max(base.p50, 0.001)).toFixed(2)} |`);
+    row(1, 'GET /v1/geo/cities/{id}', seqCity, seqCity);
+    row(1, 'POST /v1/analyses (sync)', seqSync, seqCity);
+    const city = await measure(svc.url, 16, [cityReq], headers);
+    const sync = await measure(svc.url, 16, [syncReq], headers);
+    row(16, 'GET /v1/geo/cities/{id}', city, city);
+    row(16, 'POST /v1/analyses (sync)', sync, city);
+
+    log(`\n## Asynchronous batch throughput (${TEXTS} texts, 1,000 per POST /v1/analyses:batch)\n`);
+    const vStart = performance.now();
+    for (const x of texts) vader.polarity_scores(x);
+    const vaderRate = TEXTS / ((performance.now() - vStart) / 1000);
+    const start = performance.now();
+    const jobIds: string[] = [];
+    for (let i = 0; i < texts.length; i += 1000) {
+      const r = await fetch(`${svc.url}/v1/analyses:batch`, { method: 'POST', headers, body: JSON.stringify({ items: texts.slice(i, i + 1000).map((text) => ({ text, feedId: 'bench' })) }) });
+      if (r.status !== 200) throw new Error(`batch submit answered ${r.status}: ${await r.text()}`);
+      jobIds.push(...((await r.json()) as { data: { jobId: string }[] }).data.map((d) => d.jobId));
+    }
+    const submitted = performance.now();
+    // jobs finish roughly in order: wait for the last, then check them all
+    for (let k = jobIds.length - 1; k >= 0; k -= 500) {
+      for (;;) {
+        const j = (await (await fetch(`${svc.url}/v1/jobs/${jobIds[k]}`, { headers })).json()) as { data: { status: string } };
+        if (j.data.status === 'SUCCEEDED') break;
+        if (j.data.status !== 'PENDING' && j.data.status !== 'PROCESSING') throw new Error(`job ${jobIds[k]} ended ${j.data.status}`);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    }
+    const done = performance.now();
+    const rate = TEXTS / ((done - start) / 1000);
+    log('| system | texts/s | ratio to vader-sentiment |');
+    log('| --- | --- | --- |');
+    log(`| vader-sentiment, one thread, in process | ${vaderRate.toFixed(0)} | 1.00 |`);
+    log(`| Meridian: submit → every job SUCCEEDED (${((submitted - start) / 1000).toFixed(2)} s submitting, ${((done - start) / 1000).toFixed(2)} s total) | ${rate.toFixed(0)} | ${(rate / vaderRate).toFixed(2)} |`);
+  } finally {
+    await svc.stop();
+    rmSync(stateDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((e: unknown) => {
+  process.stderr.write(`bench failed: ${(e as Error).stack ?? String(e)}\n`);
+  process.exit(1);
+});
