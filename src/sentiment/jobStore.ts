@@ -81,6 +81,9 @@ export class JobStore {
   private queue: Promise<unknown> = Promise.resolve();
   private closed = false;
   private readonly statements = new Map<string, DuckDBPreparedStatement>();
+  /** A completion (or PROCESSING mark) queued but not started yet: later ones join it (group commit). */
+  private pendingComplete: { results: StoredResult[]; now: number; done: Promise<Set<string>> } | null = null;
+  private pendingProcessing: { ids: string[]; now: number; done: Promise<void> } | null = null;
 
   private constructor(
     private readonly instance: DuckDBInstance,
@@ -164,10 +167,18 @@ export class JobStore {
 
   /** PENDING → PROCESSING for the jobs a worker is about to run; counts the attempt. */
   markProcessing(ids: readonly string[], now: number): Promise<void> {
-    return this.write(async (c) => {
+    if (this.pendingProcessing) {
+      this.pendingProcessing.ids.push(...ids);
+      return this.pendingProcessing.done;
+    }
+    const entry = { ids: [...ids], now, done: Promise.resolve() };
+    entry.done = this.write(async (c) => {
+      if (this.pendingProcessing === entry) this.pendingProcessing = null;
       await this.exec(c, `UPDATE jobs SET status = 'PROCESSING', attempts = attempts + 1, updated_ms = $2
-        WHERE id IN (SELECT unnest($1::VARCHAR[])) AND status IN ('PENDING', 'PROCESSING')`, [list(ids, VARCHAR), BigInt(now)]);
+        WHERE id IN (SELECT unnest($1::VARCHAR[])) AND status IN ('PENDING', 'PROCESSING')`, [list(entry.ids, VARCHAR), BigInt(entry.now)]);
     });
+    this.pendingProcessing = entry;
+    return entry.done;
   }
 
   private async insertResults(c: DuckDBConnection, results: readonly StoredResult[]): Promise<void> {
@@ -197,21 +208,30 @@ export class JobStore {
    */
   complete(results: readonly StoredResult[], now: number): Promise<Set<string>> {
     if (results.length === 0) return Promise.resolve(new Set());
-    return this.write((c) =>
-      this.transaction(c, async () => {
+    if (this.pendingComplete) {
+      this.pendingComplete.results.push(...results);
+      return this.pendingComplete.done;
+    }
+    const entry = { results: [...results], now, done: Promise.resolve(new Set<string>()) };
+    entry.done = this.write((c) => {
+      if (this.pendingComplete === entry) this.pendingComplete = null;
+      return this.transaction(c, async () => {
+        const all = entry.results;
         const updated = await this.exec(c, `UPDATE jobs SET status = 'SUCCEEDED', result_id = v.rid, updated_ms = $3
           FROM (SELECT unnest($1::VARCHAR[]) AS jid, unnest($2::VARCHAR[]) AS rid) v
           WHERE jobs.id = v.jid AND jobs.status IN ('PENDING', 'PROCESSING') RETURNING jobs.id`, [
-          list(results.map((r) => r.jobId), VARCHAR),
-          list(results.map((r) => r.id), VARCHAR),
-          BigInt(now),
+          list(all.map((r) => r.jobId), VARCHAR),
+          list(all.map((r) => r.id), VARCHAR),
+          BigInt(entry.now),
         ]);
         const live = new Set(updated.map((r) => String(r['id'])));
-        const keep = results.filter((r) => live.has(r.jobId));
+        const keep = all.filter((r) => live.has(r.jobId));
         if (keep.length) await this.insertResults(c, keep);
         return live;
-      }),
-    );
+      });
+    });
+    this.pendingComplete = entry;
+    return entry.done;
   }
 
   /** Stores jobs that were analysed before being stored (synchronous mode, streams): job SUCCEEDED + result, one transaction. */
