@@ -195,7 +195,7 @@ export interface FeedWindow {
   meanScore?: number;
   sentiments?: (SentimentCount)[];
   emotions?: (EmotionMean)[];
-  /** Robust z-score of mean_score against the previous 12 non-empty windows: (mean - median) / max(1.4826 * MAD, 0.05); 0 when there are fewer than 8 of them. */
+  /** Robust z-score of mean_score against the previous 12 non-empty windows: (mean - median) / max(1.4826 * MAD, 0.1); 0 when there are fewer than 8 of them. */
   scoreZ?: number;
   /** Robust z-score of the L1 distance between this window's emotion mix and the element-wise median mix of the previous 12 non-empty windows (scale floored at 0.1). */
   emotionShiftZ?: number;

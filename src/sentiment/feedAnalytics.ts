@@ -10,7 +10,7 @@
  * - Windows (GetFeedTrend / ListFeedAnomalies), computed in DuckDB: results grouped
  *   into fixed windows; per window count, mean score, sentiment counts and mean
  *   emotions. Each non-empty window is compared with the previous 12 non-empty
- *   windows: score_z = (mean − median) / max(1.4826·MAD, 0.05) of their means;
+ *   windows: score_z = (mean − median) / max(1.4826·MAD, 0.1) of their means;
  *   emotion_shift_z = robust z of the L1 distance between the window's emotion mix and
  *   the element-wise median mix, against the same distances of those windows (scale
  *   floored at 0.1). A window is anomalous when it has ≥ 5 items, ≥ 8 baseline windows,
@@ -24,7 +24,14 @@ import type { JobStore } from './jobStore.js';
 export const ITEM_BASELINE = 200;
 export const ITEM_MIN_BASELINE = 20;
 export const Z_THRESHOLD = 3.5;
+/** Item scores: the smallest spread assumed (a feed of identical scores would make any change infinite). */
 const SCALE_FLOOR = 0.05;
+/**
+ * Window means: 0.1, so that a window must move its mean score by at least 0.35 (on
+ * [-1, 1]) to be flagged however steady the baseline; with ~20 items a window mean
+ * wanders by ~0.05-0.07 on its own, and a MAD of 12 windows underestimates that.
+ */
+const WINDOW_SCALE_FLOOR = 0.1;
 const MAD_TO_SIGMA = 1.4826;
 const WINDOW_BASELINE = 12;
 const WINDOW_MIN_BASELINE = 8;
@@ -137,7 +144,7 @@ dist AS (
 scored AS (
   SELECT *, median(d) OVER (${frame}) AS d_med, mad(d) OVER (${frame}) AS d_mad FROM dist)
 SELECT w, n, mean, ${SENTIMENT_LEVELS.map((l) => `"s_${l}"`).join(', ')}, ${E.join(', ')},
-  CASE WHEN k >= ${WINDOW_MIN_BASELINE} THEN (mean - m_med) / greatest(${MAD_TO_SIGMA} * m_mad, ${SCALE_FLOOR}) ELSE 0 END AS score_z,
+  CASE WHEN k >= ${WINDOW_MIN_BASELINE} THEN (mean - m_med) / greatest(${MAD_TO_SIGMA} * m_mad, ${WINDOW_SCALE_FLOOR}) ELSE 0 END AS score_z,
   CASE WHEN k >= ${WINDOW_MIN_BASELINE} THEN (d - d_med) / greatest(${MAD_TO_SIGMA} * d_mad, ${SHIFT_SCALE_FLOOR}) ELSE 0 END AS shift_z
 FROM scored WHERE w >= 0 ORDER BY w`;
   const rows = await store.readers.query(sql, [feedId, fromMs, windowMs, toMs]);
