@@ -274,7 +274,7 @@ export class JobStore {
   /** Jobs to run again after a restart, oldest first. */
   async unfinished(): Promise<(NewJob & { attempts: number })[]> {
     const rows = await this.readers.query(`SELECT id, text, feed_id, domain, occurred_ms, created_ms, attempts FROM jobs
-      WHERE status IN ('PENDING', 'PROCESSING') ORDER BY created_ms, id`);
+      WHERE status IN ('PENDING', 'PROCESSING') ORDER BY created_ms, rowid`);
     return rows.map((r) => ({
       id: String(r['id']), text: String(r['text']), feedId: (r['feed_id'] as string | null) ?? null, domain: r['domain'] as Domain,
       occurredMs: Number(r['occurred_ms']), createdMs: Number(r['created_ms']), attempts: Number(r['attempts']),
