@@ -10,7 +10,7 @@
  *   in the same event-loop turn share one transaction), marked PROCESSING when their
  *   batch leaves, and completed with their result in one transaction (JobStore.complete).
  * - Synchronous and stream texts are answered as soon as they are analysed; their job and
- *   result are committed right after (write-behind, one transaction per event-loop turn)
+ *   result are committed right after (write-behind, one transaction per 20 ms window)
  *   and served from memory until then, so a GetAnalysis right after the answer finds them.
  *   A crash in that window loses the stored copy of a result the caller already has; it
  *   never loses an acknowledged asynchronous job.
@@ -69,6 +69,10 @@ export interface RunnerOptions {
   maxAttempts: number;
 }
 
+/** Synchronous/stream results are committed together every 20 ms (group commit). */
+const DIRECT_WRITE_WINDOW_MS = 20;
+const DIRECT_WRITE_MAX = 1024;
+
 export const queueFull = (queued: number): ServiceError =>
   new ServiceError(status.RESOURCE_EXHAUSTED, 'QUEUE_FULL', `the analysis queue is full (${queued} texts waiting); retry later, or send smaller batches`);
 
@@ -87,7 +91,7 @@ export class JobRunner {
   /** Synchronous/stream results answered but not yet committed (write-behind), by result id and by job id. */
   private readonly unstoredResults = new Map<string, AnalysisMessage>();
   private readonly unstoredJobs = new Map<string, AnalysisMessage>();
-  private directBatch: { jobs: NewJob[]; results: StoredResult[] } | null = null;
+  private directBatch: { jobs: NewJob[]; results: StoredResult[]; timer: NodeJS.Timeout | undefined } | null = null;
   private directWrites = Promise.resolve();
 
   constructor(
@@ -251,24 +255,31 @@ export class JobRunner {
   }
 
   private storeDirect(jobs: NewJob[], results: StoredResult[]): void {
-    if (!this.directBatch) {
-      const batch = { jobs: [] as NewJob[], results: [] as StoredResult[] };
-      this.directBatch = batch;
-      setImmediate(() => {
-        this.directBatch = null;
-        this.directWrites = this.directWrites
-          .then(() => this.store.insertCompleted(batch.jobs, batch.results))
-          .catch((e: unknown) => logger.error({ err: e, results: batch.results.length }, 'could not store synchronous results (the callers have them)'))
-          .finally(() => {
-            for (const r of batch.results) {
-              this.unstoredResults.delete(r.id);
-              this.unstoredJobs.delete(r.jobId);
-            }
-          });
-      });
+    let batch = this.directBatch;
+    if (!batch) {
+      const fresh = { jobs: [] as NewJob[], results: [] as StoredResult[], timer: undefined as NodeJS.Timeout | undefined };
+      fresh.timer = setTimeout(() => this.flushDirect(fresh), DIRECT_WRITE_WINDOW_MS);
+      this.directBatch = batch = fresh;
     }
-    this.directBatch.jobs.push(...jobs);
-    this.directBatch.results.push(...results);
+    batch.jobs.push(...jobs);
+    batch.results.push(...results);
+    if (batch.results.length >= DIRECT_WRITE_MAX) {
+      clearTimeout(batch.timer);
+      this.flushDirect(batch);
+    }
+  }
+
+  private flushDirect(batch: { jobs: NewJob[]; results: StoredResult[] }): void {
+    if (this.directBatch === batch) this.directBatch = null;
+    this.directWrites = this.directWrites
+      .then(() => this.store.insertCompleted(batch.jobs, batch.results))
+      .catch((e: unknown) => logger.error({ err: e, results: batch.results.length }, 'could not store synchronous results (the callers have them)'))
+      .finally(() => {
+        for (const r of batch.results) {
+          this.unstoredResults.delete(r.id);
+          this.unstoredJobs.delete(r.jobId);
+        }
+      });
   }
 
   /** A synchronous result answered but not yet committed. */
@@ -290,7 +301,11 @@ export class JobRunner {
     this.normalHead = 0;
     for (const i of left) i.waiter?.reject(new ServiceError(status.UNAVAILABLE, 'SHUTTING_DOWN', 'the core is shutting down; retry shortly'));
     if (this.inflight > 0) await Promise.race([new Promise<void>((r) => this.idle.push(r)), new Promise<void>((r) => setTimeout(r, timeoutMs).unref())]);
-    await new Promise<void>((r) => setImmediate(r));
+    const pending = this.directBatch;
+    if (pending) {
+      clearTimeout(pending.timer);
+      this.flushDirect(pending);
+    }
     await this.directWrites;
   }
 }

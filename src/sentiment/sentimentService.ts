@@ -100,6 +100,9 @@ export class Sentiment {
       }),
       cancelJob: unary(async (req: { id?: string }) => {
         const id = uuid(req.id);
+        if (this.runner.unstoredJob(id)) {
+          throw new ServiceError(grpc.status.FAILED_PRECONDITION, 'JOB_FINISHED', `job ${id} is already SUCCEEDED and cannot be canceled`);
+        }
         const job = await this.store.cancel(id, Date.now());
         if (!job) throw notFound(`no job ${id}`);
         if (job.status === 'SUCCEEDED' || job.status === 'FAILED') {
