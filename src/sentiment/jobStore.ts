@@ -96,7 +96,7 @@ export class JobStore {
     const path = join(stateDir, 'sentiment.duckdb');
     let instance: DuckDBInstance;
     try {
-      instance = await openDatabase(path, { threads: 2 });
+      instance = await openDatabase(path, { threads: 1 });
     } catch (e) {
       throw new Error(`cannot open the sentiment state database ${path}: ${(e as Error).message}. Is another Meridian core running on the same MERIDIAN_STATE_DIR?`, { cause: e });
     }
