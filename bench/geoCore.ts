@@ -20,15 +20,12 @@ import { searchPlacesSql } from '../src/geo/placeSql.js';
 import { searchPrefix } from '../src/geo/searchKey.js';
 import { clientConstructor } from '../src/grpc/protos.js';
 import { startCore } from '../src/server.js';
+import { seededRandom } from '../src/seededRandom.js';
 
 const N = Number(process.env['BENCH_N'] ?? 600);
 const SQL_N = Number(process.env['BENCH_SQL_N'] ?? 150);
 const log = (s: string) => process.stdout.write(`${s}\n`);
 
-function rng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => { s = (s + 0x6d2b79f5) >>> 0; let t = s; t = Math.imul(t ^ (t >>> 15), t | 1); t ^= t + Math.imul(t ^ (t >>> 7), t | 61); return ((t ^ (t >>> 14)) >>> 0) / 4294967296; };
-}
 
 type Shape = 'byId' | 'prefix' | 'radius';
 interface Item { shape: Shape; query?: PlaceQuery; id?: number; grpc: Record<string, unknown> }
@@ -57,7 +54,7 @@ async function main(): Promise<void> {
   const core = await startCore(config);
   const store = core.geo.places;
   const db = await ConnectionPool.create(await openDatabase(config.geoDbPath, { readOnly: true }), 2);
-  const r = rng(42);
+  const r = seededRandom(42);
   const pick = () => Math.floor(r() * store.size);
   const now = Date.now();
   const items: Item[] = [];

@@ -11,7 +11,6 @@
  *
  *   npm run bench:models       (BENCH_TEXTS=4096 texts per row)
  */
-import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as ort from 'onnxruntime-node';
@@ -19,11 +18,10 @@ import { SentimentAnalyzer, MODELS_DIR, MODEL_NAMES } from '../src/sentiment/sen
 import { Featurizer } from '../src/sentiment/featurizer.js';
 import { encodeBatch } from '../src/sentiment/onnxBatch.js';
 import { cleanText } from '../src/sentiment/textInput.js';
+import { vader } from '../src/sentiment/training/lexiconBaselines.js';
 import { loadGeneralCorpus, loadFinanceCorpus } from '../src/sentiment/training/corpus.js';
 import type { Domain } from '../src/sentiment/labels.js';
 
-const require = createRequire(import.meta.url);
-const vader = (require('vader-sentiment') as { SentimentIntensityAnalyzer: { polarity_scores(t: string): { compound: number } } }).SentimentIntensityAnalyzer;
 const TEXTS = Number(process.env['BENCH_TEXTS'] ?? 4096);
 const log = (s: string): void => void process.stdout.write(`${s}\n`);
 

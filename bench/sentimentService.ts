@@ -15,15 +15,13 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createRequire } from 'node:module';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
 import { Agent, request } from 'node:http';
 import { projectRoot } from '../src/paths.js';
+import { vader } from '../src/sentiment/training/lexiconBaselines.js';
 import { loadGeneralCorpus } from '../src/sentiment/training/corpus.js';
 
-const require = createRequire(import.meta.url);
-const vader = (require('vader-sentiment') as { SentimentIntensityAnalyzer: { polarity_scores(t: string): { compound: number } } }).SentimentIntensityAnalyzer;
 const SECONDS = Number(process.env['BENCH_SECONDS'] ?? 8);
 const TEXTS = Number(process.env['BENCH_TEXTS'] ?? 10_000);
 const N_SEQ = Number(process.env['BENCH_SEQUENTIAL'] ?? 2000);

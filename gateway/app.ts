@@ -18,7 +18,7 @@ import { Guard, KEY_HEADERS } from './auth/guard.js';
 import { RateLimiter } from './auth/rateLimiter.js';
 import { GatewayMetrics } from './metrics.js';
 import { compileRoutes, registerRoutes, sendError, callbackOf, type CompiledRoute } from './rest/routes.js';
-import { HttpError, isHttpError } from './rest/httpError.js';
+import { HttpError, errorEntry, isHttpError, paramInvalid } from './rest/httpError.js';
 import { parseQuery } from './rest/query.js';
 import { buildOpenApi } from './openapi/openapiDocument.js';
 import { registerGraphql } from './graphql/plugin.js';
@@ -77,7 +77,7 @@ export async function buildGateway(config: GatewayConfig, log: Logger = pino({ l
     // Requests Node's HTTP parser refuses (bad header bytes, broken framing) still get the envelope.
     clientErrorHandler: (err, socket) => {
       if (!socket.writable) { socket.destroy(); return; }
-      const body = JSON.stringify({ errors: [{ code: 'PARAM_INVALID', message: `malformed HTTP request (${(err as { code?: string }).code ?? 'parse error'})` }] });
+      const body = JSON.stringify({ errors: [errorEntry(paramInvalid(`malformed HTTP request (${(err as { code?: string }).code ?? 'parse error'})`))] });
       socket.end(`HTTP/1.1 400 Bad Request\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
     },
   });
@@ -107,7 +107,7 @@ export async function buildGateway(config: GatewayConfig, log: Logger = pino({ l
     const coreUp = await core.healthy();
     const data = { gateway: 'SERVING', core: coreUp ? 'SERVING' : 'UNAVAILABLE' };
     if (coreUp) return reply.code(200).send({ data, errors: [] });
-    return reply.code(503).send({ data, errors: [{ code: 'SERVICE_UNAVAILABLE', message: `the core at ${config.coreAddress} does not answer its health check` }] });
+    return reply.code(503).send({ data, errors: [errorEntry(new HttpError(503, 'SERVICE_UNAVAILABLE', `the core at ${config.coreAddress} does not answer its health check`))] });
   });
   app.get('/metrics', async (_request, reply) => reply.type(metrics.registry.contentType).send(await metrics.registry.metrics()));
   app.get('/openapi.json', (_request, reply) => { reply.type('application/json; charset=utf-8').send(openapiJson); });

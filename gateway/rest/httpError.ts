@@ -23,6 +23,11 @@ export class HttpError extends Error {
   }
 }
 
+/** The envelope's error entry for an HttpError: every error body the gateway writes is built here. */
+export function errorEntry(e: HttpError): { code: EnvelopeCode; type: string; message: string; details: Record<string, string> } {
+  return { code: e.code, type: e.type, message: e.message, details: e.details };
+}
+
 /** A 400 PARAM_INVALID; `field` (the parameter's JSON name) goes into the error entry's details. */
 export const paramInvalid = (message: string, field?: string): HttpError =>
   new HttpError(400, 'PARAM_INVALID', message, {}, 'PARAM_INVALID', field ? { field } : {});

@@ -11,7 +11,7 @@ import type * as protoLoader from '@grpc/proto-loader';
 import type { ProtoCatalog, ServiceInfo } from '../protoCatalog.js';
 import { CoreClient, type UnaryMethod } from '../coreClient.js';
 import type { Guard } from '../auth/guard.js';
-import { HttpError, isHttpError, paramInvalid } from './httpError.js';
+import { HttpError, errorEntry, isHttpError, paramInvalid } from './httpError.js';
 import { HttpRuleError, PathTemplate, readHttpRules, type HttpBinding, type Verb } from './httpRule.js';
 import { convertText, RequestBinder, type BoundRequest, type LeafField } from './requestBinding.js';
 import { envelopeSchema, responseShape, type ResponseShape } from './schemas.js';
@@ -95,7 +95,7 @@ export interface RestContext {
 }
 
 const EMPTY: never[] = [];
-const ERROR_JSON = (e: HttpError): string => JSON.stringify({ errors: [{ code: e.code, type: e.type, message: e.message, details: e.details }] });
+const ERROR_JSON = (e: HttpError): string => JSON.stringify({ errors: [errorEntry(e)] });
 const hateoasField: LeafField = { path: ['hateoas_mode'], jsonPath: ['hateoasMode'], name: 'hateoas_mode', jsonName: 'hateoasMode', kind: 'bool', repeated: false, optional: false, enumValues: [], comment: '' };
 
 /** Sends an error in the envelope (or through JSONP with status 200 and the real status inside). */

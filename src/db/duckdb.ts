@@ -11,12 +11,22 @@ import {
   DuckDBInstance,
   DuckDBPreparedStatement,
   JSToDuckDBValueConverter,
+  LIST,
+  listValue,
+  type DuckDBListType,
+  type DuckDBListValue,
   type DuckDBType,
   type DuckDBValue,
 } from '@duckdb/node-api';
 
 export type Row = Record<string, unknown>;
-export type Param = string | number | boolean | null | bigint | readonly string[] | readonly number[];
+/** A list bound with an explicit element type (e.g. for `unnest($1::DOUBLE[])` over mixed integers and fractions). */
+export interface TypedList { list: DuckDBListValue; type: DuckDBListType }
+export type Param = string | number | boolean | null | bigint | readonly string[] | readonly number[] | TypedList;
+
+export function typedList(values: readonly DuckDBValue[], type: DuckDBType): TypedList {
+  return { list: listValue(values), type: LIST(type) };
+}
 
 export async function openDatabase(path: string, opts: { readOnly?: boolean; threads?: number } = {}): Promise<DuckDBInstance> {
   const config: Record<string, string> = {};
@@ -103,7 +113,7 @@ export class ConnectionPool {
   }
 }
 
-function bindParam(st: DuckDBPreparedStatement, index: number, p: Param): void {
+export function bindParam(st: DuckDBPreparedStatement, index: number, p: Param): void {
   if (p === null) st.bindNull(index);
   else if (typeof p === 'string') st.bindVarchar(index, p);
   else if (typeof p === 'boolean') st.bindBoolean(index, p);
@@ -111,7 +121,8 @@ function bindParam(st: DuckDBPreparedStatement, index: number, p: Param): void {
   else if (typeof p === 'number') {
     if (Number.isInteger(p)) st.bindBigInt(index, BigInt(p));
     else st.bindDouble(index, p);
-  } else st.bindList(index, [...p] as DuckDBValue[]);
+  } else if ('list' in p) st.bindList(index, p.list, p.type);
+  else st.bindList(index, [...p] as DuckDBValue[]);
 }
 
 /** Runs a query on a plain connection and returns row objects with JS values. */

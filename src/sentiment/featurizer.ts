@@ -107,6 +107,11 @@ function hashRange(h: number, s: string, from: number, to: number): number {
   return h;
 }
 
+/** FNV-1a of a string from a seeded basis, spread by fmix32: an unsigned 32-bit hash (seeded splits use it). */
+export function hash32(s: string, seed: number): number {
+  return finish(hashRange(FNV_OFFSET ^ seed, s, 0, s.length), 0xffffffff) >>> 0;
+}
+
 function isNegator(lower: string): boolean {
   return NEGATORS.has(lower) || lower.endsWith("n't") || lower.endsWith('n’t');
 }

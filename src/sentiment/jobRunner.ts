@@ -26,7 +26,7 @@ import { ServiceError } from '../errors.js';
 import { logger } from '../log.js';
 import type { AnalysisPool } from './analysisPool.js';
 import type { AnalysisOutcome, AnalysisOutput } from './sentimentAnalyzer.js';
-import type { JobStore, NewJob, StoredResult } from './jobStore.js';
+import type { JobRow, JobStore, NewJob, StoredResult } from './jobStore.js';
 import type { FeedBaselines, ItemAnomaly } from './feedAnalytics.js';
 
 /** The Analysis message as the gRPC handlers return it (camelCase, enums as names). */
@@ -90,7 +90,7 @@ export class JobRunner {
   private pendingInsert: { jobs: NewJob[]; done: Promise<void> } | null = null;
   /** Synchronous/stream results answered but not yet committed (write-behind), by result id and by job id. */
   private readonly unstoredResults = new Map<string, AnalysisMessage>();
-  private readonly unstoredJobs = new Map<string, AnalysisMessage>();
+  private readonly unstoredJobs = new Map<string, JobRow>();
   private directBatch: { jobs: NewJob[]; results: StoredResult[]; timer: NodeJS.Timeout | undefined } | null = null;
   private directWrites = Promise.resolve();
 
@@ -242,7 +242,8 @@ export class JobRunner {
       // the others of this event-loop turn, and served from memory until then.
       for (const { item, message } of directMessages) {
         this.unstoredResults.set(message.id!, message);
-        this.unstoredJobs.set(item.job.id, message);
+        const { text: _text, ...j } = item.job;
+        this.unstoredJobs.set(j.id, { ...j, status: 'SUCCEEDED', updatedMs: j.createdMs, attempts: 1, resultId: message.id!, errorType: null, errorMessage: null });
         item.waiter!.resolve(message);
       }
       this.storeDirect(directJobs, directResults);
@@ -287,7 +288,8 @@ export class JobRunner {
     return this.unstoredResults.get(id);
   }
 
-  unstoredJob(id: string): AnalysisMessage | undefined {
+  /** The job of such a result, as the store will hold it once committed. */
+  unstoredJob(id: string): JobRow | undefined {
     return this.unstoredJobs.get(id);
   }
 

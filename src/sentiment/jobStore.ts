@@ -13,8 +13,8 @@
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { BIGINT, DOUBLE, LIST, VARCHAR, BOOLEAN, listValue, type DuckDBConnection, type DuckDBInstance, type DuckDBValue, type DuckDBType, type DuckDBPreparedStatement } from '@duckdb/node-api';
-import { ConnectionPool, openDatabase } from '../db/duckdb.js';
+import { BIGINT, DOUBLE, VARCHAR, BOOLEAN, type DuckDBConnection, type DuckDBInstance, type DuckDBPreparedStatement } from '@duckdb/node-api';
+import { ConnectionPool, bindParam, openDatabase, typedList, type Param } from '../db/duckdb.js';
 import { EMOTIONS, type Domain } from './labels.js';
 
 export type JobStatus = 'PENDING' | 'PROCESSING' | 'SUCCEEDED' | 'FAILED' | 'CANCELED';
@@ -71,11 +71,7 @@ CREATE TABLE IF NOT EXISTS results (
 `;
 
 
-function list(values: readonly DuckDBValue[], type: DuckDBType) {
-  return { value: listValue(values), type: LIST(type) };
-}
-
-type Bound = { value: ReturnType<typeof listValue>; type: ReturnType<typeof LIST> } | string | number | bigint | null;
+const list = typedList;
 
 export class JobStore {
   private queue: Promise<unknown> = Promise.resolve();
@@ -86,7 +82,6 @@ export class JobStore {
   private pendingProcessing: { ids: string[]; now: number; done: Promise<void> } | null = null;
 
   private constructor(
-    private readonly instance: DuckDBInstance,
     private readonly writer: DuckDBConnection,
     readonly readers: ConnectionPool,
   ) {}
@@ -103,7 +98,7 @@ export class JobStore {
     const writer = await instance.connect();
     await writer.run(SCHEMA);
     const readers = await ConnectionPool.create(instance, 2);
-    return new JobStore(instance, writer, readers);
+    return new JobStore(writer, readers);
   }
 
   /** Runs a change on the writer connection after every earlier one. */
@@ -114,20 +109,14 @@ export class JobStore {
     return run;
   }
 
-  private async exec(c: DuckDBConnection, sql: string, params: Bound[]): Promise<Record<string, unknown>[]> {
+  private async exec(c: DuckDBConnection, sql: string, params: Param[]): Promise<Record<string, unknown>[]> {
     let st = this.statements.get(sql);
     if (!st) {
       st = await c.prepare(sql);
       this.statements.set(sql, st);
     }
     st.clearBindings();
-    params.forEach((p, i) => {
-      if (p === null) st.bindNull(i + 1);
-      else if (typeof p === 'string') st.bindVarchar(i + 1, p);
-      else if (typeof p === 'number') st.bindDouble(i + 1, p);
-      else if (typeof p === 'bigint') st.bindBigInt(i + 1, p);
-      else st.bindList(i + 1, p.value, p.type);
-    });
+    params.forEach((p, i) => bindParam(st, i + 1, p));
     return (await st.runAndReadAll()).getRowObjectsJS() as Record<string, unknown>[];
   }
 
@@ -147,7 +136,7 @@ export class JobStore {
    * Inserts job rows (inside the caller's transaction, if any). Bound lists + unnest
    * run on DuckDB's own threads; the appender would flush on the event loop.
    */
-  private async appendJobs(c: DuckDBConnection, jobs: readonly NewJob[], status: JobStatus, resultIds?: Map<string, string>): Promise<void> {
+  private async insertJobs(c: DuckDBConnection, jobs: readonly NewJob[], status: JobStatus, resultIds?: Map<string, string>): Promise<void> {
     await this.exec(c, `INSERT INTO jobs SELECT unnest($1::VARCHAR[]), '${status}', unnest($2::VARCHAR[]), nullif(unnest($3::VARCHAR[]), ''), unnest($4::VARCHAR[]),
       unnest($5::BIGINT[]), unnest($6::BIGINT[]), unnest($6::BIGINT[]), ${status === 'PENDING' ? 0 : 1}, nullif(unnest($7::VARCHAR[]), ''), NULL, NULL`, [
       list(jobs.map((j) => j.id), VARCHAR),
@@ -162,7 +151,7 @@ export class JobStore {
 
   /** Stores new PENDING jobs (one transaction); resolves once committed. */
   insertPending(jobs: readonly NewJob[]): Promise<void> {
-    return this.write((c) => this.appendJobs(c, jobs, 'PENDING'));
+    return this.write((c) => this.insertJobs(c, jobs, 'PENDING'));
   }
 
   /** PENDING → PROCESSING for the jobs a worker is about to run; counts the attempt. */
@@ -238,7 +227,7 @@ export class JobStore {
   insertCompleted(jobs: readonly NewJob[], results: readonly StoredResult[]): Promise<void> {
     return this.write((c) =>
       this.transaction(c, async () => {
-        await this.appendJobs(c, jobs, 'SUCCEEDED', new Map(results.map((r) => [r.jobId, r.id])));
+        await this.insertJobs(c, jobs, 'SUCCEEDED', new Map(results.map((r) => [r.jobId, r.id])));
         await this.insertResults(c, results);
       }),
     );
@@ -301,10 +290,6 @@ export class JobStore {
     }
     this.writer.closeSync();
     await this.readers.close();
-  }
-
-  get database(): DuckDBInstance {
-    return this.instance;
   }
 }
 

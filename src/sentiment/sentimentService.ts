@@ -92,18 +92,13 @@ export class Sentiment {
       }),
       getJob: unary(async (req: { id?: string }) => {
         const id = uuid(req.id);
-        const recent = this.runner.unstoredJob(id);
-        if (recent) return { data: { jobId: id, status: 'SUCCEEDED', resultId: recent.id, errors: [], ...(recent.feedId ? { feedId: recent.feedId } : {}), domain: recent.domain, createdAt: recent.createdAt, updatedAt: recent.createdAt, attempts: 1 } };
-        const job = await this.store.getJob(id);
+        const job = this.runner.unstoredJob(id) ?? (await this.store.getJob(id));
         if (!job) throw notFound(`no job ${id}`);
         return { data: jobMessage(job) };
       }),
       cancelJob: unary(async (req: { id?: string }) => {
         const id = uuid(req.id);
-        if (this.runner.unstoredJob(id)) {
-          throw new ServiceError(grpc.status.FAILED_PRECONDITION, 'JOB_FINISHED', `job ${id} is already SUCCEEDED and cannot be canceled`);
-        }
-        const job = await this.store.cancel(id, Date.now());
+        const job = this.runner.unstoredJob(id) ?? (await this.store.cancel(id, Date.now()));
         if (!job) throw notFound(`no job ${id}`);
         if (job.status === 'SUCCEEDED' || job.status === 'FAILED') {
           throw new ServiceError(grpc.status.FAILED_PRECONDITION, 'JOB_FINISHED', `job ${id} is already ${job.status} and cannot be canceled`);

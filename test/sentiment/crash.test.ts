@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { sentimentClient } from '../support/grpcClient.js';
-import { waitUntil } from '../support/sentimentCore.js';
+import { eventually } from '../support/gateway.js';
 import { projectRoot } from '../../src/paths.js';
 
 function startCoreProcess(stateDir: string): Promise<{ child: ChildProcess; address: string }> {
@@ -53,7 +53,7 @@ describe('crash and restart', () => {
         }
         if (b === 5) {
           // some jobs done, many queued or in a worker: kill now
-          await waitUntil(async () => (await s1.call<{ data: { status: string } }>('getJob', { id: acked[0]! })).data.status === 'SUCCEEDED', 30_000, 5);
+          await eventually(async () => (await s1.call<{ data: { status: string } }>('getJob', { id: acked[0]! })).data.status === 'SUCCEEDED', 30_000, 5);
           first.child.kill('SIGKILL');
           killedAt = Date.now();
           await new Promise((r) => first.child.once('exit', r));
@@ -68,7 +68,7 @@ describe('crash and restart', () => {
       const s2 = sentimentClient(second.address);
       // every acknowledged job, one by one (most are long done when their turn comes)
       for (const id of acked) {
-        await waitUntil(async () => (await s2.call<{ data: { status: string } }>('getJob', { id })).data.status === 'SUCCEEDED', 120_000, 50);
+        await eventually(async () => (await s2.call<{ data: { status: string } }>('getJob', { id })).data.status === 'SUCCEEDED', 120_000, 50);
       }
       s2.close();
       second.child.kill('SIGTERM');

@@ -5,21 +5,12 @@
 import { describe, it, expect } from 'vitest';
 import { inject } from 'vitest';
 import { sentimentClient } from '../support/grpcClient.js';
-import { waitUntil } from '../support/sentimentCore.js';
+import { eventually } from '../support/gateway.js';
+import { seededRandom } from '../../src/seededRandom.js';
 
 const POSITIVE = ['Loving the new update, great job team', 'Fantastic service today, thank you', 'This app makes my day so much easier', 'Really happy with my purchase', 'Wonderful experience, highly recommend'];
 const NEUTRAL = ['The store opens at nine tomorrow', 'I picked up the parcel this morning', 'The meeting moved to Thursday'];
 const NEGATIVE = ['This update is terrible, everything crashes', 'Worst support ever, I am furious', 'Completely broken, I want a refund', 'Awful experience, never again', 'I hate how slow and buggy this is'];
-
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), a | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 type Window = { start: string; count: number; meanScore: number; scoreZ: number; emotionShiftZ: number; anomalous: boolean };
 
@@ -28,7 +19,7 @@ describe('feed anomalies', () => {
     const s = sentimentClient(inject('coreAddress'));
     const feedId = `gen-${Date.now()}`;
     const base = Date.parse('2026-10-01T00:00:00Z');
-    const random = rng(42);
+    const random = seededRandom(42);
     const pick = (xs: string[]) => xs[Math.floor(random() * xs.length)]!;
     const items: { text: string; feedId: string; occurredAt: string }[] = [];
     for (let w = 0; w < 34; w++) {
@@ -42,7 +33,7 @@ describe('feed anomalies', () => {
       const r = await s.call<{ data: { jobId: string }[] }>('batchAnalyzeTexts', { items: items.slice(i, i + 200) });
       jobIds.push(...r.data.map((d) => d.jobId));
     }
-    await waitUntil(async () => {
+    await eventually(async () => {
       const last = await Promise.all(jobIds.slice(-5).map(async (id) => (await s.call<{ data: { status: string } }>('getJob', { id })).data.status));
       return last.every((st) => st === 'SUCCEEDED');
     }, 60_000);

@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import * as grpc from '@grpc/grpc-js';
 import { inject } from 'vitest';
 import { sentimentClient } from '../support/grpcClient.js';
-import { startSentimentCore, waitUntil } from '../support/sentimentCore.js';
+import { startSentimentCore } from '../support/sentimentCore.js';
+import { eventually } from '../support/gateway.js';
 import { clientConstructor } from '../../src/grpc/protos.js';
 
 type Job = { jobId: string; status: string; resultId?: string; errors: { type: string; message: string; details: Record<string, string> }[]; attempts: number };
@@ -33,13 +34,13 @@ describe('job states and transitions', () => {
     // watch a job in the middle pass through PROCESSING
     const watched = data[300]!.jobId;
     const seen = new Set<string>();
-    await waitUntil(async () => {
+    await eventually(async () => {
       const j = (await s.call<{ data: Job }>('getJob', { id: watched })).data;
       seen.add(j.status);
       return j.status === 'SUCCEEDED';
     }, 60_000, 2);
     expect(seen.has('PROCESSING') || seen.has('PENDING')).toBe(true);
-    await waitUntil(async () => (await s.call<{ data: Job }>('getJob', { id: data[598]!.jobId })).data.status === 'SUCCEEDED', 60_000);
+    await eventually(async () => (await s.call<{ data: Job }>('getJob', { id: data[598]!.jobId })).data.status === 'SUCCEEDED', 60_000);
     const after = (await s.call<{ data: Job }>('getJob', { id: last })).data;
     expect(after.status).toBe('CANCELED');
     expect(after.resultId).toBeUndefined();
@@ -69,7 +70,7 @@ describe('job states and transitions', () => {
       }
     }));
     expect(outcomes.every((o) => o === 'CANCELED' || o === `refused:${grpc.status.FAILED_PRECONDITION}`)).toBe(true);
-    await waitUntil(async () => {
+    await eventually(async () => {
       const js = await Promise.all(ids.slice(-20).map(async (id) => (await s.call<{ data: Job }>('getJob', { id })).data.status));
       return js.every((st) => st === 'SUCCEEDED' || st === 'CANCELED');
     }, 60_000, 50);
@@ -98,7 +99,7 @@ describe('job states and transitions', () => {
     const s = sentimentClient(sc.core.address);
     const { data } = await s.call<{ data: { jobId: string } }>('analyzeText', { text: 'hello there' });
     let job: Job | undefined;
-    await waitUntil(async () => {
+    await eventually(async () => {
       job = (await s.call<{ data: Job }>('getJob', { id: data.jobId })).data;
       return job.status === 'FAILED';
     }, 30_000);

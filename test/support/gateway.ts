@@ -59,12 +59,12 @@ export async function startTestGateway(overrides: Partial<GatewayConfig> = {}): 
   };
 }
 
-/** Waits until `check` holds (key reloads are asynchronous), failing after `ms`. */
-export async function eventually(check: () => Promise<boolean>, ms = 3000): Promise<void> {
+/** Waits until `check` holds (key reloads and jobs are asynchronous), polling every `step` ms, failing after `ms`. */
+export async function eventually(check: () => Promise<boolean>, ms = 3000, step = 25): Promise<void> {
   const until = Date.now() + ms;
   while (Date.now() < until) {
     if (await check()) return;
-    await new Promise((r) => setTimeout(r, 25));
+    await new Promise((r) => setTimeout(r, step));
   }
   throw new Error(`condition did not hold within ${ms} ms`);
 }

@@ -18,12 +18,3 @@ export async function startSentimentCore(sentiment: Partial<SentimentConfig> = {
     },
   };
 }
-
-export const waitUntil = async (check: () => Promise<boolean>, ms = 30_000, step = 20): Promise<void> => {
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, step));
-  }
-  throw new Error(`condition did not hold within ${ms} ms`);
-};

@@ -11,6 +11,7 @@ import { readFileSync, existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { projectRoot } from '../../paths.js';
 import { EMOTIONS } from '../labels.js';
+import { hash32 } from '../featurizer.js';
 
 export type Split = 'train' | 'heldout';
 
@@ -32,16 +33,9 @@ export const DATA_DIR = join(projectRoot, 'data', 'sentiment');
 export const SPLIT_SEED = 20261122;
 const HELDOUT_SHARE = 0.15;
 
-/** Deterministic pseudo-random number in [0, 1) for a key and seed (FNV-1a + fmix32). */
+/** Deterministic pseudo-random number in [0, 1) for a key and seed (the featuriser's FNV-1a + fmix32). */
 export function seededUnit(key: string, seed: number): number {
-  let h = (0x811c9dc5 ^ seed) >>> 0;
-  for (let i = 0; i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), 16777619);
-  h ^= h >>> 16;
-  h = Math.imul(h, 0x85ebca6b);
-  h ^= h >>> 13;
-  h = Math.imul(h, 0xc2b2ae35);
-  h ^= h >>> 16;
-  return (h >>> 0) / 4294967296;
+  return hash32(key, seed) / 4294967296;
 }
 
 function read(...parts: string[]): string {

@@ -10,29 +10,13 @@
  */
 import { readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { createRequire } from 'node:module';
 import { SentimentAnalyzer, MODELS_DIR, type AnalysisOutput } from '../sentimentAnalyzer.js';
 import { EMOTIONS, POLARITIES, SENTIMENT_LEVELS, VERY_CUT } from '../labels.js';
 import type { Row } from './corpus.js';
 import { argmax, pct, score, type Metrics } from './metrics.js';
 import { GENERAL_SPEC, FINANCE_SPEC, type ModelSpec } from './modelSpecs.js';
 import { progress } from './progress.js';
-
-const require = createRequire(import.meta.url);
-const vader = (require('vader-sentiment') as { SentimentIntensityAnalyzer: { polarity_scores(t: string): { compound: number } } }).SentimentIntensityAnalyzer;
-const AfinnSentiment = require('sentiment') as new () => { analyze(t: string): { score: number } };
-const afinn = new AfinnSentiment();
-
-/** VADER's documented thresholds: compound ≥ 0.05 positive, ≤ −0.05 negative. */
-export const vaderPolarity = (text: string): number => {
-  const c = vader.polarity_scores(text).compound;
-  return c >= 0.05 ? 2 : c <= -0.05 ? 0 : 1;
-};
-/** AFINN: a positive total is positive, negative is negative, zero neutral. */
-export const afinnPolarity = (text: string): number => {
-  const s = afinn.analyze(text).score;
-  return s > 0 ? 2 : s < 0 ? 0 : 1;
-};
+import { afinnPolarity, vaderPolarity } from './lexiconBaselines.js';
 
 interface Scored {
   row: Row;

@@ -10,6 +10,7 @@
  */
 import { Featurizer, featureValue, type FeaturizerParams } from '../featurizer.js';
 import { cleanText } from '../textInput.js';
+import { seededRandom } from '../../seededRandom.js';
 
 export interface Head {
   name: string;
@@ -63,18 +64,6 @@ export function featurizeAll(texts: string[], params: FeaturizerParams, onProgre
   return { offsets, ids: ids.slice(0, used) };
 }
 
-/** mulberry32: a small seeded PRNG for shuffling. */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** Logits of one row (features ids[from..to)), written into out. */
 export function logits(model: LinearModel, ids: Int32Array, from: number, to: number, out: Float64Array): void {
   const { columns: C, weights: W, bias } = model;
@@ -113,7 +102,7 @@ export interface TrainOptions {
 
 export function train(model: LinearModel, x: FeatureMatrix, targets: Targets[], rows: number[], opts: TrainOptions): void {
   const { columns: C, weights: W, bias, heads } = model;
-  const random = prng(opts.seed);
+  const random = seededRandom(opts.seed);
   const g2 = new Float32Array(W.length); // AdaGrad accumulators
   const g2b = new Float64Array(C);
   const order = Int32Array.from(rows);
