@@ -19,6 +19,15 @@ export interface UnaryMethod {
   deserialize: (bytes: Buffer) => Record<string, unknown>;
 }
 
+/** The tenant's metadata key, as the core reads it (src/grpc/caller.ts). */
+const TENANT_METADATA = 'x-meridian-tenant';
+
+export interface CallOptions {
+  /** The tenant the gateway authenticated (API key id); the core scopes owned state by it. */
+  tenant?: string;
+  metadata?: grpc.Metadata;
+}
+
 export class CoreClient {
   private readonly channel: grpc.Channel;
   private readonly client: grpc.Client;
@@ -63,16 +72,21 @@ export class CoreClient {
    * read): the Client wrapper adds interceptor plumbing and captures a stack
    * trace per call, which costs more than the call itself on the hot path.
    */
-  call(method: UnaryMethod, request: object, metadata?: grpc.Metadata): Promise<Record<string, unknown>> {
+  call(method: UnaryMethod, request: object, options: CallOptions = {}): Promise<Record<string, unknown>> {
+    let metadata = options.metadata;
+    if (options.tenant && !this.exchange?.usable) {
+      metadata = metadata?.clone() ?? new grpc.Metadata();
+      metadata.set(TENANT_METADATA, options.tenant);
+    }
     let payload: Buffer;
     try { payload = method.serialize(request); } catch (e) {
       return Promise.reject(mapCoreError(grpc.status.INVALID_ARGUMENT, undefined, `the request could not be encoded: ${e instanceof Error ? e.message : String(e)}`));
     }
     if (this.exchange?.usable && !metadata) {
-      return this.exchange.call(method.path, payload).then((bytes) => {
+      return this.exchange.call(method.path, payload, options.tenant).then((bytes) => {
         try { return method.deserialize(bytes); } catch { throw mapCoreError(grpc.status.INTERNAL, undefined, 'the core answered without a readable message'); }
       }, (e: unknown) => {
-        if (e === EXCHANGE_UNSUPPORTED) return this.unaryCall(method, payload, new grpc.Metadata());
+        if (e === EXCHANGE_UNSUPPORTED) return this.call(method, request, options);
         throw e;
       });
     }
@@ -149,7 +163,7 @@ const EXCHANGE_UNSUPPORTED = Symbol('exchange unsupported');
 
 interface ExchangeResult { id: number; payload: Buffer; statusCode: number; statusMessage: string; statusDetails: Buffer }
 interface ExchangeResponse { results: ExchangeResult[] }
-interface ExchangeCall { id: number; method: string; payload: Buffer }
+interface ExchangeCall { id: number; method: string; payload: Buffer; tenant?: string }
 interface Pending { resolve: (b: Buffer) => void; reject: (e: HttpError | typeof EXCHANGE_UNSUPPORTED) => void; timer: NodeJS.Timeout }
 
 /**
@@ -204,7 +218,7 @@ class ExchangeStream {
     return stream;
   }
 
-  call(path: string, payload: Buffer): Promise<Buffer> {
+  call(path: string, payload: Buffer, tenant?: string): Promise<Buffer> {
     return new Promise((resolve, reject) => {
       const id = (this.seq = (this.seq + 1) % Number.MAX_SAFE_INTEGER);
       const timer = setTimeout(() => {
@@ -212,7 +226,7 @@ class ExchangeStream {
       }, this.timeoutMs);
       timer.unref();
       this.pending.set(id, { resolve, reject, timer });
-      this.batch.push({ id, method: path, payload });
+      this.batch.push(tenant ? { id, method: path, payload, tenant } : { id, method: path, payload });
       if (this.batch.length >= EXCHANGE_BATCH) this.flush();
       else if (!this.scheduled) { this.scheduled = true; setImmediate(this.flush); }
     });

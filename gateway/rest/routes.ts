@@ -197,7 +197,7 @@ async function handle(group: CompiledRoute[], request: FastifyRequest, reply: Fa
     }
     let hateoas = true;
     for (const p of query) if (p.name === 'hateoasMode' || p.name === 'hateoas_mode') hateoas = p.value === '' ? true : (convertText(hateoasField, p.value, p.name) as boolean);
-    const result = await ctx.core.call(route.unary, bound.message);
+    const result = await ctx.core.call(route.unary, bound.message, { tenant: admission.key.id });
     const data = route.shape.dataField ? result['data'] : result;
     let envelope: Record<string, unknown>;
     if (route.shape.isList) {

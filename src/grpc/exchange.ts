@@ -7,13 +7,14 @@
 import * as grpc from '@grpc/grpc-js';
 import { logger } from '../log.js';
 import { serviceDefinition } from './protos.js';
+import { TENANT_METADATA } from './caller.js';
 
 interface UnaryEntry {
   definition: grpc.MethodDefinition<unknown, unknown>;
   handler: grpc.handleUnaryCall<unknown, unknown>;
 }
 
-interface ExchangeCall { id: number; method: string; payload: Buffer }
+interface ExchangeCall { id: number; method: string; payload: Buffer; tenant?: string }
 interface ExchangeResult { id: number; payload?: Buffer; statusCode?: number; statusMessage?: string; statusDetails?: Buffer }
 interface ExchangeRequest { calls: ExchangeCall[] }
 interface ExchangeResponse { results: ExchangeResult[] }
@@ -79,7 +80,9 @@ export function addExchangeService(registry: ServiceRegistry): void {
         reply({ id: req.id, statusCode: grpc.status.INVALID_ARGUMENT, statusMessage: `the request for ${req.method} could not be decoded: ${e instanceof Error ? e.message : String(e)}` });
         return;
       }
-      const call = { request, metadata: stream.metadata, getPath: () => req.method, cancelled: false } as unknown as grpc.ServerUnaryCall<unknown, unknown>;
+      let metadata = stream.metadata;
+      if (req.tenant) { metadata = stream.metadata.clone(); metadata.set(TENANT_METADATA, req.tenant); }
+      const call = { request, metadata, getPath: () => req.method, cancelled: false } as unknown as grpc.ServerUnaryCall<unknown, unknown>;
       entry.handler(call, (err, value) => {
         if (err) {
           const bin = err.metadata?.get('grpc-status-details-bin')[0];
