@@ -1,0 +1,100 @@
+/**
+ * The may-import table of DESIGN.md ("Layout"), as rules: `npm run lint` fails
+ * on an import the design does not draw. Keep this file and the table in
+ * step; each rule's comment says which row it enforces.
+ */
+/** Modules of the core that other parts may import: the capabilities' declared entry points and the core's common modules. */
+const CORE_ENTRIES = [
+  '^src/server[.]ts$', '^src/config[.]ts$', '^src/log[.]ts$', '^src/paths[.]ts$', '^src/seededRandom[.]ts$',
+  '^src/db/duckdb[.]ts$', '^src/grpc/protos[.]ts$',
+  // the geo data build shares the core's search-key folding and display languages, so build and queries agree
+  '^src/geo/searchKey[.]ts$', '^src/geo/languages[.]ts$',
+  // the geo bench measures the in-memory index and its SQL reference side by side
+  '^src/geo/placeStore[.]ts$', '^src/geo/placeSql[.]ts$',
+  // training and benches reach the sentiment capability through these
+  '^src/sentiment/training/', '^src/sentiment/featurizer[.]ts$', '^src/sentiment/sentimentAnalyzer[.]ts$', '^src/sentiment/labels[.]ts$',
+  '^src/sentiment/textInput[.]ts$', '^src/sentiment/languageDetector[.]ts$', '^src/sentiment/modelCard[.]ts$', '^src/sentiment/onnxBatch[.]ts$',
+];
+
+module.exports = {
+  forbidden: [
+    {
+      name: 'core-not-gateway',
+      comment: 'src/ is the core: it never imports the gateway (the gateway talks to it over gRPC only).',
+      severity: 'error',
+      from: { path: '^src/' },
+      to: { path: '^(gateway|bin|bench|test|data)/' },
+    },
+    {
+      name: 'gateway-not-core',
+      comment: 'gateway/ only talks to the core through gRPC: it never imports src/ (shared code lives in proto/).',
+      severity: 'error',
+      from: { path: '^gateway/' },
+      to: { path: '^(src|bin|bench|test|data)/' },
+    },
+    {
+      name: 'contract-npm-only',
+      comment: 'proto/ (the contract and its TypeScript side) imports npm packages only.',
+      severity: 'error',
+      from: { path: '^proto/' },
+      to: { path: '^(src|gateway|bin|bench|test|data)/' },
+    },
+    {
+      name: 'capabilities-apart',
+      comment: 'Each capability (geo with locale, sentiment, certificates) stands alone: it may use src/db, src/grpc and the common modules, not another capability.',
+      severity: 'error',
+      from: { path: '^src/(sentiment|certificates)/' },
+      to: { path: '^src/(geo|locale|sentiment|certificates)/', pathNot: '^src/$1/' },
+    },
+    {
+      name: 'geo-apart',
+      comment: 'Geo and locale are one capability (reference data); they do not reach into sentiment or certificates.',
+      severity: 'error',
+      from: { path: '^src/(geo|locale)/' },
+      to: { path: '^src/(sentiment|certificates)/' },
+    },
+    {
+      name: 'capabilities-not-config',
+      comment: 'Capabilities receive their settings from server.ts; only server.ts and the launchers read the core config.',
+      severity: 'error',
+      from: { path: '^src/(geo|locale|sentiment|certificates|db|grpc)/' },
+      to: { path: '^src/config[.]ts$' },
+    },
+    {
+      name: 'build-and-benches-through-entry-points',
+      comment: 'The data build, benches and launchers reach the core through its declared entry points (CORE_ENTRIES above).',
+      severity: 'error',
+      from: { path: '^(data|bench|bin)/' },
+      to: { path: '^src/', pathNot: CORE_ENTRIES },
+    },
+    {
+      name: 'data-build-not-core-config',
+      comment: 'The data build takes its paths from its own flags and environment, not from the core config.',
+      severity: 'error',
+      from: { path: '^data/' },
+      to: { path: '^src/config[.]ts$' },
+    },
+    {
+      name: 'no-module-cycles',
+      comment: 'No import cycles between modules.',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'no-folder-cycles',
+      comment: 'No cycles between folders (a folder that imports one that imports it back is one part cut in two).',
+      severity: 'error',
+      scope: 'folder',
+      from: {},
+      to: { circular: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '^(dist|node_modules|data/build|bench/results)/' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default'], extensions: ['.ts', '.js', '.mjs', '.json'] },
+  },
+};
