@@ -7,18 +7,12 @@
  * Every `meridian/<capability>/v<N>/*.proto` is picked up, so a new service
  * gets its routes from its annotations alone.
  */
-import { readdirSync, statSync } from 'node:fs';
-import { isAbsolute, join, relative } from 'node:path';
-import * as protoLoader from '@grpc/proto-loader';
+import { isAbsolute, join } from 'node:path';
+import type * as protoLoader from '@grpc/proto-loader';
 import protobuf from 'protobufjs';
-import { projectRoot } from './paths.js';
+import { contractFiles, packageDefinition, PROTO_ROOT } from '../proto/contract/protoLoading.js';
 
-export const PROTO_ROOT = join(projectRoot, 'proto');
-
-/** camelCase JSON names, enums as names, 64-bit integers as numbers, defaults filled in; unset proto3 `optional` fields stay absent. */
-export const LOADER_OPTIONS: protoLoader.Options = {
-  keepCase: false, longs: Number, enums: String, defaults: true, oneofs: false, includeDirs: [PROTO_ROOT],
-};
+export { PROTO_ROOT };
 
 export interface ServiceInfo {
   /** Fully qualified name, e.g. meridian.geo.v1.GeoService. */
@@ -36,19 +30,9 @@ export interface ProtoCatalog {
   services: ServiceInfo[];
 }
 
-function contractFiles(dir = join(PROTO_ROOT, 'meridian')): string[] {
-  const out: string[] = [];
-  for (const name of readdirSync(dir).sort()) {
-    const p = join(dir, name);
-    if (statSync(p).isDirectory()) out.push(...contractFiles(p));
-    else if (name.endsWith('.proto')) out.push(relative(PROTO_ROOT, p));
-  }
-  return out;
-}
-
 export function loadProtoCatalog(): ProtoCatalog {
-  const files = [...contractFiles(), 'google/rpc/error_details.proto'];
-  const definition = protoLoader.loadSync(files, LOADER_OPTIONS);
+  const files = contractFiles();
+  const definition = packageDefinition();
   const root = new protobuf.Root();
   root.resolvePath = (_origin, target) => (isAbsolute(target) || target.startsWith('google/protobuf/') ? target : join(PROTO_ROOT, target));
   root.loadSync(files, { keepCase: true, alternateCommentMode: true });

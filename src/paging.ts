@@ -3,7 +3,7 @@
  * tokens (AIP-158). A token carries the offset of the next page and a MAC of
  * the query it belongs to, so it cannot be forged or reused with other filters.
  */
-import { createHmac, randomBytes } from 'node:crypto';
+import { TokenSigner } from '../proto/contract/pageTokens.js';
 import { exclusive, invalid } from './errors.js';
 
 export const DEFAULT_LIMIT = 10;
@@ -19,10 +19,11 @@ export function clampOffset(offset: number, limit: number, total: number): numbe
 export interface Page { limit: number; offset: number; currentOffset: number; nextPageToken: string }
 
 export class Paging {
-  private readonly secret: Buffer;
+  private readonly tokens: TokenSigner;
 
-  constructor(readonly maxLimit: number, secret: string) {
-    this.secret = secret ? Buffer.from(secret) : randomBytes(32);
+  /** `secret`: shared by every replica (proto/contract/pageTokens.ts says where it comes from). */
+  constructor(readonly maxLimit: number, secret: Buffer) {
+    this.tokens = new TokenSigner(secret);
   }
 
   /** Validated limit and offset of a request; `queryKey` identifies the filters for page tokens. */
@@ -52,19 +53,14 @@ export class Paging {
   next(queryKey: string, offset: number, limit: number, total: number): string {
     const nextOffset = offset + limit;
     if (nextOffset >= total) return '';
-    const body = Buffer.from(String(nextOffset)).toString('base64url');
-    return `${body}.${this.mac(body, queryKey)}`;
+    return this.tokens.sign(Buffer.from(String(nextOffset)).toString('base64url'), queryKey);
   }
 
   private decode(token: string, queryKey: string): number {
-    const [body, mac] = token.split('.');
-    if (!body || !mac || mac !== this.mac(body, queryKey)) {
+    const body = this.tokens.open(token, queryKey);
+    if (body === undefined) {
       throw invalid('pageToken', 'pageToken is not valid for this query: pass the nextPageToken of a response to the same request');
     }
     return Number(Buffer.from(body, 'base64url').toString());
-  }
-
-  private mac(body: string, queryKey: string): string {
-    return createHmac('sha256', this.secret).update(body).update('\0').update(queryKey).digest('base64url').slice(0, 22);
   }
 }

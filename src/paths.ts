@@ -1,5 +1,2 @@
-/** The project's root folder, the same whether code runs from src/ (tsx, vitest) or from dist/ (compiled). */
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-
-export const projectRoot = join(dirname(fileURLToPath(import.meta.url)), '..').replace(/[\\/]dist$/, '');
+/** The project's root folder (one definition, in the shared contract part). */
+export { projectRoot } from '../proto/contract/projectRoot.js';

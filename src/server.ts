@@ -19,6 +19,7 @@ import { addSentimentService, type Sentiment } from './sentiment/sentimentServic
 import { CertificateAuthority } from './certificates/certificateAuthority.js';
 import { addCertificateService } from './certificates/certificateService.js';
 import { Paging } from './paging.js';
+import { pageTokenSecret } from '../proto/contract/pageTokens.js';
 
 export interface Core {
   address: string;
@@ -43,7 +44,7 @@ export async function startCore(config: CoreConfig): Promise<Core> {
   }
   const instance = await openDatabase(config.geoDbPath, { readOnly: true, threads: config.dbThreads });
   const db = await ConnectionPool.create(instance, config.dbConnections);
-  const paging = new Paging(config.maxLimit, config.pageTokenSecret);
+  const paging = new Paging(config.maxLimit, pageTokenSecret(config.stateDir, config.pageTokenSecret || undefined));
   const server = new grpc.Server({ 'grpc.max_receive_message_length': 4 * 1024 * 1024 });
 
   const services = new ServiceRegistry(server);
