@@ -3,7 +3,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'data/build/**', 'bench/results/**'] },
+  { ignores: ['dist/**', 'node_modules/**', 'data/build/**', 'bench/results/**', 'proto/contract/types/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -1,0 +1,14 @@
+// Original file: meridian/certificates/v1/certificates.proto
+
+
+export interface CertificateMetadata {
+  'serialNumber'?: (string);
+  'issuer'?: (string);
+  'caFingerprintSha256'?: (string);
+}
+
+export interface CertificateMetadata__Output {
+  'serialNumber': (string);
+  'issuer': (string);
+  'caFingerprintSha256': (string);
+}

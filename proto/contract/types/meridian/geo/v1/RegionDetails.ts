@@ -1,0 +1,38 @@
+// Original file: meridian/geo/v1/geo.proto
+
+
+export interface RegionDetails {
+  'capital'?: (string);
+  'countryCode'?: (string);
+  'fipsCode'?: (string);
+  'hascCode'?: (string);
+  'isoCode'?: (string);
+  'name'?: (string);
+  'numCities'?: (number);
+  'admin1Code'?: (string);
+  'capitalId'?: (number);
+  'numPlaces'?: (number);
+  '_capital'?: "capital";
+  '_fipsCode'?: "fipsCode";
+  '_hascCode'?: "hascCode";
+  '_isoCode'?: "isoCode";
+  '_capitalId'?: "capitalId";
+}
+
+export interface RegionDetails__Output {
+  'capital'?: (string);
+  'countryCode': (string);
+  'fipsCode'?: (string);
+  'hascCode'?: (string);
+  'isoCode'?: (string);
+  'name': (string);
+  'numCities': (number);
+  'admin1Code': (string);
+  'capitalId'?: (number);
+  'numPlaces': (number);
+  '_capital'?: "capital";
+  '_fipsCode'?: "fipsCode";
+  '_hascCode'?: "hascCode";
+  '_isoCode'?: "isoCode";
+  '_capitalId'?: "capitalId";
+}

@@ -1,0 +1,16 @@
+// Original file: meridian/locale/v1/locale.proto
+
+
+export interface ListCurrenciesRequest {
+  'countryCode'?: (string);
+  'limit'?: (number);
+  'offset'?: (number);
+  'pageToken'?: (string);
+}
+
+export interface ListCurrenciesRequest__Output {
+  'countryCode': (string);
+  'limit': (number);
+  'offset': (number);
+  'pageToken': (string);
+}

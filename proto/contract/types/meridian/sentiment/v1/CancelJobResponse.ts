@@ -1,0 +1,11 @@
+// Original file: meridian/sentiment/v1/sentiment.proto
+
+import type { Job as _meridian_sentiment_v1_Job, Job__Output as _meridian_sentiment_v1_Job__Output } from '../../../meridian/sentiment/v1/Job.js';
+
+export interface CancelJobResponse {
+  'data'?: (_meridian_sentiment_v1_Job | null);
+}
+
+export interface CancelJobResponse__Output {
+  'data': (_meridian_sentiment_v1_Job__Output | null);
+}

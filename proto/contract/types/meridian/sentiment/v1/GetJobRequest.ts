@@ -1,0 +1,10 @@
+// Original file: meridian/sentiment/v1/sentiment.proto
+
+
+export interface GetJobRequest {
+  'id'?: (string);
+}
+
+export interface GetJobRequest__Output {
+  'id': (string);
+}
