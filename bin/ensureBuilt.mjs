@@ -1,0 +1,50 @@
+/* global process */
+/**
+ * `npm start`'s first step: compile only when a source is newer than the last
+ * build, and build the geo database only when it is missing. Recompiling on
+ * every start cost 3-4 s of the start-up; this check costs ~30 ms.
+ * Plain JavaScript, so it runs before anything is compiled.
+ */
+import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const SOURCE_DIRS = ['proto', 'src', 'gateway', 'bin', 'data', 'bench'];
+/** Folders with no sources to compile (data, outputs): skipping them keeps the walk short. */
+const SKIP = new Set(['node_modules', 'dist', join('data', 'build'), join('data', 'sentiment'), join('bench', 'results'), join('proto', 'meridian'), join('proto', 'google')].map((d) => join(root, d)));
+/** Touched after every successful compile (tsc leaves its own .tsbuildinfo alone when no output changes). */
+const stamp = join(root, 'dist', '.compiled-at');
+
+function newestSource(dir) {
+  let newest = 0;
+  let entries;
+  try { entries = readdirSync(dir, { withFileTypes: true }); } catch { return 0; }
+  for (const e of entries) {
+    const p = join(dir, e.name);
+    if (e.isDirectory()) { if (!SKIP.has(p)) newest = Math.max(newest, newestSource(p)); }
+    else if (/\.(ts|mts)$/.test(e.name) && !e.name.endsWith('.d.ts')) newest = Math.max(newest, statSync(p).mtimeMs);
+  }
+  return newest;
+}
+
+function run(what, command, args) {
+  const r = spawnSync(command, args, { cwd: root, stdio: 'inherit' });
+  if (r.status !== 0) {
+    process.stderr.write(`${what} failed (exit ${r.status ?? r.signal}); fix the error above, then run npm start again\n`);
+    process.exit(r.status ?? 1);
+  }
+}
+
+const built = existsSync(stamp) ? statSync(stamp).mtimeMs : 0;
+const sources = Math.max(statSync(join(root, 'tsconfig.json')).mtimeMs, statSync(join(root, 'tsconfig.build.json')).mtimeMs,
+  ...SOURCE_DIRS.map((d) => newestSource(join(root, d))));
+if (sources > built) {
+  process.stdout.write('compiling TypeScript (sources changed since the last build)\n');
+  run('the TypeScript build', process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json']);
+  writeFileSync(stamp, `${new Date().toISOString()}\n`);
+}
+if (!existsSync(join(root, 'data', 'build', 'geo.duckdb')) || process.env['MERIDIAN_GEO_DB']) {
+  run('the geo database build', process.execPath, [join(root, 'dist', 'data', 'buildGeo.js'), '--if-missing']);
+}
