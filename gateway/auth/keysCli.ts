@@ -6,37 +6,53 @@
  * Works while the gateway runs: it re-reads the key table within
  * MERIDIAN_KEY_RELOAD_MS (1 s by default). MERIDIAN_STATE_DIR picks the state folder.
  */
-import { argValue, loadGatewayConfig } from '../config.js';
+import { parseArgs } from 'node:util';
+import { loadGatewayConfig } from '../config.js';
 import { KeyStore, KeyStoreError, SCOPES } from './keyStore.js';
 
 const USAGE = `usage: npm run keys -- create --name NAME [--scopes ${SCOPES.join(',')}|*] [--rate-limit N]
        npm run keys -- list
        npm run keys -- revoke ID`;
 
+function fail(message: string): never {
+  process.stderr.write(`${message}\n${USAGE}\n`);
+  process.exit(2);
+}
+
 async function main(): Promise<void> {
-  const [command, ...rest] = process.argv.slice(2);
+  let parsed;
+  try {
+    parsed = parseArgs({
+      allowPositionals: true,
+      options: { name: { type: 'string' }, scopes: { type: 'string' }, 'rate-limit': { type: 'string' } },
+    });
+  } catch (e) {
+    fail(e instanceof Error ? e.message : String(e));
+  }
+  const { values, positionals: [command, ...rest] } = parsed;
   const store = new KeyStore(loadGatewayConfig().stateDir);
-  if (command === 'create') {
-    const rate = argValue(rest, 'rate-limit');
+  if (command === 'create' && rest.length === 0) {
+    const rate = values['rate-limit'];
+    const rateLimit = rate === undefined ? null : Number(rate);
+    if (rateLimit !== null && (!Number.isInteger(rateLimit) || rateLimit < 0)) fail(`--rate-limit must be a whole number of requests per minute, got '${rate}'`);
     const { key, record } = await store.create({
-      name: argValue(rest, 'name') ?? 'unnamed',
-      scopes: (argValue(rest, 'scopes') ?? 'geo:read').split(',').map((s) => s.trim()).filter(Boolean),
-      rateLimit: rate === undefined ? null : Number(rate),
+      name: values.name ?? 'unnamed',
+      scopes: (values.scopes ?? 'geo:read').split(',').map((s) => s.trim()).filter(Boolean),
+      rateLimit,
     });
     process.stdout.write(`${key}\n`);
     process.stderr.write(`created key ${record.id} '${record.name}' scopes=${record.scopes.join(',')} rate-limit=${record.rateLimit ?? 'default'}/min; the key is shown only this once\n`);
-  } else if (command === 'list') {
+  } else if (command === 'list' && rest.length === 0) {
     const keys = await store.list();
     if (keys.length === 0) process.stdout.write('no keys yet\n');
     for (const k of keys) {
       process.stdout.write(`${k.id}  ${k.revokedAt ? `revoked ${k.revokedAt}` : 'active'}  ${k.name}  scopes=${k.scopes.join(',')}  rate-limit=${k.rateLimit ?? 'default'}  created ${k.createdAt}\n`);
     }
-  } else if (command === 'revoke' && rest[0]) {
+  } else if (command === 'revoke' && rest.length === 1 && rest[0]) {
     const k = await store.revoke(rest[0]);
     process.stdout.write(`revoked ${k.id} '${k.name}' at ${k.revokedAt}\n`);
   } else {
-    process.stderr.write(`${USAGE}\n`);
-    process.exit(2);
+    fail(command ? `unknown command or arguments: ${[command, ...rest].join(' ')}` : 'no command given');
   }
 }
 
