@@ -243,7 +243,7 @@ export class Sentiment {
         const description = req.description ?? '';
         if (description.length > 500) throw invalid('description', 'description must be at most 500 characters');
         try {
-          await this.guard.check(req.url ?? '');
+          await this.guard.vet(req.url ?? '');
         } catch (e) {
           if (e instanceof TargetRefused) throw invalid('url', e.message);
           throw e;

@@ -48,6 +48,20 @@ export class TargetGuard {
     return url;
   }
 
+  /**
+   * At registration: the shape, and the addresses if the name resolves now. A name
+   * that does not resolve yet is accepted (every delivery checks again and fails
+   * while it does not resolve); one that resolves to a refused address is refused.
+   */
+  async vet(raw: string): Promise<void> {
+    try {
+      await this.check(raw);
+    } catch (e) {
+      if (e instanceof TargetRefused && / does not resolve$/.test(e.message)) return;
+      throw e;
+    }
+  }
+
   /** Resolves the host and checks every address; returns the address to connect to. */
   async check(raw: string): Promise<CheckedTarget> {
     const url = this.parse(raw);
