@@ -80,6 +80,8 @@ export interface SentimentConfig {
   webhookRetrySchedule: string;
   /** Time a webhook receiver has to answer (MERIDIAN_WEBHOOK_TIMEOUT_MS, default 15,000). */
   webhookTimeoutMs: number;
+  /** Compress the state file (MERIDIAN_SENTIMENT_STATE_COMPRESSION, default true); false keeps texts as plain bytes, so that an audit can grep the file for a deleted text. */
+  stateCompression: boolean;
 }
 
 export function defaultStateDir(): string {
@@ -112,6 +114,7 @@ export function loadCoreConfig(env: NodeJS.ProcessEnv = process.env): CoreConfig
       webhookAllowHosts: (env['MERIDIAN_WEBHOOK_ALLOW_HOSTS'] ?? '').split(',').map((h) => h.trim()).filter(Boolean),
       webhookRetrySchedule: env['MERIDIAN_WEBHOOK_RETRY_SCHEDULE'] || '5s,5m,30m,2h,5h,10h,14h,20h,24h',
       webhookTimeoutMs: int('MERIDIAN_WEBHOOK_TIMEOUT_MS', 15_000, 100, 120_000),
+      stateCompression: bool('MERIDIAN_SENTIMENT_STATE_COMPRESSION', true),
     },
     mtls: bool('MERIDIAN_CORE_MTLS', false),
     certValidityDays: int('MERIDIAN_CERT_VALIDITY_DAYS', 30, 1, 397),

@@ -52,7 +52,7 @@ export class Sentiment {
 
   static async open(stateDir: string, cfg: SentimentConfig): Promise<Sentiment> {
     const schedule = parseSchedule(cfg.webhookRetrySchedule);
-    const store = await DuckDbSentimentStore.open(stateDir);
+    const store = await DuckDbSentimentStore.open(stateDir, { compression: cfg.stateCompression });
     const pool = createAnalysisPool({ workers: cfg.workers, ortThreads: cfg.ortThreads, modelsDir: cfg.modelsDir });
     const metrics = new SentimentMetrics();
     const baselines = new FeedBaselines(store);

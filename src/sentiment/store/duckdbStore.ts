@@ -57,17 +57,20 @@ export class DuckDbSentimentStore implements SentimentStore {
 
   private constructor(
     private readonly path: string,
+    private readonly compression: boolean,
     private instance: DuckDBInstance,
     private writer: DuckDBConnection,
     private readers: ConnectionPool,
   ) {}
 
-  static async open(stateDir: string): Promise<DuckDbSentimentStore> {
+  /** `compression: false` stores plain bytes (an audit can grep the file for a deleted text). */
+  static async open(stateDir: string, opts: { compression?: boolean } = {}): Promise<DuckDbSentimentStore> {
+    const compression = opts.compression ?? true;
     mkdirSync(stateDir, { recursive: true });
     const path = join(stateDir, 'sentiment.duckdb');
     rmSync(`${path}.compact`, { force: true });
     rmSync(`${path}.compact.wal`, { force: true });
-    const { instance, writer, readers } = await DuckDbSentimentStore.connect(path);
+    const { instance, writer, readers } = await DuckDbSentimentStore.connect(path, compression);
     try {
       await migrate(writer, path);
     } catch (e) {
@@ -75,12 +78,12 @@ export class DuckDbSentimentStore implements SentimentStore {
       await readers.close();
       throw e;
     }
-    const store = new DuckDbSentimentStore(path, instance, writer, readers);
+    const store = new DuckDbSentimentStore(path, compression, instance, writer, readers);
     for (const w of await store.allWebhooks()) store.remember(w);
     return store;
   }
 
-  private static async connect(path: string): Promise<{ instance: DuckDBInstance; writer: DuckDBConnection; readers: ConnectionPool }> {
+  private static async connect(path: string, compression: boolean): Promise<{ instance: DuckDBInstance; writer: DuckDBConnection; readers: ConnectionPool }> {
     let instance: DuckDBInstance;
     try {
       instance = await openDatabase(path, { threads: 1 });
@@ -88,6 +91,7 @@ export class DuckDbSentimentStore implements SentimentStore {
       throw new Error(`cannot open the sentiment state database ${path}: ${(e as Error).message}. Is another Meridian core running on the same MERIDIAN_STATE_DIR?`, { cause: e });
     }
     const writer = await instance.connect();
+    if (!compression) await writer.run("SET force_compression = 'uncompressed'");
     const readers = await ConnectionPool.create(instance, 2);
     return { instance, writer, readers };
   }
@@ -529,6 +533,7 @@ FROM scored WHERE w >= 0 ORDER BY w`;
         const fresh = `${this.path}.compact`;
         const name = String(((await this.writer.runAndReadAll('SELECT current_database() AS d')).getRowObjectsJS()[0] as { d: string }).d);
         await this.writer.run('CHECKPOINT');
+        rmSync(fresh, { force: true });
         await this.writer.run(`ATTACH '${fresh.replace(/'/g, "''")}' AS compacted`);
         await this.writer.run(`COPY FROM DATABASE "${name}" TO compacted`);
         await this.writer.run('DETACH compacted');
@@ -538,7 +543,7 @@ FROM scored WHERE w >= 0 ORDER BY w`;
         await this.readers.close();
         rmSync(`${this.path}.wal`, { force: true });
         renameSync(fresh, this.path);
-        const next = await DuckDbSentimentStore.connect(this.path);
+        const next = await DuckDbSentimentStore.connect(this.path, this.compression);
         this.instance = next.instance;
         this.writer = next.writer;
         this.readers = next.readers;
