@@ -618,6 +618,11 @@ FROM scored WHERE w >= 0 ORDER BY w`;
     return (await this.read(`SELECT ${MESSAGE_COLUMNS} FROM webhook_messages WHERE status = $3 AND next_ms <= $1 ORDER BY next_ms, created_ms LIMIT $2`, [BigInt(now), limit, 'PENDING'])).map(messageRow);
   }
 
+  async pendingMessages(): Promise<number> {
+    const rows = await this.read<{ n: bigint }>('SELECT count(*) AS n FROM webhook_messages WHERE status = $1', ['PENDING']);
+    return Number(rows[0]?.n ?? 0);
+  }
+
   async nextDue(): Promise<number | null> {
     // The state is a parameter: a cached statement prepared while the table was empty
     // would otherwise keep DuckDB's plan-time answer from the statistics (NULL).
