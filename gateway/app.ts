@@ -85,7 +85,7 @@ export async function buildGateway(config: GatewayConfig, log: Logger = pino({ l
     origin: config.corsOrigins.includes('*') ? '*' : config.corsOrigins,
     methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
     allowedHeaders: ['Content-Type', 'X-Service-Async-Mode', ...KEY_HEADERS.map((h) => h.replace(/(^|-)([a-z])/g, (_m, d: string, c: string) => d + c.toUpperCase()))],
-    exposedHeaders: ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'Retry-After'],
+    exposedHeaders: ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'Retry-After', 'Location'],
     maxAge: 600,
   });
   app.decorateRequest('routeLabel', '');
@@ -109,7 +109,7 @@ export async function buildGateway(config: GatewayConfig, log: Logger = pino({ l
     if (coreUp) return reply.code(200).send({ data, errors: [] });
     return reply.code(503).send({ data, errors: [errorEntry(new HttpError(503, 'SERVICE_UNAVAILABLE', `the core at ${config.coreAddress} does not answer its health check`))] });
   });
-  app.get('/metrics', async (_request, reply) => reply.type(metrics.registry.contentType).send(await metrics.registry.metrics()));
+  app.get('/metrics', async (_request, reply) => reply.type(metrics.registry.contentType).send(await metrics.exposition(catalog, core)));
   app.get('/openapi.json', (_request, reply) => { reply.type('application/json; charset=utf-8').send(openapiJson); });
 
   app.setNotFoundHandler((request, reply) => {

@@ -1,10 +1,23 @@
-/** Prometheus metrics of the gateway (GET /metrics): requests and latency by route template, method and status. */
-import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
+/**
+ * Prometheus metrics of the gateway (GET /metrics): requests and latency by route
+ * template, method and status; followed by the core's sentiment figures (queue
+ * depth, jobs by state, latencies, model time, texts/s, webhook deliveries), asked
+ * from the core over gRPC (SentimentService.GetSentimentMetrics) at scrape time.
+ * Why pull over gRPC: under `npm start` the core is a worker thread with its own
+ * registry, and with --gateway-only it is another process or machine; the gRPC
+ * channel the gateway already holds reaches it in all three cases with no second
+ * port to open or scrape, and the figures are as fresh as the scrape.
+ */
+import type * as protoLoader from '@grpc/proto-loader';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { CoreClient } from './coreClient.js';
+import type { ProtoCatalog } from './protoCatalog.js';
 
 export class GatewayMetrics {
   readonly registry = new Registry();
   readonly requests: Counter<'route' | 'method' | 'status'>;
   readonly duration: Histogram<'route' | 'method' | 'status'>;
+  private readonly coreUp: Gauge;
 
   constructor() {
     collectDefaultMetrics({ register: this.registry, prefix: 'meridian_gateway_' });
@@ -17,11 +30,27 @@ export class GatewayMetrics {
       labelNames: ['route', 'method', 'status'], registers: [this.registry],
       buckets: [0.0005, 0.001, 0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 10],
     });
+    this.coreUp = new Gauge({ name: 'meridian_core_metrics_up', help: '1 when the core answered GetSentimentMetrics at this scrape', registers: [this.registry] });
   }
 
   observe(route: string, method: string, status: number, seconds: number): void {
     const labels = { route, method, status: String(status) };
     this.requests.inc(labels);
     this.duration.observe(labels, seconds);
+  }
+
+  /** The exposition text: the gateway's metrics, then the core's sentiment metrics (omitted, with meridian_core_metrics_up 0, when the core does not answer). */
+  async exposition(catalog: ProtoCatalog, core: CoreClient): Promise<string> {
+    const def = (catalog.definition['meridian.sentiment.v1.SentimentService'] as protoLoader.ServiceDefinition | undefined)?.['GetSentimentMetrics'];
+    let coreText = '';
+    if (def) {
+      try {
+        coreText = String((await core.call(CoreClient.method(def), {}))['text'] ?? '');
+        this.coreUp.set(1);
+      } catch {
+        this.coreUp.set(0);
+      }
+    }
+    return (await this.registry.metrics()) + coreText;
   }
 }

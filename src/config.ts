@@ -68,6 +68,20 @@ export interface SentimentConfig {
   maxAttempts: number;
   /** Folder of the .onnx models and their sidecars (MERIDIAN_MODELS_DIR, default models/). */
   modelsDir: string;
+  /** Texts one tenant may have waiting or running (MERIDIAN_SENTIMENT_TENANT_QUEUE_MAX, default 20,000). */
+  tenantQueueMax: number;
+  /** Days stored texts, results and finished jobs are kept; feeds keep their statistics (MERIDIAN_SENTIMENT_RETENTION_DAYS, default 30; 0 keeps forever). */
+  retentionDays: number;
+  /** How often the retention purge runs (MERIDIAN_SENTIMENT_RETENTION_CHECK_MINUTES, default 60). */
+  retentionCheckMinutes: number;
+  /** Hosts (names or addresses, comma-separated) webhooks may target even when private or loopback (MERIDIAN_WEBHOOK_ALLOW_HOSTS, default none). */
+  webhookAllowHosts: string[];
+  /** Delays before webhook retries (MERIDIAN_WEBHOOK_RETRY_SCHEDULE, default 5s,5m,30m,2h,5h,10h,14h,20h,24h). */
+  webhookRetrySchedule: string;
+  /** Time a webhook receiver has to answer (MERIDIAN_WEBHOOK_TIMEOUT_MS, default 15,000). */
+  webhookTimeoutMs: number;
+  /** Compress the state file (MERIDIAN_SENTIMENT_STATE_COMPRESSION, default true); false keeps texts as plain bytes, so that an audit can grep the file for a deleted text. */
+  stateCompression: boolean;
 }
 
 export function defaultStateDir(): string {
@@ -94,6 +108,13 @@ export function loadCoreConfig(env: NodeJS.ProcessEnv = process.env): CoreConfig
       maxBatch: int('MERIDIAN_SENTIMENT_MAX_BATCH', 1000, 1, 100_000),
       maxAttempts: int('MERIDIAN_SENTIMENT_MAX_ATTEMPTS', 3, 1, 100),
       modelsDir: resolve(env['MERIDIAN_MODELS_DIR'] || join(projectRoot, 'models')),
+      tenantQueueMax: int('MERIDIAN_SENTIMENT_TENANT_QUEUE_MAX', 20_000, 1, 10_000_000),
+      retentionDays: int('MERIDIAN_SENTIMENT_RETENTION_DAYS', 30, 0, 36_500),
+      retentionCheckMinutes: int('MERIDIAN_SENTIMENT_RETENTION_CHECK_MINUTES', 60, 1, 10_080),
+      webhookAllowHosts: (env['MERIDIAN_WEBHOOK_ALLOW_HOSTS'] ?? '').split(',').map((h) => h.trim()).filter(Boolean),
+      webhookRetrySchedule: env['MERIDIAN_WEBHOOK_RETRY_SCHEDULE'] || '5s,5m,30m,2h,5h,10h,14h,20h,24h',
+      webhookTimeoutMs: int('MERIDIAN_WEBHOOK_TIMEOUT_MS', 15_000, 100, 120_000),
+      stateCompression: bool('MERIDIAN_SENTIMENT_STATE_COMPRESSION', true),
     },
     mtls: bool('MERIDIAN_CORE_MTLS', false),
     certValidityDays: int('MERIDIAN_CERT_VALIDITY_DAYS', 30, 1, 397),

@@ -96,6 +96,11 @@ export function buildOpenApi(routes: CompiledRoute[], opts: OpenApiOptions): Rec
             ...(r.binding.verb === 'GET' ? { 'text/javascript': { schema: { type: 'string', description: 'JSONP, when `callback` is given' } } } : {}),
           },
         },
+        ...(r.accepted ? { 202: {
+          description: `Accepted: processing continues; poll the resource in Location (${r.accepted.template})`,
+          headers: { Location: { schema: { type: 'string' }, description: r.accepted.template } },
+          content: { 'application/json': { schema: envelopeSchema(responseType, { ref, describe: true }, refs) } },
+        } } : {}),
         ...Object.fromEntries(Object.entries(DOCUMENTED_STATUSES).map(([status, description]) => [status, {
           description, content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } },
         }])),

@@ -18,6 +18,7 @@ import { envelopeSchema, responseShape, type ResponseShape } from './schemas.js'
 import { parseQuery, type QueryPair } from './query.js';
 import { pagingLinks } from './links.js';
 import { readCallback, wrapJsonp } from './jsonp.js';
+import { acceptedRule, type AcceptedRule } from './accepted.js';
 
 export const DEFAULT_LIMIT = 10;
 
@@ -36,6 +37,8 @@ export interface CompiledRoute {
   routerPath: string;
   /** Field names (proto) of the request message, for the header bindings. */
   requestFields: Set<string>;
+  /** 202 + Location for long-running submissions (method option meridian.api.v1.accepted). */
+  accepted: AcceptedRule | undefined;
 }
 
 function scopeOf(capability: string, verb: Verb): string {
@@ -80,6 +83,7 @@ export function compileRoutes(catalog: ProtoCatalog): CompiledRoute[] {
           unary: CoreClient.method(md), shape: responseShape(responseType), stringify,
           scope: scopeOf(service.capability, binding.verb), routerPath: routerPathOf(template),
           requestFields: new Set(Object.keys(requestType.fields)),
+          accepted: acceptedRule(md.options as Record<string, unknown>),
         });
       }
     }
@@ -217,6 +221,8 @@ async function handle(group: CompiledRoute[], request: FastifyRequest, reply: Fa
     }
     const json = route.stringify(envelope);
     if (callback) return sendJsonp(reply, callback, json, 200);
+    const accepted = route.accepted?.(result);
+    if (accepted) return reply.code(202).header('location', accepted.location).type('application/json; charset=utf-8').send(json);
     return reply.code(200).type('application/json; charset=utf-8').send(json);
   } catch (e) {
     if (isHttpError(e)) return sendError(reply, e, callback);

@@ -16,10 +16,13 @@
  *   floored at 0.1). A window is anomalous when it has ≥ 5 items, ≥ 8 baseline windows,
  *   and |score_z| ≥ 3.5 or emotion_shift_z ≥ 4. The slope is the least-squares slope
  *   of mean score per window index.
+ *
+ * A feed belongs to its tenant: the same feed id of two tenants is two feeds. The
+ * SQL lives in the store (SentimentStore.feedWindowRows); the statistics' rules here.
  */
 import { invalid } from '../errors.js';
 import { EMOTIONS, SENTIMENT_LEVELS } from './labels.js';
-import type { JobStore } from './jobStore.js';
+import type { Scope, SentimentStore } from './store/sentimentStore.js';
 
 export const ITEM_BASELINE = 200;
 export const ITEM_MIN_BASELINE = 20;
@@ -66,17 +69,18 @@ export function robustZ(value: number, baseline: readonly number[]): { z: number
 export class FeedBaselines {
   private readonly feeds = new Map<string, Promise<number[]>>();
 
-  constructor(private readonly store: JobStore) {}
+  constructor(private readonly store: SentimentStore) {}
 
   /** Scores the item against its feed's baseline, then adds it to the baseline. */
-  async observe(feedId: string, score: number): Promise<ItemAnomaly> {
-    let entry = this.feeds.get(feedId);
+  async observe(tenant: string, feedId: string, score: number): Promise<ItemAnomaly> {
+    const key = `${tenant}\u0000${feedId}`;
+    let entry = this.feeds.get(key);
     if (entry) {
-      this.feeds.delete(feedId); // re-insert: most recently used last
+      this.feeds.delete(key); // re-insert: most recently used last
     } else {
-      entry = this.store.recentScores(feedId, ITEM_BASELINE);
+      entry = this.store.recentScores(tenant, feedId, ITEM_BASELINE);
     }
-    this.feeds.set(feedId, entry);
+    this.feeds.set(key, entry);
     if (this.feeds.size > MAX_FEEDS) this.feeds.delete(this.feeds.keys().next().value!);
     const scores = await entry;
     const baselineItems = scores.length;
@@ -84,6 +88,11 @@ export class FeedBaselines {
     scores.push(score);
     if (scores.length > ITEM_BASELINE) scores.shift();
     return { anomalous: baselineItems >= ITEM_MIN_BASELINE && Math.abs(z) >= Z_THRESHOLD, zScore: baselineItems ? z : 0, baselineItems, baselineMedian: m };
+  }
+
+  /** Drops a feed's baseline (after the feed was deleted). */
+  forget(tenant: string, feedId: string): void {
+    this.feeds.delete(`${tenant}\u0000${feedId}`);
   }
 }
 
@@ -119,54 +128,29 @@ export interface FeedWindow {
   anomalous: boolean;
 }
 
-const E = EMOTIONS.map((e) => `e_${e.toLowerCase()}`);
-
 /**
- * One query: windows over the feed's whole history up to `to` (so early windows of
- * the range have their baseline), then the range [from, to) is returned.
+ * Windows over the feed's whole history up to `to` (so early windows of the range
+ * have their baseline), then the range [from, to) is returned.
  */
-export async function feedWindows(store: JobStore, feedId: string, windowMs: number, fromMs: number, toMs: number): Promise<{ windows: FeedWindow[]; slope: number; total: number }> {
+export async function feedWindows(store: SentimentStore, scope: Scope, feedId: string, windowMs: number, fromMs: number, toMs: number): Promise<{ windows: FeedWindow[]; slope: number; total: number }> {
   if ((toMs - fromMs) / windowMs > MAX_WINDOWS) throw invalid('window', `the range holds more than ${MAX_WINDOWS} windows; use a longer window or a shorter range`);
   if (toMs <= fromMs) throw invalid('from', 'from must be before to');
-  const frame = `ORDER BY w ROWS BETWEEN ${WINDOW_BASELINE} PRECEDING AND 1 PRECEDING`;
-  const sql = `
-WITH per AS (
-  SELECT floor((occurred_ms - $2) / $3)::BIGINT AS w, count(*) AS n, avg(score) AS mean,
-    ${SENTIMENT_LEVELS.map((l) => `count(*) FILTER (WHERE sentiment = '${l}') AS "s_${l}"`).join(', ')},
-    ${E.map((c) => `avg(${c}) AS ${c}`).join(', ')}
-  FROM results WHERE feed_id = $1 AND occurred_ms < $4 GROUP BY 1),
-base AS (
-  SELECT *, median(mean) OVER (${frame}) AS m_med, mad(mean) OVER (${frame}) AS m_mad, count(*) OVER (${frame}) AS k,
-    ${E.map((c) => `median(${c}) OVER (${frame}) AS ${c}_med`).join(', ')}
-  FROM per),
-dist AS (
-  SELECT *, ${E.map((c) => `abs(${c} - coalesce(${c}_med, ${c}))`).join(' + ')} AS d FROM base),
-scored AS (
-  SELECT *, median(d) OVER (${frame}) AS d_med, mad(d) OVER (${frame}) AS d_mad FROM dist)
-SELECT w, n, mean, ${SENTIMENT_LEVELS.map((l) => `"s_${l}"`).join(', ')}, ${E.join(', ')},
-  CASE WHEN k >= ${WINDOW_MIN_BASELINE} THEN (mean - m_med) / greatest(${MAD_TO_SIGMA} * m_mad, ${WINDOW_SCALE_FLOOR}) ELSE 0 END AS score_z,
-  CASE WHEN k >= ${WINDOW_MIN_BASELINE} THEN (d - d_med) / greatest(${MAD_TO_SIGMA} * d_mad, ${SHIFT_SCALE_FLOOR}) ELSE 0 END AS shift_z
-FROM scored WHERE w >= 0 ORDER BY w`;
-  const rows = await store.readers.query(sql, [feedId, fromMs, windowMs, toMs]);
-  const windows: FeedWindow[] = rows.map((r) => {
-    const w = Number(r['w']);
-    const count = Number(r['n']);
-    const scoreZ = Number(r['score_z']);
-    const emotionShiftZ = Number(r['shift_z']);
-    return {
-      start: new Date(fromMs + w * windowMs).toISOString(),
-      end: new Date(fromMs + (w + 1) * windowMs).toISOString(),
-      count,
-      meanScore: Number(r['mean']),
-      sentiments: SENTIMENT_LEVELS.map((l) => ({ sentiment: l, count: Number(r[`s_${l}`]) })),
-      emotions: EMOTIONS.map((e, k) => ({ emotion: e, mean: Number(r[E[k]!] ?? 0) })),
-      scoreZ,
-      emotionShiftZ,
-      anomalous: count >= WINDOW_MIN_ITEMS && (Math.abs(scoreZ) >= Z_THRESHOLD || emotionShiftZ >= SHIFT_THRESHOLD),
-    };
+  const rows = await store.feedWindowRows(feedId, scope, fromMs, windowMs, toMs, {
+    windows: WINDOW_BASELINE, minWindows: WINDOW_MIN_BASELINE, madToSigma: MAD_TO_SIGMA, scoreFloor: WINDOW_SCALE_FLOOR, shiftFloor: SHIFT_SCALE_FLOOR,
   });
+  const windows: FeedWindow[] = rows.map((r) => ({
+    start: new Date(fromMs + r.w * windowMs).toISOString(),
+    end: new Date(fromMs + (r.w + 1) * windowMs).toISOString(),
+    count: r.n,
+    meanScore: r.mean,
+    sentiments: SENTIMENT_LEVELS.map((l) => ({ sentiment: l, count: r.sentiments[l] ?? 0 })),
+    emotions: EMOTIONS.map((e, k) => ({ emotion: e, mean: r.emotions[k] ?? 0 })),
+    scoreZ: r.scoreZ,
+    emotionShiftZ: r.shiftZ,
+    anomalous: r.n >= WINDOW_MIN_ITEMS && (Math.abs(r.scoreZ) >= Z_THRESHOLD || r.shiftZ >= SHIFT_THRESHOLD),
+  }));
   // Least-squares slope of mean score over window index.
-  const pts = rows.map((r) => [Number(r['w']), Number(r['mean'])] as const);
+  const pts = rows.map((r) => [r.w, r.mean] as const);
   let slope = 0;
   if (pts.length >= 2) {
     const mx = pts.reduce((a, p) => a + p[0], 0) / pts.length;

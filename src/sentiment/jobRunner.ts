@@ -1,7 +1,10 @@
 /**
  * The job lifecycle and the micro-batcher between the gRPC handlers and the pool.
  *
- * - Queue: texts wait in memory (bounded by queueMax; past it, RESOURCE_EXHAUSTED).
+ * - Queue: texts wait in memory, bounded by queueMax and, per tenant, by
+ *   tenantQueueMax (past either, RESOURCE_EXHAUSTED). Admission is atomic: a
+ *   submission reserves its places synchronously before anything is awaited, so
+ *   concurrent submissions can never together pass the cap.
  *   Synchronous and stream texts go first. Whenever a worker slot is free (at most two
  *   tasks per worker in flight), the runner takes up to batchSize waiting texts as one
  *   task: a lone request leaves at once as a batch of one, and under load the texts
@@ -26,8 +29,9 @@ import { ServiceError } from '../errors.js';
 import { logger } from '../log.js';
 import type { AnalysisPool } from './analysisPool.js';
 import type { AnalysisOutcome, AnalysisOutput } from './sentimentAnalyzer.js';
-import type { JobRow, JobStore, NewJob, StoredResult } from './jobStore.js';
+import type { JobRow, NewBatch, NewJob, Scope, SentimentStore, StoredResult } from './store/sentimentStore.js';
 import type { FeedBaselines, ItemAnomaly } from './feedAnalytics.js';
+import type { SentimentMetrics } from './sentimentMetrics.js';
 
 /** The Analysis message as the gRPC handlers return it (camelCase, enums as names). */
 export interface AnalysisMessage {
@@ -48,6 +52,7 @@ export interface AnalysisMessage {
   feedAnomaly?: ItemAnomaly;
   createdAt?: string;
   occurredAt?: string;
+  batchId?: string;
 }
 
 interface Waiter {
@@ -61,11 +66,15 @@ interface QueueItem {
   /** Set for synchronous and stream texts: stored only once analysed. */
   waiter?: Waiter;
   canceled: boolean;
+  /** Set once the item's admission (queue and tenant places) is given back. */
+  released?: boolean;
 }
 
 export interface RunnerOptions {
   batchSize: number;
   queueMax: number;
+  /** Texts one tenant may have waiting or running. */
+  tenantQueueMax: number;
   maxAttempts: number;
 }
 
@@ -76,6 +85,9 @@ const DIRECT_WRITE_MAX = 1024;
 export const queueFull = (queued: number): ServiceError =>
   new ServiceError(status.RESOURCE_EXHAUSTED, 'QUEUE_FULL', `the analysis queue is full (${queued} texts waiting); retry later, or send smaller batches`);
 
+export const tenantQuotaFull = (live: number, max: number): ServiceError =>
+  new ServiceError(status.RESOURCE_EXHAUSTED, 'TENANT_QUOTA', `you have ${live} texts waiting or running, and at most ${max} are allowed at once; retry later, once some have finished`);
+
 export class JobRunner {
   private readonly urgent: QueueItem[] = [];
   /** Batches whose worker failed, run again before the normal queue. */
@@ -84,10 +96,15 @@ export class JobRunner {
   private normalHead = 0;
   private readonly queued = new Map<string, QueueItem>();
   private inflight = 0;
+  private inflightTexts = 0;
+  /** Places taken by admitted texts not yet in the queue (their PENDING insert is committing). */
+  private reserved = 0;
+  /** Texts admitted and not yet finished, per tenant (the quota). */
+  private readonly perTenant = new Map<string, number>();
   private readonly maxInflight: number;
   private accepting = true;
   private readonly idle: (() => void)[] = [];
-  private pendingInsert: { jobs: NewJob[]; done: Promise<void> } | null = null;
+  private pendingInsert: { jobs: NewJob[]; batches: NewBatch[]; done: Promise<void> } | null = null;
   /** Synchronous/stream results answered but not yet committed (write-behind), by result id and by job id. */
   private readonly unstoredResults = new Map<string, AnalysisMessage>();
   private readonly unstoredJobs = new Map<string, JobRow>();
@@ -95,53 +112,90 @@ export class JobRunner {
   private directWrites = Promise.resolve();
 
   constructor(
-    private readonly store: JobStore,
+    private readonly store: SentimentStore,
     private readonly pool: AnalysisPool,
     private readonly baselines: FeedBaselines,
     private readonly opts: RunnerOptions,
+    private readonly metrics: SentimentMetrics,
   ) {
     this.maxInflight = pool.workers * 2;
   }
 
+  /** Texts waiting for a worker. */
   get waiting(): number {
     return this.urgent.length + this.retries.length + this.normal.length - this.normalHead;
   }
 
-  private admit(n: number): void {
-    if (!this.accepting) throw new ServiceError(status.UNAVAILABLE, 'SHUTTING_DOWN', 'the core is shutting down; retry against another instance or after the restart');
-    if (this.waiting + n > this.opts.queueMax) throw queueFull(this.waiting);
+  /** Texts waiting or running (PENDING + PROCESSING), including those being admitted. */
+  get depth(): number {
+    return this.waiting + this.reserved + this.inflightTexts;
   }
 
-  /** Commits the jobs as PENDING (sharing a transaction with others of this turn), then queues them. */
-  async submit(jobs: NewJob[]): Promise<void> {
-    this.admit(jobs.length);
+  /**
+   * Takes n places for a tenant, or throws; synchronous, so concurrent submissions
+   * are admitted one after the other against exact counts.
+   */
+  private admit(tenant: string, n: number): void {
+    if (!this.accepting) throw new ServiceError(status.UNAVAILABLE, 'SHUTTING_DOWN', 'the core is shutting down; retry against another instance or after the restart');
+    const queued = this.waiting + this.reserved;
+    if (queued + n > this.opts.queueMax) throw queueFull(queued);
+    const mine = this.perTenant.get(tenant) ?? 0;
+    if (mine + n > this.opts.tenantQueueMax) throw tenantQuotaFull(mine, this.opts.tenantQueueMax);
+    this.perTenant.set(tenant, mine + n);
+  }
+
+  /** Gives an item's tenant place back (once). */
+  private release(item: QueueItem): void {
+    if (item.released) return;
+    item.released = true;
+    const left = (this.perTenant.get(item.job.tenant) ?? 1) - 1;
+    if (left > 0) this.perTenant.set(item.job.tenant, left);
+    else this.perTenant.delete(item.job.tenant);
+  }
+
+  /** Commits the jobs (and their batch) as PENDING, sharing a transaction with others of this turn, then queues them. */
+  async submit(tenant: string, jobs: NewJob[], batch?: NewBatch): Promise<void> {
+    this.admit(tenant, jobs.length);
+    this.reserved += jobs.length;
     if (!this.pendingInsert) {
-      const batch: NewJob[] = [];
-      const done = new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
+      const entry: { jobs: NewJob[]; batches: NewBatch[]; done: Promise<void> } = { jobs: [], batches: [], done: Promise.resolve() };
+      entry.done = new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
         this.pendingInsert = null;
-        return this.store.insertPending(batch);
+        return this.store.insertPending(entry.jobs, entry.batches);
       });
-      this.pendingInsert = { jobs: batch, done };
+      this.pendingInsert = entry;
     }
     this.pendingInsert.jobs.push(...jobs);
-    await this.pendingInsert.done;
+    if (batch) this.pendingInsert.batches.push(batch);
+    try {
+      await this.pendingInsert.done;
+    } catch (e) {
+      this.reserved -= jobs.length;
+      for (const job of jobs) this.release({ job, attempts: 0, canceled: false });
+      throw e;
+    }
+    this.reserved -= jobs.length;
+    this.metrics.submitted(jobs.length);
     for (const job of jobs) this.enqueue({ job, attempts: 0, canceled: false }, false);
     this.pump();
   }
 
   /** Analyses now (ahead of queued jobs) and stores job + result before answering. */
   analyzeNow(job: NewJob): Promise<AnalysisMessage> {
-    this.admit(1);
+    this.admit(job.tenant, 1);
     return new Promise<AnalysisMessage>((resolve, reject) => {
       this.enqueue({ job, attempts: 0, canceled: false, waiter: { resolve, reject } }, true);
       this.pump();
     });
   }
 
-  /** Jobs left unfinished by the previous run go back in the queue (oldest first). */
+  /** Jobs left unfinished by the previous run go back in the queue (oldest first); they count against their tenants. */
   async recover(): Promise<number> {
     const jobs = await this.store.unfinished();
-    for (const j of jobs) this.enqueue({ job: j, attempts: j.attempts, canceled: false }, false);
+    for (const j of jobs) {
+      this.perTenant.set(j.tenant, (this.perTenant.get(j.tenant) ?? 0) + 1);
+      this.enqueue({ job: j, attempts: j.attempts, canceled: false }, false);
+    }
     this.pump();
     return jobs.length;
   }
@@ -163,12 +217,16 @@ export class JobRunner {
     while (items.length < this.opts.batchSize && this.retries.length) {
       const it = this.retries.shift()!;
       if (!it.canceled) items.push(it);
+      else this.release(it);
     }
     while (items.length < this.opts.batchSize && this.normalHead < this.normal.length) {
       const it = this.normal[this.normalHead]!;
       this.normal[this.normalHead++] = undefined as unknown as QueueItem;
       if (!it.canceled) items.push(it);
-      else this.queued.delete(it.job.id);
+      else {
+        this.queued.delete(it.job.id);
+        this.release(it);
+      }
     }
     if (this.normalHead > 4096 && this.normalHead * 2 > this.normal.length) {
       this.normal.splice(0, this.normalHead);
@@ -182,16 +240,22 @@ export class JobRunner {
       const items = this.take();
       if (items.length === 0) break;
       this.inflight++;
+      this.inflightTexts += items.length;
       const now = Date.now();
       const stored = items.filter((i) => !i.waiter).map((i) => i.job.id);
       if (stored.length) this.store.markProcessing(stored, now).catch((e: unknown) => logger.error({ err: e }, 'could not mark jobs PROCESSING'));
       for (const i of items) i.attempts++;
+      const started = performance.now();
       this.pool
         .run({ items: items.map((i) => ({ text: i.job.text, domain: i.job.domain })) })
-        .then((outcomes) => this.finish(items, outcomes), (e: unknown) => this.retry(items, e))
+        .then((outcomes) => {
+          this.metrics.modelTime(items.length, (performance.now() - started) / 1000);
+          return this.finish(items, outcomes);
+        }, (e: unknown) => this.retry(items, e))
         .catch((e: unknown) => logger.error({ err: e }, 'storing analysis results failed'))
         .finally(() => {
           this.inflight--;
+          this.inflightTexts -= items.length;
           this.pump();
           if (this.inflight === 0) for (const f of this.idle.splice(0)) f();
         });
@@ -206,6 +270,8 @@ export class JobRunner {
     const message = `analysis failed ${this.opts.maxAttempts} times: ${err instanceof Error ? err.message : String(err)}`;
     for (const i of failed) {
       this.queued.delete(i.job.id);
+      this.release(i);
+      this.metrics.finished('FAILED', i.job.createdMs);
       i.waiter?.reject(new ServiceError(status.UNAVAILABLE, 'UNAVAILABLE', `${message}; the core log has the details`));
     }
     const ids = failed.filter((i) => !i.waiter).map((i) => i.job.id);
@@ -226,7 +292,7 @@ export class JobRunner {
         rejected.push({ item, type: outcome.error.problem, message: outcome.error.message });
         continue;
       }
-      const anomaly = item.job.feedId ? await this.baselines.observe(item.job.feedId, outcome.sentimentScore) : undefined;
+      const anomaly = item.job.feedId ? await this.baselines.observe(item.job.tenant, item.job.feedId, outcome.sentimentScore) : undefined;
       const message = toMessage(item.job, outcome, randomUUID(), now, anomaly);
       const stored = toStored(item.job, outcome, message, now, anomaly);
       if (item.waiter) {
@@ -236,7 +302,12 @@ export class JobRunner {
       } else queuedResults.push(stored);
     }
     const writes: Promise<unknown>[] = [];
-    if (queuedResults.length) writes.push(this.store.complete(queuedResults, now));
+    if (queuedResults.length) {
+      const created = new Map(items.map((i) => [i.job.id, i.job.createdMs]));
+      writes.push(this.store.complete(queuedResults, now).then((live) => {
+        for (const id of live) this.metrics.finished('SUCCEEDED', created.get(id) ?? now, now);
+      }));
+    }
     if (directJobs.length) {
       // Write-behind: the caller gets its result now; job and result are committed with
       // the others of this event-loop turn, and served from memory until then.
@@ -251,7 +322,12 @@ export class JobRunner {
     const rejectedStored = rejected.filter((r) => !r.item.waiter);
     for (const r of rejected) r.item.waiter?.reject(new ServiceError(status.INVALID_ARGUMENT, 'TEXT_INVALID', r.message, 'text'));
     for (const r of rejectedStored) writes.push(this.store.fail([r.item.job.id], r.type, r.message, now));
-    for (const i of items) this.queued.delete(i.job.id);
+    for (const i of items) {
+      this.queued.delete(i.job.id);
+      this.release(i);
+    }
+    for (const r of rejected) this.metrics.finished('FAILED', r.item.job.createdMs, now);
+    for (const m of directMessages) this.metrics.finished('SUCCEEDED', m.item.job.createdMs, now);
     await Promise.all(writes);
   }
 
@@ -283,14 +359,26 @@ export class JobRunner {
       });
   }
 
-  /** A synchronous result answered but not yet committed. */
-  unstoredResult(id: string): AnalysisMessage | undefined {
-    return this.unstoredResults.get(id);
+  /** Commits the synchronous results answered so far (before a deletion looks for them). */
+  async settleUnstored(): Promise<void> {
+    const pending = this.directBatch;
+    if (pending) {
+      clearTimeout(pending.timer);
+      this.flushDirect(pending);
+    }
+    await this.directWrites;
+  }
+
+  /** A synchronous result answered but not yet committed (visible to its tenant, or an admin). */
+  unstoredResult(id: string, scope: Scope): AnalysisMessage | undefined {
+    const m = this.unstoredResults.get(id);
+    return m && (scope.admin || this.unstoredJobs.get(m.jobId)?.tenant === scope.tenant) ? m : undefined;
   }
 
   /** The job of such a result, as the store will hold it once committed. */
-  unstoredJob(id: string): JobRow | undefined {
-    return this.unstoredJobs.get(id);
+  unstoredJob(id: string, scope: Scope): JobRow | undefined {
+    const j = this.unstoredJobs.get(id);
+    return j && (scope.admin || j.tenant === scope.tenant) ? j : undefined;
   }
 
   /** Stops intake; resolves when in-flight batches are done (or after timeoutMs). Queued jobs stay PENDING. */
@@ -320,6 +408,7 @@ function toMessage(job: NewJob, o: AnalysisOutput, resultId: string, now: number
     status: 'SUCCEEDED',
     id: resultId,
     domain: job.domain,
+    ...(job.batchId ? { batchId: job.batchId } : {}),
     sentiment: o.sentiment,
     sentimentScore: o.sentimentScore,
     emotionScores: o.emotionScores,
@@ -341,6 +430,7 @@ function toStored(job: NewJob, o: AnalysisOutput, m: AnalysisMessage, now: numbe
   return {
     id: m.id!,
     jobId: job.id,
+    tenant: job.tenant,
     feedId: job.feedId,
     domain: job.domain,
     occurredMs: job.occurredMs,

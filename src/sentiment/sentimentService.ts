@@ -1,48 +1,97 @@
 /**
  * meridian.sentiment.v1.SentimentService: validation and thin handlers over the
- * job runner, the job store and the feed analytics.
+ * job runner, the state store (all SQL and message shaping), feed analytics and the
+ * webhook deliverer. Every handler asks callerOf(call) whose state it may see.
  */
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import * as grpc from '@grpc/grpc-js';
 import { invalid, notFound, ServiceError, isServiceError } from '../errors.js';
 import { unary } from '../grpc/unary.js';
 import { serviceDefinition } from '../grpc/protos.js';
+import { callerOf } from '../grpc/caller.js';
 import { logger } from '../log.js';
 import type { SentimentConfig } from '../config.js';
 import type { ServiceRegistry } from '../grpc/exchange.js';
 import { cleanText, TextRejected } from './textInput.js';
 import type { Domain } from './labels.js';
-import { JobStore, type JobRow, type NewJob } from './jobStore.js';
+import { DuckDbSentimentStore } from './store/duckdbStore.js';
+import { JOB_STATES, WEBHOOK_EVENTS, type JobCursor, type JobFilter, type JobStatus, type NewJob, type Scope, type SentimentStore, type WebhookEvent } from './store/sentimentStore.js';
+import { batchMessage, jobMessage, webhookMessage } from './store/messages.js';
 import { JobRunner, type AnalysisMessage } from './jobRunner.js';
 import { FeedBaselines, feedWindows, parseTime, parseWindow } from './feedAnalytics.js';
 import { createAnalysisPool, type AnalysisPool } from './analysisPool.js';
+import { SentimentMetrics } from './sentimentMetrics.js';
+import { WebhookDeliverer, parseSchedule } from './webhooks/deliverer.js';
+import { TargetGuard, TargetRefused } from './webhooks/targetGuard.js';
+import { newSecret } from './webhooks/signature.js';
 
 interface TextFields { text?: string; feedId?: string; domain?: string; occurredAt?: string }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const FEED_ID = /^[\p{L}\p{N}._:-]{1,128}$/u;
 const FUTURE_SLACK_MS = 5 * 60_000;
+const DAY_MS = 86_400_000;
+const MAX_WEBHOOKS_PER_TENANT = 20;
 
 export class Sentiment {
+  private retentionTimer: NodeJS.Timeout | undefined;
+  private readonly baselines: FeedBaselines;
+
   private constructor(
-    readonly store: JobStore,
+    readonly store: SentimentStore,
     readonly pool: AnalysisPool,
     readonly runner: JobRunner,
+    readonly metrics: SentimentMetrics,
+    readonly deliverer: WebhookDeliverer,
+    private readonly guard: TargetGuard,
     private readonly cfg: SentimentConfig,
-  ) {}
+    baselines: FeedBaselines,
+  ) {
+    this.baselines = baselines;
+  }
 
   static async open(stateDir: string, cfg: SentimentConfig): Promise<Sentiment> {
-    const store = await JobStore.open(stateDir);
+    const schedule = parseSchedule(cfg.webhookRetrySchedule);
+    const store = await DuckDbSentimentStore.open(stateDir, { compression: cfg.stateCompression });
     const pool = createAnalysisPool({ workers: cfg.workers, ortThreads: cfg.ortThreads, modelsDir: cfg.modelsDir });
-    const runner = new JobRunner(store, pool, new FeedBaselines(store), { batchSize: cfg.batchSize, queueMax: cfg.queueMax, maxAttempts: cfg.maxAttempts });
-    const s = new Sentiment(store, pool, runner, cfg);
+    const metrics = new SentimentMetrics();
+    const baselines = new FeedBaselines(store);
+    const runner = new JobRunner(store, pool, baselines, { batchSize: cfg.batchSize, queueMax: cfg.queueMax, tenantQueueMax: cfg.tenantQueueMax, maxAttempts: cfg.maxAttempts }, metrics);
+    const guard = new TargetGuard(cfg.webhookAllowHosts);
+    const deliverer = new WebhookDeliverer(store, guard, { retryScheduleMs: schedule, timeoutMs: cfg.webhookTimeoutMs, concurrency: 8 }, metrics);
+    metrics.attach({
+      queueDepth: () => runner.depth,
+      jobsByState: () => store.countByState(),
+      outboxPending: async () => (await store.dueMessages(Number.MAX_SAFE_INTEGER, 100_000)).length,
+    });
+    const s = new Sentiment(store, pool, runner, metrics, deliverer, guard, cfg, baselines);
     const recovered = await runner.recover();
     if (recovered) logger.info({ jobs: recovered }, 'unfinished sentiment jobs queued again after restart');
+    deliverer.start();
+    s.startRetention();
     return s;
   }
 
+  /** Purges what is older than the retention period, now and then every retentionCheckMinutes. */
+  private startRetention(): void {
+    if (this.cfg.retentionDays === 0) return;
+    const run = () => {
+      this.purgeExpired().catch((e: unknown) => logger.error({ err: e }, 'retention purge failed; will retry'));
+    };
+    this.retentionTimer = setInterval(run, this.cfg.retentionCheckMinutes * 60_000);
+    this.retentionTimer.unref();
+    run();
+  }
+
+  /** One retention pass (also for tests): returns what went. */
+  async purgeExpired(now = Date.now()): Promise<{ jobs: number; results: number }> {
+    const d = await this.store.purgeBefore(now - this.cfg.retentionDays * DAY_MS);
+    if (d.jobs + d.results) logger.info({ ...d, retentionDays: this.cfg.retentionDays }, 'retention purge: expired texts and results deleted');
+    return d;
+  }
+
   /** Validates one text's fields and makes the job (not yet stored). */
-  newJob(f: TextFields, prefix = ''): NewJob {
+  newJob(f: TextFields, tenant: string, prefix = '', batchId: string | null = null): NewJob {
     const text = f.text ?? '';
     if (text.length > this.cfg.maxTextChars) {
       throw new ServiceError(grpc.status.INVALID_ARGUMENT, 'PAYLOAD_TOO_LARGE', `${prefix}text has ${text.length} characters; the limit is ${this.cfg.maxTextChars} (split longer documents)`, `${prefix}text`);
@@ -60,45 +109,83 @@ export class Sentiment {
     const now = Date.now();
     const occurred = parseTime(`${prefix}occurredAt`, f.occurredAt ?? '');
     if (occurred !== null && occurred > now + FUTURE_SLACK_MS) throw invalid(`${prefix}occurredAt`, `${prefix}occurredAt is in the future`);
-    return { id: randomUUID(), text, feedId: feedId || null, domain, occurredMs: occurred ?? now, createdMs: now };
+    return { id: randomUUID(), tenant, text, feedId: feedId || null, batchId, domain, occurredMs: occurred ?? now, createdMs: now };
   }
 
   handlers(): grpc.UntypedServiceImplementation {
     return {
-      analyzeText: unary(async (req: TextFields & { asyncMode?: boolean; _asyncMode?: string }) => {
-        const job = this.newJob(req);
+      analyzeText: unary(async (req: TextFields & { asyncMode?: boolean; _asyncMode?: string }, call) => {
+        const { tenant } = callerOf(call);
+        const job = this.newJob(req, tenant);
         const asyncMode = req._asyncMode === 'asyncMode' ? req.asyncMode !== false : true;
         if (!asyncMode) return { data: await this.runner.analyzeNow(job) };
-        await this.runner.submit([job]);
+        await this.runner.submit(tenant, [job]);
         return { data: { jobId: job.id, status: 'PENDING', emotionScores: [] } };
       }),
-      batchAnalyzeTexts: unary(async (req: { items?: TextFields[] }) => {
+      batchAnalyzeTexts: unary(async (req: { items?: TextFields[] }, call) => {
+        const { tenant } = callerOf(call);
         const items = req.items ?? [];
         if (items.length === 0) throw invalid('items', 'items must hold at least one text');
         if (items.length > this.cfg.maxBatch) {
           throw new ServiceError(grpc.status.INVALID_ARGUMENT, 'PAYLOAD_TOO_LARGE', `a batch holds at most ${this.cfg.maxBatch} texts, got ${items.length}; split it`, 'items');
         }
-        const jobs = items.map((it, i) => this.newJob(it, `items[${i}].`));
-        await this.runner.submit(jobs);
-        return { data: jobs.map((j) => ({ jobId: j.id, status: 'PENDING', emotionScores: [] })) };
+        const batchId = randomUUID();
+        const jobs = items.map((it, i) => this.newJob(it, tenant, `items[${i}].`, batchId));
+        await this.runner.submit(tenant, jobs, { id: batchId, tenant, createdMs: jobs[0]!.createdMs, total: jobs.length });
+        return { data: jobs.map((j) => ({ jobId: j.id, status: 'PENDING', batchId, emotionScores: [] })), metadata: { batchId, total: jobs.length } };
       }),
-      getAnalysis: unary(async (req: { id?: string }) => {
+      getBatch: unary(async (req: { id?: string }, call) => {
         const id = uuid(req.id);
-        const recent = this.runner.unstoredResult(id);
+        const b = await this.store.getBatch(id, callerOf(call));
+        if (!b) throw notFound(`no batch ${id}`);
+        return { data: batchMessage(b) };
+      }),
+      listJobs: unary(async (req: { state?: string; feedId?: string; batchId?: string; createdAfter?: string; createdBefore?: string; pageSize?: number; pageToken?: string }, call) => {
+        const scope = callerOf(call);
+        const filter: JobFilter = {};
+        if (req.state && req.state !== 'JOB_STATUS_UNSPECIFIED') {
+          if (!JOB_STATES.includes(req.state as JobStatus)) throw invalid('state', `state must be one of ${JOB_STATES.join(', ')}`);
+          filter.status = req.state as JobStatus;
+        }
+        if (req.feedId) {
+          if (!FEED_ID.test(req.feedId)) throw invalid('feedId', "feedId must be 1-128 letters, digits, '.', '_', ':' or '-'");
+          filter.feedId = req.feedId;
+        }
+        if (req.batchId) filter.batchId = uuid(req.batchId, 'batchId');
+        const after = parseTime('createdAfter', req.createdAfter ?? '');
+        const before = parseTime('createdBefore', req.createdBefore ?? '');
+        if (after !== null) filter.createdAfterMs = after;
+        if (before !== null) filter.createdBeforeMs = before;
+        const size = req.pageSize ?? 0;
+        if (size < 0 || size > 1000) throw invalid('pageSize', `pageSize must be 1-1000 (default 50), got ${size}`);
+        const cursor = decodeCursor(req.pageToken ?? '', filter);
+        const page = await this.store.listJobs(filter, scope, cursor, size || 50);
+        const last = page.jobs[page.jobs.length - 1];
+        return {
+          data: page.jobs.map(jobMessage),
+          metadata: { nextPageToken: page.more && last ? encodeCursor({ createdMs: last.createdMs, id: last.id }, filter) : '', queueDepth: this.runner.depth },
+        };
+      }),
+      getAnalysis: unary(async (req: { id?: string }, call) => {
+        const scope = callerOf(call);
+        const id = uuid(req.id);
+        const recent = this.runner.unstoredResult(id, scope);
         if (recent) return { data: recent };
-        const payload = await this.store.getResultPayload(id);
-        if (!payload) throw notFound(`no analysis result ${id}; result ids come from a SUCCEEDED job's resultId`);
+        const payload = await this.store.getResultPayload(id, scope);
+        if (!payload) throw notFound(`no analysis result ${id}; result ids come from a SUCCEEDED job's resultId (results are kept ${this.cfg.retentionDays || 'unlimited'} days)`);
         return { data: JSON.parse(payload) as AnalysisMessage };
       }),
-      getJob: unary(async (req: { id?: string }) => {
+      getJob: unary(async (req: { id?: string }, call) => {
+        const scope = callerOf(call);
         const id = uuid(req.id);
-        const job = this.runner.unstoredJob(id) ?? (await this.store.getJob(id));
+        const job = this.runner.unstoredJob(id, scope) ?? (await this.store.getJob(id, scope));
         if (!job) throw notFound(`no job ${id}`);
         return { data: jobMessage(job) };
       }),
-      cancelJob: unary(async (req: { id?: string }) => {
+      cancelJob: unary(async (req: { id?: string }, call) => {
+        const scope = callerOf(call);
         const id = uuid(req.id);
-        const job = this.runner.unstoredJob(id) ?? (await this.store.cancel(id, Date.now()));
+        const job = this.runner.unstoredJob(id, scope) ?? (await this.store.cancel(id, Date.now(), scope));
         if (!job) throw notFound(`no job ${id}`);
         if (job.status === 'SUCCEEDED' || job.status === 'FAILED') {
           throw new ServiceError(grpc.status.FAILED_PRECONDITION, 'JOB_FINISHED', `job ${id} is already ${job.status} and cannot be canceled`);
@@ -107,21 +194,107 @@ export class Sentiment {
         return { data: jobMessage(job) };
       }),
       streamAnalyses: (call: grpc.ServerDuplexStream<TextFields & { ref?: string }, unknown>) => this.stream(call),
-      getFeedTrend: unary(async (req: { feedId?: string; window?: string; from?: string; to?: string }) => {
+      getFeedTrend: unary(async (req: { feedId?: string; window?: string; from?: string; to?: string }, call) => {
+        const scope = callerOf(call);
         const q = this.feedQuery(req);
-        const r = await feedWindows(this.store, q.feedId, q.window.ms, q.from, q.to);
+        await this.feedMustExist(q.feedId, scope);
+        const r = await feedWindows(this.store, scope, q.feedId, q.window.ms, q.from, q.to);
         return { data: { feedId: q.feedId, window: q.window.text, windows: r.windows, slopePerWindow: r.slope, totalCount: r.total } };
       }),
-      listFeedAnomalies: unary(async (req: { feedId?: string; window?: string; from?: string; to?: string }) => {
+      listFeedAnomalies: unary(async (req: { feedId?: string; window?: string; from?: string; to?: string }, call) => {
+        const scope = callerOf(call);
         const q = this.feedQuery(req);
-        const r = await feedWindows(this.store, q.feedId, q.window.ms, q.from, q.to);
-        const items = await this.store.readers.query<{ payload: string }>(
-          'SELECT payload FROM results WHERE feed_id = $1 AND anomalous AND occurred_ms >= $2 AND occurred_ms < $3 ORDER BY occurred_ms DESC LIMIT 100',
-          [q.feedId, q.from, q.to],
-        );
-        return { data: { feedId: q.feedId, window: q.window.text, windows: r.windows.filter((w) => w.anomalous), items: items.map((i) => JSON.parse(i.payload) as AnalysisMessage) } };
+        await this.feedMustExist(q.feedId, scope);
+        const r = await feedWindows(this.store, scope, q.feedId, q.window.ms, q.from, q.to);
+        const items = await this.store.anomalousItems(q.feedId, scope, q.from, q.to, 100);
+        return { data: { feedId: q.feedId, window: q.window.text, windows: r.windows.filter((w) => w.anomalous), items: items.map((p) => JSON.parse(p) as AnalysisMessage) } };
       }),
+      deleteAnalysis: unary(async (req: { id?: string }, call) => {
+        const id = uuid(req.id);
+        await this.runner.settleUnstored();
+        const d = await this.store.deleteAnalysis(id, callerOf(call));
+        if (!d) throw notFound(`no analysis result ${id}`);
+        return { data: d };
+      }),
+      deleteJobResults: unary(async (req: { id?: string }, call) => {
+        const id = uuid(req.id);
+        await this.runner.settleUnstored();
+        this.runner.forget(id);
+        const d = await this.store.deleteJob(id, callerOf(call), Date.now());
+        if (!d) throw notFound(`no job ${id}`);
+        return { data: d };
+      }),
+      deleteFeed: unary(async (req: { feedId?: string }, call) => {
+        const scope = callerOf(call);
+        const feedId = req.feedId ?? '';
+        if (!FEED_ID.test(feedId)) throw invalid('feedId', "feedId must be 1-128 letters, digits, '.', '_', ':' or '-'");
+        await this.runner.settleUnstored();
+        const d = await this.store.deleteFeed(feedId, scope);
+        if (!d) throw notFound(`no feed ${feedId}`);
+        this.baselines.forget(scope.tenant, feedId);
+        return { data: d };
+      }),
+      createWebhook: unary(async (req: { url?: string; eventTypes?: string[]; description?: string }, call) => {
+        const { tenant } = callerOf(call);
+        const types = [...new Set(req.eventTypes ?? [])];
+        if (types.length === 0) throw invalid('eventTypes', `eventTypes must name at least one of ${WEBHOOK_EVENTS.join(', ')}`);
+        const unknown = types.find((t) => !(WEBHOOK_EVENTS as readonly string[]).includes(t));
+        if (unknown) throw invalid('eventTypes', `eventTypes must be among ${WEBHOOK_EVENTS.join(', ')}; '${unknown.slice(0, 60)}' is not`);
+        const description = req.description ?? '';
+        if (description.length > 500) throw invalid('description', 'description must be at most 500 characters');
+        try {
+          await this.guard.vet(req.url ?? '');
+        } catch (e) {
+          if (e instanceof TargetRefused) throw invalid('url', e.message);
+          throw e;
+        }
+        if ((await this.store.listWebhooks({ tenant, admin: false })).length >= MAX_WEBHOOKS_PER_TENANT) {
+          throw new ServiceError(grpc.status.RESOURCE_EXHAUSTED, 'RESOURCE_EXHAUSTED', `at most ${MAX_WEBHOOKS_PER_TENANT} webhook endpoints per tenant; delete one first`);
+        }
+        const w = { id: randomUUID(), tenant, url: req.url!, eventTypes: types as WebhookEvent[], description, secret: newSecret(), createdMs: Date.now() };
+        await this.store.createWebhook(w);
+        return { data: webhookMessage(w, true) };
+      }),
+      listWebhooks: unary(async (_req: object, call) => ({ data: (await this.store.listWebhooks(callerOf(call))).map((w) => webhookMessage(w)) })),
+      getWebhook: unary(async (req: { id?: string }, call) => {
+        const id = uuid(req.id);
+        const w = await this.store.getWebhook(id, callerOf(call));
+        if (!w) throw notFound(`no webhook ${id}`);
+        return { data: webhookMessage(w) };
+      }),
+      deleteWebhook: unary(async (req: { id?: string }, call) => {
+        const id = uuid(req.id);
+        const w = await this.store.deleteWebhook(id, callerOf(call));
+        if (!w) throw notFound(`no webhook ${id}`);
+        return { data: webhookMessage(w) };
+      }),
+      listWebhookDeliveries: unary(async (req: { id?: string; pageSize?: number; pageToken?: string }, call) => {
+        const scope = callerOf(call);
+        const id = uuid(req.id);
+        if (!(await this.store.getWebhook(id, scope))) throw notFound(`no webhook ${id}`);
+        const size = req.pageSize ?? 0;
+        if (size < 0 || size > 100) throw invalid('pageSize', `pageSize must be 1-100 (default 20), got ${size}`);
+        const filter = { webhook: id };
+        const cursor = decodeCursor(req.pageToken ?? '', filter);
+        const page = await this.store.listDeliveries(id, scope, cursor, size || 20);
+        const last = page.deliveries[page.deliveries.length - 1];
+        const iso = (ms: number) => new Date(ms).toISOString();
+        return {
+          data: page.deliveries.map((d) => ({
+            messageId: d.id, eventType: d.eventType, status: d.status, createdAt: iso(d.createdMs),
+            ...(d.status === 'PENDING' ? { nextAttemptAt: iso(d.nextMs) } : {}),
+            attempts: d.log.map((a) => ({ at: iso(a.atMs), statusCode: a.statusCode, error: a.error, durationMs: a.durationMs })),
+            payload: d.payload,
+          })),
+          metadata: { nextPageToken: page.more && last ? encodeCursor({ createdMs: last.createdMs, id: last.id }, filter) : '' },
+        };
+      }),
+      getSentimentMetrics: unary(async () => ({ text: await this.metrics.text() })),
     };
+  }
+
+  private async feedMustExist(feedId: string, scope: Scope): Promise<void> {
+    if (!(await this.store.feedExists(feedId, scope))) throw notFound(`no feed ${feedId}; a feed exists once one of your texts with that feedId has been analysed`);
   }
 
   private feedQuery(req: { feedId?: string; window?: string; from?: string; to?: string }) {
@@ -135,6 +308,7 @@ export class Sentiment {
 
   /** Bidirectional stream: one text per message in, results (or errors) out as they finish. */
   private stream(call: grpc.ServerDuplexStream<TextFields & { ref?: string }, unknown>): void {
+    const { tenant } = callerOf(call);
     const HIGH = 512;
     const LOW = 128;
     let inflight = 0;
@@ -156,7 +330,7 @@ export class Sentiment {
         call.pause();
       }
       Promise.resolve()
-        .then(() => this.runner.analyzeNow(this.newJob(req)))
+        .then(() => this.runner.analyzeNow(this.newJob(req, tenant)))
         .then(
           (analysis) => ({ ref, analysis }),
           (e: unknown) => ({ ref, error: errorEntry(e) }),
@@ -179,31 +353,44 @@ export class Sentiment {
   }
 
   async close(): Promise<void> {
+    clearInterval(this.retentionTimer);
+    await this.deliverer.close();
     await this.runner.drain();
     await this.pool.close();
     await this.store.close();
   }
 }
 
-function uuid(raw: string | undefined): string {
+function uuid(raw: string | undefined, field = 'id'): string {
   const id = (raw ?? '').trim();
-  if (!UUID.test(id)) throw invalid('id', `id must be a UUID such as 3f2b8c1e-9d4a-4c7b-8e21-5a6f0d9c1b23, got '${id.slice(0, 60)}'`);
+  if (!UUID.test(id)) throw invalid(field, `${field} must be a UUID such as 3f2b8c1e-9d4a-4c7b-8e21-5a6f0d9c1b23, got '${id.slice(0, 60)}'`);
   return id.toLowerCase();
 }
 
-function jobMessage(j: JobRow) {
-  const iso = (ms: number) => new Date(ms).toISOString();
-  return {
-    jobId: j.id,
-    status: j.status,
-    ...(j.resultId ? { resultId: j.resultId } : {}),
-    errors: j.status === 'FAILED' ? [{ type: j.errorType ?? 'ANALYSIS_FAILED', message: j.errorMessage ?? 'analysis failed', details: { jobId: j.id, attempts: String(j.attempts) } }] : [],
-    ...(j.feedId ? { feedId: j.feedId } : {}),
-    domain: j.domain,
-    createdAt: iso(j.createdMs),
-    updatedAt: iso(j.updatedMs),
-    attempts: j.attempts,
-  };
+/**
+ * Page tokens (AIP-158): opaque base64url of the last row's position and a digest of
+ * the filters, so a token replayed with other filters is refused. They only position
+ * a query within what the caller may see, so they need no secret.
+ */
+function filterDigest(filter: object): string {
+  return createHash('sha256').update(JSON.stringify(filter)).digest('base64url').slice(0, 12);
+}
+
+function encodeCursor(c: JobCursor, filter: object): string {
+  return Buffer.from(JSON.stringify({ c: c.createdMs, i: c.id, f: filterDigest(filter) })).toString('base64url');
+}
+
+function decodeCursor(token: string, filter: object): JobCursor | null {
+  if (token === '') return null;
+  let parsed: { c?: unknown; i?: unknown; f?: unknown };
+  try {
+    parsed = JSON.parse(Buffer.from(token, 'base64url').toString('utf8')) as typeof parsed;
+  } catch {
+    throw invalid('pageToken', 'pageToken is not a token this service issued; pass nextPageToken from the previous page');
+  }
+  if (typeof parsed.c !== 'number' || typeof parsed.i !== 'string') throw invalid('pageToken', 'pageToken is not a token this service issued; pass nextPageToken from the previous page');
+  if (parsed.f !== filterDigest(filter)) throw invalid('pageToken', 'pageToken belongs to a query with other filters; keep the filters the same while paging');
+  return { createdMs: parsed.c, id: parsed.i };
 }
 
 export async function addSentimentService(registry: ServiceRegistry, deps: { stateDir: string; config: SentimentConfig }): Promise<Sentiment> {

@@ -27,9 +27,10 @@ async function waitForJob(id: string, until: (status: string) => boolean = (s) =
 }
 
 describe('analysis', () => {
-  it('is asynchronous by default: jobId at once, then job status, then the result by id under both paths', async () => {
+  it('is asynchronous by default: 202 with Location and jobId at once, then job status, then the result by id under both paths', async () => {
     const r = await gw.send('POST', '/v1/analyses', { text: 'The support team was wonderful and fixed everything!', feedId: 'rest-feed-1' });
-    expect(r.status, r.text).toBe(200);
+    expect(r.status, r.text).toBe(202);
+    expect(r.headers.get('location')).toBe(`/v1/jobs/${r.body.data.jobId}`);
     expect(r.body.errors).toEqual([]);
     expect(r.body.data.jobId).toMatch(UUID);
     expect(['PENDING']).toContain(r.body.data.status);
@@ -72,10 +73,15 @@ describe('analysis', () => {
     expect(r.body.data.sentiment).toMatch(/NEGATIVE$/);
   });
 
-  it('takes a batch: one job and one result per text', async () => {
+  it('takes a batch: 202 with the batch in Location, one job and one result per text, progress counted per state', async () => {
     const texts = Array.from({ length: 60 }, (_, i) => ({ text: i % 2 ? `I love item ${i}` : `I hate item ${i}`, feedId: 'rest-batch' }));
     const r = await gw.send('POST', '/v1/analyses:batch', { items: texts });
-    expect(r.status, r.text).toBe(200);
+    expect(r.status, r.text).toBe(202);
+    const batchId = r.body.metadata.batchId;
+    expect(batchId).toMatch(UUID);
+    expect(r.body.metadata.total).toBe(60);
+    expect(r.headers.get('location')).toBe(`/v1/batches/${batchId}`);
+    expect(r.body.data.every((d: { batchId: string }) => d.batchId === batchId)).toBe(true);
     expect(r.body.data).toHaveLength(60);
     const ids = r.body.data.map((d: { jobId: string }) => d.jobId);
     expect(new Set(ids).size).toBe(60);
@@ -89,6 +95,52 @@ describe('analysis', () => {
       expect(res.body.data.sentiment).toMatch(i % 2 ? /POSITIVE$/ : /NEGATIVE$/);
     }
     expect(results.size).toBe(60);
+    const b = await gw.get(`/v1/batches/${batchId}`);
+    expect(b.status, b.text).toBe(200);
+    expect(b.body.data).toMatchObject({ batchId, total: 60, done: true, counts: { PENDING: 0, PROCESSING: 0, SUCCEEDED: 60, FAILED: 0, CANCELED: 0 } });
+    expect(Date.parse(b.body.data.createdAt)).toBeGreaterThan(0);
+    expect(Date.parse(b.body.data.completedAt)).toBeGreaterThanOrEqual(Date.parse(b.body.data.createdAt));
+    expect((await gw.get('/v1/batches/3f2b8c1e-9d4a-4c7b-8e21-5a6f0d9c1b23')).status).toBe(404);
+    expect((await gw.get('/v1/batches/nope')).status).toBe(400);
+  });
+
+  it('lists jobs newest first with filters and opaque page tokens, with the queue depth', async () => {
+    const feedId = `list-${Date.now()}`;
+    const r = await gw.send('POST', '/v1/analyses:batch', { items: Array.from({ length: 25 }, (_, i) => ({ text: `list item ${i} is fine`, feedId })) });
+    const batchId = r.body.metadata.batchId;
+    const ids = new Set<string>(r.body.data.map((d: { jobId: string }) => d.jobId));
+    const seen: string[] = [];
+    let token = '';
+    let pages = 0;
+    do {
+      const p = await gw.get(`/v1/jobs?batchId=${batchId}&pageSize=10${token ? `&pageToken=${token}` : ''}`);
+      expect(p.status, p.text).toBe(200);
+      expect(p.body.metadata.queueDepth).toBeGreaterThanOrEqual(0);
+      expect(p.body.data.length).toBeLessThanOrEqual(10);
+      for (const j of p.body.data) {
+        expect(j).toMatchObject({ batchId, feedId });
+        seen.push(j.jobId);
+      }
+      token = p.body.metadata.nextPageToken;
+      pages++;
+    } while (token);
+    expect(pages).toBe(3);
+    expect(new Set(seen)).toEqual(ids);
+    for (const id of ids) await waitForJob(id);
+    const done = await gw.get(`/v1/jobs?feedId=${feedId}&state=SUCCEEDED&pageSize=100`);
+    expect(done.body.data).toHaveLength(25);
+    expect((await gw.get(`/v1/jobs?feedId=${feedId}&state=PENDING`)).body.data).toEqual([]);
+    const created = Date.parse(done.body.data[0].createdAt);
+    expect((await gw.get(`/v1/jobs?feedId=${feedId}&createdAfter=${new Date(created + 60_000).toISOString()}`)).body.data).toEqual([]);
+    expect((await gw.get(`/v1/jobs?feedId=${feedId}&createdBefore=${new Date(created + 60_000).toISOString()}&pageSize=100`)).body.data).toHaveLength(25);
+    // a token is bound to its filters, and must be one the service issued
+    const first = await gw.get(`/v1/jobs?batchId=${batchId}&pageSize=10`);
+    const other = await gw.get(`/v1/jobs?feedId=${feedId}&pageSize=10&pageToken=${first.body.metadata.nextPageToken}`);
+    expect(other.status).toBe(400);
+    expect(other.body.errors[0].details.field).toBe('pageToken');
+    for (const q of ['state=DONE', 'pageSize=5000', 'pageToken=garbage', 'createdAfter=yesterday', 'batchId=x']) {
+      expect((await gw.get(`/v1/jobs?${q}`)).status, q).toBe(400);
+    }
   });
 });
 
@@ -202,6 +254,114 @@ describe('feeds', () => {
   });
 });
 
+describe('tenants', () => {
+  it('keeps every job, result, batch, feed and webhook to the key that made it: another key gets 404 on each route', async () => {
+    const { key: other } = await gw.gateway.keyStore.create({ name: 'tenant-b', scopes: ['sentiment:read', 'sentiment:write'] });
+    await eventually(async () => (await gw.get('/v1/jobs', { 'X-Gateway-Key': other })).status === 200);
+    const feedId = `tenant-feed-${Date.now()}`;
+    const occurredAt = '2026-11-10T10:00:00Z';
+    const mine = await gw.send('POST', '/v1/analyses:batch', { items: [{ text: 'my own text, lovely', feedId, occurredAt }, { text: 'a second text of mine', feedId, occurredAt }] });
+    const batchId = mine.body.metadata.batchId;
+    const [job, job2] = [await waitForJob(mine.body.data[0].jobId), await waitForJob(mine.body.data[1].jobId)];
+    const hook = await gw.send('POST', '/v1/webhooks', { url: 'https://example.com/hooks/meridian', eventTypes: ['job.succeeded'] });
+    expect(hook.status, hook.text).toBe(200);
+    const hookId = hook.body.data.id;
+    const as = { 'X-Gateway-Key': other };
+    const feedQ = 'window=1h&from=2026-11-10T00:00:00Z&to=2026-11-11T00:00:00Z';
+    const reads = [`/v1/jobs/${job.jobId}`, `/jobs/${job.jobId}`, `/v1/analyses/${job.resultId}`, `/analyses/${job.resultId}`, `/v1/batches/${batchId}`,
+      `/v1/feeds/${feedId}/trend?${feedQ}`, `/v1/feeds/${feedId}/anomalies?${feedQ}`, `/v1/webhooks/${hookId}`, `/v1/webhooks/${hookId}/deliveries`];
+    for (const p of reads) {
+      expect((await gw.get(p)).status, `owner ${p}`).toBe(200);
+      const r = await gw.get(p, as);
+      expect(r.status, `other ${p}`).toBe(404);
+      expect(r.body.errors[0].code).toBe('ENTITY_NOT_FOUND');
+    }
+    const writes: [string, string][] = [['POST', `/v1/jobs/${job.jobId}:cancel`], ['DELETE', `/v1/jobs/${job.jobId}`], ['DELETE', `/v1/analyses/${job.resultId}`],
+      ['DELETE', `/v1/jobs/${job.jobId}/results`], ['DELETE', `/v1/feeds/${feedId}`], ['DELETE', `/v1/webhooks/${hookId}`]];
+    for (const [m, p] of writes) expect((await gw.send(m, p, undefined, as)).status, `other ${m} ${p}`).toBe(404);
+    // lists hold only the caller's own
+    expect((await gw.get(`/v1/jobs?batchId=${batchId}`, as)).body.data).toEqual([]);
+    expect((await gw.get(`/v1/jobs?feedId=${feedId}`, as)).body.data).toEqual([]);
+    expect((await gw.get('/v1/webhooks', as)).body.data).toEqual([]);
+    expect((await gw.get('/v1/webhooks')).body.data.map((w: { id: string }) => w.id)).toContain(hookId);
+    // the same feed id is another feed for the other tenant
+    const theirs = await gw.send('POST', '/v1/analyses', { text: 'their text in a feed of the same name', feedId, occurredAt }, { ...as, 'X-Service-Async-Mode': 'false' });
+    expect(theirs.status).toBe(200);
+    // (a synchronous result reaches the feed with its group commit, within 20 ms)
+    await eventually(async () => (await gw.get(`/v1/feeds/${feedId}/trend?${feedQ}`, as)).body.data?.totalCount === 1);
+    expect((await gw.get(`/v1/feeds/${feedId}/trend?${feedQ}`)).body.data.totalCount).toBe(2);
+    expect((await gw.get(`/v1/jobs/${theirs.body.data.jobId}`)).status).toBe(404);
+    // everything is still there for its owner
+    expect((await gw.get(`/v1/jobs/${job2.jobId}`)).body.data.status).toBe('SUCCEEDED');
+    expect((await gw.send('DELETE', `/v1/webhooks/${hookId}`)).status).toBe(200);
+  });
+});
+
+describe('deletion', () => {
+  it('deletes an analysis, a job with its results, and a whole feed; each is 404 afterwards', async () => {
+    const feedId = `del-${Date.now()}`;
+    const r = await gw.send('POST', '/v1/analyses:batch', { items: Array.from({ length: 4 }, (_, i) => ({ text: `deletable text ${i}`, feedId, occurredAt: '2026-11-12T10:00:00Z' })) });
+    const jobs = [];
+    for (const d of r.body.data) jobs.push(await waitForJob(d.jobId));
+    const a = await gw.send('DELETE', `/v1/analyses/${jobs[0].resultId}`);
+    expect(a.status, a.text).toBe(200);
+    expect(a.body.data).toEqual({ jobs: 1, results: 1 });
+    expect((await gw.get(`/v1/analyses/${jobs[0].resultId}`)).status).toBe(404);
+    expect((await gw.get(`/v1/jobs/${jobs[0].jobId}`)).status).toBe(404);
+    const j = await gw.send('DELETE', `/v1/jobs/${jobs[1].jobId}/results`);
+    expect(j.body.data).toEqual({ jobs: 1, results: 1 });
+    expect((await gw.get(`/v1/analyses/${jobs[1].resultId}`)).status).toBe(404);
+    expect((await gw.send('DELETE', `/v1/jobs/${jobs[1].jobId}/results`)).status).toBe(404);
+    const q = 'window=1h&from=2026-11-12T00:00:00Z&to=2026-11-13T00:00:00Z';
+    expect((await gw.get(`/v1/feeds/${feedId}/trend?${q}`)).body.data.totalCount).toBe(2);
+    const f = await gw.send('DELETE', `/v1/feeds/${feedId}`);
+    expect(f.body.data).toEqual({ jobs: 2, results: 2 });
+    expect((await gw.get(`/v1/feeds/${feedId}/trend?${q}`)).status).toBe(404);
+    expect((await gw.get(`/v1/jobs/${jobs[2].jobId}`)).status).toBe(404);
+    expect((await gw.send('DELETE', `/v1/feeds/${feedId}`)).status).toBe(404);
+  });
+});
+
+describe('webhook endpoints', () => {
+  it('registers, lists, reads and deletes endpoints, shows the secret once, and refuses private targets and unknown events', async () => {
+    const c = await gw.send('POST', '/v1/webhooks', { url: 'https://example.com/a', eventTypes: ['job.failed', 'batch.completed'], description: 'ops' });
+    expect(c.status, c.text).toBe(200);
+    expect(c.body.data.secret).toMatch(/^whsec_[A-Za-z0-9+/]{40,}={0,2}$/);
+    const g = await gw.get(`/v1/webhooks/${c.body.data.id}`);
+    expect(g.body.data).toMatchObject({ id: c.body.data.id, url: 'https://example.com/a', eventTypes: ['job.failed', 'batch.completed'], description: 'ops' });
+    expect(g.body.data.secret).toBeUndefined();
+    expect((await gw.get(`/v1/webhooks/${c.body.data.id}/deliveries`)).body.data).toEqual([]);
+    for (const [body, field] of [
+      [{ url: 'http://127.0.0.1:9/x', eventTypes: ['job.failed'] }, 'url'],
+      [{ url: 'http://169.254.169.254/latest/meta-data', eventTypes: ['job.failed'] }, 'url'],
+      [{ url: 'http://10.1.2.3/x', eventTypes: ['job.failed'] }, 'url'],
+      [{ url: 'http://[::1]/x', eventTypes: ['job.failed'] }, 'url'],
+      [{ url: 'file:///etc/passwd', eventTypes: ['job.failed'] }, 'url'],
+      [{ url: 'https://example.com/a', eventTypes: ['job.exploded'] }, 'eventTypes'],
+      [{ url: 'https://example.com/a', eventTypes: [] }, 'eventTypes'],
+    ] as const) {
+      const r = await gw.send('POST', '/v1/webhooks', body);
+      expect(r.status, JSON.stringify(body)).toBe(400);
+      expect(r.body.errors[0].details.field).toBe(field);
+    }
+    expect((await gw.send('DELETE', `/v1/webhooks/${c.body.data.id}`)).status).toBe(200);
+    expect((await gw.get(`/v1/webhooks/${c.body.data.id}`)).status).toBe(404);
+  });
+});
+
+describe('metrics', () => {
+  it('shows the sentiment figures at the gateway /metrics', async () => {
+    await gw.send('POST', '/v1/analyses', { text: 'count me' }, { 'X-Service-Async-Mode': 'false' });
+    const m = await fetch(`${gw.url}/metrics`);
+    const text = await m.text();
+    for (const name of ['meridian_sentiment_queue_depth', 'meridian_sentiment_jobs{state="SUCCEEDED"}', 'meridian_sentiment_job_latency_seconds_bucket',
+      'meridian_sentiment_model_seconds_bucket', 'meridian_sentiment_texts_analyzed_total', 'meridian_sentiment_texts_per_second', 'meridian_webhook_outbox_pending', 'meridian_core_metrics_up 1']) {
+      expect(text, name).toContain(name);
+    }
+    expect(Number(/meridian_sentiment_texts_analyzed_total (\d+)/.exec(text)?.[1])).toBeGreaterThan(0);
+  });
+});
+
 describe('certificates', () => {
   it('issues a client certificate with the documented shape', async () => {
     const r = await gw.send('POST', '/v1/certificates', { commonName: 'rest-client', validityDays: 7 });
@@ -221,7 +381,9 @@ describe('certificates', () => {
 
 it('serves every sentiment and certificate binding in the annotations (each is exercised above)', () => {
   const tested = ['POST /v1/analyses', 'POST /analyses', 'POST /v1/analyses:batch', 'GET /v1/analyses/{id}', 'GET /analyses/{id}', 'GET /v1/jobs/{id}', 'GET /jobs/{id}',
-    'POST /v1/jobs/{id}:cancel', 'DELETE /v1/jobs/{id}', 'GET /v1/feeds/{feed_id}/trend', 'GET /v1/feeds/{feed_id}/anomalies', 'POST /v1/certificates'];
+    'POST /v1/jobs/{id}:cancel', 'DELETE /v1/jobs/{id}', 'GET /v1/feeds/{feed_id}/trend', 'GET /v1/feeds/{feed_id}/anomalies', 'POST /v1/certificates',
+    'GET /v1/batches/{id}', 'GET /v1/jobs', 'DELETE /v1/analyses/{id}', 'DELETE /v1/jobs/{id}/results', 'DELETE /v1/feeds/{feed_id}',
+    'POST /v1/webhooks', 'GET /v1/webhooks', 'GET /v1/webhooks/{id}', 'DELETE /v1/webhooks/{id}', 'GET /v1/webhooks/{id}/deliveries'];
   const served = gw.gateway.routes.filter((r) => ['sentiment', 'certificates'].includes(r.service.capability)).map((r) => `${r.binding.verb} ${r.binding.template}`);
   expect(served.sort()).toEqual(tested.sort());
 });

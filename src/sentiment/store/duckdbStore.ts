@@ -1,0 +1,682 @@
+/**
+ * The embedded sentiment store: one DuckDB state file (state/sentiment.duckdb).
+ *
+ * - One writer connection runs every change in order (a queue), so the checks that
+ *   make results idempotent cannot race: a result is inserted, and its job set to
+ *   SUCCEEDED, in one transaction and only while the job is still PENDING or
+ *   PROCESSING. A job that ran twice (after a crash) or was canceled meanwhile gets
+ *   no second result. The webhook messages a change causes are written in the same
+ *   transaction (the outbox), so a crash loses none.
+ * - Writes commit before the caller is answered: DuckDB commits flush its WAL, so an
+ *   acknowledged job survives a kill. Every statement runs on DuckDB's threads (bound
+ *   lists + unnest, never the appender, whose flush would block the event loop).
+ * - Reads use their own connections. Times are epoch milliseconds (BIGINT).
+ * - Deleted means gone from the file: DuckDB leaves deleted rows' bytes in its blocks,
+ *   so every deletion is followed by a compaction (the database copied into a fresh
+ *   file that replaces the old one) before the deletion is answered; deletions that
+ *   arrive together share one compaction.
+ */
+import { mkdirSync, renameSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { BIGINT, DOUBLE, VARCHAR, BOOLEAN, INTEGER, type DuckDBConnection, type DuckDBInstance, type DuckDBPreparedStatement } from '@duckdb/node-api';
+import { ConnectionPool, bindParam, openDatabase, typedList, type Param } from '../../db/duckdb.js';
+import { EMOTIONS, SENTIMENT_LEVELS, type Domain } from '../labels.js';
+import { migrate } from './migrations.js';
+import { batchMessage, eventBody, jobMessage } from './messages.js';
+import {
+  JOB_STATES, type AttemptOutcome, type BatchRow, type Deleted, type DeliveryLogEntry, type FeedWindowRow, type JobCursor, type JobFilter,
+  type JobRow, type JobStatus, type NewBatch, type NewJob, type OutboxMessage, type Scope, type SentimentStore, type StoredResult,
+  type WebhookEndpoint, type WebhookEvent,
+} from './sentimentStore.js';
+
+const list = typedList;
+const JOB_COLUMNS = 'id, tenant, status, feed_id, batch_id, domain, occurred_ms, created_ms, updated_ms, attempts, result_id, error_type, error_message';
+const MESSAGE_COLUMNS = 'id, endpoint_id, tenant, event_type, payload, created_ms, attempts, next_ms, status';
+const E = EMOTIONS.map((e) => `e_${e.toLowerCase()}`);
+/** `scope` as SQL: admin sees all, a tenant its own rows. Two parameters: admin, tenant. */
+const scoped = (admin: number, tenant: number, table = ''): string => `($${admin} OR ${table}tenant = $${tenant})`;
+
+interface PendingEvent { tenant: string; type: WebhookEvent; atMs: number; data: unknown }
+
+export class DuckDbSentimentStore implements SentimentStore {
+  private queue: Promise<unknown> = Promise.resolve();
+  private closed = false;
+  private readonly statements = new Map<string, DuckDBPreparedStatement>();
+  /** A completion (or PROCESSING mark) queued but not started yet: later ones join it (group commit). */
+  private pendingComplete: { results: StoredResult[]; now: number; done: Promise<Set<string>> } | null = null;
+  private pendingProcessing: { ids: string[]; now: number; done: Promise<void> } | null = null;
+  /** Endpoints by tenant: events are written to the outbox only for subscribed tenants. */
+  private readonly endpoints = new Map<string, WebhookEndpoint[]>();
+  private readonly messageListeners: (() => void)[] = [];
+  /** Reads in flight, and the gate new reads wait on while the file is being swapped. */
+  private reading = 0;
+  private readsDrained: (() => void) | null = null;
+  private gate: Promise<void> | null = null;
+  private compaction: Promise<void> | null = null;
+
+  private constructor(
+    private readonly path: string,
+    private readonly compression: boolean,
+    private instance: DuckDBInstance,
+    private writer: DuckDBConnection,
+    private readers: ConnectionPool,
+  ) {}
+
+  /** `compression: false` stores plain bytes (an audit can grep the file for a deleted text). */
+  static async open(stateDir: string, opts: { compression?: boolean } = {}): Promise<DuckDbSentimentStore> {
+    const compression = opts.compression ?? true;
+    mkdirSync(stateDir, { recursive: true });
+    const path = join(stateDir, 'sentiment.duckdb');
+    rmSync(`${path}.compact`, { force: true });
+    rmSync(`${path}.compact.wal`, { force: true });
+    const { instance, writer, readers } = await DuckDbSentimentStore.connect(path, compression);
+    try {
+      await migrate(writer, path);
+    } catch (e) {
+      writer.closeSync();
+      await readers.close();
+      throw e;
+    }
+    const store = new DuckDbSentimentStore(path, compression, instance, writer, readers);
+    for (const w of await store.allWebhooks()) store.remember(w);
+    return store;
+  }
+
+  private static async connect(path: string, compression: boolean): Promise<{ instance: DuckDBInstance; writer: DuckDBConnection; readers: ConnectionPool }> {
+    let instance: DuckDBInstance;
+    try {
+      instance = await openDatabase(path, { threads: 1 });
+    } catch (e) {
+      throw new Error(`cannot open the sentiment state database ${path}: ${(e as Error).message}. Is another Meridian core running on the same MERIDIAN_STATE_DIR?`, { cause: e });
+    }
+    const writer = await instance.connect();
+    if (!compression) await writer.run("SET force_compression = 'uncompressed'");
+    const readers = await ConnectionPool.create(instance, 2);
+    return { instance, writer, readers };
+  }
+
+  onMessages(listener: () => void): void {
+    this.messageListeners.push(listener);
+  }
+
+  // ---- plumbing ------------------------------------------------------------------
+
+  /** Runs a change on the writer connection after every earlier one. */
+  private write<T>(fn: (c: DuckDBConnection) => Promise<T>): Promise<T> {
+    if (this.closed) return Promise.reject(new Error('the sentiment store is closed'));
+    const run = this.queue.then(() => fn(this.writer));
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  private async read<T = Record<string, unknown>>(sql: string, params: readonly Param[] = []): Promise<T[]> {
+    while (this.gate) await this.gate;
+    if (this.closed) throw new Error('the sentiment store is closed');
+    this.reading++;
+    try {
+      return await this.readers.query<T>(sql, params);
+    } finally {
+      if (--this.reading === 0 && this.readsDrained) this.readsDrained();
+    }
+  }
+
+  private async exec(c: DuckDBConnection, sql: string, params: Param[]): Promise<Record<string, unknown>[]> {
+    let st = this.statements.get(sql);
+    if (!st) {
+      st = await c.prepare(sql);
+      this.statements.set(sql, st);
+    }
+    st.clearBindings();
+    params.forEach((p, i) => bindParam(st, i + 1, p));
+    return (await st.runAndReadAll()).getRowObjectsJS() as Record<string, unknown>[];
+  }
+
+  private async transaction<T>(c: DuckDBConnection, fn: () => Promise<T>): Promise<T> {
+    await c.run('BEGIN TRANSACTION');
+    try {
+      const out = await fn();
+      await c.run('COMMIT');
+      return out;
+    } catch (e) {
+      await c.run('ROLLBACK').catch(() => undefined);
+      throw e;
+    }
+  }
+
+  // ---- webhook outbox (inside the writer's transactions) --------------------------------
+
+  private remember(w: WebhookEndpoint): void {
+    const l = this.endpoints.get(w.tenant) ?? [];
+    l.push(w);
+    this.endpoints.set(w.tenant, l);
+  }
+
+  private subscribed(tenant: string, type: WebhookEvent): boolean {
+    return this.endpoints.get(tenant)?.some((w) => w.eventTypes.includes(type)) ?? false;
+  }
+
+  /** Writes one outbox message per subscribed endpoint; returns how many. */
+  private async writeEvents(c: DuckDBConnection, events: readonly PendingEvent[]): Promise<number> {
+    const rows: OutboxMessage[] = [];
+    for (const ev of events) {
+      const body = eventBody(ev.type, ev.atMs, ev.data);
+      for (const w of this.endpoints.get(ev.tenant) ?? []) {
+        if (!w.eventTypes.includes(ev.type)) continue;
+        rows.push({ id: `msg_${randomUUID()}`, endpointId: w.id, tenant: ev.tenant, eventType: ev.type, payload: body, createdMs: ev.atMs, attempts: 0, nextMs: ev.atMs, status: 'PENDING' });
+      }
+    }
+    if (rows.length === 0) return 0;
+    await this.exec(c, `INSERT INTO webhook_messages (${MESSAGE_COLUMNS}) SELECT unnest($1::VARCHAR[]), unnest($2::VARCHAR[]), unnest($3::VARCHAR[]), unnest($4::VARCHAR[]),
+      unnest($5::VARCHAR[]), unnest($6::BIGINT[]), 0, unnest($6::BIGINT[]), 'PENDING'`, [
+      list(rows.map((r) => r.id), VARCHAR), list(rows.map((r) => r.endpointId), VARCHAR), list(rows.map((r) => r.tenant), VARCHAR),
+      list(rows.map((r) => r.eventType), VARCHAR), list(rows.map((r) => r.payload), VARCHAR), list(rows.map((r) => BigInt(r.createdMs)), BIGINT),
+    ]);
+    return rows.length;
+  }
+
+  private notify(n: number): void {
+    if (n > 0) for (const l of this.messageListeners) l();
+  }
+
+  /** Jobs that left PENDING/PROCESSING: their batches count down; a batch reaching 0 is completed (and announced). */
+  private async settleBatches(c: DuckDBConnection, settled: readonly JobRow[], now: number, events: PendingEvent[]): Promise<void> {
+    const per = new Map<string, number>();
+    for (const j of settled) if (j.batchId) per.set(j.batchId, (per.get(j.batchId) ?? 0) + 1);
+    if (per.size === 0) return;
+    const done = await this.exec(c, `UPDATE batches SET remaining = remaining - v.n, completed_ms = CASE WHEN remaining - v.n <= 0 THEN $3 ELSE NULL END
+      FROM (SELECT unnest($1::VARCHAR[]) AS bid, unnest($2::INTEGER[]) AS n) v WHERE batches.id = v.bid
+      RETURNING batches.id, batches.tenant, batches.remaining, batches.total, batches.created_ms`, [
+      list([...per.keys()], VARCHAR), list([...per.values()], INTEGER), BigInt(now),
+    ]);
+    for (const b of done) {
+      if (Number(b['remaining']) > 0 || !this.subscribed(String(b['tenant']), 'batch.completed')) continue;
+      const row = await this.batchRow(c, String(b['id']), { tenant: String(b['tenant']), admin: false });
+      if (row) events.push({ tenant: row.tenant, type: 'batch.completed', atMs: now, data: batchMessage(row) });
+    }
+  }
+
+  // ---- jobs ------------------------------------------------------------------
+
+  private async insertJobs(c: DuckDBConnection, jobs: readonly NewJob[], status: JobStatus, resultIds?: Map<string, string>): Promise<void> {
+    await this.exec(c, `INSERT INTO jobs (id, status, text, feed_id, domain, occurred_ms, created_ms, updated_ms, attempts, result_id, error_type, error_message, tenant, batch_id)
+      SELECT unnest($1::VARCHAR[]), '${status}', unnest($2::VARCHAR[]), nullif(unnest($3::VARCHAR[]), ''), unnest($4::VARCHAR[]),
+      unnest($5::BIGINT[]), unnest($6::BIGINT[]), unnest($6::BIGINT[]), ${status === 'PENDING' ? 0 : 1}, nullif(unnest($7::VARCHAR[]), ''), NULL, NULL,
+      unnest($8::VARCHAR[]), nullif(unnest($9::VARCHAR[]), '')`, [
+      list(jobs.map((j) => j.id), VARCHAR),
+      list(jobs.map((j) => j.text), VARCHAR),
+      list(jobs.map((j) => j.feedId ?? ''), VARCHAR),
+      list(jobs.map((j) => j.domain), VARCHAR),
+      list(jobs.map((j) => BigInt(j.occurredMs)), BIGINT),
+      list(jobs.map((j) => BigInt(j.createdMs)), BIGINT),
+      list(jobs.map((j) => resultIds?.get(j.id) ?? ''), VARCHAR),
+      list(jobs.map((j) => j.tenant), VARCHAR),
+      list(jobs.map((j) => j.batchId ?? ''), VARCHAR),
+    ]);
+  }
+
+  insertPending(jobs: readonly NewJob[], batches: readonly NewBatch[]): Promise<void> {
+    return this.write((c) => this.transaction(c, async () => {
+      await this.insertJobs(c, jobs, 'PENDING');
+      if (batches.length) {
+        await this.exec(c, `INSERT INTO batches (id, tenant, created_ms, total, remaining, completed_ms)
+          SELECT unnest($1::VARCHAR[]), unnest($2::VARCHAR[]), unnest($3::BIGINT[]), unnest($4::INTEGER[]), unnest($4::INTEGER[]), NULL`, [
+          list(batches.map((b) => b.id), VARCHAR), list(batches.map((b) => b.tenant), VARCHAR),
+          list(batches.map((b) => BigInt(b.createdMs)), BIGINT), list(batches.map((b) => b.total), INTEGER),
+        ]);
+      }
+    }));
+  }
+
+  markProcessing(ids: readonly string[], now: number): Promise<void> {
+    if (this.pendingProcessing) {
+      this.pendingProcessing.ids.push(...ids);
+      return this.pendingProcessing.done;
+    }
+    const entry = { ids: [...ids], now, done: Promise.resolve() };
+    entry.done = this.write(async (c) => {
+      if (this.pendingProcessing === entry) this.pendingProcessing = null;
+      await this.exec(c, `UPDATE jobs SET status = 'PROCESSING', attempts = attempts + 1, updated_ms = $2
+        WHERE id IN (SELECT unnest($1::VARCHAR[])) AND status IN ('PENDING', 'PROCESSING')`, [list(entry.ids, VARCHAR), BigInt(entry.now)]);
+    });
+    this.pendingProcessing = entry;
+    return entry.done;
+  }
+
+  private async insertResults(c: DuckDBConnection, results: readonly StoredResult[]): Promise<void> {
+    await this.exec(c, `INSERT INTO results (id, job_id, feed_id, domain, occurred_ms, created_ms, sentiment, score, ${E.join(', ')}, anomalous, z, payload, tenant)
+      SELECT unnest($1::VARCHAR[]), unnest($2::VARCHAR[]), nullif(unnest($3::VARCHAR[]), ''), unnest($4::VARCHAR[]),
+      unnest($5::BIGINT[]), unnest($6::BIGINT[]), unnest($7::VARCHAR[]), unnest($8::DOUBLE[]),
+      ${EMOTIONS.map((_, k) => `unnest($${9 + k}::DOUBLE[])`).join(', ')},
+      unnest($16::BOOLEAN[]), unnest($17::DOUBLE[]), unnest($18::VARCHAR[]), unnest($19::VARCHAR[])`, [
+      list(results.map((r) => r.id), VARCHAR),
+      list(results.map((r) => r.jobId), VARCHAR),
+      list(results.map((r) => r.feedId ?? ''), VARCHAR),
+      list(results.map((r) => r.domain), VARCHAR),
+      list(results.map((r) => BigInt(r.occurredMs)), BIGINT),
+      list(results.map((r) => BigInt(r.createdMs)), BIGINT),
+      list(results.map((r) => r.sentiment), VARCHAR),
+      list(results.map((r) => r.score), DOUBLE),
+      ...EMOTIONS.map((_, k) => list(results.map((r) => r.emotions[k] ?? 0), DOUBLE)),
+      list(results.map((r) => r.anomalous), BOOLEAN),
+      list(results.map((r) => r.z), DOUBLE),
+      list(results.map((r) => r.payload), VARCHAR),
+      list(results.map((r) => r.tenant), VARCHAR),
+    ]);
+  }
+
+  private anomalyEvents(results: readonly StoredResult[], now: number, events: PendingEvent[]): void {
+    for (const r of results) {
+      if (!r.anomalous || !r.feedId || !this.subscribed(r.tenant, 'feed.anomaly')) continue;
+      const p = JSON.parse(r.payload) as Record<string, unknown>;
+      events.push({ tenant: r.tenant, type: 'feed.anomaly', atMs: now, data: {
+        feedId: r.feedId, jobId: r.jobId, resultId: r.id, occurredAt: p['occurredAt'], sentiment: r.sentiment, sentimentScore: r.score, feedAnomaly: p['feedAnomaly'],
+      } });
+    }
+  }
+
+  complete(results: readonly StoredResult[], now: number): Promise<Set<string>> {
+    if (results.length === 0) return Promise.resolve(new Set());
+    if (this.pendingComplete) {
+      this.pendingComplete.results.push(...results);
+      return this.pendingComplete.done;
+    }
+    const entry = { results: [...results], now, done: Promise.resolve(new Set<string>()) };
+    entry.done = this.write(async (c) => {
+      if (this.pendingComplete === entry) this.pendingComplete = null;
+      const events: PendingEvent[] = [];
+      const out = await this.transaction(c, async () => {
+        const all = entry.results;
+        const updated = (await this.exec(c, `UPDATE jobs SET status = 'SUCCEEDED', result_id = v.rid, updated_ms = $3
+          FROM (SELECT unnest($1::VARCHAR[]) AS jid, unnest($2::VARCHAR[]) AS rid) v
+          WHERE jobs.id = v.jid AND jobs.status IN ('PENDING', 'PROCESSING') RETURNING ${JOB_COLUMNS.split(', ').map((k) => `jobs.${k}`).join(', ')}`, [
+          list(all.map((r) => r.jobId), VARCHAR),
+          list(all.map((r) => r.id), VARCHAR),
+          BigInt(entry.now),
+        ])).map(jobRow);
+        const live = new Set(updated.map((r) => r.id));
+        const keep = all.filter((r) => live.has(r.jobId));
+        if (keep.length) await this.insertResults(c, keep);
+        for (const j of updated) if (this.subscribed(j.tenant, 'job.succeeded')) events.push({ tenant: j.tenant, type: 'job.succeeded', atMs: entry.now, data: jobMessage(j) });
+        this.anomalyEvents(keep, entry.now, events);
+        await this.settleBatches(c, updated, entry.now, events);
+        return { live, n: await this.writeEvents(c, events) };
+      });
+      this.notify(out.n);
+      return out.live;
+    });
+    this.pendingComplete = entry;
+    return entry.done;
+  }
+
+  insertCompleted(jobs: readonly NewJob[], results: readonly StoredResult[]): Promise<void> {
+    return this.write(async (c) => {
+      const n = await this.transaction(c, async () => {
+        await this.insertJobs(c, jobs, 'SUCCEEDED', new Map(results.map((r) => [r.jobId, r.id])));
+        await this.insertResults(c, results);
+        const events: PendingEvent[] = [];
+        this.anomalyEvents(results, Date.now(), events);
+        return this.writeEvents(c, events);
+      });
+      this.notify(n);
+    });
+  }
+
+  fail(ids: readonly string[], type: string, message: string, now: number): Promise<void> {
+    return this.write(async (c) => {
+      const n = await this.transaction(c, async () => {
+        const failed = (await this.exec(c, `UPDATE jobs SET status = 'FAILED', error_type = $2, error_message = $3, updated_ms = $4
+          WHERE id IN (SELECT unnest($1::VARCHAR[])) AND status IN ('PENDING', 'PROCESSING') RETURNING ${JOB_COLUMNS}`, [list(ids, VARCHAR), type, message, BigInt(now)])).map(jobRow);
+        const events: PendingEvent[] = [];
+        for (const j of failed) if (this.subscribed(j.tenant, 'job.failed')) events.push({ tenant: j.tenant, type: 'job.failed', atMs: now, data: jobMessage(j) });
+        await this.settleBatches(c, failed, now, events);
+        return this.writeEvents(c, events);
+      });
+      this.notify(n);
+    });
+  }
+
+  cancel(id: string, now: number, scope: Scope): Promise<JobRow | null> {
+    return this.write(async (c) => {
+      const r = await this.transaction(c, async () => {
+        const canceled = (await this.exec(c, `UPDATE jobs SET status = 'CANCELED', updated_ms = $2 WHERE id = $1 AND status IN ('PENDING', 'PROCESSING') AND ${scoped(3, 4)}
+          RETURNING ${JOB_COLUMNS}`, [id, BigInt(now), scope.admin, scope.tenant])).map(jobRow);
+        const events: PendingEvent[] = [];
+        await this.settleBatches(c, canceled, now, events);
+        const rows = await this.exec(c, `SELECT ${JOB_COLUMNS} FROM jobs WHERE id = $1 AND ${scoped(2, 3)}`, [id, scope.admin, scope.tenant]);
+        return { job: rows[0] ? jobRow(rows[0]) : null, n: await this.writeEvents(c, events) };
+      });
+      this.notify(r.n);
+      return r.job;
+    });
+  }
+
+  async getJob(id: string, scope: Scope): Promise<JobRow | null> {
+    const rows = await this.read(`SELECT ${JOB_COLUMNS} FROM jobs WHERE id = $1 AND ${scoped(2, 3)}`, [id, scope.admin, scope.tenant]);
+    return rows[0] ? jobRow(rows[0]) : null;
+  }
+
+  async listJobs(f: JobFilter, scope: Scope, after: JobCursor | null, limit: number): Promise<{ jobs: JobRow[]; more: boolean }> {
+    const rows = await this.read(`SELECT ${JOB_COLUMNS} FROM jobs WHERE ${scoped(1, 2)}
+      AND ($3 = '' OR status = $3) AND ($4 = '' OR feed_id = $4) AND ($5 = '' OR batch_id = $5)
+      AND created_ms >= $6 AND created_ms < $7 AND (created_ms < $8 OR (created_ms = $8 AND id < $9))
+      ORDER BY created_ms DESC, id DESC LIMIT $10`, [
+      scope.admin, scope.tenant, f.status ?? '', f.feedId ?? '', f.batchId ?? '',
+      BigInt(f.createdAfterMs ?? 0), BigInt(f.createdBeforeMs ?? Number.MAX_SAFE_INTEGER),
+      BigInt(after?.createdMs ?? Number.MAX_SAFE_INTEGER), after?.id ?? '', BigInt(limit + 1),
+    ]);
+    return { jobs: rows.slice(0, limit).map(jobRow), more: rows.length > limit };
+  }
+
+  async getResultPayload(id: string, scope: Scope): Promise<string | null> {
+    const rows = await this.read<{ payload: string | null }>(`SELECT payload FROM results WHERE id = $1 AND ${scoped(2, 3)}`, [id, scope.admin, scope.tenant]);
+    return rows[0]?.payload ?? null;
+  }
+
+  private async batchRow(c: DuckDBConnection | null, id: string, scope: Scope): Promise<BatchRow | null> {
+    const q = async (sql: string, params: Param[]) => (c ? this.exec(c, sql, params) : this.read(sql, params));
+    const rows = await q(`SELECT id, tenant, created_ms, total, completed_ms FROM batches WHERE id = $1 AND ${scoped(2, 3)}`, [id, scope.admin, scope.tenant]);
+    const b = rows[0];
+    if (!b) return null;
+    const counts = Object.fromEntries(JOB_STATES.map((s) => [s, 0])) as Record<JobStatus, number>;
+    for (const r of await q('SELECT status, count(*) AS n FROM jobs WHERE batch_id = $1 GROUP BY status', [id])) counts[r['status'] as JobStatus] = Number(r['n']);
+    return {
+      id: String(b['id']), tenant: String(b['tenant']), createdMs: Number(b['created_ms']), total: Number(b['total']),
+      completedMs: b['completed_ms'] === null ? null : Number(b['completed_ms']), counts,
+    };
+  }
+
+  getBatch(id: string, scope: Scope): Promise<BatchRow | null> {
+    return this.batchRow(null, id, scope);
+  }
+
+  async unfinished(): Promise<(NewJob & { attempts: number })[]> {
+    const rows = await this.read(`SELECT id, tenant, text, feed_id, batch_id, domain, occurred_ms, created_ms, attempts FROM jobs
+      WHERE status IN ('PENDING', 'PROCESSING') ORDER BY created_ms, rowid`);
+    return rows.map((r) => ({
+      id: String(r['id']), tenant: String(r['tenant']), text: String(r['text']), feedId: (r['feed_id'] as string | null) ?? null,
+      batchId: (r['batch_id'] as string | null) ?? null, domain: r['domain'] as Domain,
+      occurredMs: Number(r['occurred_ms']), createdMs: Number(r['created_ms']), attempts: Number(r['attempts']),
+    }));
+  }
+
+  async countByState(): Promise<Record<JobStatus, number>> {
+    const counts = Object.fromEntries(JOB_STATES.map((s) => [s, 0])) as Record<JobStatus, number>;
+    for (const r of await this.read<{ status: JobStatus; n: bigint }>('SELECT status, count(*) AS n FROM jobs GROUP BY status')) counts[r.status] = Number(r.n);
+    return counts;
+  }
+
+  // ---- feeds ------------------------------------------------------------------
+
+  async recentScores(tenant: string, feedId: string, n: number): Promise<number[]> {
+    const rows = await this.read<{ score: number }>(
+      'SELECT score FROM (SELECT score, occurred_ms, created_ms FROM results WHERE feed_id = $1 AND tenant = $3 ORDER BY occurred_ms DESC, created_ms DESC LIMIT $2) ORDER BY occurred_ms, created_ms',
+      [feedId, n, tenant],
+    );
+    return rows.map((r) => Number(r.score));
+  }
+
+  async feedExists(feedId: string, scope: Scope): Promise<boolean> {
+    const rows = await this.read(`SELECT 1 FROM results WHERE feed_id = $1 AND ${scoped(2, 3)} LIMIT 1`, [feedId, scope.admin, scope.tenant]);
+    return rows.length > 0;
+  }
+
+  async feedWindowRows(feedId: string, scope: Scope, fromMs: number, windowMs: number, toMs: number, b: { windows: number; minWindows: number; madToSigma: number; scoreFloor: number; shiftFloor: number }): Promise<FeedWindowRow[]> {
+    const frame = `ORDER BY w ROWS BETWEEN ${b.windows} PRECEDING AND 1 PRECEDING`;
+    const sql = `
+WITH per AS (
+  SELECT floor((occurred_ms - $2) / $3)::BIGINT AS w, count(*) AS n, avg(score) AS mean,
+    ${SENTIMENT_LEVELS.map((l) => `count(*) FILTER (WHERE sentiment = '${l}') AS "s_${l}"`).join(', ')},
+    ${E.map((c) => `avg(${c}) AS ${c}`).join(', ')}
+  FROM results WHERE feed_id = $1 AND occurred_ms < $4 AND ${scoped(5, 6)} GROUP BY 1),
+base AS (
+  SELECT *, median(mean) OVER (${frame}) AS m_med, mad(mean) OVER (${frame}) AS m_mad, count(*) OVER (${frame}) AS k,
+    ${E.map((c) => `median(${c}) OVER (${frame}) AS ${c}_med`).join(', ')}
+  FROM per),
+dist AS (
+  SELECT *, ${E.map((c) => `abs(${c} - coalesce(${c}_med, ${c}))`).join(' + ')} AS d FROM base),
+scored AS (
+  SELECT *, median(d) OVER (${frame}) AS d_med, mad(d) OVER (${frame}) AS d_mad FROM dist)
+SELECT w, n, mean, ${SENTIMENT_LEVELS.map((l) => `"s_${l}"`).join(', ')}, ${E.join(', ')},
+  CASE WHEN k >= ${b.minWindows} THEN (mean - m_med) / greatest(${b.madToSigma} * m_mad, ${b.scoreFloor}) ELSE 0 END AS score_z,
+  CASE WHEN k >= ${b.minWindows} THEN (d - d_med) / greatest(${b.madToSigma} * d_mad, ${b.shiftFloor}) ELSE 0 END AS shift_z
+FROM scored WHERE w >= 0 ORDER BY w`;
+    const rows = await this.read(sql, [feedId, fromMs, windowMs, toMs, scope.admin, scope.tenant]);
+    return rows.map((r) => ({
+      w: Number(r['w']), n: Number(r['n']), mean: Number(r['mean']),
+      sentiments: Object.fromEntries(SENTIMENT_LEVELS.map((l) => [l, Number(r[`s_${l}`])])),
+      emotions: E.map((c) => Number(r[c] ?? 0)),
+      scoreZ: Number(r['score_z']), shiftZ: Number(r['shift_z']),
+    }));
+  }
+
+  async anomalousItems(feedId: string, scope: Scope, fromMs: number, toMs: number, limit: number): Promise<string[]> {
+    const rows = await this.read<{ payload: string }>(
+      `SELECT payload FROM results WHERE feed_id = $1 AND anomalous AND payload IS NOT NULL AND occurred_ms >= $2 AND occurred_ms < $3 AND ${scoped(4, 5)}
+       ORDER BY occurred_ms DESC LIMIT $6`,
+      [feedId, fromMs, toMs, scope.admin, scope.tenant, limit],
+    );
+    return rows.map((r) => r.payload);
+  }
+
+  // ---- deletion and retention ---------------------------------------------------------
+
+  /** Deletes jobs (ids) and their results, counting down their batches; then compacts the file. */
+  private async deleteJobs(where: string, params: Param[], now: number): Promise<Deleted> {
+    const out = await this.write((c) => this.transaction(c, async () => {
+      const victims = (await this.exec(c, `SELECT ${JOB_COLUMNS} FROM jobs WHERE ${where}`, params)).map(jobRow);
+      if (victims.length === 0) return { jobs: 0, results: 0 };
+      const ids = list(victims.map((j) => j.id), VARCHAR);
+      const live = victims.filter((j) => j.status === 'PENDING' || j.status === 'PROCESSING');
+      const events: PendingEvent[] = [];
+      await this.settleBatches(c, live, now, events);
+      await this.writeEvents(c, events);
+      const results = await this.exec(c, 'DELETE FROM results WHERE job_id IN (SELECT unnest($1::VARCHAR[])) RETURNING id', [ids]);
+      await this.exec(c, 'DELETE FROM jobs WHERE id IN (SELECT unnest($1::VARCHAR[]))', [ids]);
+      return { jobs: victims.length, results: results.length };
+    }));
+    if (out.jobs + out.results > 0) await this.compact();
+    return out;
+  }
+
+  async deleteAnalysis(resultId: string, scope: Scope): Promise<Deleted | null> {
+    const rows = await this.read<{ job_id: string }>(`SELECT job_id FROM results WHERE id = $1 AND ${scoped(2, 3)}`, [resultId, scope.admin, scope.tenant]);
+    if (!rows[0]) return null;
+    return this.deleteJobs(`id = $1 AND ${scoped(2, 3)}`, [rows[0].job_id, scope.admin, scope.tenant], Date.now());
+  }
+
+  async deleteJob(jobId: string, scope: Scope, now: number): Promise<Deleted | null> {
+    const d = await this.deleteJobs(`id = $1 AND ${scoped(2, 3)}`, [jobId, scope.admin, scope.tenant], now);
+    return d.jobs === 0 ? null : d;
+  }
+
+  async deleteFeed(feedId: string, scope: Scope): Promise<Deleted | null> {
+    const d = await this.write((c) => this.transaction(c, async () => {
+      const jobs = await this.exec(c, `DELETE FROM jobs WHERE feed_id = $1 AND ${scoped(2, 3)} RETURNING id`, [feedId, scope.admin, scope.tenant]);
+      const results = await this.exec(c, `DELETE FROM results WHERE feed_id = $1 AND ${scoped(2, 3)} RETURNING id`, [feedId, scope.admin, scope.tenant]);
+      return { jobs: jobs.length, results: results.length };
+    }));
+    if (d.jobs + d.results === 0) return null;
+    await this.compact();
+    return d;
+  }
+
+  async purgeBefore(cutoffMs: number): Promise<Deleted> {
+    const d = await this.write((c) => this.transaction(c, async () => {
+      const jobs = await this.exec(c, "DELETE FROM jobs WHERE created_ms < $1 AND status IN ('SUCCEEDED', 'FAILED', 'CANCELED') RETURNING id", [BigInt(cutoffMs)]);
+      // Results of feeds keep their numbers (the trend windows are computed from them) but lose the payload (rationale quotes the text).
+      const kept = await this.exec(c, 'UPDATE results SET payload = NULL WHERE created_ms < $1 AND feed_id IS NOT NULL AND payload IS NOT NULL RETURNING id', [BigInt(cutoffMs)]);
+      const gone = await this.exec(c, 'DELETE FROM results WHERE created_ms < $1 AND feed_id IS NULL RETURNING id', [BigInt(cutoffMs)]);
+      await this.exec(c, "DELETE FROM webhook_attempts WHERE message_id IN (SELECT id FROM webhook_messages WHERE created_ms < $1 AND status <> 'PENDING')", [BigInt(cutoffMs)]);
+      await this.exec(c, "DELETE FROM webhook_messages WHERE created_ms < $1 AND status <> 'PENDING'", [BigInt(cutoffMs)]);
+      await this.exec(c, 'DELETE FROM batches WHERE created_ms < $1 AND completed_ms IS NOT NULL', [BigInt(cutoffMs)]);
+      return { jobs: jobs.length, results: kept.length + gone.length };
+    }));
+    if (d.jobs + d.results > 0) await this.compact();
+    return d;
+  }
+
+  /**
+   * Rewrites the database into a fresh file and swaps it in, so that deleted rows'
+   * bytes leave the disk. Runs as a write (nothing else writes meanwhile) once the
+   * reads in flight are done (new reads wait). Calls that arrive while one is queued join it.
+   */
+  compact(): Promise<void> {
+    if (this.compaction) return this.compaction;
+    const run = this.write(async () => {
+      this.compaction = null;
+      let open!: () => void;
+      this.gate = new Promise<void>((r) => { open = r; });
+      try {
+        if (this.reading > 0) await new Promise<void>((r) => { this.readsDrained = r; });
+        this.readsDrained = null;
+        const fresh = `${this.path}.compact`;
+        const name = String(((await this.writer.runAndReadAll('SELECT current_database() AS d')).getRowObjectsJS()[0] as { d: string }).d);
+        await this.writer.run('CHECKPOINT');
+        rmSync(fresh, { force: true });
+        await this.writer.run(`ATTACH '${fresh.replace(/'/g, "''")}' AS compacted`);
+        await this.writer.run(`COPY FROM DATABASE "${name}" TO compacted`);
+        await this.writer.run('DETACH compacted');
+        for (const st of this.statements.values()) st.destroySync();
+        this.statements.clear();
+        this.writer.closeSync();
+        await this.readers.close();
+        rmSync(`${this.path}.wal`, { force: true });
+        renameSync(fresh, this.path);
+        const next = await DuckDbSentimentStore.connect(this.path, this.compression);
+        this.instance = next.instance;
+        this.writer = next.writer;
+        this.readers = next.readers;
+      } finally {
+        this.gate = null;
+        open();
+      }
+    });
+    this.compaction = run;
+    return run;
+  }
+
+  // ---- webhooks ------------------------------------------------------------------
+
+  private async allWebhooks(): Promise<WebhookEndpoint[]> {
+    return (await this.read('SELECT id, tenant, url, event_types, description, secret, created_ms FROM webhook_endpoints ORDER BY created_ms, id')).map(webhookRow);
+  }
+
+  createWebhook(w: WebhookEndpoint): Promise<void> {
+    return this.write(async (c) => {
+      await this.exec(c, 'INSERT INTO webhook_endpoints VALUES ($1, $2, $3, $4, $5, $6, $7)', [w.id, w.tenant, w.url, w.eventTypes.join(','), w.description, w.secret, BigInt(w.createdMs)]);
+      this.remember(w);
+    });
+  }
+
+  async listWebhooks(scope: Scope): Promise<WebhookEndpoint[]> {
+    return (await this.read(`SELECT id, tenant, url, event_types, description, secret, created_ms FROM webhook_endpoints WHERE ${scoped(1, 2)} ORDER BY created_ms, id`, [scope.admin, scope.tenant])).map(webhookRow);
+  }
+
+  async getWebhook(id: string, scope: Scope): Promise<WebhookEndpoint | null> {
+    const rows = await this.read(`SELECT id, tenant, url, event_types, description, secret, created_ms FROM webhook_endpoints WHERE id = $1 AND ${scoped(2, 3)}`, [id, scope.admin, scope.tenant]);
+    return rows[0] ? webhookRow(rows[0]) : null;
+  }
+
+  deleteWebhook(id: string, scope: Scope): Promise<WebhookEndpoint | null> {
+    return this.write((c) => this.transaction(c, async () => {
+      const rows = await this.exec(c, `DELETE FROM webhook_endpoints WHERE id = $1 AND ${scoped(2, 3)} RETURNING id, tenant, url, event_types, description, secret, created_ms`, [id, scope.admin, scope.tenant]);
+      if (!rows[0]) return null;
+      const w = webhookRow(rows[0]);
+      await this.exec(c, 'DELETE FROM webhook_attempts WHERE message_id IN (SELECT id FROM webhook_messages WHERE endpoint_id = $1)', [id]);
+      await this.exec(c, 'DELETE FROM webhook_messages WHERE endpoint_id = $1', [id]);
+      const l = (this.endpoints.get(w.tenant) ?? []).filter((e) => e.id !== id);
+      if (l.length) this.endpoints.set(w.tenant, l);
+      else this.endpoints.delete(w.tenant);
+      return w;
+    }));
+  }
+
+  async dueMessages(now: number, limit: number): Promise<OutboxMessage[]> {
+    return (await this.read(`SELECT ${MESSAGE_COLUMNS} FROM webhook_messages WHERE status = 'PENDING' AND next_ms <= $1 ORDER BY next_ms, created_ms LIMIT $2`, [BigInt(now), limit])).map(messageRow);
+  }
+
+  async nextDue(): Promise<number | null> {
+    const rows = await this.read<{ t: bigint | null }>("SELECT min(next_ms) AS t FROM webhook_messages WHERE status = 'PENDING'");
+    return rows[0]?.t === null || rows[0]?.t === undefined ? null : Number(rows[0].t);
+  }
+
+  recordAttempts(outcomes: readonly AttemptOutcome[]): Promise<void> {
+    if (outcomes.length === 0) return Promise.resolve();
+    return this.write((c) => this.transaction(c, async () => {
+      await this.exec(c, `UPDATE webhook_messages SET attempts = attempts + 1, status = v.st, next_ms = v.nx
+        FROM (SELECT unnest($1::VARCHAR[]) AS mid, unnest($2::VARCHAR[]) AS st, unnest($3::BIGINT[]) AS nx) v WHERE webhook_messages.id = v.mid`, [
+        list(outcomes.map((o) => o.messageId), VARCHAR), list(outcomes.map((o) => o.status), VARCHAR), list(outcomes.map((o) => BigInt(o.nextMs)), BIGINT),
+      ]);
+      await this.exec(c, `INSERT INTO webhook_attempts SELECT unnest($1::VARCHAR[]), unnest($2::BIGINT[]), unnest($3::INTEGER[]), unnest($4::VARCHAR[]), unnest($5::BIGINT[])`, [
+        list(outcomes.map((o) => o.messageId), VARCHAR), list(outcomes.map((o) => BigInt(o.atMs)), BIGINT), list(outcomes.map((o) => o.statusCode), INTEGER),
+        list(outcomes.map((o) => o.error), VARCHAR), list(outcomes.map((o) => BigInt(Math.round(o.durationMs))), BIGINT),
+      ]);
+    }));
+  }
+
+  async listDeliveries(endpointId: string, scope: Scope, after: { createdMs: number; id: string } | null, limit: number): Promise<{ deliveries: DeliveryLogEntry[]; more: boolean }> {
+    const rows = (await this.read(`SELECT ${MESSAGE_COLUMNS} FROM webhook_messages WHERE endpoint_id = $1 AND ${scoped(2, 3)}
+      AND (created_ms < $4 OR (created_ms = $4 AND id < $5)) ORDER BY created_ms DESC, id DESC LIMIT $6`, [
+      endpointId, scope.admin, scope.tenant, BigInt(after?.createdMs ?? Number.MAX_SAFE_INTEGER), after?.id ?? '', BigInt(limit + 1),
+    ])).map(messageRow);
+    const page = rows.slice(0, limit);
+    const attempts = page.length === 0 ? [] : await this.read(`SELECT message_id, at_ms, status_code, error, duration_ms FROM webhook_attempts
+      WHERE message_id IN (SELECT unnest($1::VARCHAR[])) ORDER BY at_ms`, [list(page.map((m) => m.id), VARCHAR)]);
+    const byId = new Map<string, DeliveryLogEntry['log']>();
+    for (const a of attempts) {
+      const l = byId.get(String(a['message_id'])) ?? [];
+      l.push({ atMs: Number(a['at_ms']), statusCode: Number(a['status_code']), error: String(a['error']), durationMs: Number(a['duration_ms']) });
+      byId.set(String(a['message_id']), l);
+    }
+    return { deliveries: page.map((m) => ({ ...m, log: byId.get(m.id) ?? [] })), more: rows.length > limit };
+  }
+
+  async close(): Promise<void> {
+    await this.queue;
+    this.closed = true;
+    for (const st of this.statements.values()) st.destroySync();
+    try {
+      await this.writer.run('CHECKPOINT');
+    } catch {
+      /* a checkpoint is an optimisation; the WAL has everything */
+    }
+    this.writer.closeSync();
+    await this.readers.close();
+    void this.instance;
+  }
+}
+
+function jobRow(r: Record<string, unknown>): JobRow {
+  return {
+    id: String(r['id']),
+    tenant: String(r['tenant'] ?? 'default'),
+    status: r['status'] as JobStatus,
+    feedId: (r['feed_id'] as string | null) ?? null,
+    batchId: (r['batch_id'] as string | null) ?? null,
+    domain: r['domain'] as Domain,
+    occurredMs: Number(r['occurred_ms']),
+    createdMs: Number(r['created_ms']),
+    updatedMs: Number(r['updated_ms']),
+    attempts: Number(r['attempts']),
+    resultId: (r['result_id'] as string | null) ?? null,
+    errorType: (r['error_type'] as string | null) ?? null,
+    errorMessage: (r['error_message'] as string | null) ?? null,
+  };
+}
+
+function webhookRow(r: Record<string, unknown>): WebhookEndpoint {
+  return {
+    id: String(r['id']), tenant: String(r['tenant']), url: String(r['url']),
+    eventTypes: String(r['event_types']).split(',').filter(Boolean) as WebhookEvent[],
+    description: String(r['description']), secret: String(r['secret']), createdMs: Number(r['created_ms']),
+  };
+}
+
+function messageRow(r: Record<string, unknown>): OutboxMessage {
+  return {
+    id: String(r['id']), endpointId: String(r['endpoint_id']), tenant: String(r['tenant']), eventType: r['event_type'] as WebhookEvent,
+    payload: String(r['payload']), createdMs: Number(r['created_ms']), attempts: Number(r['attempts']), nextMs: Number(r['next_ms']),
+    status: r['status'] as OutboxMessage['status'],
+  };
+}

@@ -1,0 +1,198 @@
+/**
+ * The one owner of sentiment state: jobs, results, batches, feeds and the webhook
+ * outbox. The runner, feed analytics, the webhook deliverer and the gRPC handlers
+ * call this interface and hold no SQL of their own. `DuckDbSentimentStore`
+ * (embedded, the default) implements it; a PostgreSQL store plugs in here later.
+ *
+ * Every read and change of tenant-owned state takes a `Scope`: a tenant sees its
+ * own rows only, an admin sees all. Unknown and foreign ids look the same (null).
+ */
+import type { Domain } from '../labels.js';
+
+export type JobStatus = 'PENDING' | 'PROCESSING' | 'SUCCEEDED' | 'FAILED' | 'CANCELED';
+export const JOB_STATES: readonly JobStatus[] = ['PENDING', 'PROCESSING', 'SUCCEEDED', 'FAILED', 'CANCELED'];
+
+/** Whose state a call may see: its tenant's, or every tenant's for an admin. */
+export interface Scope {
+  tenant: string;
+  admin: boolean;
+}
+
+export interface JobRow {
+  id: string;
+  tenant: string;
+  status: JobStatus;
+  feedId: string | null;
+  batchId: string | null;
+  domain: Domain;
+  occurredMs: number;
+  createdMs: number;
+  updatedMs: number;
+  attempts: number;
+  resultId: string | null;
+  errorType: string | null;
+  errorMessage: string | null;
+}
+
+export interface NewJob {
+  id: string;
+  tenant: string;
+  text: string;
+  feedId: string | null;
+  batchId: string | null;
+  domain: Domain;
+  occurredMs: number;
+  createdMs: number;
+}
+
+export interface NewBatch {
+  id: string;
+  tenant: string;
+  createdMs: number;
+  total: number;
+}
+
+/** A computed result, ready to store. `payload` is the result as JSON (what GetAnalysis returns). */
+export interface StoredResult {
+  id: string;
+  jobId: string;
+  tenant: string;
+  feedId: string | null;
+  domain: Domain;
+  occurredMs: number;
+  createdMs: number;
+  sentiment: string;
+  score: number;
+  emotions: number[];
+  anomalous: boolean;
+  z: number;
+  payload: string;
+}
+
+export interface BatchRow {
+  id: string;
+  tenant: string;
+  createdMs: number;
+  total: number;
+  completedMs: number | null;
+  counts: Record<JobStatus, number>;
+}
+
+export interface JobFilter {
+  status?: JobStatus;
+  feedId?: string;
+  batchId?: string;
+  createdAfterMs?: number;
+  createdBeforeMs?: number;
+}
+
+/** Keyset position of a job list: after (created_ms, id) in descending order. */
+export interface JobCursor { createdMs: number; id: string }
+
+export interface Deleted { jobs: number; results: number }
+
+/** One row per non-empty window of a feed, as aggregated by the store. */
+export interface FeedWindowRow {
+  w: number;
+  n: number;
+  mean: number;
+  sentiments: Record<string, number>;
+  emotions: number[];
+  scoreZ: number;
+  shiftZ: number;
+}
+
+export const WEBHOOK_EVENTS = ['job.succeeded', 'job.failed', 'batch.completed', 'feed.anomaly'] as const;
+export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
+
+export interface WebhookEndpoint {
+  id: string;
+  tenant: string;
+  url: string;
+  eventTypes: WebhookEvent[];
+  description: string;
+  secret: string;
+  createdMs: number;
+}
+
+export type DeliveryStatus = 'PENDING' | 'DELIVERED' | 'FAILED';
+
+export interface OutboxMessage {
+  id: string;
+  endpointId: string;
+  tenant: string;
+  eventType: WebhookEvent;
+  payload: string;
+  createdMs: number;
+  attempts: number;
+  nextMs: number;
+  status: DeliveryStatus;
+}
+
+export interface AttemptRow { atMs: number; statusCode: number; error: string; durationMs: number }
+
+export interface DeliveryLogEntry extends OutboxMessage { log: AttemptRow[] }
+
+/** The outcome of one delivery attempt, recorded with the message's next state. */
+export interface AttemptOutcome extends AttemptRow {
+  messageId: string;
+  status: DeliveryStatus;
+  nextMs: number;
+}
+
+export interface SentimentStore {
+  /** Stores new PENDING jobs and their batches in one transaction; resolves once committed. */
+  insertPending(jobs: readonly NewJob[], batches: readonly NewBatch[]): Promise<void>;
+  /** PENDING → PROCESSING for the jobs a worker is about to run; counts the attempt. */
+  markProcessing(ids: readonly string[], now: number): Promise<void>;
+  /**
+   * Stores results of queued jobs still PENDING or PROCESSING, with their SUCCEEDED
+   * status and the webhook messages they cause, in one transaction. Returns the job ids that got their result.
+   */
+  complete(results: readonly StoredResult[], now: number): Promise<Set<string>>;
+  /** Stores jobs analysed before being stored (synchronous mode, streams): job SUCCEEDED + result. */
+  insertCompleted(jobs: readonly NewJob[], results: readonly StoredResult[]): Promise<void>;
+  /** Marks live jobs FAILED with an error entry (and queues job.failed messages). */
+  fail(ids: readonly string[], type: string, message: string, now: number): Promise<void>;
+  /** PENDING/PROCESSING → CANCELED. Returns the job afterwards (null if unknown to the scope). */
+  cancel(id: string, now: number, scope: Scope): Promise<JobRow | null>;
+  getJob(id: string, scope: Scope): Promise<JobRow | null>;
+  /** Newest first; `limit + 1` rows are read to know whether there is a next page. */
+  listJobs(filter: JobFilter, scope: Scope, after: JobCursor | null, limit: number): Promise<{ jobs: JobRow[]; more: boolean }>;
+  getResultPayload(id: string, scope: Scope): Promise<string | null>;
+  getBatch(id: string, scope: Scope): Promise<BatchRow | null>;
+  /** Jobs to run again after a restart, oldest first. */
+  unfinished(): Promise<(NewJob & { attempts: number })[]>;
+  /** Jobs PENDING or PROCESSING per state (metrics; cheap). */
+  countByState(): Promise<Record<JobStatus, number>>;
+
+  /** The scores of a feed's latest `n` results, oldest first (the item-anomaly baseline). */
+  recentScores(tenant: string, feedId: string, n: number): Promise<number[]>;
+  /** Whether the scope has anything stored for the feed (results or kept statistics). */
+  feedExists(feedId: string, scope: Scope): Promise<boolean>;
+  /** Windows of a feed up to `toMs`, with robust z-scores against the previous windows (see feedAnalytics.ts). */
+  feedWindowRows(feedId: string, scope: Scope, fromMs: number, windowMs: number, toMs: number, baseline: { windows: number; minWindows: number; madToSigma: number; scoreFloor: number; shiftFloor: number }): Promise<FeedWindowRow[]>;
+  /** Payloads of items that were anomalous when analysed, newest first. */
+  anomalousItems(feedId: string, scope: Scope, fromMs: number, toMs: number, limit: number): Promise<string[]>;
+
+  deleteAnalysis(resultId: string, scope: Scope): Promise<Deleted | null>;
+  deleteJob(jobId: string, scope: Scope, now: number): Promise<Deleted | null>;
+  deleteFeed(feedId: string, scope: Scope): Promise<Deleted | null>;
+  /** Retention: texts, finished jobs and per-item results older than `cutoffMs` go; feeds keep their numbers. */
+  purgeBefore(cutoffMs: number): Promise<Deleted>;
+
+  createWebhook(endpoint: WebhookEndpoint): Promise<void>;
+  listWebhooks(scope: Scope): Promise<WebhookEndpoint[]>;
+  getWebhook(id: string, scope: Scope): Promise<WebhookEndpoint | null>;
+  deleteWebhook(id: string, scope: Scope): Promise<WebhookEndpoint | null>;
+  /** Webhook messages due for an attempt (PENDING, next attempt at or before `now`), oldest first. */
+  dueMessages(now: number, limit: number): Promise<OutboxMessage[]>;
+  /** The earliest next attempt of any PENDING message (null when none). */
+  nextDue(): Promise<number | null>;
+  recordAttempts(outcomes: readonly AttemptOutcome[]): Promise<void>;
+  listDeliveries(endpointId: string, scope: Scope, after: { createdMs: number; id: string } | null, limit: number): Promise<{ deliveries: DeliveryLogEntry[]; more: boolean }>;
+  /** Called after a commit that queued webhook messages (wakes the deliverer). */
+  onMessages(listener: () => void): void;
+
+  close(): Promise<void>;
+}

@@ -1,0 +1,198 @@
+/**
+ * Delivers the webhook outbox: messages are written by the store in the same
+ * transaction as the change they announce, so a crash or restart loses none; this
+ * loop sends each due message (POST, JSON, Standard Webhooks headers), records every
+ * attempt in the delivery log, and schedules the next one on failure following the
+ * retry schedule (default: at once, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h,
+ * 24 h, with up to 10 % jitter: about 3 days), honouring Retry-After. A 2xx answer
+ * is success; 410 Gone stops retrying; anything else (3xx included: redirects are not
+ * followed), a timeout or a refused connection is a failure. At least once: an
+ * attempt cut short by a stop is made again after the restart, with the same
+ * webhook-id for the receiver to deduplicate.
+ */
+import { request as httpRequest, type IncomingMessage } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import { logger } from '../../log.js';
+import type { AttemptOutcome, OutboxMessage, SentimentStore, WebhookEndpoint } from '../store/sentimentStore.js';
+import type { SentimentMetrics } from '../sentimentMetrics.js';
+import { signedHeaders } from './signature.js';
+import { TargetGuard, TargetRefused } from './targetGuard.js';
+
+export interface DelivererOptions {
+  /** Delay before each retry, in ms (attempt 2, 3, ...); its length + 1 is the number of attempts. */
+  retryScheduleMs: readonly number[];
+  timeoutMs: number;
+  /** Messages sent at the same time. */
+  concurrency: number;
+}
+
+export const DEFAULT_RETRY_SCHEDULE = '5s,5m,30m,2h,5h,10h,14h,20h,24h';
+
+const UNIT: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
+
+/** Parses "5s,5m,2h" (units ms, s, m, h, d) into milliseconds. */
+export function parseSchedule(raw: string, name = 'MERIDIAN_WEBHOOK_RETRY_SCHEDULE'): number[] {
+  return raw.split(',').map((part) => {
+    const m = /^\s*(\d+(?:\.\d+)?)(ms|s|m|h|d)\s*$/.exec(part);
+    if (!m) throw new Error(`${name} must be a comma-separated list of durations such as 5s,5m,2h; got '${raw}'`);
+    return Math.round(Number(m[1]) * UNIT[m[2]!]!);
+  });
+}
+
+interface Answer { status: number; retryAfterMs: number | undefined }
+
+export class WebhookDeliverer {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | null = null;
+  private again = false;
+  private stopped = false;
+  private readonly inFlight = new Set<string>();
+  private readonly aborts = new Set<AbortController>();
+
+  constructor(
+    private readonly store: SentimentStore,
+    private readonly guard: TargetGuard,
+    private readonly opts: DelivererOptions,
+    private readonly metrics: SentimentMetrics,
+  ) {
+    store.onMessages(() => this.wake());
+  }
+
+  start(): void {
+    this.wake();
+  }
+
+  /** Looks for due messages now (new ones were written, or a retry is due). */
+  wake(): void {
+    if (this.stopped) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    clearTimeout(this.timer);
+    this.running = this.drain()
+      .catch((e: unknown) => logger.error({ err: e }, 'webhook delivery loop failed; retrying in 5 s'))
+      .finally(() => {
+        this.running = null;
+        if (this.again) {
+          this.again = false;
+          this.wake();
+        } else void this.scheduleNext();
+      });
+  }
+
+  private async scheduleNext(): Promise<void> {
+    if (this.stopped) return;
+    const next = await this.store.nextDue().catch(() => Date.now() + 5000);
+    if (next === null || this.stopped || this.running) return;
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => this.wake(), Math.max(0, Math.min(next - Date.now(), 2 ** 31 - 1)));
+    this.timer.unref();
+  }
+
+  private async drain(): Promise<void> {
+    const endpoints = new Map<string, WebhookEndpoint | null>();
+    for (;;) {
+      if (this.stopped) return;
+      const due = (await this.store.dueMessages(Date.now(), 200)).filter((m) => !this.inFlight.has(m.id));
+      if (due.length === 0) return;
+      for (let i = 0; i < due.length; i += this.opts.concurrency) {
+        const slice = due.slice(i, i + this.opts.concurrency);
+        const outcomes = await Promise.all(slice.map(async (m) => {
+          let ep = endpoints.get(m.endpointId);
+          if (ep === undefined) {
+            ep = await this.store.getWebhook(m.endpointId, { tenant: m.tenant, admin: false });
+            endpoints.set(m.endpointId, ep);
+          }
+          return ep ? this.attempt(m, ep) : undefined;
+        }));
+        if (this.stopped) return;
+        await this.store.recordAttempts(outcomes.filter((o): o is AttemptOutcome => o !== undefined));
+      }
+    }
+  }
+
+  private async attempt(m: OutboxMessage, ep: WebhookEndpoint): Promise<AttemptOutcome | undefined> {
+    this.inFlight.add(m.id);
+    const at = Date.now();
+    const started = performance.now();
+    let status = 0;
+    let error = '';
+    let retryAfterMs: number | undefined;
+    try {
+      const target = await this.guard.check(ep.url);
+      const answer = await this.post(target.url, target.address, target.family, m, ep.secret);
+      status = answer.status;
+      retryAfterMs = answer.retryAfterMs;
+      if (status < 200 || status > 299) error = `the receiver answered HTTP ${status}`;
+    } catch (e) {
+      if (this.stopped) return undefined; // cut short by the stop: sent again after the restart
+      error = e instanceof TargetRefused ? `refused: ${e.message}` : `no answer: ${(e as Error).message}`;
+    } finally {
+      this.inFlight.delete(m.id);
+    }
+    const durationMs = performance.now() - started;
+    const attempt = m.attempts + 1;
+    if (!error) {
+      this.metrics.delivery(m.eventType, 'delivered');
+      return { messageId: m.id, status: 'DELIVERED', nextMs: at, atMs: at, statusCode: status, error: '', durationMs };
+    }
+    const delay = this.opts.retryScheduleMs[attempt - 1];
+    if (status === 410 || delay === undefined) {
+      this.metrics.delivery(m.eventType, 'exhausted');
+      logger.warn({ message: m.id, endpoint: ep.id, attempts: attempt, error }, 'webhook message given up');
+      return { messageId: m.id, status: 'FAILED', nextMs: at, atMs: at, statusCode: status, error: status === 410 ? `${error} (Gone: no more retries)` : error, durationMs };
+    }
+    this.metrics.delivery(m.eventType, 'failed');
+    const wait = Math.max(delay + Math.random() * delay * 0.1, retryAfterMs ?? 0);
+    return { messageId: m.id, status: 'PENDING', nextMs: Date.now() + wait, atMs: at, statusCode: status, error, durationMs };
+  }
+
+  private post(url: URL, address: string, family: 4 | 6, m: OutboxMessage, secret: string): Promise<Answer> {
+    const body = m.payload;
+    const ac = new AbortController();
+    this.aborts.add(ac);
+    const request = url.protocol === 'https:' ? httpsRequest : httpRequest;
+    return new Promise<Answer>((resolve, reject) => {
+      const req = request(url, {
+        method: 'POST',
+        signal: ac.signal,
+        timeout: this.opts.timeoutMs,
+        // Connect to the address the guard checked, whatever DNS says now.
+        lookup: (_host, options, cb) => {
+          if ((options as { all?: boolean }).all) (cb as unknown as (e: null, a: { address: string; family: number }[]) => void)(null, [{ address, family }]);
+          else cb(null, address, family);
+        },
+        headers: {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(body),
+          'user-agent': 'Meridian-Webhooks/1',
+          ...signedHeaders(secret, m.id, body),
+        },
+      }, (res: IncomingMessage) => {
+        res.resume();
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, retryAfterMs: retryAfter(res.headers['retry-after']) }));
+        res.on('error', reject);
+      });
+      req.on('timeout', () => req.destroy(new Error(`timed out after ${this.opts.timeoutMs} ms`)));
+      req.on('error', reject);
+      req.end(body);
+    }).finally(() => this.aborts.delete(ac));
+  }
+
+  /** Stops: no new attempts; attempts in flight are aborted and made again after the restart. */
+  async close(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    for (const ac of this.aborts) ac.abort();
+    await this.running;
+  }
+}
+
+function retryAfter(raw: string | undefined): number | undefined {
+  if (!raw) return undefined;
+  const s = Number(raw);
+  if (Number.isFinite(s) && s >= 0) return Math.min(s, 86_400) * 1000;
+  const at = Date.parse(raw);
+  return Number.isNaN(at) ? undefined : Math.max(0, Math.min(at - Date.now(), 86_400_000));
+}
