@@ -108,6 +108,9 @@ export class PgDatabase {
     return this.retrying(async () => {
       const c = await this.pool.connect();
       let broken = false;
+      // A checked-out client has no pool listener: its connection dying between statements must not crash the process.
+      const onLost = (e: unknown) => { broken = true; this.onError(e); };
+      c.on('error', onLost);
       try {
         await c.query('BEGIN');
         const out = await fn(c);
@@ -118,6 +121,7 @@ export class PgDatabase {
         await c.query('ROLLBACK').catch(() => { broken = true; });
         throw e;
       } finally {
+        c.removeListener('error', onLost);
         c.release(broken ? true : undefined);
       }
     });
