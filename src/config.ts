@@ -82,6 +82,11 @@ export interface SentimentConfig {
   webhookTimeoutMs: number;
   /** Compress the state file (MERIDIAN_SENTIMENT_STATE_COMPRESSION, default true); false keeps texts as plain bytes, so that an audit can grep the file for a deleted text. */
   stateCompression: boolean;
+  // ---- shared state (issue 15) ----
+  /** PostgreSQL URL of state shared by several core replicas (MERIDIAN_DATABASE_URL); empty = the embedded DuckDB file in stateDir. */
+  databaseUrl: string;
+  /** How long a claimed job stays leased to its core without renewal before another core takes it over (MERIDIAN_JOB_LEASE_MS; PostgreSQL only). */
+  jobLeaseMs: number;
 }
 
 export function defaultStateDir(): string {
@@ -115,6 +120,8 @@ export function loadCoreConfig(env: NodeJS.ProcessEnv = process.env): CoreConfig
       webhookRetrySchedule: env['MERIDIAN_WEBHOOK_RETRY_SCHEDULE'] || '5s,5m,30m,2h,5h,10h,14h,20h,24h',
       webhookTimeoutMs: int('MERIDIAN_WEBHOOK_TIMEOUT_MS', 15_000, 100, 120_000),
       stateCompression: bool('MERIDIAN_SENTIMENT_STATE_COMPRESSION', true),
+      databaseUrl: env['MERIDIAN_DATABASE_URL'] || '',
+      jobLeaseMs: int('MERIDIAN_JOB_LEASE_MS', 30_000, 1000, 3_600_000),
     },
     mtls: bool('MERIDIAN_CORE_MTLS', false),
     certValidityDays: int('MERIDIAN_CERT_VALIDITY_DAYS', 30, 1, 397),

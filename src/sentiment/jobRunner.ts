@@ -22,6 +22,11 @@
  *   again (recover()).
  * - close(): stops intake, lets in-flight batches finish (up to 10 s), leaves queued jobs
  *   PENDING in the database for the next start, closes the pool.
+ * - Shared store (PostgreSQL, several cores): a submission only commits its PENDING jobs;
+ *   every core's JobClaimer claims jobs from the store under a lease and hands them here
+ *   (acceptClaimed), so any core runs any core's jobs and a dead core's jobs are taken
+ *   over. Admission counts the store's live jobs (refreshed every second) plus this
+ *   core's admissions in flight, so caps hold across replicas to within a second's submissions.
  */
 import { randomUUID } from 'node:crypto';
 import { status } from '@grpc/grpc-js';
@@ -29,7 +34,8 @@ import { ServiceError } from '../errors.js';
 import { logger } from '../log.js';
 import type { AnalysisPool } from './analysisPool.js';
 import type { AnalysisOutcome, AnalysisOutput } from './sentimentAnalyzer.js';
-import type { JobRow, NewBatch, NewJob, Scope, SentimentStore, StoredResult } from './store/sentimentStore.js';
+import type { ClaimedJob, JobRow, NewBatch, NewJob, Scope, SentimentStore, StoredResult } from './store/sentimentStore.js';
+import { JobClaimer, type ClaimTarget } from './jobClaimer.js';
 import type { FeedBaselines, ItemAnomaly } from './feedAnalytics.js';
 import type { SentimentMetrics } from './sentimentMetrics.js';
 
@@ -88,7 +94,7 @@ export const queueFull = (queued: number): ServiceError =>
 export const tenantQuotaFull = (live: number, max: number): ServiceError =>
   new ServiceError(status.RESOURCE_EXHAUSTED, 'TENANT_QUOTA', `you have ${live} texts waiting or running, and at most ${max} are allowed at once; retry later, once some have finished`);
 
-export class JobRunner {
+export class JobRunner implements ClaimTarget {
   private readonly urgent: QueueItem[] = [];
   /** Batches whose worker failed, run again before the normal queue. */
   private readonly retries: QueueItem[] = [];
@@ -110,6 +116,9 @@ export class JobRunner {
   private readonly unstoredJobs = new Map<string, JobRow>();
   private directBatch: { jobs: NewJob[]; results: StoredResult[]; timer: NodeJS.Timeout | undefined } | null = null;
   private directWrites = Promise.resolve();
+  /** Shared store only: claims jobs for this core; and the store's live counts for admission. */
+  private readonly claimer: JobClaimer | null;
+  private sharedLive = { total: 0, perTenant: new Map<string, number>() };
 
   constructor(
     private readonly store: SentimentStore,
@@ -119,6 +128,7 @@ export class JobRunner {
     private readonly metrics: SentimentMetrics,
   ) {
     this.maxInflight = pool.workers * 2;
+    this.claimer = store.shared ? new JobClaimer(store.shared, this) : null;
   }
 
   /** Texts waiting for a worker. */
@@ -137,11 +147,12 @@ export class JobRunner {
    */
   private admit(tenant: string, n: number): void {
     if (!this.accepting) throw new ServiceError(status.UNAVAILABLE, 'SHUTTING_DOWN', 'the core is shutting down; retry against another instance or after the restart');
-    const queued = this.waiting + this.reserved;
+    const queued = this.claimer ? this.sharedLive.total + this.reserved : this.waiting + this.reserved;
     if (queued + n > this.opts.queueMax) throw queueFull(queued);
-    const mine = this.perTenant.get(tenant) ?? 0;
+    const reserved = this.perTenant.get(tenant) ?? 0;
+    const mine = reserved + (this.claimer ? this.sharedLive.perTenant.get(tenant) ?? 0 : 0);
     if (mine + n > this.opts.tenantQueueMax) throw tenantQuotaFull(mine, this.opts.tenantQueueMax);
-    this.perTenant.set(tenant, mine + n);
+    this.perTenant.set(tenant, reserved + n);
   }
 
   /** Gives an item's tenant place back (once). */
@@ -176,6 +187,14 @@ export class JobRunner {
     }
     this.reserved -= jobs.length;
     this.metrics.submitted(jobs.length);
+    if (this.claimer) {
+      // Now in the shared queue: counted there (until the next refresh, counted here), run by whichever core claims it.
+      for (const job of jobs) this.release({ job, attempts: 0, canceled: false });
+      this.sharedLive.total += jobs.length;
+      this.sharedLive.perTenant.set(tenant, (this.sharedLive.perTenant.get(tenant) ?? 0) + jobs.length);
+      this.claimer.wake();
+      return;
+    }
     for (const job of jobs) this.enqueue({ job, attempts: 0, canceled: false }, false);
     this.pump();
   }
@@ -191,6 +210,10 @@ export class JobRunner {
 
   /** Jobs left unfinished by the previous run go back in the queue (oldest first); they count against their tenants. */
   async recover(): Promise<number> {
+    if (this.claimer) {
+      await this.claimer.start(); // the shared queue: unfinished jobs are claimed like any others
+      return 0;
+    }
     const jobs = await this.store.unfinished();
     for (const j of jobs) {
       this.perTenant.set(j.tenant, (this.perTenant.get(j.tenant) ?? 0) + 1);
@@ -198,6 +221,34 @@ export class JobRunner {
     }
     this.pump();
     return jobs.length;
+  }
+
+  // ---- shared queue (ClaimTarget) ----
+
+  room(): number {
+    return this.accepting ? this.maxInflight * this.opts.batchSize - this.waiting - this.inflightTexts : 0;
+  }
+
+  acceptClaimed(jobs: ClaimedJob[]): void {
+    const spent = jobs.filter((j) => j.attempts > this.opts.maxAttempts);
+    for (const { attempts, ...job } of jobs) {
+      if (attempts > this.opts.maxAttempts) continue;
+      // The claim counted this attempt; pump() counts it again when the batch leaves.
+      this.enqueue({ job, attempts: attempts - 1, canceled: false, released: true }, false);
+    }
+    if (spent.length) {
+      const message = `analysis was started ${this.opts.maxAttempts} times by cores that stopped before finishing it`;
+      this.store.fail(spent.map((j) => j.id), 'ANALYSIS_FAILED', message, Date.now()).catch((e: unknown) => logger.error({ err: e }, 'could not mark jobs FAILED'));
+    }
+    this.pump();
+  }
+
+  heldIds(): string[] {
+    return [...this.queued.keys()];
+  }
+
+  setLiveCounts(live: { total: number; perTenant: Map<string, number> }): void {
+    this.sharedLive = live;
   }
 
   /** Marks a queued job canceled so that it is skipped (the store holds the truth). */
@@ -243,7 +294,7 @@ export class JobRunner {
       this.inflightTexts += items.length;
       const now = Date.now();
       const stored = items.filter((i) => !i.waiter).map((i) => i.job.id);
-      if (stored.length) this.store.markProcessing(stored, now).catch((e: unknown) => logger.error({ err: e }, 'could not mark jobs PROCESSING'));
+      if (stored.length && !this.claimer) this.store.markProcessing(stored, now).catch((e: unknown) => logger.error({ err: e }, 'could not mark jobs PROCESSING'));
       for (const i of items) i.attempts++;
       const started = performance.now();
       this.pool
@@ -257,6 +308,7 @@ export class JobRunner {
           this.inflight--;
           this.inflightTexts -= items.length;
           this.pump();
+          this.claimer?.wake();
           if (this.inflight === 0) for (const f of this.idle.splice(0)) f();
         });
     }
@@ -384,6 +436,7 @@ export class JobRunner {
   /** Stops intake; resolves when in-flight batches are done (or after timeoutMs). Queued jobs stay PENDING. */
   async drain(timeoutMs = 10_000): Promise<void> {
     this.accepting = false;
+    await this.claimer?.stop();
     const left = [...this.urgent];
     this.urgent.length = 0;
     this.retries.length = 0;
@@ -391,6 +444,7 @@ export class JobRunner {
     this.normalHead = 0;
     for (const i of left) i.waiter?.reject(new ServiceError(status.UNAVAILABLE, 'SHUTTING_DOWN', 'the core is shutting down; retry shortly'));
     if (this.inflight > 0) await Promise.race([new Promise<void>((r) => this.idle.push(r)), new Promise<void>((r) => setTimeout(r, timeoutMs).unref())]);
+    await this.claimer?.releaseHeld().catch((e: unknown) => logger.warn({ err: e }, 'could not give back held jobs; their leases will lapse'));
     const pending = this.directBatch;
     if (pending) {
       clearTimeout(pending.timer);

@@ -14,7 +14,7 @@ import type { SentimentConfig } from '../config.js';
 import type { ServiceRegistry } from '../grpc/exchange.js';
 import { cleanText, TextRejected } from './textInput.js';
 import type { Domain } from './labels.js';
-import { DuckDbSentimentStore } from './store/duckdbStore.js';
+import { openSentimentStore } from './store/openStore.js';
 import { JOB_STATES, WEBHOOK_EVENTS, type JobCursor, type JobFilter, type JobStatus, type NewJob, type Scope, type SentimentStore, type WebhookEvent } from './store/sentimentStore.js';
 import { batchMessage, jobMessage, webhookMessage } from './store/messages.js';
 import { JobRunner, type AnalysisMessage } from './jobRunner.js';
@@ -52,7 +52,7 @@ export class Sentiment {
 
   static async open(stateDir: string, cfg: SentimentConfig): Promise<Sentiment> {
     const schedule = parseSchedule(cfg.webhookRetrySchedule);
-    const store = await DuckDbSentimentStore.open(stateDir, { compression: cfg.stateCompression });
+    const store = await openSentimentStore(stateDir, cfg);
     const pool = createAnalysisPool({ workers: cfg.workers, ortThreads: cfg.ortThreads, modelsDir: cfg.modelsDir });
     const metrics = new SentimentMetrics();
     const baselines = new FeedBaselines(store);

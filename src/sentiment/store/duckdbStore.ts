@@ -43,6 +43,8 @@ const scoped = (admin: number, tenant: number, table = ''): string => `($${admin
 interface PendingEvent { tenant: string; type: WebhookEvent; atMs: number; data: unknown }
 
 export class DuckDbSentimentStore implements SentimentStore {
+  /** One core owns the file: jobs are queued in its memory. */
+  readonly shared = null;
   private queue: Promise<unknown> = Promise.resolve();
   private closed = false;
   private readonly statements = new Map<string, DuckDBPreparedStatement>();

@@ -2,7 +2,8 @@
  * The one owner of sentiment state: jobs, results, batches, feeds and the webhook
  * outbox. The runner, feed analytics, the webhook deliverer and the gRPC handlers
  * call this interface and hold no SQL of their own. `DuckDbSentimentStore`
- * (embedded, the default) implements it; a PostgreSQL store plugs in here later.
+ * (embedded, the default) and `PostgresSentimentStore` (MERIDIAN_DATABASE_URL, shared
+ * by several core replicas) implement it.
  *
  * Every read and change of tenant-owned state takes a `Scope`: a tenant sees its
  * own rows only, an admin sees all. Unknown and foreign ids look the same (null).
@@ -140,7 +141,33 @@ export interface AttemptOutcome extends AttemptRow {
   nextMs: number;
 }
 
+/** A job claimed from a shared queue, with its attempts counted (this one included). */
+export interface ClaimedJob extends NewJob { attempts: number }
+
+/**
+ * The job queue of a store shared by several cores (PostgreSQL). Jobs are not kept in
+ * the memory of the core that accepted them: every core claims PENDING jobs (and jobs
+ * whose lease lapsed, i.e. whose core died) under a lease it renews while it holds them.
+ */
+export interface SharedJobQueue {
+  /** This replica's lease owner id. */
+  readonly owner: string;
+  readonly leaseMs: number;
+  /** Claims up to `limit` jobs, oldest first: PROCESSING, leased to this replica, attempt counted. */
+  claim(limit: number, now: number): Promise<ClaimedJob[]>;
+  /** Extends the lease of the given jobs this replica still holds. */
+  renewLeases(ids: readonly string[]): Promise<void>;
+  /** Gives back held jobs that did not start (PENDING again, for any replica). */
+  releaseLeases(ids: readonly string[], now: number): Promise<void>;
+  /** `listener` runs when jobs may be waiting (new submissions anywhere, via LISTEN/NOTIFY). */
+  onJobsAvailable(listener: () => void): void;
+  /** Live (PENDING + PROCESSING) jobs in all and per tenant, for admission across replicas. */
+  liveCounts(): Promise<{ total: number; perTenant: Map<string, number> }>;
+}
+
 export interface SentimentStore {
+  /** Set when several cores share the store: jobs are claimed from it rather than queued in memory. */
+  readonly shared: SharedJobQueue | null;
   /** Stores new PENDING jobs and their batches in one transaction; resolves once committed. */
   insertPending(jobs: readonly NewJob[], batches: readonly NewBatch[]): Promise<void>;
   /** PENDING → PROCESSING for the jobs a worker is about to run; counts the attempt. */
