@@ -2,12 +2,19 @@
 import * as grpc from '@grpc/grpc-js';
 import { clientConstructor } from '../../src/grpc/protos.js';
 import { decodeGrpcError, type DecodedError } from '../../src/grpc/status.js';
+import type { Role } from '../../src/certificates/certificateAuthority.js';
+import { credentialsFor } from './coreTrust.js';
 
 export type Call = <T = Record<string, unknown>>(method: string, req?: Record<string, unknown>) => Promise<T>;
 
-export function client(service: string, address: string): { call: Call; fail: (method: string, req?: Record<string, unknown>) => Promise<DecodedError>; close: () => void } {
+/**
+ * A client with a certificate of the core's CA: role gateway by default (it may
+ * name the tenant in x-meridian-tenant metadata), or `options.role`, or
+ * explicit `options.credentials`.
+ */
+export function client(service: string, address: string, options: { role?: Role; credentials?: grpc.ChannelCredentials } = {}): { call: Call; fail: (method: string, req?: Record<string, unknown>) => Promise<DecodedError>; close: () => void } {
   const Ctor = clientConstructor(service);
-  const c = new Ctor(address, grpc.credentials.createInsecure()) as unknown as Record<string, (req: unknown, cb: (e: grpc.ServiceError | null, r: unknown) => void) => void> & grpc.Client;
+  const c = new Ctor(address, options.credentials ?? credentialsFor(address, options.role)) as unknown as Record<string, (req: unknown, cb: (e: grpc.ServiceError | null, r: unknown) => void) => void> & grpc.Client;
   const call: Call = (method, req = {}) => new Promise((resolve, reject) => {
     const fn = c[method];
     if (!fn) { reject(new Error(`no method ${method}`)); return; }
@@ -24,6 +31,7 @@ export function client(service: string, address: string): { call: Call; fail: (m
   return { call, fail, close: () => c.close() };
 }
 
-export const geoClient = (address: string) => client('meridian.geo.v1.GeoService', address);
-export const localeClient = (address: string) => client('meridian.locale.v1.LocaleService', address);
-export const sentimentClient = (address: string) => client('meridian.sentiment.v1.SentimentService', address);
+export const geoClient = (address: string, role?: Role) => client('meridian.geo.v1.GeoService', address, { role });
+export const localeClient = (address: string, role?: Role) => client('meridian.locale.v1.LocaleService', address, { role });
+export const sentimentClient = (address: string, role?: Role) => client('meridian.sentiment.v1.SentimentService', address, { role });
+export { credentialsFor };
