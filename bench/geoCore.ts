@@ -49,7 +49,7 @@ async function time(items: Item[], fn: (it: Item) => unknown): Promise<{ p50: nu
 }
 
 async function main(): Promise<void> {
-  const config = { ...loadCoreConfig(), grpcAddress: '127.0.0.1:0' };
+  const config = { ...loadCoreConfig(), grpcAddress: '127.0.0.1:0', plaintext: true }; // loopback: the core's own cost, without TLS
   log(`starting the core on ${config.geoDbPath} ...`);
   const core = await startCore(config);
   const store = core.geo.places;

@@ -5,21 +5,31 @@
  *   node dist/bin/meridian.js                 core + gateway
  *   node dist/bin/meridian.js --core-only     the gRPC core
  *   node dist/bin/meridian.js --gateway-only --core=host:port
+ *   --plaintext                               no TLS between them (loopback only)
  * The core runs on a worker thread (its own event loop and CPU core; gRPC
  * between the two over loopback, as between separate processes).
- * SIGINT/SIGTERM close the gateway first (drain HTTP), then the core.
+ *
+ * Trust: before the core starts, the launcher makes sure the state folder
+ * holds the core's CA and two role certificates (files 0600 in state/tls/):
+ * gateway-cert.pem/-key.pem, which the gateway presents to the core, and
+ * admin-cert.pem/-key.pem for an operator's grpcurl (issuing, revoking). The
+ * core refuses every call but health without such a certificate.
+ *
+ * Lifecycle: SIGINT/SIGTERM (or SIGHUP, or the parent going away, as when
+ * `npm start` is stopped) close the gateway first (drain HTTP), then the core,
+ * and exit 0; a second signal exits at once with code 1.
  */
 
 interface CoreThread { address: string; close(): Promise<void> }
 
 /** Starts the core on a worker thread and resolves once it listens. */
-function startCoreThread(): Promise<CoreThread> {
+function startCoreThread(env: NodeJS.ProcessEnv): Promise<CoreThread> {
   // Compiled: dist/bin/coreWorker.js; from source (tests run it with tsx): bin/coreWorker.ts, with tsx loaded in the worker too.
   const fromSource = import.meta.url.endsWith('.ts');
   const entry = new URL(fromSource ? './coreWorker.ts' : './coreWorker.js', import.meta.url);
   const worker = fromSource
-    ? new Worker(`import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(entry.href)}); })`, { eval: true })
-    : new Worker(entry);
+    ? new Worker(`import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(entry.href)}); })`, { eval: true, env })
+    : new Worker(entry, { env });
   return new Promise((resolve, reject) => {
     worker.once('error', reject);
     worker.once('exit', (code) => reject(new Error(`the core thread exited with code ${code} before listening`)));
@@ -37,44 +47,78 @@ function startCoreThread(): Promise<CoreThread> {
   });
 }
 import { Worker } from 'node:worker_threads';
+import { join } from 'node:path';
 import { logger } from '../src/log.js';
 import { argValue, loadGatewayConfig } from '../gateway/config.js';
 import { startGateway, type RunningGateway } from '../gateway/app.js';
 import { localKeyPath } from '../gateway/auth/keyStore.js';
+import { loadCoreConfig } from '../src/config.js';
+import { CertificateAuthority } from '../src/certificates/certificateAuthority.js';
+
+/** The CA and the gateway's and admin's certificates in the state folder, created when missing (first start). */
+async function ensureTrust(stateDir: string): Promise<{ dir: string; created: string[] }> {
+  const ca = await CertificateAuthority.open(stateDir);
+  const created: string[] = [];
+  for (const role of ['gateway', 'admin'] as const) {
+    const r = await ca.ensureIdentity(role, role);
+    if (r.created) created.push(r.certPath);
+  }
+  return { dir: ca.dir, created };
+}
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
-  const known = /^--(core-only|gateway-only|core=.+|listen=.+)$/;
+  const known = /^--(core-only|gateway-only|plaintext|core=.+|listen=.+)$/;
   const unknown = args.filter((a) => !known.test(a));
-  if (unknown.length) throw new Error(`unknown option ${unknown.join(' ')}; options are --core-only, --gateway-only, --core=host:port, --listen=host:port`);
+  if (unknown.length) throw new Error(`unknown option ${unknown.join(' ')}; options are --core-only, --gateway-only, --plaintext, --core=host:port, --listen=host:port`);
   const coreOnly = args.includes('--core-only');
   const gatewayOnly = args.includes('--gateway-only');
   if (coreOnly && gatewayOnly) throw new Error('--core-only and --gateway-only exclude each other');
+  const env = args.includes('--plaintext') ? { ...process.env, MERIDIAN_CORE_PLAINTEXT: 'true' } : process.env;
 
   let core: CoreThread | undefined;
   let gateway: RunningGateway | undefined;
+  let stopping: Promise<void> | undefined;
+  const stop = (signal: string) => {
+    if (stopping) {
+      logger.warn({ signal }, 'second signal: exiting now');
+      process.exit(1);
+    }
+    logger.info({ signal }, 'shutting down');
+    stopping = (async () => {
+      await gateway?.gateway.close();
+      await core?.close();
+    })();
+    stopping.then(() => { logger.info('stopped'); process.exit(0); }, (e: unknown) => { logger.error({ err: e }, 'shutdown failed'); process.exit(1); });
+  };
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => stop(signal));
+  // Orphaned (npm, or the shell between npm and us, was stopped without passing the signal on): stop as on SIGTERM.
+  const parent = process.ppid;
+  setInterval(() => { if (process.ppid !== parent && !stopping) stop('parent exited'); }, 500).unref();
+
   if (!gatewayOnly) {
-    core = await startCoreThread();
-    process.stdout.write(`Meridian core (gRPC) on ${core.address}   try: grpcurl -plaintext ${core.address} list\n`);
+    const coreConfig = loadCoreConfig(env);
+    if (!coreConfig.plaintext) {
+      const trust = await ensureTrust(coreConfig.stateDir);
+      if (trust.created.length) process.stdout.write(`  created the core's certificates (mutual TLS) in ${trust.dir}\n`);
+    }
+    core = await startCoreThread(env);
+    if (stopping) return;
+    const tls = join(coreConfig.stateDir, 'tls');
+    process.stdout.write(`Meridian core (gRPC) on ${core.address}   try: ${coreConfig.plaintext
+      ? `grpcurl -plaintext ${core.address} list`
+      : `grpcurl -cacert ${tls}/ca-cert.pem -cert ${tls}/admin-cert.pem -key ${tls}/admin-key.pem ${core.address.replace(/^127\.0\.0\.1:/, 'localhost:')} list`}\n`);
   }
-  if (!coreOnly) {
-    const config = loadGatewayConfig();
+  if (!coreOnly && !stopping) {
+    const config = loadGatewayConfig(env);
     const coreAddress = argValue(args, 'core') ?? core?.address ?? config.coreAddress;
     gateway = await startGateway({ ...config, coreAddress, httpAddress: argValue(args, 'listen') ?? config.httpAddress }, logger);
     const keyFile = localKeyPath(config.stateDir);
     process.stdout.write(`Meridian gateway (REST, JSONP, GraphQL, OpenAPI) on ${gateway.url}\n`);
     if (gateway.gateway.localKeyFile) process.stdout.write(`  created a local API key with every scope: ${keyFile}\n`);
     process.stdout.write(`  try: curl -H "X-Gateway-Key: $(cat ${keyFile})" '${gateway.url}/v1/geo/cities?namePrefix=San&limit=3'\n`);
+    if (stopping) await gateway.gateway.close();
   }
-  const stop = (signal: string) => {
-    logger.info({ signal }, 'shutting down');
-    (async () => {
-      await gateway?.gateway.close();
-      await core?.close();
-    })().then(() => process.exit(0), (e: unknown) => { logger.error({ err: e }, 'shutdown failed'); process.exit(1); });
-  };
-  process.once('SIGINT', () => stop('SIGINT'));
-  process.once('SIGTERM', () => stop('SIGTERM'));
 }
 
 main().catch((e: unknown) => {

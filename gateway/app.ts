@@ -44,7 +44,7 @@ export function packageVersion(): string {
 export async function buildGateway(config: GatewayConfig, log: Logger = pino({ level: config.logLevel })): Promise<Gateway> {
   const catalog = loadProtoCatalog();
   const routes = compileRoutes(catalog);
-  const core = new CoreClient(config.coreAddress, catalog, config.coreTimeoutMs, config.coreExchange);
+  const core = new CoreClient(config.coreAddress, catalog, config.coreTimeoutMs, config.coreExchange, config.coreTls);
   const keyStore = new KeyStore(config.stateDir);
   const localKeyFile = config.createLocalKey ? await keyStore.ensureLocalKey() : undefined;
   const keyRing = new KeyRing(keyStore, (e) => log.warn({ err: e }, 'could not re-read the key database; will retry'));

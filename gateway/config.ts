@@ -30,9 +30,40 @@ export interface GatewayConfig {
   graphqlMaxCost: number;
   /** Deepest GraphQL query (MERIDIAN_GRAPHQL_MAX_DEPTH). */
   graphqlMaxDepth: number;
+  /**
+   * How the gateway authenticates to the core: mutual TLS with the CA, its
+   * certificate and key (role gateway), or null for plaintext
+   * (MERIDIAN_CORE_PLAINTEXT=true, a core started with the same flag on loopback).
+   */
+  coreTls: CoreTlsConfig | null;
   /** Create a local key with every scope on first start (MERIDIAN_CREATE_LOCAL_KEY, default true). */
   createLocalKey: boolean;
   logLevel: string;
+}
+
+/**
+ * TLS material for the core channel: each of CA, certificate and key is given
+ * as PEM text in the environment (MERIDIAN_CORE_CA_PEM, MERIDIAN_CORE_CERT_PEM,
+ * MERIDIAN_CORE_KEY_PEM) or read from a file (MERIDIAN_CORE_CA_FILE,
+ * MERIDIAN_CORE_CERT_FILE, MERIDIAN_CORE_KEY_FILE; by default the files
+ * `npm start` creates in <state>/tls/: ca-cert.pem, gateway-cert.pem,
+ * gateway-key.pem).
+ */
+export interface CoreTlsConfig {
+  caFile: string;
+  certFile: string;
+  keyFile: string;
+  caPem?: string | undefined;
+  certPem?: string | undefined;
+  keyPem?: string | undefined;
+  /** Name to check the core's certificate against when it differs from the address's host (MERIDIAN_CORE_TLS_NAME). */
+  serverName?: string | undefined;
+}
+
+/** The default TLS files in a state folder (as `npm start` creates them). */
+export function coreTlsFiles(stateDir: string): CoreTlsConfig {
+  const dir = join(stateDir, 'tls');
+  return { caFile: join(dir, 'ca-cert.pem'), certFile: join(dir, 'gateway-cert.pem'), keyFile: join(dir, 'gateway-key.pem') };
 }
 
 function int(env: NodeJS.ProcessEnv, name: string, dflt: number, min: number, max: number): number {
@@ -56,10 +87,22 @@ export function defaultStateDir(): string {
 }
 
 export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig {
+  const stateDir = resolve(env['MERIDIAN_STATE_DIR'] || defaultStateDir());
+  const files = coreTlsFiles(stateDir);
+  const coreTls: CoreTlsConfig | null = bool(env, 'MERIDIAN_CORE_PLAINTEXT', false) ? null : {
+    caFile: resolve(env['MERIDIAN_CORE_CA_FILE'] || files.caFile),
+    certFile: resolve(env['MERIDIAN_CORE_CERT_FILE'] || files.certFile),
+    keyFile: resolve(env['MERIDIAN_CORE_KEY_FILE'] || files.keyFile),
+    caPem: env['MERIDIAN_CORE_CA_PEM'] || undefined,
+    certPem: env['MERIDIAN_CORE_CERT_PEM'] || undefined,
+    keyPem: env['MERIDIAN_CORE_KEY_PEM'] || undefined,
+    serverName: env['MERIDIAN_CORE_TLS_NAME'] || undefined,
+  };
   return {
+    coreTls,
     httpAddress: env['MERIDIAN_HTTP_ADDR'] || '127.0.0.1:8080',
     coreAddress: env['MERIDIAN_CORE_ADDR'] || env['MERIDIAN_GRPC_ADDR'] || '127.0.0.1:50051',
-    stateDir: resolve(env['MERIDIAN_STATE_DIR'] || defaultStateDir()),
+    stateDir,
     maxLimit: int(env, 'MERIDIAN_REST_MAX_LIMIT', 100, 1, 1000),
     defaultRateLimit: int(env, 'MERIDIAN_DEFAULT_RATE_LIMIT', 0, 0, 10_000_000),
     coreTimeoutMs: int(env, 'MERIDIAN_CORE_TIMEOUT_MS', 10_000, 10, 600_000),

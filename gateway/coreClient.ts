@@ -8,10 +8,35 @@
  * (google.rpc.Status + ErrorInfo in grpc-status-details-bin).
  */
 import * as grpc from '@grpc/grpc-js';
+import { readFileSync } from 'node:fs';
 import type * as protoLoader from '@grpc/proto-loader';
 import type protobuf from 'protobufjs';
 import type { ProtoCatalog } from './protoCatalog.js';
 import { HttpError, mapCoreError } from './rest/httpError.js';
+import type { CoreTlsConfig } from './config.js';
+
+/**
+ * Channel credentials for the core: mutual TLS from PEM text or files (see
+ * CoreTlsConfig), or plaintext when `tls` is null. A missing file is an error
+ * that says where the file was looked for.
+ */
+export function coreCredentials(tls: CoreTlsConfig | null, address = ''): { credentials: grpc.ChannelCredentials; options: grpc.ChannelOptions } {
+  if (!tls) return { credentials: grpc.credentials.createInsecure(), options: {} };
+  // A loopback IP is checked as 'localhost' (in the core's certificate): TLS server names cannot be IP addresses (RFC 6066).
+  const serverName = tls.serverName ?? (/^(127\.\d+\.\d+\.\d+|\[::1\]):\d+$/.test(address) ? 'localhost' : undefined);
+  const read = (pem: string | undefined, file: string, what: string, env: string): Buffer => {
+    if (pem) return Buffer.from(pem);
+    try { return readFileSync(file); } catch {
+      throw new Error(`the core's ${what} is not at ${file}: the core creates it in its state folder on first start; point ${env}_FILE (or ${env}_PEM) at it, or set MERIDIAN_CORE_PLAINTEXT=true for a core started with --plaintext on loopback`);
+    }
+  };
+  const credentials = grpc.credentials.createSsl(
+    read(tls.caPem, tls.caFile, 'CA certificate', 'MERIDIAN_CORE_CA'),
+    read(tls.keyPem, tls.keyFile, 'gateway key', 'MERIDIAN_CORE_KEY'),
+    read(tls.certPem, tls.certFile, 'gateway certificate', 'MERIDIAN_CORE_CERT'),
+  );
+  return { credentials, options: serverName ? { 'grpc.ssl_target_name_override': serverName, 'grpc.default_authority': serverName } : {} };
+}
 
 export interface UnaryMethod {
   path: string;
@@ -37,15 +62,17 @@ export class CoreClient {
 
   private readonly exchange: ExchangeStream | undefined;
 
-  constructor(readonly address: string, catalog: ProtoCatalog, private readonly timeoutMs: number, useExchange = true) {
-    this.channel = new grpc.Channel(address, grpc.credentials.createInsecure(), {
+  constructor(readonly address: string, catalog: ProtoCatalog, private readonly timeoutMs: number, useExchange = true, tls: CoreTlsConfig | null = null) {
+    const { credentials, options } = coreCredentials(tls, address);
+    this.channel = new grpc.Channel(address, credentials, {
+      ...options,
       // Every REST request is one unary call; grpc-js's retry machinery (buffering each message
       // for a possible replay) roughly doubles the CPU of such a call, and the gateway never retries.
       'grpc.enable_retries': 0,
       'grpc.keepalive_time_ms': 30_000,
       'grpc.max_receive_message_length': 16 * 1024 * 1024,
     });
-    this.client = new grpc.Client(address, grpc.credentials.createInsecure(), { channelOverride: this.channel }); // health checks
+    this.client = new grpc.Client(address, credentials, { channelOverride: this.channel }); // health checks
     const ex = (catalog.definition['meridian.exchange.v1.CoreExchange'] as protoLoader.ServiceDefinition | undefined)?.['Exchange'];
     this.exchange = useExchange && ex ? new ExchangeStream(this.client, ex, timeoutMs, (c, m, d) => this.errorFrom(c, m, d)) : undefined;
     this.statusType = catalog.root.lookupType('google.rpc.Status');

@@ -45,8 +45,13 @@ export interface CoreConfig {
   /** Folder of the sentiment state database and the certificate authority (MERIDIAN_STATE_DIR, default state/). */
   stateDir: string;
   sentiment: SentimentConfig;
-  /** Require client certificates signed by the core's CA on the gRPC port (MERIDIAN_CORE_MTLS, default false). */
-  mtls: boolean;
+  /**
+   * Serve gRPC without TLS and without authentication (MERIDIAN_CORE_PLAINTEXT
+   * or --plaintext, default false): refused unless the address is loopback or
+   * a Unix socket. By default every call but health needs a client
+   * certificate signed by the core's CA.
+   */
+  plaintext: boolean;
   /** Days an issued client certificate is valid unless the request says otherwise (MERIDIAN_CERT_VALIDITY_DAYS). */
   certValidityDays: number;
 }
@@ -123,7 +128,14 @@ export function loadCoreConfig(env: NodeJS.ProcessEnv = process.env): CoreConfig
       databaseUrl: env['MERIDIAN_DATABASE_URL'] || '',
       jobLeaseMs: int('MERIDIAN_JOB_LEASE_MS', 30_000, 1000, 3_600_000),
     },
-    mtls: bool('MERIDIAN_CORE_MTLS', false),
+    plaintext: bool('MERIDIAN_CORE_PLAINTEXT', false),
     certValidityDays: int('MERIDIAN_CERT_VALIDITY_DAYS', 30, 1, 397),
   };
+}
+
+/** True for addresses only this machine can reach: 127.0.0.0/8, ::1, localhost, unix:. */
+export function isLoopbackAddress(address: string): boolean {
+  if (address.startsWith('unix:')) return true;
+  const host = address.replace(/:\d+$/, '').replace(/^\[|\]$/g, '').toLowerCase();
+  return host === 'localhost' || host === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
 }

@@ -8,7 +8,8 @@ import * as grpc from '@grpc/grpc-js';
 import { HealthImplementation } from 'grpc-health-check';
 import { ReflectionService } from '@grpc/reflection';
 import { existsSync } from 'node:fs';
-import type { CoreConfig } from './config.js';
+import { isLoopbackAddress, type CoreConfig } from './config.js';
+import { Authenticator } from './grpc/authentication.js';
 import { ConnectionPool, openDatabase } from './db/duckdb.js';
 import { addGeoService, type Geo } from './geo/geoService.js';
 import { addLocaleService } from './locale/localeService.js';
@@ -27,7 +28,7 @@ export interface Core {
   geo: Geo;
   sentiment: Sentiment;
   ca: CertificateAuthority;
-  /** Whether callers must present a client certificate signed by `ca`. */
+  /** Whether callers must present a client certificate signed by `ca` (false only with the explicit plaintext flag). */
   mtls: boolean;
   close(): Promise<void>;
 }
@@ -39,6 +40,9 @@ const SERVICES = [
 
 export async function startCore(config: CoreConfig): Promise<Core> {
   const started = performance.now();
+  if (config.plaintext && !isLoopbackAddress(config.grpcAddress)) {
+    throw new Error(`plaintext gRPC (MERIDIAN_CORE_PLAINTEXT / --plaintext) is refused on ${config.grpcAddress}: it is allowed on a loopback address or a Unix socket only; without it the core uses mutual TLS`);
+  }
   if (!existsSync(config.geoDbPath)) {
     throw new Error(`geo database not found at ${config.geoDbPath}: run 'npm run data:build' (npm install builds it too)`);
   }
@@ -47,22 +51,23 @@ export async function startCore(config: CoreConfig): Promise<Core> {
   const paging = new Paging(config.maxLimit, pageTokenSecret(config.stateDir, config.pageTokenSecret || undefined));
   const server = new grpc.Server({ 'grpc.max_receive_message_length': 4 * 1024 * 1024 });
 
-  const services = new ServiceRegistry(server);
+  const ca = await CertificateAuthority.open(config.stateDir);
+  // every service but health behind authentication (src/grpc/authentication.ts)
+  const services = new ServiceRegistry(server, new Authenticator(config.plaintext ? null : ca));
   const geo = await addGeoService(services, { db, paging });
   addLocaleService(services, { db, paging });
-  const ca = await CertificateAuthority.open(config.stateDir);
   addCertificateService(services, { ca, defaultValidityDays: config.certValidityDays });
   const sentiment = await addSentimentService(services, { stateDir: config.stateDir, config: config.sentiment });
   addExchangeService(services);
   const health = new HealthImplementation({ '': 'SERVING', ...Object.fromEntries(SERVICES.map((s) => [s, 'SERVING'])) });
   health.addToServer(server);
-  new ReflectionService(packageDefinition()).addToServer(server);
+  new ReflectionService(packageDefinition()).addToServer(services as unknown as grpc.Server); // reflection is authenticated too
 
   let credentials = grpc.ServerCredentials.createInsecure();
-  if (config.mtls) {
+  if (!config.plaintext) {
     const host = config.grpcAddress.startsWith('unix:') ? '' : config.grpcAddress.replace(/:\d+$/, '').replace(/^\[|\]$/g, '');
     const tls = await ca.serverTls([host]);
-    credentials = grpc.ServerCredentials.createSsl(Buffer.from(tls.caPem), [{ private_key: Buffer.from(tls.keyPem), cert_chain: Buffer.from(tls.certPem) }], true);
+    credentials = mutualTlsCredentials(tls);
   }
   let port: number;
   try {
@@ -74,11 +79,11 @@ export async function startCore(config: CoreConfig): Promise<Core> {
     throw e;
   }
   const address = config.grpcAddress.startsWith('unix:') ? config.grpcAddress : `${config.grpcAddress.replace(/:\d+$/, '')}:${port}`;
-  logger.info({ address, mtls: config.mtls, places: geo.places.size, ms: Math.round(performance.now() - started) }, 'core listening');
+  logger.info({ address, mtls: !config.plaintext, places: geo.places.size, ms: Math.round(performance.now() - started) }, 'core listening');
 
   let closing: Promise<void> | undefined;
   return {
-    address, port, geo, sentiment, ca, mtls: config.mtls,
+    address, port, geo, sentiment, ca, mtls: !config.plaintext,
     close: () => (closing ??= (async () => {
       for (const s of ['', ...SERVICES]) health.setStatus(s, 'NOT_SERVING');
       await new Promise<void>((resolve) => {
@@ -90,4 +95,22 @@ export async function startCore(config: CoreConfig): Promise<Core> {
       logger.info('core stopped');
     })()),
   };
+}
+
+/**
+ * TLS that asks every peer for a client certificate and verifies any it gets
+ * against the CA, but lets a peer without one connect: health answers
+ * everyone, and every other service refuses such calls UNAUTHENTICATED
+ * (ServiceRegistry). A certificate that fails verification leaves the peer
+ * unauthenticated the same way.
+ */
+function mutualTlsCredentials(tls: { caPem: string; certPem: string; keyPem: string }): grpc.ServerCredentials {
+  // Listeners are answered on the next tick: grpc-js registers the server's watcher only after adding them.
+  const provider: grpc.experimental.CertificateProvider = {
+    addCaCertificateListener: (l) => process.nextTick(l, { caCertificate: Buffer.from(tls.caPem) }),
+    removeCaCertificateListener: () => undefined,
+    addIdentityCertificateListener: (l) => process.nextTick(l, { certificate: Buffer.from(tls.certPem), privateKey: Buffer.from(tls.keyPem) }),
+    removeIdentityCertificateListener: () => undefined,
+  };
+  return grpc.experimental.createCertificateProviderServerCredentials(provider, provider, false);
 }

@@ -6,11 +6,19 @@
  *   localhost, 127.0.0.1, ::1 and the listen host), reissued when missing or
  *   within 30 days of expiry.
  * - issueClient(): a fresh key pair and a client certificate (extendedKeyUsage
- *   clientAuth). The private key is returned, never stored.
+ *   clientAuth) whose subject carries the holder's role as OU (internal,
+ *   gateway, admin; see src/grpc/caller.ts). The private key is returned,
+ *   never stored.
+ * - ensureIdentity(): a named role certificate kept in the folder (the
+ *   launcher's gateway and admin identities), reissued when missing, revoked
+ *   or within 30 days of expiry.
+ * - state/tls/revoked.json: serial numbers revoked (revoke()); the core checks
+ *   every call against it.
+ * Every file is written 0600 in a 0700 folder.
  */
 import 'reflect-metadata'; // @peculiar/x509 (through tsyringe) needs the Reflect metadata API
 import { createHash, webcrypto } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isIP } from 'node:net';
 import * as x509 from '@peculiar/x509';
@@ -23,6 +31,27 @@ x509.cryptoProvider.set(webcrypto as unknown as Parameters<typeof x509.cryptoPro
 const ALG = { name: 'ECDSA', namedCurve: 'P-256', hash: 'SHA-256' } as const;
 const DAY = 86_400_000;
 
+/** Roles a client certificate can carry, weakest first: a role may only issue roles below or equal to its own. */
+export const ROLES = ['internal', 'gateway', 'admin'] as const;
+export type Role = typeof ROLES[number];
+export const roleRank = (r: Role): number => ROLES.indexOf(r);
+export function isRole(v: unknown): v is Role {
+  return typeof v === 'string' && (ROLES as readonly string[]).includes(v);
+}
+
+/** A serial number as one spelling (lower-case hex, no leading zeros), whatever printed it. */
+export function normalSerial(s: string): string {
+  return s.toLowerCase().replace(/[^0-9a-f]/g, '').replace(/^0+(?=.)/, '');
+}
+
+/** Writes a file readable by its owner only (also when it existed with wider modes). */
+function writePrivate(path: string, text: string): void {
+  const tmp = `${path}.${process.pid}.tmp`;
+  writeFileSync(tmp, text, { mode: 0o600 });
+  chmodSync(tmp, 0o600);
+  renameSync(tmp, path);
+}
+
 export interface IssuedCertificate {
   certificatePem: string;
   keyPem: string;
@@ -31,6 +60,7 @@ export interface IssuedCertificate {
   serialNumber: string;
   issuer: string;
   caFingerprintSha256: string;
+  role: Role;
 }
 
 export interface ServerTls {
@@ -62,11 +92,32 @@ function serial(): string {
 }
 
 export class CertificateAuthority {
+  private readonly revoked = new Map<string, string>();
+
   private constructor(
     readonly dir: string,
     readonly cert: x509.X509Certificate,
     private readonly key: CryptoKey,
-  ) {}
+  ) {
+    const file = join(dir, 'revoked.json');
+    if (existsSync(file)) {
+      const parsed = JSON.parse(readFileSync(file, 'utf8')) as { revoked?: Record<string, string> };
+      for (const [serialNumber, at] of Object.entries(parsed.revoked ?? {})) this.revoked.set(normalSerial(serialNumber), at);
+    }
+  }
+
+  /** Revokes a certificate by serial number (kept in revoked.json); true when it was not revoked before. */
+  revoke(serialNumber: string): boolean {
+    const s = normalSerial(serialNumber);
+    if (this.revoked.has(s)) return false;
+    this.revoked.set(s, new Date().toISOString());
+    writePrivate(join(this.dir, 'revoked.json'), JSON.stringify({ revoked: Object.fromEntries(this.revoked) }, null, 2) + '\n');
+    return true;
+  }
+
+  isRevoked(serialNumber: string): boolean {
+    return this.revoked.size > 0 && this.revoked.has(normalSerial(serialNumber));
+  }
 
   static async open(stateDir: string): Promise<CertificateAuthority> {
     const dir = join(stateDir, 'tls');
@@ -93,8 +144,8 @@ export class CertificateAuthority {
         await x509.SubjectKeyIdentifierExtension.create(keys.publicKey),
       ],
     });
-    writeFileSync(keyPath, keyToPem(await crypto.subtle.exportKey('pkcs8', keys.privateKey)), { mode: 0o600 });
-    writeFileSync(certPath, cert.toString('pem') + '\n');
+    writePrivate(keyPath, keyToPem(await crypto.subtle.exportKey('pkcs8', keys.privateKey)));
+    writePrivate(certPath, cert.toString('pem') + '\n');
     return new CertificateAuthority(dir, cert, keys.privateKey);
   }
 
@@ -102,7 +153,7 @@ export class CertificateAuthority {
     return this.cert.toString('pem') + '\n';
   }
 
-  private async issue(commonName: string, notBefore: Date, notAfter: Date, server: string[] | null): Promise<IssuedCertificate> {
+  private async issue(commonName: string, notBefore: Date, notAfter: Date, server: string[] | null, role: Role = 'internal'): Promise<IssuedCertificate> {
     const keys = (await crypto.subtle.generateKey(ALG, true, ['sign', 'verify'])) as CryptoKeyPair;
     const extensions: x509.Extension[] = [
       new x509.BasicConstraintsExtension(false, undefined, true),
@@ -116,7 +167,7 @@ export class CertificateAuthority {
     }
     const cert = await x509.X509CertificateGenerator.create({
       serialNumber: serial(),
-      subject: `CN=${commonName}`,
+      subject: server ? `CN=${commonName}` : `CN=${commonName}, OU=${role}`,
       issuer: this.cert.subject,
       notBefore,
       notAfter,
@@ -133,14 +184,37 @@ export class CertificateAuthority {
       serialNumber: cert.serialNumber,
       issuer: this.cert.subject,
       caFingerprintSha256: fingerprint(this.cert),
+      role,
     };
   }
 
-  /** A client certificate valid from a minute ago for `validityDays` (or between explicit dates, for tests). */
-  issueClient(commonName: string, validityDays: number, window?: { notBefore: Date; notAfter: Date }): Promise<IssuedCertificate> {
+  /** A client certificate with `role` (default internal) valid from a minute ago for `validityDays` (or between explicit dates, for tests). */
+  issueClient(commonName: string, validityDays: number, window?: { notBefore: Date; notAfter: Date }, role: Role = 'internal'): Promise<IssuedCertificate> {
     const now = Date.now();
     const notAfter = new Date(Math.floor((now + validityDays * DAY) / 1000) * 1000);
-    return this.issue(commonName, window?.notBefore ?? new Date(now - 60_000), window?.notAfter ?? notAfter, null);
+    return this.issue(commonName, window?.notBefore ?? new Date(now - 60_000), window?.notAfter ?? notAfter, null, role);
+  }
+
+  /**
+   * The role certificate `<name>-cert.pem` / `<name>-key.pem` in the folder
+   * (0600), issued when missing, revoked, not from this CA, of another role or
+   * within 30 days of expiry; valid 397 days.
+   */
+  async ensureIdentity(name: string, role: Role): Promise<{ certPath: string; keyPath: string; created: boolean }> {
+    const certPath = join(this.dir, `${name}-cert.pem`);
+    const keyPath = join(this.dir, `${name}-key.pem`);
+    if (existsSync(certPath) && existsSync(keyPath)) {
+      const cert = new x509.X509Certificate(readFileSync(certPath, 'utf8'));
+      const ou = cert.subjectName.getField('OU')[0];
+      if (ou === role && !this.isRevoked(cert.serialNumber) && cert.notAfter.getTime() - Date.now() > 30 * DAY
+        && (await cert.verify({ publicKey: this.cert.publicKey, signatureOnly: true }))) {
+        return { certPath, keyPath, created: false };
+      }
+    }
+    const issued = await this.issueClient(`meridian-${name}`, 397, undefined, role);
+    writePrivate(keyPath, issued.keyPem);
+    writePrivate(certPath, issued.certificatePem);
+    return { certPath, keyPath, created: true };
   }
 
   /** The core's server key and certificate (reused while valid for 30 more days). */
@@ -158,8 +232,8 @@ export class CertificateAuthority {
     }
     const now = Date.now();
     const issued = await this.issue('meridian-core', new Date(now - 60_000), new Date(now + 397 * DAY), names);
-    writeFileSync(keyPath, issued.keyPem, { mode: 0o600 });
-    writeFileSync(certPath, issued.certificatePem);
+    writePrivate(keyPath, issued.keyPem);
+    writePrivate(certPath, issued.certificatePem);
     return { caPem: this.pem, certPem: issued.certificatePem, keyPem: issued.keyPem };
   }
 }

@@ -1,25 +1,55 @@
-/** meridian.certificates.v1.CertificateService: issues client certificates from the core's CA. */
+/**
+ * meridian.certificates.v1.CertificateService: issues and revokes client
+ * certificates from the core's CA. Who may do what (the caller's identity is
+ * set by authentication, src/grpc/caller.ts):
+ * - an admin certificate issues any role and revokes;
+ * - the gateway (relaying an API key it checked for scope certificates:issue)
+ *   issues role internal only: a gateway or admin certificate would let its
+ *   holder speak for every tenant;
+ * - an internal certificate issues nothing.
+ */
 import { invalid } from '../errors.js';
 import { unary } from '../grpc/unary.js';
 import { serviceDefinition } from '../grpc/protos.js';
+import { callerOf } from '../grpc/caller.js';
+import { roleDenied } from '../grpc/authentication.js';
 import type { ServiceRegistry } from '../grpc/exchange.js';
-import type { CertificateAuthority } from './certificateAuthority.js';
+import { isRole, normalSerial, ROLES, roleRank, type CertificateAuthority, type Role } from './certificateAuthority.js';
 
 const COMMON_NAME = /^[A-Za-z0-9._-]{1,64}$/;
 export const MAX_VALIDITY_DAYS = 397;
 
+/** The highest role a caller may issue; undefined when it may issue none. */
+function issuableBy(role: Role | undefined): Role | undefined {
+  if (role === 'admin') return 'admin';
+  if (role === 'gateway') return 'internal';
+  return undefined;
+}
+
 export function addCertificateService(registry: ServiceRegistry, deps: { ca: CertificateAuthority; defaultValidityDays: number }): void {
   registry.addService(serviceDefinition('meridian.certificates.v1.CertificateService'), {
-    issueClientCertificate: unary(async (req: { commonName?: string; validityDays?: number }) => {
+    issueClientCertificate: unary(async (req: { commonName?: string; validityDays?: number; role?: string }, call) => {
+      const caller = callerOf(call);
+      const ceiling = issuableBy(caller.identity?.role);
+      if (!ceiling) throw roleDenied('issuing certificates needs an admin certificate (or the gateway with an API key holding certificates:issue)');
+      const role = req.role || 'internal';
+      if (!isRole(role)) throw invalid('role', `role must be one of ${ROLES.join(', ')}`);
+      if (roleRank(role) > roleRank(ceiling)) throw roleDenied(`a ${caller.identity?.role} caller may issue certificates up to role ${ceiling}, not ${role}`);
       const cn = req.commonName || 'meridian-client';
       if (!COMMON_NAME.test(cn)) throw invalid('commonName', "commonName must be 1-64 letters, digits, '.', '_' or '-'");
       const days = req.validityDays || deps.defaultValidityDays;
       if (!Number.isInteger(days) || days < 1 || days > MAX_VALIDITY_DAYS) throw invalid('validityDays', `validityDays must be an integer from 1 to ${MAX_VALIDITY_DAYS}`);
-      const c = await deps.ca.issueClient(cn, days);
+      const c = await deps.ca.issueClient(cn, days, undefined, role);
       return {
         data: { certificatePem: c.certificatePem, keyPem: c.keyPem, fingerprintSha256: c.fingerprintSha256, expires: c.expires },
-        metadata: { serialNumber: c.serialNumber, issuer: c.issuer, caFingerprintSha256: c.caFingerprintSha256 },
+        metadata: { serialNumber: c.serialNumber, issuer: c.issuer, caFingerprintSha256: c.caFingerprintSha256, role: c.role },
       };
+    }),
+    revokeClientCertificate: unary((req: { serialNumber?: string }, call) => {
+      if (callerOf(call).identity?.role !== 'admin') throw roleDenied('revoking certificates needs an admin certificate');
+      const serialNumber = normalSerial(req.serialNumber ?? '');
+      if (!/^[0-9a-f]{1,40}$/.test(serialNumber)) throw invalid('serialNumber', 'serialNumber must be the hexadecimal serial number of an issued certificate');
+      return { serialNumber, newlyRevoked: deps.ca.revoke(serialNumber) };
     }),
   });
 }

@@ -7,7 +7,10 @@
 import * as grpc from '@grpc/grpc-js';
 import { logger } from '../log.js';
 import { serviceDefinition } from './protos.js';
-import { TENANT_METADATA } from './caller.js';
+import { IDENTITY, identityOf, TENANT_METADATA } from './caller.js';
+import type { Authenticator } from './authentication.js';
+import { isServiceError } from '../errors.js';
+import { toGrpcError } from './status.js';
 
 interface UnaryEntry {
   definition: grpc.MethodDefinition<unknown, unknown>;
@@ -19,21 +22,55 @@ interface ExchangeResult { id: number; payload?: Buffer; statusCode?: number; st
 interface ExchangeRequest { calls: ExchangeCall[] }
 interface ExchangeResponse { results: ExchangeResult[] }
 
-/** Adds services to the gRPC server and remembers their unary handlers for the exchange. */
+/**
+ * Adds services to the gRPC server, each handler behind authentication (the
+ * caller's identity is on the call before the handler runs; see caller.ts),
+ * and remembers their unary handlers for the exchange. Only health is added
+ * to the server directly, unauthenticated.
+ */
 export class ServiceRegistry {
   private readonly unary = new Map<string, UnaryEntry>();
 
-  constructor(readonly server: grpc.Server) {}
+  constructor(readonly server: grpc.Server, private readonly auth: Authenticator) {}
 
   addService(service: grpc.ServiceDefinition, implementation: grpc.UntypedServiceImplementation): void {
-    this.server.addService(service, implementation);
+    const guarded: grpc.UntypedServiceImplementation = {};
     for (const [name, definition] of Object.entries(service)) {
       // grpc-js accepts a handler under the method's name or its camelCase originalName
-      const handler = implementation[name] ?? (definition.originalName ? implementation[definition.originalName] : undefined);
-      if (handler && !definition.requestStream && !definition.responseStream) {
+      const key = implementation[name] ? name : definition.originalName;
+      const handler = key ? implementation[key] : undefined;
+      if (!handler || !key) continue;
+      guarded[key] = this.guard(definition, handler);
+      if (!definition.requestStream && !definition.responseStream) {
         this.unary.set(definition.path, { definition: definition as grpc.MethodDefinition<unknown, unknown>, handler: handler as grpc.handleUnaryCall<unknown, unknown> });
       }
     }
+    this.server.addService(service, guarded);
+  }
+
+  /** The handler behind authentication: an unauthenticated call ends UNAUTHENTICATED before the handler sees it. */
+  private guard(definition: grpc.MethodDefinition<unknown, unknown>, handler: grpc.UntypedHandleCall): grpc.UntypedHandleCall {
+    const auth = this.auth;
+    const identify = (call: object & { getAuthContext?: () => { sslPeerCertificate?: unknown } | null }) => {
+      const id = auth.identify(call);
+      if (isServiceError(id)) return toGrpcError(id);
+      (call as { [IDENTITY]?: unknown })[IDENTITY] = id;
+      return undefined;
+    };
+    if (!definition.responseStream) {
+      const h = handler as grpc.handleUnaryCall<unknown, unknown>;
+      return ((call: grpc.ServerUnaryCall<unknown, unknown>, callback: grpc.sendUnaryData<unknown>) => {
+        const refused = identify(call);
+        if (refused) { callback(refused as grpc.ServerErrorResponse); return; }
+        h(call, callback);
+      }) as grpc.UntypedHandleCall;
+    }
+    const h = handler as grpc.handleServerStreamingCall<unknown, unknown>;
+    return ((call: grpc.ServerWritableStream<unknown, unknown>) => {
+      const refused = identify(call);
+      if (refused) { call.emit('error', refused); return; }
+      h(call);
+    }) as grpc.UntypedHandleCall;
   }
 
   get(path: string): UnaryEntry | undefined {
@@ -46,6 +83,8 @@ const EXCHANGE_BATCH = 8;
 
 export function addExchangeService(registry: ServiceRegistry): void {
   const exchange: grpc.handleBidiStreamingCall<ExchangeRequest, ExchangeResponse> = (stream) => {
+    // authenticated once for the stream (ServiceRegistry); every exchanged call is that peer's
+    const identity = identityOf(stream);
     let open = true;
     let batch: ExchangeResult[] = [];
     let scheduled = false;
@@ -82,7 +121,10 @@ export function addExchangeService(registry: ServiceRegistry): void {
       }
       let metadata = stream.metadata;
       if (req.tenant) { metadata = stream.metadata.clone(); metadata.set(TENANT_METADATA, req.tenant); }
-      const call = { request, metadata, getPath: () => req.method, cancelled: false } as unknown as grpc.ServerUnaryCall<unknown, unknown>;
+      const call = {
+        request, metadata, getPath: () => req.method, cancelled: false,
+        getAuthContext: () => stream.getAuthContext(), [IDENTITY]: identity,
+      } as unknown as grpc.ServerUnaryCall<unknown, unknown>;
       entry.handler(call, (err, value) => {
         if (err) {
           const bin = err.metadata?.get('grpc-status-details-bin')[0];
@@ -101,5 +143,5 @@ export function addExchangeService(registry: ServiceRegistry): void {
     stream.on('error', () => { open = false; });
     stream.on('cancelled', () => { open = false; });
   };
-  registry.server.addService(serviceDefinition('meridian.exchange.v1.CoreExchange'), { Exchange: exchange as grpc.UntypedHandleCall });
+  registry.addService(serviceDefinition('meridian.exchange.v1.CoreExchange'), { Exchange: exchange as grpc.UntypedHandleCall });
 }

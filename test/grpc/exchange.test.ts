@@ -8,13 +8,13 @@ import * as grpc from '@grpc/grpc-js';
 import protobuf from 'protobufjs';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { clientConstructor, packageDefinition } from '../../src/grpc/protos.js';
-import { geoClient } from '../support/grpcClient.js';
+import { credentialsFor, geoClient } from '../support/grpcClient.js';
 import { startTestGateway } from '../support/gateway.js';
 
 const address = inject('coreAddress');
 const geo = geoClient(address);
 const Exchange = clientConstructor('meridian.exchange.v1.CoreExchange');
-const client = new Exchange(address, grpc.credentials.createInsecure()) as unknown as grpc.Client & { Exchange: () => grpc.ClientDuplexStream<unknown, unknown> };
+const client = new Exchange(address, credentialsFor(address)) as unknown as grpc.Client & { Exchange: () => grpc.ClientDuplexStream<unknown, unknown> };
 afterAll(() => { client.close(); geo.close(); });
 
 const def = packageDefinition()['meridian.geo.v1.GeoService'] as Record<string, { path: string; requestSerialize: (v: unknown) => Buffer; responseDeserialize: (b: Buffer) => unknown }>;

@@ -4,6 +4,7 @@ import * as protoLoader from '@grpc/proto-loader';
 import { protoPath as healthProto } from 'grpc-health-check';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { localeClient } from '../support/grpcClient.js';
+import { anonymousCredentialsFor, credentialsFor } from '../support/coreTrust.js';
 
 const address = inject('coreAddress');
 const { call, fail, close } = localeClient(address);
@@ -50,9 +51,9 @@ describe('LocaleService', () => {
 });
 
 describe('health and reflection', () => {
-  it('answers the standard health check as SERVING', async () => {
+  it('answers the standard health check as SERVING, also to a caller without a client certificate', async () => {
     const def = grpc.loadPackageDefinition(protoLoader.loadSync(healthProto, { enums: String })) as unknown as { grpc: { health: { v1: { Health: grpc.ServiceClientConstructor } } } };
-    const c = new def.grpc.health.v1.Health(address, grpc.credentials.createInsecure()) as unknown as { check: (r: object, cb: (e: Error | null, r: { status: string }) => void) => void; close: () => void };
+    const c = new def.grpc.health.v1.Health(address, anonymousCredentialsFor(address)) as unknown as { check: (r: object, cb: (e: Error | null, r: { status: string }) => void) => void; close: () => void };
     const r = await new Promise<{ status: string }>((resolve, reject) => c.check({ service: 'meridian.geo.v1.GeoService' }, (e, res) => (e ? reject(e) : resolve(res))));
     expect(r.status).toBe('SERVING');
     c.close();
@@ -61,7 +62,7 @@ describe('health and reflection', () => {
   it('lists the services through server reflection (what grpcurl list uses)', async () => {
     const file = new URL('../../node_modules/@grpc/reflection/build/proto/grpc/reflection/v1alpha/reflection.proto', import.meta.url).pathname;
     const def = grpc.loadPackageDefinition(protoLoader.loadSync(file)) as unknown as { grpc: { reflection: { v1alpha: { ServerReflection: grpc.ServiceClientConstructor } } } };
-    const c = new def.grpc.reflection.v1alpha.ServerReflection(address, grpc.credentials.createInsecure()) as unknown as grpc.Client & { serverReflectionInfo: () => grpc.ClientDuplexStream<object, { listServicesResponse?: { service: { name: string }[] } }> };
+    const c = new def.grpc.reflection.v1alpha.ServerReflection(address, credentialsFor(address)) as unknown as grpc.Client & { serverReflectionInfo: () => grpc.ClientDuplexStream<object, { listServicesResponse?: { service: { name: string }[] } }> };
     const stream = c.serverReflectionInfo();
     const names = await new Promise<string[]>((resolve, reject) => {
       stream.on('data', (m) => { resolve((m.listServicesResponse?.service ?? []).map((s: { name: string }) => s.name)); stream.end(); });

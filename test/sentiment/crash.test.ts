@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { sentimentClient } from '../support/grpcClient.js';
+import { registerCore } from '../support/coreTrust.js';
 import { eventually } from '../support/gateway.js';
 import { projectRoot } from '../../src/paths.js';
 
@@ -25,7 +26,7 @@ function startCoreProcess(stateDir: string): Promise<{ child: ChildProcess; addr
     lines.on('line', (line) => {
       try {
         const m = JSON.parse(line) as { address?: string };
-        if (m.address) resolve({ child, address: m.address });
+        if (m.address) { registerCore(m.address, stateDir); resolve({ child, address: m.address }); }
       } catch {
         /* log lines */
       }

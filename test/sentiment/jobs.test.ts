@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as grpc from '@grpc/grpc-js';
 import { inject } from 'vitest';
-import { sentimentClient } from '../support/grpcClient.js';
+import { credentialsFor, sentimentClient } from '../support/grpcClient.js';
 import { startSentimentCore } from '../support/sentimentCore.js';
 import { eventually } from '../support/gateway.js';
 import { clientConstructor } from '../../src/grpc/protos.js';
@@ -144,7 +144,7 @@ describe('limits', () => {
 describe('stream', () => {
   it('analyses texts pushed continuously, answering each ref once (errors included), with results stored', async () => {
     const Ctor = clientConstructor('meridian.sentiment.v1.SentimentService');
-    const c = new Ctor(inject('coreAddress'), grpc.credentials.createInsecure()) as unknown as grpc.Client & { streamAnalyses(): grpc.ClientDuplexStream<unknown, { ref: string; analysis?: { id: string; jobId: string; sentiment: string }; error?: { type: string } }> };
+    const c = new Ctor(inject('coreAddress'), credentialsFor(inject('coreAddress'))) as unknown as grpc.Client & { streamAnalyses(): grpc.ClientDuplexStream<unknown, { ref: string; analysis?: { id: string; jobId: string; sentiment: string }; error?: { type: string } }> };
     const stream = c.streamAnalyses();
     const got = new Map<string, { analysis?: { id: string; jobId: string; sentiment: string }; error?: { type: string } }>();
     const done = new Promise<void>((resolve, reject) => {

@@ -4,8 +4,11 @@
  */
 import { loadCoreConfig } from '../../src/config.js';
 import { startCore } from '../../src/server.js';
+import { ensureTestIdentities } from './testIdentities.js';
 
-const core = await startCore({ ...loadCoreConfig(), grpcAddress: '127.0.0.1:0' });
+const config = loadCoreConfig();
+await ensureTestIdentities(config.stateDir); // mutual TLS: the test's clients read tls/*.pem from the state folder (registerCore)
+const core = await startCore({ ...config, grpcAddress: '127.0.0.1:0', plaintext: false });
 process.stdout.write(JSON.stringify({ address: core.address }) + '\n');
 process.on('SIGTERM', () => {
   void core.close().then(() => process.exit(0));

@@ -11,6 +11,7 @@ import { inject } from 'vitest';
 import { loadGatewayConfig, type GatewayConfig } from '../../gateway/config.js';
 import { startGateway, type Gateway } from '../../gateway/app.js';
 import { localKeyPath } from '../../gateway/auth/keyStore.js';
+import { gatewayTlsFor } from './coreTrust.js';
 
 export interface TestGateway {
   url: string;
@@ -30,6 +31,8 @@ export async function startTestGateway(overrides: Partial<GatewayConfig> = {}): 
   const config: GatewayConfig = {
     ...loadGatewayConfig({}), httpAddress: '127.0.0.1:0', coreAddress: inject('coreAddress'), stateDir, keyReloadMs: 50, ...overrides,
   };
+  // mutual TLS to the core with the gateway certificate from the core's state folder (unless the test chose its own)
+  if (!('coreTls' in overrides)) config.coreTls = gatewayTlsFor(config.coreAddress);
   const { gateway, url } = await startGateway(config, pino({ level: 'silent' }));
   const key = readFileSync(localKeyPath(stateDir), 'utf8').trim();
   return {

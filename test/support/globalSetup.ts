@@ -8,13 +8,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadCoreConfig } from '../../src/config.js';
 import { startCore, type Core } from '../../src/server.js';
+import { ensureTestIdentities } from './testIdentities.js';
 
 let core: Core | undefined;
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   process.env['NODE_ENV'] = 'test';
   const stateDir = mkdtempSync(join(tmpdir(), 'meridian-core-'));
-  core = await startCore({ ...loadCoreConfig(), grpcAddress: '127.0.0.1:0', stateDir });
+  await ensureTestIdentities(stateDir);
+  // mutual TLS, as npm start: clients take their certificates from stateDir/tls (coreTrust.ts)
+  core = await startCore({ ...loadCoreConfig(), grpcAddress: '127.0.0.1:0', stateDir, plaintext: false });
   project.provide('coreAddress', core.address);
   project.provide('coreStateDir', stateDir);
   return async () => {

@@ -1,0 +1,59 @@
+/**
+ * Authentication of every core call but health: the TLS layer asks each peer
+ * for a client certificate and verifies it against the core's CA (chain and
+ * validity dates; a peer without one still connects so that health checks
+ * work); here each call's verified certificate becomes an Identity (CN, role
+ * from OU, serial), refused when absent, revoked, or not a client
+ * certificate. ServiceRegistry (exchange.ts) runs this before every handler.
+ *
+ * With the explicit plaintext flag (loopback only) there are no certificates:
+ * every caller is the local gateway.
+ */
+import * as grpc from '@grpc/grpc-js';
+import type { PeerCertificate } from 'node:tls';
+import { isRole, normalSerial, type CertificateAuthority } from '../certificates/certificateAuthority.js';
+import { ServiceError } from '../errors.js';
+import type { Identity } from './caller.js';
+
+const CLIENT_AUTH = '1.3.6.1.5.5.7.3.2';
+const PLAINTEXT_IDENTITY: Identity = { name: 'plaintext-loopback', role: 'gateway', serialNumber: '' };
+
+export function unauthenticated(message: string): ServiceError {
+  return new ServiceError(grpc.status.UNAUTHENTICATED, 'ACCESS_DENIED', message);
+}
+
+export class Authenticator {
+  /** Verified certificates by fingerprint (a connection presents the same one on every call). */
+  private readonly known = new Map<string, Identity>();
+
+  /** `ca` null: plaintext mode (no certificates; the caller is the local gateway). */
+  constructor(private readonly ca: CertificateAuthority | null) {}
+
+  get plaintext(): boolean { return this.ca === null; }
+
+  /** The caller's identity, or the error to answer it with. */
+  identify(call: { getAuthContext?: () => { sslPeerCertificate?: unknown } | null }): Identity | ServiceError {
+    if (!this.ca) return PLAINTEXT_IDENTITY;
+    const peer = call.getAuthContext?.()?.sslPeerCertificate as PeerCertificate | undefined;
+    if (!peer?.fingerprint256) {
+      return unauthenticated('this call needs a client certificate signed by the core\'s CA (a missing, expired or foreign certificate is refused); see README, section "Core authentication"');
+    }
+    let identity = this.known.get(peer.fingerprint256);
+    if (!identity) {
+      const eku = (peer as PeerCertificate & { ext_key_usage?: string[] }).ext_key_usage ?? [];
+      const ou = Array.isArray(peer.subject?.OU) ? peer.subject.OU[0] : peer.subject?.OU;
+      const cn = Array.isArray(peer.subject?.CN) ? peer.subject.CN[0] : peer.subject?.CN;
+      if (!eku.includes(CLIENT_AUTH)) return unauthenticated('the certificate presented is not a client certificate (extendedKeyUsage clientAuth)');
+      identity = { name: cn ?? 'unnamed', role: isRole(ou) ? ou : 'internal', serialNumber: normalSerial(peer.serialNumber ?? '') };
+      if (this.known.size > 10_000) this.known.clear();
+      this.known.set(peer.fingerprint256, identity);
+    }
+    if (this.ca.isRevoked(identity.serialNumber)) return unauthenticated(`certificate ${identity.serialNumber} was revoked`);
+    return identity;
+  }
+}
+
+/** Refusal for a caller whose role does not allow the call. */
+export function roleDenied(message: string): ServiceError {
+  return new ServiceError(grpc.status.PERMISSION_DENIED, 'ACCESS_DENIED', message);
+}
