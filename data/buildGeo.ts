@@ -18,7 +18,7 @@ import { all, appendRows, openDatabase, sqlString } from '../src/db/duckdb.js';
 import { foldText, searchWords } from '../src/geo/searchKey.js';
 import { DISPLAY_LANGUAGES } from '../src/geo/languages.js';
 import { DataBuildError, databaseOption, flag, option, runWhenMain } from './cli.js';
-import { SOURCES, citiesFile, packageVersion, projectRoot, readPackageJson } from './sources.js';
+import { SOURCES, citiesFile, packageDir, packageVersion, projectRoot, readPackageJson } from './sources.js';
 
 export { DataBuildError };
 
@@ -148,15 +148,15 @@ async function buildCountries(conn: DuckDBConnection, db: Record<string, DbCount
       .filter(([, v]) => !v._to && v._tender !== 'false').map(([k]) => k);
     const c = cl[code];
     rows.push([code, iso?.alpha3 ?? (code === 'XK' ? 'XKX' : ''), en, c?.capital || null,
-      c?.phone?.length ? `+${c.phone[0]}` : null, current, db[code]?.reference?.geonames ?? null, flagEmoji(code), wikidata.get(code) ?? null]);
+      c?.phone?.length ? `+${c.phone[0]}` : null, current, db[code]?.reference?.geonames ?? null, flagEmoji(code), wikidata.get(code) ?? null, flagSvg(code)]);
     for (const l of DISPLAY_LANGUAGES) {
       const n = names[l]![code];
       if (n) nameRows.push([code, l, n]);
     }
   }
   await conn.run(`CREATE TABLE countries (code VARCHAR PRIMARY KEY, iso3 VARCHAR, name VARCHAR NOT NULL, capital VARCHAR,
-    calling_code VARCHAR, currency_codes VARCHAR[], geonames_id INTEGER, flag VARCHAR, wiki_data_id VARCHAR)`);
-  await appendRows(conn, 'countries', [VARCHAR, VARCHAR, VARCHAR, VARCHAR, VARCHAR, LIST(VARCHAR), INTEGER, VARCHAR, VARCHAR], rows);
+    calling_code VARCHAR, currency_codes VARCHAR[], geonames_id INTEGER, flag VARCHAR, wiki_data_id VARCHAR, flag_svg VARCHAR)`);
+  await appendRows(conn, 'countries', [VARCHAR, VARCHAR, VARCHAR, VARCHAR, VARCHAR, LIST(VARCHAR), INTEGER, VARCHAR, VARCHAR, VARCHAR], rows);
   await conn.run('CREATE TABLE country_names (country_code VARCHAR, lang VARCHAR, name VARCHAR, PRIMARY KEY (country_code, lang))');
   await appendRows(conn, 'country_names', [VARCHAR, VARCHAR, VARCHAR], nameRows);
   log(`${rows.length} countries (${inCities.size} with places), names in ${DISPLAY_LANGUAGES.length} languages`);
@@ -180,6 +180,12 @@ function countryWikidata(): Map<string, string> {
   }
   for (const c of conflict) out.delete(c);
   return out;
+}
+
+/** The country's flag as SVG (flag-icons, 4:3), or null when the package has none for the code. */
+function flagSvg(code: string): string | null {
+  const file = join(packageDir('flag-icons'), 'flags', '4x3', `${code.toLowerCase()}.svg`);
+  return existsSync(file) ? readFileSync(file, 'utf8') : null;
 }
 
 function flagEmoji(code: string): string {
