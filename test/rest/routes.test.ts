@@ -243,6 +243,6 @@ describe('the generated typed client', () => {
     expect(list.metadata.totalCount).toBeGreaterThan(0);
     const zone = await client.getTimeZoneTime({ zoneId: 'America/New_York' });
     expect(zone.data).toMatch(/^\d\d:\d\d/);
-    await expect(client.getCity({ cityId: 1 })).rejects.toMatchObject({ status: 404, errors: [{ code: 'ENTITY_NOT_FOUND' }] });
+    await expect(client.getCity({ cityId: '1' })).rejects.toMatchObject({ status: 404, errors: [{ code: 'ENTITY_NOT_FOUND' }] });
   });
 });
