@@ -160,9 +160,11 @@ export function parsePlaceList(
     const radiusKm = Math.min(toKm(radius, unit), WHOLE_EARTH_KM);
     near = { latitude: centre.latitude, longitude: centre.longitude, radiusKm, ...(centre.excludeId !== undefined ? { excludeId: centre.excludeId } : {}) };
   }
-  const min = population(req.minPopulation, 'minPopulation') ?? opts.defaultMinPopulation;
+  const explicitMin = population(req.minPopulation, 'minPopulation');
+  const min = explicitMin ?? opts.defaultMinPopulation;
   const max = population(req.maxPopulation, 'maxPopulation');
-  if (max !== undefined && max < min) throw invalid('maxPopulation', `maxPopulation (${max}) is below minPopulation (${min})`);
+  // Below the default minimum of city lists, a maxPopulation simply matches nothing (GeoDB answers too).
+  if (max !== undefined && explicitMin !== undefined && max < min) throw invalid('maxPopulation', `maxPopulation (${max}) is below minPopulation (${min})`);
   let types = (req.types ?? []).flatMap((s) => s.split(',')).map((s) => s.trim().toUpperCase()).filter(Boolean);
   for (const t of types) {
     if (!(t in PLACE_TYPES) && !ctx.featureCodes.has(t)) {
