@@ -321,6 +321,18 @@ describe('GraphQL (section 3)', () => {
     expect(typed.country.populatedPlaces.totalCount).toBeGreaterThan(1000);
   });
 
+  it('first and last that meet give their union (GeoDB), apart they keep the Relay reading', async () => {
+    const q = (first: number, last: number) => `{ populatedPlaces(countryIds: ["IS"], minPopulation: 5000, first: ${first}, last: ${last}) { totalCount edges { node { id } } pageInfo { hasNextPage hasPreviousPage } } }`;
+    const all = (await ok('{ populatedPlaces(countryIds: ["IS"], minPopulation: 5000, first: 100) { totalCount edges { node { id } } } }')).populatedPlaces;
+    const total = all.totalCount as number;
+    expect(total).toBeGreaterThan(6);
+    const meet = (await ok(q(total - 3, 4))).populatedPlaces;
+    expect(meet.edges).toEqual(all.edges);
+    expect(meet.pageInfo).toEqual({ hasNextPage: false, hasPreviousPage: false });
+    const apart = (await ok(q(4, 2))).populatedPlaces;
+    expect(apart.edges).toEqual(all.edges.slice(2, 4));
+  });
+
   it('queries GeoDB also rejects fail validation; unknown ids and languages are errors, not crashes', async () => {
     for (const q of ['{ countries { code name } }', '{ country(code: "US") { name } }', '{ states { name } }', '{ countries(limit: 5) { totalCount } }']) {
       expect((await gql(q)).errors?.length, q).toBeGreaterThan(0);
