@@ -321,6 +321,15 @@ describe('GraphQL (section 3)', () => {
     expect(typed.country.populatedPlaces.totalCount).toBeGreaterThan(1000);
   });
 
+  it('the RapidAPI endpoint at the root path answers like /graphql, with the same key check', async () => {
+    const r = await gw.send('POST', '/', { query: '{ country(id: "Q183") { code wikiDataId } }' }, { 'X-RapidAPI-Key': gw.key });
+    expect(r.status).toBe(200);
+    expect(r.body.data.country).toEqual({ code: 'DE', wikiDataId: 'Q183' });
+    const invalid = await gw.send('POST', '/', { query: '{ states { name } }' }, { 'X-RapidAPI-Key': gw.key });
+    expect(invalid.body.errors.length).toBeGreaterThan(0);
+    expect((await gw.send('POST', '/', { query: '{ country(id: "DE") { code } }' }, { 'X-Gateway-Key': '' })).status).toBe(401);
+  });
+
   it('first and last that meet give their union (GeoDB), apart they keep the Relay reading', async () => {
     const q = (first: number, last: number) => `{ populatedPlaces(countryIds: ["IS"], minPopulation: 5000, first: ${first}, last: ${last}) { totalCount edges { node { id } } pageInfo { hasNextPage hasPreviousPage } } }`;
     const all = (await ok('{ populatedPlaces(countryIds: ["IS"], minPopulation: 5000, first: 100) { totalCount edges { node { id } } } }')).populatedPlaces;
