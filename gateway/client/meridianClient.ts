@@ -94,11 +94,17 @@ export interface CityDetails {
   elevationMeters?: number;
   timezone?: string;
   deleted?: boolean;
+  /** CITY; ADM1 for a first-level division (GetCityLocatedIn) */
   type?: string;
-  /** GeoNames feature code (PPL, PPLA, PPLC, ...) */
+  /** GeoNames feature code (PPL, PPLA, PPLC, ...; ADM1) */
   featureCode?: string;
   /** RFC 3339, when a refresh marked it deleted */
   deletedAt?: string;
+  /** same as location (GeoDB clients read them at top level) */
+  latitude?: number;
+  longitude?: number;
+  wikiDataId?: string;
+  regionWdId?: string;
 }
 
 export interface CitySummary {
@@ -114,10 +120,14 @@ export interface CitySummary {
   population?: number;
   /** only for results of a distance query, in the request's unit */
   distance?: number;
-  /** CITY (population >= 1000) or PLACE */
+  /** CITY: every populated place (GeoDB's type; ADM2 and ISLAND records are not in the data) */
   type?: string;
   /** IANA time zone */
   timezone?: string;
+  /** only where a source has it */
+  wikiDataId?: string;
+  /** WikiData id of the region, where known */
+  regionWdId?: string;
 }
 
 export interface CountryDetails {
@@ -131,8 +141,10 @@ export interface CountryDetails {
   flag?: string;
   iso3Code?: string;
   geonamesId?: number;
-  /** never set: no licensed source for WikiData ids here */
+  /** from @rapideditor/country-coder */
   wikiDataId?: string;
+  /** the flag as an SVG data URI (flag-icons, MIT) */
+  flagImageUri?: string;
 }
 
 export interface CountrySummary {
@@ -140,7 +152,7 @@ export interface CountrySummary {
   currencyCode?: string;
   name?: string;
   currencyCodes?: (string)[];
-  /** never set: no licensed source for WikiData ids here */
+  /** from @rapideditor/country-coder */
   wikiDataId?: string;
 }
 
@@ -291,7 +303,7 @@ export interface RegionDetails {
   capital?: string;
   countryCode?: string;
   fipsCode?: string;
-  /** never set: no licensed source for HASC codes here */
+  /** Natural Earth admin-1, where it has one */
   hascCode?: string;
   isoCode?: string;
   name?: string;
@@ -301,17 +313,19 @@ export interface RegionDetails {
   capitalId?: number;
   /** every populated place (not deleted) in the region */
   numPlaces?: number;
+  wikiDataId?: string;
 }
 
 export interface RegionSummary {
   countryCode?: string;
   fipsCode?: string;
-  /** never set: no licensed source for HASC codes here */
+  /** Natural Earth admin-1, where it has one */
   hascCode?: string;
   isoCode?: string;
   name?: string;
   /** GeoNames admin1 code, always present */
   admin1Code?: string;
+  wikiDataId?: string;
 }
 
 export interface SentimentCount {
@@ -370,9 +384,9 @@ export interface IssueClientCertificateParams {
 }
 
 export interface ListCitiesParams {
-  /** start of any word of the name; case- and accent-insensitive */
+  /** start of any word of the name or of an alternate name; case- and accent-insensitive */
   namePrefix?: string;
-  /** ISO-3166 alpha-2 codes */
+  /** ISO-3166 alpha-2 codes or WikiData ids (Q30) */
   countryIds?: (string)[];
   excludedCountryIds?: (string)[];
   /** alias (REST base description) of country_ids */
@@ -387,7 +401,7 @@ export interface ListCitiesParams {
   location?: string;
   /** alias of location */
   nearLocation?: string;
-  /** default 100 (in the unit) */
+  /** default 100 (in the unit); above half the Earth's circumference it covers the whole Earth */
   radius?: number;
   /** alias of radius */
   nearLocationRadius?: number;
@@ -396,60 +410,121 @@ export interface ListCitiesParams {
   /** alias of distance_unit */
   nearLocationRadiusUnit?: 'MI' | 'KM';
   timeZoneIds?: (string)[];
-  /** CITY, PLACE or GeoNames feature codes (PPLC, PPLA, ...) */
+  /** CITY, ADM2, ISLAND (GeoDB's types; only CITY records are in the data) or GeoNames feature codes (PPLC, PPLA, ...) */
   types?: (string)[];
   includeDeleted?: 'NONE' | 'ALL' | 'SINCE_YESTERDAY' | 'SINCE_LAST_WEEK';
-  /** ±field,±field over name, population, elevation, countryCode (and distance near a location) */
+  /** ±field,±field over name, population, elevation, countryCode (countryId is read as countryCode; distance near a location) */
   sort?: string;
   languageCode?: string;
   asciiMode?: boolean;
   limit?: number;
   offset?: number;
   pageToken?: string;
+  /** default true; place names have no other language, so it changes nothing here */
+  namePrefixDefaultLangResults?: boolean;
   /** false leaves out links */
   hateoasMode?: boolean;
 }
 
 export interface ListPlacesParams {
+  /** start of any word of the name or of an alternate name; case- and accent-insensitive */
   namePrefix?: string;
+  /** ISO-3166 alpha-2 codes or WikiData ids (Q30) */
   countryIds?: (string)[];
   excludedCountryIds?: (string)[];
+  /** alias (REST base description) of country_ids */
   countryCode?: string;
+  /** alias of country_ids */
   countryCodes?: (string)[];
+  /** alias of excluded_country_ids */
   excludedCountryCodes?: (string)[];
   minPopulation?: number;
   maxPopulation?: number;
+  /** ISO-6709 ±DD.DDDD±DDD.DDDD */
   location?: string;
+  /** alias of location */
   nearLocation?: string;
+  /** default 100 (in the unit); above half the Earth's circumference it covers the whole Earth */
   radius?: number;
+  /** alias of radius */
   nearLocationRadius?: number;
+  /** default MI */
   distanceUnit?: 'MI' | 'KM';
+  /** alias of distance_unit */
   nearLocationRadiusUnit?: 'MI' | 'KM';
   timeZoneIds?: (string)[];
+  /** CITY, ADM2, ISLAND (GeoDB's types; only CITY records are in the data) or GeoNames feature codes (PPLC, PPLA, ...) */
   types?: (string)[];
   includeDeleted?: 'NONE' | 'ALL' | 'SINCE_YESTERDAY' | 'SINCE_LAST_WEEK';
+  /** ±field,±field over name, population, elevation, countryCode (countryId is read as countryCode; distance near a location) */
   sort?: string;
   languageCode?: string;
   asciiMode?: boolean;
   limit?: number;
   offset?: number;
   pageToken?: string;
+  /** default true; place names have no other language, so it changes nothing here */
+  namePrefixDefaultLangResults?: boolean;
+  /** false leaves out links */
+  hateoasMode?: boolean;
+}
+
+export interface ListAdminDivisionsParams {
+  /** start of any word of the name or of an alternate name; case- and accent-insensitive */
+  namePrefix?: string;
+  /** ISO-3166 alpha-2 codes or WikiData ids (Q30) */
+  countryIds?: (string)[];
+  excludedCountryIds?: (string)[];
+  /** alias (REST base description) of country_ids */
+  countryCode?: string;
+  /** alias of country_ids */
+  countryCodes?: (string)[];
+  /** alias of excluded_country_ids */
+  excludedCountryCodes?: (string)[];
+  minPopulation?: number;
+  maxPopulation?: number;
+  /** ISO-6709 ±DD.DDDD±DDD.DDDD */
+  location?: string;
+  /** alias of location */
+  nearLocation?: string;
+  /** default 100 (in the unit); above half the Earth's circumference it covers the whole Earth */
+  radius?: number;
+  /** alias of radius */
+  nearLocationRadius?: number;
+  /** default MI */
+  distanceUnit?: 'MI' | 'KM';
+  /** alias of distance_unit */
+  nearLocationRadiusUnit?: 'MI' | 'KM';
+  timeZoneIds?: (string)[];
+  /** CITY, ADM2, ISLAND (GeoDB's types; only CITY records are in the data) or GeoNames feature codes (PPLC, PPLA, ...) */
+  types?: (string)[];
+  includeDeleted?: 'NONE' | 'ALL' | 'SINCE_YESTERDAY' | 'SINCE_LAST_WEEK';
+  /** ±field,±field over name, population, elevation, countryCode (countryId is read as countryCode; distance near a location) */
+  sort?: string;
+  languageCode?: string;
+  asciiMode?: boolean;
+  limit?: number;
+  offset?: number;
+  pageToken?: string;
+  /** default true; place names have no other language, so it changes nothing here */
+  namePrefixDefaultLangResults?: boolean;
   /** false leaves out links */
   hateoasMode?: boolean;
 }
 
 export interface GetCityParams {
-  /** path parameter */
-  cityId: number;
+  /** GeoNames id or WikiData id */
+  cityId: string;
   languageCode?: string;
   asciiMode?: boolean;
 }
 
 export interface ListNearbyCitiesParams {
-  /** path parameter */
-  cityId: number;
+  /** GeoNames id or WikiData id of the centre */
+  cityId: string;
   minPopulation?: number;
   maxPopulation?: number;
+  /** default 100 (in the unit); above half the Earth's circumference it covers the whole Earth */
   radius?: number;
   nearLocationRadius?: number;
   distanceUnit?: 'MI' | 'KM';
@@ -463,15 +538,25 @@ export interface ListNearbyCitiesParams {
   limit?: number;
   offset?: number;
   pageToken?: string;
+  /** filters applied around the centre (ISO-3166 alpha-2 or WikiData ids) */
+  countryIds?: (string)[];
+  excludedCountryIds?: (string)[];
+  /** alias of country_ids */
+  countryCodes?: (string)[];
+  /** alias of excluded_country_ids */
+  excludedCountryCodes?: (string)[];
+  timeZoneIds?: (string)[];
+  namePrefixDefaultLangResults?: boolean;
   /** false leaves out links */
   hateoasMode?: boolean;
 }
 
 export interface ListNearbyPlacesParams {
-  /** path parameter */
-  placeId: number;
+  /** GeoNames id or WikiData id of the centre */
+  placeId: string;
   minPopulation?: number;
   maxPopulation?: number;
+  /** default 100 (in the unit); above half the Earth's circumference it covers the whole Earth */
   radius?: number;
   nearLocationRadius?: number;
   distanceUnit?: 'MI' | 'KM';
@@ -485,6 +570,47 @@ export interface ListNearbyPlacesParams {
   limit?: number;
   offset?: number;
   pageToken?: string;
+  /** filters applied around the centre (ISO-3166 alpha-2 or WikiData ids) */
+  countryIds?: (string)[];
+  excludedCountryIds?: (string)[];
+  /** alias of country_ids */
+  countryCodes?: (string)[];
+  /** alias of excluded_country_ids */
+  excludedCountryCodes?: (string)[];
+  timeZoneIds?: (string)[];
+  namePrefixDefaultLangResults?: boolean;
+  /** false leaves out links */
+  hateoasMode?: boolean;
+}
+
+export interface ListNearbyDivisionsParams {
+  /** GeoNames id or WikiData id of the centre */
+  placeId: string;
+  minPopulation?: number;
+  maxPopulation?: number;
+  /** default 100 (in the unit); above half the Earth's circumference it covers the whole Earth */
+  radius?: number;
+  nearLocationRadius?: number;
+  distanceUnit?: 'MI' | 'KM';
+  nearLocationRadiusUnit?: 'MI' | 'KM';
+  namePrefix?: string;
+  types?: (string)[];
+  includeDeleted?: 'NONE' | 'ALL' | 'SINCE_YESTERDAY' | 'SINCE_LAST_WEEK';
+  sort?: string;
+  languageCode?: string;
+  asciiMode?: boolean;
+  limit?: number;
+  offset?: number;
+  pageToken?: string;
+  /** filters applied around the centre (ISO-3166 alpha-2 or WikiData ids) */
+  countryIds?: (string)[];
+  excludedCountryIds?: (string)[];
+  /** alias of country_ids */
+  countryCodes?: (string)[];
+  /** alias of excluded_country_ids */
+  excludedCountryCodes?: (string)[];
+  timeZoneIds?: (string)[];
+  namePrefixDefaultLangResults?: boolean;
   /** false leaves out links */
   hateoasMode?: boolean;
 }
@@ -494,6 +620,7 @@ export interface ListCitiesNearLocationParams {
   location: string;
   minPopulation?: number;
   maxPopulation?: number;
+  /** default 100 (in the unit); above half the Earth's circumference it covers the whole Earth */
   radius?: number;
   nearLocationRadius?: number;
   distanceUnit?: 'MI' | 'KM';
@@ -507,33 +634,108 @@ export interface ListCitiesNearLocationParams {
   limit?: number;
   offset?: number;
   pageToken?: string;
+  /** filters applied around the centre (ISO-3166 alpha-2 or WikiData ids) */
+  countryIds?: (string)[];
+  excludedCountryIds?: (string)[];
+  /** alias of country_ids */
+  countryCodes?: (string)[];
+  /** alias of excluded_country_ids */
+  excludedCountryCodes?: (string)[];
+  timeZoneIds?: (string)[];
+  namePrefixDefaultLangResults?: boolean;
+  /** false leaves out links */
+  hateoasMode?: boolean;
+}
+
+export interface ListPlacesNearLocationParams {
+  /** ISO-6709 ±DD.DDDD±DDD.DDDD */
+  location: string;
+  minPopulation?: number;
+  maxPopulation?: number;
+  /** default 100 (in the unit); above half the Earth's circumference it covers the whole Earth */
+  radius?: number;
+  nearLocationRadius?: number;
+  distanceUnit?: 'MI' | 'KM';
+  nearLocationRadiusUnit?: 'MI' | 'KM';
+  namePrefix?: string;
+  types?: (string)[];
+  includeDeleted?: 'NONE' | 'ALL' | 'SINCE_YESTERDAY' | 'SINCE_LAST_WEEK';
+  sort?: string;
+  languageCode?: string;
+  asciiMode?: boolean;
+  limit?: number;
+  offset?: number;
+  pageToken?: string;
+  /** filters applied around the centre (ISO-3166 alpha-2 or WikiData ids) */
+  countryIds?: (string)[];
+  excludedCountryIds?: (string)[];
+  /** alias of country_ids */
+  countryCodes?: (string)[];
+  /** alias of excluded_country_ids */
+  excludedCountryCodes?: (string)[];
+  timeZoneIds?: (string)[];
+  namePrefixDefaultLangResults?: boolean;
+  /** false leaves out links */
+  hateoasMode?: boolean;
+}
+
+export interface ListDivisionsNearLocationParams {
+  /** ISO-6709 ±DD.DDDD±DDD.DDDD */
+  location: string;
+  minPopulation?: number;
+  maxPopulation?: number;
+  /** default 100 (in the unit); above half the Earth's circumference it covers the whole Earth */
+  radius?: number;
+  nearLocationRadius?: number;
+  distanceUnit?: 'MI' | 'KM';
+  nearLocationRadiusUnit?: 'MI' | 'KM';
+  namePrefix?: string;
+  types?: (string)[];
+  includeDeleted?: 'NONE' | 'ALL' | 'SINCE_YESTERDAY' | 'SINCE_LAST_WEEK';
+  sort?: string;
+  languageCode?: string;
+  asciiMode?: boolean;
+  limit?: number;
+  offset?: number;
+  pageToken?: string;
+  /** filters applied around the centre (ISO-3166 alpha-2 or WikiData ids) */
+  countryIds?: (string)[];
+  excludedCountryIds?: (string)[];
+  /** alias of country_ids */
+  countryCodes?: (string)[];
+  /** alias of excluded_country_ids */
+  excludedCountryCodes?: (string)[];
+  timeZoneIds?: (string)[];
+  namePrefixDefaultLangResults?: boolean;
   /** false leaves out links */
   hateoasMode?: boolean;
 }
 
 export interface GetCityDistanceParams {
-  /** path parameter */
-  cityId: number;
+  /** GeoNames id or WikiData id */
+  cityId: string;
   /** measure from this place to city_id */
-  fromCityId?: number;
+  fromCityId?: string;
   /** or from city_id to this place (exactly one of from/to) */
-  toCityId?: number;
+  toCityId?: string;
+  /** alias of to_city_id (GeoDB's name on /places) */
+  toPlaceId?: string;
   distanceUnit?: 'MI' | 'KM';
 }
 
 export interface GetCityDateTimeParams {
   /** path parameter */
-  cityId: number;
+  cityId: string;
 }
 
 export interface GetCityTimeParams {
   /** path parameter */
-  cityId: number;
+  cityId: string;
 }
 
 export interface GetCityLocatedInParams {
   /** path parameter */
-  cityId: number;
+  cityId: string;
   languageCode?: string;
   asciiMode?: boolean;
 }
@@ -548,17 +750,38 @@ export interface ListCountriesParams {
   limit?: number;
   offset?: number;
   pageToken?: string;
-  /** with a language_code: also match the English names */
+  /** with a language_code: also match the English names (default true) */
   namePrefixDefaultLangResults?: boolean;
   /** false leaves out links */
   hateoasMode?: boolean;
 }
 
 export interface GetCountryParams {
-  /** ISO-3166 alpha-2 (any case) */
+  /** ISO-3166 alpha-2 (any case) or WikiData id (Q30) */
   countryCode: string;
   languageCode?: string;
   asciiMode?: boolean;
+}
+
+export interface ListCountryPlacesParams {
+  /** ISO-3166 alpha-2 or WikiData id */
+  countryCode: string;
+  minPopulation?: number;
+  maxPopulation?: number;
+  namePrefix?: string;
+  namePrefixDefaultLangResults?: boolean;
+  timeZoneIds?: (string)[];
+  types?: (string)[];
+  includeDeleted?: 'NONE' | 'ALL' | 'SINCE_YESTERDAY' | 'SINCE_LAST_WEEK';
+  /** ±field,±field over name, population, elevation */
+  sort?: string;
+  languageCode?: string;
+  asciiMode?: boolean;
+  limit?: number;
+  offset?: number;
+  pageToken?: string;
+  /** false leaves out links */
+  hateoasMode?: boolean;
 }
 
 export interface ListRegionsParams {
@@ -567,11 +790,13 @@ export interface ListRegionsParams {
   namePrefix?: string;
   languageCode?: string;
   asciiMode?: boolean;
-  /** ±name, ±isoCode (default +name) */
+  /** ±name, ±isoCode, ±fipsCode (default +name) */
   sort?: string;
   limit?: number;
   offset?: number;
   pageToken?: string;
+  /** with a language_code: also match the English names (default true) */
+  namePrefixDefaultLangResults?: boolean;
   /** false leaves out links */
   hateoasMode?: boolean;
 }
@@ -601,6 +826,54 @@ export interface ListRegionCitiesParams {
   limit?: number;
   offset?: number;
   pageToken?: string;
+  timeZoneIds?: (string)[];
+  namePrefixDefaultLangResults?: boolean;
+  /** false leaves out links */
+  hateoasMode?: boolean;
+}
+
+export interface ListRegionPlacesParams {
+  /** path parameter */
+  countryCode: string;
+  /** path parameter */
+  regionCode: string;
+  minPopulation?: number;
+  maxPopulation?: number;
+  namePrefix?: string;
+  namePrefixDefaultLangResults?: boolean;
+  timeZoneIds?: (string)[];
+  types?: (string)[];
+  includeDeleted?: 'NONE' | 'ALL' | 'SINCE_YESTERDAY' | 'SINCE_LAST_WEEK';
+  /** ±field,±field over name, population, elevation */
+  sort?: string;
+  languageCode?: string;
+  asciiMode?: boolean;
+  limit?: number;
+  offset?: number;
+  pageToken?: string;
+  /** false leaves out links */
+  hateoasMode?: boolean;
+}
+
+export interface ListRegionAdminDivisionsParams {
+  /** path parameter */
+  countryCode: string;
+  /** path parameter */
+  regionCode: string;
+  minPopulation?: number;
+  maxPopulation?: number;
+  namePrefix?: string;
+  namePrefixDefaultLangResults?: boolean;
+  timeZoneIds?: (string)[];
+  types?: (string)[];
+  includeDeleted?: 'NONE' | 'ALL' | 'SINCE_YESTERDAY' | 'SINCE_LAST_WEEK';
+  /** ±field,±field over name, population, elevation */
+  sort?: string;
+  languageCode?: string;
+  asciiMode?: boolean;
+  limit?: number;
+  offset?: number;
+  pageToken?: string;
   /** false leaves out links */
   hateoasMode?: boolean;
 }
@@ -610,10 +883,13 @@ export interface GetDataInfoParams {
 }
 
 export interface ListCurrenciesParams {
+  /** ISO-3166 alpha-2 code or WikiData id (Q30); empty means every currency */
   countryCode?: string;
   limit?: number;
   offset?: number;
   pageToken?: string;
+  /** GeoDB's name for country_code (same forms) */
+  countryId?: string;
   /** false leaves out links */
   hateoasMode?: boolean;
 }
@@ -797,24 +1073,44 @@ export class MeridianRestClient {
     return this.request('GET', `/v1/geo/places`, params as unknown as Record<string, unknown>, [], undefined, init);
   }
 
-  /** One populated place by its GeoNames id (cities are places; both paths answer). (GET /v1/geo/cities/{city_id}) */
+  /** Lists second-level administrative divisions (type ADM2). The data holds populated places only, so the list is empty until a source of divisions is added. (GET /v1/geo/adminDivisions) */
+  listAdminDivisions(params: ListAdminDivisionsParams = {}, init?: RequestInit): Promise<ListEnvelope<CitySummary>> {
+    return this.request('GET', `/v1/geo/adminDivisions`, params as unknown as Record<string, unknown>, [], undefined, init);
+  }
+
+  /** One place by its GeoNames id or WikiData id (cities are places; every path answers). (GET /v1/geo/cities/{city_id}) */
   getCity(params: GetCityParams, init?: RequestInit): Promise<Envelope<CityDetails>> {
     return this.request('GET', `/v1/geo/cities/${encodeURIComponent(String(params.cityId))}`, params as unknown as Record<string, unknown>, ['cityId'], undefined, init);
   }
 
-  /** Cities within a radius of the given city, nearest first (the city itself excluded). (GET /v1/geo/cities/{city_id}/nearbyCities) */
+  /** Cities within a radius of the given place, nearest first (the place itself excluded). (GET /v1/geo/cities/{city_id}/nearbyCities) */
   listNearbyCities(params: ListNearbyCitiesParams, init?: RequestInit): Promise<ListEnvelope<CitySummary>> {
     return this.request('GET', `/v1/geo/cities/${encodeURIComponent(String(params.cityId))}/nearbyCities`, params as unknown as Record<string, unknown>, ['cityId'], undefined, init);
   }
 
-  /** Places within a radius of the given place, nearest first (the place itself excluded). (GET /v1/geo/places/{place_id}/nearbyPlaces) */
+  /** Places (every population) within a radius of the given place, nearest first (the place itself excluded). (GET /v1/geo/places/{place_id}/nearbyPlaces) */
   listNearbyPlaces(params: ListNearbyPlacesParams, init?: RequestInit): Promise<ListEnvelope<CitySummary>> {
     return this.request('GET', `/v1/geo/places/${encodeURIComponent(String(params.placeId))}/nearbyPlaces`, params as unknown as Record<string, unknown>, ['placeId'], undefined, init);
+  }
+
+  /** Admin divisions (ADM2) within a radius of the given place (none in the data yet: see ListAdminDivisions). (GET /v1/geo/cities/{place_id}/nearbyDivisions) */
+  listNearbyDivisions(params: ListNearbyDivisionsParams, init?: RequestInit): Promise<ListEnvelope<CitySummary>> {
+    return this.request('GET', `/v1/geo/cities/${encodeURIComponent(String(params.placeId))}/nearbyDivisions`, params as unknown as Record<string, unknown>, ['placeId'], undefined, init);
   }
 
   /** Cities within a radius of a raw location given as ISO-6709 `±DD.DDDD±DDD.DDDD`. (GET /v1/geo/locations/{location}/nearbyCities) */
   listCitiesNearLocation(params: ListCitiesNearLocationParams, init?: RequestInit): Promise<ListEnvelope<CitySummary>> {
     return this.request('GET', `/v1/geo/locations/${encodeURIComponent(String(params.location))}/nearbyCities`, params as unknown as Record<string, unknown>, ['location'], undefined, init);
+  }
+
+  /** Places (every population) within a radius of a raw location. (GET /v1/geo/locations/{location}/nearbyPlaces) */
+  listPlacesNearLocation(params: ListPlacesNearLocationParams, init?: RequestInit): Promise<ListEnvelope<CitySummary>> {
+    return this.request('GET', `/v1/geo/locations/${encodeURIComponent(String(params.location))}/nearbyPlaces`, params as unknown as Record<string, unknown>, ['location'], undefined, init);
+  }
+
+  /** Admin divisions (ADM2) within a radius of a raw location. (GET /v1/geo/locations/{location}/nearbyDivisions) */
+  listDivisionsNearLocation(params: ListDivisionsNearLocationParams, init?: RequestInit): Promise<ListEnvelope<CitySummary>> {
+    return this.request('GET', `/v1/geo/locations/${encodeURIComponent(String(params.location))}/nearbyDivisions`, params as unknown as Record<string, unknown>, ['location'], undefined, init);
   }
 
   /** Great-circle distance between two places. (GET /v1/geo/cities/{city_id}/distance) */
@@ -832,8 +1128,8 @@ export class MeridianRestClient {
     return this.request('GET', `/v1/geo/cities/${encodeURIComponent(String(params.cityId))}/time`, params as unknown as Record<string, unknown>, ['cityId'], undefined, init);
   }
 
-  /** The first-level region containing the place (404 when the place has none in the data). (GET /v1/geo/cities/{city_id}/locatedIn) */
-  getCityLocatedIn(params: GetCityLocatedInParams, init?: RequestInit): Promise<Envelope<RegionDetails>> {
+  /** The place containing this one: its first-level division, as a place (type ADM1; 404 when the place has none in the data). (GET /v1/geo/cities/{city_id}/locatedIn) */
+  getCityLocatedIn(params: GetCityLocatedInParams, init?: RequestInit): Promise<Envelope<CityDetails>> {
     return this.request('GET', `/v1/geo/cities/${encodeURIComponent(String(params.cityId))}/locatedIn`, params as unknown as Record<string, unknown>, ['cityId'], undefined, init);
   }
 
@@ -842,9 +1138,14 @@ export class MeridianRestClient {
     return this.request('GET', `/v1/geo/countries`, params as unknown as Record<string, unknown>, [], undefined, init);
   }
 
-  /** GetCountry (GET /v1/geo/countries/{country_code}) */
+  /** country_code: ISO-3166 alpha-2 code or WikiData id (Q30). (GET /v1/geo/countries/{country_code}) */
   getCountry(params: GetCountryParams, init?: RequestInit): Promise<Envelope<CountryDetails>> {
     return this.request('GET', `/v1/geo/countries/${encodeURIComponent(String(params.countryCode))}`, params as unknown as Record<string, unknown>, ['countryCode'], undefined, init);
+  }
+
+  /** Populated places of a country (every population by default; country fields left out). (GET /v1/geo/countries/{country_code}/places) */
+  listCountryPlaces(params: ListCountryPlacesParams, init?: RequestInit): Promise<ListEnvelope<CitySummary>> {
+    return this.request('GET', `/v1/geo/countries/${encodeURIComponent(String(params.countryCode))}/places`, params as unknown as Record<string, unknown>, ['countryCode'], undefined, init);
   }
 
   /** ListRegions (GET /v1/geo/countries/{country_code}/regions) */
@@ -852,7 +1153,7 @@ export class MeridianRestClient {
     return this.request('GET', `/v1/geo/countries/${encodeURIComponent(String(params.countryCode))}/regions`, params as unknown as Record<string, unknown>, ['countryCode'], undefined, init);
   }
 
-  /** region_code may be the ISO 3166-2 code (with or without the country prefix), the FIPS code or the GeoNames admin1 code. HASC codes have no source here. (GET /v1/geo/countries/{country_code}/regions/{region_code}) */
+  /** region_code may be the ISO 3166-2 code (with or without the country prefix), the FIPS code, the HASC code (US.CA) or the GeoNames admin1 code. (GET /v1/geo/countries/{country_code}/regions/{region_code}) */
   getRegion(params: GetRegionParams, init?: RequestInit): Promise<Envelope<RegionDetails>> {
     return this.request('GET', `/v1/geo/countries/${encodeURIComponent(String(params.countryCode))}/regions/${encodeURIComponent(String(params.regionCode))}`, params as unknown as Record<string, unknown>, ['countryCode', 'regionCode'], undefined, init);
   }
@@ -860,6 +1161,16 @@ export class MeridianRestClient {
   /** ListRegionCities (GET /v1/geo/countries/{country_code}/regions/{region_code}/cities) */
   listRegionCities(params: ListRegionCitiesParams, init?: RequestInit): Promise<ListEnvelope<CitySummary>> {
     return this.request('GET', `/v1/geo/countries/${encodeURIComponent(String(params.countryCode))}/regions/${encodeURIComponent(String(params.regionCode))}/cities`, params as unknown as Record<string, unknown>, ['countryCode', 'regionCode'], undefined, init);
+  }
+
+  /** Populated places of a region (every population by default). (GET /v1/geo/countries/{country_code}/regions/{region_code}/places) */
+  listRegionPlaces(params: ListRegionPlacesParams, init?: RequestInit): Promise<ListEnvelope<CitySummary>> {
+    return this.request('GET', `/v1/geo/countries/${encodeURIComponent(String(params.countryCode))}/regions/${encodeURIComponent(String(params.regionCode))}/places`, params as unknown as Record<string, unknown>, ['countryCode', 'regionCode'], undefined, init);
+  }
+
+  /** Admin divisions (ADM2) of a region (none in the data yet: see ListAdminDivisions). (GET /v1/geo/countries/{country_code}/regions/{region_code}/adminDivisions) */
+  listRegionAdminDivisions(params: ListRegionAdminDivisionsParams, init?: RequestInit): Promise<ListEnvelope<CitySummary>> {
+    return this.request('GET', `/v1/geo/countries/${encodeURIComponent(String(params.countryCode))}/regions/${encodeURIComponent(String(params.regionCode))}/adminDivisions`, params as unknown as Record<string, unknown>, ['countryCode', 'regionCode'], undefined, init);
   }
 
   /** Sources, licences and build/refresh times of the data (GeoNames attribution). (GET /v1/geo/about) */

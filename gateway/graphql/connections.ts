@@ -4,6 +4,7 @@
  * cursor is refused by any other query (and cannot be forged by editing a
  * number). first/after/last/before resolve to one offset window; `last`
  * without `before` needs the total first, which costs one extra core call.
+ * first and last that meet give their union (GeoDB), see union().
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import { GraphQLError } from 'graphql';
@@ -52,6 +53,7 @@ export async function connection<T>(cursors: Cursors, scope: string, args: PageA
     if (v !== undefined && v !== null && (!Number.isInteger(v) || v < 0)) throw gqlError('PARAM_INVALID', `${k} must be a whole number from 0 to ${maxPage}`);
     if (typeof v === 'number' && v > maxPage) throw gqlError('ACCESS_DENIED', `${k} ${v} is above the maximum page size of ${maxPage}`);
   }
+  if (typeof args.first === 'number' && typeof args.last === 'number' && !args.after && !args.before) return union(cursors, scope, args.first, args.last, fetch);
   let start = args.after ? cursors.decode(scope, args.after, 'after') + 1 : 0;
   let end = args.before ? cursors.decode(scope, args.before, 'before') : undefined;
   let total: number | undefined;
@@ -73,6 +75,40 @@ export async function connection<T>(cursors: Cursors, scope: string, args: PageA
   const page = await fetch(offset, Math.max(1, limit));
   total = page.total;
   const items = page.offset === offset && limit > 0 ? page.items.slice(0, limit) : [];
+  const edges = items.map((node, i) => ({ cursor: cursors.encode(scope, start + i), node }));
+  return {
+    totalCount: total,
+    edges,
+    pageInfo: {
+      startCursor: edges[0]?.cursor ?? null,
+      endCursor: edges[edges.length - 1]?.cursor ?? null,
+      hasPreviousPage: start > 0,
+      hasNextPage: start + edges.length < total,
+    },
+  };
+}
+
+/**
+ * `first` and `last` together, without cursors: when the two slices meet or
+ * overlap (first + last >= total) GeoDB answers their union, i.e. every item;
+ * otherwise the Relay reading (the last `last` of the first `first`) stands.
+ */
+async function union<T>(cursors: Cursors, scope: string, first: number, last: number,
+  fetch: (offset: number, limit: number) => Promise<Page<T>>): Promise<Connection<T>> {
+  const head = await fetch(0, Math.max(1, first));
+  const total = head.total;
+  let items: T[];
+  let start = 0;
+  if (first + last >= total) {
+    items = head.items.slice(0, Math.min(first, total));
+    if (items.length < total) {
+      const rest = await fetch(items.length, total - items.length);
+      if (rest.offset === items.length) items = items.concat(rest.items);
+    }
+  } else {
+    start = Math.max(0, first - last);
+    items = head.items.slice(start, first);
+  }
   const edges = items.map((node, i) => ({ cursor: cursors.encode(scope, start + i), node }));
   return {
     totalCount: total,

@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import mercurius from 'mercurius';
+import type { GraphQLError } from 'graphql';
 import { projectRoot } from '../paths.js';
 import type { Guard } from '../auth/guard.js';
 import { isHttpError } from '../rest/httpError.js';
@@ -22,7 +23,7 @@ export interface GraphqlOptions extends GraphqlDeps { guard: Guard; limits: Cost
 export async function registerGraphql(app: FastifyInstance, opts: GraphqlOptions): Promise<void> {
   const { resolvers, loaders } = buildResolvers(opts);
   app.addHook('preHandler', async (request, reply) => {
-    if (request.routeOptions.url !== '/graphql') return;
+    if (request.routeOptions.url !== '/graphql' && !(request.routeOptions.url === '/' && request.method === 'POST')) return;
     request.routeLabel = '/graphql';
     try {
       const admission = opts.guard.admit(request.headers, 'geo:read');
@@ -45,5 +46,20 @@ export async function registerGraphql(app: FastifyInstance, opts: GraphqlOptions
     cache: 1024,
     validationRules: [costRule(opts.limits)],
     queryDepth: opts.limits.maxDepth,
+  });
+  // GeoDB's RapidAPI GraphQL endpoint is the root path: POST / answers as POST /graphql (same key check above,
+  // same schema, cache and rules through reply.graphql).
+  app.post('/', async (request, reply) => {
+    const body = (request.body ?? {}) as { query?: unknown; variables?: Record<string, unknown>; operationName?: string };
+    if (typeof body.query !== 'string') {
+      return reply.code(400).send({ data: null, errors: [{ message: 'the body must be JSON {query, variables}', extensions: { code: 'PARAM_INVALID' } }] });
+    }
+    try {
+      return await reply.graphql(body.query, newContext() as never, body.variables, body.operationName);
+    } catch (e) {
+      const errors = (e as { errors?: GraphQLError[] }).errors ?? [e as GraphQLError];
+      const { statusCode, response } = mercurius.defaultErrorFormatter({ errors } as never, undefined as never);
+      return reply.code(statusCode).send(response);
+    }
   });
 }

@@ -96,19 +96,21 @@ export function buildResolvers(deps: GraphqlDeps): { resolvers: IResolvers; load
   const page = <T>(scope: string, args: PageArgs, fetch: (offset: number, limit: number) => Promise<{ items: T[]; total: number; offset: number }>) =>
     connection(deps.cursors, scope, args, deps.maxPage, fetch);
   const listOf = (r: Obj) => ({ total: Number(r['totalCount'] ?? 0), offset: Number(r['currentOffset'] ?? 0), data: (r['data'] ?? []) as Obj[] });
-  const id = (v: unknown, arg: string): number => {
-    const s = String(v ?? '').trim();
-    if (!/^\d{1,10}$/.test(s) || Number(s) > 2147483647) throw gqlError('PARAM_INVALID', `${arg} must be a GeoNames id (a whole number), got '${s.slice(0, 40)}'`);
-    return Number(s);
-  };
+  /** A place id as given (GeoNames or WikiData id): the core checks its form and names the argument. */
+  const id = (v: unknown): string => String(v ?? '').trim();
   const places = (items: Obj[], display: Display, withDistance: boolean): PlaceNode[] =>
     items.map((d) => ({ data: d, display, searchDistance: withDistance ? (d['distance'] as number | undefined) : undefined }));
   const scopeOf = (field: string, args: object) => JSON.stringify([field, Object.entries(args).filter(([k]) => !['first', 'after', 'last', 'before'].includes(k)).sort(([a], [b]) => (a < b ? -1 : 1))]);
 
-  type PlaceFilterArgs = PageArgs & DisplayArg & { namePrefix?: string; minPopulation?: number; maxPopulation?: number; types?: string[]; sort?: string; includeDeleted?: string };
+  type PlaceFilterArgs = PageArgs & DisplayArg & {
+    namePrefix?: string; namePrefixDefaultLangResults?: boolean; minPopulation?: number; maxPopulation?: number; types?: string[]; sort?: string;
+    includeDeleted?: string; timeZoneIds?: (string | null)[]; countryIds?: (string | null)[]; excludedCountryIds?: (string | null)[];
+  };
+  const strings = (l: (string | null)[] | undefined | null): string[] | undefined => l?.filter((t): t is string => typeof t === 'string' && t !== '');
   const placeFilter = (a: PlaceFilterArgs) => ({
-    namePrefix: a.namePrefix ?? undefined, minPopulation: a.minPopulation ?? undefined, maxPopulation: a.maxPopulation ?? undefined,
-    types: a.types?.filter((t): t is string => typeof t === 'string'), sort: a.sort ?? undefined, includeDeleted: a.includeDeleted ?? undefined,
+    namePrefix: a.namePrefix ?? undefined, namePrefixDefaultLangResults: a.namePrefixDefaultLangResults ?? undefined,
+    minPopulation: a.minPopulation ?? undefined, maxPopulation: a.maxPopulation ?? undefined,
+    types: strings(a.types), sort: a.sort ?? undefined, includeDeleted: a.includeDeleted ?? undefined, timeZoneIds: strings(a.timeZoneIds),
   });
 
   const resolvers: IResolvers = {
@@ -128,11 +130,11 @@ export function buildResolvers(deps: GraphqlDeps): { resolvers: IResolvers; load
         });
       },
       currencies: (_: unknown, a: PageArgs & { countryId?: string }) => page(scopeOf('currencies', a), a, async (offset, limit) => {
-        const r = listOf(await call('LocaleService.ListCurrencies', { countryCode: a.countryId, offset, limit }));
+        const r = listOf(await call('LocaleService.ListCurrencies', { countryId: a.countryId, offset, limit }));
         return { items: r.data, total: r.total, offset: r.offset };
       }),
       distanceBetween: async (_: unknown, a: { fromPlaceId: string; toPlaceId: string; distanceUnit?: string }) => {
-        const r = await call('GeoService.GetCityDistance', { cityId: id(a.toPlaceId, 'toPlaceId'), fromCityId: id(a.fromPlaceId, 'fromPlaceId'), distanceUnit: a.distanceUnit });
+        const r = await call('GeoService.GetCityDistance', { cityId: id(a.fromPlaceId), toPlaceId: id(a.toPlaceId), distanceUnit: a.distanceUnit });
         return r['data'];
       },
       locales: (_: unknown, a: PageArgs) => page(scopeOf('locales', a), a, async (offset, limit) => {
@@ -141,14 +143,15 @@ export function buildResolvers(deps: GraphqlDeps): { resolvers: IResolvers; load
       }),
       populatedPlace: async (_: unknown, a: { id: string } & DisplayArg) => {
         const display = displayOf(a);
-        const r = await call('GeoService.GetCity', { cityId: id(a.id, 'id'), ...display });
+        const r = await call('GeoService.GetCity', { cityId: id(a.id), ...display });
         return { data: r['data'] as Obj, display } satisfies PlaceNode;
       },
-      populatedPlaces: (_: unknown, a: PlaceFilterArgs & { location?: { latitude: number; longitude: number }; radius?: number; distanceUnit?: string; countryIds?: string[]; excludedCountryIds?: string[]; timeZoneIds?: string[] }) => {
+      populatedPlaces: (_: unknown, a: PlaceFilterArgs & { location?: { latitude?: number | null; longitude?: number | null }; radius?: number; distanceUnit?: string }) => {
         const display = displayOf(a);
         let location: string | undefined;
         if (a.location) {
           const { latitude, longitude } = a.location;
+          if (typeof latitude !== 'number' || typeof longitude !== 'number') throw gqlError('PARAM_INVALID', 'location needs both latitude and longitude');
           if (!(Math.abs(latitude) <= 90) || !(Math.abs(longitude) <= 180)) throw gqlError('PARAM_INVALID', 'location must have latitude from -90 to 90 and longitude from -180 to 180');
           const f = (v: number, w: number) => `${v < 0 ? '-' : '+'}${Math.abs(v).toFixed(6).padStart(w + 7, '0')}`;
           location = `${f(latitude, 2)}${f(longitude, 3)}`;
@@ -156,7 +159,7 @@ export function buildResolvers(deps: GraphqlDeps): { resolvers: IResolvers; load
         return page(scopeOf('populatedPlaces', a), a, async (offset, limit) => {
           const r = listOf(await call('GeoService.ListPlaces', {
             ...placeFilter(a), location, radius: a.radius ?? undefined, distanceUnit: a.distanceUnit ?? undefined,
-            countryIds: a.countryIds?.filter(Boolean), excludedCountryIds: a.excludedCountryIds?.filter(Boolean), timeZoneIds: a.timeZoneIds?.filter(Boolean),
+            countryIds: strings(a.countryIds), excludedCountryIds: strings(a.excludedCountryIds),
             ...display, offset, limit,
           }));
           return { items: places(r.data, display, Boolean(location)), total: r.total, offset: r.offset };
@@ -172,17 +175,20 @@ export function buildResolvers(deps: GraphqlDeps): { resolvers: IResolvers; load
       id: (c: CountryNode) => c.data['code'],
       code: (c: CountryNode) => c.data['code'],
       name: (c: CountryNode) => c.data['name'],
-      wikiDataId: () => null,
-      regions: (c: CountryNode, a: PageArgs & { namePrefix?: string; sort?: string }) => page(scopeOf(`regions:${String(c.data['code'])}`, a), a, async (offset, limit) => {
-        const r = listOf(await call('GeoService.ListRegions', { countryCode: c.data['code'], namePrefix: a.namePrefix, sort: a.sort, ...c.display, offset, limit }));
+      wikiDataId: (c: CountryNode) => c.data['wikiDataId'] ?? null,
+      regions: (c: CountryNode, a: PageArgs & { namePrefix?: string; namePrefixDefaultLangResults?: boolean; sort?: string }) => page(scopeOf(`regions:${String(c.data['code'])}`, a), a, async (offset, limit) => {
+        const r = listOf(await call('GeoService.ListRegions', {
+          countryCode: c.data['code'], namePrefix: a.namePrefix, namePrefixDefaultLangResults: a.namePrefixDefaultLangResults ?? undefined, sort: a.sort, ...c.display, offset, limit,
+        }));
         return { items: r.data.map((d) => ({ data: d, display: c.display } satisfies RegionNode)), total: r.total, offset: r.offset };
       }),
-      region: async (c: CountryNode, a: { code: string }) => {
+      region: async (c: CountryNode, a: { code?: string | null }) => {
+        if (!a.code) return null;
         const r = await maybe('GeoService.GetRegion', { countryCode: c.data['code'], regionCode: a.code, ...c.display });
         return r ? ({ data: r['data'] as Obj, display: c.display } satisfies RegionNode) : null;
       },
       populatedPlaces: (c: CountryNode, a: PlaceFilterArgs) => page(scopeOf(`countryPlaces:${String(c.data['code'])}`, a), a, async (offset, limit) => {
-        const r = listOf(await call('GeoService.ListPlaces', { ...placeFilter(a), countryIds: [c.data['code']], ...c.display, offset, limit }));
+        const r = listOf(await call('GeoService.ListCountryPlaces', { ...placeFilter(a), countryCode: c.data['code'], ...c.display, offset, limit }));
         return { items: places(r.data, c.display, false), total: r.total, offset: r.offset };
       }),
     },
@@ -191,15 +197,18 @@ export function buildResolvers(deps: GraphqlDeps): { resolvers: IResolvers; load
       isoCode: (r: RegionNode) => r.data['isoCode'] ?? null,
       fipsCode: (r: RegionNode) => r.data['fipsCode'] ?? null,
       hascCode: (r: RegionNode) => r.data['hascCode'] ?? null,
+      wikiDataId: (r: RegionNode) => r.data['wikiDataId'] ?? null,
+      containingRegion: () => null,
       populatedPlaces: (r: RegionNode, a: PlaceFilterArgs) => page(scopeOf(`regionPlaces:${String(r.data['countryCode'])}.${String(r.data['admin1Code'])}`, a), a, async (offset, limit) => {
-        const res = listOf(await call('GeoService.ListRegionCities', {
-          ...placeFilter(a), minPopulation: a.minPopulation ?? 0, countryCode: r.data['countryCode'], regionCode: r.data['admin1Code'], ...r.display, offset, limit,
+        const res = listOf(await call('GeoService.ListRegionPlaces', {
+          ...placeFilter(a), countryCode: r.data['countryCode'], regionCode: r.data['admin1Code'], ...r.display, offset, limit,
         }));
         return { items: places(res.data, r.display, false), total: res.total, offset: res.offset };
       }),
     },
     PopulatedPlace: {
       id: (p: PlaceNode) => String(p.data['id']),
+      wikiDataId: (p: PlaceNode) => p.data['wikiDataId'] ?? null,
       name: (p: PlaceNode) => p.data['name'] ?? p.data['city'],
       placeType: (p: PlaceNode) => p.data['type'],
       latitude: (p: PlaceNode) => p.data['latitude'] ?? (p.data['location'] as Obj | undefined)?.['latitude'],
@@ -210,7 +219,8 @@ export function buildResolvers(deps: GraphqlDeps): { resolvers: IResolvers; load
       searchDistance: (p: PlaceNode) => p.searchDistance ?? null,
       nearbyPopulatedPlaces: (p: PlaceNode, a: PlaceFilterArgs & { radius?: number; distanceUnit?: string }) => page(scopeOf(`nearby:${String(p.data['id'])}`, a), a, async (offset, limit) => {
         const r = listOf(await call('GeoService.ListNearbyPlaces', {
-          ...placeFilter(a), placeId: p.data['id'], radius: a.radius ?? undefined, distanceUnit: a.distanceUnit ?? undefined, ...p.display, offset, limit,
+          ...placeFilter(a), countryIds: strings(a.countryIds), excludedCountryIds: strings(a.excludedCountryIds),
+          placeId: String(p.data['id']), radius: a.radius ?? undefined, distanceUnit: a.distanceUnit ?? undefined, ...p.display, offset, limit,
         }));
         return { items: places(r.data, p.display, true), total: r.total, offset: r.offset };
       }),
@@ -250,8 +260,17 @@ export function buildResolvers(deps: GraphqlDeps): { resolvers: IResolvers; load
       const d = c.code ? await batcher(ctx, 'countries', c.display).load(c.code.toUpperCase()) : undefined;
       return d ? { data: d, display: c.display } : null;
     }));
+  /** The region of a place: from the country and region codes its summary or details carry. */
   const regionOfPlace = async (p: PlaceNode): Promise<RegionNode | null> => {
-    const r = await maybe('GeoService.GetCityLocatedIn', { cityId: p.data['id'], ...p.display });
+    const regionCode = p.data['regionCode'];
+    if (!regionCode || !p.data['countryCode']) return null;
+    const r = await maybe('GeoService.GetRegion', { countryCode: p.data['countryCode'], regionCode, ...p.display });
+    return r ? { data: r['data'] as Obj, display: p.display } : null;
+  };
+  /** The place containing a place (its first-level division as a place). */
+  const containerOf = async (p: PlaceNode): Promise<PlaceNode | null> => {
+    if (p.data['type'] === 'ADM1') return null;
+    const r = await maybe('GeoService.GetCityLocatedIn', { cityId: String(p.data['id']), ...p.display });
     return r ? { data: r['data'] as Obj, display: p.display } : null;
   };
   const loaders: MercuriusLoaders = {
@@ -263,11 +282,14 @@ export function buildResolvers(deps: GraphqlDeps): { resolvers: IResolvers; load
       country: async (qs: { obj: PlaceNode }[], ctx: GraphqlContext) =>
         countries(qs.map((q) => ({ code: String(q.obj.data['countryCode'] ?? ''), display: q.obj.display })), ctx),
       region: async (qs: { obj: PlaceNode }[]) => Promise.all(qs.map((q) => regionOfPlace(q.obj))),
-      locatedIn: async (qs: { obj: PlaceNode }[]) => Promise.all(qs.map((q) => regionOfPlace(q.obj))),
-      distance: async (qs: { obj: PlaceNode; params: { toPlaceId: string; distanceUnit?: string } }[]) => Promise.all(qs.map(async (q) =>
-        (await call('GeoService.GetCityDistance', { cityId: id(q.params.toPlaceId, 'toPlaceId'), fromCityId: q.obj.data['id'], distanceUnit: q.params.distanceUnit }))['data'])),
-      dateTime: async (qs: { obj: PlaceNode }[]) => Promise.all(qs.map(async (q) => (await call('GeoService.GetCityDateTime', { cityId: q.obj.data['id'] }))['data'])),
-      time: async (qs: { obj: PlaceNode }[]) => Promise.all(qs.map(async (q) => (await call('GeoService.GetCityTime', { cityId: q.obj.data['id'] }))['data'])),
+      locatedIn: async (qs: { obj: PlaceNode }[]) => Promise.all(qs.map((q) => containerOf(q.obj))),
+      // Without toPlaceId: the search distance (GeoDB's form); with it: the distance to that place.
+      distance: async (qs: { obj: PlaceNode; params: { toPlaceId?: string | null; distanceUnit?: string | null } }[]) => Promise.all(qs.map(async (q) =>
+        (q.params.toPlaceId === undefined || q.params.toPlaceId === null
+          ? q.obj.searchDistance ?? null
+          : (await call('GeoService.GetCityDistance', { cityId: String(q.obj.data['id']), toPlaceId: id(q.params.toPlaceId), distanceUnit: q.params.distanceUnit ?? undefined }))['data']))),
+      dateTime: async (qs: { obj: PlaceNode }[]) => Promise.all(qs.map(async (q) => (await call('GeoService.GetCityDateTime', { cityId: String(q.obj.data['id']) }))['data'])),
+      time: async (qs: { obj: PlaceNode }[]) => Promise.all(qs.map(async (q) => (await call('GeoService.GetCityTime', { cityId: String(q.obj.data['id']) }))['data'])),
     },
     CountryRegion: {
       country: async (qs: { obj: RegionNode }[], ctx: GraphqlContext) => countries(qs.map((q) => ({ code: String(q.obj.data['countryCode']), display: q.obj.display })), ctx),
@@ -280,6 +302,9 @@ export function buildResolvers(deps: GraphqlDeps): { resolvers: IResolvers; load
       currencyCodes: async (qs: { obj: CountryNode }[], ctx: GraphqlContext) => countryDetails(qs, ctx, 'currencyCodes'),
       flag: async (qs: { obj: CountryNode }[], ctx: GraphqlContext) => countryDetails(qs, ctx, 'flag'),
       numRegions: async (qs: { obj: CountryNode }[], ctx: GraphqlContext) => countryDetails(qs, ctx, 'numRegions'),
+      // The flag is large (an SVG data URI): only GetCountry carries it, so it is fetched only when asked for.
+      flagImageUri: async (qs: { obj: CountryNode }[]) => Promise.all(qs.map(async (q) => (q.obj.data['flagImageUri'] as string | undefined)
+        ?? ((await maybe('GeoService.GetCountry', { countryCode: q.obj.data['code'], ...q.obj.display }))?.['data'] as Obj | undefined)?.['flagImageUri'] ?? null)),
     },
     TimeZone: {
       dateTime: async (qs: { obj: Obj }[]) => Promise.all(qs.map(async (q) => (await call('LocaleService.GetTimeZoneDateTime', { zoneId: q.obj['id'] }))['data'])),

@@ -39,6 +39,8 @@ export interface CompiledRoute {
   requestFields: Set<string>;
   /** 202 + Location for long-running submissions (method option meridian.api.v1.accepted). */
   accepted: AcceptedRule | undefined;
+  /** A list of place summaries: the fields of the country or region it is restricted to are left out. */
+  placeList: boolean;
 }
 
 function scopeOf(capability: string, verb: Verb): string {
@@ -84,6 +86,7 @@ export function compileRoutes(catalog: ProtoCatalog): CompiledRoute[] {
           scope: scopeOf(service.capability, binding.verb), routerPath: routerPathOf(template),
           requestFields: new Set(Object.keys(requestType.fields)),
           accepted: acceptedRule(md.options as Record<string, unknown>),
+          placeList: responseType.fields['data']?.resolvedType?.name === 'CitySummary',
         });
       }
     }
@@ -138,8 +141,13 @@ function bindHeaders(route: CompiledRoute, request: FastifyRequest, message: Rec
   }
 }
 
-/** Summaries leave out what the list is restricted to: country fields for one country, region fields for one region. */
-function omittedFields(bound: BoundRequest): string[] {
+/**
+ * Place summaries leave out what the list is restricted to: country fields for
+ * one country (the seed's rule, also for `countryIds=US`), region fields for
+ * one region. Other lists (regions of a country) keep theirs.
+ */
+function omittedFields(route: CompiledRoute, bound: BoundRequest): string[] {
+  if (!route.placeList) return [];
   const m = bound.message;
   const countries = new Set<string>();
   for (const k of ['countryCode', 'countryCodes', 'countryIds']) {
@@ -206,14 +214,17 @@ async function handle(group: CompiledRoute[], request: FastifyRequest, reply: Fa
     let envelope: Record<string, unknown>;
     if (route.shape.isList) {
       const items = data as Record<string, unknown>[];
-      const omit = omittedFields(bound);
+      const omit = omittedFields(route, bound);
       if (omit.length) for (const item of items) for (const f of omit) item[f] = undefined;
       const totalCount = Number(result['totalCount'] ?? 0);
       const currentOffset = Number(result['currentOffset'] ?? 0);
+      const pageLimit = typeof limit === 'number' && limit > 0 ? limit : DEFAULT_LIMIT;
+      const nextPageToken = result['nextPageToken'] ? String(result['nextPageToken']) : undefined;
       envelope = {
         data: items, errors: EMPTY,
-        links: hateoas ? pagingLinks(rawPath, query, currentOffset, typeof limit === 'number' && limit > 0 ? limit : DEFAULT_LIMIT, totalCount) : undefined,
-        metadata: { currentOffset, totalCount },
+        // GeoDB sends links only when the results do not fit on one page.
+        links: hateoas && totalCount > pageLimit ? pagingLinks(rawPath, query, currentOffset, pageLimit, totalCount) : undefined,
+        metadata: { currentOffset, totalCount, nextPageToken },
       };
     } else {
       envelope = { data, errors: EMPTY };

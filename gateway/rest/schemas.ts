@@ -60,7 +60,10 @@ export const LINK_SCHEMA: JsonSchema = {
 };
 export const METADATA_SCHEMA: JsonSchema = {
   type: 'object',
-  properties: { currentOffset: { type: 'integer', format: 'int64' }, totalCount: { type: 'integer', format: 'int64' } },
+  properties: {
+    currentOffset: { type: 'integer', format: 'int64' }, totalCount: { type: 'integer', format: 'int64' },
+    nextPageToken: { type: 'string', description: 'Opaque token of the next page (pass it as pageToken instead of offset); absent on the last page' },
+  },
   required: ['currentOffset', 'totalCount'],
 };
 

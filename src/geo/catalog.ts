@@ -18,6 +18,11 @@ export interface Region {
   capitalId: number | null;
   numCities: number;
   numPlaces: number;
+  wikiDataId: string | null;
+  hascCode: string | null;
+  /** Natural Earth label point, where the region matched it. */
+  latitude: number | null;
+  longitude: number | null;
 }
 
 export interface Country {
@@ -30,6 +35,9 @@ export interface Country {
   geonamesId: number | null;
   flag: string;
   numRegions: number;
+  wikiDataId: string | null;
+  /** The flag as a data URI (SVG), or '' when there is none. */
+  flagImageUri: string;
 }
 
 export interface Display { language: DisplayLanguage; ascii: boolean }
@@ -45,7 +53,14 @@ export function asciiName(s: string): string | null {
   return /^[ -~]*$/.test(out) ? out : null;
 }
 
-/** Validates and normalises a BCP-47 language code; unsupported languages fall back to English. */
+/** ISO-639 codes of every language CLDR names (the `languages` table), set once when the catalogue loads. */
+let knownLanguages: ReadonlySet<string> | undefined;
+
+/**
+ * Validates and normalises a BCP-47 language code (any case, `-` or `_`).
+ * A language CLDR does not know is refused; a known one without names here
+ * falls back to English (pt-BR falls back to pt).
+ */
 export function parseDisplay(languageCode: string | undefined, ascii: boolean | undefined): Display {
   const raw = (languageCode ?? '').trim();
   if (!raw) return { language: 'en', ascii: Boolean(ascii) };
@@ -53,6 +68,9 @@ export function parseDisplay(languageCode: string | undefined, ascii: boolean | 
     throw invalid('languageCode', `languageCode must be a BCP-47 language code such as en, pt-BR or zh_Hans, got '${raw}'`);
   }
   const base = raw.split(/[-_]/)[0]!.toLowerCase();
+  if (knownLanguages && !knownLanguages.has(base)) {
+    throw invalid('languageCode', `languageCode: unknown language '${raw}' (ISO-639 codes such as en, de, es, fr, it, pt, pt_BR, ru; /v1/locale/languages lists them)`);
+  }
   const language = (DISPLAY_LANGUAGES as readonly string[]).includes(base) ? (base as DisplayLanguage) : 'en';
   return { language, ascii: Boolean(ascii) };
 }
@@ -65,26 +83,33 @@ export function displayName(names: Map<string, string>, d: Display): string {
 
 export class GeoCatalog {
   readonly countries = new Map<string, Country>();
+  private readonly countriesByWikidata = new Map<string, Country>();
   private readonly regions = new Map<string, Region>();
   private readonly regionsByCountry = new Map<string, Region[]>();
 
   static async load(db: ConnectionPool): Promise<GeoCatalog> {
     const c = new GeoCatalog();
+    knownLanguages = new Set((await db.query<{ code: string }>('SELECT code FROM languages')).map((r) => r.code));
     const countryRows = await db.query<{ code: string; iso3: string; name: string; capital: string | null; calling_code: string | null;
-      currency_codes: string[]; geonames_id: number | null; flag: string }>('SELECT * FROM countries ORDER BY code');
+      currency_codes: string[]; geonames_id: number | null; flag: string; wiki_data_id: string | null; flag_svg: string | null }>('SELECT * FROM countries ORDER BY code');
     for (const r of countryRows) {
-      c.countries.set(r.code, { code: r.code, iso3: r.iso3, names: new Map([['en', r.name]]), capital: r.capital, callingCode: r.calling_code,
-        currencyCodes: r.currency_codes, geonamesId: r.geonames_id, flag: r.flag, numRegions: 0 });
+      const country: Country = { code: r.code, iso3: r.iso3, names: new Map([['en', r.name]]), capital: r.capital, callingCode: r.calling_code,
+        currencyCodes: r.currency_codes, geonamesId: r.geonames_id, flag: r.flag, numRegions: 0, wikiDataId: r.wiki_data_id,
+        flagImageUri: r.flag_svg ? `data:image/svg+xml;base64,${Buffer.from(r.flag_svg, 'utf8').toString('base64')}` : '' };
+      c.countries.set(r.code, country);
+      if (r.wiki_data_id) c.countriesByWikidata.set(r.wiki_data_id, country);
     }
     for (const r of await db.query<{ country_code: string; lang: string; name: string }>('SELECT * FROM country_names')) {
       c.countries.get(r.country_code)?.names.set(r.lang, r.name);
     }
     const regionRows = await db.query<{ country_code: string; admin1_code: string; iso_code: string | null; fips_code: string | null;
-      name: string; geonames_id: number | null; capital_id: number | null; num_cities: number; num_places: number }>(
+      name: string; geonames_id: number | null; capital_id: number | null; num_cities: number; num_places: number;
+      wiki_data_id: string | null; hasc_code: string | null; label_latitude: number | null; label_longitude: number | null }>(
       'SELECT * FROM regions ORDER BY country_code, admin1_code');
     for (const r of regionRows) {
       const region: Region = { countryCode: r.country_code, admin1Code: r.admin1_code, isoCode: r.iso_code, fipsCode: r.fips_code,
-        names: new Map([['en', r.name]]), geonamesId: r.geonames_id, capitalId: r.capital_id, numCities: r.num_cities, numPlaces: r.num_places };
+        names: new Map([['en', r.name]]), geonamesId: r.geonames_id, capitalId: r.capital_id, numCities: r.num_cities, numPlaces: r.num_places,
+        wikiDataId: r.wiki_data_id, hascCode: r.hasc_code, latitude: r.label_latitude, longitude: r.label_longitude };
       c.regions.set(`${r.country_code}.${r.admin1_code}`, region);
       const list = c.regionsByCountry.get(r.country_code) ?? [];
       list.push(region);
@@ -96,6 +121,10 @@ export class GeoCatalog {
       c.regions.get(`${r.country_code}.${r.admin1_code}`)?.names.set(r.lang, r.name);
     }
     return c;
+  }
+
+  countryByWikidata(qid: string): Country | undefined {
+    return this.countriesByWikidata.get(qid.toUpperCase());
   }
 
   regionsOf(countryCode: string): Region[] {
@@ -112,14 +141,18 @@ export class GeoCatalog {
   }
 
   /**
-   * Finds a region by ISO 3166-2 code (`CA` or `US-CA`), FIPS code or GeoNames
-   * admin1 code, case-insensitively, in that order of preference.
+   * Finds a region by ISO 3166-2 code (`CA` or `US-CA`), FIPS code, HASC code
+   * (`US.CA`), WikiData id or GeoNames admin1 code, case-insensitively, in
+   * that order of preference.
    */
   findRegion(countryCode: string, code: string): Region | undefined {
     const list = this.regionsByCountry.get(countryCode) ?? [];
-    const c = code.toUpperCase().replace(new RegExp(`^${countryCode}-`), '');
+    const upper = code.toUpperCase();
+    const c = upper.replace(new RegExp(`^${countryCode}-`), '');
     return list.find((r) => r.isoCode?.toUpperCase() === c)
       ?? list.find((r) => r.fipsCode?.toUpperCase() === c)
+      ?? list.find((r) => r.hascCode?.toUpperCase() === upper)
+      ?? list.find((r) => r.wikiDataId === upper)
       ?? list.find((r) => r.admin1Code.toUpperCase() === c);
   }
 }

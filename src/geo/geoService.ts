@@ -51,16 +51,32 @@ export class Geo implements PlaceContext {
     return new Geo(places, catalog, new Set(places.timeZones), new Set(places.featureCodes), info, deps.paging);
   }
 
+  /**
+   * A place by its id as a client gives it: the GeoNames id (5128581) or a
+   * WikiData id (Q60). No npm source keyed on GeoNames ids carries WikiData
+   * ids for places yet (data/README.md), so a Q-id is well-formed but names no
+   * place: 404, like an unknown number.
+   */
   private index(id: unknown, field = 'cityId'): number {
-    if (typeof id !== 'number' || !Number.isInteger(id) || id <= 0) throw invalid(field, `${field} must be a positive integer GeoNames id, got ${String(id)}`);
-    const i = this.places.indexOf(id);
-    if (i === undefined) throw notFound(`no place with id ${id}`);
+    const s = typeof id === 'number' ? String(id) : String(id ?? '').trim();
+    if (/^Q\d{1,10}$/i.test(s)) throw notFound(`no place with WikiData id ${s.toUpperCase()} in the data (places carry no WikiData ids yet; use the GeoNames id)`);
+    if (!/^\d{1,10}$/.test(s) || Number(s) < 1 || Number(s) > 2147483647) {
+      throw invalid(field, `${field} must be an integer GeoNames id from 1 to 2147483647 or a WikiData id such as Q60, got '${s.slice(0, 40)}'`);
+    }
+    const i = this.places.indexOf(Number(s));
+    if (i === undefined) throw notFound(`no place with id ${s}`);
     return i;
   }
 
+  /** A country by ISO-3166 alpha-2 code (any case) or WikiData id (Q30). */
   private country(code: string | undefined, field = 'countryCode'): Country {
     const c = (code ?? '').trim().toUpperCase();
-    if (!/^[A-Z]{2}$/.test(c)) throw invalid(field, `${field} must be an ISO-3166 alpha-2 code such as US, got '${code ?? ''}'`);
+    if (/^Q\d{1,10}$/.test(c)) {
+      const country = this.catalog.countryByWikidata(c);
+      if (!country) throw notFound(`no country with WikiData id ${c}`);
+      return country;
+    }
+    if (!/^[A-Z]{2}$/.test(c)) throw invalid(field, `${field} must be an ISO-3166 alpha-2 code such as US or a WikiData id such as Q30, got '${code ?? ''}'`);
     const country = this.catalog.countries.get(c);
     if (!country) throw notFound(`no country with code ${c}`);
     return country;
@@ -87,8 +103,9 @@ export class Geo implements PlaceContext {
       region: region ? displayName(region.names, d) : '', regionCode: region ? GeoCatalog.regionCode(region) : '',
       latitude: p.latitude[i]!, longitude: p.longitude[i]!, population: p.population[i]!,
       ...(unit && distanceKm !== undefined && !Number.isNaN(distanceKm) ? { distance: round(fromKm(distanceKm, unit), 3) } : {}),
-      type: p.population[i]! >= CITY_MIN_POPULATION ? 'CITY' : 'PLACE',
+      type: 'CITY',
       timezone: p.timeZones[i]!,
+      ...(region?.wikiDataId ? { regionWdId: region.wikiDataId } : {}),
     };
   }
 
@@ -99,10 +116,40 @@ export class Geo implements PlaceContext {
     const deletedAt = p.deletedAt[i]!;
     return {
       id: s.id, city: s.city, name: s.name, country: s.country, countryCode: s.countryCode, region: s.region, regionCode: s.regionCode,
-      location: { latitude: s.latitude, longitude: s.longitude }, population: s.population,
+      location: { latitude: s.latitude, longitude: s.longitude }, latitude: s.latitude, longitude: s.longitude, population: s.population,
       ...(Number.isNaN(elevation) ? {} : { elevationMeters: elevation }),
       timezone: p.timeZones[i]!, deleted: !Number.isNaN(deletedAt), type: s.type, featureCode: p.featureCodes[i]!,
       ...(Number.isNaN(deletedAt) ? {} : { deletedAt: new Date(deletedAt).toISOString() }),
+      ...(s.regionWdId ? { regionWdId: s.regionWdId } : {}),
+    };
+  }
+
+  /**
+   * A first-level division as a place (what locatedIn answers): its GeoNames
+   * id, WikiData id, name, Natural Earth label point (else its seat's
+   * coordinates), the time zone of its seat (else of its most populous place),
+   * and as population the sum over its populated places in the data.
+   */
+  divisionAsPlace(r: Region, d: Display) {
+    const members = this.places.inRegion(r.countryCode, r.admin1Code);
+    const seat = r.capitalId !== null ? this.places.indexOf(r.capitalId) : undefined;
+    let top: number | undefined;
+    let population = 0;
+    for (const i of members) {
+      if (!Number.isNaN(this.places.deletedAt[i]!)) continue;
+      population += this.places.population[i]!;
+      if (top === undefined || this.places.population[i]! > this.places.population[top]!) top = i;
+    }
+    const anchor = seat ?? top;
+    const latitude = r.latitude ?? (anchor !== undefined ? this.places.latitude[anchor]! : 0);
+    const longitude = r.longitude ?? (anchor !== undefined ? this.places.longitude[anchor]! : 0);
+    const country = this.catalog.countries.get(r.countryCode);
+    const name = displayName(r.names, d);
+    return {
+      id: r.geonamesId ?? 0, city: name, name, country: country ? displayName(country.names, d) : '', countryCode: r.countryCode,
+      region: name, regionCode: GeoCatalog.regionCode(r), location: { latitude, longitude }, latitude, longitude, population,
+      timezone: anchor !== undefined ? this.places.timeZones[anchor]! : '', deleted: false, type: 'ADM1', featureCode: 'ADM1',
+      ...(r.wikiDataId ? { wikiDataId: r.wikiDataId, regionWdId: r.wikiDataId } : {}),
     };
   }
 
@@ -111,15 +158,27 @@ export class Geo implements PlaceContext {
     return {
       ...(capital !== undefined ? { capital: d.ascii ? this.places.asciiNames[capital]! : this.places.names[capital]!, capitalId: r.capitalId! } : {}),
       countryCode: r.countryCode, ...(r.fipsCode ? { fipsCode: r.fipsCode } : {}), ...(r.isoCode ? { isoCode: r.isoCode } : {}),
+      ...(r.hascCode ? { hascCode: r.hascCode } : {}),
       name: displayName(r.names, d), numCities: r.numCities, numPlaces: r.numPlaces, admin1Code: r.admin1Code,
+      ...(r.wikiDataId ? { wikiDataId: r.wikiDataId } : {}),
     };
   }
 
-  countryDetails(c: Country, d: Display) {
+  regionSummary(r: Region, d: Display) {
+    return {
+      countryCode: r.countryCode, ...(r.fipsCode ? { fipsCode: r.fipsCode } : {}), ...(r.isoCode ? { isoCode: r.isoCode } : {}),
+      ...(r.hascCode ? { hascCode: r.hascCode } : {}), name: displayName(r.names, d), admin1Code: r.admin1Code,
+      ...(r.wikiDataId ? { wikiDataId: r.wikiDataId } : {}),
+    };
+  }
+
+  /** Country details; the flag (an SVG data URI of up to 240 kB) only where asked, so batch lookups stay small. */
+  countryDetails(c: Country, d: Display, withFlag = false) {
     return {
       code: c.code, currencyCode: c.currencyCodes[0] ?? '', name: displayName(c.names, d), numRegions: c.numRegions,
       currencyCodes: c.currencyCodes, capital: c.capital ?? '', callingCode: c.callingCode ?? '', flag: c.flag,
       iso3Code: c.iso3, geonamesId: c.geonamesId ?? 0,
+      ...(c.wikiDataId ? { wikiDataId: c.wikiDataId } : {}), ...(withFlag ? { flagImageUri: c.flagImageUri } : {}),
     };
   }
 
@@ -128,7 +187,10 @@ export class Geo implements PlaceContext {
     const d = parseDisplay(req.languageCode, req.asciiMode);
     const { query, unit, key } = parsePlaceList(this, req, opts);
     const { limit, offset } = this.paging.read(req, key);
-    const found = this.places.search({ ...query, limit, offset });
+    // Types the data holds no record of (ADM2, ISLAND) match nothing: no need to look.
+    const found = query.featureCodes && ![...query.featureCodes].some((c) => this.featureCodes.has(c))
+      ? { hits: [], total: 0, offset: 0 }
+      : this.places.search({ ...query, limit, offset });
     return {
       data: found.hits.map((h) => this.summary(h.index, d, query.near ? unit : undefined, h.distanceKm)),
       totalCount: found.total, currentOffset: found.offset,
@@ -152,32 +214,51 @@ export class Geo implements PlaceContext {
 
   handlers(): Handlers {
     type R = Record<string, unknown>;
+    const display = (req: R) => parseDisplay(req['languageCode'] as string, req['asciiMode'] as boolean);
+    const ADM2 = ['ADM2'];
+    /** A place list around a raw location given in the path (the location field itself is not a filter there). */
+    const nearLocation = (req: R, opts: { defaultMinPopulation: number; onlyTypes?: string[] }) => {
+      const centre = parseIsoLocation(String(req['location'] ?? ''), 'location');
+      const { location: _ignored, ...rest } = req as PlaceListRequest;
+      return this.listPlaces(rest, { ...opts, centre });
+    };
+    /** A place list of a region named in the path. */
+    const inRegion = (req: R, opts: { defaultMinPopulation: number; onlyTypes?: string[] }) => {
+      const r = this.region(req['countryCode'] as string, req['regionCode'] as string);
+      const { countryCode: _c, ...rest } = req as PlaceListRequest & { regionCode?: string };
+      return this.listPlaces(rest, { ...opts, region: { countryCode: r.countryCode, admin1Code: r.admin1Code } });
+    };
+    const alsoDefault = (req: R, d: Display) => req['namePrefixDefaultLangResults'] !== false && d.language !== 'en';
     return {
       ListCities: unary((req: PlaceListRequest) => this.listPlaces(req, { defaultMinPopulation: CITY_MIN_POPULATION })),
       ListPlaces: unary((req: PlaceListRequest) => this.listPlaces(req, { defaultMinPopulation: 0 })),
-      GetCity: unary((req: R) => ({ data: this.details(this.index(req['cityId']), parseDisplay(req['languageCode'] as string, req['asciiMode'] as boolean)) })),
+      ListAdminDivisions: unary((req: PlaceListRequest) => this.listPlaces(req, { defaultMinPopulation: 0, onlyTypes: ADM2 })),
+      GetCity: unary((req: R) => ({ data: this.details(this.index(req['cityId']), display(req)) })),
       BatchGetCities: unary((req: R) => {
         const ids = req['cityIds'] as number[];
         if (ids.length > 1000) throw invalid('cityIds', `cityIds holds at most 1000 ids, got ${ids.length}`);
-        const d = parseDisplay(req['languageCode'] as string, req['asciiMode'] as boolean);
+        const d = display(req);
         return { data: ids.map((id) => this.places.indexOf(id)).filter((i): i is number => i !== undefined).map((i) => this.details(i, d)) };
       }),
       ListNearbyCities: unary((req: R) => this.listPlaces(req as PlaceListRequest, { defaultMinPopulation: CITY_MIN_POPULATION, centre: this.centreOf(req['cityId'], 'cityId') })),
       ListNearbyPlaces: unary((req: R) => this.listPlaces(req as PlaceListRequest, { defaultMinPopulation: 0, centre: this.centreOf(req['placeId'], 'placeId') })),
-      ListCitiesNearLocation: unary((req: R) => {
-        const centre = parseIsoLocation(String(req['location'] ?? ''), 'location');
-        const { location: _ignored, ...rest } = req as PlaceListRequest;
-        return this.listPlaces(rest, { defaultMinPopulation: CITY_MIN_POPULATION, centre });
-      }),
+      ListNearbyDivisions: unary((req: R) => this.listPlaces(req as PlaceListRequest, { defaultMinPopulation: 0, onlyTypes: ADM2, centre: this.centreOf(req['placeId'], 'placeId') })),
+      ListCitiesNearLocation: unary((req: R) => nearLocation(req, { defaultMinPopulation: CITY_MIN_POPULATION })),
+      ListPlacesNearLocation: unary((req: R) => nearLocation(req, { defaultMinPopulation: 0 })),
+      ListDivisionsNearLocation: unary((req: R) => nearLocation(req, { defaultMinPopulation: 0, onlyTypes: ADM2 })),
       GetCityDistance: unary((req: R) => {
-        const from = req['fromCityId'] as number, to = req['toCityId'] as number;
-        if (from && to) throw exclusive(['fromCityId', 'toCityId'], 'fromCityId and toCityId are mutually exclusive: pass the other city as one of them');
-        if (!from && !to) throw invalid('fromCityId', 'fromCityId (or toCityId) is required: the id of the other city');
+        const from = String(req['fromCityId'] ?? '').trim();
+        const toCity = String(req['toCityId'] ?? '').trim(), toPlace = String(req['toPlaceId'] ?? '').trim();
+        if (toCity && toPlace && toCity !== toPlace) throw exclusive(['toCityId', 'toPlaceId'], 'toCityId and toPlaceId are the same parameter under two names; pass one');
+        const to = toCity || toPlace;
+        const toName = toCity ? 'toCityId' : 'toPlaceId';
+        if (from && to) throw exclusive(['fromCityId', toName], `fromCityId and ${toName} are mutually exclusive: pass the other place as one of them`);
+        if (!from && !to) throw invalid('toCityId', 'toCityId (or toPlaceId, or fromCityId) is required: the GeoNames or WikiData id of the other place');
         const a = this.index(req['cityId']);
-        const b = this.index(from || to, from ? 'fromCityId' : 'toCityId');
+        const b = this.index(from || to, from ? 'fromCityId' : toName);
         const unit = parseUnit(req['distanceUnit'] as string, undefined, ['distanceUnit', 'distanceUnit']);
         const km = haversineKm(this.places.latitude[a]!, this.places.longitude[a]!, this.places.latitude[b]!, this.places.longitude[b]!);
-        return { data: round(fromKm(km, unit), 2) };
+        return { data: fromKm(km, unit) }; // not rounded (GeoDB sends full precision)
       }),
       GetCityDateTime: unary((req: R) => ({ data: localDateTime(this.zoneOf(req['cityId']), Date.now()) })),
       GetCityTime: unary((req: R) => ({ data: localTime(this.zoneOf(req['cityId']), Date.now()) })),
@@ -185,52 +266,65 @@ export class Geo implements PlaceContext {
         const i = this.index(req['cityId']);
         const r = this.catalog.region(this.places.countryCodes[i]!, this.places.admin1Codes[i]!);
         if (!r) throw notFound(`place ${String(req['cityId'])} has no first-level region in the data`);
-        return { data: this.regionDetails(r, parseDisplay(req['languageCode'] as string, req['asciiMode'] as boolean)) };
+        return { data: this.divisionAsPlace(r, display(req)) };
       }),
       ListCountries: unary((req: R) => {
-        const d = parseDisplay(req['languageCode'] as string, req['asciiMode'] as boolean);
+        const d = display(req);
         const currency = String(req['currencyCode'] ?? '').trim().toUpperCase();
         if (currency && !/^[A-Z]{3}$/.test(currency)) throw invalid('currencyCode', `currencyCode must be an ISO-4217 code such as EUR, got '${String(req['currencyCode'])}'`);
         const prefix = this.prefixOf(req['namePrefix']);
         const sort = String(req['sort'] ?? '').trim().replace(/^ /, '+') || '+code';
         if (!/^[+-]?(code|name)$/.test(sort)) throw invalid('sort', `sort must be one of +code, -code, +name, -name, got '${sort}'`);
-        const alsoDefault = Boolean(req['namePrefixDefaultLangResults']) && d.language !== 'en';
+        const both = alsoDefault(req, d);
         const english = parseDisplay('en', d.ascii);
         const nameMatches = (names: Parameters<typeof displayName>[0]) => prefix === undefined
           || searchWords(displayName(names, d)).some((w) => w.startsWith(prefix))
-          || (alsoDefault && searchWords(displayName(names, english)).some((w) => w.startsWith(prefix)));
+          || (both && searchWords(displayName(names, english)).some((w) => w.startsWith(prefix)));
         let items = [...this.catalog.countries.values()].filter((c) => (!currency || c.currencyCodes.includes(currency)) && nameMatches(c.names));
         const byName = sort.endsWith('name');
         items = items.sort((x, y) => (byName ? cmp(displayName(x.names, d), displayName(y.names, d)) || cmp(x.code, y.code) : cmp(x.code, y.code)) * (sort.startsWith('-') ? -1 : 1));
-        const page = this.listPage(items, req, JSON.stringify(['countries', currency, prefix, alsoDefault, sort, d]));
-        return { ...page, data: page.data.map((c) => ({ code: c.code, currencyCode: c.currencyCodes[0] ?? '', name: displayName(c.names, d), currencyCodes: c.currencyCodes })) };
+        const page = this.listPage(items, req, JSON.stringify(['countries', currency, prefix, both, sort, d]));
+        return {
+          ...page,
+          data: page.data.map((c) => ({ code: c.code, currencyCode: c.currencyCodes[0] ?? '', name: displayName(c.names, d), currencyCodes: c.currencyCodes, ...(c.wikiDataId ? { wikiDataId: c.wikiDataId } : {}) })),
+        };
       }),
-      GetCountry: unary((req: R) => ({ data: this.countryDetails(this.country(req['countryCode'] as string), parseDisplay(req['languageCode'] as string, req['asciiMode'] as boolean)) })),
+      GetCountry: unary((req: R) => ({ data: this.countryDetails(this.country(req['countryCode'] as string), display(req), true) })),
       BatchGetCountries: unary((req: R) => {
         const codes = req['countryCodes'] as string[];
         if (codes.length > 1000) throw invalid('countryCodes', `countryCodes holds at most 1000 codes, got ${codes.length}`);
-        const d = parseDisplay(req['languageCode'] as string, req['asciiMode'] as boolean);
-        return { data: codes.map((c) => this.catalog.countries.get(c.toUpperCase())).filter((c): c is Country => Boolean(c)).map((c) => this.countryDetails(c, d)) };
+        const d = display(req);
+        return {
+          data: codes.map((c) => (/^Q\d+$/i.test(c) ? this.catalog.countryByWikidata(c) : this.catalog.countries.get(c.toUpperCase())))
+            .filter((c): c is Country => Boolean(c)).map((c) => this.countryDetails(c, d)),
+        };
+      }),
+      ListCountryPlaces: unary((req: R) => {
+        const country = this.country(req['countryCode'] as string);
+        const { countryCode: _c, ...rest } = req as PlaceListRequest;
+        return this.listPlaces({ ...rest, countryIds: [country.code] }, { defaultMinPopulation: 0 });
       }),
       ListRegions: unary((req: R) => {
         const country = this.country(req['countryCode'] as string);
-        const d = parseDisplay(req['languageCode'] as string, req['asciiMode'] as boolean);
+        const d = display(req);
         const prefix = this.prefixOf(req['namePrefix']);
         const sort = String(req['sort'] ?? '').trim().replace(/^ /, '+') || '+name';
-        if (!/^[+-]?(name|isoCode)$/.test(sort)) throw invalid('sort', `sort must be one of +name, -name, +isoCode, -isoCode, got '${sort}'`);
-        const byIso = sort.endsWith('isoCode');
+        const m = /^([+-]?)(name|isoCode|fipsCode)$/.exec(sort);
+        if (!m) throw invalid('sort', `sort must be one of ±name, ±isoCode, ±fipsCode, got '${sort}'`);
+        const both = alsoDefault(req, d);
+        const english = parseDisplay('en', d.ascii);
+        const key = (r: Region) => (m[2] === 'isoCode' ? GeoCatalog.regionCode(r) : m[2] === 'fipsCode' ? (r.fipsCode ?? '') : displayName(r.names, d));
         const items = this.catalog.regionsOf(country.code)
-          .filter((r) => prefix === undefined || searchWords(displayName(r.names, d)).some((w) => w.startsWith(prefix)))
-          .sort((x, y) => (byIso ? cmp(GeoCatalog.regionCode(x), GeoCatalog.regionCode(y)) : cmp(displayName(x.names, d), displayName(y.names, d)) || cmp(x.admin1Code, y.admin1Code)) * (sort.startsWith('-') ? -1 : 1));
-        const page = this.listPage(items, req, JSON.stringify(['regions', country.code, prefix, sort, d]));
-        return { ...page, data: page.data.map((r) => ({ countryCode: r.countryCode, ...(r.fipsCode ? { fipsCode: r.fipsCode } : {}), ...(r.isoCode ? { isoCode: r.isoCode } : {}), name: displayName(r.names, d), admin1Code: r.admin1Code })) };
+          .filter((r) => prefix === undefined || searchWords(displayName(r.names, d)).some((w) => w.startsWith(prefix))
+            || (both && searchWords(displayName(r.names, english)).some((w) => w.startsWith(prefix))))
+          .sort((x, y) => (cmp(key(x), key(y)) || cmp(x.admin1Code, y.admin1Code)) * (m[1] === '-' ? -1 : 1));
+        const page = this.listPage(items, req, JSON.stringify(['regions', country.code, prefix, both, sort, d]));
+        return { ...page, data: page.data.map((r) => this.regionSummary(r, d)) };
       }),
-      GetRegion: unary((req: R) => ({ data: this.regionDetails(this.region(req['countryCode'] as string, req['regionCode'] as string), parseDisplay(req['languageCode'] as string, req['asciiMode'] as boolean)) })),
-      ListRegionCities: unary((req: R) => {
-        const r = this.region(req['countryCode'] as string, req['regionCode'] as string);
-        const { countryCode: _c, ...rest } = req as PlaceListRequest & { regionCode?: string };
-        return this.listPlaces(rest, { defaultMinPopulation: CITY_MIN_POPULATION, region: { countryCode: r.countryCode, admin1Code: r.admin1Code } });
-      }),
+      GetRegion: unary((req: R) => ({ data: this.regionDetails(this.region(req['countryCode'] as string, req['regionCode'] as string), display(req)) })),
+      ListRegionCities: unary((req: R) => inRegion(req, { defaultMinPopulation: CITY_MIN_POPULATION })),
+      ListRegionPlaces: unary((req: R) => inRegion(req, { defaultMinPopulation: 0 })),
+      ListRegionAdminDivisions: unary((req: R) => inRegion(req, { defaultMinPopulation: 0, onlyTypes: ADM2 })),
       GetDataInfo: unary(() => ({ data: this.info })),
     };
   }

@@ -35,6 +35,7 @@ export interface PlaceListRequest {
   limit?: number;
   offset?: number;
   pageToken?: string;
+  namePrefixDefaultLangResults?: boolean | null;
 }
 
 export interface PlaceContext {
@@ -45,7 +46,10 @@ export interface PlaceContext {
 
 export const DEFAULT_RADIUS = 100;
 export const CITY_MIN_POPULATION = 1000;
-const MAX_RADIUS_KM = 20_016; // half the Earth's circumference on the model sphere
+/** Half the Earth's circumference on the model sphere: a radius this long already covers every point. */
+const WHOLE_EARTH_KM = Math.PI * 6371.0088;
+/** GeoDB's place types: CITY is every populated place; ADM2 and ISLAND records are not in the data (they match nothing). */
+export const PLACE_TYPES: Record<string, string | undefined> = { CITY: undefined, ADM2: 'ADM2', ISLAND: 'ISL' };
 const SORT_FIELDS: SortField[] = ['name', 'population', 'elevation', 'countryCode', 'distance'];
 const INCLUDE_DELETED: IncludeDeletedMode[] = ['NONE', 'ALL', 'SINCE_YESTERDAY', 'SINCE_LAST_WEEK'];
 
@@ -81,10 +85,16 @@ function countrySet(ctx: PlaceContext, field: string, lists: (string[] | undefin
   if (!codes.length) return undefined;
   const out = new Set<string>();
   for (const c of codes) {
-    const code = c.toUpperCase();
-    if (!/^[A-Z]{2}$/.test(code)) throw invalid(field, `${field} must hold ISO-3166 alpha-2 country codes such as US or de, got '${c}'`);
-    if (!ctx.catalog.countries.has(code)) throw invalid(field, `${field}: unknown country code '${c}'`);
-    out.add(code);
+    const upper = c.toUpperCase();
+    if (/^Q\d{1,10}$/.test(upper)) {
+      const country = ctx.catalog.countryByWikidata(upper);
+      if (!country) throw invalid(field, `${field}: no country has the WikiData id '${c}'`);
+      out.add(country.code);
+      continue;
+    }
+    if (!/^[A-Z]{2}$/.test(upper)) throw invalid(field, `${field} must hold ISO-3166 alpha-2 country codes such as US or de, or WikiData ids such as Q30, got '${c}'`);
+    if (!ctx.catalog.countries.has(upper)) throw invalid(field, `${field}: unknown country code '${c}'`);
+    out.add(upper);
   }
   return out;
 }
@@ -102,7 +112,8 @@ export function parseSort(raw: string | undefined, allowDistance: boolean): Plac
   return s.split(',').map((part) => {
     const p = part.replace(/^ /, '+').trim();
     const m = /^([+-]?)([A-Za-z]+)$/.exec(p);
-    const field = m?.[2] as SortField | undefined;
+    // The official GeoDB demo sends countryId for countryCode.
+    const field = (m?.[2] === 'countryId' ? 'countryCode' : m?.[2]) as SortField | undefined;
     if (!m || !field || !SORT_FIELDS.includes(field) || (field === 'distance' && !allowDistance)) {
       const fields = SORT_FIELDS.filter((f) => allowDistance || f !== 'distance');
       throw invalid('sort', `sort must look like -population,+name over ${fields.join(', ')}, got '${raw}'`);
@@ -120,7 +131,11 @@ export interface ParsedPlaceList { query: Omit<PlaceQuery, 'offset' | 'limit'>; 
  * raw location); `defaultMinPopulation` is 1000 for city lists and 0 for place lists.
  */
 export function parsePlaceList(
-  ctx: PlaceContext, req: PlaceListRequest, opts: { defaultMinPopulation: number; centre?: { latitude: number; longitude: number; excludeId?: number }; region?: { countryCode: string; admin1Code: string } },
+  ctx: PlaceContext, req: PlaceListRequest, opts: {
+    defaultMinPopulation: number; centre?: { latitude: number; longitude: number; excludeId?: number }; region?: { countryCode: string; admin1Code: string };
+    /** Restricts to these GeoDB types whatever `types` says (admin-division lists: ADM2). */
+    onlyTypes?: string[];
+  },
 ): ParsedPlaceList {
   const locationRaw = alias(req.location, req.nearLocation, ['location', 'nearLocation'], (v) => v === '');
   let centre = opts.centre;
@@ -140,22 +155,26 @@ export function parsePlaceList(
   let near: PlaceQuery['near'];
   if (centre) {
     const radius = radiusRaw ?? DEFAULT_RADIUS;
-    const radiusKm = toKm(radius, unit);
-    if (!Number.isFinite(radius) || radius <= 0 || radiusKm > MAX_RADIUS_KM) {
-      throw invalid('radius', `radius must be a number above 0 and at most ${MAX_RADIUS_KM} km (${Math.floor(MAX_RADIUS_KM / 1.609344)} mi), got ${radius}`);
-    }
+    if (!Number.isFinite(radius) || radius <= 0) throw invalid('radius', `radius must be a number above 0, got ${radius}`);
+    // Any radius beyond half the circumference reaches every point: answer for the whole Earth.
+    const radiusKm = Math.min(toKm(radius, unit), WHOLE_EARTH_KM);
     near = { latitude: centre.latitude, longitude: centre.longitude, radiusKm, ...(centre.excludeId !== undefined ? { excludeId: centre.excludeId } : {}) };
   }
-  const min = population(req.minPopulation, 'minPopulation') ?? opts.defaultMinPopulation;
+  const explicitMin = population(req.minPopulation, 'minPopulation');
+  const min = explicitMin ?? opts.defaultMinPopulation;
   const max = population(req.maxPopulation, 'maxPopulation');
-  if (max !== undefined && max < min) throw invalid('maxPopulation', `maxPopulation (${max}) is below minPopulation (${min})`);
-  const types = (req.types ?? []).flatMap((s) => s.split(',')).map((s) => s.trim().toUpperCase()).filter(Boolean);
+  // Below the default minimum of city lists, a maxPopulation simply matches nothing (GeoDB answers too).
+  if (max !== undefined && explicitMin !== undefined && max < min) throw invalid('maxPopulation', `maxPopulation (${max}) is below minPopulation (${min})`);
+  let types = (req.types ?? []).flatMap((s) => s.split(',')).map((s) => s.trim().toUpperCase()).filter(Boolean);
   for (const t of types) {
-    if (t !== 'CITY' && !ctx.featureCodes.has(t)) {
-      throw invalid('types', `types must hold CITY or GeoNames feature codes (${[...ctx.featureCodes].sort().join(', ')}), got '${t}'`);
+    if (!(t in PLACE_TYPES) && !ctx.featureCodes.has(t)) {
+      throw invalid('types', `types must hold CITY, ADM2, ISLAND or GeoNames feature codes (${[...ctx.featureCodes].sort().join(', ')}), got '${t}'`);
     }
   }
-  const featureCodes = types.length && !types.includes('CITY') ? new Set(types) : undefined;
+  if (opts.onlyTypes) types = types.length ? types.filter((t) => opts.onlyTypes!.includes(t)) : opts.onlyTypes;
+  // CITY admits every populated place; ADM2/ISLAND name feature codes the data does not hold.
+  const featureCodes = opts.onlyTypes && !types.length ? new Set<string>(['ADM2'])
+    : types.length && !types.includes('CITY') ? new Set(types.map((t) => (t in PLACE_TYPES ? PLACE_TYPES[t]! : t))) : undefined;
   let prefix: string | undefined;
   if (req.namePrefix) {
     if (req.namePrefix.length > 100) throw invalid('namePrefix', 'namePrefix must be at most 100 characters');

@@ -190,6 +190,11 @@ export class PlaceStore {
     return this.byId.get(id);
   }
 
+  /** Indices of the places of a first-level region (deleted ones too). */
+  inRegion(countryCode: string, admin1Code: string): readonly number[] {
+    return this.byRegion.get(`${countryCode}.${admin1Code}`) ?? [];
+  }
+
   /** Runs a query: filters, counts every match, and returns the requested page in order. */
   search(q: PlaceQuery): PlacePage {
     const since = deletedSince(q.includeDeleted, q.now);

@@ -5,7 +5,7 @@
  */
 import type * as grpc from '@grpc/grpc-js';
 import type { ConnectionPool } from '../db/duckdb.js';
-import { invalid, notFound } from '../errors.js';
+import { exclusive, invalid, notFound } from '../errors.js';
 import { localDateTime, localTime, offsetMinutes, rawOffsetHours } from '../geo/clock.js';
 import { serviceDefinition } from '../grpc/protos.js';
 import { unary, type Handlers } from '../grpc/unary.js';
@@ -20,11 +20,7 @@ function zoneDescriptor(z: ZoneRow, now: number) {
   return { id: z.id, name: z.name, rawUtcOffsetHours: rawOffsetHours(z.id, now), utcOffsetHours: offsetMinutes(z.id, now) / 60, countryCodes: z.country_codes };
 }
 
-function countryParam(raw: unknown): string {
-  const c = String(raw ?? '').trim().toUpperCase();
-  if (c && !/^[A-Z]{2}$/.test(c)) throw invalid('countryCode', `countryCode must be an ISO-3166 alpha-2 code such as US, got '${String(raw)}'`);
-  return c;
-}
+
 
 function zoneId(raw: unknown): string {
   const z = String(raw ?? '').trim().replace(/__/g, '/');
@@ -42,6 +38,19 @@ export function localeHandlers({ db, paging }: LocaleDeps): Handlers {
     return { rows, totalCount: total, currentOffset, nextPageToken };
   }
 
+  /** A country filter: '' (none), an ISO-3166 alpha-2 code, or a WikiData id resolved to its code. */
+  async function countryOf(raw: string, field: string): Promise<string> {
+    const c = raw.toUpperCase();
+    if (!c) return '';
+    if (/^Q\d{1,10}$/.test(c)) {
+      const [row] = await db.query<{ code: string }>('SELECT code FROM countries WHERE wiki_data_id = $1', [c]);
+      if (!row) throw invalid(field, `${field}: no country has the WikiData id '${raw}'`);
+      return row.code;
+    }
+    if (!/^[A-Z]{2}$/.test(c)) throw invalid(field, `${field} must be an ISO-3166 alpha-2 code such as US or a WikiData id such as Q30, got '${raw}'`);
+    return c;
+  }
+
   async function zone(raw: unknown): Promise<ZoneRow> {
     const id = zoneId(raw);
     const [z] = await db.query<ZoneRow>('SELECT * FROM timezones WHERE lower(id) = lower($1)', [id]);
@@ -51,7 +60,9 @@ export function localeHandlers({ db, paging }: LocaleDeps): Handlers {
 
   return {
     ListCurrencies: unary(async (req: R) => {
-      const cc = countryParam(req['countryCode']);
+      const byCode = String(req['countryCode'] ?? '').trim(), byId = String(req['countryId'] ?? '').trim();
+      if (byCode && byId && byCode.toUpperCase() !== byId.toUpperCase()) throw exclusive(['countryCode', 'countryId'], 'countryCode and countryId are the same parameter under two names; pass one');
+      const cc = await countryOf(byCode || byId, byCode ? 'countryCode' : 'countryId');
       const { rows, ...rest } = await page<{ code: string; name: string; symbol: string; country_codes: string[] }>(
         'currencies', '($1 = \'\' OR list_contains(country_codes, $1))', [cc], 'code', req, `currencies:${cc}`);
       return { ...rest, data: rows.map((r) => ({ code: r.code, countryCodes: r.country_codes, symbol: r.symbol, name: r.name })) };
@@ -65,7 +76,7 @@ export function localeHandlers({ db, paging }: LocaleDeps): Handlers {
       return { ...rest, data: rows.map((r) => ({ code: r.code, name: r.name, displaySupported: r.display_supported })) };
     }),
     ListTimeZones: unary(async (req: R) => {
-      const cc = countryParam(req['countryCode']);
+      const cc = await countryOf(String(req['countryCode'] ?? '').trim(), 'countryCode');
       const raw = String(req['namePrefix'] ?? '');
       if (raw.length > 64) throw invalid('namePrefix', 'namePrefix must be at most 64 characters');
       // Matches the start of the id or of any of its segments: "america/", "new_y", "new y".

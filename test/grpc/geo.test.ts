@@ -115,8 +115,9 @@ describe('ListCities', () => {
     expect(de.data[0]!.country).toBe('Vereinigte Staaten');
     const ptBr = await call<{ data: { name: string } }>('GetCountry', { countryCode: 'DE', languageCode: 'pt_BR' });
     expect(ptBr.data.name).toBe('Alemanha');
-    const unknown = await call<{ data: { name: string } }>('GetCountry', { countryCode: 'DE', languageCode: 'xx' });
-    expect(unknown.data.name).toBe('Germany');
+    const noNames = await call<{ data: { name: string } }>('GetCountry', { countryCode: 'DE', languageCode: 'sw' });
+    expect(noNames.data.name).toBe('Germany'); // a language CLDR knows but without names here: English
+    expect(await fail('GetCountry', { countryCode: 'DE', languageCode: 'xx' })).toMatchObject({ reason: 'PARAM_INVALID', field: 'languageCode' });
     const ascii = await call<{ data: { city: string; region: string } }>('GetCity', { cityId: 3093133, asciiMode: true });
     expect(ascii.data.city).toBe('Lodz');
     expect(ascii.data.region).toMatch(/^[ -~]+$/);
@@ -139,7 +140,10 @@ describe('single places', () => {
     expect(km.data).toBeLessThan(4150);
     expect(mi.data).toBeCloseTo(km.data / 1.609344, 1);
     expect(await fail('GetCityDistance', { cityId: SF, fromCityId: NYC, toCityId: NYC })).toMatchObject({ reason: 'PARAMS_MUTUALLY_EXCLUSIVE' });
-    expect(await fail('GetCityDistance', { cityId: SF })).toMatchObject({ reason: 'PARAM_INVALID', field: 'fromCityId' });
+    expect(await fail('GetCityDistance', { cityId: SF })).toMatchObject({ reason: 'PARAM_INVALID', field: 'toCityId' });
+    const toPlace = await call<{ data: number }>('GetCityDistance', { cityId: String(SF), toPlaceId: String(NYC), distanceUnit: 'KM' });
+    expect(toPlace.data).toBe(km.data);
+    expect(await fail('GetCityDistance', { cityId: SF, toCityId: NYC, toPlaceId: SF })).toMatchObject({ reason: 'PARAMS_MUTUALLY_EXCLUSIVE' });
   });
 
   it('dateTime and time are ISO-8601 with the zone offset, fractional zones exactly', async () => {
@@ -163,9 +167,12 @@ describe('single places', () => {
     expect(raw.data[0]!.id).toBe(SF);
   });
 
-  it('locatedIn gives the containing region', async () => {
+  it('locatedIn gives the containing first-level division as a place, with coordinates, time zone and population', async () => {
     const r = await call<{ data: Record<string, unknown> }>('GetCityLocatedIn', { cityId: SF });
-    expect(r.data).toMatchObject({ countryCode: 'US', isoCode: 'CA', name: 'California', capital: 'Sacramento' });
+    expect(r.data).toMatchObject({ id: 5332921, wikiDataId: 'Q99', type: 'ADM1', name: 'California', countryCode: 'US', regionCode: 'CA', timezone: 'America/Los_Angeles', deleted: false });
+    expect(r.data['latitude']).toBeCloseTo(36.75, 1);
+    expect(r.data['longitude']).toBeCloseTo(-119.59, 1);
+    expect(r.data['population']).toBeGreaterThan(30_000_000);
   });
 
   it('BatchGetCountries returns known codes in request order', async () => {
@@ -190,15 +197,19 @@ describe('countries and regions', () => {
     expect(all.totalCount).toBe(250);
   });
 
-  it('country details carry capital, calling code, currencies, region count and no invented WikiData id', async () => {
+  it('country details carry capital, calling code, currencies, region count, WikiData id and flag; a WikiData id finds the country', async () => {
     const r = await call<{ data: Record<string, unknown> }>('GetCountry', { countryCode: 'us' });
-    expect(r.data).toMatchObject({ code: 'US', name: 'United States', currencyCode: 'USD', capital: 'Washington D.C.', callingCode: '+1', flag: '🇺🇸' });
-    expect((r.data as { wikiDataId?: string }).wikiDataId ?? '').toBe(''); // no licensed source: never set
+    expect(r.data).toMatchObject({ code: 'US', name: 'United States', currencyCode: 'USD', capital: 'Washington D.C.', callingCode: '+1', flag: '🇺🇸', wikiDataId: 'Q30' });
+    expect(r.data['flagImageUri']).toMatch(/^data:image\/svg\+xml;base64,/);
+    expect(Buffer.from(String(r.data['flagImageUri']).split(',')[1]!, 'base64').toString()).toMatch(/<svg/);
     expect(r.data['numRegions']).toBe(51);
+    const byQ = await call<{ data: { code: string } }>('GetCountry', { countryCode: 'Q183' });
+    expect(byQ.data.code).toBe('DE');
+    expect(await fail('GetCountry', { countryCode: 'Q1' })).toMatchObject({ reason: 'ENTITY_NOT_FOUND' });
   });
 
-  it('regions are found by ISO (with or without the country), FIPS or admin1 code, with corrected ISO codes', async () => {
-    for (const code of ['CA', 'us-ca', '06']) {
+  it('regions are found by ISO (with or without the country), FIPS, HASC or admin1 code, with corrected ISO codes', async () => {
+    for (const code of ['CA', 'us-ca', '06', 'US.CA']) {
       const r = await call<{ data: { name: string; isoCode: string; fipsCode: string } }>('GetRegion', { countryCode: 'US', regionCode: code });
       expect(r.data).toMatchObject({ name: 'California', isoCode: 'CA', fipsCode: '06' });
     }
@@ -206,8 +217,8 @@ describe('countries and regions', () => {
     expect(tehran.data[0]).toMatchObject({ isoCode: '23' });
     const tibet = await call<List<{ isoCode?: string }>>('ListRegions', { countryCode: 'CN', namePrefix: 'tibet' });
     expect(tibet.data[0]!.isoCode).toBe('XZ');
-    const r = await call<{ data: { hascCode?: string; numCities: number } }>('GetRegion', { countryCode: 'US', regionCode: 'CA' });
-    expect(r.data.hascCode).toBeUndefined();
+    const r = await call<{ data: { hascCode?: string; wikiDataId?: string; numCities: number } }>('GetRegion', { countryCode: 'US', regionCode: 'CA' });
+    expect(r.data).toMatchObject({ hascCode: 'US.CA', wikiDataId: 'Q99' });
     expect(r.data.numCities).toBeGreaterThan(1000);
   });
 
@@ -252,7 +263,7 @@ describe('errors', () => {
     ['ListCities', { types: ['ADM9'] }, 'types'],
     ['ListCities', { radius: 10 }, 'radius'],
     ['ListCities', { location: '+10.0000+010.0000', radius: 0 }, 'radius'],
-    ['ListCities', { location: '+10.0000+010.0000', radius: 1e9 }, 'radius'],
+    ['ListCities', { location: '+10.0000+010.0000', radius: -5 }, 'radius'],
     ['ListCities', { namePrefix: '---' }, 'namePrefix'],
     ['ListCities', { languageCode: 'not a language!' }, 'languageCode'],
     ['GetCity', { cityId: 0 }, 'cityId'],

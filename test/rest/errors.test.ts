@@ -47,7 +47,7 @@ describe('bad parameters are 400 PARAM_INVALID naming the parameter and the acce
     ['/v1/geo/cities?nearLocation=somewhere', /nearLocation must look like/],
     ['/v1/geo/cities?namePrefix=%E0%A4%A', /malformed %-escape/],
     ['/v1/geo/cities/abc', /cityId must be an integer/],
-    ['/v1/geo/cities/99999999999', /cityId must be an integer from -2147483648 to 2147483647/],
+    ['/v1/geo/cities/99999999999', /cityId must be an integer GeoNames id from 1 to 2147483647 or a WikiData id/],
     [`/v1/geo/cities/${SF}?cityId=1`, /cityId is given in the path/],
     [`/v1/geo/cities/${SF}/distance`, /fromCityId|toCityId/],
     ['/v1/geo/cities?sort=sideways', /sort/],

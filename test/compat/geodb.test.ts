@@ -1,0 +1,354 @@
+/**
+ * GeoDB Cities compatibility (shared/spec/geodb-compat.md): the requests real
+ * GeoDB clients send, operation by operation (section 1.3), through the real
+ * gateway, core and geo database, checking the fields those clients read;
+ * then GraphQL (section 3) and bad input, which must get the error envelope.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestGateway, type TestGateway } from '../support/gateway.js';
+
+let gw: TestGateway;
+beforeAll(async () => { gw = await startTestGateway(); });
+afterAll(async () => { await gw.close(); });
+
+const NYC = 5128581, SF = 5391959, LA = 5368361, PARIS = 2988507, BERLIN = 2950159, TOKYO = 1850147, MUNICH = 2867714, VIENNA = 2761369, MOSCOW = 524901;
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON bodies are checked field by field
+type Body = any;
+/** GET with a GeoDB client's key header, expecting 200 and an empty errors array. */
+async function geodb(path: string): Promise<Body> {
+  const r = await gw.get(path, { 'X-RapidAPI-Key': gw.key, 'X-RapidAPI-Host': 'wft-geo-db.p.rapidapi.com' });
+  expect(r.status, `${path}: ${r.text.slice(0, 300)}`).toBe(200);
+  expect(r.body.errors).toEqual([]);
+  return r.body;
+}
+const ids = (b: Body): number[] => b.data.map((p: { id: number }) => p.id);
+
+/** The fields a client reads from every PlaceSummary. */
+function expectPlaceSummary(p: Body, opts: { country?: boolean; region?: boolean } = {}): void {
+  expect(typeof p.id).toBe('number');
+  expect(p.type).toBe('CITY');
+  expect(typeof p.name).toBe('string');
+  expect(p.city).toBe(p.name);
+  expect(typeof p.latitude).toBe('number');
+  expect(typeof p.longitude).toBe('number');
+  expect(typeof p.population).toBe('number');
+  if (opts.country !== false) { expect(typeof p.country).toBe('string'); expect(p.countryCode).toMatch(/^[A-Z]{2}$/); }
+  if (opts.region !== false && p.regionCode !== undefined) expect(typeof p.region).toBe('string');
+}
+
+describe('REST: places, cities and admin divisions (#1-#14, #26-#32)', () => {
+  it('#6 /geo/cities: namePrefix, countryIds (alpha-2 and WikiData), minPopulation, sort, hateoasMode=false, languageCode', async () => {
+    const b = await geodb('/v1/geo/cities?namePrefix=San%20Fr&countryIds=Q30&minPopulation=100000&sort=-population&limit=1&hateoasMode=false&languageCode=de');
+    expect(b.links).toBeUndefined();
+    expect(ids(b)[0]).toBe(SF);
+    expect(b.data[0]).toMatchObject({ name: 'San Francisco', region: 'Kalifornien', regionWdId: 'Q99' });
+    const two = await geodb('/v1/geo/cities?countryIds=US,Q183&minPopulation=3000000&limit=10');
+    expect(new Set(two.data.map((p: { countryCode: string }) => p.countryCode))).toEqual(new Set(['US', 'DE']));
+    for (const p of two.data) expectPlaceSummary(p);
+  });
+
+  it('#6 location and radius (the forms clients send), distance in the unit, sorted by distance; a radius beyond half the Earth covers it', async () => {
+    for (const loc of ['%2B37.7749-122.4194', '37.7749-122.4194', '+37.7749-122.4194']) {
+      const b = await geodb(`/v1/geo/cities?location=${loc}&radius=10&distanceUnit=KM&limit=3`);
+      expect(b.data[0].id).toBe(SF);
+      expect(b.data[0].distance).toBeLessThan(1);
+    }
+    const far = await geodb('/v1/geo/cities?location=%2B00.0000%2B000.0000&radius=50000&distanceUnit=KM&minPopulation=5000000&limit=100');
+    const all = await geodb('/v1/geo/cities?minPopulation=5000000&limit=100');
+    expect(far.metadata.totalCount).toBe(all.metadata.totalCount);
+    const d = far.data.map((p: { distance: number }) => p.distance);
+    expect([...d].sort((a, b) => a - b)).toEqual(d);
+  });
+
+  it('#6 types=ADM2 on a city search finds no division (the data has none); types=CITY,ADM2 finds cities', async () => {
+    expect((await geodb('/v1/geo/cities?types=ADM2&limit=5')).data).toEqual([]);
+    expect((await geodb('/v1/geo/cities?types=ADM2,CITY&namePrefix=Tokyo&limit=1')).data[0].id).toBe(TOKYO);
+  });
+
+  it('#6 namePrefix matches alternate and other-language names, most populous first, on the search index', async () => {
+    expect((await geodb('/v1/geo/cities?namePrefix=M%C3%BCnchen&limit=1')).data[0].id).toBe(MUNICH);
+    expect((await geodb('/v1/geo/cities?namePrefix=Wien&limit=1')).data[0].id).toBe(VIENNA);
+    expect((await geodb(`/v1/geo/cities?namePrefix=${encodeURIComponent('Москва')}&limit=1`)).data[0].id).toBe(MOSCOW);
+    expect((await geodb('/v1/geo/cities?namePrefix=muench&countryIds=DE&limit=1')).data[0].id).toBe(MUNICH);
+  });
+
+  it('#26 /geo/places with types and every population; #27 details with flat latitude/longitude, timezone, deleted', async () => {
+    const b = await geodb('/v1/geo/places?namePrefix=San%20Francisco&types=CITY&limit=5');
+    for (const p of b.data) expectPlaceSummary(p);
+    const d = (await geodb(`/v1/geo/places/${SF}`)).data;
+    expect(d).toMatchObject({ id: SF, type: 'CITY', name: 'San Francisco', countryCode: 'US', regionCode: 'CA', regionWdId: 'Q99', timezone: 'America/Los_Angeles', deleted: false });
+    expect(d.latitude).toBeCloseTo(37.77, 1);
+    expect(d.longitude).toBeCloseTo(-122.42, 1);
+    expect(d.elevationMeters).toBe(16);
+  });
+
+  it('#7 /geo/cities/{cityId} by GeoNames id; the known WikiData pairs of the data build', async () => {
+    const known: [number, string, string][] = [[NYC, 'New York City', 'Q60'], [PARIS, 'Paris', 'Q90'], [LA, 'Los Angeles', 'Q65'], [BERLIN, 'Berlin', 'Q64'], [TOKYO, 'Tokyo', 'Q1490']];
+    for (const [id, name, qid] of known) {
+      const d = (await geodb(`/v1/geo/cities/${id}`)).data;
+      expect(d.name).toBe(name);
+      // No npm source keyed on GeoNames ids carries place WikiData ids yet (data/README.md): the pair is
+      // not in the data, so the Q-id is a well-formed id that names no place (404), and no id is invented.
+      expect(d.wikiDataId).toBeUndefined();
+      const r = await gw.get(`/v1/geo/cities/${qid}`);
+      expect(r.status).toBe(404);
+      expect(r.body.errors[0].code).toBe('ENTITY_NOT_FOUND');
+    }
+  });
+
+  it('#8-#10 nearby cities, divisions and places of a city; #28 nearby places of a place; filters around the centre', async () => {
+    const cities = await geodb(`/v1/geo/cities/${SF}/nearbyCities?radius=20&distanceUnit=KM&minPopulation=50000&sort=-population&limit=10`);
+    expect(ids(cities)).not.toContain(SF);
+    for (const p of cities.data) { expectPlaceSummary(p); expect(p.distance).toBeLessThanOrEqual(20); }
+    expect((await geodb(`/v1/geo/cities/${SF}/nearbyDivisions?radius=100`)).data).toEqual([]);
+    const places = await geodb(`/v1/geo/cities/${SF}/nearbyPlaces?radius=5&distanceUnit=KM&types=CITY&limit=3`);
+    expect(places.data.length).toBe(3);
+    const filtered = await geodb(`/v1/geo/places/${SF}/nearbyPlaces?radius=100&countryIds=US&timeZoneIds=America__Los_Angeles&namePrefix=Oak&namePrefixDefaultLangResults=true&limit=3`);
+    expect(filtered.data[0].name).toBe('Oakland');
+    const sorted = await geodb(`/v1/geo/cities/${SF}/nearbyCities?radius=50&sort=countryId,-population&limit=3`);
+    expect(sorted.data.length).toBe(3);
+  });
+
+  it('#1-#5 admin divisions: the list, a division path, and nearby searches around it answer (no ADM2 records in the data)', async () => {
+    const list = await geodb('/v1/geo/adminDivisions?namePrefix=Los&limit=5');
+    expect(list).toMatchObject({ data: [], metadata: { currentOffset: 0, totalCount: 0 } });
+    expect((await geodb(`/v1/geo/adminDivisions/${LA}`)).data.id).toBe(LA);
+    expect((await geodb(`/v1/geo/adminDivisions/${LA}/nearbyCities?radius=10&limit=3`)).data.length).toBe(3);
+    expect((await geodb(`/v1/geo/adminDivisions/${LA}/nearbyDivisions?radius=10`)).data).toEqual([]);
+    expect((await geodb(`/v1/geo/adminDivisions/${LA}/nearbyPlaces?radius=10&types=ADM2,CITY&limit=2`)).data.length).toBe(2);
+  });
+
+  it('#11 and #29 distance: toCityId and toPlaceId, in MI by default, not rounded', async () => {
+    const mi = (await geodb(`/v1/geo/cities/${SF}/distance?toCityId=${LA}`)).data;
+    const km = (await geodb(`/v1/geo/places/${SF}/distance?toPlaceId=${LA}&distanceUnit=KM`)).data;
+    expect(mi).toBeCloseTo(347.4, 0);
+    expect(km).toBeCloseTo(mi * 1.609344, 6);
+    expect(Math.round(km * 100) / 100).not.toBe(km);
+  });
+
+  it('#12-#14 and #30-#32 dateTime, time, locatedIn (the containing division as a place)', async () => {
+    expect((await geodb(`/v1/geo/cities/${SF}/dateTime`)).data).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}-0[78]:00$/);
+    expect((await geodb(`/v1/geo/places/${SF}/time`)).data.substring(0, 5)).toMatch(/^\d\d:\d\d$/);
+    for (const path of [`/v1/geo/cities/${SF}/locatedIn`, `/v1/geo/places/${SF}/locatedIn?languageCode=ru`]) {
+      const d = (await geodb(path)).data;
+      expect(d).toMatchObject({ id: 5332921, wikiDataId: 'Q99', type: 'ADM1', countryCode: 'US', timezone: 'America/Los_Angeles', deleted: false });
+      expect(typeof d.latitude).toBe('number');
+      expect(typeof d.longitude).toBe('number');
+      expect(d.population).toBeGreaterThan(0);
+    }
+    expect((await geodb(`/v1/geo/places/${SF}/locatedIn?languageCode=ru`)).data.name).toBe('Калифорния');
+  });
+
+  it('#23-#25 location searches: cities (population >= 1000), divisions, and places of every population', async () => {
+    const cities = await geodb('/v1/geo/locations/%2B48.8566%2B002.3522/nearbyCities?radius=5&distanceUnit=KM&limit=3');
+    expect(cities.data[0].id).toBe(PARIS);
+    expect((await geodb('/v1/geo/locations/+48.8566+002.3522/nearbyDivisions?radius=50')).data).toEqual([]);
+    const all = await geodb('/v1/geo/locations/%2B48.8566%2B002.3522/nearbyPlaces?radius=30&distanceUnit=KM&maxPopulation=999&limit=3');
+    const citiesOnly = await geodb('/v1/geo/locations/%2B48.8566%2B002.3522/nearbyCities?radius=30&distanceUnit=KM&maxPopulation=999&limit=3');
+    expect(all.metadata.totalCount).toBeGreaterThan(0);
+    expect(citiesOnly.metadata.totalCount).toBe(0);
+  });
+});
+
+describe('REST: countries and regions (#15-#22)', () => {
+  it('#15 countries: wikiDataId on summaries, namePrefix, currencyCode, sort', async () => {
+    const b = await geodb('/v1/geo/countries?namePrefix=Germ&limit=5');
+    expect(b.data[0]).toMatchObject({ code: 'DE', wikiDataId: 'Q183', currencyCodes: ['EUR'] });
+    const de = await geodb('/v1/geo/countries?namePrefix=Deutsch&languageCode=de&limit=5');
+    expect(de.data[0]).toMatchObject({ code: 'DE', name: 'Deutschland' });
+    expect((await geodb('/v1/geo/countries?currencyCode=EUR&sort=-name&limit=50')).data.length).toBeGreaterThan(15);
+  });
+
+  it('#16 country details by alpha-2 and by WikiData id: wikiDataId, flagImageUri, callingCode, numRegions', async () => {
+    const us = (await geodb('/v1/geo/countries/US')).data;
+    const q = (await geodb('/v1/geo/countries/Q30')).data;
+    expect(q).toEqual(us);
+    expect(us).toMatchObject({ code: 'US', wikiDataId: 'Q30', callingCode: '+1', currencyCodes: ['USD'], numRegions: 51 });
+    expect(us.flagImageUri).toMatch(/^data:image\/svg\+xml;base64,/);
+    expect((await geodb('/v1/geo/countries/FR?languageCode=pt_BR')).data.name).toBe('França');
+  });
+
+  it('#17 places of a country leave the country fields out; #18 regions keep countryCode and carry wikiDataId; sort fipsCode', async () => {
+    const places = await geodb('/v1/geo/countries/DE/places?namePrefix=Berl&minPopulation=1000000&limit=3');
+    expect(places.data[0].id).toBe(BERLIN);
+    expect(places.data[0]).not.toHaveProperty('countryCode');
+    expectPlaceSummary(places.data[0], { country: false });
+    const regions = await geodb('/v1/geo/countries/Q30/regions?namePrefix=Cal&sort=-fipsCode&namePrefixDefaultLangResults=true');
+    expect(regions.data[0]).toMatchObject({ countryCode: 'US', name: 'California', isoCode: 'CA', fipsCode: '06', wikiDataId: 'Q99' });
+    const byFips = await geodb('/v1/geo/countries/US/regions?sort=fipsCode&limit=2');
+    expect(byFips.data.map((r: { fipsCode: string }) => r.fipsCode)).toEqual(['01', '02']);
+  });
+
+  it('#19 region details by ISO, FIPS and HASC code; #20-#22 region lists leave country and region fields out', async () => {
+    for (const code of ['CA', '06', 'US.CA']) {
+      expect((await geodb(`/v1/geo/countries/US/regions/${code}`)).data).toMatchObject({ name: 'California', wikiDataId: 'Q99', hascCode: 'US.CA', capital: 'Sacramento' });
+    }
+    const cities = await geodb('/v1/geo/countries/US/regions/CA/cities?minPopulation=1000000&timeZoneIds=America__Los_Angeles');
+    expect(ids(cities)).toContain(LA);
+    const places = await geodb('/v1/geo/countries/US/regions/CA/places?namePrefix=Los%20Ang&limit=1');
+    expect(places.data[0].id).toBe(LA);
+    for (const p of [...cities.data, ...places.data]) { expect(p).not.toHaveProperty('countryCode'); expect(p).not.toHaveProperty('regionCode'); }
+    expect((await geodb('/v1/geo/countries/US/regions/CA/adminDivisions?limit=5')).data).toEqual([]);
+  });
+});
+
+describe('REST: locale (#33-#39)', () => {
+  it('#33 currencies: countryId (GeoDB) and countryCode (seed), empty countryId means all, WikiData ids', async () => {
+    const byId = await geodb('/v1/locale/currencies?countryId=CH');
+    expect(byId.data.map((c: { code: string }) => c.code)).toContain('CHF');
+    expect((await geodb('/v1/locale/currencies?countryId=Q39')).data).toEqual(byId.data);
+    const all = await geodb('/v1/locale/currencies?countryId=&limit=5');
+    expect(all.metadata.totalCount).toBeGreaterThan(100);
+    expect(all.data[0]).toHaveProperty('symbol');
+  });
+
+  it('#34-#39 languages, locales, time zones (ids with __ or /)', async () => {
+    expect((await geodb('/v1/locale/languages?limit=5')).data[0]).toHaveProperty('name');
+    expect((await geodb('/v1/locale/locales?limit=5')).data[0]).toHaveProperty('code');
+    expect((await geodb('/v1/locale/timezones?limit=5')).data[0]).toHaveProperty('rawUtcOffsetHours');
+    expect((await geodb('/v1/locale/timezones/America__Los_Angeles')).data.name).toMatch(/Pacific/);
+    expect((await geodb('/v1/locale/timezones/America__Los_Angeles/dateTime')).data).toMatch(/T/);
+    expect((await geodb('/v1/locale/timezones/America__Los_Angeles/time')).data).toMatch(/^\d\d:\d\d/);
+  });
+});
+
+describe('REST: keys, headers and paging', () => {
+  it('every keyed answer carries rate-limit headers (our names and the RapidAPI ones), also for a key without a limit', async () => {
+    for (const header of ['X-RapidAPI-Key', 'X-Mashape-Key', 'X-Mashape-Authorization', 'X-Gateway-Key']) {
+      const r = await gw.get('/v1/geo/countries/US', { [header]: gw.key });
+      expect(r.status, header).toBe(200);
+      for (const h of ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset', 'x-ratelimit-requests-limit', 'x-ratelimit-requests-remaining']) {
+        expect(Number(r.headers.get(h)), `${header} ${h}`).toBeGreaterThan(0);
+      }
+    }
+    expect((await gw.get('/v1/geo/countries/US', {})).status).toBe(401);
+  });
+
+  it('links appear only when results exceed the limit; nextPageToken pages like the next link', async () => {
+    const one = await geodb('/v1/geo/countries/US/regions?namePrefix=California');
+    expect(one.links).toBeUndefined();
+    expect(one.metadata.nextPageToken).toBeUndefined();
+    const first = await geodb('/v1/locale/currencies?limit=5');
+    const next = first.links.find((l: { rel: string }) => l.rel === 'next');
+    expect(next.href).toBe('/v1/locale/currencies?offset=5&limit=5');
+    const byLink = await geodb(next.href);
+    const byToken = await geodb(`/v1/locale/currencies?limit=5&pageToken=${encodeURIComponent(first.metadata.nextPageToken)}`);
+    expect(byToken.data).toEqual(byLink.data);
+  });
+});
+
+describe('REST: bad input gets the error envelope, never a 500', () => {
+  it.each([
+    ['/v1/geo/cities/abc', 400, 'PARAM_INVALID'],
+    ['/v1/geo/cities/Q0x', 400, 'PARAM_INVALID'],
+    ['/v1/geo/places/Q999999999', 404, 'ENTITY_NOT_FOUND'],
+    [`/v1/geo/places/${SF}/distance?toPlaceId=Q999999999`, 404, 'ENTITY_NOT_FOUND'],
+    [`/v1/geo/places/${SF}/distance?toPlaceId=nope`, 400, 'PARAM_INVALID'],
+    [`/v1/geo/places/${SF}/distance`, 400, 'PARAM_INVALID'],
+    ['/v1/geo/countries/Q1', 404, 'ENTITY_NOT_FOUND'],
+    ['/v1/geo/countries/USA', 400, 'PARAM_INVALID'],
+    ['/v1/geo/cities?countryIds=Q1', 400, 'PARAM_INVALID'],
+    ['/v1/geo/cities?languageCode=xx', 400, 'PARAM_INVALID'],
+    ['/v1/geo/countries/US?languageCode=zz_ZZ', 400, 'PARAM_INVALID'],
+    ['/v1/geo/cities?location=%2B37.7749-122.4194&radius=-5', 400, 'PARAM_INVALID'],
+    ['/v1/geo/cities?location=%2B37.7749-122.4194&radius=0', 400, 'PARAM_INVALID'],
+    ['/v1/geo/cities?types=VILLAGE', 400, 'PARAM_INVALID'],
+    ['/v1/geo/cities?location=%2B37.7749-122.4194&countryIds=US', 400, 'PARAMS_MUTUALLY_EXCLUSIVE'],
+    ['/v1/geo/cities?countryIds=US&excludedCountryIds=CA', 400, 'PARAMS_MUTUALLY_EXCLUSIVE'],
+    ['/v1/geo/countries/US/regions?sort=capital', 400, 'PARAM_INVALID'],
+    ['/v1/geo/countries/US/regions/ZZ', 404, 'ENTITY_NOT_FOUND'],
+    ['/v1/locale/currencies?countryId=Q1', 400, 'PARAM_INVALID'],
+    ['/v1/geo/cities?limit=1000', 403, 'ACCESS_DENIED'],
+  ])('%s → %i %s', async (path, status, code) => {
+    const r = await gw.get(path, { 'X-RapidAPI-Key': gw.key });
+    expect(r.status, r.text).toBe(status);
+    expect(r.body.errors[0]).toMatchObject({ code });
+    expect(typeof r.body.errors[0].message).toBe('string');
+  });
+});
+
+describe('GraphQL (section 3)', () => {
+  async function gql(query: string): Promise<Body> {
+    const r = await gw.send('POST', '/graphql', { query }, { 'X-RapidAPI-Key': gw.key });
+    return r.body;
+  }
+  async function ok(query: string): Promise<Body> {
+    const b = await gql(query);
+    expect(b.errors, JSON.stringify(b.errors)).toBeUndefined();
+    return b.data;
+  }
+
+  it('country by WikiData id with flagImageUri, wikiDataId; regions with wikiDataId and fipsCode sort; populatedPlaces with timeZoneIds', async () => {
+    const d = await ok(`{ country(id: "Q30") { code wikiDataId flagImageUri callingCode numRegions
+      regions(namePrefix: "Cal", namePrefixDefaultLangResults: true, sort: "-fipsCode", first: 1) { edges { node { name isoCode fipsCode wikiDataId containingRegion { name } } } }
+      region(code: "CA") { wikiDataId populatedPlaces(namePrefix: "Los", timeZoneIds: ["America__Los_Angeles"], namePrefixDefaultLangResults: true, first: 1) { edges { node { id } } } }
+      populatedPlaces(namePrefix: "San Fr", timeZoneIds: ["America/Los_Angeles"], first: 1) { totalCount edges { node { id } } } } }`);
+    expect(d.country).toMatchObject({ code: 'US', wikiDataId: 'Q30', callingCode: '+1', numRegions: 51 });
+    expect(d.country.flagImageUri).toMatch(/^data:image\/svg\+xml;base64,/);
+    expect(d.country.regions.edges[0].node).toEqual({ name: 'California', isoCode: 'CA', fipsCode: '06', wikiDataId: 'Q99', containingRegion: null });
+    expect(d.country.region.populatedPlaces.edges[0].node.id).toBe(String(LA));
+    expect(d.country.populatedPlaces.edges[0].node.id).toBe(String(SF));
+  });
+
+  it('populatedPlace: wikiDataId, placeType enum, distance with and without toPlaceId, locatedIn as a place, nearby with country filters', async () => {
+    const d = await ok(`{ populatedPlace(id: "${SF}") { id wikiDataId placeType latitude longitude timezone
+      distance(toPlaceId: "${LA}", distanceUnit: KM)
+      locatedIn { id placeType name latitude longitude timezone population }
+      nearbyPopulatedPlaces(radius: 30, distanceUnit: KM, countryIds: ["US"], excludedCountryIds: [], timeZoneIds: ["America__Los_Angeles"], namePrefixDefaultLangResults: true, minPopulation: 100000, first: 3) {
+        totalCount edges { node { id distance searchDistance } } } } }`);
+    const p = d.populatedPlace;
+    expect(p).toMatchObject({ id: String(SF), wikiDataId: null, placeType: 'CITY', timezone: 'America/Los_Angeles' });
+    expect(p.distance).toBeCloseTo(559.1, 0);
+    expect(p.locatedIn).toMatchObject({ id: '5332921', placeType: 'ADM1', name: 'California', timezone: 'America/Los_Angeles' });
+    expect(p.locatedIn.population).toBeGreaterThan(0);
+    const n = p.nearbyPopulatedPlaces.edges[0].node;
+    expect(n.distance).toBe(n.searchDistance);
+    expect(n.distance).toBeLessThanOrEqual(30);
+  });
+
+  it('populatedPlaces: location search with distance, alternate names, PT_BR, GeoDB type names in fragments', async () => {
+    const d = await ok(`{ near: populatedPlaces(location: { latitude: 48.8566, longitude: 2.3522 }, radius: 5, distanceUnit: KM, first: 1) { ...page }
+      alt: populatedPlaces(namePrefix: "Wien", first: 1, displayOptions: { language: PT_BR }) { ...page }
+      distanceBetween(fromPlaceId: "${SF}", toPlaceId: "${LA}", distanceUnit: MI) }
+      fragment page on PopulatedPlacesConnection { totalCount edges { node { id name distance country { name } } } pageInfo { hasNextPage } }`);
+    expect(d.near.edges[0].node.id).toBe(String(PARIS));
+    expect(d.near.edges[0].node.distance).toBeLessThan(1);
+    expect(d.alt.edges[0].node).toMatchObject({ id: String(VIENNA), country: { name: 'Áustria' } });
+    expect(d.distanceBetween).toBeCloseTo(347.4, 0);
+    const typed = await ok(`{ country(id: "DE") { populatedPlaces(first: 1) { ...c } regions(first: 1) { pageInfo { ...pi } } } }
+      fragment c on CountryPopulatedPlacesConnection { totalCount } fragment pi on ConnectionPageInfo { hasNextPage }`);
+    expect(typed.country.populatedPlaces.totalCount).toBeGreaterThan(1000);
+  });
+
+  it('the RapidAPI endpoint at the root path answers like /graphql, with the same key check', async () => {
+    const r = await gw.send('POST', '/', { query: '{ country(id: "Q183") { code wikiDataId } }' }, { 'X-RapidAPI-Key': gw.key });
+    expect(r.status).toBe(200);
+    expect(r.body.data.country).toEqual({ code: 'DE', wikiDataId: 'Q183' });
+    const invalid = await gw.send('POST', '/', { query: '{ states { name } }' }, { 'X-RapidAPI-Key': gw.key });
+    expect(invalid.body.errors.length).toBeGreaterThan(0);
+    expect((await gw.send('POST', '/', { query: '{ country(id: "DE") { code } }' }, { 'X-Gateway-Key': '' })).status).toBe(401);
+  });
+
+  it('first and last that meet give their union (GeoDB), apart they keep the Relay reading', async () => {
+    const q = (first: number, last: number) => `{ populatedPlaces(countryIds: ["IS"], minPopulation: 5000, first: ${first}, last: ${last}) { totalCount edges { node { id } } pageInfo { hasNextPage hasPreviousPage } } }`;
+    const all = (await ok('{ populatedPlaces(countryIds: ["IS"], minPopulation: 5000, first: 100) { totalCount edges { node { id } } } }')).populatedPlaces;
+    const total = all.totalCount as number;
+    expect(total).toBeGreaterThan(6);
+    const meet = (await ok(q(total - 3, 4))).populatedPlaces;
+    expect(meet.edges).toEqual(all.edges);
+    expect(meet.pageInfo).toEqual({ hasNextPage: false, hasPreviousPage: false });
+    const apart = (await ok(q(4, 2))).populatedPlaces;
+    expect(apart.edges).toEqual(all.edges.slice(2, 4));
+  });
+
+  it('queries GeoDB also rejects fail validation; unknown ids and languages are errors, not crashes', async () => {
+    for (const q of ['{ countries { code name } }', '{ country(code: "US") { name } }', '{ states { name } }', '{ countries(limit: 5) { totalCount } }']) {
+      expect((await gql(q)).errors?.length, q).toBeGreaterThan(0);
+    }
+    const missing = await gql('{ populatedPlace(id: "Q60") { name } }');
+    expect(missing.errors[0].extensions.code).toBe('ENTITY_NOT_FOUND');
+    const bad = await gql('{ populatedPlace(id: "sixty") { name } }');
+    expect(bad.errors[0].extensions.code).toBe('PARAM_INVALID');
+  });
+});
