@@ -59,6 +59,8 @@ export interface FeatureBag {
   tokens: string[];
   /** Index of the negation word governing each token, or -1. */
   negatedBy: Int32Array;
+  /** Characters in the text's word tokens (not numbers, URLs or mentions): the language head's evidence size. */
+  letters: number;
   truncated: boolean;
 }
 
@@ -79,11 +81,24 @@ const NEGATORS = new Set([
 ]);
 const NEGATION_SCOPE = 3;
 
+/**
+ * Words that strengthen (or soften) the next lexicon word, as in VADER's booster
+ * list: "very good" moves the lexicon feature one strength step up and adds an
+ * "intensified" feature of that sign; "slightly bad" one step down.
+ */
+const INTENSIFIERS = new Set([
+  'very', 'really', 'so', 'extremely', 'super', 'totally', 'absolutely', 'incredibly', 'utterly', 'completely', 'highly', 'truly',
+  'too', 'most', 'hugely', 'deeply', 'seriously', 'terribly', 'awfully', 'insanely', 'damn', 'freaking', 'fucking', 'sooo', 'soo', 'veryyy',
+  'muy', 'muito', 'molto', 'très', 'tres', 'sehr', 'todella', 'tosi', 'sangat', 'banget', 'sana',
+]);
+const SOFTENERS = new Set(['slightly', 'somewhat', 'kinda', 'kind', 'sort', 'sorta', 'bit', 'little', 'fairly', 'barely', 'marginally', 'partly']);
+
 const KIND_WORD = 0x77; // 'w'
 const KIND_NEG = 0x6e; // 'n'
 const KIND_BIGRAM = 0x62; // 'b'
 const KIND_CHAR = 0x63; // 'c'
 const KIND_LEXICON = 0x6c; // 'l'
+const KIND_INTENSE = 0x69; // 'i'
 const FNV_OFFSET = 0x811c9dc5;
 const FNV_PRIME = 16777619;
 const MAX_GRAM_WORD = 24;
@@ -137,12 +152,15 @@ export class Featurizer {
   private readonly lexicon: Map<string, number> | null;
   /** Bucket of the lexicon feature for sign (0 negative, 1 positive) × strength 1–3. */
   private readonly lexiconIds: number[];
+  /** Bucket of the "intensified lexicon word" feature per sign (0 negative, 1 positive). */
+  private readonly intenseIds: number[];
 
   constructor(readonly params: FeaturizerParams = DEFAULT_FEATURIZER) {
     this.buckets = 2 ** params.bucketBits;
     this.mask = this.buckets - 1;
     this.lexicon = params.lexicon ? lexiconValences() : null;
     this.lexiconIds = [0x2d, 0x2b].flatMap((sign) => [0x31, 0x32, 0x33].map((k) => finish(mix(mix(mix(FNV_OFFSET, KIND_LEXICON), sign), k), this.mask)));
+    this.intenseIds = [0x2d, 0x2b].map((sign) => finish(mix(mix(FNV_OFFSET, KIND_INTENSE), sign), this.mask));
   }
 
   private push(id: number, token: number, token2: number, negated: number): void {
@@ -171,14 +189,17 @@ export class Featurizer {
     this.count = 0;
     const tokens: string[] = [];
     let truncated = false;
+    let letters = 0;
     let prev: string | null = null; // previous word (lower case) in the same clause
     let negator = -1;
     let scopeLeft = 0;
+    let boost = 0; // +1 after an intensifier, -1 after a softener (same clause)
     TOKEN.lastIndex = 0;
     for (let m = TOKEN.exec(text); m !== null; m = TOKEN.exec(text)) {
       if (m[5] !== undefined) {
         prev = null;
         scopeLeft = 0;
+        boost = 0;
         continue;
       }
       if (tokens.length === MAX_TOKENS) {
@@ -197,14 +218,19 @@ export class Featurizer {
       const negated = scopeLeft > 0 ? negator : -1;
       this.negatedBy[t] = negated;
 
-      this.push(finish(hashRange(mix(FNV_OFFSET, KIND_WORD), lower, 0, lower.length), mask), t, -1, 0);
+      // A negated word is its own feature ("neg:hate" is not "hate"): neither the word's
+      // plain weight nor its character n-grams speak for it.
       if (negated >= 0) this.push(finish(hashRange(mix(FNV_OFFSET, KIND_NEG), lower, 0, lower.length), mask), t, -1, 1);
+      else this.push(finish(hashRange(mix(FNV_OFFSET, KIND_WORD), lower, 0, lower.length), mask), t, -1, 0);
       if (this.lexicon !== null) {
         const v = this.lexicon.get(lower);
         if (v !== undefined) {
           const positive = v > 0 !== negated >= 0;
-          const strength = Math.min(3, Math.max(1, Math.round(Math.abs(v)))) - 1;
+          // VADER damps a negated word (×0.74) rather than flipping it whole: "not bad" is mildly positive.
+          const base = Math.round(Math.abs(v) * (negated >= 0 ? 0.74 : 1)) + boost;
+          const strength = Math.min(3, Math.max(1, base)) - 1;
           this.push(this.lexiconIds[(positive ? 3 : 0) + strength]!, t, -1, negated >= 0 ? 1 : 0);
+          if (boost > 0) this.push(this.intenseIds[positive ? 1 : 0]!, t, -1, negated >= 0 ? 1 : 0);
         }
       }
       if (prev !== null) {
@@ -212,7 +238,8 @@ export class Featurizer {
         h = hashRange(mix(h, 0x20), lower, 0, lower.length);
         this.push(finish(h, mask), t, t - 1, 0);
       }
-      if (m[3] !== undefined && lower.length >= 2 && lower !== '<num>') {
+      if (m[3] !== undefined && lower !== '<num>') letters += lower.length;
+      if (m[3] !== undefined && lower.length >= 2 && lower !== '<num>' && negated < 0) {
         // character n-grams of "<word>", boundaries included. FNV is sequential, so the
         // state after n characters from a start is that n-gram's hash: one pass per start.
         const len = Math.min(lower.length, MAX_GRAM_WORD) + 2;
@@ -230,6 +257,7 @@ export class Featurizer {
         negator = t;
         scopeLeft = NEGATION_SCOPE;
       } else if (scopeLeft > 0) scopeLeft--;
+      boost = INTENSIFIERS.has(lower) ? 1 : SOFTENERS.has(lower) ? -1 : 0;
       prev = lower;
     }
     return {
@@ -240,6 +268,7 @@ export class Featurizer {
       negatedFeature: this.negatedFeature,
       tokens,
       negatedBy: this.negatedBy,
+      letters,
       truncated,
     };
   }

@@ -150,9 +150,11 @@ describe('malformed input', () => {
     expect(ok(outs[3]).sentiment).toBeDefined();
   });
 
-  it('refuses invalid Unicode / UTF-8 with TEXT_INVALID_UTF8', async () => {
-    const outs = await analyzer.analyze(['broken \uD800 surrogate', 'lost bytes \uFFFD here']);
-    for (const o of outs) expect(o).toEqual({ error: { problem: 'TEXT_INVALID_UTF8', message: expect.any(String) } });
+  it('accepts U+FFFD and replaces lone surrogates by U+FFFD (issue 14.8) rather than refusing the text', async () => {
+    const [fffd, lone, plain] = (await analyzer.analyze(['I love this \uFFFD place', 'I love this \uD800 place', 'I love this place'])).map(ok);
+    expect(fffd!.sentimentScore).toBeCloseTo(plain!.sentimentScore, 6);
+    expect(lone!.sentimentScore).toBeCloseTo(plain!.sentimentScore, 6);
+    expect(lone!.rationale).not.toMatch(/[\uD800-\uDFFF]/);
     expect(() => decodeUtf8(new Uint8Array([0x68, 0xc3, 0x28, 0xff]))).toThrow(/not valid UTF-8/);
     expect(decodeUtf8(new TextEncoder().encode('héllo 👋'))).toBe('héllo 👋');
   });
