@@ -1,7 +1,9 @@
 /**
  * The hashed n-gram featuriser shared by training and inference (fastText-style):
  * every text becomes a bag of hashed features (word unigrams, negated words, word
- * bigrams and character 3–5-grams of each word) whose mean the linear model scores.
+ * bigrams, character 3–4-grams of each word, the Unicode block of each word's first
+ * letter, VADER-lexicon priors) whose mean the linear model scores; the language head
+ * reads the same bag.
  * Each feature remembers which token(s) it came from, so the rationale can cite the
  * words that carried the prediction. Buffers are reused between calls; the only
  * allocations per text are the token strings.
@@ -99,6 +101,7 @@ const KIND_BIGRAM = 0x62; // 'b'
 const KIND_CHAR = 0x63; // 'c'
 const KIND_LEXICON = 0x6c; // 'l'
 const KIND_INTENSE = 0x69; // 'i'
+const KIND_BLOCK = 0x6b; // 'k'
 const FNV_OFFSET = 0x811c9dc5;
 const FNV_PRIME = 16777619;
 const MAX_GRAM_WORD = 24;
@@ -125,6 +128,18 @@ function hashRange(h: number, s: string, from: number, to: number): number {
 /** FNV-1a of a string from a seeded basis, spread by fmix32: an unsigned 32-bit hash (seeded splits use it). */
 export function hash32(s: string, seed: number): number {
   return finish(hashRange(FNV_OFFSET ^ seed, s, 0, s.length), 0xffffffff) >>> 0;
+}
+
+/**
+ * A letter's script for the block feature: its 128-code-point Unicode block, except
+ * that the large scripts spanning many blocks (Han, Hangul syllables) and the two kana
+ * blocks are one class each.
+ */
+function scriptOf(cp: number): number {
+  if ((cp >= 0x4e00 && cp <= 0x9fff) || (cp >= 0x3400 && cp <= 0x4dbf) || (cp >= 0xf900 && cp <= 0xfaff)) return 0x10000;
+  if (cp >= 0x3040 && cp <= 0x30ff) return 0x10001;
+  if ((cp >= 0xac00 && cp <= 0xd7af) || (cp >= 0x1100 && cp <= 0x11ff) || (cp >= 0x3130 && cp <= 0x318f)) return 0x10002;
+  return cp >> 7;
 }
 
 function isNegator(lower: string): boolean {
@@ -238,7 +253,19 @@ export class Featurizer {
         h = hashRange(mix(h, 0x20), lower, 0, lower.length);
         this.push(finish(h, mask), t, t - 1, 0);
       }
-      if (m[3] !== undefined && lower !== '<num>') letters += lower.length;
+      if (m[3] !== undefined && lower !== '<num>') {
+        letters += lower.length;
+        // The 128-code-point Unicode block of the word's first letter: the script, which
+        // tells the language head the family of a text whose n-grams it never saw.
+        const first = lower.codePointAt(lower.charCodeAt(0) === 0x23 || lower.charCodeAt(0) === 0x24 ? 1 : 0) ?? 0;
+        this.push(finish(mix(mix(FNV_OFFSET, KIND_BLOCK), scriptOf(first)), mask), t, -1, 0);
+        if (first >= 0x2e80) {
+          // Scripts written without spaces (Han, kana, Hangul, …): one block feature per
+          // character, so a whole sentence in one token still shows its script mix.
+          const stop = Math.min(lower.length, MAX_GRAM_WORD);
+          for (let k = 1; k < stop; k++) this.push(finish(mix(mix(FNV_OFFSET, KIND_BLOCK), scriptOf(lower.charCodeAt(k))), mask), t, -1, 0);
+        }
+      }
       if (m[3] !== undefined && lower.length >= 2 && lower !== '<num>' && negated < 0) {
         // character n-grams of "<word>", boundaries included. FNV is sequential, so the
         // state after n characters from a start is that n-gram's hash: one pass per start.

@@ -35,7 +35,7 @@ import { trainLanguageHead, writeLanguageHead } from './trainLanguage.js';
  */
 export const VERY_SHARE = { negative: 1 / 3, positive: 2 / 5 };
 /** Share of tuning-slice rows flagged lowConfidence for the model's own uncertainty. */
-export const LOW_CONFIDENCE_SHARE = 0.1;
+export const LOW_CONFIDENCE_SHARE = 0.08;
 
 function quantile(xs: number[], q: number): number {
   if (xs.length === 0) return 0.75;
