@@ -5,15 +5,18 @@
  *   - "featurise + infer": clean, featurise, encode and one InferenceSession.run per
  *     batch (intraOpNumThreads = 1, as in a pool worker);
  *   - "full analysis": SentimentAnalyzer.analyze, i.e. the above plus language
- *     detection (eld), the five-level mapping and the rationale: what a worker does
- *     per result.
- * Also the time to load both models from disk.
+ *     identification (the model's language head on the same features), the
+ *     five-level mapping and the rationale: what a worker does per result.
+ * Then the per-stage cost of the full analysis (µs per text: clean/parse, featurise,
+ * language, encode, infer, shape) at batch 16 and 256, and the language head next to
+ * eld (the previous detector) on the same texts. Also the time to load the models.
  *
  *   npm run bench:models       (BENCH_TEXTS=4096 texts per row)
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as ort from 'onnxruntime-node';
+import { eld } from 'eld/medium';
 import { SentimentAnalyzer, MODELS_DIR, MODEL_NAMES } from '../src/sentiment/sentimentAnalyzer.js';
 import { Featurizer } from '../src/sentiment/featurizer.js';
 import { encodeBatch } from '../src/sentiment/onnxBatch.js';
@@ -76,6 +79,38 @@ async function main(): Promise<void> {
     await session.release();
     log(`| ${domain} | (mean text length ${avgChars.toFixed(0)} characters) | | | |`);
   }
+
+  // Per-stage cost of the full analysis.
+  log('\nPer-stage cost of the full analysis, µs per text (GENERAL, one thread):\n');
+  log('| batch | clean | featurise | language | encode | infer | shape (levels, rationale) | total |');
+  log('| --- | --- | --- | --- | --- | --- | --- | --- |');
+  const timed = await SentimentAnalyzer.load({ timeStages: true });
+  const texts = tweets('GENERAL');
+  for (const batch of [1, 16, 256]) {
+    await timed.analyze(texts.slice(0, 256));
+    Object.assign(timed.stageNanos, { clean: 0, featurise: 0, language: 0, encode: 0, infer: 0, shape: 0, texts: 0 });
+    for (let i = 0; i < texts.length; i += batch) await timed.analyze(texts.slice(i, i + batch));
+    const st = timed.stageNanos;
+    const us = (x: number): string => (x / 1e3 / st.texts).toFixed(1);
+    const stages = [st.clean, st.featurise, st.language, st.encode, st.infer, st.shape];
+    log(`| ${batch} | ${stages.map(us).join(' | ')} | ${us(stages.reduce((a, b) => a + b, 0))} |`);
+  }
+
+  // Language identification: the head on the featurised bag vs eld on the text.
+  const featurizer = new Featurizer(analyzer.sidecar('GENERAL').featurizer);
+  const cleaned = texts.map((t) => cleanText(t));
+  const bags = cleaned.map((t) => {
+    const b = featurizer.featurize(t);
+    return { ids: b.ids.slice(0, b.count), letters: b.letters };
+  });
+  for (const t of cleaned.slice(0, 500)) eld.detect(t);
+  const t0 = process.hrtime.bigint();
+  for (const t of cleaned) eld.detect(t);
+  const eldUs = Number(process.hrtime.bigint() - t0) / 1e3 / cleaned.length;
+  const t1 = process.hrtime.bigint();
+  for (const b of bags) analyzer.language.identify(b.ids, b.ids.length, b.letters);
+  const headUs = Number(process.hrtime.bigint() - t1) / 1e3 / bags.length;
+  log(`\nLanguage identification per text: language head ${headUs.toFixed(1)} µs (on the features the analysis computes anyway) vs eld ${eldUs.toFixed(1)} µs (its own pass over the text): ${(eldUs / headUs).toFixed(1)}× cheaper.`);
 }
 
 main().catch((e: unknown) => {

@@ -1,7 +1,9 @@
 /**
  * The hashed n-gram featuriser shared by training and inference (fastText-style):
  * every text becomes a bag of hashed features (word unigrams, negated words, word
- * bigrams and character 3–5-grams of each word) whose mean the linear model scores.
+ * bigrams, character 3–4-grams of each word, the Unicode block of each word's first
+ * letter, VADER-lexicon priors) whose mean the linear model scores; the language head
+ * reads the same bag.
  * Each feature remembers which token(s) it came from, so the rationale can cite the
  * words that carried the prediction. Buffers are reused between calls; the only
  * allocations per text are the token strings.
@@ -59,6 +61,8 @@ export interface FeatureBag {
   tokens: string[];
   /** Index of the negation word governing each token, or -1. */
   negatedBy: Int32Array;
+  /** Characters in the text's word tokens (not numbers, URLs or mentions): the language head's evidence size. */
+  letters: number;
   truncated: boolean;
 }
 
@@ -79,11 +83,25 @@ const NEGATORS = new Set([
 ]);
 const NEGATION_SCOPE = 3;
 
+/**
+ * Words that strengthen (or soften) the next lexicon word, as in VADER's booster
+ * list: "very good" moves the lexicon feature one strength step up and adds an
+ * "intensified" feature of that sign; "slightly bad" one step down.
+ */
+const INTENSIFIERS = new Set([
+  'very', 'really', 'so', 'extremely', 'super', 'totally', 'absolutely', 'incredibly', 'utterly', 'completely', 'highly', 'truly',
+  'too', 'most', 'hugely', 'deeply', 'seriously', 'terribly', 'awfully', 'insanely', 'damn', 'freaking', 'fucking', 'sooo', 'soo', 'veryyy',
+  'muy', 'muito', 'molto', 'très', 'tres', 'sehr', 'todella', 'tosi', 'sangat', 'banget', 'sana',
+]);
+const SOFTENERS = new Set(['slightly', 'somewhat', 'kinda', 'kind', 'sort', 'sorta', 'bit', 'little', 'fairly', 'barely', 'marginally', 'partly']);
+
 const KIND_WORD = 0x77; // 'w'
 const KIND_NEG = 0x6e; // 'n'
 const KIND_BIGRAM = 0x62; // 'b'
 const KIND_CHAR = 0x63; // 'c'
 const KIND_LEXICON = 0x6c; // 'l'
+const KIND_INTENSE = 0x69; // 'i'
+const KIND_BLOCK = 0x6b; // 'k'
 const FNV_OFFSET = 0x811c9dc5;
 const FNV_PRIME = 16777619;
 const MAX_GRAM_WORD = 24;
@@ -112,6 +130,18 @@ export function hash32(s: string, seed: number): number {
   return finish(hashRange(FNV_OFFSET ^ seed, s, 0, s.length), 0xffffffff) >>> 0;
 }
 
+/**
+ * A letter's script for the block feature: its 128-code-point Unicode block, except
+ * that the large scripts spanning many blocks (Han, Hangul syllables) and the two kana
+ * blocks are one class each.
+ */
+function scriptOf(cp: number): number {
+  if ((cp >= 0x4e00 && cp <= 0x9fff) || (cp >= 0x3400 && cp <= 0x4dbf) || (cp >= 0xf900 && cp <= 0xfaff)) return 0x10000;
+  if (cp >= 0x3040 && cp <= 0x30ff) return 0x10001;
+  if ((cp >= 0xac00 && cp <= 0xd7af) || (cp >= 0x1100 && cp <= 0x11ff) || (cp >= 0x3130 && cp <= 0x318f)) return 0x10002;
+  return cp >> 7;
+}
+
 function isNegator(lower: string): boolean {
   return NEGATORS.has(lower) || lower.endsWith("n't") || lower.endsWith('n’t');
 }
@@ -137,12 +167,15 @@ export class Featurizer {
   private readonly lexicon: Map<string, number> | null;
   /** Bucket of the lexicon feature for sign (0 negative, 1 positive) × strength 1–3. */
   private readonly lexiconIds: number[];
+  /** Bucket of the "intensified lexicon word" feature per sign (0 negative, 1 positive). */
+  private readonly intenseIds: number[];
 
   constructor(readonly params: FeaturizerParams = DEFAULT_FEATURIZER) {
     this.buckets = 2 ** params.bucketBits;
     this.mask = this.buckets - 1;
     this.lexicon = params.lexicon ? lexiconValences() : null;
     this.lexiconIds = [0x2d, 0x2b].flatMap((sign) => [0x31, 0x32, 0x33].map((k) => finish(mix(mix(mix(FNV_OFFSET, KIND_LEXICON), sign), k), this.mask)));
+    this.intenseIds = [0x2d, 0x2b].map((sign) => finish(mix(mix(FNV_OFFSET, KIND_INTENSE), sign), this.mask));
   }
 
   private push(id: number, token: number, token2: number, negated: number): void {
@@ -171,14 +204,17 @@ export class Featurizer {
     this.count = 0;
     const tokens: string[] = [];
     let truncated = false;
+    let letters = 0;
     let prev: string | null = null; // previous word (lower case) in the same clause
     let negator = -1;
     let scopeLeft = 0;
+    let boost = 0; // +1 after an intensifier, -1 after a softener (same clause)
     TOKEN.lastIndex = 0;
     for (let m = TOKEN.exec(text); m !== null; m = TOKEN.exec(text)) {
       if (m[5] !== undefined) {
         prev = null;
         scopeLeft = 0;
+        boost = 0;
         continue;
       }
       if (tokens.length === MAX_TOKENS) {
@@ -197,14 +233,19 @@ export class Featurizer {
       const negated = scopeLeft > 0 ? negator : -1;
       this.negatedBy[t] = negated;
 
-      this.push(finish(hashRange(mix(FNV_OFFSET, KIND_WORD), lower, 0, lower.length), mask), t, -1, 0);
+      // A negated word is its own feature ("neg:hate" is not "hate"): neither the word's
+      // plain weight nor its character n-grams speak for it.
       if (negated >= 0) this.push(finish(hashRange(mix(FNV_OFFSET, KIND_NEG), lower, 0, lower.length), mask), t, -1, 1);
+      else this.push(finish(hashRange(mix(FNV_OFFSET, KIND_WORD), lower, 0, lower.length), mask), t, -1, 0);
       if (this.lexicon !== null) {
         const v = this.lexicon.get(lower);
         if (v !== undefined) {
           const positive = v > 0 !== negated >= 0;
-          const strength = Math.min(3, Math.max(1, Math.round(Math.abs(v)))) - 1;
+          // VADER damps a negated word (×0.74) rather than flipping it whole: "not bad" is mildly positive.
+          const base = Math.round(Math.abs(v) * (negated >= 0 ? 0.74 : 1)) + boost;
+          const strength = Math.min(3, Math.max(1, base)) - 1;
           this.push(this.lexiconIds[(positive ? 3 : 0) + strength]!, t, -1, negated >= 0 ? 1 : 0);
+          if (boost > 0) this.push(this.intenseIds[positive ? 1 : 0]!, t, -1, negated >= 0 ? 1 : 0);
         }
       }
       if (prev !== null) {
@@ -212,7 +253,20 @@ export class Featurizer {
         h = hashRange(mix(h, 0x20), lower, 0, lower.length);
         this.push(finish(h, mask), t, t - 1, 0);
       }
-      if (m[3] !== undefined && lower.length >= 2 && lower !== '<num>') {
+      if (m[3] !== undefined && lower !== '<num>') {
+        letters += lower.length;
+        // The 128-code-point Unicode block of the word's first letter: the script, which
+        // tells the language head the family of a text whose n-grams it never saw.
+        const first = lower.codePointAt(lower.charCodeAt(0) === 0x23 || lower.charCodeAt(0) === 0x24 ? 1 : 0) ?? 0;
+        this.push(finish(mix(mix(FNV_OFFSET, KIND_BLOCK), scriptOf(first)), mask), t, -1, 0);
+        if (first >= 0x2e80) {
+          // Scripts written without spaces (Han, kana, Hangul, …): one block feature per
+          // character, so a whole sentence in one token still shows its script mix.
+          const stop = Math.min(lower.length, MAX_GRAM_WORD);
+          for (let k = 1; k < stop; k++) this.push(finish(mix(mix(FNV_OFFSET, KIND_BLOCK), scriptOf(lower.charCodeAt(k))), mask), t, -1, 0);
+        }
+      }
+      if (m[3] !== undefined && lower.length >= 2 && lower !== '<num>' && negated < 0) {
         // character n-grams of "<word>", boundaries included. FNV is sequential, so the
         // state after n characters from a start is that n-gram's hash: one pass per start.
         const len = Math.min(lower.length, MAX_GRAM_WORD) + 2;
@@ -230,6 +284,7 @@ export class Featurizer {
         negator = t;
         scopeLeft = NEGATION_SCOPE;
       } else if (scopeLeft > 0) scopeLeft--;
+      boost = INTENSIFIERS.has(lower) ? 1 : SOFTENERS.has(lower) ? -1 : 0;
       prev = lower;
     }
     return {
@@ -240,6 +295,7 @@ export class Featurizer {
       negatedFeature: this.negatedFeature,
       tokens,
       negatedBy: this.negatedBy,
+      letters,
       truncated,
     };
   }

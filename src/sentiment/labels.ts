@@ -23,13 +23,26 @@ export const SENTIMENT_LEVELS = ['VERY_NEGATIVE', 'NEGATIVE', 'NEUTRAL', 'POSITI
 export type SentimentLevel = (typeof SENTIMENT_LEVELS)[number];
 
 /**
- * |sentimentScore| at or above which a POSITIVE/NEGATIVE (or BULLISH/BEARISH)
- * winner is reported as VERY_POSITIVE/VERY_NEGATIVE. No licensed five-level gold
- * data exists here, so the extra levels are a documented reading of the model's
- * own confidence: the winning side must beat the opposite side by 0.75 of the
- * probability mass. models/*.md give the share of held-out rows in each level.
+ * How the five levels and `lowConfidence` are read from a three-way distribution;
+ * each model's sidecar carries its own (written by `npm run train`, see models/*.md).
+ * - veryNegativeCut / veryPositiveCut: |sentimentScore| at or above which a NEGATIVE
+ *   (POSITIVE) winner is VERY_NEGATIVE (VERY_POSITIVE). Calibrated on the training
+ *   rows so that the share of VERY_* among the polar predictions matches the share of
+ *   very-strong among polar sentences in five-level sentiment data (about 1/3 of
+ *   negative and 2/5 of positive sentences, the SST-5 proportions).
+ * - lowConfidenceBelow: the winner's probability under which a result is flagged.
  */
-export const VERY_CUT = 0.75;
+export interface Calibration {
+  veryNegativeCut: number;
+  veryPositiveCut: number;
+  lowConfidenceBelow: number;
+}
+
+/** Used when a sidecar carries no calibration (older models). */
+export const DEFAULT_CALIBRATION: Calibration = { veryNegativeCut: 0.75, veryPositiveCut: 0.75, lowConfidenceBelow: 0.5 };
+
+/** @deprecated the uncalibrated cut; models carry their own (Calibration). */
+export const VERY_CUT = DEFAULT_CALIBRATION.veryPositiveCut;
 
 /**
  * The common fields from a three-way distribution ordered [negative, neutral, positive]
@@ -37,9 +50,9 @@ export const VERY_CUT = 0.75;
  * - sentimentScore = P(positive) − P(negative), in [-1, 1]: 0 is balanced or neutral,
  *   ±1 is certain polarity.
  * - sentiment = the most probable of the three; a polar winner becomes VERY_* when
- *   |sentimentScore| ≥ VERY_CUT.
+ *   |sentimentScore| reaches the calibrated cut of its side.
  */
-export function levelOf(probs: ArrayLike<number>): { sentiment: SentimentLevel; sentimentScore: number; winner: 0 | 1 | 2 } {
+export function levelOf(probs: ArrayLike<number>, cal: Calibration = DEFAULT_CALIBRATION): { sentiment: SentimentLevel; sentimentScore: number; winner: 0 | 1 | 2 } {
   const neg = probs[0]!;
   const neu = probs[1]!;
   const pos = probs[2]!;
@@ -47,7 +60,7 @@ export function levelOf(probs: ArrayLike<number>): { sentiment: SentimentLevel; 
   const winner: 0 | 1 | 2 = neu >= neg && neu >= pos ? 1 : pos >= neg ? 2 : 0;
   let sentiment: SentimentLevel;
   if (winner === 1) sentiment = 'NEUTRAL';
-  else if (winner === 2) sentiment = score >= VERY_CUT ? 'VERY_POSITIVE' : 'POSITIVE';
-  else sentiment = -score >= VERY_CUT ? 'VERY_NEGATIVE' : 'NEGATIVE';
+  else if (winner === 2) sentiment = score >= cal.veryPositiveCut ? 'VERY_POSITIVE' : 'POSITIVE';
+  else sentiment = -score >= cal.veryNegativeCut ? 'VERY_NEGATIVE' : 'NEGATIVE';
   return { sentiment, sentimentScore: score, winner };
 }

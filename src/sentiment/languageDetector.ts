@@ -1,21 +1,245 @@
 /**
- * Language identification with eld (Efficient Language Detector, medium database,
- * 60 languages, ISO 639-1 codes). Languages eld does not know (e.g. Hausa, Igbo,
- * Kinyarwanda, Javanese) are reported as the closest language it knows or as "und";
- * models/*.md list which training languages the detector can name.
+ * Language identification by the project's own language head: a softmax over the
+ * hashed features the sentiment featuriser already computed for the text (each
+ * bucket id folded to LANGUAGE_BITS bits), trained by `npm run train` on the text of
+ * every shared data set plus the Universal Declaration of Human Rights in each
+ * language eld knows (src/sentiment/training/trainLanguage.ts). No second pass over
+ * the text: scoring is one weight-row sum per feature (a few µs per text).
+ *
+ * Weights are stored int8 with one scale per bucket (models/language.bin, described
+ * and sha256-checked by models/language.json) and expanded to float32 at load.
+ *
+ * Verdicts: `und` when the text has fewer than `minLetters` letters (`ok`, `lol`,
+ * emoji only) or the best language's probability is below `undBelow`; `reliable` when
+ * that probability is at least `reliableFrom` and the text has `reliableLetters`
+ * letters or more. The thresholds come from the sidecar.
  */
-import { eld } from 'eld/medium';
+import { readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { join } from 'node:path';
 
 export interface DetectedLanguage {
-  /** ISO 639-1 code, or "und" when nothing was detected. */
+  /** ISO 639-1 code where one exists, else ISO 639-3; "und" when not identified. */
   code: string;
-  /** eld's own reliability verdict (enough n-grams and a clear winner). */
+  /** Probability of the best language ≥ reliableFrom and enough letters. */
   reliable: boolean;
 }
 
-const SAMPLE_CHARS = 1000;
+export interface LanguageSidecar {
+  name: 'language';
+  binFile: string;
+  binSha256: string;
+  /** Bits of the bucket id the head reads (the featuriser's id masked to them). */
+  bits: number;
+  /** Rank of the factorised weights (each bucket an embedding of this size), or 0: full weights, one column per language. */
+  rank: number;
+  /** The head reads at most this many of a text's first features (a bound for very long texts). */
+  maxFeatures: number;
+  labels: string[];
+  minLetters: number;
+  undBelow: number;
+  reliableFrom: number;
+  reliableLetters: number;
+}
 
-export function detectLanguage(text: string): DetectedLanguage {
-  const r = eld.detect(text.length > SAMPLE_CHARS ? text.slice(0, SAMPLE_CHARS) : text);
-  return { code: r.language || 'und', reliable: r.language !== '' && r.isReliable() };
+export const UND: DetectedLanguage = Object.freeze({ code: 'und', reliable: false });
+
+/**
+ * The head's weights, factorised: logits = bias + v · (Σ_features E[id]) · Pᵀ, with
+ * E [2^bits × rank] (bucket embeddings) and P [labels × rank] (orthonormal columns:
+ * the top principal directions of the trained full weight matrix, so E·Pᵀ is its best
+ * rank-`rank` approximation). Per feature this costs `rank` additions instead of one per
+ * language.
+ */
+export interface LanguageWeights {
+  embeddings: Float32Array;
+  projection: Float32Array;
+  bias: Float32Array;
+}
+
+export class LanguageIdentifier {
+  private readonly z: Float64Array;
+  private readonly acc: Float64Array;
+  private readonly L: number;
+  private readonly R: number;
+  private readonly mask: number;
+
+  constructor(
+    readonly sidecar: LanguageSidecar,
+    private readonly w: LanguageWeights,
+  ) {
+    this.L = sidecar.labels.length;
+    this.R = sidecar.rank || this.L;
+    this.mask = (1 << sidecar.bits) - 1;
+    this.z = new Float64Array(this.L);
+    this.acc = new Float64Array(this.R);
+  }
+
+  static load(modelsDir: string): LanguageIdentifier {
+    const sidecar = JSON.parse(readFileSync(join(modelsDir, 'language.json'), 'utf8')) as LanguageSidecar;
+    const bin = readFileSync(join(modelsDir, sidecar.binFile));
+    const sha = createHash('sha256').update(bin).digest('hex');
+    if (sha !== sidecar.binSha256) throw new Error(`model ${sidecar.binFile} does not match its sidecar (sha256 ${sha} ≠ ${sidecar.binSha256}): run \`npm run train\` or restore models/ from git`);
+    return new LanguageIdentifier(sidecar, decodeLanguageWeights(new Uint8Array(bin.buffer, bin.byteOffset, bin.byteLength), sidecar));
+  }
+
+  /** Probabilities of every label for one bag of feature ids (tests and evaluation). */
+  probabilities(ids: Int32Array, count: number): Float64Array {
+    this.logits(ids, count);
+    const z = this.z;
+    let max = -Infinity;
+    for (let c = 0; c < this.L; c++) max = Math.max(max, z[c]!);
+    let sum = 0;
+    const p = new Float64Array(this.L);
+    for (let c = 0; c < this.L; c++) sum += p[c] = Math.exp(z[c]! - max);
+    for (let c = 0; c < this.L; c++) p[c] = p[c]! / sum;
+    return p;
+  }
+
+  private logits(ids: Int32Array, all: number): void {
+    const { z, acc, L, R, mask } = this;
+    const { embeddings: E, projection: P, bias } = this.w;
+    const count = Math.min(all, this.sidecar.maxFeatures);
+    acc.fill(0);
+    for (let k = 0; k < count; k++) {
+      const base = (ids[k]! & mask) * R;
+      for (let j = 0; j < R; j++) acc[j] = acc[j]! + E[base + j]!;
+    }
+    const v = count > 0 ? 1 / Math.sqrt(count) : 0;
+    if (this.sidecar.rank === 0) {
+      for (let c = 0; c < L; c++) z[c] = acc[c]! * v + bias[c]!;
+      return;
+    }
+    for (let c = 0; c < L; c++) {
+      let s = 0;
+      const row = c * R;
+      for (let j = 0; j < R; j++) s += acc[j]! * P[row + j]!;
+      z[c] = s * v + bias[c]!;
+    }
+  }
+
+  /** The verdict for a featurised text with `letters` letters in its word tokens. */
+  identify(ids: Int32Array, count: number, letters: number): DetectedLanguage {
+    const s = this.sidecar;
+    if (letters < s.minLetters || count === 0) return UND;
+    this.logits(ids, count);
+    const z = this.z;
+    let best = 0;
+    for (let c = 1; c < this.L; c++) if (z[c]! > z[best]!) best = c;
+    let sum = 0;
+    const top = z[best]!;
+    for (let c = 0; c < this.L; c++) sum += Math.exp(z[c]! - top);
+    const p = 1 / sum;
+    if (p < s.undBelow) return UND;
+    return { code: s.labels[best]!, reliable: p >= s.reliableFrom && letters >= s.reliableLetters };
+  }
+}
+
+/**
+ * Factorises a trained full weight matrix W [B × L] (row-major) to rank R: P = the top
+ * R eigenvectors of WᵀW (Jacobi), E = W·P.
+ */
+export function factorise(W: Float32Array, B: number, L: number, R: number): { embeddings: Float32Array; projection: Float32Array } {
+  const G = new Float64Array(L * L);
+  for (let b = 0; b < B; b++) {
+    const o = b * L;
+    for (let i = 0; i < L; i++) {
+      const wi = W[o + i]!;
+      if (wi === 0) continue;
+      for (let j = i; j < L; j++) G[i * L + j] = G[i * L + j]! + wi * W[o + j]!;
+    }
+  }
+  for (let i = 0; i < L; i++) for (let j = 0; j < i; j++) G[i * L + j] = G[j * L + i]!;
+  // Cyclic Jacobi: G = V diag(λ) Vᵀ.
+  const V = new Float64Array(L * L);
+  for (let i = 0; i < L; i++) V[i * L + i] = 1;
+  for (let sweep = 0; sweep < 50; sweep++) {
+    let off = 0;
+    for (let p = 0; p < L; p++) for (let q = p + 1; q < L; q++) off += G[p * L + q]! ** 2;
+    if (off < 1e-18) break;
+    for (let p = 0; p < L; p++) {
+      for (let q = p + 1; q < L; q++) {
+        const gpq = G[p * L + q]!;
+        if (Math.abs(gpq) < 1e-30) continue;
+        const theta = (G[q * L + q]! - G[p * L + p]!) / (2 * gpq);
+        const t = Math.sign(theta || 1) / (Math.abs(theta) + Math.sqrt(theta * theta + 1));
+        const c = 1 / Math.sqrt(t * t + 1);
+        const s = t * c;
+        for (let k = 0; k < L; k++) {
+          const gkp = G[k * L + p]!;
+          const gkq = G[k * L + q]!;
+          G[k * L + p] = c * gkp - s * gkq;
+          G[k * L + q] = s * gkp + c * gkq;
+        }
+        for (let k = 0; k < L; k++) {
+          const gpk = G[p * L + k]!;
+          const gqk = G[q * L + k]!;
+          G[p * L + k] = c * gpk - s * gqk;
+          G[q * L + k] = s * gpk + c * gqk;
+        }
+        for (let k = 0; k < L; k++) {
+          const vkp = V[k * L + p]!;
+          const vkq = V[k * L + q]!;
+          V[k * L + p] = c * vkp - s * vkq;
+          V[k * L + q] = s * vkp + c * vkq;
+        }
+      }
+    }
+  }
+  const order = Array.from({ length: L }, (_, i) => i).sort((a, b) => G[b * L + b]! - G[a * L + a]!).slice(0, R);
+  const projection = new Float32Array(L * R);
+  for (let c = 0; c < L; c++) for (let j = 0; j < R; j++) projection[c * R + j] = V[c * L + order[j]!]!;
+  const embeddings = new Float32Array(B * R);
+  for (let b = 0; b < B; b++) {
+    for (let j = 0; j < R; j++) {
+      let s = 0;
+      for (let c = 0; c < L; c++) s += W[b * L + c]! * projection[c * R + j]!;
+      embeddings[b * R + j] = s;
+    }
+  }
+  return { embeddings, projection };
+}
+
+/**
+ * Layout of language.bin (little-endian): float32 bias [L], float32 projection [L × R]
+ * (identity when rank is 0: R = L and the embeddings are the full weights),
+ * float32 scale per bucket [B], int8 embeddings [B × R] (value = q · scale of its bucket).
+ */
+export function encodeLanguageWeights(w: LanguageWeights, bits: number, L: number, rank: number): Uint8Array {
+  const R = rank || L;
+  const B = 2 ** bits;
+  const head = 4 * L + 4 * L * R;
+  const out = new Uint8Array(head + 4 * B + B * R);
+  const dv = new DataView(out.buffer);
+  for (let c = 0; c < L; c++) dv.setFloat32(4 * c, w.bias[c]!, true);
+  for (let i = 0; i < L * R; i++) dv.setFloat32(4 * L + 4 * i, w.projection[i]!, true);
+  const q = new Int8Array(out.buffer, head + 4 * B, B * R);
+  for (let b = 0; b < B; b++) {
+    let max = 0;
+    for (let j = 0; j < R; j++) max = Math.max(max, Math.abs(w.embeddings[b * R + j]!));
+    const scale = max / 127;
+    dv.setFloat32(head + 4 * b, scale, true);
+    for (let j = 0; j < R; j++) q[b * R + j] = scale > 0 ? Math.round(w.embeddings[b * R + j]! / scale) : 0;
+  }
+  return out;
+}
+
+export function decodeLanguageWeights(bin: Uint8Array, sidecar: Pick<LanguageSidecar, 'bits' | 'rank' | 'labels'>): LanguageWeights {
+  const B = 2 ** sidecar.bits;
+  const L = sidecar.labels.length;
+  const R = sidecar.rank || L;
+  const head = 4 * L + 4 * L * R;
+  if (bin.length !== head + 4 * B + B * R) throw new Error(`language.bin has ${bin.length} bytes, expected ${head + 4 * B + B * R}`);
+  const dv = new DataView(bin.buffer, bin.byteOffset, bin.byteLength);
+  const bias = new Float32Array(L);
+  for (let c = 0; c < L; c++) bias[c] = dv.getFloat32(4 * c, true);
+  const projection = new Float32Array(L * R);
+  for (let i = 0; i < L * R; i++) projection[i] = dv.getFloat32(4 * L + 4 * i, true);
+  const q = new Int8Array(bin.buffer, bin.byteOffset + head + 4 * B, B * R);
+  const embeddings = new Float32Array(B * R);
+  for (let b = 0; b < B; b++) {
+    const scale = dv.getFloat32(head + 4 * b, true);
+    for (let j = 0; j < R; j++) embeddings[b * R + j] = q[b * R + j]! * scale;
+  }
+  return { embeddings, projection, bias };
 }

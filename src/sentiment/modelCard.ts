@@ -1,11 +1,11 @@
 /** The sidecar written next to each .onnx file (models/<name>.json): what the runtime needs to use it. */
 import type { FeaturizerParams } from './featurizer.js';
-import type { Domain } from './labels.js';
+import type { Calibration, Domain } from './labels.js';
 
 export interface TrainedLanguage {
   /** ISO 639-1 where one exists, else ISO 639-3. */
   code: string;
-  /** The code the language detector reports for this language, or null when it cannot identify it. */
+  /** The code the language head reports for this language, or null when it cannot identify it. */
   detectorCode: string | null;
   trainingRows: number;
   /** Per head: held-out rows in this language and the head's macro-F1 on them. */
@@ -23,4 +23,6 @@ export interface ModelSidecar {
   /** The head whose three classes give sentiment/sentimentScore. */
   mainHead: string;
   trainedLanguages: TrainedLanguage[];
+  /** Five-level cuts and the low-confidence cut (labels.ts); absent in older models. */
+  calibration?: Calibration;
 }

@@ -12,8 +12,8 @@ import * as ort from 'onnxruntime-node';
 import { Featurizer, type FeatureBag } from './featurizer.js';
 import { encodeBatch } from './onnxBatch.js';
 import { cleanText, TextRejected, type TextProblem } from './textInput.js';
-import { detectLanguage, type DetectedLanguage } from './languageDetector.js';
-import { EMOTIONS, DIRECTIONS, levelOf, type Domain, type SentimentLevel } from './labels.js';
+import { LanguageIdentifier, type DetectedLanguage } from './languageDetector.js';
+import { EMOTIONS, DIRECTIONS, levelOf, DEFAULT_CALIBRATION, type Calibration, type Domain, type SentimentLevel } from './labels.js';
 import type { ModelSidecar } from './modelCard.js';
 import { projectRoot } from '../paths.js';
 
@@ -39,7 +39,7 @@ export interface AnalysisOutput {
   marketDirection?: string;
   rationale: string;
   language: DetectedLanguage & { trained: boolean };
-  /** True when the language has no training data, the detector is unsure, or confidence < 0.5. */
+  /** True when the language has no training data or is not reliably identified, or confidence is below the model's calibrated cut (models/*.md). */
   lowConfidence: boolean;
   /** True when the model read only the first MAX_TOKENS tokens / MAX_SCAN_CHARS characters. */
   truncated: boolean;
@@ -56,6 +56,19 @@ export interface AnalyzerOptions {
   intraOpNumThreads?: number;
   /** Return the raw head probabilities too (evaluation and tests). */
   withProbabilities?: boolean;
+  /** Accumulate per-stage wall time in `stageNanos` (benchmarks). */
+  timeStages?: boolean;
+}
+
+/** Per-stage wall time of analyze(), accumulated when timeStages is set (nanoseconds). */
+export interface StageNanos {
+  clean: number;
+  featurise: number;
+  language: number;
+  encode: number;
+  infer: number;
+  shape: number;
+  texts: number;
 }
 
 interface LoadedModel {
@@ -65,6 +78,7 @@ interface LoadedModel {
   trainedCodes: Set<string>;
   mainOffset: number;
   mainLabels: readonly string[];
+  calibration: Calibration;
 }
 
 export async function loadSidecar(name: string, modelsDir = MODELS_DIR): Promise<{ sidecar: ModelSidecar; onnx: Uint8Array }> {
@@ -83,8 +97,17 @@ export async function loadSidecar(name: string, modelsDir = MODELS_DIR): Promise
   return { sidecar, onnx };
 }
 
+const now = (): number => Number(process.hrtime.bigint());
+
 export class SentimentAnalyzer {
-  private constructor(private readonly models: Map<Domain, LoadedModel>, private readonly withProbabilities: boolean) {}
+  readonly stageNanos: StageNanos = { clean: 0, featurise: 0, language: 0, encode: 0, infer: 0, shape: 0, texts: 0 };
+
+  private constructor(
+    private readonly models: Map<Domain, LoadedModel>,
+    readonly language: LanguageIdentifier,
+    private readonly withProbabilities: boolean,
+    private readonly timeStages: boolean,
+  ) {}
 
   static async load(opts: AnalyzerOptions = {}): Promise<SentimentAnalyzer> {
     const models = new Map<Domain, LoadedModel>();
@@ -104,9 +127,11 @@ export class SentimentAnalyzer {
         trainedCodes: new Set(sidecar.trainedLanguages.map((l) => l.code)),
         mainOffset: main.offset,
         mainLabels: main.labels,
+        calibration: { ...DEFAULT_CALIBRATION, ...sidecar.calibration },
       });
     }
-    return new SentimentAnalyzer(models, opts.withProbabilities ?? false);
+    const language = LanguageIdentifier.load(opts.modelsDir ?? MODELS_DIR);
+    return new SentimentAnalyzer(models, language, opts.withProbabilities ?? false, opts.timeStages ?? false);
   }
 
   sidecar(domain: Domain): ModelSidecar {
@@ -119,13 +144,32 @@ export class SentimentAnalyzer {
     if (!model) throw new Error(`unknown domain ${String(domain)}`);
     const C = model.sidecar.columns;
     const outcomes: AnalysisOutcome[] = new Array(texts.length);
-    // Featurise: the featuriser's buffers are reused, so copy each bag's ids out.
-    const bags: { ids: Int32Array; tokenOf: Int32Array; tokenOf2: Int32Array; negatedFeature: Uint8Array; bag: FeatureBag; cleaned: string }[] = [];
+    // Featurise: the featuriser's buffers are reused, so copy each bag's ids out. The
+    // language head reads the same bag before it is overwritten.
+    const timed = this.timeStages;
+    const st = this.stageNanos;
+    const bags: { ids: Int32Array; tokenOf: Int32Array; tokenOf2: Int32Array; negatedFeature: Uint8Array; bag: FeatureBag; cleaned: string; language: DetectedLanguage }[] = [];
     const slots: number[] = [];
+    let t0 = timed ? now() : 0;
     for (let i = 0; i < texts.length; i++) {
       try {
         const cleaned = cleanText(texts[i]!);
+        let t1 = 0;
+        if (timed) {
+          t1 = now();
+          st.clean += t1 - t0;
+        }
         const bag = model.featurizer.featurize(cleaned);
+        let t2 = 0;
+        if (timed) {
+          t2 = now();
+          st.featurise += t2 - t1;
+        }
+        const language = this.language.identify(bag.ids, bag.count, bag.letters);
+        if (timed) {
+          t0 = now();
+          st.language += t0 - t2;
+        }
         bags.push({
           ids: bag.ids.slice(0, bag.count),
           tokenOf: bag.tokenOf.slice(0, bag.count),
@@ -133,8 +177,14 @@ export class SentimentAnalyzer {
           negatedFeature: bag.negatedFeature.slice(0, bag.count),
           bag: { ...bag, negatedBy: bag.negatedBy.slice(0, bag.tokens.length) },
           cleaned,
+          language,
         });
         slots.push(i);
+        if (timed) {
+          const t3 = now();
+          st.featurise += t3 - t0;
+          t0 = t3;
+        }
       } catch (e) {
         if (e instanceof TextRejected) outcomes[i] = { error: { problem: e.problem, message: e.message } };
         else throw e;
@@ -142,14 +192,25 @@ export class SentimentAnalyzer {
     }
     if (bags.length === 0) return outcomes;
     const batch = encodeBatch(bags.map((b) => b.ids));
+    let t4 = 0;
+    if (timed) {
+      t4 = now();
+      st.encode += t4 - t0;
+    }
     const out = await model.session.run(batch.feeds);
+    if (timed) {
+      const t5 = now();
+      st.infer += t5 - t4;
+      t4 = t5;
+    }
     const contributions = out.contributions!.data as Float32Array;
     const main = out[model.sidecar.mainHead]!.data as Float32Array;
     const emotion = domain === 'GENERAL' ? (out.emotion!.data as Float32Array) : null;
+    const cal = model.calibration;
     bags.forEach((b, r) => {
       const probs = main.subarray(r * 3, r * 3 + 3);
-      const level = levelOf(probs);
-      const language = detectLanguage(b.cleaned);
+      const level = levelOf(probs, cal);
+      const language = b.language;
       const trained = model.trainedCodes.has(language.code);
       const confidence = probs[level.winner]!;
       const emotionScores = emotion
@@ -163,14 +224,18 @@ export class SentimentAnalyzer {
         emotionScores,
         rationale: '',
         language: { ...language, trained },
-        lowConfidence: !trained || !language.reliable || confidence < 0.5,
+        lowConfidence: !trained || !language.reliable || confidence < cal.lowConfidenceBelow,
         truncated: b.bag.truncated || texts[slots[r]!]!.length > b.cleaned.length,
       };
       if (domain === 'FINANCIAL_NEWS') result.marketDirection = DIRECTIONS[level.winner];
       result.rationale = rationale(model, b, contributions, batch.starts[r]! * C, C, probs, level.winner, result, emotionScores);
-      if (this.withProbabilities) (result as AnalysisOutput & { probabilities: number[] }).probabilities = Array.from(probs);
+    if (this.withProbabilities) (result as AnalysisOutput & { probabilities: number[] }).probabilities = Array.from(probs);
       outcomes[slots[r]!] = result;
     });
+    if (timed) {
+      st.shape += now() - t4;
+      st.texts += bags.length;
+    }
     return outcomes;
   }
 }

@@ -1,9 +1,10 @@
 /**
  * What the models accept as text, and how it is cleaned before featurisation.
  *
- * - Text must be valid Unicode: a lone UTF-16 surrogate, or U+FFFD (what a
- *   protobuf/JSON decoder leaves where the bytes were not valid UTF-8), is refused
- *   with TEXT_INVALID_UTF8 rather than analysed as garbage.
+ * - U+FFFD (what a protobuf/JSON decoder leaves where bytes were not valid UTF-8)
+ *   is ordinary text: it is accepted and analysed (it is not a letter, so it adds no
+ *   feature). A lone UTF-16 surrogate (possible only from a JS caller, never from
+ *   UTF-8) is replaced by U+FFFD rather than refused (issue 14.8).
  * - C0/C1 control characters other than tab, line feed and carriage return are
  *   replaced by spaces (documented normalisation, not an error).
  * - Text that is empty or only whitespace/controls is refused with TEXT_EMPTY.
@@ -24,7 +25,7 @@ export class TextRejected extends Error {
 
 // eslint-disable-next-line no-control-regex
 const CONTROLS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/g;
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 /** Returns the text to featurise (controls replaced), or throws TextRejected. */
 export function cleanText(text: string): string {
@@ -32,12 +33,8 @@ export function cleanText(text: string): string {
   let scanned = text.length > MAX_SCAN_CHARS ? text.slice(0, MAX_SCAN_CHARS) : text;
   // Never cut a surrogate pair in two at the scan limit.
   if (scanned.length < text.length && /[\uD800-\uDBFF]$/.test(scanned)) scanned = scanned.slice(0, -1);
-  if (LONE_SURROGATE.test(scanned)) {
-    throw new TextRejected('TEXT_INVALID_UTF8', 'text is not valid Unicode: it holds an unpaired UTF-16 surrogate; send UTF-8 text');
-  }
-  if (scanned.includes('\uFFFD')) {
-    throw new TextRejected('TEXT_INVALID_UTF8', 'text holds U+FFFD, the replacement for bytes that were not valid UTF-8; send valid UTF-8 text');
-  }
+  // isWellFormed (Node 20) is a fast check; the replacement runs only for the rare malformed text.
+  if (!(scanned as string & { isWellFormed(): boolean }).isWellFormed()) scanned = scanned.replace(LONE_SURROGATE, '\uFFFD');
   const cleaned = scanned.replace(CONTROLS, ' ');
   if (cleaned.trim() === '') throw new TextRejected('TEXT_EMPTY', 'text is empty (after removing whitespace and control characters)');
   return cleaned;

@@ -148,7 +148,6 @@ describe('errors and limits', () => {
   it.each([
     ['no text', {}, 400, 'TEXT_INVALID', 'text'],
     ['blank text', { text: '   ' }, 400, 'TEXT_INVALID', 'text'],
-    ['U+FFFD', { text: 'bad \uFFFD bytes' }, 400, 'TEXT_INVALID', 'text'],
     ['20,001 characters', { text: 'x'.repeat(20_001) }, 413, 'PAYLOAD_TOO_LARGE', 'text'],
     ['a bad feedId', { text: 'ok', feedId: 'has spaces' }, 400, 'PARAM_INVALID', 'feedId'],
     ['an unknown domain', { text: 'ok', domain: 'SPORTS' }, 400, 'PARAM_INVALID', 'domain'],
@@ -161,14 +160,17 @@ describe('errors and limits', () => {
     expect(r.body.errors[0].message.length).toBeGreaterThan(10);
   });
 
-  it('refuses invalid UTF-8 bytes in the body', async () => {
+  it('accepts U+FFFD, and invalid UTF-8 bytes in the body (decoded as U+FFFD), as text (issue 14.8)', async () => {
+    const fffd = await gw.send('POST', '/v1/analyses', { text: 'great \uFFFD service' }, { 'X-Service-Async-Mode': 'false' });
+    expect(fffd.status, fffd.text).toBe(200);
+    expect(fffd.body.data.sentiment).toMatch(/POSITIVE$/);
     const res = await fetch(`${gw.url}/v1/analyses`, {
       method: 'POST',
-      headers: { 'X-Gateway-Key': gw.key, 'content-type': 'application/json' },
-      body: Buffer.concat([Buffer.from('{"text":"bad '), Buffer.from([0xc3, 0x28, 0xff]), Buffer.from('"}')]),
+      headers: { 'X-Gateway-Key': gw.key, 'content-type': 'application/json', 'X-Service-Async-Mode': 'false' },
+      body: Buffer.concat([Buffer.from('{"text":"great '), Buffer.from([0xc3, 0x28, 0xff]), Buffer.from(' service"}')]),
     });
-    expect(res.status).toBe(400);
-    expect(((await res.json()) as { errors: { type: string }[] }).errors[0]!.type).toBe('TEXT_INVALID');
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { data: { sentiment: string } }).data.sentiment).toMatch(/POSITIVE$/);
   });
 
   it('refuses malformed JSON, a bad async header, an oversized or empty batch', async () => {

@@ -140,6 +140,56 @@ describe('language', () => {
     const en = langs.find((l) => l.code === 'en')!;
     expect(en.trainingRows).toBeGreaterThan(10_000);
     expect(en.heldout.polarity!.macroF1).toBeGreaterThan(0.5);
+    // The language head names every training language (eld could not name 19 of them).
+    expect(langs.filter((l) => l.detectorCode !== l.code)).toEqual([]);
+  });
+
+  it('names the training languages eld could not (Hausa, Igbo, Swahili, Indonesian, Javanese, romanised Hindi …)', async () => {
+    const rows = general.filter((r) => ['ha', 'ig', 'sw', 'rw', 'id', 'jv', 'su', 'hi', 'yo', 'tw'].includes(r.lang) && r.text.length >= 60);
+    const outs = await analyzeAll(rows.map((r) => r.text), 'GENERAL');
+    const byLang = new Map<string, { n: number; hit: number }>();
+    outs.forEach((o, i) => {
+      const e = byLang.get(rows[i]!.lang) ?? { n: 0, hit: 0 };
+      e.n++;
+      if (o.language.code === rows[i]!.lang) e.hit++;
+      byLang.set(rows[i]!.lang, e);
+    });
+    for (const [lang, e] of byLang) expect(e.hit / e.n, lang).toBeGreaterThan(0.7);
+  });
+
+  it('says und for text too short or without words to tell (ok, lol, emoji only)', async () => {
+    const outs = (await analyzer.analyze(['ok', 'lol', '😀😀🎉', '!!!', '12345'])).map(ok);
+    for (const o of outs) {
+      expect(o.language.code).toBe('und');
+      expect(o.lowConfidence).toBe(true);
+      expect(o.rationale).toContain('Language: not identified');
+    }
+  });
+
+  it('sets lowConfidence on at most 20 % of held-out rows in languages with training data', async () => {
+    const trained = new Set(analyzer.sidecar('GENERAL').trainedLanguages.map((l) => l.code));
+    const sample = general.filter((r, i) => i % 10 === 0 && trained.has(r.lang));
+    const outs = await analyzeAll(sample.map((r) => r.text), 'GENERAL');
+    const share = outs.filter((o) => o.lowConfidence).length / outs.length;
+    expect(share).toBeLessThanOrEqual(0.2);
+    expect(share).toBeGreaterThan(0); // it still flags something
+  });
+});
+
+describe('negation and intensity', () => {
+  it('reads negated words as negated, not as the word ("I don\'t hate it" is not VERY_NEGATIVE)', async () => {
+    const [dontHate, hate, notBadFood, badFood, notBad] = (await analyzer.analyze(["I don't hate it.", 'I hate it.', 'The food was not bad', 'The food was bad', 'not bad'])).map(ok);
+    expect(dontHate!.sentiment).not.toBe('VERY_NEGATIVE');
+    expect(dontHate!.sentimentScore).toBeGreaterThan(hate!.sentimentScore + 0.5);
+    expect(dontHate!.rationale).toContain('negated by "don\'t"');
+    expect(notBadFood!.sentimentScore).toBeGreaterThan(badFood!.sentimentScore + 0.4);
+    expect(notBadFood!.sentiment).not.toBe('VERY_NEGATIVE');
+    expect(notBad!.sentiment).not.toMatch(/NEGATIVE$/);
+  });
+
+  it('reads "very" as stronger', async () => {
+    const [veryBad, bad] = (await analyzer.analyze(['The service was very bad', 'The service was bad'])).map(ok);
+    expect(veryBad!.sentimentScore).toBeLessThan(bad!.sentimentScore);
   });
 });
 
@@ -150,9 +200,11 @@ describe('malformed input', () => {
     expect(ok(outs[3]).sentiment).toBeDefined();
   });
 
-  it('refuses invalid Unicode / UTF-8 with TEXT_INVALID_UTF8', async () => {
-    const outs = await analyzer.analyze(['broken \uD800 surrogate', 'lost bytes \uFFFD here']);
-    for (const o of outs) expect(o).toEqual({ error: { problem: 'TEXT_INVALID_UTF8', message: expect.any(String) } });
+  it('accepts U+FFFD and replaces lone surrogates by U+FFFD (issue 14.8) rather than refusing the text', async () => {
+    const [fffd, lone, plain] = (await analyzer.analyze(['I love this \uFFFD place', 'I love this \uD800 place', 'I love this place'])).map(ok);
+    expect(fffd!.sentimentScore).toBeCloseTo(plain!.sentimentScore, 6);
+    expect(lone!.sentimentScore).toBeCloseTo(plain!.sentimentScore, 6);
+    expect(lone!.rationale).not.toMatch(/[\uD800-\uDFFF]/);
     expect(() => decodeUtf8(new Uint8Array([0x68, 0xc3, 0x28, 0xff]))).toThrow(/not valid UTF-8/);
     expect(decodeUtf8(new TextEncoder().encode('héllo 👋'))).toBe('héllo 👋');
   });

@@ -1,6 +1,6 @@
 /**
  * Training is reproducible and the exported ONNX graph computes what the trainer
- * computes: retrain both models here, compare onnxruntime-node's outputs with the
+ * computes: retrain both sentiment models here (the full training), compare onnxruntime-node's outputs with the
  * trainer's, and compare the retrained weights with the committed models/*.onnx.
  * Tolerance (models/README.md): max |Δweight| ≤ 1e-4 and identical argmax on every
  * held-out row checked.
@@ -13,6 +13,11 @@ import { trainModel, checkOnnxAgainstTrainer, ONNX_TOLERANCE } from '../../src/s
 import { exportOnnx } from '../../src/sentiment/training/onnxExport.js';
 import { GENERAL_SPEC, FINANCE_SPEC } from '../../src/sentiment/training/modelSpecs.js';
 import { MODELS_DIR } from '../../src/sentiment/sentimentAnalyzer.js';
+import { trainLanguageHead, identifierOf, LANGUAGE_SETTINGS } from '../../src/sentiment/training/trainLanguage.js';
+import { loadLanguageCorpus } from '../../src/sentiment/training/languageCorpus.js';
+import { LanguageIdentifier, encodeLanguageWeights, decodeLanguageWeights } from '../../src/sentiment/languageDetector.js';
+import { Featurizer, DEFAULT_FEATURIZER } from '../../src/sentiment/featurizer.js';
+import { cleanText } from '../../src/sentiment/textInput.js';
 
 const WEIGHT_TOLERANCE = 1e-4;
 
@@ -40,3 +45,40 @@ for (const spec of [FINANCE_SPEC, GENERAL_SPEC]) {
     });
   });
 }
+
+describe('language head', () => {
+  // The full language training (about a minute) is not repeated here to keep CI short:
+  // a small seeded configuration (300 rows per language, one epoch) is trained twice and
+  // must give the same bytes, and the committed head must match its sidecar and decode.
+  it('trains deterministically from a seed (small configuration, twice)', { timeout: 600_000 }, async () => {
+    const corpus = await loadLanguageCorpus();
+    const small = { ...LANGUAGE_SETTINGS, rowCap: 300, epochs: 1 };
+    const a = await trainLanguageHead(small, corpus);
+    const b = await trainLanguageHead(small, corpus);
+    expect(a.sidecar.binSha256).toBe(b.sidecar.binSha256);
+    // Even this small head identifies held-out text of most languages.
+    const id = identifierOf(a);
+    const f = new Featurizer(DEFAULT_FEATURIZER);
+    const held = corpus.filter((r, i) => r.split === 'heldout' && i % 97 === 0 && r.text.length > 40);
+    const hits = held.filter((r) => {
+      const bag = f.featurize(cleanText(r.text));
+      return id.identify(bag.ids, bag.count, bag.letters).code === r.lang;
+    }).length;
+    expect(hits / held.length).toBeGreaterThan(0.7);
+  });
+
+  it('the committed head matches its sidecar, and int8 storage keeps each weight within half a step', () => {
+    const lid = LanguageIdentifier.load(MODELS_DIR);
+    expect(lid.sidecar.labels.length).toBeGreaterThanOrEqual(79);
+    const L = 3;
+    const B = 2 ** 4;
+    const weights = Float32Array.from({ length: B * L }, (_, i) => Math.sin(i * 1.7) * (1 + (i % 5)));
+    const identity = Float32Array.from({ length: L * L }, (_, i) => (i % (L + 1) === 0 ? 1 : 0));
+    const bin = encodeLanguageWeights({ embeddings: weights, projection: identity, bias: new Float32Array(L) }, 4, L, 0);
+    const back = decodeLanguageWeights(bin, { bits: 4, rank: 0, labels: ['a', 'b', 'c'] });
+    for (let b = 0; b < B; b++) {
+      const max = Math.max(...Array.from(weights.subarray(b * L, b * L + L), Math.abs));
+      for (let c = 0; c < L; c++) expect(Math.abs(back.embeddings[b * L + c]! - weights[b * L + c]!)).toBeLessThanOrEqual(max / 127 / 2 + 1e-6);
+    }
+  });
+});

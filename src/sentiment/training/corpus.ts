@@ -11,7 +11,8 @@ import { readFileSync, existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { projectRoot } from '../../paths.js';
 import { EMOTIONS } from '../labels.js';
-import { hash32 } from '../featurizer.js';
+import { hash32, lexiconValences } from '../featurizer.js';
+import { vaderPolarity } from './lexiconBaselines.js';
 
 export type Split = 'train' | 'heldout';
 
@@ -210,8 +211,29 @@ function financeTweets(): Row[] {
   });
 }
 
+/**
+ * Negation and intensity phrases: each word of the VADER lexicon (vader-sentiment,
+ * MIT) in one seeded template ("I don't hate it", "not bad", "very good", "not very
+ * good", …), labelled by VADER's own rules on the phrase (negation damps and flips,
+ * boosters strengthen). The labelled sets hardly contain such phrases, so without
+ * them a linear model reads "don't hate" as "hate". Training rows only; never
+ * evaluated on.
+ */
+const TEMPLATES = ['not {w}', "I don't {w} it", "it's not {w}", 'this is not {w} at all', 'never {w}', 'not very {w}', 'very {w}', 'really {w}', 'so {w}', '{w}', 'somewhat {w}', "isn't {w}", 'no {w}'];
+
+function vaderPhrases(): Row[] {
+  const out: Row[] = [];
+  for (const [word] of lexiconValences()) {
+    if (!/^\p{L}[\p{L}'-]*$/u.test(word)) continue;
+    const template = TEMPLATES[Math.floor(seededUnit(`phrase:${word}`, SPLIT_SEED) * TEMPLATES.length)]!;
+    const text = template.replace('{w}', word);
+    out.push({ text, lang: 'en', source: 'vader-phrases', split: 'train', polarity: vaderPolarity(text) as 0 | 1 | 2 });
+  }
+  return out;
+}
+
 export function loadGeneralCorpus(): Row[] {
-  return [...goEmotions(), ...xed(), ...umsab(), ...afrisenti(), ...nusax()];
+  return [...goEmotions(), ...xed(), ...umsab(), ...afrisenti(), ...nusax(), ...vaderPhrases()];
 }
 
 export function loadFinanceCorpus(): Row[] {

@@ -6,7 +6,7 @@
  * onnxruntime-node on 500 held-out rows and refuses to finish if any probability
  * differs from the trainer's by more than 1e-5.
  *
- * Usage: npm run train [-- --only=general|financial-news] [--out=dir] [--epochs=N --lr=X --l2=X]
+ * Usage: npm run train [-- --only=language|general|financial-news] [--out=dir] [--epochs=N --lr=X --l2=X]
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
@@ -17,20 +17,53 @@ import { Featurizer } from '../featurizer.js';
 import { encodeBatch } from '../onnxBatch.js';
 import { cleanText } from '../textInput.js';
 import type { ModelSidecar, TrainedLanguage } from '../modelCard.js';
+import type { Calibration } from '../labels.js';
+import { readFileSync, existsSync } from 'node:fs';
 import type { Row } from './corpus.js';
 import { featurizeAll, predict, train, type LinearModel, type FeatureMatrix, type Targets } from './linearModel.js';
 import { exportOnnx } from './onnxExport.js';
 import { argmax, pct, score } from './metrics.js';
 import { SPECS, isTuningRow, type ModelSpec } from './modelSpecs.js';
 import { progress } from './progress.js';
+import { trainLanguageHead, writeLanguageHead } from './trainLanguage.js';
 
-/** The detector (eld) code of each training language; null where eld cannot name it. */
-export const DETECTOR_CODE: Record<string, string | null> = {
-  en: 'en', fi: 'fi', ar: 'ar', fr: 'fr', de: 'de', hi: 'hi', it: 'it', pt: 'pt', es: 'es', am: 'am', yo: 'yo',
-  id: 'ms', // eld has no Indonesian; it reports the closely related Malay
-  ha: null, ig: null, rw: null, om: null, pcm: null, sw: null, ti: null, ts: null, tw: null,
-  ace: null, ban: null, bjn: null, bug: null, jv: null, mad: null, min: null, nij: null, su: null, bbc: null,
-};
+/**
+ * Share of the polar predictions that are VERY_*: in five-level sentiment data about
+ * a third of the negative and two fifths of the positive sentences are "very"
+ * (SST-5's proportions); the cuts are set so the model's tuning-slice predictions
+ * show the same shares (labels.ts, Calibration).
+ */
+export const VERY_SHARE = { negative: 1 / 3, positive: 2 / 5 };
+/** Share of tuning-slice rows flagged lowConfidence for the model's own uncertainty. */
+export const LOW_CONFIDENCE_SHARE = 0.08;
+
+function quantile(xs: number[], q: number): number {
+  if (xs.length === 0) return 0.75;
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.max(0, Math.floor(q * s.length)))]!;
+}
+
+/** The five-level and low-confidence cuts from the main head's predictions on the tuning slice. */
+export function calibrate(t: TrainedModel): Calibration {
+  const h = t.spec.heads.findIndex((x) => x.name === t.spec.mainHead);
+  const rows = t.tuneRows.filter((r) => t.spec.gold(t.rows[r]!)[h]);
+  const preds = predict(t.model, t.x, rows).map((p) => p[h]!);
+  const neg: number[] = [];
+  const pos: number[] = [];
+  const conf: number[] = [];
+  for (const p of preds) {
+    const w = argmax(p);
+    conf.push(p[w]!);
+    if (w === 0) neg.push(p[0]! - p[2]!);
+    if (w === 2) pos.push(p[2]! - p[0]!);
+  }
+  const r4 = (x: number): number => Number(x.toFixed(4));
+  return {
+    veryNegativeCut: r4(quantile(neg, 1 - VERY_SHARE.negative)),
+    veryPositiveCut: r4(quantile(pos, 1 - VERY_SHARE.positive)),
+    lowConfidenceBelow: r4(quantile(conf, LOW_CONFIDENCE_SHARE)),
+  };
+}
 
 export interface TrainedModel {
   spec: ModelSpec;
@@ -74,15 +107,34 @@ export function headMetrics(spec: ModelSpec, t: { model: LinearModel; rows: Row[
   );
 }
 
-export function trainModel(spec: ModelSpec): TrainedModel {
+export interface TrainModelOptions {
+  /** Rows and their features already loaded (cross-source evaluation trains several models on one featurisation). */
+  data?: { rows: Row[]; x: FeatureMatrix };
+  /** Leave these rows out of training (cross-source: a whole source). */
+  exclude?: (row: Row) => boolean;
+  label?: string;
+}
+
+export function loadAndFeaturize(spec: ModelSpec): { rows: Row[]; x: FeatureMatrix } {
   const rows = spec.load();
+  const bar = progress(`featurise ${spec.name}`);
+  const x = featurizeAll(rows.map((r) => r.text), spec.featurizer, (done) => bar.update(`${done}/${rows.length} texts`));
+  bar.done(`${rows.length} texts featurised (${x.ids.length} features)`);
+  return { rows, x };
+}
+
+export function trainModel(spec: ModelSpec, opts: TrainModelOptions = {}): TrainedModel {
+  const { rows, x } = opts.data ?? loadAndFeaturize(spec);
   const trainRows: number[] = [];
   const tuneRows: number[] = [];
   const heldoutRows: number[] = [];
-  rows.forEach((row, i) => (row.split === 'heldout' ? heldoutRows : isTuningRow(row, i) ? tuneRows : trainRows).push(i));
-  const bar = progress(`train ${spec.name}`);
-  const x = featurizeAll(rows.map((r) => r.text), spec.featurizer, (done) => bar.update(`featurising ${done}/${rows.length} texts`));
-  bar.done(`${rows.length} texts featurised (${x.ids.length} features): train ${trainRows.length}, tune ${tuneRows.length}, held out ${heldoutRows.length}`);
+  rows.forEach((row, i) => {
+    if (row.split === 'heldout') heldoutRows.push(i);
+    else if (opts.exclude?.(row)) return;
+    else (isTuningRow(row, i) ? tuneRows : trainRows).push(i);
+  });
+  const bar = progress(opts.label ?? `train ${spec.name}`);
+  bar.done(`train ${trainRows.length}, tune ${tuneRows.length}, held out ${heldoutRows.length}`);
   const targets: Targets[] = rows.map((r) => spec.targets(r));
   const columns = spec.heads.reduce((a, h) => a + h.labels.length, 0);
   const buckets = 2 ** spec.featurizer.bucketBits;
@@ -114,7 +166,14 @@ export function trainModel(spec: ModelSpec): TrainedModel {
   return { spec, model, rows, x, trainRows, tuneRows, heldoutRows };
 }
 
-function trainedLanguages(t: TrainedModel): TrainedLanguage[] {
+/** The language head's labels (models/language.json), to say which training languages it can name. */
+function languageLabels(outDir: string): Set<string> {
+  const path = join(outDir, 'language.json');
+  if (!existsSync(path)) return new Set();
+  return new Set((JSON.parse(readFileSync(path, 'utf8')) as { labels: string[] }).labels);
+}
+
+function trainedLanguages(t: TrainedModel, lid: Set<string>): TrainedLanguage[] {
   const langs = [...new Set(t.trainRows.map((r) => t.rows[r]!.lang))].sort();
   return langs.map((code) => {
     const heldout: TrainedLanguage['heldout'] = {};
@@ -124,7 +183,7 @@ function trainedLanguages(t: TrainedModel): TrainedLanguage[] {
     });
     return {
       code,
-      detectorCode: DETECTOR_CODE[code] ?? null,
+      detectorCode: lid.has(code) ? code : null,
       trainingRows: t.trainRows.filter((r) => t.rows[r]!.lang === code).length,
       heldout,
     };
@@ -174,12 +233,13 @@ export async function writeModel(t: TrainedModel, outDir: string): Promise<Model
     heads: t.spec.heads.map((h) => ({ name: h.name, labels: [...h.labels], offset: h.offset })),
     columns: t.model.columns,
     mainHead: t.spec.mainHead,
-    trainedLanguages: trainedLanguages(t),
+    trainedLanguages: trainedLanguages(t, languageLabels(outDir)),
+    calibration: calibrate(t),
   };
   mkdirSync(outDir, { recursive: true });
   writeFileSync(join(outDir, onnxFile), onnx);
   writeFileSync(join(outDir, `${t.spec.name}.json`), JSON.stringify(sidecar, null, 2) + '\n');
-  process.stderr.write(`wrote ${join(outDir, onnxFile)} (${(onnx.length / 1e6).toFixed(1)} MB); ONNX vs trainer max |Δp| = ${diff.toExponential(2)} on ${sample.length} held-out rows\n`);
+  process.stderr.write(`wrote ${join(outDir, onnxFile)} (${(onnx.length / 1e6).toFixed(1)} MB); ONNX vs trainer max |Δp| = ${diff.toExponential(2)} on ${sample.length} held-out rows; calibration ${JSON.stringify(sidecar.calibration)}\n`);
   return sidecar;
 }
 
@@ -197,7 +257,12 @@ async function main(): Promise<void> {
     classBalance: num('balance') ?? s.classBalance,
     featurizer: arg('chars') ? { ...s.featurizer, minCharGram: Number(arg('chars')!.split('-')[0]), maxCharGram: Number(arg('chars')!.split('-')[1]) } : s.featurizer,
   }));
-  if (specs.length === 0) throw new Error(`--only=${only}: no such model; use ${SPECS.map((s) => s.name).join(' or ')}`);
+  if (specs.length === 0 && only !== 'language') throw new Error(`--only=${only}: no such model; use language, ${SPECS.map((s) => s.name).join(' or ')}`);
+  if (!only || only === 'language') {
+    const started = Date.now();
+    writeLanguageHead(await trainLanguageHead(), outDir);
+    process.stderr.write(`language: trained in ${((Date.now() - started) / 1000).toFixed(0)} s\n`);
+  }
   for (const spec of specs) {
     const started = Date.now();
     const t = trainModel(spec);

