@@ -24,6 +24,7 @@ import { buildOpenApi } from './openapi/openapiDocument.js';
 import { registerGraphql } from './graphql/plugin.js';
 import { Cursors } from './graphql/connections.js';
 import { projectRoot } from './paths.js';
+import httpCaching from './rest/caching.js';
 
 export interface Gateway {
   app: FastifyInstance;
@@ -89,6 +90,7 @@ export async function buildGateway(config: GatewayConfig, log: Logger = pino({ l
     maxAge: 600,
   });
   app.decorateRequest('routeLabel', '');
+  await app.register(httpCaching); // ETag/Cache-Control/304 and compression (gateway/rest/caching.ts); before the routes
   app.addHook('onResponse', (request, reply, done) => {
     metrics.observe(request.routeLabel || request.routeOptions.url || 'unmatched', request.method, reply.statusCode, reply.elapsedTime / 1000);
     done();
