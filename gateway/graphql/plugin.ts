@@ -14,6 +14,7 @@ import type { Guard } from '../auth/guard.js';
 import { isHttpError } from '../rest/httpError.js';
 import { buildResolvers, newContext, type GraphqlDeps } from './resolvers.js';
 import { costRule, type CostLimits } from './costRule.js';
+import { registerGraphiql } from './graphiql.js';
 
 export const SCHEMA_FILE = join(projectRoot, 'gateway', 'graphql', 'schema.graphql');
 
@@ -40,10 +41,11 @@ export async function registerGraphql(app: FastifyInstance, opts: GraphqlOptions
     loaders,
     path: '/graphql',
     context: () => newContext(),
-    graphiql: true,
+    graphiql: false, // mercurius's GraphiQL loads from a CDN; ours is served from npm packages (graphiql.ts)
     jit: 1,
     cache: 1024,
     validationRules: [costRule(opts.limits)],
     queryDepth: opts.limits.maxDepth,
   });
+  registerGraphiql(app);
 }
