@@ -35,7 +35,7 @@ Options:
   --text-column NAME   CSV column or JSON field of the text (default text)
   --id-column NAME     CSV column or JSON field of the row id (default id)
   --batch-size N       texts per batch request, 1-1000 (default 100)
-  --concurrency N      parallel job look-ups, 1-64 (default 8)
+  --concurrency N      parallel job and result look-ups, 1-64 (default 32)
   --no-progress        no progress bar
   -h, --help           this text
 
@@ -90,7 +90,7 @@ export async function analyzeCli(argv: string[], env: NodeJS.ProcessEnv = proces
     const key = values.key ?? env['MERIDIAN_KEY'] ?? defaultKey();
     if (!key) throw new UsageError('no API key: give --key or MERIDIAN_KEY (npm start writes a local key to state/local-key.txt)');
     const batchSize = positiveInt('batch-size', values['batch-size'], 100, 1000);
-    const concurrency = positiveInt('concurrency', values.concurrency, 8, 64);
+    const concurrency = positiveInt('concurrency', values.concurrency, 32, 64);
 
     const rows = readInputRows(file, { text: values['text-column'] ?? 'text', id: values['id-column'] ?? 'id' });
     const bar = new ProgressBar(err, !values['no-progress']);
