@@ -28,7 +28,7 @@ const TSX = pathToFileURL(join(projectRoot, 'node_modules', 'tsx', 'dist', 'load
 
 interface Run { code: number | null; stderr: string; stdout: string }
 
-function cli(args: string[], opts: { env?: Record<string, string>; killWhen?: (stderr: string) => boolean } = {}): Promise<Run> {
+function cli(args: string[], opts: { env?: Record<string, string>; killWhen?: (stderr: string) => boolean; signal?: NodeJS.Signals } = {}): Promise<Run> {
   return new Promise((resolve, reject) => {
     // run in the test's folder (relative paths as a user types them), tsx loaded by its path
     const child = spawn(process.execPath, ['--import', TSX, join(projectRoot, 'bin', 'analyze.ts'), ...args], {
@@ -40,7 +40,7 @@ function cli(args: string[], opts: { env?: Record<string, string>; killWhen?: (s
     child.stdout.on('data', (c: Buffer) => { stdout += c.toString(); });
     child.stderr.on('data', (c: Buffer) => {
       stderr += c.toString();
-      if (opts.killWhen && !killed && opts.killWhen(stderr)) { killed = true; child.kill('SIGKILL'); }
+      if (opts.killWhen && !killed && opts.killWhen(stderr)) { killed = true; child.kill(opts.signal ?? 'SIGKILL'); }
     });
     child.on('error', reject);
     child.on('exit', (code) => resolve({ code, stderr, stdout }));
@@ -128,6 +128,26 @@ describe('meridian analyze', () => {
     expect(count).toBeGreaterThanOrEqual(n);
     expect(count).toBeLessThanOrEqual(n + 10);
     if (count > n) expect(second.stderr).toMatch(/stopped while sending 10 texts .* may count them twice/);
+  });
+
+  it('stops cleanly on Ctrl-C (SIGINT) with exit 130, and the resumed run analyses every text exactly once', async () => {
+    const feed = `cli-sigint-${Date.now()}`;
+    const n = 600;
+    writeFileSync(join(dir, 'sigint.jsonl'), Array.from({ length: n }, (_v, i) => JSON.stringify({ id: `s${i}`, text: `${POSITIVE[i % 3]} ${i}` })).join('\n'));
+    const out = join(dir, 'sigint-results.jsonl');
+    const first = await cli(withGateway('sigint.jsonl', '--feed', feed, '--out', out, '--batch-size', '10'), {
+      signal: 'SIGINT', killWhen: () => existsSync(out) && readFileSync(out, 'utf8').split('\n').length > 50,
+    });
+    expect(first.code, first.stderr).toBe(130);
+    expect(first.stderr).toMatch(/interrupted with \d+ to go: run the same command again to resume/);
+    const second = await cli(withGateway('sigint.jsonl', '--feed', feed, '--out', out, '--batch-size', '10'));
+    expect(second.code, second.stderr).toBe(0);
+    expect(second.stderr).not.toMatch(/may count them twice/);
+    const refs = outputLines(out).map((l) => l.ref as string);
+    expect(refs).toHaveLength(n);
+    expect(new Set(refs).size).toBe(n);
+    // a graceful stop lets the batch in flight be answered and journalled: nothing is analysed twice
+    expect(await feedCount(feed)).toBe(n);
   });
 
   it('records a row the API refuses as REJECTED and analyses the others', async () => {
