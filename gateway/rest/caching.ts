@@ -10,8 +10,8 @@
  * callback name, and never otherwise. `private`: the answer needs a key, so
  * no shared cache may serve it to someone without one.
  *
- * Answers that tell the time now (`…/dateTime`, `…/time`) are `no-cache` (a
- * cache must ask each time). Everything else the gateway answers with a key
+ * Answers that tell the time now (`…/dateTime`, `…/time`), and lists of places
+ * deleted since yesterday or last week, are `no-cache` (a cache must ask each time). Everything else the gateway answers with a key
  * (sentiment, jobs, feeds, certificates, GraphQL) and every error is private
  * to a tenant or transient: `Cache-Control: no-store`. JSONP errors travel
  * with HTTP 200 (so that the script runs); their real status is read from
@@ -35,6 +35,8 @@ export const COMPRESS_THRESHOLD_BYTES = 1024;
 
 const REFERENCE_PREFIXES = ['/v1/geo/', '/v1/locale/'];
 const CLOCK_SUFFIXES = ['/dateTime', '/time'];
+/** `includeDeleted=SINCE_YESTERDAY|SINCE_LAST_WEEK` answers move with the clock too (a deletion ages out). */
+const CLOCK_QUERY = /[?&]include_?deleted=since_/i;
 const JSONP_STATUS = /,"status":(\d{3})\}\);$/;
 
 type CachePolicy = 'reference' | 'clock' | 'private';
@@ -42,7 +44,7 @@ type CachePolicy = 'reference' | 'clock' | 'private';
 function policyOf(request: FastifyRequest): CachePolicy {
   const label = request.routeLabel;
   if ((request.method === 'GET' || request.method === 'HEAD') && REFERENCE_PREFIXES.some((p) => label.startsWith(p))) {
-    return CLOCK_SUFFIXES.some((s) => label.endsWith(s)) ? 'clock' : 'reference';
+    return CLOCK_SUFFIXES.some((s) => label.endsWith(s)) || CLOCK_QUERY.test(request.url) ? 'clock' : 'reference';
   }
   return 'private';
 }

@@ -112,8 +112,8 @@ describe('reference-data GETs', () => {
     expect(missing.headers['etag']).toBeUndefined();
   });
 
-  it('answers that tell the current time must be revalidated each time (no-cache)', async () => {
-    for (const path of ['/v1/locale/timezones/Europe/Paris/dateTime', '/v1/geo/cities/5391959/time']) {
+  it('answers that depend on the current time (clocks, places deleted since yesterday) must be revalidated each time (no-cache)', async () => {
+    for (const path of ['/v1/locale/timezones/Europe/Paris/dateTime', '/v1/geo/cities/5391959/time', '/v1/geo/cities?namePrefix=Par&includeDeleted=SINCE_YESTERDAY']) {
       const r = await rawGet(path);
       expect(r.status, path).toBe(200);
       expect(r.headers['cache-control'], path).toBe('private, no-cache');
