@@ -142,6 +142,14 @@ async function inParallel<T>(items: T[], limit: number, fn: (item: T) => Promise
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
 }
 
+/** The per-text entries of a batch answer: `data` is the list today; a `data` object with its list under `items` or `jobs` (next to a batch id) is read too. */
+function jobsOfBatch(data: unknown): { jobId?: string }[] {
+  if (Array.isArray(data)) return data as { jobId?: string }[];
+  const o = (data ?? {}) as { items?: unknown; jobs?: unknown };
+  const list = Array.isArray(o.items) ? o.items : Array.isArray(o.jobs) ? o.jobs : [];
+  return list as { jobId?: string }[];
+}
+
 function fieldIndex(e: ErrorEntry | undefined): number | undefined {
   const field = e?.details?.['field'];
   const m = typeof field === 'string' ? /^items\[(\d+)\]/.exec(field) : null;
@@ -199,7 +207,7 @@ export async function runAnalysis(o: RunOptions): Promise<RunSummary> {
         appendDurably(journalFile, [`${JSON.stringify({ sending: chunk.map((r) => r.ref) })}\n`]);
         const res = await api.call('POST', '/v1/analyses:batch', { items });
         if (res.status === 200 || res.status === 202) {
-          const data = (Array.isArray(res.body.data) ? res.body.data : (res.body.data as { items?: unknown[] } | undefined)?.items ?? []) as { jobId?: string }[];
+          const data = jobsOfBatch(res.body.data);
           if (data.length !== chunk.length) throw new RunError(`the gateway answered ${data.length} jobs for ${chunk.length} texts`);
           appendDurably(journalFile, chunk.map((r, i) => `${JSON.stringify({ ref: r.ref, jobId: data[i]?.jobId })}\n`));
           chunk.forEach((r, i) => inflight.set(r.ref, data[i]?.jobId as string));

@@ -63,7 +63,7 @@ describe.skipIf(!chromium)('dashboard in headless Chromium', () => {
     for (let i = 0; i < items.length; i += 200) {
       const r = await gw.send('POST', '/v1/analyses:batch', { items: items.slice(i, i + 200) });
       expect([200, 202], r.text).toContain(r.status);
-      const data = Array.isArray(r.body.data) ? r.body.data : r.body.data.items;
+      const data = Array.isArray(r.body.data) ? r.body.data : (r.body.data.items ?? r.body.data.jobs);
       jobIds.push(...(data as { jobId: string }[]).map((d) => d.jobId));
     }
     await eventually(async () => {
