@@ -121,8 +121,13 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((e: unknown) => {
-  logger.error({ err: e }, 'start-up failed');
-  process.stderr.write(`Meridian could not start: ${e instanceof Error ? e.message : String(e)}\n`);
-  process.exit(1);
-});
+if (process.argv[2] === 'analyze') {
+  // `meridian analyze FILE …`: the batch CLI (bin/analyze.ts), a REST client that starts nothing
+  void import('./analyze.js').then(({ analyzeCli }) => analyzeCli(process.argv.slice(3))).then((code) => { process.exitCode = code; });
+} else {
+  main().catch((e: unknown) => {
+    logger.error({ err: e }, 'start-up failed');
+    process.stderr.write(`Meridian could not start: ${e instanceof Error ? e.message : String(e)}\n`);
+    process.exit(1);
+  });
+}

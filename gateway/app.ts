@@ -24,6 +24,8 @@ import { buildOpenApi } from './openapi/openapiDocument.js';
 import { registerGraphql } from './graphql/plugin.js';
 import { Cursors } from './graphql/connections.js';
 import { projectRoot } from './paths.js';
+import httpCaching from './rest/caching.js';
+import { registerDashboard } from './dashboard/plugin.js';
 
 export interface Gateway {
   app: FastifyInstance;
@@ -89,6 +91,7 @@ export async function buildGateway(config: GatewayConfig, log: Logger = pino({ l
     maxAge: 600,
   });
   app.decorateRequest('routeLabel', '');
+  await app.register(httpCaching); // ETag/Cache-Control/304 and compression (gateway/rest/caching.ts); before the routes
   app.addHook('onResponse', (request, reply, done) => {
     metrics.observe(request.routeLabel || request.routeOptions.url || 'unmatched', request.method, reply.statusCode, reply.elapsedTime / 1000);
     done();
@@ -109,6 +112,7 @@ export async function buildGateway(config: GatewayConfig, log: Logger = pino({ l
     if (coreUp) return reply.code(200).send({ data, errors: [] });
     return reply.code(503).send({ data, errors: [errorEntry(new HttpError(503, 'SERVICE_UNAVAILABLE', `the core at ${config.coreAddress} does not answer its health check`))] });
   });
+  registerDashboard(app); // /dashboard (gateway/dashboard/)
   app.get('/metrics', async (_request, reply) => reply.type(metrics.registry.contentType).send(await metrics.exposition(catalog, core)));
   app.get('/openapi.json', (_request, reply) => { reply.type('application/json; charset=utf-8').send(openapiJson); });
 

@@ -15,6 +15,7 @@ import type { Guard } from '../auth/guard.js';
 import { isHttpError } from '../rest/httpError.js';
 import { buildResolvers, newContext, type GraphqlDeps } from './resolvers.js';
 import { costRule, type CostLimits } from './costRule.js';
+import { registerGraphiql } from './graphiql.js';
 
 export const SCHEMA_FILE = join(projectRoot, 'gateway', 'graphql', 'schema.graphql');
 
@@ -41,12 +42,13 @@ export async function registerGraphql(app: FastifyInstance, opts: GraphqlOptions
     loaders,
     path: '/graphql',
     context: () => newContext(),
-    graphiql: true,
+    graphiql: false, // mercurius's GraphiQL loads from a CDN; ours is served from npm packages (graphiql.ts)
     jit: 1,
     cache: 1024,
     validationRules: [costRule(opts.limits)],
     queryDepth: opts.limits.maxDepth,
   });
+  registerGraphiql(app);
   // GeoDB's RapidAPI GraphQL endpoint is the root path: POST / answers as POST /graphql (same key check above,
   // same schema, cache and rules through reply.graphql).
   app.post('/', async (request, reply) => {

@@ -1,0 +1,130 @@
+/**
+ * `meridian analyze FILE.csv|FILE.jsonl --feed ID --out results.jsonl`: sentiment for
+ * every text of a file, through the gateway's public REST API, with a progress bar.
+ * Interrupt it (Ctrl-C, a kill, a crash) and run the same command again: rows already
+ * in the output are skipped and submitted jobs are followed, not sent twice.
+ * Also `npm run analyze -- …` and `node dist/bin/analyze.js …`.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import { InputError, readInputRows } from './analyze/inputRows.js';
+import { RunError, runAnalysis } from './analyze/resumableRun.js';
+import { ProgressBar } from './analyze/progressBar.js';
+
+export const USAGE = `Usage: meridian analyze FILE.csv|FILE.jsonl --feed ID --out results.jsonl [options]
+
+Sends every text of FILE to Meridian's sentiment analysis (REST API) under feed ID and
+writes one JSON line per text to --out: {"ref", "line", "status", "sentiment",
+"sentimentScore", "emotionScores", ...}. Run the same command again after an
+interruption: rows already in --out are skipped and submitted jobs are followed, not sent
+again (only a batch whose answer the interruption cut off is sent again, and the run says so).
+
+Input: CSV with a header row and a 'text' column (optional 'id', 'occurredAt', 'domain'),
+or JSON Lines with one object per line: {"id": "a1", "text": "...", "occurredAt": "..."}.
+Rows are matched on resume by 'id' (else by their record number).
+
+Options:
+  --feed ID            feed the texts belong to (letters, digits, . _ : -), required
+  --out FILE           output JSON Lines file, required (appended to on resume)
+  --url URL            gateway base URL (env MERIDIAN_URL; default http://127.0.0.1:8080)
+  --key KEY            API key (env MERIDIAN_KEY; default: the local key in
+                       $MERIDIAN_STATE_DIR/local-key.txt, state/ by default)
+  --domain NAME        GENERAL (default) or FINANCIAL_NEWS, for rows without a domain
+  --text-column NAME   CSV column or JSON field of the text (default text)
+  --id-column NAME     CSV column or JSON field of the row id (default id)
+  --batch-size N       texts per batch request, 1-1000 (default 100)
+  --concurrency N      parallel job and result look-ups, 1-64 (default 32)
+  --no-progress        no progress bar
+  -h, --help           this text
+
+Exit status: 0 done, 1 the run failed (gateway, key), 2 bad arguments or input file,
+130 interrupted (run again to resume).`;
+
+class UsageError extends Error {}
+
+function positiveInt(name: string, raw: string | undefined, def: number, max: number): number {
+  if (raw === undefined) return def;
+  if (!/^\d+$/.test(raw) || Number(raw) < 1 || Number(raw) > max) throw new UsageError(`--${name} must be an integer from 1 to ${max}, got '${raw}'`);
+  return Number(raw);
+}
+
+function defaultKey(): string | undefined {
+  try {
+    return readFileSync(join(process.env['MERIDIAN_STATE_DIR'] || 'state', 'local-key.txt'), 'utf8').trim() || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export async function analyzeCli(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
+  const err = process.stderr;
+  let interrupted = 0;
+  const onSigint = () => {
+    interrupted++;
+    if (interrupted > 1) process.exit(130);
+    err.write('\ninterrupted: finishing the current step (Ctrl-C again to quit at once)\n');
+  };
+  try {
+    const { values, positionals } = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: {
+        feed: { type: 'string' }, out: { type: 'string' }, url: { type: 'string' }, key: { type: 'string' },
+        domain: { type: 'string' }, 'text-column': { type: 'string' }, 'id-column': { type: 'string' },
+        'batch-size': { type: 'string' }, concurrency: { type: 'string' }, 'no-progress': { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+    if (values.help) { process.stdout.write(`${USAGE}\n`); return 0; }
+    if (positionals.length !== 1) throw new UsageError(positionals.length ? `one input file, got ${positionals.length}: ${positionals.join(' ')}` : 'no input file');
+    const file = positionals[0] as string;
+    if (!values.feed) throw new UsageError('--feed is required');
+    if (!/^[A-Za-z0-9._:-]{1,128}$/.test(values.feed)) throw new UsageError(`--feed must be 1-128 letters, digits, '.', '_', ':' or '-', got '${values.feed.slice(0, 40)}'`);
+    if (!values.out) throw new UsageError('--out is required (a .jsonl file; it is appended to when a run is resumed)');
+    const domain = values.domain?.toUpperCase();
+    if (domain !== undefined && domain !== 'GENERAL' && domain !== 'FINANCIAL_NEWS') throw new UsageError(`--domain must be GENERAL or FINANCIAL_NEWS, got '${values.domain}'`);
+    const baseUrl = values.url ?? env['MERIDIAN_URL'] ?? 'http://127.0.0.1:8080';
+    if (!/^https?:\/\/[^/]+/.test(baseUrl)) throw new UsageError(`--url must be an http(s) URL such as http://127.0.0.1:8080, got '${baseUrl}'`);
+    const key = values.key ?? env['MERIDIAN_KEY'] ?? defaultKey();
+    if (!key) throw new UsageError('no API key: give --key or MERIDIAN_KEY (npm start writes a local key to state/local-key.txt)');
+    const batchSize = positiveInt('batch-size', values['batch-size'], 100, 1000);
+    const concurrency = positiveInt('concurrency', values.concurrency, 32, 64);
+
+    const rows = readInputRows(file, { text: values['text-column'] ?? 'text', id: values['id-column'] ?? 'id' });
+    const bar = new ProgressBar(err, !values['no-progress']);
+    process.on('SIGINT', onSigint);
+    const started = Date.now();
+    const summary = await runAnalysis({
+      rows, out: values.out, feedId: values.feed, baseUrl, key, ...(domain ? { domain } : {}), batchSize, concurrency,
+      onProgress: (p) => bar.update(p), log: (l) => { bar.end(); err.write(`${l}\n`); }, stopped: () => interrupted > 0,
+    });
+    bar.update(summary, true);
+    bar.end();
+    const seconds = (Date.now() - started) / 1000;
+    const line = `${summary.done} analysed in ${seconds.toFixed(1)} s${summary.failed ? ` (${summary.failed} failed or rejected: see "status" in ${values.out})` : ''}`
+      + `${summary.skipped ? `, ${summary.skipped} already done` : ''}`;
+    if (summary.interrupted) {
+      err.write(`${line}; interrupted with ${summary.total - summary.done - summary.skipped} to go: run the same command again to resume\n`);
+      return 130;
+    }
+    err.write(`${line}; ${values.out} holds all ${summary.total} rows\n`);
+    return 0;
+  } catch (e) {
+    if (e instanceof UsageError || (e as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
+      err.write(`meridian analyze: ${(e as Error).message}\n\n${USAGE}\n`);
+      return 2;
+    }
+    if (e instanceof InputError) { err.write(`meridian analyze: ${e.message}\n`); return 2; }
+    if (e instanceof RunError) { err.write(`\nmeridian analyze: ${e.message}\n`); return 1; }
+    err.write(`\nmeridian analyze failed: ${(e as Error).stack ?? String(e)}\n`);
+    return 1;
+  } finally {
+    process.off('SIGINT', onSigint);
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  analyzeCli(process.argv.slice(2)).then((code) => { process.exitCode = code; }, (e: unknown) => { process.stderr.write(`${String(e)}\n`); process.exitCode = 1; });
+}

@@ -1,0 +1,99 @@
+/**
+ * HTTP caching and compression.
+ *
+ * Reference data (the geo and locale GETs) changes only when the data is
+ * refreshed, so those answers carry `Cache-Control: private, max-age=3600`
+ * and an `ETag`, and a request whose `If-None-Match` names the current tag
+ * gets a bodiless 304. The tag is a hash of the exact bytes the client would
+ * get (JSONP: the wrapped script, callback included), so it changes exactly
+ * when the answer does: after a data refresh, a new tz release or a different
+ * callback name, and never otherwise. `private`: the answer needs a key, so
+ * no shared cache may serve it to someone without one.
+ *
+ * Answers that tell the time now (`…/dateTime`, `…/time`), and lists of places
+ * deleted since yesterday or last week, are `no-cache` (a cache must ask each time). Everything else the gateway answers with a key
+ * (sentiment, jobs, feeds, certificates, GraphQL) and every error is private
+ * to a tenant or transient: `Cache-Control: no-store`. JSONP errors travel
+ * with HTTP 200 (so that the script runs); their real status is read from
+ * the script and they are `no-store` as well.
+ *
+ * Compression (`@fastify/compress`: br, gzip, deflate, by `Accept-Encoding`)
+ * applies to answers of 1 KiB or more. The tag is computed on the
+ * uncompressed bytes and is weak (`W/"…"`), as the same entity is sent in
+ * several encodings. Routes that set their own `Cache-Control` (the
+ * dashboard's static files) are left alone.
+ */
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import compress from '@fastify/compress';
+
+/** Freshness of reference-data answers, in seconds. */
+export const REFERENCE_MAX_AGE_SECONDS = 3600;
+/** Answers smaller than this are sent uncompressed (compression would cost more than it saves). */
+export const COMPRESS_THRESHOLD_BYTES = 1024;
+
+const REFERENCE_PREFIXES = ['/v1/geo/', '/v1/locale/'];
+const CLOCK_SUFFIXES = ['/dateTime', '/time'];
+/** `includeDeleted=SINCE_YESTERDAY|SINCE_LAST_WEEK` answers move with the clock too (a deletion ages out). */
+const CLOCK_QUERY = /[?&]include_?deleted=since_/i;
+const JSONP_STATUS = /,"status":(\d{3})\}\);$/;
+
+type CachePolicy = 'reference' | 'clock' | 'private';
+
+function policyOf(request: FastifyRequest): CachePolicy {
+  const label = request.routeLabel;
+  if ((request.method === 'GET' || request.method === 'HEAD') && REFERENCE_PREFIXES.some((p) => label.startsWith(p))) {
+    return CLOCK_SUFFIXES.some((s) => label.endsWith(s)) || CLOCK_QUERY.test(request.url) ? 'clock' : 'reference';
+  }
+  return 'private';
+}
+
+/** The real status of an answer: JSONP answers are 200 with the status inside the script. */
+function effectiveStatus(reply: FastifyReply, payload: unknown): number {
+  if (reply.statusCode !== 200 || typeof payload !== 'string') return reply.statusCode;
+  const type = String(reply.getHeader('content-type') ?? '');
+  if (!type.startsWith('text/javascript')) return 200;
+  const m = JSONP_STATUS.exec(payload);
+  return m ? Number(m[1]) : 200;
+}
+
+export function entityTag(body: string | Buffer): string {
+  return `W/"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+}
+
+/** RFC 9110 §13.1.2: weak comparison against a list of tags (or `*`). */
+export function matchesIfNoneMatch(header: string | string[] | undefined, tag: string): boolean {
+  if (header === undefined) return false;
+  const value = Array.isArray(header) ? header.join(',') : header;
+  if (value.trim() === '*') return true;
+  const opaque = (t: string): string => t.trim().replace(/^W\//, '');
+  const mine = opaque(tag);
+  return value.split(',').some((t) => opaque(t) === mine);
+}
+
+async function httpCaching(app: FastifyInstance): Promise<void> {
+  await app.register(compress, { threshold: COMPRESS_THRESHOLD_BYTES, encodings: ['br', 'gzip', 'deflate'] });
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (reply.hasHeader('cache-control')) return payload;
+    const policy = policyOf(request);
+    if (policy === 'private' || effectiveStatus(reply, payload) !== 200 || (typeof payload !== 'string' && !Buffer.isBuffer(payload))) {
+      reply.header('cache-control', 'no-store');
+      return payload;
+    }
+    const tag = entityTag(payload);
+    reply.header('etag', tag);
+    reply.header('cache-control', policy === 'clock' ? 'private, no-cache' : `private, max-age=${REFERENCE_MAX_AGE_SECONDS}`);
+    reply.header('vary', 'accept-encoding');
+    if (matchesIfNoneMatch(request.headers['if-none-match'], tag)) {
+      reply.code(304);
+      reply.removeHeader('content-type');
+      reply.removeHeader('content-length');
+      return null;
+    }
+    return payload;
+  });
+}
+
+/** Registered once in app.ts, before the routes (compression hooks attach to routes as they are added). */
+export default fp(httpCaching, { name: 'meridian-http-caching', fastify: '5.x' });

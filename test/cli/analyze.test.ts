@@ -1,0 +1,212 @@
+/**
+ * `meridian analyze` as a user runs it (a child process, tsx) against a real gateway and core:
+ * a CSV run, a JSONL run killed midway and resumed (every row once in the output and once in
+ * the feed: nothing analysed twice), a row the API refuses, and bad files and arguments with
+ * clear errors and nothing sent.
+ */
+import { describe, it, expect, beforeAll, afterAll } from 'vitest';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { startTestGateway, type TestGateway } from '../support/gateway.js';
+import { projectRoot } from '../../gateway/paths.js';
+
+let gw: TestGateway;
+let dir: string;
+beforeAll(async () => {
+  gw = await startTestGateway();
+  dir = mkdtempSync(join(tmpdir(), 'meridian-cli-'));
+});
+afterAll(async () => {
+  await gw?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const TSX = pathToFileURL(join(projectRoot, 'node_modules', 'tsx', 'dist', 'loader.mjs')).href;
+
+interface Run { code: number | null; stderr: string; stdout: string }
+
+function cli(args: string[], opts: { env?: Record<string, string>; killWhen?: (stderr: string) => boolean; signal?: NodeJS.Signals } = {}): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    // run in the test's folder (relative paths as a user types them), tsx loaded by its path
+    const child = spawn(process.execPath, ['--import', TSX, join(projectRoot, 'bin', 'analyze.ts'), ...args], {
+      cwd: dir, env: { ...process.env, MERIDIAN_URL: '', MERIDIAN_KEY: '', ...opts.env }, stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    let stdout = '';
+    let killed = false;
+    child.stdout.on('data', (c: Buffer) => { stdout += c.toString(); });
+    child.stderr.on('data', (c: Buffer) => {
+      stderr += c.toString();
+      if (opts.killWhen && !killed && opts.killWhen(stderr)) { killed = true; child.kill(opts.signal ?? 'SIGKILL'); }
+    });
+    child.on('error', reject);
+    child.on('exit', (code) => resolve({ code, stderr, stdout }));
+  });
+}
+
+const withGateway = (...args: string[]) => [...args, '--url', gw.url, '--key', gw.key];
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- output lines are checked field by field
+const outputLines = (file: string): any[] => readFileSync(file, 'utf8').split('\n').filter((l) => l).map((l) => JSON.parse(l));
+
+async function feedCount(feedId: string): Promise<number> {
+  const r = await gw.get(`/v1/feeds/${feedId}/trend?window=1d&from=2026-01-01T00:00:00Z&to=${encodeURIComponent(new Date(Date.now() + 60_000).toISOString().replace(/\.\d+Z$/, 'Z'))}`);
+  expect(r.status, r.text).toBe(200);
+  return Number(r.body.data.totalCount);
+}
+
+const POSITIVE = ['Loving the new update, great job team', 'Fantastic service today, thank you', 'Really happy with my purchase'];
+const NEGATIVE = ['This update is terrible, everything crashes', 'Worst support ever, I am furious', 'Awful experience, never again'];
+
+describe('meridian analyze', () => {
+  it('analyses a CSV (quoted commas, quotes and line breaks) into one output line per row, with progress', async () => {
+    const feed = `cli-csv-${Date.now()}`;
+    const rows = ['id,text,occurredAt'];
+    for (let i = 0; i < 60; i++) {
+      const text = i % 2 ? POSITIVE[i % 3]! : NEGATIVE[i % 3]!;
+      rows.push(`r${i},${i === 5 ? '"Great, really ""great""\nsecond line, happy"' : `"${text}"`},2026-11-0${1 + (i % 9)}T10:00:00Z`);
+    }
+    writeFileSync(join(dir, 'texts.csv'), rows.join('\r\n') + '\r\n');
+    const out = join(dir, 'csv-results.jsonl');
+    const run = await cli(withGateway('texts.csv', '--feed', feed, '--out', out, '--batch-size', '25'));
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toMatch(/progress 60\/60 100%/);
+    expect(run.stderr).toContain('60 analysed in');
+    const lines = outputLines(out);
+    expect(lines.map((l) => l.ref).sort()).toEqual(Array.from({ length: 60 }, (_v, i) => `r${i}`).sort());
+    for (const l of lines) {
+      expect(l).toMatchObject({ status: 'SUCCEEDED', feedId: feed, domain: 'GENERAL' });
+      expect(l.sentiment).toMatch(/POSITIVE|NEGATIVE|NEUTRAL/);
+      expect(l.emotionScores).toHaveLength(7);
+    }
+    const r5 = lines.find((l) => l.ref === 'r5');
+    expect(r5.line).toBe(7); // header on line 1, r0 on 2, …, r5 starts on 7
+    expect(r5.sentiment).toMatch(/POSITIVE$/);
+    expect(lines.find((l) => l.ref === 'r0').sentiment).toMatch(/NEGATIVE$/);
+    expect(Date.parse(lines.find((l) => l.ref === 'r0').occurredAt)).toBe(Date.parse('2026-11-01T10:00:00Z'));
+    expect(existsSync(`${out}.pending`)).toBe(false);
+    expect(await feedCount(feed)).toBe(60);
+
+    // run again: nothing to do, nothing sent
+    const again = await cli(withGateway('texts.csv', '--feed', feed, '--out', out));
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stderr).toContain('60 of 60 rows are already in');
+    expect(outputLines(out)).toHaveLength(60);
+    expect(await feedCount(feed)).toBe(60);
+  });
+
+  it('resumes a run killed midway: every row exactly once in the output, jobs in flight followed rather than sent again', async () => {
+    const feed = `cli-resume-${Date.now()}`;
+    const n = 1500;
+    const lines = Array.from({ length: n }, (_v, i) => JSON.stringify({ id: `t${i}`, text: `${i % 2 ? POSITIVE[i % 3] : NEGATIVE[i % 3]} (${i})` }));
+    writeFileSync(join(dir, 'texts.jsonl'), lines.join('\n') + '\n');
+    const out = join(dir, 'resume-results.jsonl');
+    // killed (SIGKILL, no chance to tidy up) once some results are written and others are in flight
+    const first = await cli(withGateway('texts.jsonl', '--feed', feed, '--out', out, '--batch-size', '10'), {
+      killWhen: () => existsSync(out) && readFileSync(out, 'utf8').split('\n').length > 150,
+    });
+    expect(first.code).toBeNull(); // killed
+    const before = outputLines(out).length;
+    expect(before).toBeGreaterThan(0);
+    expect(before).toBeLessThan(n);
+    expect(existsSync(`${out}.pending`)).toBe(true);
+
+    const second = await cli(withGateway('texts.jsonl', '--feed', feed, '--out', out, '--batch-size', '10'));
+    expect(second.code, second.stderr).toBe(0);
+    expect(second.stderr).toMatch(new RegExp(`${before} of ${n} rows are already in`));
+    const refs = outputLines(out).map((l) => l.ref as string);
+    expect(refs).toHaveLength(n);
+    expect(new Set(refs).size).toBe(n);
+    expect(outputLines(out).every((l) => l.status === 'SUCCEEDED')).toBe(true);
+    expect(existsSync(`${out}.pending`)).toBe(false);
+    // the jobs submitted before the kill were followed, not sent again: of the up to 200 texts in flight at the
+    // kill, only a batch (10) whose answer had not arrived yet can have been sent twice, and the run says so
+    expect(second.stderr).toMatch(/following \d+ jobs submitted by the interrupted run/);
+    const count = await feedCount(feed);
+    expect(count).toBeGreaterThanOrEqual(n);
+    expect(count).toBeLessThanOrEqual(n + 10);
+    if (count > n) expect(second.stderr).toMatch(/stopped while sending 10 texts .* may count them twice/);
+  });
+
+  it('stops cleanly on Ctrl-C (SIGINT) with exit 130, and the resumed run analyses every text exactly once', async () => {
+    const feed = `cli-sigint-${Date.now()}`;
+    const n = 600;
+    writeFileSync(join(dir, 'sigint.jsonl'), Array.from({ length: n }, (_v, i) => JSON.stringify({ id: `s${i}`, text: `${POSITIVE[i % 3]} ${i}` })).join('\n'));
+    const out = join(dir, 'sigint-results.jsonl');
+    const first = await cli(withGateway('sigint.jsonl', '--feed', feed, '--out', out, '--batch-size', '10'), {
+      signal: 'SIGINT', killWhen: () => existsSync(out) && readFileSync(out, 'utf8').split('\n').length > 50,
+    });
+    expect(first.code, first.stderr).toBe(130);
+    expect(first.stderr).toMatch(/interrupted with \d+ to go: run the same command again to resume/);
+    const second = await cli(withGateway('sigint.jsonl', '--feed', feed, '--out', out, '--batch-size', '10'));
+    expect(second.code, second.stderr).toBe(0);
+    expect(second.stderr).not.toMatch(/may count them twice/);
+    const refs = outputLines(out).map((l) => l.ref as string);
+    expect(refs).toHaveLength(n);
+    expect(new Set(refs).size).toBe(n);
+    // a graceful stop lets the batch in flight be answered and journalled: nothing is analysed twice
+    expect(await feedCount(feed)).toBe(n);
+  });
+
+  it('records a row the API refuses as REJECTED and analyses the others', async () => {
+    const feed = `cli-reject-${Date.now()}`;
+    const rows = [{ id: 'ok1', text: 'Nice work' }, { id: 'long', text: 'x'.repeat(20_001) }, { id: 'ok2', text: 'Terrible delay' }];
+    writeFileSync(join(dir, 'mixed.jsonl'), rows.map((r) => JSON.stringify(r)).join('\n'));
+    const out = join(dir, 'mixed-results.jsonl');
+    const run = await cli(withGateway('mixed.jsonl', '--feed', feed, '--out', out, '--no-progress'));
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toContain('1 failed or rejected');
+    const lines = outputLines(out);
+    expect(lines.map((l) => l.ref).sort()).toEqual(['long', 'ok1', 'ok2']);
+    const long = lines.find((l) => l.ref === 'long');
+    expect(long.status).toBe('REJECTED');
+    expect(long.errors[0].type).toBe('PAYLOAD_TOO_LARGE');
+    expect(await feedCount(feed)).toBe(2);
+  });
+
+  it('refuses bad files and arguments with a clear message, exit 2, and sends nothing', async () => {
+    const write = (name: string, content: string) => { writeFileSync(join(dir, name), content); return name; };
+    const cases: [string[], RegExp][] = [
+      [['missing.csv'], /cannot read missing\.csv: no such file/],
+      [[write('t.txt', 'hello')], /must be a \.csv file .* or a \.jsonl/],
+      [[write('nocol.csv', 'id,body\n1,hello\n')], /nocol\.csv:1: no 'text' column in the header \(columns: 'id', 'body'\); name it with --text-column/],
+      [[write('quote.csv', 'id,text\n1,"never closed\n2,fine\n')], /quote\.csv:2: a quoted field is never closed/],
+      [[write('fields.csv', 'id,text\n1,hello,world\n')], /fields\.csv:2: 3 fields, but the header has 2; quote fields that contain commas/],
+      [[write('bad.jsonl', '{"text": "a"}\n{"text": "b"}\n{"text": oops}\n')], /bad\.jsonl:3: not valid JSON/],
+      [[write('notext.jsonl', '{"id": 1, "body": "a"}\n')], /notext\.jsonl:1: 'text' must be a string, got nothing/],
+      [[write('empty.jsonl', '{"id": 1, "text": "  "}\n')], /empty\.jsonl:1: 'text' is empty/],
+      [[write('dup.jsonl', '{"id": 1, "text": "a"}\n{"id": 1, "text": "b"}\n')], /dup\.jsonl:2: id '1' was already used on line 1/],
+      [[write('nothing.csv', 'id,text\n')], /nothing\.csv holds no texts/],
+      [[write('ok.jsonl', '{"text": "a"}\n')].concat(['--batch-size', '0']), /--batch-size must be an integer from 1 to 1000/],
+      [['ok.jsonl', '--feed', 'bad feed!'], /--feed must be 1-128 letters/],
+      [['ok.jsonl', '--bogus'], /Unknown option '--bogus'/],
+    ];
+    for (const [args, message] of cases) {
+      const full = args.includes('--feed') ? [...args, '--out', 'x.jsonl', '--url', gw.url, '--key', gw.key] : withGateway(...args, '--feed', 'f', '--out', 'x.jsonl');
+      const run = await cli(full);
+      expect(run.code, `${args.join(' ')}: ${run.stderr}`).toBe(2);
+      expect(run.stderr, args.join(' ')).toMatch(message);
+      expect(run.stderr).not.toMatch(/at .*\.ts:\d+/); // no stack trace
+    }
+    const noFeed = await cli(['ok.jsonl', '--out', 'x.jsonl', '--url', gw.url, '--key', gw.key]);
+    expect(noFeed.code).toBe(2);
+    expect(noFeed.stderr).toMatch(/--feed is required[\s\S]*Usage: meridian analyze/);
+    expect(existsSync(join(dir, 'x.jsonl'))).toBe(false);
+  });
+
+  it('stops with exit 1 and a clear message on a refused key or an unreachable gateway; an output that is not ours is refused', async () => {
+    writeFileSync(join(dir, 'one.jsonl'), '{"text": "fine"}\n');
+    const badKey = await cli(['one.jsonl', '--feed', 'f', '--out', 'k.jsonl', '--url', gw.url, '--key', 'mrd_000000000000_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx', '--no-progress']);
+    expect(badKey.code).toBe(1);
+    expect(badKey.stderr).toMatch(/the gateway refused the key \(403: .*\); give a key with sentiment:read and sentiment:write/);
+    const down = await cli(['one.jsonl', '--feed', 'f', '--out', 'k.jsonl', '--key', 'k', '--no-progress'], { env: { MERIDIAN_URL: 'http://127.0.0.1:9' } });
+    expect(down.code).toBe(1);
+    expect(down.stderr).toMatch(/the gateway at http:\/\/127\.0\.0\.1:9 does not answer/);
+    writeFileSync(join(dir, 'foreign.jsonl'), '{"something": "else"}\n');
+    const foreign = await cli(withGateway('one.jsonl', '--feed', 'f', '--out', 'foreign.jsonl', '--no-progress'));
+    expect(foreign.code).toBe(1);
+    expect(foreign.stderr).toMatch(/foreign\.jsonl:1 is not a line of meridian analyze/);
+  }, 60_000);
+});
