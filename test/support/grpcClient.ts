@@ -22,7 +22,7 @@ export function client(service: string, address: string, options: ClientOptions 
     const fn = c[method];
     if (!fn) { reject(new Error(`no method ${method}`)); return; }
     const metadata = new grpc.Metadata();
-    if (options.tenant) metadata.set('x-meridian-tenant', opts.tenant);
+    if (options.tenant) metadata.set('x-meridian-tenant', options.tenant);
     (fn as unknown as (req: unknown, md: grpc.Metadata, cb: (e: grpc.ServiceError | null, r: unknown) => void) => void).call(c, req, metadata, (e, r) => (e ? reject(e) : resolve(r as never)));
   });
   const fail = async (method: string, req: Record<string, unknown> = {}): Promise<DecodedError> => {
