@@ -31,10 +31,13 @@ import {
 } from './sentimentStore.js';
 
 const list = typedList;
+const JOB_COLUMNS = 'id, tenant, status, feed_id, batch_id, domain, occurred_ms, created_ms, updated_ms, attempts, result_id, error_type, error_message';
 /** The live states, bound as parameters (see exec). */
 const LIVE = ['PENDING', 'PROCESSING'] as const;
 const FRESH = { cache: false } as const;
-const JOB_COLUMNS = 'id, tenant, status, feed_id, batch_id, domain, occurred_ms, created_ms, updated_ms, attempts, result_id, error_type, error_message';
+/** What a completion reads back: whole jobs when some tenant has webhooks (their events carry the job), else what batches need. */
+const RETURN_FULL = JOB_COLUMNS.split(', ').map((k) => `jobs.${k}`).join(', ');
+const RETURN_BRIEF = 'jobs.id, jobs.tenant, jobs.batch_id';
 const MESSAGE_COLUMNS = 'id, endpoint_id, tenant, event_type, payload, created_ms, attempts, next_ms, status';
 const E = EMOTIONS.map((e) => `e_${e.toLowerCase()}`);
 /** `scope` as SQL: admin sees all, a tenant its own rows. Two parameters: admin, tenant. */
@@ -308,7 +311,7 @@ export class DuckDbSentimentStore implements SentimentStore {
         const all = entry.results;
         const updated = (await this.exec(c, `UPDATE jobs SET status = 'SUCCEEDED', result_id = v.rid, updated_ms = $3
           FROM (SELECT unnest($1::VARCHAR[]) AS jid, unnest($2::VARCHAR[]) AS rid) v
-          WHERE jobs.id = v.jid AND jobs.status IN ($4, $5) RETURNING ${JOB_COLUMNS.split(', ').map((k) => `jobs.${k}`).join(', ')}`, [
+          WHERE jobs.id = v.jid AND jobs.status IN ($4, $5) RETURNING ${this.endpoints.size ? RETURN_FULL : RETURN_BRIEF}`, [
           list(all.map((r) => r.jobId), VARCHAR),
           list(all.map((r) => r.id), VARCHAR),
           BigInt(entry.now),
