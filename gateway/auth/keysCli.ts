@@ -7,7 +7,8 @@
  * MERIDIAN_KEY_RELOAD_MS (1 s by default). MERIDIAN_STATE_DIR picks the state folder.
  */
 import { argValue, loadGatewayConfig } from '../config.js';
-import { KeyStore, KeyStoreError, SCOPES } from './keyStore.js';
+import { KeyStoreError, SCOPES } from './keyStore.js';
+import { openGatewayState } from './gatewayState.js';
 
 const USAGE = `usage: npm run keys -- create --name NAME [--scopes ${SCOPES.join(',')}|*] [--rate-limit N]
        npm run keys -- list
@@ -15,7 +16,8 @@ const USAGE = `usage: npm run keys -- create --name NAME [--scopes ${SCOPES.join
 
 async function main(): Promise<void> {
   const [command, ...rest] = process.argv.slice(2);
-  const store = new KeyStore(loadGatewayConfig().stateDir);
+  const state = await openGatewayState(loadGatewayConfig(), () => undefined); // MERIDIAN_DATABASE_URL: the keys every gateway shares
+  const store = state.keyStore;
   if (command === 'create') {
     const rate = argValue(rest, 'rate-limit');
     const { key, record } = await store.create({
@@ -38,6 +40,7 @@ async function main(): Promise<void> {
     process.stderr.write(`${USAGE}\n`);
     process.exit(2);
   }
+  await state.close();
 }
 
 main().catch((e: unknown) => {

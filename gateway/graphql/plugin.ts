@@ -25,7 +25,7 @@ export async function registerGraphql(app: FastifyInstance, opts: GraphqlOptions
     if (request.routeOptions.url !== '/graphql') return;
     request.routeLabel = '/graphql';
     try {
-      const admission = opts.guard.admit(request.headers, 'geo:read');
+      const admission = await opts.guard.admit(request.headers, 'geo:read');
       for (const [k, v] of Object.entries(admission.headers)) reply.header(k, v);
     } catch (e) {
       if (!isHttpError(e)) throw e;
