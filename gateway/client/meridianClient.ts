@@ -46,6 +46,28 @@ export interface Analysis {
   createdAt?: string;
   /** When the text was written (occurred_at of the request, else receipt time). */
   occurredAt?: string;
+  /** The batch the job belongs to (BatchAnalyzeTexts). */
+  batchId?: string;
+}
+
+export interface Batch {
+  batchId?: string;
+  /** RFC 3339, UTC. */
+  createdAt?: string;
+  total?: number;
+  counts?: BatchCounts;
+  /** No job of the batch is PENDING or PROCESSING. */
+  done?: boolean;
+  /** When the last job finished (RFC 3339), once done. */
+  completedAt?: string;
+}
+
+export interface BatchCounts {
+  PENDING?: number;
+  PROCESSING?: number;
+  SUCCEEDED?: number;
+  FAILED?: number;
+  CANCELED?: number;
 }
 
 export interface Certificate {
@@ -139,6 +161,11 @@ export interface DataSource {
   version?: string;
   licence?: string;
   attribution?: string;
+}
+
+export interface Deleted {
+  jobs?: number;
+  results?: number;
 }
 
 export interface DetectedLanguage {
@@ -244,6 +271,7 @@ export interface Job {
   updatedAt?: string;
   /** How many times processing started (more than 1 after a restart). */
   attempts?: number;
+  batchId?: string;
 }
 
 export interface LanguageDescriptor {
@@ -299,6 +327,42 @@ export interface TimeZoneDescriptor {
   /** offset in force now, DST included */
   utcOffsetHours?: number;
   countryCodes?: (string)[];
+}
+
+export interface Webhook {
+  id?: string;
+  url?: string;
+  /** job.succeeded, job.failed, batch.completed, feed.anomaly. */
+  eventTypes?: (string)[];
+  description?: string;
+  /** RFC 3339. */
+  createdAt?: string;
+  /** whsec_...; only in the answer to CreateWebhook. */
+  secret?: string;
+}
+
+export interface WebhookAttempt {
+  /** RFC 3339. */
+  at?: string;
+  /** HTTP status of the receiver's answer (0 when there was none). */
+  statusCode?: number;
+  /** Why it failed (empty on success). */
+  error?: string;
+  durationMs?: number;
+}
+
+export interface WebhookDelivery {
+  /** The webhook-id header: the same on every retry (deduplicate with it). */
+  messageId?: string;
+  eventType?: string;
+  /** PENDING (more attempts to come), DELIVERED, or FAILED (retries exhausted). */
+  status?: string;
+  createdAt?: string;
+  /** Next attempt (RFC 3339) while PENDING. */
+  nextAttemptAt?: string;
+  attempts?: (WebhookAttempt)[];
+  /** The JSON body sent. */
+  payload?: string;
 }
 
 export interface IssueClientCertificateParams {
@@ -604,6 +668,25 @@ export interface BatchAnalyzeTextsParams {
 
 }
 
+export interface GetBatchParams {
+  /** path parameter */
+  id: string;
+}
+
+export interface ListJobsParams {
+  /** PENDING, PROCESSING, SUCCEEDED, FAILED or CANCELED (optional). */
+  state?: 'PENDING' | 'PROCESSING' | 'SUCCEEDED' | 'FAILED' | 'CANCELED';
+  feedId?: string;
+  batchId?: string;
+  /** RFC 3339 bounds on created_at: created_after inclusive, created_before exclusive. */
+  createdAfter?: string;
+  createdBefore?: string;
+  /** 1-1000, default 50. */
+  pageSize?: number;
+  /** Opaque, from the previous page's next_page_token (with the same filters). */
+  pageToken?: string;
+}
+
 export interface GetAnalysisParams {
   /** Result id (UUID). */
   id: string;
@@ -617,6 +700,47 @@ export interface GetJobParams {
 export interface CancelJobParams {
   /** path parameter */
   id: string;
+}
+
+export interface DeleteAnalysisParams {
+  /** Result id (UUID). */
+  id: string;
+}
+
+export interface DeleteJobResultsParams {
+  /** Job id (UUID). */
+  id: string;
+}
+
+export interface DeleteFeedParams {
+  /** path parameter */
+  feedId: string;
+}
+
+export interface CreateWebhookParams {
+
+}
+
+export interface ListWebhooksParams {
+
+}
+
+export interface GetWebhookParams {
+  /** path parameter */
+  id: string;
+}
+
+export interface DeleteWebhookParams {
+  /** path parameter */
+  id: string;
+}
+
+export interface ListWebhookDeliveriesParams {
+  /** path parameter */
+  id: string;
+  /** 1-100, default 20. */
+  pageSize?: number;
+  pageToken?: string;
 }
 
 export interface GetFeedTrendParams {
@@ -783,9 +907,19 @@ export class MeridianRestClient {
     return this.request('POST', `/v1/analyses`, params as unknown as Record<string, unknown>, [], body, init);
   }
 
-  /** Submits many texts at once, each with its own job (and, later, result). Always asynchronous. All texts are validated first: one invalid text refuses the whole batch (the error names items[i]). (POST /v1/analyses:batch) */
+  /** Submits many texts at once, each with its own job (and, later, result), as one batch with its own id (GetBatch shows its progress). Always asynchronous (HTTP 202, Location: the batch). All texts are validated first: one invalid text refuses the whole batch (the error names items[i]). (POST /v1/analyses:batch) */
   batchAnalyzeTexts(params: BatchAnalyzeTextsParams = {}, body: unknown, init?: RequestInit): Promise<Envelope<Analysis[]>> {
     return this.request('POST', `/v1/analyses:batch`, params as unknown as Record<string, unknown>, [], body, init);
+  }
+
+  /** A batch's progress: its jobs counted by state; done once none is PENDING or PROCESSING. (GET /v1/batches/{id}) */
+  getBatch(params: GetBatchParams, init?: RequestInit): Promise<Envelope<Batch>> {
+    return this.request('GET', `/v1/batches/${encodeURIComponent(String(params.id))}`, params as unknown as Record<string, unknown>, ['id'], undefined, init);
+  }
+
+  /** The caller's jobs, newest first, filtered by state, feed, batch and creation time, a page at a time (page_token from the previous page's next_page_token). (GET /v1/jobs) */
+  listJobs(params: ListJobsParams = {}, init?: RequestInit): Promise<Envelope<Job[]>> {
+    return this.request('GET', `/v1/jobs`, params as unknown as Record<string, unknown>, [], undefined, init);
   }
 
   /** A result by its id (the result_id of a SUCCEEDED job). (GET /v1/analyses/{id}) */
@@ -801,6 +935,46 @@ export class MeridianRestClient {
   /** Cancels a PENDING or PROCESSING job (a result computed meanwhile is dropped). Cancelling a CANCELED job returns it unchanged; a SUCCEEDED or FAILED job is FAILED_PRECONDITION (HTTP 409). (POST /v1/jobs/{id}:cancel) */
   cancelJob(params: CancelJobParams, init?: RequestInit): Promise<Envelope<Job>> {
     return this.request('POST', `/v1/jobs/${encodeURIComponent(String(params.id))}:cancel`, params as unknown as Record<string, unknown>, ['id'], undefined, init);
+  }
+
+  /** Deletes a result, its job and the job's text (gone from the state file once answered). (DELETE /v1/analyses/{id}) */
+  deleteAnalysis(params: DeleteAnalysisParams, init?: RequestInit): Promise<Envelope<Deleted>> {
+    return this.request('DELETE', `/v1/analyses/${encodeURIComponent(String(params.id))}`, params as unknown as Record<string, unknown>, ['id'], undefined, init);
+  }
+
+  /** Deletes a job with its text and result (a PENDING or PROCESSING job is canceled first). (DELETE /v1/jobs/{id}/results) */
+  deleteJobResults(params: DeleteJobResultsParams, init?: RequestInit): Promise<Envelope<Deleted>> {
+    return this.request('DELETE', `/v1/jobs/${encodeURIComponent(String(params.id))}/results`, params as unknown as Record<string, unknown>, ['id'], undefined, init);
+  }
+
+  /** Deletes a whole feed of the caller: its jobs, texts, results and aggregate statistics. (DELETE /v1/feeds/{feed_id}) */
+  deleteFeed(params: DeleteFeedParams, init?: RequestInit): Promise<Envelope<Deleted>> {
+    return this.request('DELETE', `/v1/feeds/${encodeURIComponent(String(params.feedId))}`, params as unknown as Record<string, unknown>, ['feedId'], undefined, init);
+  }
+
+  /** Registers a webhook endpoint for some of job.succeeded, job.failed, batch.completed and feed.anomaly. Deliveries follow the Standard Webhooks spec (webhook-id, webhook-timestamp, webhook-signature: v1,<base64 HMAC-SHA256 of id.timestamp.body> keyed by the secret's base64 part); the secret (whsec_...) is shown once, in this answer. Loopback, private and link-local targets are refused unless the host is in MERIDIAN_WEBHOOK_ALLOW_HOSTS. (POST /v1/webhooks) */
+  createWebhook(params: CreateWebhookParams = {}, body: unknown, init?: RequestInit): Promise<Envelope<Webhook>> {
+    return this.request('POST', `/v1/webhooks`, params as unknown as Record<string, unknown>, [], body, init);
+  }
+
+  /** ListWebhooks (GET /v1/webhooks) */
+  listWebhooks(params: ListWebhooksParams = {}, init?: RequestInit): Promise<Envelope<Webhook[]>> {
+    return this.request('GET', `/v1/webhooks`, params as unknown as Record<string, unknown>, [], undefined, init);
+  }
+
+  /** GetWebhook (GET /v1/webhooks/{id}) */
+  getWebhook(params: GetWebhookParams, init?: RequestInit): Promise<Envelope<Webhook>> {
+    return this.request('GET', `/v1/webhooks/${encodeURIComponent(String(params.id))}`, params as unknown as Record<string, unknown>, ['id'], undefined, init);
+  }
+
+  /** Deletes an endpoint; its undelivered messages are dropped. (DELETE /v1/webhooks/{id}) */
+  deleteWebhook(params: DeleteWebhookParams, init?: RequestInit): Promise<Envelope<Webhook>> {
+    return this.request('DELETE', `/v1/webhooks/${encodeURIComponent(String(params.id))}`, params as unknown as Record<string, unknown>, ['id'], undefined, init);
+  }
+
+  /** The endpoint's delivery log, newest first: each message with its attempts. (GET /v1/webhooks/{id}/deliveries) */
+  listWebhookDeliveries(params: ListWebhookDeliveriesParams, init?: RequestInit): Promise<Envelope<WebhookDelivery[]>> {
+    return this.request('GET', `/v1/webhooks/${encodeURIComponent(String(params.id))}/deliveries`, params as unknown as Record<string, unknown>, ['id'], undefined, init);
   }
 
   /** Sentiment of a feed over time windows, with each window's anomaly verdict. (GET /v1/feeds/{feed_id}/trend) */

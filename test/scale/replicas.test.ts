@@ -93,6 +93,35 @@ describe('three core replicas and two gateways on one PostgreSQL', () => {
     }
   });
 
+  it('creates nothing new for a retried batch submission (same requestId), on the same core or another, even when the retries race', async () => {
+    const clients = cores.map((c) => sentimentClient(c.address, { tenant: 'carol' }));
+    type Answer = { data: { jobId: string; batchId: string }[]; metadata: { batchId: string; total: number } };
+    try {
+      const items = texts(50, 'retry');
+      const first = await clients[0]!.call<Answer>('batchAnalyzeTexts', { items, requestId: 'order-2026-11-24-0001' });
+      const again = await clients[1]!.call<Answer>('batchAnalyzeTexts', { items, requestId: 'order-2026-11-24-0001' });
+      expect(again.metadata).toEqual(first.metadata);
+      expect(again.data.map((d) => d.jobId)).toEqual(first.data.map((d) => d.jobId));
+      // Racing retries of a new submission through all three cores at once.
+      const raced = await Promise.all([0, 1, 2, 0, 1, 2].map((k) => clients[k]!.call<Answer>('batchAnalyzeTexts', { items, requestId: 'order-2026-11-24-0002' })));
+      expect(new Set(raced.map((r) => r.metadata.batchId)).size).toBe(1);
+      for (const r of raced) expect(r.data.map((d) => d.jobId)).toEqual(raced[0]!.data.map((d) => d.jobId));
+      const rows = await sql<{ batch_id: string; n: string }>('SELECT batch_id, count(*) AS n FROM jobs WHERE batch_id = ANY($1::text[]) GROUP BY batch_id ORDER BY batch_id',
+        [[first.metadata.batchId, raced[0]!.metadata.batchId]]);
+      expect(rows.map((r) => Number(r.n))).toEqual([50, 50]);
+      expect(Number((await sql<{ n: string }>('SELECT count(*) AS n FROM batches WHERE tenant = $1', ['carol']))[0]!.n)).toBe(2);
+      // Another tenant's same requestId is another submission.
+      const dave = sentimentClient(cores[0]!.address, { tenant: 'dave' });
+      const other = await dave.call<Answer>('batchAnalyzeTexts', { items, requestId: 'order-2026-11-24-0001' });
+      dave.close();
+      expect(other.metadata.batchId).not.toBe(first.metadata.batchId);
+      const bad = await clients[0]!.fail('batchAnalyzeTexts', { items, requestId: 'no spaces please' });
+      expect(bad.reason).toBe('PARAM_INVALID');
+    } finally {
+      for (const c of clients) c.close();
+    }
+  });
+
   it('holds a key to its rate limit exactly across two gateways, which share keys and tenants', async () => {
     const gateways: TestGateway[] = [];
     try {
