@@ -135,7 +135,7 @@ async function main(): Promise<void> {
     const jobIds: string[] = [];
     for (let i = 0; i < texts.length; i += 1000) {
       const r = await fetch(`${svc.url}/v1/analyses:batch`, { method: 'POST', headers, body: JSON.stringify({ items: texts.slice(i, i + 1000).map((text) => ({ text, feedId: 'bench' })) }) });
-      if (r.status !== 200) throw new Error(`batch submit answered ${r.status}: ${await r.text()}`);
+      if (r.status !== 202) throw new Error(`batch submit answered ${r.status}: ${await r.text()}`);
       jobIds.push(...((await r.json()) as { data: { jobId: string }[] }).data.map((d) => d.jobId));
     }
     const submitted = performance.now();

@@ -977,7 +977,7 @@ export class MeridianRestClient {
     return this.request('GET', `/v1/webhooks/${encodeURIComponent(String(params.id))}/deliveries`, params as unknown as Record<string, unknown>, ['id'], undefined, init);
   }
 
-  /** Sentiment of a feed over time windows, with each window's anomaly verdict. (GET /v1/feeds/{feed_id}/trend) */
+  /** Sentiment of a feed over time windows, with each window's anomaly verdict. NOT_FOUND when the caller has no analysed text in the feed. (GET /v1/feeds/{feed_id}/trend) */
   getFeedTrend(params: GetFeedTrendParams, init?: RequestInit): Promise<Envelope<FeedTrend>> {
     return this.request('GET', `/v1/feeds/${encodeURIComponent(String(params.feedId))}/trend`, params as unknown as Record<string, unknown>, ['feedId'], undefined, init);
   }

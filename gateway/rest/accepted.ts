@@ -9,7 +9,7 @@ import { jsonNameOf } from './requestBinding.js';
 export interface AcceptedRule {
   /** 202 + Location for this response, or undefined (answer 200). */
   (response: Record<string, unknown>): { location: string } | undefined;
-  /** The Location template as written in the proto, for the OpenAPI document. */
+  /** The Location template with JSON field names (e.g. /v1/jobs/{data.jobId}), for the OpenAPI document. */
   readonly template: string;
 }
 
@@ -28,8 +28,8 @@ const jsonPath = (dotted: string): string[] => dotted.split('.').map(jsonNameOf)
 export function acceptedRule(options: Record<string, unknown> | undefined): AcceptedRule | undefined {
   const raw = options?.['(meridian.api.v1.accepted)'] as { location?: string; when_field?: string; when_value?: string } | undefined;
   if (!raw?.location) return undefined;
-  const template = raw.location;
-  const parts = template.split(/(\{[^}]+\})/).map((p) => (p.startsWith('{') ? jsonPath(p.slice(1, -1)) : p));
+  const parts = raw.location.split(/(\{[^}]+\})/).map((p) => (p.startsWith('{') ? jsonPath(p.slice(1, -1)) : p));
+  const template = parts.map((p) => (typeof p === 'string' ? p : `{${p.join('.')}}`)).join('');
   const when = raw.when_field ? jsonPath(raw.when_field) : undefined;
   const rule = (response: Record<string, unknown>) => {
     if (when && String(read(response, when)) !== (raw.when_value ?? '')) return undefined;

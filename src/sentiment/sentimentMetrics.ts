@@ -49,22 +49,28 @@ export class SentimentMetrics {
       name: 'meridian_webhook_deliveries_total', help: 'Webhook delivery attempts by event type and outcome (delivered, failed: will retry, exhausted: gave up)',
       labelNames: ['event_type', 'outcome'], registers,
     });
-    const self = this;
-    new Gauge({ name: 'meridian_sentiment_queue_depth', help: 'Texts waiting or running (PENDING + PROCESSING)', registers, collect() { this.set(self.sources?.queueDepth() ?? 0); } });
+    // Gauges read at scrape time (collect runs with the gauge as `this`).
+    const sources = () => this.sources;
+    const rate = () => this.rate();
+    new Gauge({ name: 'meridian_sentiment_queue_depth', help: 'Texts waiting or running (PENDING + PROCESSING)', registers, collect() { this.set(sources()?.queueDepth() ?? 0); } });
     new Gauge({
       name: 'meridian_sentiment_texts_per_second', help: `Texts analysed per second over the last ${RATE_WINDOW_S} s`, registers,
-      collect() { this.set(self.rate()); },
+      collect() { this.set(rate()); },
     });
     new Gauge({
       name: 'meridian_sentiment_jobs', help: 'Stored jobs by state', labelNames: ['state'], registers,
       async collect() {
-        if (!self.sources) return;
-        for (const [state, n] of Object.entries(await self.sources.jobsByState())) this.set({ state }, n);
+        const s = sources();
+        if (!s) return;
+        for (const [state, n] of Object.entries(await s.jobsByState())) this.set({ state }, n);
       },
     });
     new Gauge({
       name: 'meridian_webhook_outbox_pending', help: 'Webhook messages waiting for delivery or a retry', registers,
-      async collect() { this.set(self.sources ? await self.sources.outboxPending() : 0); },
+      async collect() {
+        const s = sources();
+        this.set(s ? await s.outboxPending() : 0);
+      },
     });
   }
 

@@ -65,7 +65,7 @@ export class Sentiment {
     metrics.attach({
       queueDepth: () => runner.depth,
       jobsByState: () => store.countByState(),
-      outboxPending: async () => (await store.dueMessages(Number.MAX_SAFE_INTEGER, 100_000)).length,
+      outboxPending: () => store.pendingMessages(),
     });
     const s = new Sentiment(store, pool, runner, metrics, deliverer, guard, cfg, baselines);
     const recovered = await runner.recover();

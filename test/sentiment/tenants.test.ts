@@ -87,3 +87,35 @@ describe('bounds', () => {
     b.close();
   });
 });
+
+describe('admin scope (store)', () => {
+  it('lets an admin scope see every tenant\'s jobs, batches and feeds, and a tenant scope only its own', async () => {
+    const { mkdtempSync, rmSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const { randomUUID } = await import('node:crypto');
+    const { DuckDbSentimentStore } = await import('../../src/sentiment/store/duckdbStore.js');
+    const dir = mkdtempSync(join(tmpdir(), 'meridian-admin-'));
+    const store = await DuckDbSentimentStore.open(dir);
+    try {
+      const now = Date.now();
+      const job = (tenant: string, batchId: string) => ({ id: randomUUID(), tenant, text: `text of ${tenant}`, feedId: 'shared-name', batchId, domain: 'GENERAL' as const, occurredMs: now, createdMs: now });
+      const [ba, bb] = [randomUUID(), randomUUID()];
+      const a = job('tenant-a', ba);
+      const b = job('tenant-b', bb);
+      await store.insertPending([a, b], [{ id: ba, tenant: 'tenant-a', createdMs: now, total: 1 }, { id: bb, tenant: 'tenant-b', createdMs: now, total: 1 }]);
+      const admin = { tenant: 'ops', admin: true };
+      expect((await store.getJob(a.id, admin))?.tenant).toBe('tenant-a');
+      expect((await store.getJob(b.id, admin))?.tenant).toBe('tenant-b');
+      expect(await store.getJob(b.id, { tenant: 'tenant-a', admin: false })).toBeNull();
+      expect((await store.getBatch(bb, admin))?.total).toBe(1);
+      expect(await store.getBatch(bb, { tenant: 'tenant-a', admin: false })).toBeNull();
+      expect((await store.listJobs({}, admin, null, 10)).jobs.map((j) => j.tenant).sort()).toEqual(['tenant-a', 'tenant-b']);
+      expect((await store.listJobs({}, { tenant: 'tenant-a', admin: false }, null, 10)).jobs.map((j) => j.id)).toEqual([a.id]);
+      expect((await store.cancel(b.id, now, admin))?.status).toBe('CANCELED');
+    } finally {
+      await store.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -32,6 +32,12 @@ import {
 
 const list = typedList;
 const JOB_COLUMNS = 'id, tenant, status, feed_id, batch_id, domain, occurred_ms, created_ms, updated_ms, attempts, result_id, error_type, error_message';
+/** The live states, bound as parameters (see exec). */
+const LIVE = ['PENDING', 'PROCESSING'] as const;
+const FRESH = { cache: false } as const;
+/** What a completion reads back: whole jobs when some tenant has webhooks (their events carry the job), else what batches need. */
+const RETURN_FULL = JOB_COLUMNS.split(', ').map((k) => `jobs.${k}`).join(', ');
+const RETURN_BRIEF = 'jobs.id, jobs.tenant, jobs.batch_id';
 const MESSAGE_COLUMNS = 'id, endpoint_id, tenant, event_type, payload, created_ms, attempts, next_ms, status';
 const E = EMOTIONS.map((e) => `e_${e.toLowerCase()}`);
 /** `scope` as SQL: admin sees all, a tenant its own rows. Two parameters: admin, tenant. */
@@ -123,7 +129,23 @@ export class DuckDbSentimentStore implements SentimentStore {
     }
   }
 
-  private async exec(c: DuckDBConnection, sql: string, params: Param[]): Promise<Record<string, unknown>[]> {
+  /**
+   * Runs a statement on the writer, prepared once and cached, or (cache: false) prepared
+   * for this run only. DuckDB plans a prepared statement with the table statistics of
+   * the moment: a constant filter (status = 'PENDING', feed_id IS NOT NULL) that no row
+   * matched then stays pruned in the cached plan. So cached statements take such
+   * values as parameters, and rare ones (purge, deletion) are prepared afresh.
+   */
+  private async exec(c: DuckDBConnection, sql: string, params: Param[], opts: { cache?: boolean } = {}): Promise<Record<string, unknown>[]> {
+    if (opts.cache === false) {
+      const once = await c.prepare(sql);
+      try {
+        params.forEach((p, i) => bindParam(once, i + 1, p));
+        return (await once.runAndReadAll()).getRowObjectsJS() as Record<string, unknown>[];
+      } finally {
+        once.destroySync();
+      }
+    }
     let st = this.statements.get(sql);
     if (!st) {
       st = await c.prepare(sql);
@@ -239,7 +261,7 @@ export class DuckDbSentimentStore implements SentimentStore {
     entry.done = this.write(async (c) => {
       if (this.pendingProcessing === entry) this.pendingProcessing = null;
       await this.exec(c, `UPDATE jobs SET status = 'PROCESSING', attempts = attempts + 1, updated_ms = $2
-        WHERE id IN (SELECT unnest($1::VARCHAR[])) AND status IN ('PENDING', 'PROCESSING')`, [list(entry.ids, VARCHAR), BigInt(entry.now)]);
+        WHERE id IN (SELECT unnest($1::VARCHAR[])) AND status IN ($3, $4)`, [list(entry.ids, VARCHAR), BigInt(entry.now), ...LIVE]);
     });
     this.pendingProcessing = entry;
     return entry.done;
@@ -291,10 +313,11 @@ export class DuckDbSentimentStore implements SentimentStore {
         const all = entry.results;
         const updated = (await this.exec(c, `UPDATE jobs SET status = 'SUCCEEDED', result_id = v.rid, updated_ms = $3
           FROM (SELECT unnest($1::VARCHAR[]) AS jid, unnest($2::VARCHAR[]) AS rid) v
-          WHERE jobs.id = v.jid AND jobs.status IN ('PENDING', 'PROCESSING') RETURNING ${JOB_COLUMNS.split(', ').map((k) => `jobs.${k}`).join(', ')}`, [
+          WHERE jobs.id = v.jid AND jobs.status IN ($4, $5) RETURNING ${this.endpoints.size ? RETURN_FULL : RETURN_BRIEF}`, [
           list(all.map((r) => r.jobId), VARCHAR),
           list(all.map((r) => r.id), VARCHAR),
           BigInt(entry.now),
+          ...LIVE,
         ])).map(jobRow);
         const live = new Set(updated.map((r) => r.id));
         const keep = all.filter((r) => live.has(r.jobId));
@@ -328,7 +351,7 @@ export class DuckDbSentimentStore implements SentimentStore {
     return this.write(async (c) => {
       const n = await this.transaction(c, async () => {
         const failed = (await this.exec(c, `UPDATE jobs SET status = 'FAILED', error_type = $2, error_message = $3, updated_ms = $4
-          WHERE id IN (SELECT unnest($1::VARCHAR[])) AND status IN ('PENDING', 'PROCESSING') RETURNING ${JOB_COLUMNS}`, [list(ids, VARCHAR), type, message, BigInt(now)])).map(jobRow);
+          WHERE id IN (SELECT unnest($1::VARCHAR[])) AND status IN ($5, $6) RETURNING ${JOB_COLUMNS}`, [list(ids, VARCHAR), type, message, BigInt(now), ...LIVE])).map(jobRow);
         const events: PendingEvent[] = [];
         for (const j of failed) if (this.subscribed(j.tenant, 'job.failed')) events.push({ tenant: j.tenant, type: 'job.failed', atMs: now, data: jobMessage(j) });
         await this.settleBatches(c, failed, now, events);
@@ -341,8 +364,8 @@ export class DuckDbSentimentStore implements SentimentStore {
   cancel(id: string, now: number, scope: Scope): Promise<JobRow | null> {
     return this.write(async (c) => {
       const r = await this.transaction(c, async () => {
-        const canceled = (await this.exec(c, `UPDATE jobs SET status = 'CANCELED', updated_ms = $2 WHERE id = $1 AND status IN ('PENDING', 'PROCESSING') AND ${scoped(3, 4)}
-          RETURNING ${JOB_COLUMNS}`, [id, BigInt(now), scope.admin, scope.tenant])).map(jobRow);
+        const canceled = (await this.exec(c, `UPDATE jobs SET status = 'CANCELED', updated_ms = $2 WHERE id = $1 AND status IN ($5, $6) AND ${scoped(3, 4)}
+          RETURNING ${JOB_COLUMNS}`, [id, BigInt(now), scope.admin, scope.tenant, ...LIVE])).map(jobRow);
         const events: PendingEvent[] = [];
         await this.settleBatches(c, canceled, now, events);
         const rows = await this.exec(c, `SELECT ${JOB_COLUMNS} FROM jobs WHERE id = $1 AND ${scoped(2, 3)}`, [id, scope.admin, scope.tenant]);
@@ -394,7 +417,7 @@ export class DuckDbSentimentStore implements SentimentStore {
 
   async unfinished(): Promise<(NewJob & { attempts: number })[]> {
     const rows = await this.read(`SELECT id, tenant, text, feed_id, batch_id, domain, occurred_ms, created_ms, attempts FROM jobs
-      WHERE status IN ('PENDING', 'PROCESSING') ORDER BY created_ms, rowid`);
+      WHERE status IN ($1, $2) ORDER BY created_ms, rowid`, [...LIVE]);
     return rows.map((r) => ({
       id: String(r['id']), tenant: String(r['tenant']), text: String(r['text']), feedId: (r['feed_id'] as string | null) ?? null,
       batchId: (r['batch_id'] as string | null) ?? null, domain: r['domain'] as Domain,
@@ -428,7 +451,7 @@ export class DuckDbSentimentStore implements SentimentStore {
     const sql = `
 WITH per AS (
   SELECT floor((occurred_ms - $2) / $3)::BIGINT AS w, count(*) AS n, avg(score) AS mean,
-    ${SENTIMENT_LEVELS.map((l) => `count(*) FILTER (WHERE sentiment = '${l}') AS "s_${l}"`).join(', ')},
+    ${SENTIMENT_LEVELS.map((l, k) => `count(*) FILTER (WHERE sentiment = $${7 + k}) AS "s_${l}"`).join(', ')},
     ${E.map((c) => `avg(${c}) AS ${c}`).join(', ')}
   FROM results WHERE feed_id = $1 AND occurred_ms < $4 AND ${scoped(5, 6)} GROUP BY 1),
 base AS (
@@ -443,7 +466,8 @@ SELECT w, n, mean, ${SENTIMENT_LEVELS.map((l) => `"s_${l}"`).join(', ')}, ${E.jo
   CASE WHEN k >= ${b.minWindows} THEN (mean - m_med) / greatest(${b.madToSigma} * m_mad, ${b.scoreFloor}) ELSE 0 END AS score_z,
   CASE WHEN k >= ${b.minWindows} THEN (d - d_med) / greatest(${b.madToSigma} * d_mad, ${b.shiftFloor}) ELSE 0 END AS shift_z
 FROM scored WHERE w >= 0 ORDER BY w`;
-    const rows = await this.read(sql, [feedId, fromMs, windowMs, toMs, scope.admin, scope.tenant]);
+    // the levels are parameters: a cached plan would keep a level no row had yet pruned (see exec)
+    const rows = await this.read(sql, [feedId, fromMs, windowMs, toMs, scope.admin, scope.tenant, ...SENTIMENT_LEVELS]);
     return rows.map((r) => ({
       w: Number(r['w']), n: Number(r['n']), mean: Number(r['mean']),
       sentiments: Object.fromEntries(SENTIMENT_LEVELS.map((l) => [l, Number(r[`s_${l}`])])),
@@ -458,7 +482,8 @@ FROM scored WHERE w >= 0 ORDER BY w`;
        ORDER BY occurred_ms DESC LIMIT $6`,
       [feedId, fromMs, toMs, scope.admin, scope.tenant, limit],
     );
-    return rows.map((r) => r.payload);
+    // (checked here too: a cached plan may have dropped `payload IS NOT NULL` while no payload was purged yet)
+    return rows.map((r) => r.payload).filter((p): p is string => typeof p === 'string');
   }
 
   // ---- deletion and retention ---------------------------------------------------------
@@ -473,8 +498,8 @@ FROM scored WHERE w >= 0 ORDER BY w`;
       const events: PendingEvent[] = [];
       await this.settleBatches(c, live, now, events);
       await this.writeEvents(c, events);
-      const results = await this.exec(c, 'DELETE FROM results WHERE job_id IN (SELECT unnest($1::VARCHAR[])) RETURNING id', [ids]);
-      await this.exec(c, 'DELETE FROM jobs WHERE id IN (SELECT unnest($1::VARCHAR[]))', [ids]);
+      const results = await this.exec(c, 'DELETE FROM results WHERE job_id IN (SELECT unnest($1::VARCHAR[])) RETURNING id', [ids], FRESH);
+      await this.exec(c, 'DELETE FROM jobs WHERE id IN (SELECT unnest($1::VARCHAR[]))', [ids], FRESH);
       return { jobs: victims.length, results: results.length };
     }));
     if (out.jobs + out.results > 0) await this.compact();
@@ -494,8 +519,8 @@ FROM scored WHERE w >= 0 ORDER BY w`;
 
   async deleteFeed(feedId: string, scope: Scope): Promise<Deleted | null> {
     const d = await this.write((c) => this.transaction(c, async () => {
-      const jobs = await this.exec(c, `DELETE FROM jobs WHERE feed_id = $1 AND ${scoped(2, 3)} RETURNING id`, [feedId, scope.admin, scope.tenant]);
-      const results = await this.exec(c, `DELETE FROM results WHERE feed_id = $1 AND ${scoped(2, 3)} RETURNING id`, [feedId, scope.admin, scope.tenant]);
+      const jobs = await this.exec(c, `DELETE FROM jobs WHERE feed_id = $1 AND ${scoped(2, 3)} RETURNING id`, [feedId, scope.admin, scope.tenant], FRESH);
+      const results = await this.exec(c, `DELETE FROM results WHERE feed_id = $1 AND ${scoped(2, 3)} RETURNING id`, [feedId, scope.admin, scope.tenant], FRESH);
       return { jobs: jobs.length, results: results.length };
     }));
     if (d.jobs + d.results === 0) return null;
@@ -505,13 +530,13 @@ FROM scored WHERE w >= 0 ORDER BY w`;
 
   async purgeBefore(cutoffMs: number): Promise<Deleted> {
     const d = await this.write((c) => this.transaction(c, async () => {
-      const jobs = await this.exec(c, "DELETE FROM jobs WHERE created_ms < $1 AND status IN ('SUCCEEDED', 'FAILED', 'CANCELED') RETURNING id", [BigInt(cutoffMs)]);
+      const jobs = await this.exec(c, "DELETE FROM jobs WHERE created_ms < $1 AND status IN ('SUCCEEDED', 'FAILED', 'CANCELED') RETURNING id", [BigInt(cutoffMs)], FRESH);
       // Results of feeds keep their numbers (the trend windows are computed from them) but lose the payload (rationale quotes the text).
-      const kept = await this.exec(c, 'UPDATE results SET payload = NULL WHERE created_ms < $1 AND feed_id IS NOT NULL AND payload IS NOT NULL RETURNING id', [BigInt(cutoffMs)]);
-      const gone = await this.exec(c, 'DELETE FROM results WHERE created_ms < $1 AND feed_id IS NULL RETURNING id', [BigInt(cutoffMs)]);
-      await this.exec(c, "DELETE FROM webhook_attempts WHERE message_id IN (SELECT id FROM webhook_messages WHERE created_ms < $1 AND status <> 'PENDING')", [BigInt(cutoffMs)]);
-      await this.exec(c, "DELETE FROM webhook_messages WHERE created_ms < $1 AND status <> 'PENDING'", [BigInt(cutoffMs)]);
-      await this.exec(c, 'DELETE FROM batches WHERE created_ms < $1 AND completed_ms IS NOT NULL', [BigInt(cutoffMs)]);
+      const kept = await this.exec(c, 'UPDATE results SET payload = NULL WHERE created_ms < $1 AND feed_id IS NOT NULL AND payload IS NOT NULL RETURNING id', [BigInt(cutoffMs)], FRESH);
+      const gone = await this.exec(c, 'DELETE FROM results WHERE created_ms < $1 AND feed_id IS NULL RETURNING id', [BigInt(cutoffMs)], FRESH);
+      await this.exec(c, "DELETE FROM webhook_attempts WHERE message_id IN (SELECT id FROM webhook_messages WHERE created_ms < $1 AND status <> 'PENDING')", [BigInt(cutoffMs)], FRESH);
+      await this.exec(c, "DELETE FROM webhook_messages WHERE created_ms < $1 AND status <> 'PENDING'", [BigInt(cutoffMs)], FRESH);
+      await this.exec(c, 'DELETE FROM batches WHERE created_ms < $1 AND completed_ms IS NOT NULL', [BigInt(cutoffMs)], FRESH);
       return { jobs: jobs.length, results: kept.length + gone.length };
     }));
     if (d.jobs + d.results > 0) await this.compact();
@@ -595,11 +620,18 @@ FROM scored WHERE w >= 0 ORDER BY w`;
   }
 
   async dueMessages(now: number, limit: number): Promise<OutboxMessage[]> {
-    return (await this.read(`SELECT ${MESSAGE_COLUMNS} FROM webhook_messages WHERE status = 'PENDING' AND next_ms <= $1 ORDER BY next_ms, created_ms LIMIT $2`, [BigInt(now), limit])).map(messageRow);
+    return (await this.read(`SELECT ${MESSAGE_COLUMNS} FROM webhook_messages WHERE status = $3 AND next_ms <= $1 ORDER BY next_ms, created_ms LIMIT $2`, [BigInt(now), limit, 'PENDING'])).map(messageRow);
+  }
+
+  async pendingMessages(): Promise<number> {
+    const rows = await this.read<{ n: bigint }>('SELECT count(*) AS n FROM webhook_messages WHERE status = $1', ['PENDING']);
+    return Number(rows[0]?.n ?? 0);
   }
 
   async nextDue(): Promise<number | null> {
-    const rows = await this.read<{ t: bigint | null }>("SELECT min(next_ms) AS t FROM webhook_messages WHERE status = 'PENDING'");
+    // The state is a parameter: a cached statement prepared while the table was empty
+    // would otherwise keep DuckDB's plan-time answer from the statistics (NULL).
+    const rows = await this.read<{ t: bigint | null }>('SELECT min(next_ms) AS t FROM webhook_messages WHERE status = $1', ['PENDING']);
     return rows[0]?.t === null || rows[0]?.t === undefined ? null : Number(rows[0].t);
   }
 
@@ -608,10 +640,10 @@ FROM scored WHERE w >= 0 ORDER BY w`;
     return this.write((c) => this.transaction(c, async () => {
       await this.exec(c, `UPDATE webhook_messages SET attempts = attempts + 1, status = v.st, next_ms = v.nx
         FROM (SELECT unnest($1::VARCHAR[]) AS mid, unnest($2::VARCHAR[]) AS st, unnest($3::BIGINT[]) AS nx) v WHERE webhook_messages.id = v.mid`, [
-        list(outcomes.map((o) => o.messageId), VARCHAR), list(outcomes.map((o) => o.status), VARCHAR), list(outcomes.map((o) => BigInt(o.nextMs)), BIGINT),
+        list(outcomes.map((o) => o.messageId), VARCHAR), list(outcomes.map((o) => o.status), VARCHAR), list(outcomes.map((o) => BigInt(Math.round(o.nextMs))), BIGINT),
       ]);
       await this.exec(c, `INSERT INTO webhook_attempts SELECT unnest($1::VARCHAR[]), unnest($2::BIGINT[]), unnest($3::INTEGER[]), unnest($4::VARCHAR[]), unnest($5::BIGINT[])`, [
-        list(outcomes.map((o) => o.messageId), VARCHAR), list(outcomes.map((o) => BigInt(o.atMs)), BIGINT), list(outcomes.map((o) => o.statusCode), INTEGER),
+        list(outcomes.map((o) => o.messageId), VARCHAR), list(outcomes.map((o) => BigInt(Math.round(o.atMs))), BIGINT), list(outcomes.map((o) => o.statusCode), INTEGER),
         list(outcomes.map((o) => o.error), VARCHAR), list(outcomes.map((o) => BigInt(Math.round(o.durationMs))), BIGINT),
       ]);
     }));

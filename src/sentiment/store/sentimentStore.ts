@@ -214,6 +214,8 @@ export interface SentimentStore {
   deleteWebhook(id: string, scope: Scope): Promise<WebhookEndpoint | null>;
   /** Webhook messages due for an attempt (PENDING, next attempt at or before `now`), oldest first. */
   dueMessages(now: number, limit: number): Promise<OutboxMessage[]>;
+  /** Webhook messages waiting for delivery or a retry (metrics). */
+  pendingMessages(): Promise<number>;
   /** The earliest next attempt of any PENDING message (null when none). */
   nextDue(): Promise<number | null>;
   recordAttempts(outcomes: readonly AttemptOutcome[]): Promise<void>;

@@ -70,11 +70,18 @@ export class WebhookDeliverer {
       return;
     }
     clearTimeout(this.timer);
+    let failed = false;
     this.running = this.drain()
-      .catch((e: unknown) => logger.error({ err: e }, 'webhook delivery loop failed; retrying in 5 s'))
+      .catch((e: unknown) => {
+        failed = true;
+        logger.error({ err: e }, 'webhook delivery loop failed; retrying in 5 s');
+      })
       .finally(() => {
         this.running = null;
-        if (this.again) {
+        if (failed) {
+          this.timer = setTimeout(() => this.wake(), 5000);
+          this.timer.unref();
+        } else if (this.again) {
           this.again = false;
           this.wake();
         } else void this.scheduleNext();
@@ -145,7 +152,7 @@ export class WebhookDeliverer {
     }
     this.metrics.delivery(m.eventType, 'failed');
     const wait = Math.max(delay + Math.random() * delay * 0.1, retryAfterMs ?? 0);
-    return { messageId: m.id, status: 'PENDING', nextMs: Date.now() + wait, atMs: at, statusCode: status, error, durationMs };
+    return { messageId: m.id, status: 'PENDING', nextMs: Math.round(Date.now() + wait), atMs: at, statusCode: status, error, durationMs };
   }
 
   private post(url: URL, address: string, family: 4 | 6, m: OutboxMessage, secret: string): Promise<Answer> {
