@@ -12,10 +12,10 @@ import { join } from 'node:path';
 import { splitHostPort, type GatewayConfig } from './config.js';
 import { loadProtoCatalog } from './protoCatalog.js';
 import { CoreClient } from './coreClient.js';
-import { KeyStore } from './auth/keyStore.js';
+import type { ApiKeyStore } from './auth/keyStore.js';
 import { KeyRing } from './auth/keyRing.js';
 import { Guard, KEY_HEADERS } from './auth/guard.js';
-import { RateLimiter } from './auth/rateLimiter.js';
+import { openGatewayState } from './auth/gatewayState.js';
 import { GatewayMetrics } from './metrics.js';
 import { compileRoutes, registerRoutes, sendError, callbackOf, type CompiledRoute } from './rest/routes.js';
 import { HttpError, errorEntry, isHttpError, paramInvalid } from './rest/httpError.js';
@@ -32,7 +32,7 @@ export interface Gateway {
   routes: CompiledRoute[];
   core: CoreClient;
   keyRing: KeyRing;
-  keyStore: KeyStore;
+  keyStore: ApiKeyStore;
   /** Set when this start created the local key (first start on embedded defaults). */
   localKeyFile: string | undefined;
   openapi: Record<string, unknown>;
@@ -47,11 +47,12 @@ export async function buildGateway(config: GatewayConfig, log: Logger = pino({ l
   const catalog = loadProtoCatalog();
   const routes = compileRoutes(catalog);
   const core = new CoreClient(config.coreAddress, catalog, config.coreTimeoutMs, config.coreExchange, config.coreTls);
-  const keyStore = new KeyStore(config.stateDir);
+  const state = await openGatewayState(config, (e) => log.warn({ err: e }, 'PostgreSQL connection lost; reconnecting'));
+  const keyStore = state.keyStore;
   const localKeyFile = config.createLocalKey ? await keyStore.ensureLocalKey() : undefined;
   const keyRing = new KeyRing(keyStore, (e) => log.warn({ err: e }, 'could not re-read the key database; will retry'));
   await keyRing.start(config.keyReloadMs);
-  const guard = new Guard(keyRing, new RateLimiter(), config.defaultRateLimit);
+  const guard = new Guard(keyRing, state.rateCounter, config.defaultRateLimit);
   const metrics = new GatewayMetrics();
   const openapi = buildOpenApi(routes, { version: packageVersion(), maxLimit: config.maxLimit });
   const openapiJson = JSON.stringify(openapi);
@@ -137,6 +138,7 @@ export async function buildGateway(config: GatewayConfig, log: Logger = pino({ l
       keyRing.stop();
       await app.close();
       core.close();
+      await state.close();
     })()),
   };
 }

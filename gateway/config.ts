@@ -39,6 +39,8 @@ export interface GatewayConfig {
   /** Create a local key with every scope on first start (MERIDIAN_CREATE_LOCAL_KEY, default true). */
   createLocalKey: boolean;
   logLevel: string;
+  /** PostgreSQL URL of keys and rate-limit counters shared by several gateways (MERIDIAN_DATABASE_URL); empty = embedded, per gateway. */
+  databaseUrl: string;
 }
 
 /**
@@ -114,6 +116,7 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
     graphqlMaxDepth: int(env, 'MERIDIAN_GRAPHQL_MAX_DEPTH', 15, 2, 100),
     createLocalKey: bool(env, 'MERIDIAN_CREATE_LOCAL_KEY', true),
     logLevel: env['MERIDIAN_LOG_LEVEL'] || 'info',
+    databaseUrl: env['MERIDIAN_DATABASE_URL'] || '',
   };
 }
 

@@ -11,7 +11,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { HttpError } from '../rest/httpError.js';
 import { hasScope, type KeyRing } from './keyRing.js';
 import type { ApiKeyRecord } from './keyStore.js';
-import type { RateLimiter } from './rateLimiter.js';
+import type { RateCounter, RateDecision } from './rateLimiter.js';
 
 export const KEY_HEADERS = ['x-gateway-key', 'x-rapidapi-key', 'x-mashape-key', 'x-mashape-authorization'] as const;
 
@@ -25,9 +25,9 @@ export interface Admission {
 }
 
 export class Guard {
-  constructor(private readonly ring: KeyRing, private readonly limiter: RateLimiter, private readonly defaultRateLimit: number) {}
+  constructor(private readonly ring: KeyRing, private readonly limiter: RateCounter, private readonly defaultRateLimit: number) {}
 
-  admit(headers: IncomingHttpHeaders, scope: string): Admission {
+  async admit(headers: IncomingHttpHeaders, scope: string): Promise<Admission> {
     let presented: string | undefined;
     for (const h of KEY_HEADERS) {
       const v = headers[h];
@@ -42,7 +42,12 @@ export class Guard {
     const key = check.key;
     if (!hasScope(key, scope)) throw new HttpError(403, 'ACCESS_DENIED', `this API key lacks the scope ${scope} that this route needs`);
     const limit = key.rateLimit ?? this.defaultRateLimit;
-    const d = this.limiter.take(key.id, limit || UNLIMITED_RATE);
+    let d: RateDecision;
+    try {
+      d = await this.limiter.take(key.id, limit || UNLIMITED_RATE);
+    } catch {
+      throw new HttpError(503, 'SERVICE_UNAVAILABLE', 'the shared rate-limit store does not answer; retry shortly');
+    }
     const rate = {
       'x-ratelimit-limit': String(d.limit), 'x-ratelimit-remaining': String(d.remaining), 'x-ratelimit-reset': String(d.resetSeconds),
       'x-ratelimit-requests-limit': String(d.limit), 'x-ratelimit-requests-remaining': String(d.remaining),

@@ -4,7 +4,7 @@
  * (checked every MERIDIAN_KEY_RELOAD_MS), so keys created or revoked with the
  * CLI take effect without a restart.
  */
-import { hashKey, type ApiKeyRecord, type KeyStore } from './keyStore.js';
+import { hashKey, type ApiKeyRecord, type ApiKeyStore } from './keyStore.js';
 
 export type KeyCheck =
   | { ok: true; key: ApiKeyRecord }
@@ -18,7 +18,7 @@ export class KeyRing {
   private timer: NodeJS.Timeout | undefined;
   private reloading: Promise<void> | undefined;
 
-  constructor(private readonly store: KeyStore, private readonly onError: (e: unknown) => void) {}
+  constructor(private readonly store: ApiKeyStore, private readonly onError: (e: unknown) => void) {}
 
   async start(intervalMs: number): Promise<void> {
     await this.reload();
@@ -28,14 +28,19 @@ export class KeyRing {
 
   /** Re-reads the table when the file changed; a locked file is retried at the next tick. */
   async reloadIfChanged(): Promise<void> {
-    if (this.store.version() === this.version) return;
+    try {
+      if ((await this.store.version()) === this.version) return;
+    } catch (e) {
+      this.onError(e);
+      return;
+    }
     await this.reload().catch(this.onError);
   }
 
   reload(): Promise<void> {
     this.reloading ??= (async () => {
       try {
-        const version = this.store.version();
+        const version = await this.store.version();
         const rows = await this.store.rows();
         this.byHash = new Map(rows.map((r) => [r.hash, r.record]));
         this.checked = new Map();

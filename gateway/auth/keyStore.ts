@@ -59,7 +59,36 @@ async function readKeys(c: DuckDBConnection): Promise<{ hash: string; record: Ap
   }));
 }
 
-export class KeyStore {
+/** A new key, checked: its id, its secret (shown once), and what is stored. */
+export interface NewKey { id: string; key: string; name: string; scopes: string[]; rateLimit: number | null }
+
+/** Validates a key request and makes the key (`mrd_<id>_<256-bit secret>`). */
+export function newKey(opts: { name: string; scopes: string[]; rateLimit?: number | null }): NewKey {
+  const scopes = [...new Set(opts.scopes)];
+  for (const s of scopes) {
+    if (s !== '*' && !(SCOPES as readonly string[]).includes(s)) throw new KeyStoreError(`unknown scope '${s}'; scopes are ${SCOPES.join(', ')} or *`);
+  }
+  if (scopes.length === 0) throw new KeyStoreError(`a key needs at least one scope (${SCOPES.join(', ')} or *)`);
+  const rateLimit = opts.rateLimit ?? null;
+  if (rateLimit !== null && (!Number.isInteger(rateLimit) || rateLimit < 1)) throw new KeyStoreError('the rate limit must be a positive whole number of requests per minute');
+  const id = randomBytes(6).toString('hex');
+  return { id, key: `mrd_${id}_${randomBytes(32).toString('base64url')}`, name: opts.name.trim() || 'unnamed', scopes, rateLimit };
+}
+
+/** Where keys (and so tenants: a key is its tenant) are kept: the embedded DuckDB file (KeyStore) or PostgreSQL (PostgresKeyStore). */
+export interface ApiKeyStore {
+  /** Changes whenever a key is created or revoked (the running gateway re-reads the table then). */
+  version(): string | Promise<string>;
+  /** Every key with its hash (the gateway's in-memory table). */
+  rows(): Promise<{ hash: string; record: ApiKeyRecord }[]>;
+  list(): Promise<ApiKeyRecord[]>;
+  create(opts: { name: string; scopes: string[]; rateLimit?: number | null }): Promise<{ key: string; record: ApiKeyRecord }>;
+  revoke(id: string): Promise<ApiKeyRecord>;
+  /** First start: when no key exists, creates a local key with every scope and writes it to the state folder; returns the file. */
+  ensureLocalKey(): Promise<string | undefined>;
+}
+
+export class KeyStore implements ApiKeyStore {
   readonly path: string;
 
   constructor(readonly stateDir: string) {
@@ -111,16 +140,7 @@ export class KeyStore {
 
   /** Creates a key; the secret is returned once and never stored. */
   async create(opts: { name: string; scopes: string[]; rateLimit?: number | null }): Promise<{ key: string; record: ApiKeyRecord }> {
-    const scopes = [...new Set(opts.scopes)];
-    for (const s of scopes) {
-      if (s !== '*' && !(SCOPES as readonly string[]).includes(s)) throw new KeyStoreError(`unknown scope '${s}'; scopes are ${SCOPES.join(', ')} or *`);
-    }
-    if (scopes.length === 0) throw new KeyStoreError(`a key needs at least one scope (${SCOPES.join(', ')} or *)`);
-    const rateLimit = opts.rateLimit ?? null;
-    if (rateLimit !== null && (!Number.isInteger(rateLimit) || rateLimit < 1)) throw new KeyStoreError('the rate limit must be a positive whole number of requests per minute');
-    const name = opts.name.trim() || 'unnamed';
-    const id = randomBytes(6).toString('hex');
-    const key = `mrd_${id}_${randomBytes(32).toString('base64url')}`;
+    const { id, key, name, scopes, rateLimit } = newKey(opts);
     return this.with(false, async (c) => {
       await c.run(`INSERT INTO api_keys VALUES ($1, $2, $3, $4, $5, now(), NULL)`, [id, hashKey(key), name, scopes.join(' '), rateLimit]);
       const record = (await readKeys(c)).find((r) => r.record.id === id)?.record as ApiKeyRecord;

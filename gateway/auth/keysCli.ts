@@ -8,7 +8,8 @@
  */
 import { parseArgs } from 'node:util';
 import { loadGatewayConfig } from '../config.js';
-import { KeyStore, KeyStoreError, SCOPES } from './keyStore.js';
+import { KeyStoreError, SCOPES } from './keyStore.js';
+import { openGatewayState } from './gatewayState.js';
 
 const USAGE = `usage: npm run keys -- create --name NAME [--scopes ${SCOPES.join(',')}|*] [--rate-limit N]
        npm run keys -- list
@@ -30,7 +31,8 @@ async function main(): Promise<void> {
     fail(e instanceof Error ? e.message : String(e));
   }
   const { values, positionals: [command, ...rest] } = parsed;
-  const store = new KeyStore(loadGatewayConfig().stateDir);
+  const state = await openGatewayState(loadGatewayConfig(), () => undefined); // MERIDIAN_DATABASE_URL: the keys every gateway shares
+  const store = state.keyStore;
   if (command === 'create' && rest.length === 0) {
     const rate = values['rate-limit'];
     const rateLimit = rate === undefined ? null : Number(rate);
@@ -54,6 +56,7 @@ async function main(): Promise<void> {
   } else {
     fail(command ? `unknown command or arguments: ${[command, ...rest].join(' ')}` : 'no command given');
   }
+  await state.close();
 }
 
 main().catch((e: unknown) => {

@@ -1,6 +1,7 @@
 /**
  * Per-key rate limiting: a fixed one-minute window per key, in memory (one
- * gateway process; several gateways would each count their own share).
+ * gateway process; several gateways would each count their own share: with
+ * MERIDIAN_DATABASE_URL they share PostgresRateCounter instead).
  */
 export interface RateDecision {
   allowed: boolean;
@@ -12,7 +13,12 @@ export interface RateDecision {
 
 const WINDOW_MS = 60_000;
 
-export class RateLimiter {
+/** Counts a key's requests in its current window; answers whether one more is allowed. */
+export interface RateCounter {
+  take(keyId: string, limit: number, now?: number): RateDecision | Promise<RateDecision>;
+}
+
+export class RateLimiter implements RateCounter {
   private readonly windows = new Map<string, { start: number; count: number }>();
 
   take(keyId: string, limit: number, now = Date.now()): RateDecision {

@@ -27,7 +27,7 @@ export async function registerGraphql(app: FastifyInstance, opts: GraphqlOptions
     if (request.routeOptions.url !== '/graphql' && !(request.routeOptions.url === '/' && request.method === 'POST')) return;
     request.routeLabel = '/graphql';
     try {
-      const admission = opts.guard.admit(request.headers, 'geo:read');
+      const admission = await opts.guard.admit(request.headers, 'geo:read');
       for (const [k, v] of Object.entries(admission.headers)) reply.header(k, v);
     } catch (e) {
       if (!isHttpError(e)) throw e;

@@ -199,7 +199,7 @@ async function handle(group: CompiledRoute[], request: FastifyRequest, reply: Fa
     }
     if (!route || !vars) throw new HttpError(404, 'ENTITY_NOT_FOUND', `no route ${request.method} ${rawPath.slice(0, 200)}; /openapi.json lists the routes`);
     request.routeLabel = route.binding.template;
-    const admission = ctx.guard.admit(request.headers, route.scope);
+    const admission = await ctx.guard.admit(request.headers, route.scope);
     for (const [k, v] of Object.entries(admission.headers)) reply.header(k, v);
     const bound = route.binder.bind(vars, query, request.body);
     bindHeaders(route, request, bound.message);

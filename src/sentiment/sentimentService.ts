@@ -20,6 +20,7 @@ import { batchMessage, jobMessage, webhookMessage } from './store/messages.js';
 import { JobRunner, type AnalysisMessage } from './jobRunner.js';
 import { FeedBaselines, feedWindows, parseTime, parseWindow } from './feedAnalytics.js';
 import { createAnalysisPool, type AnalysisPool } from './analysisPool.js';
+import { checkRequestId, InFlight, submissionIds } from './idempotency.js';
 import { SentimentMetrics } from './sentimentMetrics.js';
 import { WebhookDeliverer, parseSchedule } from './webhooks/deliverer.js';
 import { TargetGuard, TargetRefused } from './webhooks/targetGuard.js';
@@ -36,6 +37,8 @@ const MAX_WEBHOOKS_PER_TENANT = 20;
 export class Sentiment {
   private retentionTimer: NodeJS.Timeout | undefined;
   private readonly baselines: FeedBaselines;
+  /** Idempotent batch submissions in progress (a racing retry waits for the first). */
+  private readonly submissions = new InFlight<{ data: unknown[]; metadata: { batchId: string; total: number } }>();
 
   private constructor(
     readonly store: SentimentStore,
@@ -122,8 +125,9 @@ export class Sentiment {
         await this.runner.submit(tenant, [job]);
         return { data: { jobId: job.id, status: 'PENDING', emotionScores: [] } };
       }),
-      batchAnalyzeTexts: unary(async (req: { items?: TextFields[] }, call) => {
+      batchAnalyzeTexts: unary(async (req: { items?: TextFields[]; requestId?: string }, call) => {
         const { tenant } = callerOf(call);
+        if (req.requestId) return this.submitOnce(tenant, checkRequestId(req.requestId), req.items ?? []);
         const items = req.items ?? [];
         if (items.length === 0) throw invalid('items', 'items must hold at least one text');
         if (items.length > this.cfg.maxBatch) {
@@ -295,6 +299,31 @@ export class Sentiment {
 
   private async feedMustExist(feedId: string, scope: Scope): Promise<void> {
     if (!(await this.store.feedExists(feedId, scope))) throw notFound(`no feed ${feedId}; a feed exists once one of your texts with that feedId has been analysed`);
+  }
+
+  /** A batch submission with a request id: a retry answers with the stored batch and creates nothing (idempotency.ts). */
+  private submitOnce(tenant: string, requestId: string, items: TextFields[]) {
+    return this.submissions.run(`${tenant}\0${requestId}`, async () => {
+      const scope = { tenant, admin: false };
+      const first = submissionIds(tenant, requestId, 0);
+      const stored = await this.store.getBatch(first.batchId, scope);
+      if (stored) {
+        const { batchId, jobIds } = submissionIds(tenant, requestId, stored.total);
+        const status = new Map((await this.store.listJobs({ batchId }, scope, null, stored.total)).jobs.map((j) => [j.id, j.status]));
+        return {
+          data: jobIds.map((id) => ({ jobId: id, status: status.get(id) ?? 'PENDING', batchId, emotionScores: [] })),
+          metadata: { batchId, total: stored.total },
+        };
+      }
+      if (items.length === 0) throw invalid('items', 'items must hold at least one text');
+      if (items.length > this.cfg.maxBatch) {
+        throw new ServiceError(grpc.status.INVALID_ARGUMENT, 'PAYLOAD_TOO_LARGE', `a batch holds at most ${this.cfg.maxBatch} texts, got ${items.length}; split it`, 'items');
+      }
+      const { batchId, jobIds } = submissionIds(tenant, requestId, items.length);
+      const jobs = items.map((it, i) => ({ ...this.newJob(it, tenant, `items[${i}].`, batchId), id: jobIds[i]! }));
+      await this.runner.submit(tenant, jobs, { id: batchId, tenant, createdMs: jobs[0]!.createdMs, total: jobs.length });
+      return { data: jobs.map((j) => ({ jobId: j.id, status: 'PENDING', batchId, emotionScores: [] })), metadata: { batchId, total: jobs.length } };
+    });
   }
 
   private feedQuery(req: { feedId?: string; window?: string; from?: string; to?: string }) {

@@ -9,6 +9,7 @@ import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import pg from 'pg';
 import { startTestPostgres, type TestPostgres } from '../support/postgres.js';
 import { sentimentClient } from '../support/grpcClient.js';
+import { startTestGateway, eventually, type TestGateway } from '../support/gateway.js';
 import { startCoreReplica, texts, type CoreReplica } from './replicas.js';
 
 const LEASE_MS = 2000;
@@ -61,7 +62,7 @@ afterAll(async () => {
   await postgres?.close();
 });
 
-describe('three core replicas on one PostgreSQL', () => {
+describe('three core replicas and two gateways on one PostgreSQL', () => {
   it('migrated the schema once, and every replica agrees on its version', async () => {
     const v = await sql<{ component: string; version: number }>('SELECT component, version FROM meridian_schema ORDER BY component, version');
     expect(v.filter((r) => r.component === 'sentiment').map((r) => r.version)).toEqual([1]);
@@ -89,6 +90,66 @@ describe('three core replicas on one PostgreSQL', () => {
       expect(mine.data.map((j) => j.jobId).sort()).toEqual([...ids].sort());
     } finally {
       for (const c of [...alice, bob]) c.close();
+    }
+  });
+
+  it('creates nothing new for a retried batch submission (same requestId), on the same core or another, even when the retries race', async () => {
+    const clients = cores.map((c) => sentimentClient(c.address, { tenant: 'carol' }));
+    type Answer = { data: { jobId: string; batchId: string }[]; metadata: { batchId: string; total: number } };
+    try {
+      const items = texts(50, 'retry');
+      const first = await clients[0]!.call<Answer>('batchAnalyzeTexts', { items, requestId: 'order-2026-11-24-0001' });
+      const again = await clients[1]!.call<Answer>('batchAnalyzeTexts', { items, requestId: 'order-2026-11-24-0001' });
+      expect(again.metadata).toEqual(first.metadata);
+      expect(again.data.map((d) => d.jobId)).toEqual(first.data.map((d) => d.jobId));
+      // Racing retries of a new submission through all three cores at once.
+      const raced = await Promise.all([0, 1, 2, 0, 1, 2].map((k) => clients[k]!.call<Answer>('batchAnalyzeTexts', { items, requestId: 'order-2026-11-24-0002' })));
+      expect(new Set(raced.map((r) => r.metadata.batchId)).size).toBe(1);
+      for (const r of raced) expect(r.data.map((d) => d.jobId)).toEqual(raced[0]!.data.map((d) => d.jobId));
+      const rows = await sql<{ batch_id: string; n: string }>('SELECT batch_id, count(*) AS n FROM jobs WHERE batch_id = ANY($1::text[]) GROUP BY batch_id ORDER BY batch_id',
+        [[first.metadata.batchId, raced[0]!.metadata.batchId]]);
+      expect(rows.map((r) => Number(r.n))).toEqual([50, 50]);
+      expect(Number((await sql<{ n: string }>('SELECT count(*) AS n FROM batches WHERE tenant = $1', ['carol']))[0]!.n)).toBe(2);
+      // Another tenant's same requestId is another submission.
+      const dave = sentimentClient(cores[0]!.address, { tenant: 'dave' });
+      const other = await dave.call<Answer>('batchAnalyzeTexts', { items, requestId: 'order-2026-11-24-0001' });
+      dave.close();
+      expect(other.metadata.batchId).not.toBe(first.metadata.batchId);
+      const bad = await clients[0]!.fail('batchAnalyzeTexts', { items, requestId: 'no spaces please' });
+      expect(bad.reason).toBe('PARAM_INVALID');
+    } finally {
+      for (const c of clients) c.close();
+    }
+  });
+
+  it('holds a key to its rate limit exactly across two gateways, which share keys and tenants', async () => {
+    const gateways: TestGateway[] = [];
+    try {
+      gateways.push(await startTestGateway({ coreAddress: cores[1]!.address, databaseUrl: url }));
+      gateways.push(await startTestGateway({ coreAddress: cores[2]!.address, databaseUrl: url }));
+      const [a, b] = gateways as [TestGateway, TestGateway];
+      expect(a.key).not.toBe('');
+      expect(b.key).toBe(''); // the keys were there already: one local key for the deployment
+      // The local key made by the first gateway works on the second.
+      await eventually(async () => (await b.get('/v1/geo/cities?namePrefix=San&limit=1', { 'X-Gateway-Key': a.key })).status === 200, 5000);
+      const LIMIT = 40;
+      const { key, record } = await a.gateway.keyStore.create({ name: 'limited', scopes: ['geo:read'], rateLimit: LIMIT });
+      await eventually(async () => (await b.get('/v1/geo/cities?namePrefix=San&limit=1', { 'X-Gateway-Key': key })).status === 200, 5000);
+      // Windows are whole minutes on PostgreSQL's clock: do not start a burst just before one ends.
+      if (Date.now() % 60_000 > 50_000) await new Promise((r) => setTimeout(r, 60_000 - (Date.now() % 60_000) + 200));
+      const used = Number((await sql<{ count: number }>('SELECT count FROM gateway_rate_windows WHERE key_id = $1 ORDER BY window_start DESC LIMIT 1', [record.id]))[0]?.count ?? 0);
+      const burst = await Promise.all(Array.from({ length: 2 * LIMIT }, (_, i) => gateways[i % 2]!.get('/v1/geo/cities?namePrefix=San&limit=1', { 'X-Gateway-Key': key })));
+      const ok = burst.filter((r) => r.status === 200).length;
+      const limited = burst.filter((r) => r.status === 429);
+      expect(ok).toBe(LIMIT - used);
+      expect(limited.length).toBe(2 * LIMIT - (LIMIT - used));
+      expect(limited[0]!.headers.get('x-ratelimit-remaining')).toBe('0');
+      expect(new Set(burst.filter((r) => r.status === 200).map((r) => r.headers.get('x-ratelimit-remaining'))).size).toBe(LIMIT - used); // each count handed out once
+      // A revocation through one gateway's store reaches the other.
+      await a.gateway.keyStore.revoke(record.id);
+      await eventually(async () => (await b.get('/v1/geo/cities?namePrefix=San&limit=1', { 'X-Gateway-Key': key })).status === 403, 5000);
+    } finally {
+      for (const g of gateways) await g.close();
     }
   });
 

@@ -3,7 +3,7 @@
  * core, with its own state folder (so its keys are its own) and a fast key
  * reload, and gives back the local key it created on first start.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino } from 'pino';
@@ -34,7 +34,8 @@ export async function startTestGateway(overrides: Partial<GatewayConfig> = {}): 
   // mutual TLS to the core with the gateway certificate from the core's state folder (unless the test chose its own)
   if (!('coreTls' in overrides)) config.coreTls = gatewayTlsFor(config.coreAddress);
   const { gateway, url } = await startGateway(config, pino({ level: 'silent' }));
-  const key = readFileSync(localKeyPath(stateDir), 'utf8').trim();
+  // A gateway sharing keys on PostgreSQL with one started before it finds keys there and makes no local key.
+  const key = existsSync(localKeyPath(stateDir)) ? readFileSync(localKeyPath(stateDir), 'utf8').trim() : '';
   return {
     url, gateway, key, stateDir,
     async get(path, headers = { 'X-Gateway-Key': key }) {

@@ -2,12 +2,18 @@
  * Picks the sentiment store: PostgreSQL when MERIDIAN_DATABASE_URL is set (state
  * shared by several core replicas), else the embedded DuckDB file in the state folder.
  */
-import type { SentimentConfig } from '../../config.js';
 import { DuckDbSentimentStore } from './duckdbStore.js';
 import { PostgresSentimentStore } from './postgresStore.js';
 import type { SentimentStore } from './sentimentStore.js';
 
-export async function openSentimentStore(stateDir: string, cfg: SentimentConfig): Promise<SentimentStore> {
+export interface StoreChoice {
+  /** Empty: the embedded DuckDB file. */
+  databaseUrl: string;
+  jobLeaseMs: number;
+  stateCompression: boolean;
+}
+
+export async function openSentimentStore(stateDir: string, cfg: StoreChoice): Promise<SentimentStore> {
   if (cfg.databaseUrl) return PostgresSentimentStore.open(cfg.databaseUrl, { leaseMs: cfg.jobLeaseMs });
   return DuckDbSentimentStore.open(stateDir, { compression: cfg.stateCompression });
 }

@@ -492,17 +492,17 @@ FROM scored WHERE w >= 0 ORDER BY w`;
 
   /**
    * Claims due messages for this replica's deliverer: their next attempt moves a lease
-   * ahead, so no other replica offers them meanwhile (recordAttempts sets the real next
-   * attempt). A count-only caller (now = MAX_SAFE_INTEGER, the metrics) claims nothing.
+   * ahead, so no other replica offers them meanwhile (recordAttempts sets the real next attempt).
    */
   async dueMessages(now: number, limit: number): Promise<OutboxMessage[]> {
-    if (now >= Number.MAX_SAFE_INTEGER) {
-      return (await this.db.query(`SELECT ${MESSAGE_COLUMNS} FROM webhook_messages WHERE status = 'PENDING' ORDER BY next_ms, created_ms LIMIT $1`, [limit])).map(messageRow);
-    }
     const rows = await this.db.query(`WITH due AS (
         SELECT id FROM webhook_messages WHERE status = 'PENDING' AND next_ms <= $1 ORDER BY next_ms, created_ms LIMIT $2 FOR UPDATE SKIP LOCKED)
       UPDATE webhook_messages m SET next_ms = $3 FROM due WHERE m.id = due.id RETURNING ${prefixed(MESSAGE_COLUMNS, 'm')}`, [now, limit, now + DELIVERY_LEASE_MS]);
     return rows.map(messageRow).sort((a, b) => a.createdMs - b.createdMs || a.id.localeCompare(b.id));
+  }
+
+  async pendingMessages(): Promise<number> {
+    return Number((await this.db.query<{ n: string }>("SELECT count(*) AS n FROM webhook_messages WHERE status = 'PENDING'"))[0]?.n ?? 0);
   }
 
   async nextDue(): Promise<number | null> {

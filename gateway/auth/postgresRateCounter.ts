@@ -1,0 +1,45 @@
+/**
+ * Rate limits shared by every gateway (MERIDIAN_DATABASE_URL): one row per key and
+ * one-minute window (aligned to the minute on PostgreSQL's clock, so gateways on
+ * different machines agree), counted with one atomic statement per request:
+ * INSERT … ON CONFLICT DO UPDATE SET count = count + 1 WHERE count < limit. Row locks
+ * serialise the increments, so a key gets exactly `limit` requests per window however
+ * many gateways it spreads them over. Costs one round trip per limited request.
+ * Old windows are deleted once a minute.
+ *
+ * If PostgreSQL does not answer, the request fails (503 from the guard's caller) rather
+ * than pass uncounted.
+ */
+import type pg from 'pg';
+import type { RateCounter, RateDecision } from './rateLimiter.js';
+
+const WINDOW_MS = 60_000;
+
+export class PostgresRateCounter implements RateCounter {
+  private readonly sweeper: NodeJS.Timeout;
+
+  constructor(private readonly pool: pg.Pool, onError: (e: unknown) => void) {
+    this.sweeper = setInterval(() => {
+      this.pool.query(`DELETE FROM gateway_rate_windows WHERE window_start < (extract(epoch from clock_timestamp()) * 1000)::bigint - ${2 * WINDOW_MS}`).catch(onError);
+    }, WINDOW_MS);
+    this.sweeper.unref();
+  }
+
+  async take(keyId: string, limit: number): Promise<RateDecision> {
+    const r = (await this.pool.query<{ count: number | null; now_ms: string }>(`
+      WITH t AS (SELECT (extract(epoch from clock_timestamp()) * 1000)::bigint AS now_ms),
+      hit AS (
+        INSERT INTO gateway_rate_windows (key_id, window_start, count) SELECT $1, (now_ms / ${WINDOW_MS}) * ${WINDOW_MS}, 1 FROM t
+        ON CONFLICT (key_id, window_start) DO UPDATE SET count = gateway_rate_windows.count + 1 WHERE gateway_rate_windows.count < $2
+        RETURNING count)
+      SELECT (SELECT count FROM hit) AS count, now_ms FROM t`, [keyId, limit])).rows[0]!;
+    const now = Number(r.now_ms);
+    const resetSeconds = Math.max(1, Math.ceil((Math.floor(now / WINDOW_MS) * WINDOW_MS + WINDOW_MS - now) / 1000));
+    if (r.count === null) return { allowed: false, limit, remaining: 0, resetSeconds };
+    return { allowed: true, limit, remaining: limit - r.count, resetSeconds };
+  }
+
+  stop(): void {
+    clearInterval(this.sweeper);
+  }
+}
