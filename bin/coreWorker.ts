@@ -12,7 +12,9 @@ if (!parentPort) throw new Error('bin/coreWorker.js runs as a worker thread of b
 const port = parentPort;
 startCore(loadCoreConfig()).then((core) => {
   port.on('message', (m) => {
-    if (m === 'close') void core.close().finally(() => port.postMessage('closed'));
+    // closed: tell the launcher, then let the thread end by itself (its event loop empties), which tears
+    // native addons down in order; the launcher terminates it only if that takes too long
+    if (m === 'close') void core.close().finally(() => { port.postMessage('closed'); port.close(); });
   });
   port.postMessage({ address: core.address });
 }, (e: unknown) => {

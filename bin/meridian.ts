@@ -39,7 +39,11 @@ function startCoreThread(env: NodeJS.ProcessEnv): Promise<CoreThread> {
       resolve({
         address: m.address,
         close: () => new Promise<void>((done) => {
-          worker.once('message', () => { void worker.terminate().then(() => done()); });
+          worker.once('exit', () => done());
+          worker.once('message', () => {
+            // the thread ends by itself once closed; terminate it only if something keeps it alive
+            setTimeout(() => { void worker.terminate(); }, 3000).unref();
+          });
           worker.postMessage('close');
         }),
       });

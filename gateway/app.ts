@@ -26,6 +26,7 @@ import { Cursors } from './graphql/connections.js';
 import { projectRoot } from './paths.js';
 import httpCaching from './rest/caching.js';
 import { registerDashboard } from './dashboard/plugin.js';
+import { bodyRefusal, EdgeRefusals } from './rest/edgeRefusals.js';
 
 export interface Gateway {
   app: FastifyInstance;
@@ -68,7 +69,8 @@ export async function buildGateway(config: GatewayConfig, log: Logger = pino({ l
     loggerInstance: log.child({ component: 'http' }, { level: log.levelVal > 40 ? log.level : 'warn' }) as FastifyBaseLogger,
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, maxParamLength: 2048 },
     bodyLimit: config.bodyLimit,
-    return503OnClosing: true,
+    // draining is answered in the envelope (EdgeRefusals)
+    return503OnClosing: false,
     // Router-level refusals (a malformed %-escape in the path) answer in the envelope too.
     frameworkErrors: (err, request, reply) => {
       const status = typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 400;
@@ -83,6 +85,12 @@ export async function buildGateway(config: GatewayConfig, log: Logger = pino({ l
       const body = JSON.stringify({ errors: [errorEntry(paramInvalid(`malformed HTTP request (${(err as { code?: string }).code ?? 'parse error'})`))] });
       socket.end(`HTTP/1.1 400 Bad Request\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
     },
+  });
+  const edge = new EdgeRefusals(app, config.corsOrigins, routes);
+  app.addHook('onRequest', (request, reply, done) => {
+    const refusal = edge.early(request.method, request.headers);
+    if (!refusal) { done(); return; }
+    void sendError(reply, refusal, undefined);
   });
   await app.register(cors, {
     origin: config.corsOrigins.includes('*') ? '*' : config.corsOrigins,
@@ -119,10 +127,12 @@ export async function buildGateway(config: GatewayConfig, log: Logger = pino({ l
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
-    return sendError(reply, new HttpError(404, 'ENTITY_NOT_FOUND', `no route ${request.method} ${path.slice(0, 200)}; /openapi.json lists the routes`), safeCallback(request.method, request.url));
+    return sendError(reply, edge.notFound(request.method, path), safeCallback(request.method, request.url));
   });
   app.setErrorHandler((err, request, reply) => {
     if (isHttpError(err)) return sendError(reply, err, safeCallback(request.method, request.url));
+    const body = bodyRefusal(err as { code?: string }, config.bodyLimit);
+    if (body) return sendError(reply, body, undefined);
     const status = typeof (err as { statusCode?: unknown }).statusCode === 'number' ? (err as { statusCode: number }).statusCode : 500;
     if (status >= 400 && status < 500) {
       return sendError(reply, new HttpError(status, 'PARAM_INVALID', (err as Error).message || 'bad request'), undefined);
@@ -136,6 +146,7 @@ export async function buildGateway(config: GatewayConfig, log: Logger = pino({ l
     app, routes, core, keyRing, keyStore, localKeyFile, openapi,
     close: () => (closing ??= (async () => {
       keyRing.stop();
+      edge.drain();
       await app.close();
       core.close();
       await state.close();

@@ -13,9 +13,14 @@ async function main(): Promise<void> {
   const listen = argValue(args, 'listen');
   const { gateway, url } = await startGateway({ ...config, coreAddress: core ?? config.coreAddress, httpAddress: listen ?? config.httpAddress });
   process.stdout.write(`Meridian gateway on ${url} (core ${core ?? config.coreAddress})\n`);
-  const stop = () => { gateway.close().then(() => process.exit(0), () => process.exit(1)); };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  // first signal: drain and exit 0; a second one exits at once
+  let stopping = false;
+  const stop = () => {
+    if (stopping) process.exit(1);
+    stopping = true;
+    gateway.close().then(() => process.exit(0), () => process.exit(1));
+  };
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, stop);
 }
 
 main().catch((e: unknown) => {

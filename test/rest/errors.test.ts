@@ -79,10 +79,11 @@ describe('not found is 404 ENTITY_NOT_FOUND', () => {
     ['/', /no route GET \//],
   ])('%s', async (path, message) => { await expectError(path, 404, 'ENTITY_NOT_FOUND', message); });
 
-  it('a method the route does not have is 404 too, in the envelope', async () => {
+  it('a method the route does not have is 405 with Allow, in the envelope', async () => {
     const r = await fetch(`${gw.url}/v1/geo/cities`, { method: 'DELETE', headers: { 'X-Gateway-Key': gw.key } });
-    expect(r.status).toBe(404);
-    expect(((await r.json()) as { errors: { code: string }[] }).errors[0]?.code).toBe('ENTITY_NOT_FOUND');
+    expect(r.status).toBe(405);
+    expect(r.headers.get('allow')).toBe('GET, HEAD');
+    expect(((await r.json()) as { errors: { type: string }[] }).errors[0]?.type).toBe('METHOD_NOT_ALLOWED');
   });
 });
 
@@ -234,7 +235,7 @@ describe('CORS, health, metrics, documents', () => {
     const names = list.parameters.map((p: { name: string }) => p.name);
     expect(names).toEqual(expect.arrayContaining(['namePrefix', 'countryCode', 'countryCodes', 'nearLocation', 'nearLocationRadiusUnit', 'limit', 'offset', 'callback', 'hateoasMode']));
     expect(list.parameters.find((p: { name: string }) => p.name === 'namePrefix').description).toMatch(/start of any word/);
-    expect(Object.keys(list.responses)).toEqual(['200', '400', '401', '403', '404', '429', '503']);
+    expect(Object.keys(list.responses)).toEqual(['200', '400', '401', '403', '404', '405', '413', '415', '429', '503']);
     expect(served.paths['/v1/locale/timezones/{zoneId}/dateTime'].get.parameters[0]).toMatchObject({ name: 'zoneId', in: 'path' });
   });
 });

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { geoClient } from '../support/grpcClient.js';
+import { registerCore } from '../support/coreTrust.js';
 
 it('starts core and gateway together, answers REST and gRPC, and stops cleanly on SIGTERM', async () => {
   const state = mkdtempSync(join(tmpdir(), 'meridian-start-'));
@@ -29,6 +30,7 @@ it('starts core and gateway together, answers REST and gRPC, and stops cleanly o
     const key = readFileSync(join(state, 'local-key.txt'), 'utf8').trim();
     const res = await fetch(`${http}/v1/geo/cities/5391959`, { headers: { 'X-Gateway-Key': key } });
     expect(((await res.json()) as { data: { city: string } }).data.city).toBe('San Francisco');
+    registerCore(grpcAddress as string, state); // the launcher created the CA and certificates in the state folder
     const geo = geoClient(grpcAddress as string);
     expect((await geo.call<{ data: { city: string } }>('GetCity', { cityId: 5391959 })).data.city).toBe('San Francisco');
     geo.close();

@@ -35,9 +35,9 @@ export function credentialsFor(address: string, role: Role = 'gateway'): grpc.Ch
   return grpc.credentials.createSsl(readFileSync(join(tls, 'ca-cert.pem')), readFileSync(join(tls, `${role}-key.pem`)), readFileSync(join(tls, `${role}-cert.pem`)));
 }
 
-/** The gateway's TLS settings for a core (its state folder's CA and gateway certificate). */
+/** The gateway's TLS settings for a core (its state folder's CA and gateway certificate; the shared core's for an address no core serves). */
 export function gatewayTlsFor(address: string): CoreTlsConfig {
-  return coreTlsFiles(stateDirOf(address));
+  return coreTlsFiles(stateDirs.get(address) ?? inject('coreStateDir'));
 }
 
 /** TLS that trusts the core's CA but presents no client certificate (what health checks and probes use). */

@@ -1,0 +1,84 @@
+/**
+ * Answers the HTTP layer gives before any route runs, in the same envelope
+ * and error table as everything else:
+ * - 405 (type METHOD_NOT_ALLOWED, with Allow) for a path that exists under
+ *   other methods; 404 (ROUTE_NOT_FOUND) for a path that does not;
+ * - 413 (PAYLOAD_TOO_LARGE) and 415 (UNSUPPORTED_MEDIA_TYPE) from the body
+ *   parser;
+ * - CORS preflights: an origin not allowed is 403 (CORS_ORIGIN_DENIED), a
+ *   preflight without Access-Control-Request-Method 400 (CORS_PREFLIGHT_INVALID);
+ * - 503 (SHUTTING_DOWN, Connection: close) for requests that arrive while the
+ *   gateway drains.
+ */
+import type { FastifyInstance } from 'fastify';
+import { HttpError } from './httpError.js';
+
+/** What 405 needs of an annotated route: its verb and its path template's matcher. */
+export interface MethodMatcher { binding: { verb: string }; template: { match(rawPath: string): unknown } }
+
+/** A route's URL pattern (find-my-way syntax: `:name` one segment, `*` the rest) as a regular expression. */
+function patternOf(url: string): RegExp {
+  const body = url.split('/').map((seg) => (seg === '*' ? '.*' : seg.startsWith(':') ? '[^/]+' : seg.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\\\*$/, '.*'))).join('/');
+  return new RegExp(`^${body}/?$`);
+}
+
+export class EdgeRefusals {
+  private readonly routes: { method: string; pattern: RegExp }[] = [];
+  private draining = false;
+
+  /**
+   * Records the plain routes as they are added (call before registering
+   * them); the annotated routes answer by their own templates (a router
+   * wildcard such as `/v1/*` says nothing about which paths exist).
+   */
+  constructor(app: FastifyInstance, private readonly corsOrigins: string[], private readonly annotated: MethodMatcher[]) {
+    app.addHook('onRoute', (route) => {
+      const url = route.url ?? route.path ?? '';
+      if (url.includes('*')) return;
+      const methods = Array.isArray(route.method) ? route.method : [route.method];
+      for (const m of methods) if (m !== 'OPTIONS' && m !== 'HEAD') this.routes.push({ method: m, pattern: patternOf(url) });
+    });
+  }
+
+  /** From now on new requests are answered 503 SHUTTING_DOWN. */
+  drain(): void { this.draining = true; }
+
+  /** The refusal for a request that reached no route: 405 when other methods serve the path, else 404. */
+  notFound(method: string, path: string): HttpError {
+    const allowed = [...new Set([
+      ...this.routes.filter((r) => r.method !== method && r.pattern.test(path)).map((r) => r.method),
+      ...this.annotated.filter((r) => r.binding.verb !== method && r.template.match(path)).map((r) => r.binding.verb),
+    ])];
+    if (allowed.length) {
+      if (allowed.includes('GET')) allowed.push('HEAD');
+      return new HttpError(405, 'PARAM_INVALID', `${method} is not allowed on ${path.slice(0, 200)}; allowed: ${allowed.join(', ')}`, { allow: allowed.join(', ') }, 'METHOD_NOT_ALLOWED', { method });
+    }
+    return new HttpError(404, 'ENTITY_NOT_FOUND', `no route ${method} ${path.slice(0, 200)}; /openapi.json lists the routes`, {}, 'ROUTE_NOT_FOUND');
+  }
+
+  /** A refusal due before routing and CORS (draining, bad preflight), or undefined. */
+  early(method: string, headers: Record<string, string | string[] | undefined>): HttpError | undefined {
+    if (this.draining) return new HttpError(503, 'SERVICE_UNAVAILABLE', 'the gateway is shutting down; retry on another instance or shortly', { connection: 'close', 'retry-after': '1' }, 'SHUTTING_DOWN');
+    if (method !== 'OPTIONS') return undefined;
+    const origin = headers['origin'];
+    if (typeof origin !== 'string') return undefined; // not a CORS preflight
+    if (!this.corsOrigins.includes('*') && !this.corsOrigins.includes(origin)) {
+      return new HttpError(403, 'ACCESS_DENIED', `origin ${origin.slice(0, 200)} is not allowed (MERIDIAN_CORS_ORIGINS)`, {}, 'CORS_ORIGIN_DENIED', { origin: origin.slice(0, 200) });
+    }
+    if (typeof headers['access-control-request-method'] !== 'string') {
+      return new HttpError(400, 'PARAM_INVALID', 'a CORS preflight needs the Access-Control-Request-Method header', {}, 'CORS_PREFLIGHT_INVALID', { field: 'Access-Control-Request-Method' });
+    }
+    return undefined;
+  }
+}
+
+/** Body-parser failures → their envelope error (undefined for other errors). */
+export function bodyRefusal(err: { code?: string; message?: string }, bodyLimit: number): HttpError | undefined {
+  if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+    return new HttpError(413, 'PARAM_INVALID', `the request body is larger than ${bodyLimit} bytes (MERIDIAN_HTTP_BODY_LIMIT)`, {}, 'PAYLOAD_TOO_LARGE', { limit: String(bodyLimit) });
+  }
+  if (err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+    return new HttpError(415, 'PARAM_INVALID', 'the request body must be application/json', {}, 'UNSUPPORTED_MEDIA_TYPE', { field: 'Content-Type' });
+  }
+  return undefined;
+}

@@ -1,0 +1,85 @@
+/**
+ * Process lifecycle through the real `npm start` (npm as the parent, as a user
+ * runs it): SIGTERM or SIGINT to npm stops the whole service gracefully with
+ * exit code 0 and leaves no process behind; a second signal forces the exit.
+ * Children are found through /proc before the signal and checked gone after.
+ */
+import { describe, expect, it } from 'vitest';
+import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { projectRoot } from '../../src/paths.js';
+
+/** Every descendant of a process (ps over the whole table, walked from `pid`). */
+function descendants(pid: number): number[] {
+  const table = execFileSync('ps', ['-e', '-o', 'pid=,ppid='], { encoding: 'utf8' }).trim().split('\n').map((l) => l.trim().split(/\s+/).map(Number) as [number, number]);
+  const out: number[] = [];
+  const walk = (p: number) => { for (const [c, pp] of table) if (pp === p) { out.push(c); walk(c); } };
+  walk(pid);
+  return out;
+}
+
+const alive = (pid: number) => { try { process.kill(pid, 0); return true; } catch { return false; } };
+
+async function npmStart(): Promise<{ npm: ChildProcess; url: string; stateDir: string; output: () => string }> {
+  const stateDir = mkdtempSync(join(tmpdir(), 'meridian-life-'));
+  const npm = spawn('npm', ['start', '--silent'], {
+    cwd: projectRoot,
+    env: { ...process.env, MERIDIAN_STATE_DIR: stateDir, MERIDIAN_HTTP_ADDR: '127.0.0.1:0', MERIDIAN_GRPC_ADDR: '127.0.0.1:0', MERIDIAN_SENTIMENT_WORKERS: '1', MERIDIAN_LOG_LEVEL: 'warn', NODE_ENV: 'production' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  npm.stdout!.on('data', (b: Buffer) => { out += b.toString(); });
+  npm.stderr!.on('data', (b: Buffer) => { out += b.toString(); });
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setInterval(() => {
+      const m = /gateway \(REST[^)]*\) on (http:\/\/\S+)/.exec(out);
+      if (m) { clearInterval(timer); resolve(m[1]!); }
+    }, 100);
+    npm.once('exit', (code) => { clearInterval(timer); reject(new Error(`npm start exited (${code}) before serving:\n${out}`)); });
+  });
+  return { npm, url, stateDir, output: () => out };
+}
+
+const exited = (p: ChildProcess) => new Promise<string>((resolve) => p.once('exit', (code, signal) => resolve(signal ? `signal ${signal}` : `code ${code}`)));
+
+describe('npm start lifecycle', () => {
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    it(`${signal} to npm stops everything gracefully with exit code 0`, { timeout: 180_000 }, async () => {
+      const s = await npmStart();
+      try {
+        expect((await fetch(`${s.url}/healthz`)).status).toBe(200);
+        const children = descendants(s.npm.pid!);
+        expect(children.length).toBeGreaterThan(0); // the node process serving
+        const code = exited(s.npm);
+        s.npm.kill(signal);
+        expect(await code, s.output()).toBe('code 0');
+        await new Promise((r) => setTimeout(r, 300));
+        expect(children.filter(alive)).toEqual([]);
+        await expect(fetch(`${s.url}/healthz`)).rejects.toThrow();
+      } finally {
+        if (s.npm.exitCode === null) s.npm.kill('SIGKILL');
+        rmSync(s.stateDir, { recursive: true, force: true });
+      }
+    });
+  }
+
+  it('a second signal forces the exit at once, leaving no process', { timeout: 180_000 }, async () => {
+    const s = await npmStart();
+    try {
+      const children = descendants(s.npm.pid!);
+      const code = exited(s.npm);
+      s.npm.kill('SIGTERM');
+      s.npm.kill('SIGTERM');
+      const started = Date.now();
+      expect(await code, s.output()).toMatch(/^(code|signal) /);
+      expect(Date.now() - started).toBeLessThan(5000);
+      await new Promise((r) => setTimeout(r, 300));
+      expect(children.filter(alive)).toEqual([]);
+    } finally {
+      if (s.npm.exitCode === null) s.npm.kill('SIGKILL');
+      rmSync(s.stateDir, { recursive: true, force: true });
+    }
+  });
+});
