@@ -433,7 +433,7 @@ export async function buildGeoDatabase(opts: BuildOptions): Promise<void> {
       // The attribution the API returns (GetDataInfo), with the versions built from.
       sources: JSON.stringify(SOURCES.map((s) => ({ ...s, version: packageVersion(s.package) }))),
       cities_file: file,
-      schema_version: '1',
+      schema_version: String(SCHEMA_VERSION),
     });
     await conn.run('CHECKPOINT');
     await summarise(conn, n, log);
@@ -471,11 +471,32 @@ async function summarise(conn: DuckDBConnection, n: number, log: Log): Promise<v
     'places: none (no npm source keyed on GeoNames ids carries WikiData ids for places; see data/README.md)');
 }
 
+/** Schema 2: WikiData ids, HASC codes, label points, flags and alternate names. */
+const SCHEMA_VERSION = 2;
+
+/** The schema version recorded in an existing database (0 when unreadable). */
+async function schemaVersion(file: string): Promise<number> {
+  try {
+    const instance = await openDatabase(file, { readOnly: true });
+    const conn = await instance.connect();
+    try {
+      const [row] = await all<{ value: string }>(conn, "SELECT value FROM meta WHERE key = 'schema_version'");
+      return Number(row?.value ?? 0) || 0;
+    } finally { conn.closeSync(); instance.closeSync(); }
+  } catch {
+    return 0;
+  }
+}
+
 async function main(): Promise<void> {
   const out = databaseOption('--out');
   if (flag('--if-missing') && existsSync(out)) {
-    process.stdout.write(`geo database present at ${out} (delete it or run npm run data:build to rebuild)\n`);
-    return;
+    const version = await schemaVersion(out);
+    if (version >= SCHEMA_VERSION) {
+      process.stdout.write(`geo database present at ${out} (delete it or run npm run data:build to rebuild)\n`);
+      return;
+    }
+    process.stdout.write(`geo database at ${out} has schema ${version}, this code needs ${SCHEMA_VERSION}: rebuilding\n`);
   }
   process.stdout.write(`building the geo database from npm packages in ${projectRoot}\n`);
   await buildGeoDatabase({ out, cities: option('--cities') });

@@ -154,6 +154,9 @@ export class PlaceStore {
   private buildShortPrefixes(): Map<string, Int32Array> {
     const out = new Map<string, Int32Array>();
     const rank = this.ranks.get('population:true')!;
+    // Lists are sorted as ranks with the native numeric sort (no comparator), then mapped back to places.
+    const byRank = new Int32Array(this.size);
+    for (let i = 0; i < this.size; i++) byRank[rank[i]!] = i;
     const scratch: number[] = [];
     for (let len = 1; len <= SHORT_PREFIX; len++) {
       let k = 0;
@@ -169,7 +172,8 @@ export class PlaceStore {
           this.mark[i] = gen;
           scratch.push(i);
         }
-        const list = Int32Array.from(scratch).sort((a, b) => rank[a]! - rank[b]!);
+        const list = Int32Array.from(scratch, (i) => rank[i]!).sort();
+        for (let j = 0; j < list.length; j++) list[j] = byRank[list[j]!]!;
         out.set(prefix, list);
         if (list.some((i) => !Number.isNaN(this.deletedAt[i]!))) this.withDeleted.add(list);
       }

@@ -76,7 +76,7 @@ describe('compileRoutes over the real protos', () => {
   it('compiles every binding, including the additional ones, with one route per verb and template', () => {
     const routes = compileRoutes(loadProtoCatalog());
     const getCity = routes.filter((r) => r.methodName === 'GetCity').map((r) => r.binding.template);
-    expect(getCity).toEqual(['/v1/geo/cities/{city_id}', '/v1/geo/places/{city_id}']);
+    expect(getCity).toEqual(['/v1/geo/cities/{city_id}', '/v1/geo/places/{city_id}', '/v1/geo/adminDivisions/{city_id}']);
     expect(routes.some((r) => r.methodName === 'BatchGetCities')).toBe(false); // no annotation, no route
     expect(new Set(routes.map((r) => `${r.binding.verb} ${r.binding.template}`)).size).toBe(routes.length);
     expect(routes.find((r) => r.methodName === 'ListTimeZones')?.scope).toBe('geo:read');
