@@ -33,6 +33,11 @@ export interface LanguageSidecar {
   bits: number;
   /** Rank of the factorised weights (each bucket an embedding of this size), or 0: full weights, one column per language. */
   rank: number;
+  /**
+   * When > 0: each bucket keeps only its topK largest-magnitude language weights
+   * (sparse rows: topK additions per feature instead of one per language).
+   */
+  topK?: number;
   /** The head reads at most this many of a text's first features (a bound for very long texts). */
   maxFeatures: number;
   labels: string[];
@@ -55,6 +60,9 @@ export interface LanguageWeights {
   embeddings: Float32Array;
   projection: Float32Array;
   bias: Float32Array;
+  /** Sparse rows (topK > 0): language index and weight of each kept entry, [B × topK]. */
+  sparseIndex?: Uint8Array;
+  sparseWeight?: Float32Array;
 }
 
 export class LanguageIdentifier {
@@ -100,6 +108,19 @@ export class LanguageIdentifier {
     const { z, acc, L, R, mask } = this;
     const { embeddings: E, projection: P, bias } = this.w;
     const count = Math.min(all, this.sidecar.maxFeatures);
+    const K = this.sidecar.topK ?? 0;
+    if (K > 0) {
+      const idx = this.w.sparseIndex!;
+      const sw = this.w.sparseWeight!;
+      z.fill(0);
+      for (let k = 0; k < count; k++) {
+        const base = (ids[k]! & mask) * K;
+        for (let j = 0; j < K; j++) z[idx[base + j]!] = z[idx[base + j]!]! + sw[base + j]!;
+      }
+      const v = count > 0 ? 1 / Math.sqrt(count) : 0;
+      for (let c = 0; c < L; c++) z[c] = z[c]! * v + bias[c]!;
+      return;
+    }
     acc.fill(0);
     for (let k = 0; k < count; k++) {
       const base = (ids[k]! & mask) * R;
@@ -224,9 +245,54 @@ export function encodeLanguageWeights(w: LanguageWeights, bits: number, L: numbe
   return out;
 }
 
-export function decodeLanguageWeights(bin: Uint8Array, sidecar: Pick<LanguageSidecar, 'bits' | 'rank' | 'labels'>): LanguageWeights {
+/**
+ * Sparse layout (topK > 0), little-endian: float32 bias [L], float32 scale per bucket
+ * [B], uint8 language index [B × K], int8 weight [B × K] (value = q · scale).
+ */
+export function encodeSparseLanguageWeights(W: Float32Array, bias: Float32Array, bits: number, L: number, K: number): Uint8Array {
+  const B = 2 ** bits;
+  const out = new Uint8Array(4 * L + 4 * B + 2 * B * K);
+  const dv = new DataView(out.buffer);
+  for (let c = 0; c < L; c++) dv.setFloat32(4 * c, bias[c]!, true);
+  const idx = new Uint8Array(out.buffer, 4 * L + 4 * B, B * K);
+  const q = new Int8Array(out.buffer, 4 * L + 4 * B + B * K, B * K);
+  const order = Array.from({ length: L }, (_, c) => c);
+  for (let b = 0; b < B; b++) {
+    // A softmax is unchanged when one constant is added to a bucket's weights for every
+    // language; shifting each row by its median makes most entries near zero, so the
+    // kept entries carry the row.
+    const raw = W.subarray(b * L, b * L + L);
+    const median = Array.from(raw).sort((x, y) => x - y)[L >> 1]!;
+    const row = raw.map((w) => w - median);
+    const top = order.slice().sort((x, y) => Math.abs(row[y]!) - Math.abs(row[x]!) || x - y).slice(0, K);
+    const scale = Math.abs(row[top[0]!]!) / 127;
+    dv.setFloat32(4 * L + 4 * b, scale, true);
+    top.forEach((c, j) => {
+      idx[b * K + j] = c;
+      q[b * K + j] = scale > 0 ? Math.round(row[c]! / scale) : 0;
+    });
+  }
+  return out;
+}
+
+export function decodeLanguageWeights(bin: Uint8Array, sidecar: Pick<LanguageSidecar, 'bits' | 'rank' | 'labels' | 'topK'>): LanguageWeights {
   const B = 2 ** sidecar.bits;
   const L = sidecar.labels.length;
+  const K = sidecar.topK ?? 0;
+  if (K > 0) {
+    if (bin.length !== 4 * L + 4 * B + 2 * B * K) throw new Error(`language.bin has ${bin.length} bytes, expected ${4 * L + 4 * B + 2 * B * K}`);
+    const dv = new DataView(bin.buffer, bin.byteOffset, bin.byteLength);
+    const bias = new Float32Array(L);
+    for (let c = 0; c < L; c++) bias[c] = dv.getFloat32(4 * c, true);
+    const sparseIndex = new Uint8Array(bin.buffer, bin.byteOffset + 4 * L + 4 * B, B * K).slice();
+    const q = new Int8Array(bin.buffer, bin.byteOffset + 4 * L + 4 * B + B * K, B * K);
+    const sparseWeight = new Float32Array(B * K);
+    for (let b = 0; b < B; b++) {
+      const scale = dv.getFloat32(4 * L + 4 * b, true);
+      for (let j = 0; j < K; j++) sparseWeight[b * K + j] = q[b * K + j]! * scale;
+    }
+    return { embeddings: new Float32Array(0), projection: new Float32Array(0), bias, sparseIndex, sparseWeight };
+  }
   const R = sidecar.rank || L;
   const head = 4 * L + 4 * L * R;
   if (bin.length !== head + 4 * B + B * R) throw new Error(`language.bin has ${bin.length} bytes, expected ${head + 4 * B + B * R}`);

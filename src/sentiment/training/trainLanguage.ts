@@ -11,7 +11,7 @@ import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { DEFAULT_FEATURIZER, Featurizer } from '../featurizer.js';
 import { cleanText } from '../textInput.js';
-import { encodeLanguageWeights, decodeLanguageWeights, factorise, LanguageIdentifier, type LanguageSidecar } from '../languageDetector.js';
+import { encodeLanguageWeights, encodeSparseLanguageWeights, decodeLanguageWeights, factorise, LanguageIdentifier, type LanguageSidecar } from '../languageDetector.js';
 import { seededUnit, SPLIT_SEED } from './corpus.js';
 import { loadLanguageCorpus, type LanguageRow } from './languageCorpus.js';
 import { train, type LinearModel, type FeatureMatrix, type Targets } from './linearModel.js';
@@ -26,6 +26,12 @@ export const MAX_FEATURES = Number(process.env['LID_MAXF'] ?? 128);
  * languages with little text (mean held-out accuracy 94.5 → 38 / 55 %), so full.
  */
 export const LANGUAGE_RANK = Number(process.env['LID_RANK'] ?? 0);
+/**
+ * Weights kept per bucket (sparse rows, see languageDetector.ts); 0 keeps all 79.
+ * Same trained head, held-out mean accuracy: all 94.7 %, 24 kept 94.4 %, 16 kept 93.8 %,
+ * 8 kept 90.2 % (rows shifted by their median first). 24 costs 3.3× fewer additions.
+ */
+export const LANGUAGE_TOP_K = Number(process.env['LID_TOPK'] ?? 24);
 const ROW_CAP = 6000;
 /** Held-out texts are cut to tweet length. */
 export const TWEET_CHARS = 280;
@@ -131,13 +137,14 @@ export async function trainLanguageHead(settings: LanguageSettings = LANGUAGE_SE
   const identity = new Float32Array(L * L);
   for (let c = 0; c < L; c++) identity[c * L + c] = 1;
   const { embeddings, projection } = LANGUAGE_RANK > 0 ? factorise(model.weights, 2 ** LANGUAGE_BITS, L, LANGUAGE_RANK) : { embeddings: model.weights, projection: identity };
-  const bin = encodeLanguageWeights({ embeddings, projection, bias: model.bias }, LANGUAGE_BITS, L, LANGUAGE_RANK);
+  const bin = LANGUAGE_TOP_K > 0 ? encodeSparseLanguageWeights(model.weights, model.bias, LANGUAGE_BITS, L, LANGUAGE_TOP_K) : encodeLanguageWeights({ embeddings, projection, bias: model.bias }, LANGUAGE_BITS, L, LANGUAGE_RANK);
   const sidecar: LanguageSidecar = {
     name: 'language',
     binFile: 'language.bin',
     binSha256: createHash('sha256').update(bin).digest('hex'),
     bits: LANGUAGE_BITS,
     rank: LANGUAGE_RANK,
+    ...(LANGUAGE_TOP_K > 0 ? { topK: LANGUAGE_TOP_K } : {}),
     maxFeatures: MAX_FEATURES,
     labels,
     ...LANGUAGE_THRESHOLDS,
