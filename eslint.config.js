@@ -5,6 +5,12 @@ import tseslint from 'typescript-eslint';
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'data/build/**', 'bench/results/**', 'proto/contract/types/**'] },
   js.configs.recommended,
+  {
+    // plain JavaScript that runs on Node before or beside the compiled code (start-up check, probes, tool configs)
+    files: ['**/*.{js,mjs,cjs}'],
+    languageOptions: { globals: { process: 'readonly', Buffer: 'readonly', console: 'readonly', URL: 'readonly' } },
+  },
+  { files: ['**/*.cjs'], languageOptions: { sourceType: 'commonjs', globals: { module: 'writable', require: 'readonly', __dirname: 'readonly' } } },
   ...tseslint.configs.recommended,
   {
     rules: {

@@ -1,4 +1,3 @@
-/* global process */
 /**
  * `npm start`'s first step: compile only when a source is newer than the last
  * build, and build the geo database only when it is missing. Recompiling on

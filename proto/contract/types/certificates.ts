@@ -32,6 +32,8 @@ import type { CertificateMetadata as _meridian_certificates_v1_CertificateMetada
 import type { CertificateServiceClient as _meridian_certificates_v1_CertificateServiceClient, CertificateServiceDefinition as _meridian_certificates_v1_CertificateServiceDefinition } from './meridian/certificates/v1/CertificateService.js';
 import type { IssueClientCertificateRequest as _meridian_certificates_v1_IssueClientCertificateRequest, IssueClientCertificateRequest__Output as _meridian_certificates_v1_IssueClientCertificateRequest__Output } from './meridian/certificates/v1/IssueClientCertificateRequest.js';
 import type { IssueClientCertificateResponse as _meridian_certificates_v1_IssueClientCertificateResponse, IssueClientCertificateResponse__Output as _meridian_certificates_v1_IssueClientCertificateResponse__Output } from './meridian/certificates/v1/IssueClientCertificateResponse.js';
+import type { RevokeClientCertificateRequest as _meridian_certificates_v1_RevokeClientCertificateRequest, RevokeClientCertificateRequest__Output as _meridian_certificates_v1_RevokeClientCertificateRequest__Output } from './meridian/certificates/v1/RevokeClientCertificateRequest.js';
+import type { RevokeClientCertificateResponse as _meridian_certificates_v1_RevokeClientCertificateResponse, RevokeClientCertificateResponse__Output as _meridian_certificates_v1_RevokeClientCertificateResponse__Output } from './meridian/certificates/v1/RevokeClientCertificateResponse.js';
 
 type SubtypeConstructor<Constructor extends new (...args: any) => any, Subtype> = {
   new(...args: ConstructorParameters<Constructor>): Subtype;
@@ -80,6 +82,8 @@ export interface ProtoGrpcType {
         CertificateService: SubtypeConstructor<typeof grpc.Client, _meridian_certificates_v1_CertificateServiceClient> & { service: _meridian_certificates_v1_CertificateServiceDefinition }
         IssueClientCertificateRequest: MessageTypeDefinition<_meridian_certificates_v1_IssueClientCertificateRequest, _meridian_certificates_v1_IssueClientCertificateRequest__Output>
         IssueClientCertificateResponse: MessageTypeDefinition<_meridian_certificates_v1_IssueClientCertificateResponse, _meridian_certificates_v1_IssueClientCertificateResponse__Output>
+        RevokeClientCertificateRequest: MessageTypeDefinition<_meridian_certificates_v1_RevokeClientCertificateRequest, _meridian_certificates_v1_RevokeClientCertificateRequest__Output>
+        RevokeClientCertificateResponse: MessageTypeDefinition<_meridian_certificates_v1_RevokeClientCertificateResponse, _meridian_certificates_v1_RevokeClientCertificateResponse__Output>
       }
     }
   }

@@ -54,20 +54,34 @@ import type { GetDataInfoRequest as _meridian_geo_v1_GetDataInfoRequest, GetData
 import type { GetDataInfoResponse as _meridian_geo_v1_GetDataInfoResponse, GetDataInfoResponse__Output as _meridian_geo_v1_GetDataInfoResponse__Output } from './meridian/geo/v1/GetDataInfoResponse.js';
 import type { GetRegionRequest as _meridian_geo_v1_GetRegionRequest, GetRegionRequest__Output as _meridian_geo_v1_GetRegionRequest__Output } from './meridian/geo/v1/GetRegionRequest.js';
 import type { GetRegionResponse as _meridian_geo_v1_GetRegionResponse, GetRegionResponse__Output as _meridian_geo_v1_GetRegionResponse__Output } from './meridian/geo/v1/GetRegionResponse.js';
+import type { ListAdminDivisionsRequest as _meridian_geo_v1_ListAdminDivisionsRequest, ListAdminDivisionsRequest__Output as _meridian_geo_v1_ListAdminDivisionsRequest__Output } from './meridian/geo/v1/ListAdminDivisionsRequest.js';
+import type { ListAdminDivisionsResponse as _meridian_geo_v1_ListAdminDivisionsResponse, ListAdminDivisionsResponse__Output as _meridian_geo_v1_ListAdminDivisionsResponse__Output } from './meridian/geo/v1/ListAdminDivisionsResponse.js';
 import type { ListCitiesNearLocationRequest as _meridian_geo_v1_ListCitiesNearLocationRequest, ListCitiesNearLocationRequest__Output as _meridian_geo_v1_ListCitiesNearLocationRequest__Output } from './meridian/geo/v1/ListCitiesNearLocationRequest.js';
 import type { ListCitiesNearLocationResponse as _meridian_geo_v1_ListCitiesNearLocationResponse, ListCitiesNearLocationResponse__Output as _meridian_geo_v1_ListCitiesNearLocationResponse__Output } from './meridian/geo/v1/ListCitiesNearLocationResponse.js';
 import type { ListCitiesRequest as _meridian_geo_v1_ListCitiesRequest, ListCitiesRequest__Output as _meridian_geo_v1_ListCitiesRequest__Output } from './meridian/geo/v1/ListCitiesRequest.js';
 import type { ListCitiesResponse as _meridian_geo_v1_ListCitiesResponse, ListCitiesResponse__Output as _meridian_geo_v1_ListCitiesResponse__Output } from './meridian/geo/v1/ListCitiesResponse.js';
 import type { ListCountriesRequest as _meridian_geo_v1_ListCountriesRequest, ListCountriesRequest__Output as _meridian_geo_v1_ListCountriesRequest__Output } from './meridian/geo/v1/ListCountriesRequest.js';
 import type { ListCountriesResponse as _meridian_geo_v1_ListCountriesResponse, ListCountriesResponse__Output as _meridian_geo_v1_ListCountriesResponse__Output } from './meridian/geo/v1/ListCountriesResponse.js';
+import type { ListCountryPlacesRequest as _meridian_geo_v1_ListCountryPlacesRequest, ListCountryPlacesRequest__Output as _meridian_geo_v1_ListCountryPlacesRequest__Output } from './meridian/geo/v1/ListCountryPlacesRequest.js';
+import type { ListCountryPlacesResponse as _meridian_geo_v1_ListCountryPlacesResponse, ListCountryPlacesResponse__Output as _meridian_geo_v1_ListCountryPlacesResponse__Output } from './meridian/geo/v1/ListCountryPlacesResponse.js';
+import type { ListDivisionsNearLocationRequest as _meridian_geo_v1_ListDivisionsNearLocationRequest, ListDivisionsNearLocationRequest__Output as _meridian_geo_v1_ListDivisionsNearLocationRequest__Output } from './meridian/geo/v1/ListDivisionsNearLocationRequest.js';
+import type { ListDivisionsNearLocationResponse as _meridian_geo_v1_ListDivisionsNearLocationResponse, ListDivisionsNearLocationResponse__Output as _meridian_geo_v1_ListDivisionsNearLocationResponse__Output } from './meridian/geo/v1/ListDivisionsNearLocationResponse.js';
 import type { ListNearbyCitiesRequest as _meridian_geo_v1_ListNearbyCitiesRequest, ListNearbyCitiesRequest__Output as _meridian_geo_v1_ListNearbyCitiesRequest__Output } from './meridian/geo/v1/ListNearbyCitiesRequest.js';
 import type { ListNearbyCitiesResponse as _meridian_geo_v1_ListNearbyCitiesResponse, ListNearbyCitiesResponse__Output as _meridian_geo_v1_ListNearbyCitiesResponse__Output } from './meridian/geo/v1/ListNearbyCitiesResponse.js';
+import type { ListNearbyDivisionsRequest as _meridian_geo_v1_ListNearbyDivisionsRequest, ListNearbyDivisionsRequest__Output as _meridian_geo_v1_ListNearbyDivisionsRequest__Output } from './meridian/geo/v1/ListNearbyDivisionsRequest.js';
+import type { ListNearbyDivisionsResponse as _meridian_geo_v1_ListNearbyDivisionsResponse, ListNearbyDivisionsResponse__Output as _meridian_geo_v1_ListNearbyDivisionsResponse__Output } from './meridian/geo/v1/ListNearbyDivisionsResponse.js';
 import type { ListNearbyPlacesRequest as _meridian_geo_v1_ListNearbyPlacesRequest, ListNearbyPlacesRequest__Output as _meridian_geo_v1_ListNearbyPlacesRequest__Output } from './meridian/geo/v1/ListNearbyPlacesRequest.js';
 import type { ListNearbyPlacesResponse as _meridian_geo_v1_ListNearbyPlacesResponse, ListNearbyPlacesResponse__Output as _meridian_geo_v1_ListNearbyPlacesResponse__Output } from './meridian/geo/v1/ListNearbyPlacesResponse.js';
+import type { ListPlacesNearLocationRequest as _meridian_geo_v1_ListPlacesNearLocationRequest, ListPlacesNearLocationRequest__Output as _meridian_geo_v1_ListPlacesNearLocationRequest__Output } from './meridian/geo/v1/ListPlacesNearLocationRequest.js';
+import type { ListPlacesNearLocationResponse as _meridian_geo_v1_ListPlacesNearLocationResponse, ListPlacesNearLocationResponse__Output as _meridian_geo_v1_ListPlacesNearLocationResponse__Output } from './meridian/geo/v1/ListPlacesNearLocationResponse.js';
 import type { ListPlacesRequest as _meridian_geo_v1_ListPlacesRequest, ListPlacesRequest__Output as _meridian_geo_v1_ListPlacesRequest__Output } from './meridian/geo/v1/ListPlacesRequest.js';
 import type { ListPlacesResponse as _meridian_geo_v1_ListPlacesResponse, ListPlacesResponse__Output as _meridian_geo_v1_ListPlacesResponse__Output } from './meridian/geo/v1/ListPlacesResponse.js';
+import type { ListRegionAdminDivisionsRequest as _meridian_geo_v1_ListRegionAdminDivisionsRequest, ListRegionAdminDivisionsRequest__Output as _meridian_geo_v1_ListRegionAdminDivisionsRequest__Output } from './meridian/geo/v1/ListRegionAdminDivisionsRequest.js';
+import type { ListRegionAdminDivisionsResponse as _meridian_geo_v1_ListRegionAdminDivisionsResponse, ListRegionAdminDivisionsResponse__Output as _meridian_geo_v1_ListRegionAdminDivisionsResponse__Output } from './meridian/geo/v1/ListRegionAdminDivisionsResponse.js';
 import type { ListRegionCitiesRequest as _meridian_geo_v1_ListRegionCitiesRequest, ListRegionCitiesRequest__Output as _meridian_geo_v1_ListRegionCitiesRequest__Output } from './meridian/geo/v1/ListRegionCitiesRequest.js';
 import type { ListRegionCitiesResponse as _meridian_geo_v1_ListRegionCitiesResponse, ListRegionCitiesResponse__Output as _meridian_geo_v1_ListRegionCitiesResponse__Output } from './meridian/geo/v1/ListRegionCitiesResponse.js';
+import type { ListRegionPlacesRequest as _meridian_geo_v1_ListRegionPlacesRequest, ListRegionPlacesRequest__Output as _meridian_geo_v1_ListRegionPlacesRequest__Output } from './meridian/geo/v1/ListRegionPlacesRequest.js';
+import type { ListRegionPlacesResponse as _meridian_geo_v1_ListRegionPlacesResponse, ListRegionPlacesResponse__Output as _meridian_geo_v1_ListRegionPlacesResponse__Output } from './meridian/geo/v1/ListRegionPlacesResponse.js';
 import type { ListRegionsRequest as _meridian_geo_v1_ListRegionsRequest, ListRegionsRequest__Output as _meridian_geo_v1_ListRegionsRequest__Output } from './meridian/geo/v1/ListRegionsRequest.js';
 import type { ListRegionsResponse as _meridian_geo_v1_ListRegionsResponse, ListRegionsResponse__Output as _meridian_geo_v1_ListRegionsResponse__Output } from './meridian/geo/v1/ListRegionsResponse.js';
 import type { RegionDetails as _meridian_geo_v1_RegionDetails, RegionDetails__Output as _meridian_geo_v1_RegionDetails__Output } from './meridian/geo/v1/RegionDetails.js';
@@ -144,20 +158,34 @@ export interface ProtoGrpcType {
         GetRegionRequest: MessageTypeDefinition<_meridian_geo_v1_GetRegionRequest, _meridian_geo_v1_GetRegionRequest__Output>
         GetRegionResponse: MessageTypeDefinition<_meridian_geo_v1_GetRegionResponse, _meridian_geo_v1_GetRegionResponse__Output>
         IncludeDeleted: EnumTypeDefinition
+        ListAdminDivisionsRequest: MessageTypeDefinition<_meridian_geo_v1_ListAdminDivisionsRequest, _meridian_geo_v1_ListAdminDivisionsRequest__Output>
+        ListAdminDivisionsResponse: MessageTypeDefinition<_meridian_geo_v1_ListAdminDivisionsResponse, _meridian_geo_v1_ListAdminDivisionsResponse__Output>
         ListCitiesNearLocationRequest: MessageTypeDefinition<_meridian_geo_v1_ListCitiesNearLocationRequest, _meridian_geo_v1_ListCitiesNearLocationRequest__Output>
         ListCitiesNearLocationResponse: MessageTypeDefinition<_meridian_geo_v1_ListCitiesNearLocationResponse, _meridian_geo_v1_ListCitiesNearLocationResponse__Output>
         ListCitiesRequest: MessageTypeDefinition<_meridian_geo_v1_ListCitiesRequest, _meridian_geo_v1_ListCitiesRequest__Output>
         ListCitiesResponse: MessageTypeDefinition<_meridian_geo_v1_ListCitiesResponse, _meridian_geo_v1_ListCitiesResponse__Output>
         ListCountriesRequest: MessageTypeDefinition<_meridian_geo_v1_ListCountriesRequest, _meridian_geo_v1_ListCountriesRequest__Output>
         ListCountriesResponse: MessageTypeDefinition<_meridian_geo_v1_ListCountriesResponse, _meridian_geo_v1_ListCountriesResponse__Output>
+        ListCountryPlacesRequest: MessageTypeDefinition<_meridian_geo_v1_ListCountryPlacesRequest, _meridian_geo_v1_ListCountryPlacesRequest__Output>
+        ListCountryPlacesResponse: MessageTypeDefinition<_meridian_geo_v1_ListCountryPlacesResponse, _meridian_geo_v1_ListCountryPlacesResponse__Output>
+        ListDivisionsNearLocationRequest: MessageTypeDefinition<_meridian_geo_v1_ListDivisionsNearLocationRequest, _meridian_geo_v1_ListDivisionsNearLocationRequest__Output>
+        ListDivisionsNearLocationResponse: MessageTypeDefinition<_meridian_geo_v1_ListDivisionsNearLocationResponse, _meridian_geo_v1_ListDivisionsNearLocationResponse__Output>
         ListNearbyCitiesRequest: MessageTypeDefinition<_meridian_geo_v1_ListNearbyCitiesRequest, _meridian_geo_v1_ListNearbyCitiesRequest__Output>
         ListNearbyCitiesResponse: MessageTypeDefinition<_meridian_geo_v1_ListNearbyCitiesResponse, _meridian_geo_v1_ListNearbyCitiesResponse__Output>
+        ListNearbyDivisionsRequest: MessageTypeDefinition<_meridian_geo_v1_ListNearbyDivisionsRequest, _meridian_geo_v1_ListNearbyDivisionsRequest__Output>
+        ListNearbyDivisionsResponse: MessageTypeDefinition<_meridian_geo_v1_ListNearbyDivisionsResponse, _meridian_geo_v1_ListNearbyDivisionsResponse__Output>
         ListNearbyPlacesRequest: MessageTypeDefinition<_meridian_geo_v1_ListNearbyPlacesRequest, _meridian_geo_v1_ListNearbyPlacesRequest__Output>
         ListNearbyPlacesResponse: MessageTypeDefinition<_meridian_geo_v1_ListNearbyPlacesResponse, _meridian_geo_v1_ListNearbyPlacesResponse__Output>
+        ListPlacesNearLocationRequest: MessageTypeDefinition<_meridian_geo_v1_ListPlacesNearLocationRequest, _meridian_geo_v1_ListPlacesNearLocationRequest__Output>
+        ListPlacesNearLocationResponse: MessageTypeDefinition<_meridian_geo_v1_ListPlacesNearLocationResponse, _meridian_geo_v1_ListPlacesNearLocationResponse__Output>
         ListPlacesRequest: MessageTypeDefinition<_meridian_geo_v1_ListPlacesRequest, _meridian_geo_v1_ListPlacesRequest__Output>
         ListPlacesResponse: MessageTypeDefinition<_meridian_geo_v1_ListPlacesResponse, _meridian_geo_v1_ListPlacesResponse__Output>
+        ListRegionAdminDivisionsRequest: MessageTypeDefinition<_meridian_geo_v1_ListRegionAdminDivisionsRequest, _meridian_geo_v1_ListRegionAdminDivisionsRequest__Output>
+        ListRegionAdminDivisionsResponse: MessageTypeDefinition<_meridian_geo_v1_ListRegionAdminDivisionsResponse, _meridian_geo_v1_ListRegionAdminDivisionsResponse__Output>
         ListRegionCitiesRequest: MessageTypeDefinition<_meridian_geo_v1_ListRegionCitiesRequest, _meridian_geo_v1_ListRegionCitiesRequest__Output>
         ListRegionCitiesResponse: MessageTypeDefinition<_meridian_geo_v1_ListRegionCitiesResponse, _meridian_geo_v1_ListRegionCitiesResponse__Output>
+        ListRegionPlacesRequest: MessageTypeDefinition<_meridian_geo_v1_ListRegionPlacesRequest, _meridian_geo_v1_ListRegionPlacesRequest__Output>
+        ListRegionPlacesResponse: MessageTypeDefinition<_meridian_geo_v1_ListRegionPlacesResponse, _meridian_geo_v1_ListRegionPlacesResponse__Output>
         ListRegionsRequest: MessageTypeDefinition<_meridian_geo_v1_ListRegionsRequest, _meridian_geo_v1_ListRegionsRequest__Output>
         ListRegionsResponse: MessageTypeDefinition<_meridian_geo_v1_ListRegionsResponse, _meridian_geo_v1_ListRegionsResponse__Output>
         RegionDetails: MessageTypeDefinition<_meridian_geo_v1_RegionDetails, _meridian_geo_v1_RegionDetails__Output>

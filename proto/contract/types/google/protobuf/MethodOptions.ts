@@ -3,6 +3,7 @@
 import type { FeatureSet as _google_protobuf_FeatureSet, FeatureSet__Output as _google_protobuf_FeatureSet__Output } from '../../google/protobuf/FeatureSet.js';
 import type { UninterpretedOption as _google_protobuf_UninterpretedOption, UninterpretedOption__Output as _google_protobuf_UninterpretedOption__Output } from '../../google/protobuf/UninterpretedOption.js';
 import type { HttpRule as _google_api_HttpRule, HttpRule__Output as _google_api_HttpRule__Output } from '../../google/api/HttpRule.js';
+import type { HttpAccepted as _meridian_api_v1_HttpAccepted, HttpAccepted__Output as _meridian_api_v1_HttpAccepted__Output } from '../../meridian/api/v1/HttpAccepted.js';
 
 // Original file: null
 
@@ -28,6 +29,7 @@ export interface MethodOptions {
   'features'?: (_google_protobuf_FeatureSet | null);
   'uninterpretedOption'?: (_google_protobuf_UninterpretedOption)[];
   '.google.api.http'?: (_google_api_HttpRule | null);
+  '.meridian.api.v1.accepted'?: (_meridian_api_v1_HttpAccepted | null);
 }
 
 export interface MethodOptions__Output {
@@ -36,4 +38,5 @@ export interface MethodOptions__Output {
   'features': (_google_protobuf_FeatureSet__Output | null);
   'uninterpretedOption': (_google_protobuf_UninterpretedOption__Output)[];
   '.google.api.http': (_google_api_HttpRule__Output | null);
+  '.meridian.api.v1.accepted': (_meridian_api_v1_HttpAccepted__Output | null);
 }

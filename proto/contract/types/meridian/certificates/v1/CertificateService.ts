@@ -4,6 +4,8 @@ import type * as grpc from '@grpc/grpc-js';
 import type { MethodDefinition } from '@grpc/proto-loader';
 import type { IssueClientCertificateRequest as _meridian_certificates_v1_IssueClientCertificateRequest, IssueClientCertificateRequest__Output as _meridian_certificates_v1_IssueClientCertificateRequest__Output } from '../../../meridian/certificates/v1/IssueClientCertificateRequest.js';
 import type { IssueClientCertificateResponse as _meridian_certificates_v1_IssueClientCertificateResponse, IssueClientCertificateResponse__Output as _meridian_certificates_v1_IssueClientCertificateResponse__Output } from '../../../meridian/certificates/v1/IssueClientCertificateResponse.js';
+import type { RevokeClientCertificateRequest as _meridian_certificates_v1_RevokeClientCertificateRequest, RevokeClientCertificateRequest__Output as _meridian_certificates_v1_RevokeClientCertificateRequest__Output } from '../../../meridian/certificates/v1/RevokeClientCertificateRequest.js';
+import type { RevokeClientCertificateResponse as _meridian_certificates_v1_RevokeClientCertificateResponse, RevokeClientCertificateResponse__Output as _meridian_certificates_v1_RevokeClientCertificateResponse__Output } from '../../../meridian/certificates/v1/RevokeClientCertificateResponse.js';
 
 export interface CertificateServiceClient extends grpc.Client {
   IssueClientCertificate(argument: _meridian_certificates_v1_IssueClientCertificateRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_meridian_certificates_v1_IssueClientCertificateResponse__Output>): grpc.ClientUnaryCall;
@@ -15,13 +17,25 @@ export interface CertificateServiceClient extends grpc.Client {
   issueClientCertificate(argument: _meridian_certificates_v1_IssueClientCertificateRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_meridian_certificates_v1_IssueClientCertificateResponse__Output>): grpc.ClientUnaryCall;
   issueClientCertificate(argument: _meridian_certificates_v1_IssueClientCertificateRequest, callback: grpc.requestCallback<_meridian_certificates_v1_IssueClientCertificateResponse__Output>): grpc.ClientUnaryCall;
   
+  RevokeClientCertificate(argument: _meridian_certificates_v1_RevokeClientCertificateRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_meridian_certificates_v1_RevokeClientCertificateResponse__Output>): grpc.ClientUnaryCall;
+  RevokeClientCertificate(argument: _meridian_certificates_v1_RevokeClientCertificateRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_meridian_certificates_v1_RevokeClientCertificateResponse__Output>): grpc.ClientUnaryCall;
+  RevokeClientCertificate(argument: _meridian_certificates_v1_RevokeClientCertificateRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_meridian_certificates_v1_RevokeClientCertificateResponse__Output>): grpc.ClientUnaryCall;
+  RevokeClientCertificate(argument: _meridian_certificates_v1_RevokeClientCertificateRequest, callback: grpc.requestCallback<_meridian_certificates_v1_RevokeClientCertificateResponse__Output>): grpc.ClientUnaryCall;
+  revokeClientCertificate(argument: _meridian_certificates_v1_RevokeClientCertificateRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_meridian_certificates_v1_RevokeClientCertificateResponse__Output>): grpc.ClientUnaryCall;
+  revokeClientCertificate(argument: _meridian_certificates_v1_RevokeClientCertificateRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_meridian_certificates_v1_RevokeClientCertificateResponse__Output>): grpc.ClientUnaryCall;
+  revokeClientCertificate(argument: _meridian_certificates_v1_RevokeClientCertificateRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_meridian_certificates_v1_RevokeClientCertificateResponse__Output>): grpc.ClientUnaryCall;
+  revokeClientCertificate(argument: _meridian_certificates_v1_RevokeClientCertificateRequest, callback: grpc.requestCallback<_meridian_certificates_v1_RevokeClientCertificateResponse__Output>): grpc.ClientUnaryCall;
+  
 }
 
 export interface CertificateServiceHandlers extends grpc.UntypedServiceImplementation {
   IssueClientCertificate: grpc.handleUnaryCall<_meridian_certificates_v1_IssueClientCertificateRequest__Output, _meridian_certificates_v1_IssueClientCertificateResponse>;
   
+  RevokeClientCertificate: grpc.handleUnaryCall<_meridian_certificates_v1_RevokeClientCertificateRequest__Output, _meridian_certificates_v1_RevokeClientCertificateResponse>;
+  
 }
 
 export interface CertificateServiceDefinition extends grpc.ServiceDefinition {
   IssueClientCertificate: MethodDefinition<_meridian_certificates_v1_IssueClientCertificateRequest, _meridian_certificates_v1_IssueClientCertificateResponse, _meridian_certificates_v1_IssueClientCertificateRequest__Output, _meridian_certificates_v1_IssueClientCertificateResponse__Output>
+  RevokeClientCertificate: MethodDefinition<_meridian_certificates_v1_RevokeClientCertificateRequest, _meridian_certificates_v1_RevokeClientCertificateResponse, _meridian_certificates_v1_RevokeClientCertificateRequest__Output, _meridian_certificates_v1_RevokeClientCertificateResponse__Output>
 }

@@ -4,9 +4,11 @@
 export interface IssueClientCertificateRequest {
   'commonName'?: (string);
   'validityDays'?: (number);
+  'role'?: (string);
 }
 
 export interface IssueClientCertificateRequest__Output {
   'commonName': (string);
   'validityDays': (number);
+  'role': (string);
 }

@@ -19,8 +19,14 @@ export interface CityDetails {
   'type'?: (string);
   'featureCode'?: (string);
   'deletedAt'?: (string);
+  'latitude'?: (number | string);
+  'longitude'?: (number | string);
+  'wikiDataId'?: (string);
+  'regionWdId'?: (string);
   '_elevationMeters'?: "elevationMeters";
   '_deletedAt'?: "deletedAt";
+  '_wikiDataId'?: "wikiDataId";
+  '_regionWdId'?: "regionWdId";
 }
 
 export interface CityDetails__Output {
@@ -39,6 +45,12 @@ export interface CityDetails__Output {
   'type': (string);
   'featureCode': (string);
   'deletedAt'?: (string);
+  'latitude': (number);
+  'longitude': (number);
+  'wikiDataId'?: (string);
+  'regionWdId'?: (string);
   '_elevationMeters'?: "elevationMeters";
   '_deletedAt'?: "deletedAt";
+  '_wikiDataId'?: "wikiDataId";
+  '_regionWdId'?: "regionWdId";
 }

@@ -16,7 +16,11 @@ export interface CitySummary {
   'distance'?: (number | string);
   'type'?: (string);
   'timezone'?: (string);
+  'wikiDataId'?: (string);
+  'regionWdId'?: (string);
   '_distance'?: "distance";
+  '_wikiDataId'?: "wikiDataId";
+  '_regionWdId'?: "regionWdId";
 }
 
 export interface CitySummary__Output {
@@ -33,5 +37,9 @@ export interface CitySummary__Output {
   'distance'?: (number);
   'type': (string);
   'timezone': (string);
+  'wikiDataId'?: (string);
+  'regionWdId'?: (string);
   '_distance'?: "distance";
+  '_wikiDataId'?: "wikiDataId";
+  '_regionWdId'?: "regionWdId";
 }

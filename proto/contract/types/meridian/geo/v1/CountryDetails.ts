@@ -13,6 +13,7 @@ export interface CountryDetails {
   'iso3Code'?: (string);
   'geonamesId'?: (number);
   'wikiDataId'?: (string);
+  'flagImageUri'?: (string);
   '_wikiDataId'?: "wikiDataId";
 }
 
@@ -28,5 +29,6 @@ export interface CountryDetails__Output {
   'iso3Code': (string);
   'geonamesId': (number);
   'wikiDataId'?: (string);
+  'flagImageUri': (string);
   '_wikiDataId'?: "wikiDataId";
 }

@@ -2,9 +2,9 @@
 
 
 export interface GetCityDateTimeRequest {
-  'cityId'?: (number);
+  'cityId'?: (string);
 }
 
 export interface GetCityDateTimeRequest__Output {
-  'cityId': (number);
+  'cityId': (string);
 }

@@ -2,13 +2,13 @@
 
 
 export interface GetCityLocatedInRequest {
-  'cityId'?: (number);
   'languageCode'?: (string);
   'asciiMode'?: (boolean);
+  'cityId'?: (string);
 }
 
 export interface GetCityLocatedInRequest__Output {
-  'cityId': (number);
   'languageCode': (string);
   'asciiMode': (boolean);
+  'cityId': (string);
 }

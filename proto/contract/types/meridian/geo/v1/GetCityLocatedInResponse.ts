@@ -1,11 +1,11 @@
 // Original file: meridian/geo/v1/geo.proto
 
-import type { RegionDetails as _meridian_geo_v1_RegionDetails, RegionDetails__Output as _meridian_geo_v1_RegionDetails__Output } from '../../../meridian/geo/v1/RegionDetails.js';
+import type { CityDetails as _meridian_geo_v1_CityDetails, CityDetails__Output as _meridian_geo_v1_CityDetails__Output } from '../../../meridian/geo/v1/CityDetails.js';
 
 export interface GetCityLocatedInResponse {
-  'data'?: (_meridian_geo_v1_RegionDetails | null);
+  'data'?: (_meridian_geo_v1_CityDetails | null);
 }
 
 export interface GetCityLocatedInResponse__Output {
-  'data': (_meridian_geo_v1_RegionDetails__Output | null);
+  'data': (_meridian_geo_v1_CityDetails__Output | null);
 }

@@ -2,13 +2,13 @@
 
 
 export interface GetCityRequest {
-  'cityId'?: (number);
   'languageCode'?: (string);
   'asciiMode'?: (boolean);
+  'cityId'?: (string);
 }
 
 export interface GetCityRequest__Output {
-  'cityId': (number);
   'languageCode': (string);
   'asciiMode': (boolean);
+  'cityId': (string);
 }

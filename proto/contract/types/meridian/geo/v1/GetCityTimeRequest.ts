@@ -2,9 +2,9 @@
 
 
 export interface GetCityTimeRequest {
-  'cityId'?: (number);
+  'cityId'?: (string);
 }
 
 export interface GetCityTimeRequest__Output {
-  'cityId': (number);
+  'cityId': (string);
 }

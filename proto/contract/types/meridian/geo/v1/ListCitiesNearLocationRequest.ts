@@ -21,10 +21,17 @@ export interface ListCitiesNearLocationRequest {
   'limit'?: (number);
   'offset'?: (number);
   'pageToken'?: (string);
+  'countryIds'?: (string)[];
+  'excludedCountryIds'?: (string)[];
+  'countryCodes'?: (string)[];
+  'excludedCountryCodes'?: (string)[];
+  'timeZoneIds'?: (string)[];
+  'namePrefixDefaultLangResults'?: (boolean);
   '_minPopulation'?: "minPopulation";
   '_maxPopulation'?: "maxPopulation";
   '_radius'?: "radius";
   '_nearLocationRadius'?: "nearLocationRadius";
+  '_namePrefixDefaultLangResults'?: "namePrefixDefaultLangResults";
 }
 
 export interface ListCitiesNearLocationRequest__Output {
@@ -44,8 +51,15 @@ export interface ListCitiesNearLocationRequest__Output {
   'limit': (number);
   'offset': (number);
   'pageToken': (string);
+  'countryIds': (string)[];
+  'excludedCountryIds': (string)[];
+  'countryCodes': (string)[];
+  'excludedCountryCodes': (string)[];
+  'timeZoneIds': (string)[];
+  'namePrefixDefaultLangResults'?: (boolean);
   '_minPopulation'?: "minPopulation";
   '_maxPopulation'?: "maxPopulation";
   '_radius'?: "radius";
   '_nearLocationRadius'?: "nearLocationRadius";
+  '_namePrefixDefaultLangResults'?: "namePrefixDefaultLangResults";
 }

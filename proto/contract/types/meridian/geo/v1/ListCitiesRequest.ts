@@ -28,10 +28,12 @@ export interface ListCitiesRequest {
   'limit'?: (number);
   'offset'?: (number);
   'pageToken'?: (string);
+  'namePrefixDefaultLangResults'?: (boolean);
   '_minPopulation'?: "minPopulation";
   '_maxPopulation'?: "maxPopulation";
   '_radius'?: "radius";
   '_nearLocationRadius'?: "nearLocationRadius";
+  '_namePrefixDefaultLangResults'?: "namePrefixDefaultLangResults";
 }
 
 export interface ListCitiesRequest__Output {
@@ -58,8 +60,10 @@ export interface ListCitiesRequest__Output {
   'limit': (number);
   'offset': (number);
   'pageToken': (string);
+  'namePrefixDefaultLangResults'?: (boolean);
   '_minPopulation'?: "minPopulation";
   '_maxPopulation'?: "maxPopulation";
   '_radius'?: "radius";
   '_nearLocationRadius'?: "nearLocationRadius";
+  '_namePrefixDefaultLangResults'?: "namePrefixDefaultLangResults";
 }

@@ -11,6 +11,7 @@ export interface ListCountriesRequest {
   'offset'?: (number);
   'pageToken'?: (string);
   'namePrefixDefaultLangResults'?: (boolean);
+  '_namePrefixDefaultLangResults'?: "namePrefixDefaultLangResults";
 }
 
 export interface ListCountriesRequest__Output {
@@ -22,5 +23,6 @@ export interface ListCountriesRequest__Output {
   'limit': (number);
   'offset': (number);
   'pageToken': (string);
-  'namePrefixDefaultLangResults': (boolean);
+  'namePrefixDefaultLangResults'?: (boolean);
+  '_namePrefixDefaultLangResults'?: "namePrefixDefaultLangResults";
 }

@@ -5,7 +5,6 @@ import type { IncludeDeleted as _meridian_geo_v1_IncludeDeleted, IncludeDeleted_
 import type { Long } from '@grpc/proto-loader';
 
 export interface ListNearbyPlacesRequest {
-  'placeId'?: (number);
   'minPopulation'?: (number | string | Long);
   'maxPopulation'?: (number | string | Long);
   'radius'?: (number | string);
@@ -21,14 +20,21 @@ export interface ListNearbyPlacesRequest {
   'limit'?: (number);
   'offset'?: (number);
   'pageToken'?: (string);
+  'countryIds'?: (string)[];
+  'excludedCountryIds'?: (string)[];
+  'countryCodes'?: (string)[];
+  'excludedCountryCodes'?: (string)[];
+  'timeZoneIds'?: (string)[];
+  'namePrefixDefaultLangResults'?: (boolean);
+  'placeId'?: (string);
   '_minPopulation'?: "minPopulation";
   '_maxPopulation'?: "maxPopulation";
   '_radius'?: "radius";
   '_nearLocationRadius'?: "nearLocationRadius";
+  '_namePrefixDefaultLangResults'?: "namePrefixDefaultLangResults";
 }
 
 export interface ListNearbyPlacesRequest__Output {
-  'placeId': (number);
   'minPopulation'?: (number);
   'maxPopulation'?: (number);
   'radius'?: (number);
@@ -44,8 +50,16 @@ export interface ListNearbyPlacesRequest__Output {
   'limit': (number);
   'offset': (number);
   'pageToken': (string);
+  'countryIds': (string)[];
+  'excludedCountryIds': (string)[];
+  'countryCodes': (string)[];
+  'excludedCountryCodes': (string)[];
+  'timeZoneIds': (string)[];
+  'namePrefixDefaultLangResults'?: (boolean);
+  'placeId': (string);
   '_minPopulation'?: "minPopulation";
   '_maxPopulation'?: "maxPopulation";
   '_radius'?: "radius";
   '_nearLocationRadius'?: "nearLocationRadius";
+  '_namePrefixDefaultLangResults'?: "namePrefixDefaultLangResults";
 }

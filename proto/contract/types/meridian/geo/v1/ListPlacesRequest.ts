@@ -28,10 +28,12 @@ export interface ListPlacesRequest {
   'limit'?: (number);
   'offset'?: (number);
   'pageToken'?: (string);
+  'namePrefixDefaultLangResults'?: (boolean);
   '_minPopulation'?: "minPopulation";
   '_maxPopulation'?: "maxPopulation";
   '_radius'?: "radius";
   '_nearLocationRadius'?: "nearLocationRadius";
+  '_namePrefixDefaultLangResults'?: "namePrefixDefaultLangResults";
 }
 
 export interface ListPlacesRequest__Output {
@@ -58,8 +60,10 @@ export interface ListPlacesRequest__Output {
   'limit': (number);
   'offset': (number);
   'pageToken': (string);
+  'namePrefixDefaultLangResults'?: (boolean);
   '_minPopulation'?: "minPopulation";
   '_maxPopulation'?: "maxPopulation";
   '_radius'?: "radius";
   '_nearLocationRadius'?: "nearLocationRadius";
+  '_namePrefixDefaultLangResults'?: "namePrefixDefaultLangResults";
 }

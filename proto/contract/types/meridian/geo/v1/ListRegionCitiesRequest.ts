@@ -17,8 +17,11 @@ export interface ListRegionCitiesRequest {
   'limit'?: (number);
   'offset'?: (number);
   'pageToken'?: (string);
+  'timeZoneIds'?: (string)[];
+  'namePrefixDefaultLangResults'?: (boolean);
   '_minPopulation'?: "minPopulation";
   '_maxPopulation'?: "maxPopulation";
+  '_namePrefixDefaultLangResults'?: "namePrefixDefaultLangResults";
 }
 
 export interface ListRegionCitiesRequest__Output {
@@ -35,6 +38,9 @@ export interface ListRegionCitiesRequest__Output {
   'limit': (number);
   'offset': (number);
   'pageToken': (string);
+  'timeZoneIds': (string)[];
+  'namePrefixDefaultLangResults'?: (boolean);
   '_minPopulation'?: "minPopulation";
   '_maxPopulation'?: "maxPopulation";
+  '_namePrefixDefaultLangResults'?: "namePrefixDefaultLangResults";
 }

@@ -10,6 +10,8 @@ export interface ListRegionsRequest {
   'limit'?: (number);
   'offset'?: (number);
   'pageToken'?: (string);
+  'namePrefixDefaultLangResults'?: (boolean);
+  '_namePrefixDefaultLangResults'?: "namePrefixDefaultLangResults";
 }
 
 export interface ListRegionsRequest__Output {
@@ -21,4 +23,6 @@ export interface ListRegionsRequest__Output {
   'limit': (number);
   'offset': (number);
   'pageToken': (string);
+  'namePrefixDefaultLangResults'?: (boolean);
+  '_namePrefixDefaultLangResults'?: "namePrefixDefaultLangResults";
 }

@@ -12,11 +12,13 @@ export interface RegionDetails {
   'admin1Code'?: (string);
   'capitalId'?: (number);
   'numPlaces'?: (number);
+  'wikiDataId'?: (string);
   '_capital'?: "capital";
   '_fipsCode'?: "fipsCode";
   '_hascCode'?: "hascCode";
   '_isoCode'?: "isoCode";
   '_capitalId'?: "capitalId";
+  '_wikiDataId'?: "wikiDataId";
 }
 
 export interface RegionDetails__Output {
@@ -30,9 +32,11 @@ export interface RegionDetails__Output {
   'admin1Code': (string);
   'capitalId'?: (number);
   'numPlaces': (number);
+  'wikiDataId'?: (string);
   '_capital'?: "capital";
   '_fipsCode'?: "fipsCode";
   '_hascCode'?: "hascCode";
   '_isoCode'?: "isoCode";
   '_capitalId'?: "capitalId";
+  '_wikiDataId'?: "wikiDataId";
 }

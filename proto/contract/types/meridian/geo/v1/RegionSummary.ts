@@ -8,9 +8,11 @@ export interface RegionSummary {
   'isoCode'?: (string);
   'name'?: (string);
   'admin1Code'?: (string);
+  'wikiDataId'?: (string);
   '_fipsCode'?: "fipsCode";
   '_hascCode'?: "hascCode";
   '_isoCode'?: "isoCode";
+  '_wikiDataId'?: "wikiDataId";
 }
 
 export interface RegionSummary__Output {
@@ -20,7 +22,9 @@ export interface RegionSummary__Output {
   'isoCode'?: (string);
   'name': (string);
   'admin1Code': (string);
+  'wikiDataId'?: (string);
   '_fipsCode'?: "fipsCode";
   '_hascCode'?: "hascCode";
   '_isoCode'?: "isoCode";
+  '_wikiDataId'?: "wikiDataId";
 }

@@ -6,6 +6,7 @@ export interface ListCurrenciesRequest {
   'limit'?: (number);
   'offset'?: (number);
   'pageToken'?: (string);
+  'countryId'?: (string);
 }
 
 export interface ListCurrenciesRequest__Output {
@@ -13,4 +14,5 @@ export interface ListCurrenciesRequest__Output {
   'limit': (number);
   'offset': (number);
   'pageToken': (string);
+  'countryId': (string);
 }

@@ -24,6 +24,7 @@ export interface Analysis {
   'feedAnomaly'?: (_meridian_sentiment_v1_ItemAnomaly | null);
   'createdAt'?: (string);
   'occurredAt'?: (string);
+  'batchId'?: (string);
   '_id'?: "id";
   '_feedId'?: "feedId";
   '_domain'?: "domain";
@@ -38,6 +39,7 @@ export interface Analysis {
   '_feedAnomaly'?: "feedAnomaly";
   '_createdAt'?: "createdAt";
   '_occurredAt'?: "occurredAt";
+  '_batchId'?: "batchId";
 }
 
 export interface Analysis__Output {
@@ -58,6 +60,7 @@ export interface Analysis__Output {
   'feedAnomaly'?: (_meridian_sentiment_v1_ItemAnomaly__Output | null);
   'createdAt'?: (string);
   'occurredAt'?: (string);
+  'batchId'?: (string);
   '_id'?: "id";
   '_feedId'?: "feedId";
   '_domain'?: "domain";
@@ -72,4 +75,5 @@ export interface Analysis__Output {
   '_feedAnomaly'?: "feedAnomaly";
   '_createdAt'?: "createdAt";
   '_occurredAt'?: "occurredAt";
+  '_batchId'?: "batchId";
 }

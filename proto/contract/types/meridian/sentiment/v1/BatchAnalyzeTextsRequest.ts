@@ -4,8 +4,10 @@ import type { BatchAnalyzeTextItem as _meridian_sentiment_v1_BatchAnalyzeTextIte
 
 export interface BatchAnalyzeTextsRequest {
   'items'?: (_meridian_sentiment_v1_BatchAnalyzeTextItem)[];
+  'requestId'?: (string);
 }
 
 export interface BatchAnalyzeTextsRequest__Output {
   'items': (_meridian_sentiment_v1_BatchAnalyzeTextItem__Output)[];
+  'requestId': (string);
 }

@@ -14,8 +14,10 @@ export interface Job {
   'createdAt'?: (string);
   'updatedAt'?: (string);
   'attempts'?: (number);
+  'batchId'?: (string);
   '_resultId'?: "resultId";
   '_feedId'?: "feedId";
+  '_batchId'?: "batchId";
 }
 
 export interface Job__Output {
@@ -28,6 +30,8 @@ export interface Job__Output {
   'createdAt': (string);
   'updatedAt': (string);
   'attempts': (number);
+  'batchId'?: (string);
   '_resultId'?: "resultId";
   '_feedId'?: "feedId";
+  '_batchId'?: "batchId";
 }

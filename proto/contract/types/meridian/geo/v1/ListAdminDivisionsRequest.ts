@@ -1,0 +1,69 @@
+// Original file: meridian/geo/v1/geo.proto
+
+import type { DistanceUnit as _meridian_geo_v1_DistanceUnit, DistanceUnit__Output as _meridian_geo_v1_DistanceUnit__Output } from '../../../meridian/geo/v1/DistanceUnit.js';
+import type { IncludeDeleted as _meridian_geo_v1_IncludeDeleted, IncludeDeleted__Output as _meridian_geo_v1_IncludeDeleted__Output } from '../../../meridian/geo/v1/IncludeDeleted.js';
+import type { Long } from '@grpc/proto-loader';
+
+export interface ListAdminDivisionsRequest {
+  'namePrefix'?: (string);
+  'countryIds'?: (string)[];
+  'excludedCountryIds'?: (string)[];
+  'countryCode'?: (string);
+  'countryCodes'?: (string)[];
+  'excludedCountryCodes'?: (string)[];
+  'minPopulation'?: (number | string | Long);
+  'maxPopulation'?: (number | string | Long);
+  'location'?: (string);
+  'nearLocation'?: (string);
+  'radius'?: (number | string);
+  'nearLocationRadius'?: (number | string);
+  'distanceUnit'?: (_meridian_geo_v1_DistanceUnit);
+  'nearLocationRadiusUnit'?: (_meridian_geo_v1_DistanceUnit);
+  'timeZoneIds'?: (string)[];
+  'types'?: (string)[];
+  'includeDeleted'?: (_meridian_geo_v1_IncludeDeleted);
+  'sort'?: (string);
+  'languageCode'?: (string);
+  'asciiMode'?: (boolean);
+  'limit'?: (number);
+  'offset'?: (number);
+  'pageToken'?: (string);
+  'namePrefixDefaultLangResults'?: (boolean);
+  '_minPopulation'?: "minPopulation";
+  '_maxPopulation'?: "maxPopulation";
+  '_radius'?: "radius";
+  '_nearLocationRadius'?: "nearLocationRadius";
+  '_namePrefixDefaultLangResults'?: "namePrefixDefaultLangResults";
+}
+
+export interface ListAdminDivisionsRequest__Output {
+  'namePrefix': (string);
+  'countryIds': (string)[];
+  'excludedCountryIds': (string)[];
+  'countryCode': (string);
+  'countryCodes': (string)[];
+  'excludedCountryCodes': (string)[];
+  'minPopulation'?: (number);
+  'maxPopulation'?: (number);
+  'location': (string);
+  'nearLocation': (string);
+  'radius'?: (number);
+  'nearLocationRadius'?: (number);
+  'distanceUnit': (_meridian_geo_v1_DistanceUnit__Output);
+  'nearLocationRadiusUnit': (_meridian_geo_v1_DistanceUnit__Output);
+  'timeZoneIds': (string)[];
+  'types': (string)[];
+  'includeDeleted': (_meridian_geo_v1_IncludeDeleted__Output);
+  'sort': (string);
+  'languageCode': (string);
+  'asciiMode': (boolean);
+  'limit': (number);
+  'offset': (number);
+  'pageToken': (string);
+  'namePrefixDefaultLangResults'?: (boolean);
+  '_minPopulation'?: "minPopulation";
+  '_maxPopulation'?: "maxPopulation";
+  '_radius'?: "radius";
+  '_nearLocationRadius'?: "nearLocationRadius";
+  '_namePrefixDefaultLangResults'?: "namePrefixDefaultLangResults";
+}

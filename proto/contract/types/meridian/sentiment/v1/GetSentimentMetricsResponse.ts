@@ -1,0 +1,10 @@
+// Original file: meridian/sentiment/v1/sentiment.proto
+
+
+export interface GetSentimentMetricsResponse {
+  'text'?: (string);
+}
+
+export interface GetSentimentMetricsResponse__Output {
+  'text': (string);
+}

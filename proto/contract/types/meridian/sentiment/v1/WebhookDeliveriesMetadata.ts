@@ -1,0 +1,10 @@
+// Original file: meridian/sentiment/v1/sentiment.proto
+
+
+export interface WebhookDeliveriesMetadata {
+  'nextPageToken'?: (string);
+}
+
+export interface WebhookDeliveriesMetadata__Output {
+  'nextPageToken': (string);
+}
