@@ -14,6 +14,10 @@ const CORE_ENTRIES = [
   // training and benches reach the sentiment capability through these
   '^src/sentiment/training/', '^src/sentiment/featurizer[.]ts$', '^src/sentiment/sentimentAnalyzer[.]ts$', '^src/sentiment/labels[.]ts$',
   '^src/sentiment/textInput[.]ts$', '^src/sentiment/languageDetector[.]ts$', '^src/sentiment/modelCard[.]ts$', '^src/sentiment/onnxBatch[.]ts$',
+  // the state-store seam: the scale bench measures each store on its own
+  '^src/sentiment/store/(sentimentStore|duckdbStore|postgresStore|openStore)[.]ts$',
+  // the launcher makes the core's CA and the gateway's certificate on first start
+  '^src/certificates/certificateAuthority[.]ts$',
 ];
 
 module.exports = {
@@ -76,9 +80,9 @@ module.exports = {
     },
     {
       name: 'no-module-cycles',
-      comment: 'No import cycles between modules.',
+      comment: 'No import cycles between modules (generated protobuf descriptor types refer to each other by nature).',
       severity: 'error',
-      from: {},
+      from: { pathNot: '^proto/contract/types/' },
       to: { circular: true },
     },
     {
