@@ -318,14 +318,16 @@
     apiKey = key.trim();
     if (!apiKey) { showKeyStatus('no key', false); return; }
     try {
-      // any read of this key's own data shows whether the gateway accepts it
-      await api('/v1/feeds/-/trend?window=1h');
+      // the smallest read of this key's own data shows whether the gateway accepts it
+      await api('/v1/jobs?pageSize=1');
       sessionStorage.setItem(KEY_ITEM, apiKey);
       showKeyStatus('key accepted', true);
     } catch (e) {
       if (e instanceof ApiError && (e.status === 401 || e.status === 403)) { showKeyStatus(explain(e), false); return; }
       sessionStorage.setItem(KEY_ITEM, apiKey);
-      showKeyStatus(e.status === 400 ? 'key accepted' : explain(e), e.status === 400);
+      // any answer but 401/403 means the key got through (a gateway without the job list answers 404 "no route")
+      const accepted = e instanceof ApiError && (e.status === 400 || e.noRoute);
+      showKeyStatus(accepted ? 'key accepted' : explain(e), accepted);
     }
     loadJobs();
     if ($('feed-id').value.trim()) loadFeed();
