@@ -3,7 +3,9 @@
 // exit 0 when SERVING. Kubernetes' built-in gRPC probe speaks plaintext only, and the
 // core's port is TLS. Usage (env): PROBE_ADDR=127.0.0.1:50051 PROBE_CA=/tls/ca-cert.pem
 // [PROBE_CERT=… PROBE_KEY=…] [PROBE_TLS_NAME=core] [PROBE_PLAINTEXT=true] node coreHealthProbe.mjs
+import { Buffer } from 'node:buffer';
 import { readFileSync } from 'node:fs';
+import process from 'node:process';
 import * as grpc from '@grpc/grpc-js';
 
 const env = process.env;
