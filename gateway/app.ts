@@ -109,6 +109,11 @@ export async function buildGateway(config: GatewayConfig, log: Logger = pino({ l
   await registerGraphql(app, {
     catalog, core, guard, cursors: new Cursors(), maxPage: config.maxLimit,
     limits: { maxCost: config.graphqlMaxCost, maxDepth: config.graphqlMaxDepth, maxPage: config.maxLimit },
+    work: {
+      maxBytes: config.graphqlMaxBytes, maxTokens: config.graphqlMaxTokens, maxAliases: config.graphqlMaxAliases, maxDepth: config.graphqlMaxDepth,
+      maxFragments: config.graphqlMaxFragments, maxOperations: config.graphqlMaxOperations, maxCost: config.graphqlMaxCost,
+      tenantCostPerMinute: config.graphqlTenantBudget, maxPage: config.maxLimit,
+    },
   });
   registerRoutes(app, routes, {
     core, guard, maxLimit: config.maxLimit,

@@ -30,6 +30,18 @@ export interface GatewayConfig {
   graphqlMaxCost: number;
   /** Deepest GraphQL query (MERIDIAN_GRAPHQL_MAX_DEPTH). */
   graphqlMaxDepth: number;
+  /** Largest GraphQL document in bytes (MERIDIAN_GRAPHQL_MAX_BYTES, default 65536); a body over twice that is refused unread. */
+  graphqlMaxBytes: number;
+  /** Most tokens in a GraphQL document (MERIDIAN_GRAPHQL_MAX_TOKENS, default 2000). */
+  graphqlMaxTokens: number;
+  /** Most aliases in a GraphQL document (MERIDIAN_GRAPHQL_MAX_ALIASES, default 50). */
+  graphqlMaxAliases: number;
+  /** Most fragment definitions in a GraphQL document (MERIDIAN_GRAPHQL_MAX_FRAGMENTS, default 50). */
+  graphqlMaxFragments: number;
+  /** Most operations in a document and queries in a batch (MERIDIAN_GRAPHQL_MAX_OPERATIONS, default 10). */
+  graphqlMaxOperations: number;
+  /** GraphQL cost units one API key may spend per minute; 0 = unlimited (MERIDIAN_GRAPHQL_TENANT_BUDGET, default 300000). */
+  graphqlTenantBudget: number;
   /**
    * How the gateway authenticates to the core: mutual TLS with the CA, its
    * certificate and key (role gateway), or null for plaintext
@@ -114,6 +126,12 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
     coreExchange: bool(env, 'MERIDIAN_CORE_EXCHANGE', true),
     graphqlMaxCost: int(env, 'MERIDIAN_GRAPHQL_MAX_COST', 5000, 1, 10_000_000),
     graphqlMaxDepth: int(env, 'MERIDIAN_GRAPHQL_MAX_DEPTH', 15, 2, 100),
+    graphqlMaxBytes: int(env, 'MERIDIAN_GRAPHQL_MAX_BYTES', 65_536, 1024, 16 * 1024 * 1024),
+    graphqlMaxTokens: int(env, 'MERIDIAN_GRAPHQL_MAX_TOKENS', 2000, 100, 1_000_000),
+    graphqlMaxAliases: int(env, 'MERIDIAN_GRAPHQL_MAX_ALIASES', 50, 0, 100_000),
+    graphqlMaxFragments: int(env, 'MERIDIAN_GRAPHQL_MAX_FRAGMENTS', 50, 0, 100_000),
+    graphqlMaxOperations: int(env, 'MERIDIAN_GRAPHQL_MAX_OPERATIONS', 10, 1, 1000),
+    graphqlTenantBudget: int(env, 'MERIDIAN_GRAPHQL_TENANT_BUDGET', 300_000, 0, 1_000_000_000),
     createLocalKey: bool(env, 'MERIDIAN_CREATE_LOCAL_KEY', true),
     logLevel: env['MERIDIAN_LOG_LEVEL'] || 'info',
     databaseUrl: env['MERIDIAN_DATABASE_URL'] || '',

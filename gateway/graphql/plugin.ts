@@ -7,7 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import mercurius from 'mercurius';
 import type { GraphQLError } from 'graphql';
 import { projectRoot } from '../paths.js';
@@ -16,20 +16,35 @@ import { isHttpError } from '../rest/httpError.js';
 import { buildResolvers, newContext, type GraphqlDeps } from './resolvers.js';
 import { costRule, type CostLimits } from './costRule.js';
 import { registerGraphiql } from './graphiql.js';
+import { GraphqlWorkLimits, LimitRefusal, type WorkLimits } from './workLimits.js';
 
 export const SCHEMA_FILE = join(projectRoot, 'gateway', 'graphql', 'schema.graphql');
 
-export interface GraphqlOptions extends GraphqlDeps { guard: Guard; limits: CostLimits }
+export interface GraphqlOptions extends GraphqlDeps { guard: Guard; limits: CostLimits; work: WorkLimits }
 
 export async function registerGraphql(app: FastifyInstance, opts: GraphqlOptions): Promise<void> {
   const { resolvers, loaders } = buildResolvers(opts);
+  const work = new GraphqlWorkLimits(() => app.graphql.schema, opts.work);
+  const refuse = (reply: FastifyReply, e: LimitRefusal) => {
+    for (const [k, v] of Object.entries(e.headers)) reply.header(k, v);
+    return reply.code(e.status).type('application/json; charset=utf-8').send(e.body());
+  };
+  // a body over the document limit is refused before it is read
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.method !== 'POST' || !(request.url.startsWith('/graphql') || request.url === '/' || request.url.startsWith('/?'))) return undefined;
+    try { work.checkDeclaredSize(request.headers['content-length']); } catch (e) { if (e instanceof LimitRefusal) return refuse(reply, e); throw e; }
+    return undefined;
+  });
   app.addHook('preHandler', async (request, reply) => {
     if (request.routeOptions.url !== '/graphql' && !(request.routeOptions.url === '/' && request.method === 'POST')) return;
     request.routeLabel = '/graphql';
     try {
       const admission = await opts.guard.admit(request.headers, 'geo:read');
       for (const [k, v] of Object.entries(admission.headers)) reply.header(k, v);
+      // limits by work (workLimits.ts), before mercurius parses or runs anything
+      work.admit(request.method === 'GET' ? request.query : request.body, admission.key.id);
     } catch (e) {
+      if (e instanceof LimitRefusal) return refuse(reply, e);
       if (!isHttpError(e)) throw e;
       for (const [k, v] of Object.entries(e.headers)) reply.header(k, v);
       return reply.code(e.status).type('application/json; charset=utf-8').send({ data: null, errors: [{ message: e.message, extensions: { code: e.code } }] });

@@ -186,10 +186,10 @@ export class RequestBinder {
 
   private unknownParameter(name: string): Error {
     const bound = this.pathFields.find((l) => l.name === name || l.jsonName === name);
-    if (bound) return paramInvalid(`${name} is given in the path; remove it from the query string`);
-    if (this.body === '*') return paramInvalid(`unknown query parameter '${show(name)}': this route takes its fields in the JSON body`);
+    if (bound) return paramInvalid(`${name} is given in the path; remove it from the query string`, show(name));
+    if (this.body === '*') return paramInvalid(`unknown query parameter '${show(name)}': this route takes its fields in the JSON body`, show(name));
     const names = [...new Set([...this.queryFields.values()].map((l) => l.jsonName))];
-    return paramInvalid(`unknown query parameter '${show(name)}'; this route accepts ${names.length ? names.join(', ') : 'no parameters'} (and callback, hateoasMode)`);
+    return paramInvalid(`unknown query parameter '${show(name)}'; this route accepts ${names.length ? names.join(', ') : 'no parameters'} (and callback, hateoasMode)`, show(name));
   }
 
   private bindBody(message: Record<string, unknown>, body: unknown): void {

@@ -9,7 +9,7 @@ import { logger } from '../log.js';
 import { serviceDefinition } from './protos.js';
 import { IDENTITY, identityOf, TENANT_METADATA } from './caller.js';
 import type { Authenticator } from './authentication.js';
-import { isServiceError } from '../errors.js';
+import { isServiceError, ServiceError } from '../errors.js';
 import { toGrpcError } from './status.js';
 
 interface UnaryEntry {
@@ -35,7 +35,10 @@ export class ServiceRegistry {
 
   addService(service: grpc.ServiceDefinition, implementation: grpc.UntypedServiceImplementation): void {
     const guarded: grpc.UntypedServiceImplementation = {};
+    const tolerant: Record<string, grpc.MethodDefinition<unknown, unknown>> = {};
     for (const [name, definition] of Object.entries(service)) {
+      // a request that does not decode reaches the guard as MALFORMED (INVALID_ARGUMENT), not grpc-js's INTERNAL
+      tolerant[name] = { ...definition, requestDeserialize: tolerantDeserialize(definition.requestDeserialize) };
       // grpc-js accepts a handler under the method's name or its camelCase originalName
       const key = implementation[name] ? name : definition.originalName;
       const handler = key ? implementation[key] : undefined;
@@ -45,7 +48,7 @@ export class ServiceRegistry {
         this.unary.set(definition.path, { definition: definition as grpc.MethodDefinition<unknown, unknown>, handler: handler as grpc.handleUnaryCall<unknown, unknown> });
       }
     }
-    this.server.addService(service, guarded);
+    this.server.addService(tolerant as grpc.ServiceDefinition, guarded);
   }
 
   /** The handler behind authentication: an unauthenticated call ends UNAUTHENTICATED before the handler sees it. */
@@ -57,25 +60,58 @@ export class ServiceRegistry {
       (call as { [IDENTITY]?: unknown })[IDENTITY] = id;
       return undefined;
     };
-    if (!definition.responseStream) {
+    const path = definition.path;
+    if (!definition.responseStream && !definition.requestStream) {
       const h = handler as grpc.handleUnaryCall<unknown, unknown>;
       return ((call: grpc.ServerUnaryCall<unknown, unknown>, callback: grpc.sendUnaryData<unknown>) => {
         const refused = identify(call);
         if (refused) { callback(refused as grpc.ServerErrorResponse); return; }
+        if (isMalformed(call.request)) { callback(malformedError(path, call.request) as grpc.ServerErrorResponse); return; }
         h(call, callback);
       }) as grpc.UntypedHandleCall;
     }
-    const h = handler as grpc.handleServerStreamingCall<unknown, unknown>;
-    return ((call: grpc.ServerWritableStream<unknown, unknown>) => {
+    const h = handler as (call: object, callback?: unknown) => void;
+    return ((call: grpc.ServerDuplexStream<unknown, unknown>, callback?: grpc.sendUnaryData<unknown>) => {
       const refused = identify(call);
-      if (refused) { call.emit('error', refused); return; }
-      h(call);
+      if (refused) {
+        if (callback) callback(refused as grpc.ServerErrorResponse);
+        else call.emit('error', refused);
+        return;
+      }
+      if (definition.requestStream) {
+        // a message that does not decode ends the stream INVALID_ARGUMENT before the handler sees it
+        const push = call.push.bind(call);
+        call.push = (chunk: unknown) => {
+          if (!isMalformed(chunk)) return push(chunk);
+          const err = malformedError(path, chunk);
+          if (callback) callback(err as grpc.ServerErrorResponse); else call.emit('error', err);
+          return false;
+        };
+      }
+      h(call, callback);
     }) as grpc.UntypedHandleCall;
   }
 
   get(path: string): UnaryEntry | undefined {
     return this.unary.get(path);
   }
+}
+
+const MALFORMED = Symbol('malformed request');
+interface Malformed { [MALFORMED]: string }
+
+function tolerantDeserialize(deserialize: (b: Buffer) => unknown): (b: Buffer) => unknown {
+  return (bytes) => {
+    try { return deserialize(bytes); } catch (e) { return { [MALFORMED]: e instanceof Error ? e.message : String(e) } satisfies Malformed; }
+  };
+}
+
+function isMalformed(v: unknown): v is Malformed {
+  return typeof v === 'object' && v !== null && MALFORMED in v;
+}
+
+function malformedError(path: string, m: Malformed): Partial<grpc.StatusObject> {
+  return toGrpcError(new ServiceError(grpc.status.INVALID_ARGUMENT, 'PARAM_INVALID', `the request for ${path} is not a valid protobuf message: ${m[MALFORMED].slice(0, 200)}`));
 }
 
 /** Most results per message (see reply); 8 measured best of 1, 2, 4, 8 and unbounded on the REST benchmark. */

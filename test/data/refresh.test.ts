@@ -10,9 +10,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildGeoDatabase, DataBuildError } from '../../data/buildGeo.js';
 import { refreshGeoDatabase } from '../../data/refreshGeo.js';
 import { citiesFile } from '../../data/sources.js';
-import { loadCoreConfig } from '../../src/config.js';
-import { startCore, type Core } from '../../src/server.js';
+import type { Core } from '../../src/server.js';
 import { geoClient } from '../support/grpcClient.js';
+import { startSentimentCore } from '../support/sentimentCore.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'meridian-refresh-'));
 const lines = readFileSync(citiesFile(), 'utf8').split('\n').filter((l) => l.startsWith('') && l.split('\t')[8] === 'LU');
@@ -30,19 +30,23 @@ added[2] = 'Newtown';
 writeFileSync(snapshotB, [...lines.slice(5, 10), changed.join('\t'), ...lines.slice(11), added.join('\t')].join('\n') + '\n');
 
 let core: Core;
+let stopCore: (() => Promise<void>) | undefined;
 const db = join(dir, 'geo.duckdb');
 const DAY = 86_400_000;
 
 beforeAll(async () => {
   await buildGeoDatabase({ out: db, cities: snapshotA, log: () => {} });
 });
-afterAll(async () => { await core?.close(); });
+afterAll(async () => { await stopCore?.(); });
 
 describe('data refresh', () => {
   it('diffs the snapshots, marks vanished places deleted and keeps them', async () => {
     const r = await refreshGeoDatabase(db, snapshotB, new Date(Date.now() - 3 * DAY));
     expect(r).toEqual({ inserted: 1, updated: 1, deleted: 5, restored: 0 });
-    core = await startCore({ ...loadCoreConfig(), geoDbPath: db, grpcAddress: '127.0.0.1:0' });
+    // a core on the refreshed file, with its own state folder and certificates (mutual TLS, as every core)
+    const started = await startSentimentCore({ workers: 1 }, { geoDbPath: db });
+    core = started.core;
+    stopCore = started.close;
     const { call, close } = geoClient(core.address);
     try {
       type L = { data: { id: number }[]; totalCount: number };

@@ -1,0 +1,243 @@
+/**
+ * GraphQL limits by work, checked before mercurius parses or runs anything:
+ *
+ * 1. Hard caps, cheapest first: the body's declared size (Content-Length,
+ *    before it is read) and the document's bytes; operations per batch;
+ *    tokens (graphql-js `parse` with `maxTokens`, so a huge document stops
+ *    parsing early); then, walking the parsed document once with a bound on
+ *    the nodes visited: operations, fragments, aliases (every one counted)
+ *    and depth.
+ * 2. A cost that prices what the core will do, with the request's variables:
+ *    a list is its page size plus the rows the core may scan to answer it
+ *    (a radius search by the share of the ~200k places its circle may hold, a
+ *    name prefix by its selectivity, no criterion as a full scan; one unit
+ *    per SCAN_ROWS rows), `totalCount` one more count over the same rows, and
+ *    nested lists multiply by the parent's page size.
+ * 3. Budgets: per request (maxCost) and per tenant (cost units per minute,
+ *    a token bucket by API key).
+ *
+ * A refusal is HTTP 400 (429 for the tenant budget) with
+ * `errors[].extensions.code` ACCESS_DENIED and `extensions.type` naming the
+ * limit; nothing reaches the core.
+ */
+import {
+  GraphQLError, Kind, parse, getNamedType, isObjectType,
+  type DocumentNode, type FieldNode, type FragmentDefinitionNode, type GraphQLObjectType, type GraphQLSchema, type SelectionSetNode, type ValueNode,
+} from 'graphql';
+import { DEFAULT_PAGE } from './connections.js';
+
+export interface WorkLimits {
+  /** Largest document (and request body) in bytes. */
+  maxBytes: number;
+  /** Most lexical tokens in a document (graphql-js maxTokens). */
+  maxTokens: number;
+  /** Most aliased fields in a document. */
+  maxAliases: number;
+  /** Deepest selection. */
+  maxDepth: number;
+  /** Most fragment definitions in a document. */
+  maxFragments: number;
+  /** Most operations in a document, and most queries in a batch. */
+  maxOperations: number;
+  /** Largest cost of one request (sum over a batch). */
+  maxCost: number;
+  /** Cost units a tenant may spend per minute (0 = unlimited). */
+  tenantCostPerMinute: number;
+  /** Page size assumed where first/last is a variable not given. */
+  maxPage: number;
+}
+
+/** Rows of the place table the cost model assumes (GeoNames cities500 and more: ~200k). */
+export const PLACE_ROWS = 200_000;
+/** Rows scanned per cost unit. */
+export const SCAN_ROWS = 1000;
+const EARTH_KM2 = 510.1e6;
+/** Populated places cluster: a circle around a location holds about this many times its uniform share. */
+const CLUSTERING = 20;
+/** Rows of the small tables (countries, regions, currencies, locales, time zones) a list may scan. */
+const SMALL_TABLE_ROWS = 5_000;
+/** Selections visited at most while walking one document (fragment spreads expand). */
+const MAX_VISITS = 20_000;
+
+export class LimitRefusal extends Error {
+  constructor(readonly status: number, readonly type: string, message: string, readonly headers: Record<string, string> = {}) {
+    super(message);
+    this.name = 'LimitRefusal';
+  }
+
+  body(): { data: null; errors: { message: string; extensions: { code: string; type: string } }[] } {
+    return { data: null, errors: [{ message: this.message, extensions: { code: 'ACCESS_DENIED', type: this.type } }] };
+  }
+}
+
+interface GraphqlRequest { query?: unknown; variables?: unknown; operationName?: unknown }
+
+class TenantBuckets {
+  private readonly buckets = new Map<string, { tokens: number; at: number }>();
+  constructor(private readonly perMinute: number) {}
+
+  /** Takes `cost` from the tenant's bucket, or returns the seconds until it would fit. */
+  take(tenant: string, cost: number, now = Date.now()): number {
+    if (!this.perMinute) return 0;
+    const b = this.buckets.get(tenant) ?? { tokens: this.perMinute, at: now };
+    b.tokens = Math.min(this.perMinute, b.tokens + ((now - b.at) * this.perMinute) / 60_000);
+    b.at = now;
+    if (this.buckets.size > 100_000) this.buckets.clear();
+    this.buckets.set(tenant, b);
+    if (b.tokens >= cost) { b.tokens -= cost; return 0; }
+    return Math.max(1, Math.ceil(((cost - b.tokens) * 60) / this.perMinute));
+  }
+}
+
+export class GraphqlWorkLimits {
+  private readonly tenants: TenantBuckets;
+
+  constructor(private readonly schema: () => GraphQLSchema, readonly limits: WorkLimits) {
+    this.tenants = new TenantBuckets(limits.tenantCostPerMinute);
+  }
+
+  /** Refusal of a body by its declared size, before it is read. */
+  checkDeclaredSize(contentLength: string | undefined): void {
+    const n = Number(contentLength);
+    // the body holds the document plus variables; allow it twice the document's bytes
+    if (Number.isFinite(n) && n > 2 * this.limits.maxBytes) {
+      throw new LimitRefusal(413, 'DOCUMENT_TOO_LARGE', `the GraphQL request is ${n} bytes; at most ${2 * this.limits.maxBytes} (documents at most ${this.limits.maxBytes})`);
+    }
+  }
+
+  /** Checks a GET query string or POST body (one request or a batch) and charges the tenant; returns the cost. */
+  admit(payload: unknown, tenant: string): number {
+    const requests: GraphqlRequest[] = Array.isArray(payload) ? payload as GraphqlRequest[] : [payload as GraphqlRequest ?? {}];
+    if (requests.length > this.limits.maxOperations) {
+      throw new LimitRefusal(400, 'TOO_MANY_OPERATIONS', `a batch holds ${requests.length} queries; at most ${this.limits.maxOperations}`);
+    }
+    let cost = 0;
+    for (const r of requests) cost += this.costOf(r);
+    if (cost > this.limits.maxCost) {
+      throw new LimitRefusal(400, 'QUERY_COST_EXCEEDED', `query cost ${Math.ceil(cost)} is above the maximum of ${this.limits.maxCost}: each list costs its page size plus one unit per ${SCAN_ROWS} rows the core may scan (a radius search by the places its circle may hold, a short name prefix by the names it matches), totalCount one more count, nested lists multiply; ask for smaller radii, longer prefixes, smaller pages or fewer aliases`);
+    }
+    const wait = this.tenants.take(tenant, cost);
+    if (wait) {
+      throw new LimitRefusal(429, 'TENANT_BUDGET_EXHAUSTED', `this key spent its GraphQL budget of ${this.limits.tenantCostPerMinute} cost units per minute; retry after ${wait} s`, { 'retry-after': String(wait) });
+    }
+    return cost;
+  }
+
+  private costOf(r: GraphqlRequest): number {
+    const query = r.query;
+    if (typeof query !== 'string') return 0; // mercurius answers a missing query itself
+    if (Buffer.byteLength(query) > this.limits.maxBytes) {
+      throw new LimitRefusal(413, 'DOCUMENT_TOO_LARGE', `the GraphQL document is over ${this.limits.maxBytes} bytes`);
+    }
+    let doc: DocumentNode;
+    try {
+      doc = parse(query, { maxTokens: this.limits.maxTokens, noLocation: true });
+    } catch (e) {
+      if (e instanceof GraphQLError && /tokens/i.test(e.message)) {
+        throw new LimitRefusal(400, 'TOO_MANY_TOKENS', `the GraphQL document has more than ${this.limits.maxTokens} tokens`);
+      }
+      return 0; // a syntax error: mercurius reports it as usual
+    }
+    let variables: Record<string, unknown> = {};
+    if (typeof r.variables === 'string') { try { variables = JSON.parse(r.variables) as Record<string, unknown>; } catch { /* mercurius reports it */ } }
+    else if (r.variables && typeof r.variables === 'object') variables = r.variables as Record<string, unknown>;
+    return this.walkDocument(doc, variables, typeof r.operationName === 'string' ? r.operationName : undefined);
+  }
+
+  private walkDocument(doc: DocumentNode, variables: Record<string, unknown>, operationName: string | undefined): number {
+    const L = this.limits;
+    const fragments = new Map<string, FragmentDefinitionNode>();
+    let operations = 0;
+    for (const d of doc.definitions) {
+      if (d.kind === Kind.FRAGMENT_DEFINITION) fragments.set(d.name.value, d);
+      else if (d.kind === Kind.OPERATION_DEFINITION) operations++;
+    }
+    if (operations > L.maxOperations) throw new LimitRefusal(400, 'TOO_MANY_OPERATIONS', `the document holds ${operations} operations; at most ${L.maxOperations}`);
+    if (fragments.size > L.maxFragments) throw new LimitRefusal(400, 'TOO_MANY_FRAGMENTS', `the document defines ${fragments.size} fragments; at most ${L.maxFragments}`);
+    const schema = this.schema();
+    let aliases = 0;
+    let visits = 0;
+
+    const value = (v: ValueNode | undefined): unknown => {
+      if (!v) return undefined;
+      switch (v.kind) {
+        case Kind.INT: case Kind.FLOAT: return Number(v.value);
+        case Kind.STRING: case Kind.ENUM: return v.value;
+        case Kind.BOOLEAN: return v.value;
+        case Kind.VARIABLE: return variables[v.name.value];
+        case Kind.LIST: return v.values.map(value);
+        case Kind.OBJECT: return Object.fromEntries(v.fields.map((f) => [f.name.value, value(f.value)]));
+        default: return undefined;
+      }
+    };
+    const arg = (field: FieldNode, name: string) => value(field.arguments?.find((a) => a.name.value === name)?.value);
+
+    const pageOf = (field: FieldNode): number => {
+      for (const name of ['first', 'last']) {
+        if (!field.arguments?.some((a) => a.name.value === name)) continue;
+        const n = arg(field, name);
+        return typeof n === 'number' && Number.isFinite(n) ? Math.max(0, Math.min(n, L.maxPage)) : L.maxPage;
+      }
+      return DEFAULT_PAGE;
+    };
+
+    /** Rows the core may scan for a list field. */
+    const scanOf = (field: FieldNode, typeName: string, parentType: string): number => {
+      if (typeName !== 'PopulatedPlacesConnection') return SMALL_TABLE_ROWS;
+      const nearby = field.name.value.startsWith('nearby') || arg(field, 'location') !== undefined;
+      if (nearby) {
+        const radius = Number(arg(field, 'radius') ?? 100);
+        const km = (Number.isFinite(radius) ? Math.abs(radius) : 20_000) * (arg(field, 'distanceUnit') === 'KM' ? 1 : 1.609344);
+        return Math.min(PLACE_ROWS, Math.max(1, (PLACE_ROWS * CLUSTERING * Math.PI * km * km) / EARTH_KM2));
+      }
+      const prefix = arg(field, 'namePrefix');
+      if (typeof prefix === 'string' && prefix.length) return Math.max(1, PLACE_ROWS / 15 ** Math.min(prefix.length, 6));
+      if (parentType === 'Country' || parentType === 'Region') return PLACE_ROWS / 50;
+      return PLACE_ROWS;
+    };
+
+    const walk = (set: SelectionSetNode, type: GraphQLObjectType, multiplier: number, depth: number, seen: Set<string>): number => {
+      if (depth > L.maxDepth) throw new LimitRefusal(400, 'QUERY_TOO_DEEP', `query depth is above the maximum of ${L.maxDepth}`);
+      let cost = 0;
+      for (const sel of set.selections) {
+        if (++visits > MAX_VISITS) throw new LimitRefusal(400, 'QUERY_TOO_COMPLEX', `the query expands to more than ${MAX_VISITS} selections`);
+        if (sel.kind === Kind.FIELD) {
+          if (sel.alias && ++aliases > L.maxAliases) throw new LimitRefusal(400, 'TOO_MANY_ALIASES', `the query uses more than ${L.maxAliases} aliases`);
+          if (sel.name.value.startsWith('__')) continue;
+          const def = type.getFields()[sel.name.value];
+          if (!def) continue; // unknown fields are validation errors
+          const named = getNamedType(def.type);
+          let m = multiplier;
+          if (isObjectType(named) && named.name.endsWith('Connection')) {
+            const page = pageOf(sel);
+            const scan = scanOf(sel, named.name, type.name) / SCAN_ROWS;
+            const counts = sel.selectionSet?.selections.some((s) => s.kind === Kind.FIELD && s.name.value === 'totalCount') ?? false;
+            cost += multiplier * (page + scan + (counts ? scan : 0));
+            m = multiplier * Math.max(1, page);
+          } else {
+            cost += multiplier;
+          }
+          if (sel.selectionSet && isObjectType(named)) cost += walk(sel.selectionSet, named, m, depth + 1, seen);
+        } else if (sel.kind === Kind.INLINE_FRAGMENT) {
+          const t = sel.typeCondition ? schema.getType(sel.typeCondition.name.value) : type;
+          if (isObjectType(t)) cost += walk(sel.selectionSet, t, multiplier, depth, seen);
+        } else {
+          const f = fragments.get(sel.name.value);
+          if (!f || seen.has(f.name.value)) continue; // cycles are validation errors
+          const t = schema.getType(f.typeCondition.name.value);
+          if (isObjectType(t)) cost += walk(f.selectionSet, t, multiplier, depth, new Set([...seen, f.name.value]));
+        }
+      }
+      return cost;
+    };
+
+    let total = 0;
+    for (const d of doc.definitions) {
+      if (d.kind !== Kind.OPERATION_DEFINITION) continue;
+      if (operationName && d.name?.value !== operationName) continue;
+      const root = d.operation === 'query' ? schema.getQueryType() : d.operation === 'mutation' ? schema.getMutationType() : schema.getSubscriptionType();
+      if (root) total += walk(d.selectionSet, root, 1, 1, new Set());
+    }
+    return total;
+  }
+}

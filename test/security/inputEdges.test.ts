@@ -1,0 +1,36 @@
+/**
+ * Input edges on the gateway: a malformed %-escape is 400 naming the
+ * parameter, `limit=0` is 400 (not silently 10 items), an unknown parameter's
+ * error says which one in `details`.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestGateway, type TestGateway } from '../support/gateway.js';
+
+let g: TestGateway;
+beforeAll(async () => { g = await startTestGateway(); });
+afterAll(async () => { await g?.close(); });
+
+describe('input edges', () => {
+  it('answers a malformed %-escape 400 naming the parameter', async () => {
+    for (const [q, field] of [['namePrefix=%ZZ', 'namePrefix'], ['namePrefix=San%2', 'namePrefix'], ['limit=1&namePrefix=%E0%A4%A', 'namePrefix'], ['%ZZ=1', '%ZZ']] as const) {
+      const r = await g.get(`/v1/geo/cities?${q}`);
+      expect(r.status, q).toBe(400);
+      expect(r.body.errors[0], q).toMatchObject({ code: 'PARAM_INVALID', details: { field } });
+      expect(r.body.errors[0].message, q).toContain(field);
+    }
+  });
+
+  it('answers limit=0 400 with details, instead of a default page', async () => {
+    const r = await g.get('/v1/geo/cities?limit=0');
+    expect(r.status).toBe(400);
+    expect(r.body.errors[0]).toMatchObject({ code: 'PARAM_INVALID', details: { field: 'limit' } });
+    expect(r.body.errors[0].message).toMatch(/limit must be from 1 to 100/);
+    expect((await g.get('/v1/geo/cities?limit=1')).body.data).toHaveLength(1);
+  });
+
+  it('names an unknown parameter in details', async () => {
+    const r = await g.get('/v1/geo/cities?bogus=1');
+    expect(r.status).toBe(400);
+    expect(r.body.errors[0]).toMatchObject({ code: 'PARAM_INVALID', details: { field: 'bogus' } });
+  });
+});
