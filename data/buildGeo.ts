@@ -118,6 +118,8 @@ export async function writePlaceKeys(conn: DuckDBConnection): Promise<number> {
   }
   await conn.run('CREATE OR REPLACE TABLE place_keys (place_id INTEGER NOT NULL, key VARCHAR NOT NULL)');
   await appendRows(conn, 'place_keys', [INTEGER, VARCHAR], keys);
+  // Stored in key order: a prefix's keys then sit in a few row groups, which range predicates skip to (zone maps).
+  await conn.run('CREATE OR REPLACE TABLE place_keys AS SELECT * FROM place_keys ORDER BY key, place_id');
   await conn.run('CREATE OR REPLACE TEMP TABLE place_sort_names (place_id INTEGER, sort_name VARCHAR)');
   await appendRows(conn, 'place_sort_names', [INTEGER, VARCHAR], sortNames);
   await conn.run('UPDATE places SET sort_name = s.sort_name FROM place_sort_names s WHERE places.id = s.place_id');

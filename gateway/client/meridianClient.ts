@@ -92,6 +92,7 @@ export interface CityDetails {
   population?: number;
   /** only where GeoNames has it */
   elevationMeters?: number;
+  /** IANA time zone (REST answers write `/` as `__`: America__New_York) */
   timezone?: string;
   deleted?: boolean;
   /** CITY; ADM1 for a first-level division (GetCityLocatedIn) */
@@ -122,7 +123,7 @@ export interface CitySummary {
   distance?: number;
   /** CITY: every populated place (GeoDB's type; ADM2 and ISLAND records are not in the data) */
   type?: string;
-  /** IANA time zone */
+  /** IANA time zone (REST answers write `/` as `__`, GeoDB's form: America__New_York) */
   timezone?: string;
   /** only where a source has it */
   wikiDataId?: string;
@@ -294,7 +295,7 @@ export interface LanguageDescriptor {
 }
 
 export interface LocaleDescriptor {
-  /** BCP-47, e.g. en-US */
+  /** BCP-47, e.g. en-US (REST answers write `-` as `_`, GeoDB's form: en_US) */
   code?: string;
   name?: string;
 }
@@ -334,9 +335,10 @@ export interface SentimentCount {
 }
 
 export interface TimeZoneDescriptor {
+  /** IANA id (REST answers write `/` as `__`: Africa__Abidjan) */
   id?: string;
   name?: string;
-  /** standard (non-DST) offset now, fractional where the zone has it (e.g. 5.75) */
+  /** standard (non-DST) offset now, fractional where the zone has it (e.g. 5.75); REST answers the whole hours (int32, as the REST description and GeoDB say) */
   rawUtcOffsetHours?: number;
   /** offset in force now, DST included */
   utcOffsetHours?: number;

@@ -41,7 +41,26 @@ export interface CompiledRoute {
   accepted: AcceptedRule | undefined;
   /** A list of place summaries: the fields of the country or region it is restricted to are left out. */
   placeList: boolean;
+  /** How the answer's items are presented over REST (GeoDB's forms), or undefined when as the core says. */
+  present: ((item: Record<string, unknown>) => void) | undefined;
 }
+
+/**
+ * Forms of the REST answer where the seed description is silent and GeoDB's
+ * is explicit (gateway/README.md): zone ids with `__` for `/`
+ * (`America__New_York`), locale codes with `_` (`en_US`), and
+ * `rawUtcOffsetHours` as GeoDB's and the seed's int32. The core keeps IANA
+ * ids, BCP-47 codes and fractional offsets; requests accept either form.
+ */
+const PRESENT: Record<string, (item: Record<string, unknown>) => void> = {
+  CitySummary: (p) => { if (typeof p['timezone'] === 'string') p['timezone'] = p['timezone'].replace(/\//g, '__'); },
+  CityDetails: (p) => { if (typeof p['timezone'] === 'string') p['timezone'] = p['timezone'].replace(/\//g, '__'); },
+  TimeZoneDescriptor: (z) => {
+    if (typeof z['id'] === 'string') z['id'] = z['id'].replace(/\//g, '__');
+    if (typeof z['rawUtcOffsetHours'] === 'number') z['rawUtcOffsetHours'] = Math.trunc(z['rawUtcOffsetHours']);
+  },
+  LocaleDescriptor: (l) => { if (typeof l['code'] === 'string') l['code'] = l['code'].replace(/-/g, '_'); },
+};
 
 function scopeOf(capability: string, verb: Verb): string {
   if (capability === 'certificates') return 'certificates:issue';
@@ -87,6 +106,7 @@ export function compileRoutes(catalog: ProtoCatalog): CompiledRoute[] {
           requestFields: new Set(Object.keys(requestType.fields)),
           accepted: acceptedRule(md.options as Record<string, unknown>),
           placeList: responseType.fields['data']?.resolvedType?.name === 'CitySummary',
+          present: PRESENT[responseType.fields['data']?.resolvedType?.name ?? ''],
         });
       }
     }
@@ -212,6 +232,10 @@ async function handle(group: CompiledRoute[], request: FastifyRequest, reply: Fa
     for (const p of query) if (p.name === 'hateoasMode' || p.name === 'hateoas_mode') hateoas = p.value === '' ? true : (convertText(hateoasField, p.value, p.name) as boolean);
     const result = await ctx.core.call(route.unary, bound.message, { tenant: admission.key.id });
     const data = route.shape.dataField ? result['data'] : result;
+    if (route.present && data && typeof data === 'object') {
+      if (Array.isArray(data)) for (const item of data) route.present(item as Record<string, unknown>);
+      else route.present(data as Record<string, unknown>);
+    }
     let envelope: Record<string, unknown>;
     if (route.shape.isList) {
       const items = data as Record<string, unknown>[];

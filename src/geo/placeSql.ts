@@ -37,7 +37,11 @@ export function placeQuerySql(q: PlaceQuery): { where: string; params: Param[]; 
   if (q.region) where.push(`country_code = ${p(q.region.countryCode)} AND admin1_code = ${p(q.region.admin1Code)}`);
   if (q.timeZones) where.push(`timezone IN (SELECT unnest(${p([...q.timeZones])}::VARCHAR[]))`);
   if (q.featureCodes) where.push(`feature_code IN (SELECT unnest(${p([...q.featureCodes])}::VARCHAR[]))`);
-  if (q.prefix !== undefined) where.push(`id IN (SELECT place_id FROM place_keys WHERE starts_with(key, ${p(q.prefix)}))`);
+  if (q.prefix !== undefined) {
+    // The range lets DuckDB skip the row groups of other keys (place_keys is stored in key order); starts_with is the test.
+    const prefix = p(q.prefix);
+    where.push(`id IN (SELECT place_id FROM place_keys WHERE key >= ${prefix} AND key <= ${prefix} || chr(1114111) AND starts_with(key, ${prefix}))`);
+  }
   let distance = 'NULL';
   if (q.near) {
     distance = haversineSql(p(q.near.latitude), p(q.near.longitude));

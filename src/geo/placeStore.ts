@@ -419,7 +419,7 @@ function unitVector(lat: number, lon: number): [number, number, number] {
  * when k is large, it keeps everything and sorts once at the end.
  */
 /** Longest prefix with a precomputed candidate list (see buildShortPrefixes). */
-const SHORT_PREFIX = 3;
+const SHORT_PREFIX = 4;
 const EMPTY = new Int32Array(0);
 
 class Selection {

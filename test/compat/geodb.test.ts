@@ -77,7 +77,9 @@ describe('REST: places, cities and admin divisions (#1-#14, #26-#32)', () => {
     const b = await geodb('/v1/geo/places?namePrefix=San%20Francisco&types=CITY&limit=5');
     for (const p of b.data) expectPlaceSummary(p);
     const d = (await geodb(`/v1/geo/places/${SF}`)).data;
-    expect(d).toMatchObject({ id: SF, type: 'CITY', name: 'San Francisco', countryCode: 'US', regionCode: 'CA', regionWdId: 'Q99', timezone: 'America/Los_Angeles', deleted: false });
+    expect(d).toMatchObject({ id: SF, type: 'CITY', name: 'San Francisco', countryCode: 'US', regionCode: 'CA', regionWdId: 'Q99', timezone: 'America__Los_Angeles', deleted: false });
+    // Clients pass the zone id back as it came and show it with __ replaced by /.
+    expect((await geodb(`/v1/locale/timezones/${d.timezone}/time`)).data).toMatch(/^\d\d:\d\d/);
     expect(d.latitude).toBeCloseTo(37.77, 1);
     expect(d.longitude).toBeCloseTo(-122.42, 1);
     expect(d.elevationMeters).toBe(16);
@@ -132,7 +134,7 @@ describe('REST: places, cities and admin divisions (#1-#14, #26-#32)', () => {
     expect((await geodb(`/v1/geo/places/${SF}/time`)).data.substring(0, 5)).toMatch(/^\d\d:\d\d$/);
     for (const path of [`/v1/geo/cities/${SF}/locatedIn`, `/v1/geo/places/${SF}/locatedIn?languageCode=ru`]) {
       const d = (await geodb(path)).data;
-      expect(d).toMatchObject({ id: 5332921, wikiDataId: 'Q99', type: 'ADM1', countryCode: 'US', timezone: 'America/Los_Angeles', deleted: false });
+      expect(d).toMatchObject({ id: 5332921, wikiDataId: 'Q99', type: 'ADM1', countryCode: 'US', timezone: 'America__Los_Angeles', deleted: false });
       expect(typeof d.latitude).toBe('number');
       expect(typeof d.longitude).toBe('number');
       expect(d.population).toBeGreaterThan(0);
@@ -203,10 +205,14 @@ describe('REST: locale (#33-#39)', () => {
     expect(all.data[0]).toHaveProperty('symbol');
   });
 
-  it('#34-#39 languages, locales, time zones (ids with __ or /)', async () => {
+  it('#34-#39 languages, locales (en_US), time zones (ids with __, int32 offsets; paths take __ or /)', async () => {
     expect((await geodb('/v1/locale/languages?limit=5')).data[0]).toHaveProperty('name');
-    expect((await geodb('/v1/locale/locales?limit=5')).data[0]).toHaveProperty('code');
-    expect((await geodb('/v1/locale/timezones?limit=5')).data[0]).toHaveProperty('rawUtcOffsetHours');
+    const locales = (await geodb('/v1/locale/locales?limit=100&offset=100')).data.map((l: { code: string }) => l.code);
+    expect(locales.some((c: string) => /^[a-z]{2,3}_[A-Z]{2}$/.test(c))).toBe(true);
+    expect(locales.some((c: string) => c.includes('-'))).toBe(false);
+    const zones = (await geodb('/v1/locale/timezones?limit=100')).data;
+    for (const z of zones) { expect(z.id).not.toContain('/'); expect(Number.isInteger(z.rawUtcOffsetHours)).toBe(true); }
+    expect(zones.map((z: { id: string }) => z.id)).toContain('Africa__Abidjan');
     expect((await geodb('/v1/locale/timezones/America__Los_Angeles')).data.name).toMatch(/Pacific/);
     expect((await geodb('/v1/locale/timezones/America__Los_Angeles/dateTime')).data).toMatch(/T/);
     expect((await geodb('/v1/locale/timezones/America__Los_Angeles/time')).data).toMatch(/^\d\d:\d\d/);
