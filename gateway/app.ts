@@ -23,6 +23,7 @@ import { parseQuery } from './rest/query.js';
 import { buildOpenApi } from './openapi/openapiDocument.js';
 import { registerGraphql } from './graphql/plugin.js';
 import { Cursors } from './graphql/connections.js';
+import { pageTokenSecret } from '../proto/contract/pageTokens.js';
 import { projectRoot } from './paths.js';
 import httpCaching from './rest/caching.js';
 import { registerDashboard } from './dashboard/plugin.js';
@@ -107,7 +108,7 @@ export async function buildGateway(config: GatewayConfig, log: Logger = pino({ l
   });
 
   await registerGraphql(app, {
-    catalog, core, guard, cursors: new Cursors(), maxPage: config.maxLimit,
+    catalog, core, guard, cursors: new Cursors(pageTokenSecret(config.stateDir)), maxPage: config.maxLimit,
     limits: { maxCost: config.graphqlMaxCost, maxDepth: config.graphqlMaxDepth, maxPage: config.maxLimit },
     work: {
       maxBytes: config.graphqlMaxBytes, maxTokens: config.graphqlMaxTokens, maxAliases: config.graphqlMaxAliases, maxDepth: config.graphqlMaxDepth,

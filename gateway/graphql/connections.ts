@@ -6,8 +6,8 @@
  * without `before` needs the total first, which costs one extra core call.
  * first and last that meet give their union (GeoDB), see union().
  */
-import { createHmac, randomBytes } from 'node:crypto';
 import { GraphQLError } from 'graphql';
+import { TokenSigner } from '../../proto/contract/pageTokens.js';
 
 export const DEFAULT_PAGE = 10;
 
@@ -21,21 +21,22 @@ export interface Connection<T> {
 
 export const gqlError = (code: string, message: string): GraphQLError => new GraphQLError(message, { extensions: { code } });
 
+/** Cursors signed with the page-token secret core and gateways share (proto/contract/pageTokens.ts), so they outlive restarts and work on any replica. */
 export class Cursors {
-  constructor(private readonly secret: Buffer = randomBytes(32)) {}
+  private readonly tokens: TokenSigner;
 
-  private mac(scope: string, offset: number): string {
-    return createHmac('sha256', this.secret).update(`${scope}\u0000${offset}`).digest('base64url').slice(0, 12);
+  constructor(secret: Buffer) {
+    this.tokens = new TokenSigner(secret, 12);
   }
 
   encode(scope: string, offset: number): string {
-    return `${offset.toString(36)}.${this.mac(scope, offset)}`;
+    return this.tokens.sign(offset.toString(36), scope);
   }
 
   decode(scope: string, cursor: string, arg: string): number {
-    const m = /^([0-9a-z]{1,11})\.([\w-]{12})$/.exec(cursor);
-    const offset = m ? parseInt(m[1] as string, 36) : NaN;
-    if (!m || !Number.isSafeInteger(offset) || this.mac(scope, offset) !== m[2]) {
+    const body = /^[0-9a-z]{1,11}\.[\w-]{12}$/.test(cursor) ? this.tokens.open(cursor, scope) : undefined;
+    const offset = body === undefined ? NaN : parseInt(body, 36);
+    if (!Number.isSafeInteger(offset)) {
       throw gqlError('PARAM_INVALID', `${arg} is not a cursor of this connection (cursors are only valid with the arguments they were issued for)`);
     }
     return offset;

@@ -66,3 +66,33 @@ describe('tokens', () => {
     expect(s.open('nodot', 'scope')).toBeUndefined();
   });
 });
+
+describe('GraphQL cursors', () => {
+  it('handed out before a gateway restart are honoured after it (same state folder)', async () => {
+    const { startTestGateway } = await import('../support/gateway.js');
+    const stateDir = freshDir();
+    const query = (after: string | null) => ({ query: 'query($after: String) { countries(first: 2, after: $after) { edges { cursor node { code } } } }', variables: { after } });
+    const first = await startTestGateway({ stateDir });
+    const page1 = await first.send('POST', '/graphql', query(null));
+    const cursor = page1.body.data.countries.edges[1].cursor as string;
+    const next = await first.send('POST', '/graphql', query(cursor));
+    await first.gateway.close();
+
+    const second = await startTestGateway({ stateDir });
+    try {
+      const again = await second.send('POST', '/graphql', query(cursor));
+      expect(again.body.errors).toBeUndefined();
+      expect(again.body.data.countries.edges.map((e: { node: { code: string } }) => e.node.code))
+        .toEqual(next.body.data.countries.edges.map((e: { node: { code: string } }) => e.node.code));
+    } finally {
+      await second.close();
+    }
+    const stranger = await startTestGateway();
+    try {
+      const refused = await stranger.send('POST', '/graphql', query(cursor));
+      expect(refused.body.errors[0].extensions.code).toBe('PARAM_INVALID');
+    } finally {
+      await stranger.close();
+    }
+  });
+});

@@ -35,9 +35,9 @@ export async function startTestGateway(overrides: Partial<GatewayConfig> = {}): 
   if (!('coreTls' in overrides)) config.coreTls = gatewayTlsFor(config.coreAddress);
   const { gateway, url } = await startGateway(config, pino({ level: 'silent' }));
   // A gateway sharing keys on PostgreSQL with one started before it finds keys there and makes no local key.
-  const key = existsSync(localKeyPath(stateDir)) ? readFileSync(localKeyPath(stateDir), 'utf8').trim() : '';
+  const key = existsSync(localKeyPath(config.stateDir)) ? readFileSync(localKeyPath(config.stateDir), 'utf8').trim() : '';
   return {
-    url, gateway, key, stateDir,
+    url, gateway, key, stateDir: config.stateDir,
     async get(path, headers = { 'X-Gateway-Key': key }) {
       const res = await fetch(url + path, { headers });
       const text = await res.text();
@@ -58,7 +58,7 @@ export async function startTestGateway(overrides: Partial<GatewayConfig> = {}): 
     },
     async close() {
       await gateway.close();
-      rmSync(stateDir, { recursive: true, force: true });
+      rmSync(stateDir, { recursive: true, force: true }); // the folder made here; a folder the test passed in is the test's
     },
   };
 }
