@@ -1,33 +1,12 @@
 /**
- * Loads the contract in proto/ once. The same options serve the core, the
- * tests and (by its own copy of these few lines) the gateway: camelCase JSON
- * names, enums as names, 64-bit integers as numbers, defaults filled in, and
- * proto3 `optional` presence visible through the synthetic oneofs.
+ * The contract as the core serves it: services looked up in the one package
+ * definition that core, gateway, tests and benches share
+ * (proto/contract/protoLoading.ts, one set of loader options).
  */
-import { join } from 'node:path';
 import * as grpc from '@grpc/grpc-js';
-import * as protoLoader from '@grpc/proto-loader';
-import { projectRoot } from '../paths.js';
+import { packageDefinition, PROTO_ROOT } from '../../proto/contract/protoLoading.js';
 
-export const PROTO_ROOT = join(projectRoot, 'proto');
-
-export const PROTO_FILES = ['meridian/geo/v1/geo.proto', 'meridian/locale/v1/locale.proto', 'meridian/exchange/v1/exchange.proto', 'meridian/sentiment/v1/sentiment.proto', 'meridian/certificates/v1/certificates.proto', 'google/rpc/error_details.proto'];
-
-export const LOADER_OPTIONS: protoLoader.Options = {
-  keepCase: false,
-  longs: Number,
-  enums: String,
-  defaults: true,
-  oneofs: true,
-  includeDirs: [PROTO_ROOT],
-};
-
-let cached: protoLoader.PackageDefinition | undefined;
-
-export function packageDefinition(): protoLoader.PackageDefinition {
-  cached ??= protoLoader.loadSync(PROTO_FILES, LOADER_OPTIONS);
-  return cached;
-}
+export { packageDefinition, PROTO_ROOT };
 
 export function serviceDefinition(name: string): grpc.ServiceDefinition {
   const def = packageDefinition()[name];
