@@ -4,6 +4,7 @@
  */
 import { join, resolve } from 'node:path';
 import { projectRoot } from './paths.js';
+import { boolSetting, intSetting } from '../proto/contract/envSettings.js';
 
 export interface GatewayConfig {
   /** host:port the HTTP server listens on (MERIDIAN_HTTP_ADDR). */
@@ -80,21 +81,8 @@ export function coreTlsFiles(stateDir: string): CoreTlsConfig {
   return { caFile: join(dir, 'ca-cert.pem'), certFile: join(dir, 'gateway-cert.pem'), keyFile: join(dir, 'gateway-key.pem') };
 }
 
-function int(env: NodeJS.ProcessEnv, name: string, dflt: number, min: number, max: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return dflt;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < min || n > max) throw new Error(`${name} must be an integer from ${min} to ${max}, got '${raw}'`);
-  return n;
-}
-
-function bool(env: NodeJS.ProcessEnv, name: string, dflt: boolean): boolean {
-  const raw = (env[name] ?? '').trim().toLowerCase();
-  if (raw === '') return dflt;
-  if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
-  if (['0', 'false', 'no', 'off'].includes(raw)) return false;
-  throw new Error(`${name} must be true or false, got '${raw}'`);
-}
+const int = intSetting;
+const bool = boolSetting;
 
 export function defaultStateDir(): string {
   return join(projectRoot, 'state');

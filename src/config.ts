@@ -5,28 +5,12 @@
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { projectRoot } from './paths.js';
+import { boolSetting, intSetting } from '../proto/contract/envSettings.js';
 
 export function defaultGeoDbPath(): string {
   return join(projectRoot, 'data', 'build', 'geo.duckdb');
 }
 
-function int(name: string, dflt: number, min: number, max: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return dflt;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < min || n > max) {
-    throw new Error(`${name} must be an integer from ${min} to ${max}, got '${raw}'`);
-  }
-  return n;
-}
-
-function bool(name: string, dflt: boolean): boolean {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return dflt;
-  if (/^(true|1|yes|on)$/i.test(raw)) return true;
-  if (/^(false|0|no|off)$/i.test(raw)) return false;
-  throw new Error(`${name} must be true or false, got '${raw}'`);
-}
 
 export interface CoreConfig {
   /** host:port the gRPC core listens on (MERIDIAN_GRPC_ADDR). */
@@ -99,6 +83,8 @@ export function defaultStateDir(): string {
 }
 
 export function loadCoreConfig(env: NodeJS.ProcessEnv = process.env): CoreConfig {
+  const int = (name: string, dflt: number, min: number, max: number): number => intSetting(env, name, dflt, min, max);
+  const bool = (name: string, dflt: boolean): boolean => boolSetting(env, name, dflt);
   const cores = availableParallelism();
   return {
     grpcAddress: env['MERIDIAN_GRPC_ADDR'] || '127.0.0.1:50051',
