@@ -10,7 +10,7 @@ import { unary } from '../grpc/unary.js';
 import { serviceDefinition } from '../grpc/protos.js';
 import { callerOf } from '../grpc/caller.js';
 import { logger } from '../log.js';
-import type { SentimentConfig } from '../config.js';
+import type { SentimentConfig } from './sentimentSettings.js';
 import type { ServiceRegistry } from '../grpc/exchange.js';
 import { cleanText, TextRejected } from './textInput.js';
 import type { Domain } from './labels.js';
