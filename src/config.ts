@@ -4,16 +4,13 @@
  */
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
-import { projectRoot } from './paths.js';
+import { defaultGeoDbPath, projectRoot } from './paths.js';
 import { boolSetting, intSetting } from '../proto/contract/envSettings.js';
 import type { SentimentConfig } from './sentiment/sentimentSettings.js';
 
 export type { SentimentConfig };
 
-export function defaultGeoDbPath(): string {
-  return join(projectRoot, 'data', 'build', 'geo.duckdb');
-}
-
+export { defaultGeoDbPath };
 
 export interface CoreConfig {
   /** host:port the gRPC core listens on (MERIDIAN_GRPC_ADDR). */

@@ -1,2 +1,10 @@
-/** The project's root folder (one definition, in the shared contract part). */
-export { projectRoot } from '../proto/contract/projectRoot.js';
+/** Where things are on disk: the project root (one definition, in the shared contract part) and the geo database. */
+import { join } from 'node:path';
+import { projectRoot } from '../proto/contract/projectRoot.js';
+
+export { projectRoot };
+
+/** Where the data build writes the geo database and the core looks for it unless MERIDIAN_GEO_DB says otherwise. */
+export function defaultGeoDbPath(): string {
+  return join(projectRoot, 'data', 'build', 'geo.duckdb');
+}
