@@ -258,7 +258,7 @@ describe('GraphQL and REST agree', () => {
       if (x.kind === 'byId') {
         const g = (await ok(`{ populatedPlace(id: "${x.id}") { id name population latitude longitude timezone } }`)).populatedPlace;
         const r = (await gw.get(`/v1/geo/places/${x.id}`)).body.data;
-        expect(g).toEqual({ id: String(r.id), name: r.name, population: r.population, latitude: r.location.latitude, longitude: r.location.longitude, timezone: r.timezone });
+        expect(g).toEqual({ id: String(r.id), name: r.name, population: r.population, latitude: r.location.latitude, longitude: r.location.longitude, timezone: r.timezone.replace(/__/g, '/') }); // REST writes zone ids GeoDB's way
         return;
       }
       const args = x.kind === 'radius'
