@@ -5,7 +5,8 @@
 import type * as grpc from '@grpc/grpc-js';
 import type { ConnectionPool } from '../db/duckdb.js';
 import { exclusive, invalid, notFound } from '../errors.js';
-import { unary, type Handlers } from '../grpc/unary.js';
+import { unary } from '../grpc/unary.js';
+import type { GeoServiceHandlers } from '../../proto/contract/types/meridian/geo/v1/GeoService.js';
 import type { PageRequest, Paging } from '../paging.js';
 import { serviceDefinition } from '../grpc/protos.js';
 import { GeoCatalog, displayName, parseDisplay, type Country, type Display, type Region } from './catalog.js';
@@ -212,41 +213,40 @@ export class Geo implements PlaceContext {
     return { data: items.slice(offset, offset + limit), totalCount: items.length, currentOffset, nextPageToken };
   }
 
-  handlers(): Handlers {
-    type R = Record<string, unknown>;
-    const display = (req: R) => parseDisplay(req['languageCode'] as string, req['asciiMode'] as boolean);
+  handlers(): GeoServiceHandlers {
+    const display = (req: { languageCode?: string; asciiMode?: boolean }) => parseDisplay(req.languageCode ?? '', req.asciiMode ?? false);
     const ADM2 = ['ADM2'];
     /** A place list around a raw location given in the path (the location field itself is not a filter there). */
-    const nearLocation = (req: R, opts: { defaultMinPopulation: number; onlyTypes?: string[] }) => {
-      const centre = parseIsoLocation(String(req['location'] ?? ''), 'location');
-      const { location: _ignored, ...rest } = req as PlaceListRequest;
+    const nearLocation = (req: PlaceListRequest, opts: { defaultMinPopulation: number; onlyTypes?: string[] }) => {
+      const centre = parseIsoLocation(String(req.location ?? ''), 'location');
+      const { location: _ignored, ...rest } = req;
       return this.listPlaces(rest, { ...opts, centre });
     };
     /** A place list of a region named in the path. */
-    const inRegion = (req: R, opts: { defaultMinPopulation: number; onlyTypes?: string[] }) => {
-      const r = this.region(req['countryCode'] as string, req['regionCode'] as string);
-      const { countryCode: _c, ...rest } = req as PlaceListRequest & { regionCode?: string };
+    const inRegion = (req: PlaceListRequest & { regionCode?: string }, opts: { defaultMinPopulation: number; onlyTypes?: string[] }) => {
+      const r = this.region(req.countryCode, req.regionCode);
+      const { countryCode: _c, regionCode: _r, ...rest } = req;
       return this.listPlaces(rest, { ...opts, region: { countryCode: r.countryCode, admin1Code: r.admin1Code } });
     };
-    const alsoDefault = (req: R, d: Display) => req['namePrefixDefaultLangResults'] !== false && d.language !== 'en';
+    const alsoDefault = (req: { namePrefixDefaultLangResults?: boolean | null }, d: Display) => req.namePrefixDefaultLangResults !== false && d.language !== 'en';
     return {
-      ListCities: unary((req: PlaceListRequest) => this.listPlaces(req, { defaultMinPopulation: CITY_MIN_POPULATION })),
-      ListPlaces: unary((req: PlaceListRequest) => this.listPlaces(req, { defaultMinPopulation: 0 })),
-      ListAdminDivisions: unary((req: PlaceListRequest) => this.listPlaces(req, { defaultMinPopulation: 0, onlyTypes: ADM2 })),
-      GetCity: unary((req: R) => ({ data: this.details(this.index(req['cityId']), display(req)) })),
-      BatchGetCities: unary((req: R) => {
+      ListCities: unary((req) => this.listPlaces(req, { defaultMinPopulation: CITY_MIN_POPULATION })),
+      ListPlaces: unary((req) => this.listPlaces(req, { defaultMinPopulation: 0 })),
+      ListAdminDivisions: unary((req) => this.listPlaces(req, { defaultMinPopulation: 0, onlyTypes: ADM2 })),
+      GetCity: unary((req) => ({ data: this.details(this.index(req['cityId']), display(req)) })),
+      BatchGetCities: unary((req) => {
         const ids = req['cityIds'] as number[];
         if (ids.length > 1000) throw invalid('cityIds', `cityIds holds at most 1000 ids, got ${ids.length}`);
         const d = display(req);
         return { data: ids.map((id) => this.places.indexOf(id)).filter((i): i is number => i !== undefined).map((i) => this.details(i, d)) };
       }),
-      ListNearbyCities: unary((req: R) => this.listPlaces(req as PlaceListRequest, { defaultMinPopulation: CITY_MIN_POPULATION, centre: this.centreOf(req['cityId'], 'cityId') })),
-      ListNearbyPlaces: unary((req: R) => this.listPlaces(req as PlaceListRequest, { defaultMinPopulation: 0, centre: this.centreOf(req['placeId'], 'placeId') })),
-      ListNearbyDivisions: unary((req: R) => this.listPlaces(req as PlaceListRequest, { defaultMinPopulation: 0, onlyTypes: ADM2, centre: this.centreOf(req['placeId'], 'placeId') })),
-      ListCitiesNearLocation: unary((req: R) => nearLocation(req, { defaultMinPopulation: CITY_MIN_POPULATION })),
-      ListPlacesNearLocation: unary((req: R) => nearLocation(req, { defaultMinPopulation: 0 })),
-      ListDivisionsNearLocation: unary((req: R) => nearLocation(req, { defaultMinPopulation: 0, onlyTypes: ADM2 })),
-      GetCityDistance: unary((req: R) => {
+      ListNearbyCities: unary((req) => this.listPlaces(req as PlaceListRequest, { defaultMinPopulation: CITY_MIN_POPULATION, centre: this.centreOf(req['cityId'], 'cityId') })),
+      ListNearbyPlaces: unary((req) => this.listPlaces(req as PlaceListRequest, { defaultMinPopulation: 0, centre: this.centreOf(req['placeId'], 'placeId') })),
+      ListNearbyDivisions: unary((req) => this.listPlaces(req as PlaceListRequest, { defaultMinPopulation: 0, onlyTypes: ADM2, centre: this.centreOf(req['placeId'], 'placeId') })),
+      ListCitiesNearLocation: unary((req) => nearLocation(req, { defaultMinPopulation: CITY_MIN_POPULATION })),
+      ListPlacesNearLocation: unary((req) => nearLocation(req, { defaultMinPopulation: 0 })),
+      ListDivisionsNearLocation: unary((req) => nearLocation(req, { defaultMinPopulation: 0, onlyTypes: ADM2 })),
+      GetCityDistance: unary((req) => {
         const from = String(req['fromCityId'] ?? '').trim();
         const toCity = String(req['toCityId'] ?? '').trim(), toPlace = String(req['toPlaceId'] ?? '').trim();
         if (toCity && toPlace && toCity !== toPlace) throw exclusive(['toCityId', 'toPlaceId'], 'toCityId and toPlaceId are the same parameter under two names; pass one');
@@ -260,15 +260,15 @@ export class Geo implements PlaceContext {
         const km = haversineKm(this.places.latitude[a]!, this.places.longitude[a]!, this.places.latitude[b]!, this.places.longitude[b]!);
         return { data: fromKm(km, unit) }; // not rounded (GeoDB sends full precision)
       }),
-      GetCityDateTime: unary((req: R) => ({ data: localDateTime(this.zoneOf(req['cityId']), Date.now()) })),
-      GetCityTime: unary((req: R) => ({ data: localTime(this.zoneOf(req['cityId']), Date.now()) })),
-      GetCityLocatedIn: unary((req: R) => {
+      GetCityDateTime: unary((req) => ({ data: localDateTime(this.zoneOf(req['cityId']), Date.now()) })),
+      GetCityTime: unary((req) => ({ data: localTime(this.zoneOf(req['cityId']), Date.now()) })),
+      GetCityLocatedIn: unary((req) => {
         const i = this.index(req['cityId']);
         const r = this.catalog.region(this.places.countryCodes[i]!, this.places.admin1Codes[i]!);
         if (!r) throw notFound(`place ${String(req['cityId'])} has no first-level region in the data`);
         return { data: this.divisionAsPlace(r, display(req)) };
       }),
-      ListCountries: unary((req: R) => {
+      ListCountries: unary((req) => {
         const d = display(req);
         const currency = String(req['currencyCode'] ?? '').trim().toUpperCase();
         if (currency && !/^[A-Z]{3}$/.test(currency)) throw invalid('currencyCode', `currencyCode must be an ISO-4217 code such as EUR, got '${String(req['currencyCode'])}'`);
@@ -289,8 +289,8 @@ export class Geo implements PlaceContext {
           data: page.data.map((c) => ({ code: c.code, currencyCode: c.currencyCodes[0] ?? '', name: displayName(c.names, d), currencyCodes: c.currencyCodes, ...(c.wikiDataId ? { wikiDataId: c.wikiDataId } : {}) })),
         };
       }),
-      GetCountry: unary((req: R) => ({ data: this.countryDetails(this.country(req['countryCode'] as string), display(req), true) })),
-      BatchGetCountries: unary((req: R) => {
+      GetCountry: unary((req) => ({ data: this.countryDetails(this.country(req['countryCode'] as string), display(req), true) })),
+      BatchGetCountries: unary((req) => {
         const codes = req['countryCodes'] as string[];
         if (codes.length > 1000) throw invalid('countryCodes', `countryCodes holds at most 1000 codes, got ${codes.length}`);
         const d = display(req);
@@ -299,12 +299,12 @@ export class Geo implements PlaceContext {
             .filter((c): c is Country => Boolean(c)).map((c) => this.countryDetails(c, d)),
         };
       }),
-      ListCountryPlaces: unary((req: R) => {
+      ListCountryPlaces: unary((req) => {
         const country = this.country(req['countryCode'] as string);
         const { countryCode: _c, ...rest } = req as PlaceListRequest;
         return this.listPlaces({ ...rest, countryIds: [country.code] }, { defaultMinPopulation: 0 });
       }),
-      ListRegions: unary((req: R) => {
+      ListRegions: unary((req) => {
         const country = this.country(req['countryCode'] as string);
         const d = display(req);
         const prefix = this.prefixOf(req['namePrefix']);
@@ -321,10 +321,10 @@ export class Geo implements PlaceContext {
         const page = this.listPage(items, req, JSON.stringify(['regions', country.code, prefix, both, sort, d]));
         return { ...page, data: page.data.map((r) => this.regionSummary(r, d)) };
       }),
-      GetRegion: unary((req: R) => ({ data: this.regionDetails(this.region(req['countryCode'] as string, req['regionCode'] as string), display(req)) })),
-      ListRegionCities: unary((req: R) => inRegion(req, { defaultMinPopulation: CITY_MIN_POPULATION })),
-      ListRegionPlaces: unary((req: R) => inRegion(req, { defaultMinPopulation: 0 })),
-      ListRegionAdminDivisions: unary((req: R) => inRegion(req, { defaultMinPopulation: 0, onlyTypes: ADM2 })),
+      GetRegion: unary((req) => ({ data: this.regionDetails(this.region(req['countryCode'] as string, req['regionCode'] as string), display(req)) })),
+      ListRegionCities: unary((req) => inRegion(req, { defaultMinPopulation: CITY_MIN_POPULATION })),
+      ListRegionPlaces: unary((req) => inRegion(req, { defaultMinPopulation: 0 })),
+      ListRegionAdminDivisions: unary((req) => inRegion(req, { defaultMinPopulation: 0, onlyTypes: ADM2 })),
       GetDataInfo: unary(() => ({ data: this.info })),
     };
   }
