@@ -8,11 +8,11 @@ import type { ConnectionPool } from '../db/duckdb.js';
 import { exclusive, invalid, notFound } from '../errors.js';
 import { localDateTime, localTime, offsetMinutes, rawOffsetHours } from '../geo/clock.js';
 import { serviceDefinition } from '../grpc/protos.js';
-import { unary, type Handlers } from '../grpc/unary.js';
+import { unary } from '../grpc/unary.js';
+import type { LocaleServiceHandlers } from '../../proto/contract/types/meridian/locale/v1/LocaleService.js';
 import type { PageRequest, Paging } from '../paging.js';
 
 export interface LocaleDeps { db: ConnectionPool; paging: Paging }
-type R = Record<string, unknown>;
 
 interface ZoneRow { id: string; name: string; country_codes: string[] }
 
@@ -28,12 +28,12 @@ function zoneId(raw: unknown): string {
   return z;
 }
 
-export function localeHandlers({ db, paging }: LocaleDeps): Handlers {
+export function localeHandlers({ db, paging }: LocaleDeps): LocaleServiceHandlers {
   /** Counts and pages a filtered table in SQL: `where` uses $1..$n, limit/offset follow. */
-  async function page<T>(table: string, where: string, params: (string | boolean)[], order: string, req: R, key: string) {
+  async function page<T>(table: string, where: string, params: (string | boolean)[], order: string, req: PageRequest, key: string) {
     const [{ n }] = (await db.query<{ n: bigint }>(`SELECT count(*) AS n FROM ${table} WHERE ${where}`, params)) as [{ n: bigint }];
     const total = Number(n);
-    const { limit, offset, currentOffset, nextPageToken } = paging.page(req as PageRequest, key, total);
+    const { limit, offset, currentOffset, nextPageToken } = paging.page(req, key, total);
     const rows = await db.query<T>(`SELECT * FROM ${table} WHERE ${where} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`, params);
     return { rows, totalCount: total, currentOffset, nextPageToken };
   }
@@ -59,25 +59,25 @@ export function localeHandlers({ db, paging }: LocaleDeps): Handlers {
   }
 
   return {
-    ListCurrencies: unary(async (req: R) => {
-      const byCode = String(req['countryCode'] ?? '').trim(), byId = String(req['countryId'] ?? '').trim();
+    ListCurrencies: unary(async (req) => {
+      const byCode = req.countryCode.trim(), byId = req.countryId.trim();
       if (byCode && byId && byCode.toUpperCase() !== byId.toUpperCase()) throw exclusive(['countryCode', 'countryId'], 'countryCode and countryId are the same parameter under two names; pass one');
       const cc = await countryOf(byCode || byId, byCode ? 'countryCode' : 'countryId');
       const { rows, ...rest } = await page<{ code: string; name: string; symbol: string; country_codes: string[] }>(
         'currencies', '($1 = \'\' OR list_contains(country_codes, $1))', [cc], 'code', req, `currencies:${cc}`);
       return { ...rest, data: rows.map((r) => ({ code: r.code, countryCodes: r.country_codes, symbol: r.symbol, name: r.name })) };
     }),
-    ListLocales: unary(async (req: R) => {
+    ListLocales: unary(async (req) => {
       const { rows, ...rest } = await page<{ code: string; name: string }>('locales', 'true', [], 'code', req, 'locales');
       return { ...rest, data: rows };
     }),
-    ListLanguages: unary(async (req: R) => {
+    ListLanguages: unary(async (req) => {
       const { rows, ...rest } = await page<{ code: string; name: string; display_supported: boolean }>('languages', 'true', [], 'code', req, 'languages');
       return { ...rest, data: rows.map((r) => ({ code: r.code, name: r.name, displaySupported: r.display_supported })) };
     }),
-    ListTimeZones: unary(async (req: R) => {
-      const cc = await countryOf(String(req['countryCode'] ?? '').trim(), 'countryCode');
-      const raw = String(req['namePrefix'] ?? '');
+    ListTimeZones: unary(async (req) => {
+      const cc = await countryOf(req.countryCode.trim(), 'countryCode');
+      const raw = req.namePrefix;
       if (raw.length > 64) throw invalid('namePrefix', 'namePrefix must be at most 64 characters');
       // Matches the start of the id or of any of its segments: "america/", "new_y", "new y".
       const prefix = raw.trim().toLowerCase().replace(/__/g, '/').replace(/ /g, '_');
@@ -87,9 +87,9 @@ export function localeHandlers({ db, paging }: LocaleDeps): Handlers {
       const { rows, ...rest } = await page<ZoneRow>('timezones', where, [cc, prefix], 'id', req, `tz:${cc}:${prefix}`);
       return { ...rest, data: rows.map((z) => zoneDescriptor(z, now)) };
     }),
-    GetTimeZone: unary(async (req: R) => ({ data: zoneDescriptor(await zone(req['zoneId']), Date.now()) })),
-    GetTimeZoneDateTime: unary(async (req: R) => ({ data: localDateTime((await zone(req['zoneId'])).id, Date.now()) })),
-    GetTimeZoneTime: unary(async (req: R) => ({ data: localTime((await zone(req['zoneId'])).id, Date.now()) })),
+    GetTimeZone: unary(async (req) => ({ data: zoneDescriptor(await zone(req.zoneId), Date.now()) })),
+    GetTimeZoneDateTime: unary(async (req) => ({ data: localDateTime((await zone(req.zoneId)).id, Date.now()) })),
+    GetTimeZoneTime: unary(async (req) => ({ data: localTime((await zone(req.zoneId)).id, Date.now()) })),
   };
 }
 
