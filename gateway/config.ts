@@ -41,7 +41,7 @@ export interface GatewayConfig {
   graphqlMaxFragments: number;
   /** Most operations in a document and queries in a batch (MERIDIAN_GRAPHQL_MAX_OPERATIONS, default 10). */
   graphqlMaxOperations: number;
-  /** GraphQL cost units one API key may spend per minute; 0 = unlimited (MERIDIAN_GRAPHQL_TENANT_BUDGET, default 300000). */
+  /** GraphQL cost units one API key may spend per minute; 0 = unlimited (MERIDIAN_GRAPHQL_TENANT_BUDGET, default 6000000: 100,000 per second, twenty maximal queries per second). */
   graphqlTenantBudget: number;
   /**
    * How the gateway authenticates to the core: mutual TLS with the CA, its
@@ -119,7 +119,7 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
     graphqlMaxAliases: int(env, 'MERIDIAN_GRAPHQL_MAX_ALIASES', 50, 0, 100_000),
     graphqlMaxFragments: int(env, 'MERIDIAN_GRAPHQL_MAX_FRAGMENTS', 50, 0, 100_000),
     graphqlMaxOperations: int(env, 'MERIDIAN_GRAPHQL_MAX_OPERATIONS', 10, 1, 1000),
-    graphqlTenantBudget: int(env, 'MERIDIAN_GRAPHQL_TENANT_BUDGET', 300_000, 0, 1_000_000_000),
+    graphqlTenantBudget: int(env, 'MERIDIAN_GRAPHQL_TENANT_BUDGET', 6_000_000, 0, 1_000_000_000),
     createLocalKey: bool(env, 'MERIDIAN_CREATE_LOCAL_KEY', true),
     logLevel: env['MERIDIAN_LOG_LEVEL'] || 'info',
     databaseUrl: env['MERIDIAN_DATABASE_URL'] || '',

@@ -17,7 +17,8 @@ const opts = (o: ClientOptions | Role | undefined): ClientOptions => (typeof o =
  */
 export function client(service: string, address: string, options: ClientOptions = {}): { call: Call; fail: (method: string, req?: Record<string, unknown>) => Promise<DecodedError>; close: () => void } {
   const Ctor = clientConstructor(service);
-  const c = new Ctor(address, options.credentials ?? credentialsFor(address, options.role)) as unknown as Record<string, (req: unknown, cb: (e: grpc.ServiceError | null, r: unknown) => void) => void> & grpc.Client;
+  // a loopback IP is checked as 'localhost' (in the core's certificate; TLS server names cannot be IPs)
+  const c = new Ctor(address, options.credentials ?? credentialsFor(address, options.role), /^127\./.test(address) ? { 'grpc.ssl_target_name_override': 'localhost' } : {}) as unknown as Record<string, (req: unknown, cb: (e: grpc.ServiceError | null, r: unknown) => void) => void> & grpc.Client;
   const call: Call = (method, req = {}) => new Promise((resolve, reject) => {
     const fn = c[method];
     if (!fn) { reject(new Error(`no method ${method}`)); return; }
