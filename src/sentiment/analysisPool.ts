@@ -33,6 +33,12 @@ export function createAnalysisPool(opts: { workers: number; ortThreads: number; 
   return {
     workers: opts.workers,
     run: (task) => pool.run(task) as Promise<AnalysisOutcome[]>,
-    close: () => pool.destroy(),
+    // Terminating a worker while it is inside onnxruntime's InferenceSession.create
+    // aborts the whole process (a Napi::Error thrown from native code): let a no-op task
+    // through first, which runs only once each worker's models have loaded (or failed to).
+    close: async () => {
+      await Promise.all(Array.from({ length: opts.workers }, () => pool.run({ items: [] }).catch(() => undefined)));
+      await pool.destroy();
+    },
   };
 }

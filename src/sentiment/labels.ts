@@ -41,9 +41,6 @@ export interface Calibration {
 /** Used when a sidecar carries no calibration (older models). */
 export const DEFAULT_CALIBRATION: Calibration = { veryNegativeCut: 0.75, veryPositiveCut: 0.75, lowConfidenceBelow: 0.5 };
 
-/** @deprecated the uncalibrated cut; models carry their own (Calibration). */
-export const VERY_CUT = DEFAULT_CALIBRATION.veryPositiveCut;
-
 /**
  * The common fields from a three-way distribution ordered [negative, neutral, positive]
  * (GENERAL's polarity head, or FINANCIAL_NEWS's [bearish, neutral, bullish]).

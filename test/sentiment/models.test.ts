@@ -154,7 +154,8 @@ describe('language', () => {
       if (o.language.code === rows[i]!.lang) e.hit++;
       byLang.set(rows[i]!.lang, e);
     });
-    for (const [lang, e] of byLang) expect(e.hit / e.n, lang).toBeGreaterThan(0.7);
+    // Romanised, code-mixed Hindi is the hardest (about 75 % on held-out tweets, models/language.md).
+    for (const [lang, e] of byLang) expect(e.hit / e.n, lang).toBeGreaterThan(lang === 'hi' ? 0.6 : 0.8);
   });
 
   it('says und for text too short or without words to tell (ok, lol, emoji only)', async () => {
