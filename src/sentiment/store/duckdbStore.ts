@@ -62,6 +62,10 @@ export class DuckDbSentimentStore implements SentimentStore {
   private readsDrained: (() => void) | null = null;
   private gate: Promise<void> | null = null;
   private compaction: Promise<void> | null = null;
+  /** PENDING/PROCESSING jobs per batch (the batch completes when its count reaches 0). */
+  private readonly liveByBatch = new Map<string, number>();
+  /** In-memory changes of the running transaction, applied once it commits. */
+  private afterCommit: (() => void)[] = [];
 
   private constructor(
     private readonly path: string,
@@ -88,6 +92,9 @@ export class DuckDbSentimentStore implements SentimentStore {
     }
     const store = new DuckDbSentimentStore(path, compression, instance, writer, readers);
     for (const w of await store.allWebhooks()) store.remember(w);
+    for (const r of await store.read<{ batch_id: string; n: bigint }>('SELECT batch_id, count(*) AS n FROM jobs WHERE batch_id IS NOT NULL AND status IN ($1, $2) GROUP BY batch_id', [...LIVE])) {
+      store.liveByBatch.set(r.batch_id, Number(r.n));
+    }
     return store;
   }
 
@@ -156,15 +163,20 @@ export class DuckDbSentimentStore implements SentimentStore {
     return (await st.runAndReadAll()).getRowObjectsJS() as Record<string, unknown>[];
   }
 
+  /** Runs fn in a transaction; the in-memory updates it registered (afterCommit) apply only once it committed. */
   private async transaction<T>(c: DuckDBConnection, fn: () => Promise<T>): Promise<T> {
+    this.afterCommit = [];
     await c.run('BEGIN TRANSACTION');
     try {
       const out = await fn();
       await c.run('COMMIT');
+      for (const f of this.afterCommit) f();
       return out;
     } catch (e) {
       await c.run('ROLLBACK').catch(() => undefined);
       throw e;
+    } finally {
+      this.afterCommit = [];
     }
   }
 
@@ -204,21 +216,38 @@ export class DuckDbSentimentStore implements SentimentStore {
   }
 
   /** Jobs that left PENDING/PROCESSING: their batches count down; a batch reaching 0 is completed (and announced). */
+  /**
+   * Jobs that left PENDING/PROCESSING: their batches count down (in memory: the live
+   * jobs per batch, loaded at open, so no write per completion); a batch reaching 0 is
+   * marked completed, and announced, in the caller's transaction.
+   */
   private async settleBatches(c: DuckDBConnection, settled: readonly JobRow[], now: number, events: PendingEvent[]): Promise<void> {
     const per = new Map<string, number>();
     for (const j of settled) if (j.batchId) per.set(j.batchId, (per.get(j.batchId) ?? 0) + 1);
     if (per.size === 0) return;
-    const done = await this.exec(c, `UPDATE batches SET remaining = remaining - v.n, completed_ms = CASE WHEN remaining - v.n <= 0 THEN $3 ELSE NULL END
-      FROM (SELECT unnest($1::VARCHAR[]) AS bid, unnest($2::INTEGER[]) AS n) v WHERE batches.id = v.bid
-      RETURNING batches.id, batches.tenant, batches.remaining, batches.total, batches.created_ms`, [
-      list([...per.keys()], VARCHAR), list([...per.values()], INTEGER), BigInt(now),
-    ]);
+    const finished: string[] = [];
+    const left = new Map<string, number>();
+    for (const [bid, n] of per) {
+      const l = (this.liveByBatch.get(bid) ?? 0) - n;
+      left.set(bid, l);
+      if (l <= 0) finished.push(bid);
+    }
+    this.afterCommit.push(() => {
+      for (const [bid, l] of left) {
+        if (l > 0) this.liveByBatch.set(bid, l);
+        else this.liveByBatch.delete(bid);
+      }
+    });
+    if (finished.length === 0) return;
+    const done = await this.exec(c, `UPDATE batches SET remaining = 0, completed_ms = $2 WHERE id IN (SELECT unnest($1::VARCHAR[])) AND completed_ms IS NULL
+      RETURNING id, tenant`, [list(finished, VARCHAR), BigInt(now)]);
     for (const b of done) {
-      if (Number(b['remaining']) > 0 || !this.subscribed(String(b['tenant']), 'batch.completed')) continue;
+      if (!this.subscribed(String(b['tenant']), 'batch.completed')) continue;
       const row = await this.batchRow(c, String(b['id']), { tenant: String(b['tenant']), admin: false });
       if (row) events.push({ tenant: row.tenant, type: 'batch.completed', atMs: now, data: batchMessage(row) });
     }
   }
+
 
   // ---- jobs ------------------------------------------------------------------
 
@@ -242,6 +271,9 @@ export class DuckDbSentimentStore implements SentimentStore {
   insertPending(jobs: readonly NewJob[], batches: readonly NewBatch[]): Promise<void> {
     return this.write((c) => this.transaction(c, async () => {
       await this.insertJobs(c, jobs, 'PENDING');
+      this.afterCommit.push(() => {
+        for (const j of jobs) if (j.batchId) this.liveByBatch.set(j.batchId, (this.liveByBatch.get(j.batchId) ?? 0) + 1);
+      });
       if (batches.length) {
         await this.exec(c, `INSERT INTO batches (id, tenant, created_ms, total, remaining, completed_ms)
           SELECT unnest($1::VARCHAR[]), unnest($2::VARCHAR[]), unnest($3::BIGINT[]), unnest($4::INTEGER[]), unnest($4::INTEGER[]), NULL`, [
