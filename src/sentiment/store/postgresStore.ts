@@ -116,7 +116,7 @@ export class PostgresSentimentStore implements SentimentStore {
   private async claim(owner: string, leaseMs: number, limit: number, now: number): Promise<ClaimedJob[]> {
     if (limit <= 0) return [];
     const rows = await this.db.query(`WITH picked AS (
-        SELECT id FROM jobs WHERE status IN ('PENDING', 'PROCESSING') AND (status = 'PENDING' OR lease_until < now())
+        SELECT id FROM jobs WHERE status IN ('PENDING', 'PROCESSING') AND (status = 'PENDING' OR coalesce(lease_until, '-infinity') < now())
         ORDER BY created_ms, seq LIMIT $2 FOR UPDATE SKIP LOCKED)
       UPDATE jobs j SET status = 'PROCESSING', attempts = j.attempts + 1, lease_owner = $1,
         lease_until = now() + make_interval(secs => $3::float8 / 1000), updated_ms = $4
@@ -209,9 +209,10 @@ export class PostgresSentimentStore implements SentimentStore {
     });
   }
 
+  /** The runner does not call this on a shared store (claim() marks and counts); if called, the jobs are leased to this replica like claimed ones. */
   async markProcessing(ids: readonly string[], now: number): Promise<void> {
-    // Claimed jobs are PROCESSING already (claim() counts the attempt); kept for the interface.
-    await this.db.query(`UPDATE jobs SET status = 'PROCESSING', updated_ms = $2 WHERE id = ANY($1::text[]) AND status = 'PENDING'`, [ids, now]);
+    await this.db.query(`UPDATE jobs SET status = 'PROCESSING', attempts = attempts + 1, updated_ms = $2, lease_owner = $3,
+      lease_until = now() + make_interval(secs => $4::float8 / 1000) WHERE id = ANY($1::text[]) AND status IN ('PENDING', 'PROCESSING')`, [ids, now, this.shared.owner, this.shared.leaseMs]);
   }
 
   private async insertResults(c: Queryable, results: readonly StoredResult[]): Promise<void> {
