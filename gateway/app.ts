@@ -18,7 +18,7 @@ import { Guard, KEY_HEADERS } from './auth/guard.js';
 import { openGatewayState } from './auth/gatewayState.js';
 import { GatewayMetrics } from './metrics.js';
 import { compileRoutes, registerRoutes, sendError, callbackOf, type CompiledRoute } from './rest/routes.js';
-import { HttpError, errorEntry, isHttpError, paramInvalid } from './rest/httpError.js';
+import { HttpError, errorEntry, isHttpError, paramInvalid } from './httpError.js';
 import { parseQuery } from './rest/query.js';
 import { buildOpenApi } from './openapi/openapiDocument.js';
 import { registerGraphql } from './graphql/plugin.js';

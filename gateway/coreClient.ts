@@ -12,7 +12,7 @@ import { readFileSync } from 'node:fs';
 import type * as protoLoader from '@grpc/proto-loader';
 import type protobuf from 'protobufjs';
 import type { ProtoCatalog } from './protoCatalog.js';
-import { HttpError, mapCoreError } from './rest/httpError.js';
+import { HttpError, mapCoreError } from './httpError.js';
 import type { CoreTlsConfig } from './config.js';
 
 /**

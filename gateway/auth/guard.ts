@@ -8,7 +8,7 @@
  * reports UNLIMITED_RATE (int32 max) as its limit.
  */
 import type { IncomingHttpHeaders } from 'node:http';
-import { HttpError } from '../rest/httpError.js';
+import { HttpError } from '../httpError.js';
 import { hasScope, type KeyRing } from './keyRing.js';
 import type { ApiKeyRecord } from './keyStore.js';
 import type { RateCounter, RateDecision } from './rateLimiter.js';

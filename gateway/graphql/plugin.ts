@@ -12,7 +12,7 @@ import mercurius from 'mercurius';
 import type { GraphQLError } from 'graphql';
 import { projectRoot } from '../paths.js';
 import type { Guard } from '../auth/guard.js';
-import { isHttpError } from '../rest/httpError.js';
+import { isHttpError } from '../httpError.js';
 import { buildResolvers, newContext, type GraphqlDeps } from './resolvers.js';
 import { costRule, type CostLimits } from './costRule.js';
 import { registerGraphiql } from './graphiql.js';

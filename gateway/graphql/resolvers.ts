@@ -9,7 +9,7 @@ import type * as protoLoader from '@grpc/proto-loader';
 import type { IResolvers, MercuriusLoaders } from 'mercurius';
 import { CoreClient, type UnaryMethod } from '../coreClient.js';
 import type { ProtoCatalog } from '../protoCatalog.js';
-import { isHttpError } from '../rest/httpError.js';
+import { isHttpError } from '../httpError.js';
 import { connection, Cursors, gqlError, type PageArgs } from './connections.js';
 
 type Obj = Record<string, unknown>;

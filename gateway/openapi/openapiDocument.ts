@@ -8,7 +8,7 @@ import protobuf from 'protobufjs';
 import type { CompiledRoute } from '../rest/routes.js';
 import { DEFAULT_LIMIT } from '../rest/routes.js';
 import { CALLBACK_MAX_LENGTH } from '../rest/jsonp.js';
-import { DOCUMENTED_STATUSES } from '../rest/httpError.js';
+import { DOCUMENTED_STATUSES } from '../httpError.js';
 import { jsonNameOf, type LeafField } from '../rest/requestBinding.js';
 import { envelopeSchema, ERROR_SCHEMA, LINK_SCHEMA, messageSchema, METADATA_SCHEMA, type JsonSchema } from '../rest/schemas.js';
 

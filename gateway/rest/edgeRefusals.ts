@@ -11,7 +11,7 @@
  *   gateway drains.
  */
 import type { FastifyInstance } from 'fastify';
-import { HttpError } from './httpError.js';
+import { HttpError } from '../httpError.js';
 
 /** What 405 needs of an annotated route: its verb and its path template's matcher. */
 export interface MethodMatcher { binding: { verb: string }; template: { match(rawPath: string): unknown } }

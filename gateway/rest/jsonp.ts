@@ -6,7 +6,7 @@
  * U+2029 are escaped (legal in JSON, line breaks in older JavaScript), and the
  * status is always 200 so the script runs: the real one is in `status`.
  */
-import { paramInvalid } from './httpError.js';
+import { paramInvalid } from '../httpError.js';
 
 export const CALLBACK_MAX_LENGTH = 128;
 const CALLBACK = /^[A-Za-z_$][\w$]*(\.[A-Za-z_$][\w$]*)*$/;

@@ -1,5 +1,5 @@
 /** The query string, parsed once per request by hand so that malformed escapes are a clear 400 and the raw pairs survive for paging links. */
-import { paramInvalid } from './httpError.js';
+import { paramInvalid } from '../httpError.js';
 
 export interface QueryPair { name: string; value: string; raw: string }
 

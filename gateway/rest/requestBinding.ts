@@ -7,7 +7,7 @@
  */
 import protobuf from 'protobufjs';
 import { HttpRuleError, type PathMatch, type PathTemplate } from './httpRule.js';
-import { paramInvalid } from './httpError.js';
+import { paramInvalid } from '../httpError.js';
 
 export type ScalarKind = 'string' | 'bool' | 'int32' | 'int64' | 'uint32' | 'uint64' | 'double' | 'enum';
 

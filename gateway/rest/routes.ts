@@ -11,7 +11,7 @@ import type * as protoLoader from '@grpc/proto-loader';
 import type { ProtoCatalog, ServiceInfo } from '../protoCatalog.js';
 import { CoreClient, type UnaryMethod } from '../coreClient.js';
 import type { Guard } from '../auth/guard.js';
-import { HttpError, errorEntry, isHttpError, paramInvalid } from './httpError.js';
+import { HttpError, errorEntry, isHttpError, paramInvalid } from '../httpError.js';
 import { HttpRuleError, PathTemplate, readHttpRules, type HttpBinding, type Verb } from './httpRule.js';
 import { convertText, RequestBinder, type BoundRequest, type LeafField } from './requestBinding.js';
 import { envelopeSchema, responseShape, type ResponseShape } from './schemas.js';

@@ -22,6 +22,9 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSy
 import { join } from 'node:path';
 import { isIP } from 'node:net';
 import * as x509 from '@peculiar/x509';
+import { isRole, normalSerial, roleRank, ROLES, type Role } from '../grpc/roles.js';
+
+export { isRole, normalSerial, roleRank, ROLES, type Role };
 
 type CryptoKey = webcrypto.CryptoKey;
 type CryptoKeyPair = webcrypto.CryptoKeyPair;
@@ -30,19 +33,6 @@ x509.cryptoProvider.set(webcrypto as unknown as Parameters<typeof x509.cryptoPro
 
 const ALG = { name: 'ECDSA', namedCurve: 'P-256', hash: 'SHA-256' } as const;
 const DAY = 86_400_000;
-
-/** Roles a client certificate can carry, weakest first: a role may only issue roles below or equal to its own. */
-export const ROLES = ['internal', 'gateway', 'admin'] as const;
-export type Role = typeof ROLES[number];
-export const roleRank = (r: Role): number => ROLES.indexOf(r);
-export function isRole(v: unknown): v is Role {
-  return typeof v === 'string' && (ROLES as readonly string[]).includes(v);
-}
-
-/** A serial number as one spelling (lower-case hex, no leading zeros), whatever printed it. */
-export function normalSerial(s: string): string {
-  return s.toLowerCase().replace(/[^0-9a-f]/g, '').replace(/^0+(?=.)/, '');
-}
 
 /** Writes a file readable by its owner only (also when it existed with wider modes). */
 function writePrivate(path: string, text: string): void {

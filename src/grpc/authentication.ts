@@ -11,7 +11,7 @@
  */
 import * as grpc from '@grpc/grpc-js';
 import type { PeerCertificate } from 'node:tls';
-import { isRole, normalSerial, type CertificateAuthority } from '../certificates/certificateAuthority.js';
+import { isRole, normalSerial, type RevocationList } from './roles.js';
 import { ServiceError } from '../errors.js';
 import type { Identity } from './caller.js';
 
@@ -27,7 +27,7 @@ export class Authenticator {
   private readonly known = new Map<string, Identity>();
 
   /** `ca` null: plaintext mode (no certificates; the caller is the local gateway). */
-  constructor(private readonly ca: CertificateAuthority | null) {}
+  constructor(private readonly ca: RevocationList | null) {}
 
   get plaintext(): boolean { return this.ca === null; }
 

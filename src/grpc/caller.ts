@@ -19,7 +19,7 @@
  * batches, feeds, webhooks) asks `callerOf(call)` and nothing else.
  */
 import type * as grpc from '@grpc/grpc-js';
-import type { Role } from '../certificates/certificateAuthority.js';
+import type { Role } from './roles.js';
 
 export const TENANT_METADATA = 'x-meridian-tenant';
 
