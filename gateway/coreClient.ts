@@ -14,6 +14,8 @@ import type protobuf from 'protobufjs';
 import type { ProtoCatalog } from './protoCatalog.js';
 import { HttpError, mapCoreError } from './httpError.js';
 import type { CoreTlsConfig } from './config.js';
+import { Batching } from '../proto/contract/batching.js';
+import { EXCHANGE_MESSAGE_ITEMS } from '../proto/contract/exchange.js';
 
 /**
  * Channel credentials for the core: mutual TLS from PEM text or files (see
@@ -182,8 +184,6 @@ export class CoreClient {
   }
 }
 
-/** Most calls per message: small batches keep gateway and core working at the same time. */
-const EXCHANGE_BATCH = 8;
 
 /** Rejection of calls in flight when the core turns out not to serve CoreExchange: they are re-sent unary. */
 const EXCHANGE_UNSUPPORTED = Symbol('exchange unsupported');
@@ -203,8 +203,8 @@ class ExchangeStream {
   private stream: grpc.ClientDuplexStream<object, ExchangeResponse> | undefined;
   private readonly pending = new Map<number, Pending>();
   private seq = 0;
-  private batch: ExchangeCall[] = [];
-  private scheduled = false;
+  /** Calls made in one turn of the event loop go to the core together, at most EXCHANGE_MESSAGE_ITEMS per message. */
+  private readonly outgoing = new Batching<ExchangeCall>((calls) => { (this.stream ?? this.open()).write({ calls }); }, { maxItems: EXCHANGE_MESSAGE_ITEMS });
   usable = true;
 
   constructor(
@@ -253,20 +253,9 @@ class ExchangeStream {
       }, this.timeoutMs);
       timer.unref();
       this.pending.set(id, { resolve, reject, timer });
-      this.batch.push(tenant ? { id, method: path, payload, tenant } : { id, method: path, payload });
-      if (this.batch.length >= EXCHANGE_BATCH) this.flush();
-      else if (!this.scheduled) { this.scheduled = true; setImmediate(this.flush); }
+      this.outgoing.add(tenant ? { id, method: path, payload, tenant } : { id, method: path, payload });
     });
   }
-
-  /** Calls made in one turn of the event loop go to the core in one message. */
-  private readonly flush = (): void => {
-    this.scheduled = false;
-    if (this.batch.length === 0) return;
-    const calls = this.batch;
-    this.batch = [];
-    (this.stream ?? this.open()).write({ calls });
-  };
 
   close(): void {
     this.stream?.end();

@@ -11,6 +11,8 @@ import { IDENTITY, identityOf, TENANT_METADATA } from './caller.js';
 import type { Authenticator } from './authentication.js';
 import { isServiceError, ServiceError } from '../errors.js';
 import { toGrpcError } from './status.js';
+import { Batching } from '../../proto/contract/batching.js';
+import { EXCHANGE_MESSAGE_ITEMS } from '../../proto/contract/exchange.js';
 
 interface UnaryEntry {
   definition: grpc.MethodDefinition<unknown, unknown>;
@@ -114,33 +116,21 @@ function malformedError(path: string, m: Malformed): Partial<grpc.StatusObject> 
   return toGrpcError(new ServiceError(grpc.status.INVALID_ARGUMENT, 'PARAM_INVALID', `the request for ${path} is not a valid protobuf message: ${m[MALFORMED].slice(0, 200)}`));
 }
 
-/** Most results per message (see reply); 8 measured best of 1, 2, 4, 8 and unbounded on the REST benchmark. */
-const EXCHANGE_BATCH = 8;
 
 export function addExchangeService(registry: ServiceRegistry): void {
   const exchange: grpc.handleBidiStreamingCall<ExchangeRequest, ExchangeResponse> = (stream) => {
     // authenticated once for the stream (ServiceRegistry); every exchanged call is that peer's
     const identity = identityOf(stream);
     let open = true;
-    let batch: ExchangeResult[] = [];
-    let scheduled = false;
-    const flush = () => {
-      scheduled = false;
-      if (batch.length === 0) return;
-      const results = batch;
-      batch = [];
-      if (open && !stream.destroyed) stream.write({ results });
-    };
     /**
      * Results finished in one turn of the event loop go back together, in
-     * messages of at most EXCHANGE_BATCH so that the gateway can start on the
-     * first answers while the core computes the rest.
+     * messages of at most EXCHANGE_MESSAGE_ITEMS so that the gateway can start
+     * on the first answers while the core computes the rest.
      */
-    const reply = (r: ExchangeResult) => {
-      batch.push(r);
-      if (batch.length >= EXCHANGE_BATCH) flush();
-      else if (!scheduled) { scheduled = true; setImmediate(flush); }
-    };
+    const results = new Batching<ExchangeResult>((batch) => {
+      if (open && !stream.destroyed) stream.write({ results: batch });
+    }, { maxItems: EXCHANGE_MESSAGE_ITEMS });
+    const reply = (r: ExchangeResult) => results.add(r);
     stream.on('data', (message: ExchangeRequest) => { for (const req of message.calls ?? []) run(req); });
     const run = (req: ExchangeCall) => {
       const entry = registry.get(req.method);
