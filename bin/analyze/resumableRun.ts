@@ -18,6 +18,7 @@
  */
 import { closeSync, existsSync, fsyncSync, openSync, readFileSync, rmSync, truncateSync, writeSync } from 'node:fs';
 import type { InputRow } from './inputRows.js';
+import { randomUUID } from 'node:crypto';
 
 export interface RunOptions {
   rows: InputRow[];
@@ -70,22 +71,24 @@ export function readDone(out: string, log: (l: string) => void = () => undefined
 }
 
 /**
- * The journal: `{"sending": [refs]}` before a batch goes out, then `{"ref", "jobId"}` per row once
- * the gateway has accepted it. Rows of a `sending` line without job ids were in a batch whose
- * answer never arrived (killed in that instant): the gateway may or may not have accepted them.
+ * The journal: `{"sending": [refs], "requestId"}` before a batch goes out, then `{"ref", "jobId"}`
+ * per row once the gateway has accepted it. A `sending` line whose rows got no job ids was a batch
+ * whose answer never arrived (killed in that instant): the gateway may or may not have taken it, so
+ * it is sent again as it was, with the same requestId (the API's idempotency key), and the gateway
+ * answers with the jobs it made the first time instead of making new ones.
  */
-function readJournal(file: string): { jobs: Map<string, string>; unsure: Set<string> } {
+function readJournal(file: string): { jobs: Map<string, string>; unsure: { requestId: string; refs: string[] }[] } {
   const jobs = new Map<string, string>();
-  const unsure = new Set<string>();
-  if (!existsSync(file)) return { jobs, unsure };
+  const sent: { requestId: string; refs: string[] }[] = [];
+  if (!existsSync(file)) return { jobs, unsure: [] };
   for (const l of readFileSync(file, 'utf8').split('\n')) {
     try {
-      const { ref, jobId, sending } = JSON.parse(l) as { ref?: unknown; jobId?: unknown; sending?: unknown };
-      if (typeof ref === 'string' && typeof jobId === 'string') { jobs.set(ref, jobId); unsure.delete(ref); }
-      if (Array.isArray(sending)) for (const r of sending) if (typeof r === 'string') unsure.add(r);
-    } catch { /* a line cut short by a kill: that submission is redone */ }
+      const { ref, jobId, sending, requestId } = JSON.parse(l) as { ref?: unknown; jobId?: unknown; sending?: unknown; requestId?: unknown };
+      if (typeof ref === 'string' && typeof jobId === 'string') jobs.set(ref, jobId);
+      if (Array.isArray(sending) && typeof requestId === 'string') sent.push({ requestId, refs: sending.filter((r): r is string => typeof r === 'string') });
+    } catch { /* a line cut short by a kill: that batch had not gone out */ }
   }
-  return { jobs, unsure };
+  return { jobs, unsure: sent.filter((b) => b.refs.length > 0 && b.refs.every((r) => !jobs.has(r))) };
 }
 
 /** Appends lines and makes them durable before returning. */
@@ -176,8 +179,14 @@ export async function runAnalysis(o: RunOptions): Promise<RunSummary> {
   }
   if (progress.skipped) log(`${progress.skipped} of ${o.rows.length} rows are already in ${o.out}; skipping them`);
   if (inflight.size) log(`following ${inflight.size} jobs submitted by the interrupted run`);
-  const resent = [...unsure].filter((r) => !done.has(r) && byRef.has(r)).length;
-  if (resent) log(`the interrupted run was stopped while sending ${resent} texts and never heard whether the gateway took them: they are sent again, so feed ${o.feedId} may count them twice`);
+  // batches whose answer the interruption cut off go again first, as they were, with their requestId
+  const retries = unsure.map((b) => ({ requestId: b.requestId, rows: b.refs.filter((r) => !done.has(r)).map((r) => byRef.get(r)) }))
+    .filter((b): b is { requestId: string; rows: InputRow[] } => b.rows.length > 0 && b.rows.every((r) => r !== undefined));
+  const retried = new Set(retries.flatMap((b) => b.rows.map((r) => r.ref)));
+  if (retried.size) {
+    log(`the interrupted run never heard whether the gateway took ${retried.size} texts: they are sent again with the same requestId, so the gateway does not analyse them twice`);
+    for (let i = todo.length - 1; i >= 0; i--) if (retried.has((todo[i] as InputRow).ref)) todo.splice(i, 1);
+  }
   const report = () => o.onProgress?.({ ...progress });
   report();
 
@@ -191,6 +200,30 @@ export async function runAnalysis(o: RunOptions): Promise<RunSummary> {
     report();
   };
 
+  const itemsOf = (chunk: InputRow[]) => chunk.map((r) => ({
+    text: r.text, feedId: o.feedId,
+    ...(r.occurredAt ? { occurredAt: r.occurredAt } : {}),
+    ...(r.domain ?? o.domain ? { domain: r.domain ?? o.domain } : {}),
+  }));
+  /** Sends one batch under an idempotency key journalled before it goes out; the answer's job ids are journalled too. */
+  const submit = async (chunk: InputRow[], requestId: string) => {
+    appendDurably(journalFile, [`${JSON.stringify({ sending: chunk.map((r) => r.ref), requestId })}\n`]);
+    const res = await api.call('POST', '/v1/analyses:batch', { items: itemsOf(chunk), requestId });
+    if (res.status === 200 || res.status === 202) {
+      const data = jobsOfBatch(res.body.data);
+      if (data.length !== chunk.length) throw new RunError(`the gateway answered ${data.length} jobs for ${chunk.length} texts`);
+      appendDurably(journalFile, chunk.map((r, i) => `${JSON.stringify({ ref: r.ref, jobId: data[i]?.jobId })}\n`));
+      chunk.forEach((r, i) => inflight.set(r.ref, data[i]?.jobId as string));
+      progress.submitted += chunk.length;
+    }
+    return res;
+  };
+  for (const b of retries) {
+    if (stopped()) break;
+    const res = await submit(b.rows, b.requestId);
+    if (res.status !== 200 && res.status !== 202) throw new RunError(`POST /v1/analyses:batch (again, requestId ${b.requestId}) answered ${res.status}: ${res.body.errors?.[0]?.message ?? 'no message'}`);
+  }
+
   const window = Math.max(o.batchSize * 4, 200);
   let cursor = 0;
   while ((cursor < todo.length || inflight.size) && !stopped()) {
@@ -199,21 +232,8 @@ export async function runAnalysis(o: RunOptions): Promise<RunSummary> {
       let chunk = todo.slice(cursor, cursor + o.batchSize);
       cursor += chunk.length;
       while (chunk.length) {
-        const items = chunk.map((r) => ({
-          text: r.text, feedId: o.feedId,
-          ...(r.occurredAt ? { occurredAt: r.occurredAt } : {}),
-          ...(r.domain ?? o.domain ? { domain: r.domain ?? o.domain } : {}),
-        }));
-        appendDurably(journalFile, [`${JSON.stringify({ sending: chunk.map((r) => r.ref) })}\n`]);
-        const res = await api.call('POST', '/v1/analyses:batch', { items });
-        if (res.status === 200 || res.status === 202) {
-          const data = jobsOfBatch(res.body.data);
-          if (data.length !== chunk.length) throw new RunError(`the gateway answered ${data.length} jobs for ${chunk.length} texts`);
-          appendDurably(journalFile, chunk.map((r, i) => `${JSON.stringify({ ref: r.ref, jobId: data[i]?.jobId })}\n`));
-          chunk.forEach((r, i) => inflight.set(r.ref, data[i]?.jobId as string));
-          progress.submitted += chunk.length;
-          break;
-        }
+        const res = await submit(chunk, randomUUID());
+        if (res.status === 200 || res.status === 202) break;
         const err = res.body.errors?.[0];
         const bad = fieldIndex(err);
         if (res.status >= 400 && res.status < 500 && bad !== undefined && bad < chunk.length) {

@@ -121,13 +121,34 @@ describe('meridian analyze', () => {
     expect(new Set(refs).size).toBe(n);
     expect(outputLines(out).every((l) => l.status === 'SUCCEEDED')).toBe(true);
     expect(existsSync(`${out}.pending`)).toBe(false);
-    // the jobs submitted before the kill were followed, not sent again: of the up to 200 texts in flight at the
-    // kill, only a batch (10) whose answer had not arrived yet can have been sent twice, and the run says so
+    // the jobs submitted before the kill were followed, not sent again; a batch whose answer the kill cut off
+    // went again with its journalled requestId, which the gateway answers with the jobs it already made
     expect(second.stderr).toMatch(/following \d+ jobs submitted by the interrupted run/);
-    const count = await feedCount(feed);
-    expect(count).toBeGreaterThanOrEqual(n);
-    expect(count).toBeLessThanOrEqual(n + 10);
-    if (count > n) expect(second.stderr).toMatch(/stopped while sending 10 texts .* may count them twice/);
+    expect(await feedCount(feed)).toBe(n);
+  });
+
+  it('sends a batch whose answer a kill cut off again with its journalled requestId, and the gateway makes no second job', async () => {
+    const feed = `cli-unsure-${Date.now()}`;
+    const rows = Array.from({ length: 20 }, (_v, i) => ({ id: `u${i}`, text: `${POSITIVE[i % 3]} ${i}` }));
+    writeFileSync(join(dir, 'unsure.jsonl'), rows.map((r) => JSON.stringify(r)).join('\n'));
+    const out = join(dir, 'unsure-results.jsonl');
+    // what a run killed between sending its first batch and reading the answer leaves: the batch reached the
+    // gateway, the journal has its rows and requestId but no job ids
+    const requestId = `cli-test-${Date.now()}`;
+    const first = rows.slice(0, 10);
+    const sent = await gw.send('POST', '/v1/analyses:batch', { requestId, items: first.map((r) => ({ text: r.text, feedId: feed })) });
+    expect(sent.status, sent.text).toBe(202);
+    writeFileSync(`${out}.pending`, `${JSON.stringify({ sending: first.map((r) => r.id), requestId })}\n`);
+
+    const run = await cli(withGateway('unsure.jsonl', '--feed', feed, '--out', out, '--batch-size', '10'));
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toMatch(/never heard whether the gateway took 10 texts: they are sent again with the same requestId/);
+    const lines = outputLines(out);
+    expect(lines.map((l) => l.ref).sort()).toEqual(rows.map((r) => r.id).sort());
+    // the first ten are the very jobs the cut-off submission made
+    const firstJobs = new Set((sent.body.data as { jobId: string }[]).map((j) => j.jobId));
+    expect(lines.filter((l) => firstJobs.has(l.jobId)).map((l) => l.ref).sort()).toEqual(first.map((r) => r.id).sort());
+    expect(await feedCount(feed)).toBe(20);
   });
 
   it('stops cleanly on Ctrl-C (SIGINT) with exit 130, and the resumed run analyses every text exactly once', async () => {
@@ -142,7 +163,7 @@ describe('meridian analyze', () => {
     expect(first.stderr).toMatch(/interrupted with \d+ to go: run the same command again to resume/);
     const second = await cli(withGateway('sigint.jsonl', '--feed', feed, '--out', out, '--batch-size', '10'));
     expect(second.code, second.stderr).toBe(0);
-    expect(second.stderr).not.toMatch(/may count them twice/);
+    expect(second.stderr).not.toMatch(/sent again with the same requestId/);
     const refs = outputLines(out).map((l) => l.ref as string);
     expect(refs).toHaveLength(n);
     expect(new Set(refs).size).toBe(n);
