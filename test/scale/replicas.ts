@@ -1,15 +1,15 @@
 /**
  * Core replicas for the scale tests and the scale bench: real core processes (the
  * test core entry, test/support/coreProcess.ts) sharing one PostgreSQL through
- * MERIDIAN_DATABASE_URL, each with its own state folder (certificate authority) and
- * the real geo file and models.
+ * MERIDIAN_DATABASE_URL, each with its own state folder holding one shared certificate
+ * authority (clusterTls), and the real geo file and models.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
-import { projectRoot } from '../../src/paths.js';
+import { startCoreProcess } from '../support/coreChild.js';
+import { ensureTestIdentities } from '../support/testIdentities.js';
 
 export interface CoreReplica {
   child: ChildProcess;
@@ -21,35 +21,29 @@ export interface CoreReplica {
   stop(): Promise<void>;
 }
 
-export function startCoreReplica(databaseUrl: string, env: Record<string, string> = {}): Promise<CoreReplica> {
+let sharedTls: Promise<string> | undefined;
+/** One CA and role certificates for every replica of a run, as a deployment mounts one CA secret in every core. */
+function clusterTls(): Promise<string> {
+  sharedTls ??= (async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'meridian-cluster-tls-'));
+    await ensureTestIdentities(dir);
+    return dir;
+  })();
+  return sharedTls;
+}
+
+export async function startCoreReplica(databaseUrl: string, env: Record<string, string> = {}): Promise<CoreReplica> {
   const stateDir = mkdtempSync(join(tmpdir(), 'meridian-replica-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', join(projectRoot, 'test', 'support', 'coreProcess.ts')], {
-    cwd: projectRoot,
-    env: {
-      ...process.env, MERIDIAN_STATE_DIR: stateDir, MERIDIAN_DATABASE_URL: databaseUrl, MERIDIAN_SENTIMENT_WORKERS: '1',
-      MERIDIAN_LOG_LEVEL: 'error', NODE_ENV: 'test', ...env,
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
+  const { child, address } = await startCoreProcess(stateDir, { MERIDIAN_DATABASE_URL: databaseUrl, MERIDIAN_LOG_LEVEL: 'error', ...env }, await clusterTls());
+  const exited = new Promise<void>((r) => {
+    if (child.exitCode !== null) { r(); return; }
+    child.once('exit', () => { rmSync(stateDir, { recursive: true, force: true }); r(); });
   });
-  const exited = new Promise<void>((r) => child.once('exit', () => { rmSync(stateDir, { recursive: true, force: true }); r(); }));
-  return new Promise((resolve, reject) => {
-    const lines = createInterface({ input: child.stdout! });
-    lines.on('line', (line) => {
-      try {
-        const m = JSON.parse(line) as { address?: string };
-        if (m.address) {
-          resolve({
-            child, address: m.address, pid: child.pid!,
-            kill: async () => { child.kill('SIGKILL'); await exited; },
-            stop: async () => { if (child.exitCode === null) child.kill('SIGTERM'); await exited; },
-          });
-        }
-      } catch {
-        /* log lines */
-      }
-    });
-    child.once('exit', (code) => reject(new Error(`core replica exited early (${code})`)));
-  });
+  return {
+    child, address, pid: child.pid!,
+    kill: async () => { child.kill('SIGKILL'); await exited; },
+    stop: async () => { if (child.exitCode === null) child.kill('SIGTERM'); await exited; },
+  };
 }
 
 /** `n` varied texts (every tenth negative, so batches are not all alike). */

