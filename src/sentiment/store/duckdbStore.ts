@@ -29,16 +29,15 @@ import {
   type JobRow, type JobStatus, type NewBatch, type NewJob, type OutboxMessage, type Scope, type SentimentStore, type StoredResult,
   type WebhookEndpoint, type WebhookEvent,
 } from './sentimentStore.js';
+import { jobRow, JOB_COLUMNS, messageRow, MESSAGE_COLUMNS, webhookRow } from './tableRows.js';
 
 const list = typedList;
-const JOB_COLUMNS = 'id, tenant, status, feed_id, batch_id, domain, occurred_ms, created_ms, updated_ms, attempts, result_id, error_type, error_message';
 /** The live states, bound as parameters (see exec). */
 const LIVE = ['PENDING', 'PROCESSING'] as const;
 const FRESH = { cache: false } as const;
 /** What a completion reads back: whole jobs when some tenant has webhooks (their events carry the job), else what batches need. */
 const RETURN_FULL = JOB_COLUMNS.split(', ').map((k) => `jobs.${k}`).join(', ');
 const RETURN_BRIEF = 'jobs.id, jobs.tenant, jobs.batch_id';
-const MESSAGE_COLUMNS = 'id, endpoint_id, tenant, event_type, payload, created_ms, attempts, next_ms, status';
 const E = EMOTIONS.map((e) => `e_${e.toLowerCase()}`);
 /** `scope` as SQL: admin sees all, a tenant its own rows. Two parameters: admin, tenant. */
 const scoped = (admin: number, tenant: number, table = ''): string => `($${admin} OR ${table}tenant = $${tenant})`;
@@ -711,38 +710,4 @@ FROM scored WHERE w >= 0 ORDER BY w`;
     await this.readers.close();
     void this.instance;
   }
-}
-
-function jobRow(r: Record<string, unknown>): JobRow {
-  return {
-    id: String(r['id']),
-    tenant: String(r['tenant'] ?? 'default'),
-    status: r['status'] as JobStatus,
-    feedId: (r['feed_id'] as string | null) ?? null,
-    batchId: (r['batch_id'] as string | null) ?? null,
-    domain: r['domain'] as Domain,
-    occurredMs: Number(r['occurred_ms']),
-    createdMs: Number(r['created_ms']),
-    updatedMs: Number(r['updated_ms']),
-    attempts: Number(r['attempts']),
-    resultId: (r['result_id'] as string | null) ?? null,
-    errorType: (r['error_type'] as string | null) ?? null,
-    errorMessage: (r['error_message'] as string | null) ?? null,
-  };
-}
-
-function webhookRow(r: Record<string, unknown>): WebhookEndpoint {
-  return {
-    id: String(r['id']), tenant: String(r['tenant']), url: String(r['url']),
-    eventTypes: String(r['event_types']).split(',').filter(Boolean) as WebhookEvent[],
-    description: String(r['description']), secret: String(r['secret']), createdMs: Number(r['created_ms']),
-  };
-}
-
-function messageRow(r: Record<string, unknown>): OutboxMessage {
-  return {
-    id: String(r['id']), endpointId: String(r['endpoint_id']), tenant: String(r['tenant']), eventType: r['event_type'] as WebhookEvent,
-    payload: String(r['payload']), createdMs: Number(r['created_ms']), attempts: Number(r['attempts']), nextMs: Number(r['next_ms']),
-    status: r['status'] as OutboxMessage['status'],
-  };
 }

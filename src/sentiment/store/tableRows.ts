@@ -1,0 +1,44 @@
+/**
+ * Rows of the state tables as the store interface's types: one mapping for the
+ * DuckDB and the PostgreSQL stores (same tables, same column names), and the
+ * column lists their SELECTs name.
+ */
+import type { Domain } from '../labels.js';
+import type { JobRow, JobStatus, OutboxMessage, WebhookEndpoint, WebhookEvent } from './sentimentStore.js';
+
+export const JOB_COLUMNS = 'id, tenant, status, feed_id, batch_id, domain, occurred_ms, created_ms, updated_ms, attempts, result_id, error_type, error_message';
+export const MESSAGE_COLUMNS = 'id, endpoint_id, tenant, event_type, payload, created_ms, attempts, next_ms, status';
+
+export function jobRow(r: Record<string, unknown>): JobRow {
+  return {
+    id: String(r['id']),
+    tenant: String(r['tenant'] ?? 'default'),
+    status: r['status'] as JobStatus,
+    feedId: (r['feed_id'] as string | null) ?? null,
+    batchId: (r['batch_id'] as string | null) ?? null,
+    domain: r['domain'] as Domain,
+    occurredMs: Number(r['occurred_ms']),
+    createdMs: Number(r['created_ms']),
+    updatedMs: Number(r['updated_ms']),
+    attempts: Number(r['attempts']),
+    resultId: (r['result_id'] as string | null) ?? null,
+    errorType: (r['error_type'] as string | null) ?? null,
+    errorMessage: (r['error_message'] as string | null) ?? null,
+  };
+}
+
+export function webhookRow(r: Record<string, unknown>): WebhookEndpoint {
+  return {
+    id: String(r['id']), tenant: String(r['tenant']), url: String(r['url']),
+    eventTypes: String(r['event_types']).split(',').filter(Boolean) as WebhookEvent[],
+    description: String(r['description']), secret: String(r['secret']), createdMs: Number(r['created_ms']),
+  };
+}
+
+export function messageRow(r: Record<string, unknown>): OutboxMessage {
+  return {
+    id: String(r['id']), endpointId: String(r['endpoint_id']), tenant: String(r['tenant']), eventType: r['event_type'] as WebhookEvent,
+    payload: String(r['payload']), createdMs: Number(r['created_ms']), attempts: Number(r['attempts']), nextMs: Number(r['next_ms']),
+    status: r['status'] as OutboxMessage['status'],
+  };
+}
