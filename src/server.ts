@@ -19,6 +19,7 @@ import { logger } from './log.js';
 import { addSentimentService, type Sentiment } from './sentiment/sentimentService.js';
 import { CertificateAuthority } from './certificates/certificateAuthority.js';
 import { addCertificateService } from './certificates/certificateService.js';
+import { SharedCertificates } from './certificates/sharedCertificates.js';
 import { Paging } from './paging.js';
 import { pageTokenSecret } from '../proto/contract/pageTokens.js';
 
@@ -52,6 +53,9 @@ export async function startCore(config: CoreConfig): Promise<Core> {
   const server = new grpc.Server({ 'grpc.max_receive_message_length': 4 * 1024 * 1024 });
 
   const ca = await CertificateAuthority.open(config.stateDir);
+  // replicas on one PostgreSQL share issued serials and revocations (every core mounts the same CA)
+  const sharedCertificates = config.sentiment.databaseUrl ? await SharedCertificates.open(config.sentiment.databaseUrl) : null;
+  if (sharedCertificates) ca.shareWith(sharedCertificates);
   // every service but health behind authentication (src/grpc/authentication.ts)
   const services = new ServiceRegistry(server, new Authenticator(config.plaintext ? null : ca));
   const geo = await addGeoService(services, { db, paging });
@@ -75,6 +79,7 @@ export async function startCore(config: CoreConfig): Promise<Core> {
       server.bindAsync(config.grpcAddress, credentials, (err, p) => (err ? reject(err) : resolve(p))));
   } catch (e) {
     await sentiment.close();
+    await sharedCertificates?.close();
     await db.close();
     throw e;
   }
@@ -91,6 +96,7 @@ export async function startCore(config: CoreConfig): Promise<Core> {
         server.tryShutdown(() => { clearTimeout(force); resolve(); });
       });
       await sentiment.close();
+      await sharedCertificates?.close();
       await db.close();
       logger.info('core stopped');
     })()),

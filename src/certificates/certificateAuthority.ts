@@ -81,8 +81,21 @@ function serial(): string {
   return Buffer.from(b).toString('hex');
 }
 
+/** Serials and revocations kept for every replica (sharedCertificates.ts on PostgreSQL), beside this core's own file. */
+export interface SharedCertificateRegistry {
+  isRevoked(serialNumber: string): boolean;
+  revoke(serialNumber: string): Promise<boolean>;
+  recordIssued(serialNumber: string, commonName: string, role: Role, expires: Date): Promise<void>;
+}
+
 export class CertificateAuthority {
   private readonly revoked = new Map<string, string>();
+  private shared: SharedCertificateRegistry | null = null;
+
+  /** From now on revocations and issued serials are also kept in (and read from) `registry`, shared by every replica. */
+  shareWith(registry: SharedCertificateRegistry): void {
+    this.shared = registry;
+  }
 
   private constructor(
     readonly dir: string,
@@ -96,17 +109,21 @@ export class CertificateAuthority {
     }
   }
 
-  /** Revokes a certificate by serial number (kept in revoked.json); true when it was not revoked before. */
-  revoke(serialNumber: string): boolean {
+  /** Revokes a certificate by serial number (kept in revoked.json, and for every replica when shared); true when it was not revoked before. */
+  async revoke(serialNumber: string): Promise<boolean> {
     const s = normalSerial(serialNumber);
-    if (this.revoked.has(s)) return false;
-    this.revoked.set(s, new Date().toISOString());
-    writePrivate(join(this.dir, 'revoked.json'), JSON.stringify({ revoked: Object.fromEntries(this.revoked) }, null, 2) + '\n');
-    return true;
+    // with replicas the shared list is the one that says whether this is news
+    const sharedFresh = this.shared ? await this.shared.revoke(s) : undefined;
+    const localFresh = !this.revoked.has(s);
+    if (localFresh) {
+      this.revoked.set(s, new Date().toISOString());
+      writePrivate(join(this.dir, 'revoked.json'), JSON.stringify({ revoked: Object.fromEntries(this.revoked) }, null, 2) + '\n');
+    }
+    return sharedFresh ?? localFresh;
   }
 
   isRevoked(serialNumber: string): boolean {
-    return this.revoked.size > 0 && this.revoked.has(normalSerial(serialNumber));
+    return (this.revoked.size > 0 && this.revoked.has(normalSerial(serialNumber))) || (this.shared?.isRevoked(serialNumber) ?? false);
   }
 
   static async open(stateDir: string): Promise<CertificateAuthority> {
@@ -179,10 +196,12 @@ export class CertificateAuthority {
   }
 
   /** A client certificate with `role` (default internal) valid from a minute ago for `validityDays` (or between explicit dates, for tests). */
-  issueClient(commonName: string, validityDays: number, window?: { notBefore: Date; notAfter: Date }, role: Role = 'internal'): Promise<IssuedCertificate> {
+  async issueClient(commonName: string, validityDays: number, window?: { notBefore: Date; notAfter: Date }, role: Role = 'internal'): Promise<IssuedCertificate> {
     const now = Date.now();
-    const notAfter = new Date(Math.floor((now + validityDays * DAY) / 1000) * 1000);
-    return this.issue(commonName, window?.notBefore ?? new Date(now - 60_000), window?.notAfter ?? notAfter, null, role);
+    const notAfter = window?.notAfter ?? new Date(Math.floor((now + validityDays * DAY) / 1000) * 1000);
+    const issued = await this.issue(commonName, window?.notBefore ?? new Date(now - 60_000), notAfter, null, role);
+    await this.shared?.recordIssued(issued.serialNumber, commonName, role, notAfter);
+    return issued;
   }
 
   /**

@@ -45,11 +45,11 @@ export function addCertificateService(registry: ServiceRegistry, deps: { ca: Cer
         metadata: { serialNumber: c.serialNumber, issuer: c.issuer, caFingerprintSha256: c.caFingerprintSha256, role: c.role },
       };
     }),
-    revokeClientCertificate: unary((req: { serialNumber?: string }, call) => {
+    revokeClientCertificate: unary(async (req: { serialNumber?: string }, call) => {
       if (callerOf(call).identity?.role !== 'admin') throw roleDenied('revoking certificates needs an admin certificate');
       const serialNumber = normalSerial(req.serialNumber ?? '');
       if (!/^[0-9a-f]{1,40}$/.test(serialNumber)) throw invalid('serialNumber', 'serialNumber must be the hexadecimal serial number of an issued certificate');
-      return { serialNumber, newlyRevoked: deps.ca.revoke(serialNumber) };
+      return { serialNumber, newlyRevoked: await deps.ca.revoke(serialNumber) };
     }),
   });
 }

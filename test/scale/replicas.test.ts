@@ -8,7 +8,11 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import pg from 'pg';
 import { startTestPostgres, type TestPostgres } from '../support/postgres.js';
-import { sentimentClient } from '../support/grpcClient.js';
+import * as grpc from '@grpc/grpc-js';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { client, sentimentClient } from '../support/grpcClient.js';
+import { stateDirOf } from '../support/coreTrust.js';
 import { startTestGateway, eventually, type TestGateway } from '../support/gateway.js';
 import { startCoreReplica, texts, type CoreReplica } from './replicas.js';
 
@@ -66,6 +70,26 @@ describe('three core replicas and two gateways on one PostgreSQL', () => {
   it('migrated the schema once, and every replica agrees on its version', async () => {
     const v = await sql<{ component: string; version: number }>('SELECT component, version FROM meridian_schema ORDER BY component, version');
     expect(v.filter((r) => r.component === 'sentiment').map((r) => r.version)).toEqual([1]);
+  });
+
+  it('shares issued serials and revocations: a certificate revoked through one core is refused by every core', async () => {
+    const certificates = (i: number, credentials?: grpc.ChannelCredentials) => client('meridian.certificates.v1.CertificateService', cores[i]!.address, credentials ? { credentials } : { role: 'admin' });
+    const issued = await certificates(0).call<{ data: { certificatePem: string; keyPem: string }; metadata: { serialNumber: string } }>(
+      'issueClientCertificate', { commonName: 'batch-job', validityDays: 1, role: 'internal' });
+    const caPem = readFileSync(join(stateDirOf(cores[0]!.address), 'tls', 'ca-cert.pem'));
+    const holder = grpc.credentials.createSsl(caPem, Buffer.from(issued.data.keyPem), Buffer.from(issued.data.certificatePem));
+    const asHolder = (i: number) => client('meridian.sentiment.v1.SentimentService', cores[i]!.address, { credentials: holder });
+    // issued through core 0, accepted by the others (one CA), recorded once
+    for (const i of [1, 2]) expect((await asHolder(i).call<{ data: unknown[] }>('listJobs', {})).data).toBeDefined();
+    const serial = issued.metadata.serialNumber;
+    expect(await sql('SELECT role FROM certificate_serials WHERE serial = $1', [serial.toLowerCase().replace(/^0+/, '')])).toEqual([{ role: 'internal' }]);
+
+    const revoked = await certificates(2).call<{ newlyRevoked: boolean }>('revokeClientCertificate', { serialNumber: serial });
+    expect(revoked.newlyRevoked).toBe(true);
+    for (const i of [0, 1, 2]) {
+      await until(() => asHolder(i).fail('listJobs', {}).then((e) => e.code === grpc.status.UNAUTHENTICATED, () => false), 10_000, `core ${i} refusing the revoked certificate`);
+    }
+    expect((await certificates(1).call<{ newlyRevoked: boolean }>('revokeClientCertificate', { serialNumber: serial })).newlyRevoked).toBe(false);
   });
 
   it('shows a tenant its own jobs through any core, and nobody else’s', async () => {
