@@ -36,9 +36,23 @@ function startCoreThread(env: NodeJS.ProcessEnv): Promise<CoreThread> {
     worker.once('message', (m: { address?: string; error?: string }) => {
       if (m.error || !m.address) { reject(new Error(m.error ?? 'the core thread did not report its address')); return; }
       worker.removeAllListeners('exit');
+      worker.removeAllListeners('error');
+      let closing = false;
+      let exited = false;
+      // a core thread that dies while serving takes the service down with it (exit 1, so a supervisor restarts it),
+      // rather than leaving a gateway that answers 503 to everything
+      worker.on('error', (e) => logger.fatal({ err: e }, 'the core thread failed'));
+      worker.once('exit', (code) => {
+        exited = true;
+        if (closing) return;
+        logger.fatal({ code }, 'the core thread stopped while serving; exiting');
+        process.exit(1);
+      });
       resolve({
         address: m.address,
         close: () => new Promise<void>((done) => {
+          closing = true;
+          if (exited) { done(); return; }
           worker.once('exit', () => done());
           worker.once('message', () => {
             // the thread ends by itself once closed; terminate it only if something keeps it alive

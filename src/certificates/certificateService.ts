@@ -35,8 +35,12 @@ export function addCertificateService(registry: ServiceRegistry, deps: { ca: Cer
       const role = req.role || 'internal';
       if (!isRole(role)) throw invalid('role', `role must be one of ${ROLES.join(', ')}`);
       if (roleRank(role) > roleRank(ceiling)) throw roleDenied(`a ${caller.identity?.role} caller may issue certificates up to role ${ceiling}, not ${role}`);
-      const cn = req.commonName || 'meridian-client';
-      if (!COMMON_NAME.test(cn)) throw invalid('commonName', "commonName must be 1-64 letters, digits, '.', '_' or '-'");
+      const asked = req.commonName || 'meridian-client';
+      if (!COMMON_NAME.test(asked)) throw invalid('commonName', "commonName must be 1-64 letters, digits, '.', '_' or '-'");
+      // A certificate's name is its holder's tenant (cert:<CN>). Issued through the gateway for an API key, the name
+      // is bound to that key (<key id>.<name>), so no key can mint the name, and so the data, of another holder.
+      const cn = caller.identity?.role === 'gateway' ? `${caller.tenant}.${asked}` : asked;
+      if (cn.length > 64) throw invalid('commonName', `commonName is at most ${64 - caller.tenant.length - 1} characters when issued through an API key (it is prefixed with the key id, and X.509 names hold 64)`);
       const days = req.validityDays || deps.defaultValidityDays;
       if (!Number.isInteger(days) || days < 1 || days > MAX_VALIDITY_DAYS) throw invalid('validityDays', `validityDays must be an integer from 1 to ${MAX_VALIDITY_DAYS}`);
       const c = await deps.ca.issueClient(cn, days, undefined, role);

@@ -35,6 +35,11 @@ export class ServiceRegistry {
 
   constructor(readonly server: grpc.Server, private readonly auth: Authenticator) {}
 
+  /** The caller of a connection, asked again (a certificate revoked while its stream stays open is refused from then on). */
+  identify(call: { getAuthContext?: () => { sslPeerCertificate?: unknown } | null }): ReturnType<Authenticator['identify']> {
+    return this.auth.identify(call);
+  }
+
   addService(service: grpc.ServiceDefinition, implementation: grpc.UntypedServiceImplementation): void {
     const guarded: grpc.UntypedServiceImplementation = {};
     const tolerant: Record<string, grpc.MethodDefinition<unknown, unknown>> = {};
@@ -133,6 +138,12 @@ export function addExchangeService(registry: ServiceRegistry): void {
     const reply = (r: ExchangeResult) => results.add(r);
     stream.on('data', (message: ExchangeRequest) => { for (const req of message.calls ?? []) run(req); });
     const run = (req: ExchangeCall) => {
+      // every exchanged call is checked against revocations, as a unary call would be
+      const current = registry.identify(stream);
+      if (isServiceError(current)) {
+        reply({ id: req.id, statusCode: current.code, statusMessage: current.message });
+        return;
+      }
       const entry = registry.get(req.method);
       if (!entry) {
         reply({ id: req.id, statusCode: grpc.status.UNIMPLEMENTED, statusMessage: `no unary method ${req.method.slice(0, 200)} in the core` });

@@ -79,6 +79,8 @@ export class FeedBaselines {
       this.feeds.delete(key); // re-insert: most recently used last
     } else {
       entry = this.store.recentScores(tenant, feedId, ITEM_BASELINE);
+      // a failed read must not stay cached: the next item of the feed reads again
+      entry.catch(() => { if (this.feeds.get(key) === entry) this.feeds.delete(key); });
     }
     this.feeds.set(key, entry);
     if (this.feeds.size > MAX_FEEDS) this.feeds.delete(this.feeds.keys().next().value!);

@@ -344,7 +344,13 @@ export class JobRunner implements ClaimTarget {
         rejected.push({ item, type: outcome.error.problem, message: outcome.error.message });
         continue;
       }
-      const anomaly = item.job.feedId ? await this.baselines.observe(item.job.tenant, item.job.feedId, outcome.sentimentScore) : undefined;
+      let anomaly: ItemAnomaly | undefined;
+      try {
+        anomaly = item.job.feedId ? await this.baselines.observe(item.job.tenant, item.job.feedId, outcome.sentimentScore) : undefined;
+      } catch (e) {
+        // the feed's baseline could not be read (a database blip): the analysis stands, without its anomaly verdict
+        logger.warn({ err: e, feedId: item.job.feedId }, 'feed baseline unavailable; result stored without an anomaly score');
+      }
       const message = toMessage(item.job, outcome, randomUUID(), now, anomaly);
       const stored = toStored(item.job, outcome, message, now, anomaly);
       if (item.waiter) {

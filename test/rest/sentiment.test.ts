@@ -4,6 +4,7 @@
  */
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { startTestGateway, eventually, type TestGateway } from '../support/gateway.js';
+import { X509Certificate } from 'node:crypto';
 
 let gw: TestGateway;
 beforeAll(async () => {
@@ -378,6 +379,14 @@ describe('certificates', () => {
     expect(r.body.metadata.caFingerprintSha256).toMatch(/^[0-9a-f]{64}$/);
     expect((await gw.send('POST', '/v1/certificates', { validityDays: 1000 })).status).toBe(400);
     expect((await gw.send('POST', '/v1/certificates', { commonName: 'a b' })).status).toBe(400);
+  });
+
+  it('binds a certificate issued through an API key to that key (its name, and so its tenant, cannot be another holder\'s)', async () => {
+    const r = await gw.send('POST', '/v1/certificates', { commonName: 'billing', validityDays: 1 });
+    expect(r.status, r.text).toBe(200);
+    const cn = new X509Certificate(r.body.data.certificatePem as string).subject.match(/CN=([^\n]+)/)?.[1];
+    expect(cn).toMatch(/^[0-9a-f]+\.billing$/);
+    expect(cn).not.toBe('billing');
   });
 });
 

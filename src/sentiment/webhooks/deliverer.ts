@@ -182,6 +182,10 @@ export class WebhookDeliverer {
         res.on('error', reject);
       });
       req.on('timeout', () => req.destroy(new Error(`timed out after ${this.opts.timeoutMs} ms`)));
+      // the socket timeout only counts idle time: a receiver trickling bytes would hold the attempt (and the outbox) forever
+      const deadline = setTimeout(() => req.destroy(new Error(`no complete answer within ${this.opts.timeoutMs} ms`)), this.opts.timeoutMs);
+      deadline.unref();
+      req.on('close', () => clearTimeout(deadline));
       req.on('error', reject);
       req.end(body);
     }).finally(() => this.aborts.delete(ac));
