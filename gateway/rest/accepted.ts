@@ -26,13 +26,15 @@ const jsonPath = (dotted: string): string[] => dotted.split('.').map(jsonNameOf)
 
 /** Compiles the option of one method (undefined when the method has none). */
 export function acceptedRule(options: Record<string, unknown> | undefined): AcceptedRule | undefined {
-  const raw = options?.['(meridian.api.v1.accepted)'] as { location?: string; when_field?: string; when_value?: string } | undefined;
+  const raw = options?.['(meridian.api.v1.accepted)'] as { location?: string; when_field?: string; when_value?: string; unless_field?: string } | undefined;
   if (!raw?.location) return undefined;
   const parts = raw.location.split(/(\{[^}]+\})/).map((p) => (p.startsWith('{') ? jsonPath(p.slice(1, -1)) : p));
   const template = parts.map((p) => (typeof p === 'string' ? p : `{${p.join('.')}}`)).join('');
   const when = raw.when_field ? jsonPath(raw.when_field) : undefined;
+  const unless = raw.unless_field ? jsonPath(raw.unless_field) : undefined;
   const rule = (response: Record<string, unknown>) => {
     if (when && String(read(response, when)) !== (raw.when_value ?? '')) return undefined;
+    if (unless) { const v = read(response, unless); if (v !== undefined && v !== null && v !== '') return undefined; }
     let location = '';
     for (const p of parts) {
       if (typeof p === 'string') { location += p; continue; }

@@ -117,10 +117,16 @@ export class Sentiment {
 
   handlers(): grpc.UntypedServiceImplementation {
     return {
-      analyzeText: unary(async (req: TextFields & { asyncMode?: boolean; _asyncMode?: string }, call) => {
+      analyzeText: unary(async (req: TextFields & { asyncMode?: boolean; _asyncMode?: string; requestId?: string }, call) => {
         const { tenant } = callerOf(call);
-        const job = this.newJob(req, tenant);
         const asyncMode = req._asyncMode === 'asyncMode' ? req.asyncMode !== false : true;
+        if (req.requestId) {
+          if (!asyncMode) throw invalid('requestId', 'requestId makes an asynchronous submission idempotent; a synchronous analysis has no job to find again (drop requestId or use async mode)');
+          // a submission of one, under the same idempotency rules as a batch
+          const once = await this.submitOnce(tenant, checkRequestId(req.requestId), [req]);
+          return { data: once.data[0]! };
+        }
+        const job = this.newJob(req, tenant);
         if (!asyncMode) return { data: await this.runner.analyzeNow(job) };
         await this.runner.submit(tenant, [job]);
         return { data: { jobId: job.id, status: 'PENDING', emotionScores: [] } };

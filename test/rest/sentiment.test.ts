@@ -74,6 +74,22 @@ describe('analysis', () => {
     expect(r.body.data.sentiment).toMatch(/NEGATIVE$/);
   });
 
+  it('makes a retried submission with the same requestId create nothing new (single texts too)', async () => {
+    const requestId = `retry-${Date.now()}`;
+    const body = { text: 'The parcel came on time', feedId: `idem-${Date.now()}`, requestId };
+    const first = await gw.send('POST', '/v1/analyses', body);
+    const again = await gw.send('POST', '/v1/analyses', body);
+    expect(first.status, first.text).toBe(202);
+    expect(again.status, again.text).toBe(202);
+    expect(again.body.data.jobId).toBe(first.body.data.jobId);
+    expect(again.headers.get('location')).toBe(first.headers.get('location'));
+    const other = await gw.send('POST', '/v1/analyses', { ...body, requestId: `${requestId}-b` });
+    expect(other.body.data.jobId).not.toBe(first.body.data.jobId);
+    const sync = await gw.send('POST', '/v1/analyses', body, { 'X-Service-Async-Mode': 'false' });
+    expect(sync.status).toBe(400);
+    expect(sync.body.errors[0].details.field).toBe('requestId');
+  });
+
   it('takes a batch: 202 with the batch in Location, one job and one result per text, progress counted per state', async () => {
     const texts = Array.from({ length: 60 }, (_, i) => ({ text: i % 2 ? `I love item ${i}` : `I hate item ${i}`, feedId: 'rest-batch' }));
     const r = await gw.send('POST', '/v1/analyses:batch', { items: texts });

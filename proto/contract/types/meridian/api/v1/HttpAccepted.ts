@@ -5,10 +5,12 @@ export interface HttpAccepted {
   'location'?: (string);
   'whenField'?: (string);
   'whenValue'?: (string);
+  'unlessField'?: (string);
 }
 
 export interface HttpAccepted__Output {
   'location': (string);
   'whenField': (string);
   'whenValue': (string);
+  'unlessField': (string);
 }

@@ -8,6 +8,7 @@ export interface AnalyzeTextRequest {
   'domain'?: (_meridian_sentiment_v1_Domain);
   'asyncMode'?: (boolean);
   'occurredAt'?: (string);
+  'requestId'?: (string);
   '_asyncMode'?: "asyncMode";
 }
 
@@ -17,5 +18,6 @@ export interface AnalyzeTextRequest__Output {
   'domain': (_meridian_sentiment_v1_Domain__Output);
   'asyncMode'?: (boolean);
   'occurredAt': (string);
+  'requestId': (string);
   '_asyncMode'?: "asyncMode";
 }
