@@ -7,26 +7,30 @@ import { defaultGeoDbPath } from '../src/paths.js';
 /** An error in the data or in how a script was called: reported as a message, without a stack. */
 export class DataBuildError extends Error {}
 
-/** The command line, read by node:util parseArgs (each script names the options it takes in its usage line). */
-function commandLine(): Record<string, string | boolean | undefined> {
-  return parseArgs({ args: process.argv.slice(2), strict: false, allowPositionals: true }).values as Record<string, string | boolean | undefined>;
+/** Every option the data scripts take (buildGeo: --out, --cities, --if-missing; refreshGeo: --db, --cities, --at), read once. */
+const OPTIONS = {
+  out: { type: 'string' }, cities: { type: 'string' }, db: { type: 'string' }, at: { type: 'string' }, 'if-missing': { type: 'boolean' },
+} as const;
+
+let parsed: ReturnType<typeof parseArgs<{ options: typeof OPTIONS }>>['values'] | undefined;
+function commandLine() {
+  try {
+    parsed ??= parseArgs({ args: process.argv.slice(2), options: OPTIONS }).values;
+  } catch (e) {
+    throw new DataBuildError(`${(e as Error).message}; the options are ${Object.keys(OPTIONS).map((k) => `--${k}`).join(', ')}`);
+  }
+  return parsed;
 }
 
-/** The value of `--name VALUE` (or `--name=VALUE`) on the command line. */
-export function option(name: string): string | undefined {
-  const key = name.replace(/^--/, '');
-  const args = process.argv.slice(2);
-  // parseArgs without a declared type takes `--name VALUE` as a flag and VALUE as a positional: read the pair ourselves then
-  const i = args.indexOf(`--${key}`);
-  if (i >= 0) return args[i + 1];
-  const v = commandLine()[key];
-  return typeof v === 'string' ? v : undefined;
+/** The value of `--name VALUE` (or `--name=VALUE`). */
+export function option(name: `--${'out' | 'cities' | 'db' | 'at'}`): string | undefined {
+  return commandLine()[name.slice(2) as 'out' | 'cities' | 'db' | 'at'];
 }
 
-export const flag = (name: string): boolean => commandLine()[name.replace(/^--/, '')] === true;
+export const flag = (name: '--if-missing'): boolean => commandLine()[name.slice(2) as 'if-missing'] === true;
 
 /** The geo database the core would open (MERIDIAN_GEO_DB or data/build/geo.duckdb), unless `--name FILE` says otherwise. */
-export function databaseOption(name: string): string {
+export function databaseOption(name: '--out' | '--db'): string {
   return resolve(option(name) ?? (process.env['MERIDIAN_GEO_DB'] || defaultGeoDbPath()));
 }
 

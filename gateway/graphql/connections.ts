@@ -76,17 +76,7 @@ export async function connection<T>(cursors: Cursors, scope: string, args: PageA
   const page = await fetch(offset, Math.max(1, limit));
   total = page.total;
   const items = page.offset === offset && limit > 0 ? page.items.slice(0, limit) : [];
-  const edges = items.map((node, i) => ({ cursor: cursors.encode(scope, start + i), node }));
-  return {
-    totalCount: total,
-    edges,
-    pageInfo: {
-      startCursor: edges[0]?.cursor ?? null,
-      endCursor: edges[edges.length - 1]?.cursor ?? null,
-      hasPreviousPage: start > 0,
-      hasNextPage: start + edges.length < total,
-    },
-  };
+  return connectionOf(cursors, scope, items, start, total);
 }
 
 /**
@@ -110,6 +100,11 @@ async function union<T>(cursors: Cursors, scope: string, first: number, last: nu
     start = Math.max(0, first - last);
     items = head.items.slice(start, first);
   }
+  return connectionOf(cursors, scope, items, start, total);
+}
+
+/** The connection of `items` found at position `start` of a list of `total`. */
+function connectionOf<T>(cursors: Cursors, scope: string, items: T[], start: number, total: number): Connection<T> {
   const edges = items.map((node, i) => ({ cursor: cursors.encode(scope, start + i), node }));
   return {
     totalCount: total,

@@ -5,9 +5,8 @@
  * are revalidated with ETags and compressed.
  */
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
-import { request } from 'node:http';
 import { gunzipSync } from 'node:zlib';
-import { startTestGateway, type TestGateway } from '../support/gateway.js';
+import { rawRequest, startTestGateway, type TestGateway } from '../support/gateway.js';
 
 let gw: TestGateway;
 beforeAll(async () => {
@@ -17,18 +16,7 @@ afterAll(async () => {
   await gw?.close();
 });
 
-function rawGet(path: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
-  return new Promise((resolve, reject) => {
-    const req = request(gw.url + path, { headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
+const rawGet = (path: string, headers: Record<string, string> = {}) => rawRequest(gw.url + path, headers);
 
 /** src/href values of a page. */
 function references(html: string): string[] {

@@ -5,9 +5,8 @@
  * are no-store.
  */
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
-import { request } from 'node:http';
 import { gunzipSync, brotliDecompressSync } from 'node:zlib';
-import { eventually, startTestGateway, type TestGateway } from '../support/gateway.js';
+import { eventually, rawRequest, startTestGateway, type TestGateway } from '../support/gateway.js';
 import { entityTag, matchesIfNoneMatch, REFERENCE_MAX_AGE_SECONDS } from '../../gateway/rest/caching.js';
 
 let gw: TestGateway;
@@ -18,19 +17,8 @@ afterAll(async () => {
   await gw?.close();
 });
 
-/** A raw HTTP GET (fetch would decode the body and hide what was on the wire). */
-function rawGet(path: string, headers: Record<string, string> = {}, method = 'GET'): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
-  return new Promise((resolve, reject) => {
-    const req = request(gw.url + path, { method, headers: { 'X-Gateway-Key': gw.key, ...headers } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
+/** A raw HTTP GET with the key (the body as on the wire). */
+const rawGet = (path: string, headers: Record<string, string> = {}, method = 'GET') => rawRequest(gw.url + path, { 'X-Gateway-Key': gw.key, ...headers }, method);
 
 describe('reference-data GETs', () => {
   it('carry a weak ETag that hashes the exact body, and Cache-Control private with a max-age', async () => {

@@ -12,6 +12,7 @@ import { loadGatewayConfig, type GatewayConfig } from '../../gateway/config.js';
 import { startGateway, type Gateway } from '../../gateway/app.js';
 import { localKeyPath } from '../../gateway/auth/keyStore.js';
 import { gatewayTlsFor } from './coreTrust.js';
+import { request } from 'node:http';
 
 export interface TestGateway {
   url: string;
@@ -71,4 +72,18 @@ export async function eventually(check: () => Promise<boolean>, ms = 3000, step 
     await new Promise((r) => setTimeout(r, step));
   }
   throw new Error(`condition did not hold within ${ms} ms`);
+}
+
+/** A raw HTTP request (fetch would decode the body and hide what was on the wire: compression, exact bytes). */
+export function rawRequest(url: string, headers: Record<string, string> = {}, method = 'GET'): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { method, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end();
+  });
 }
