@@ -15,7 +15,10 @@ import type { ProtoCatalog } from './protoCatalog.js';
 import { HttpError, mapCoreError } from './httpError.js';
 import type { CoreTlsConfig } from './config.js';
 import { Batching } from '../proto/contract/batching.js';
-import { EXCHANGE_MESSAGE_ITEMS } from '../proto/contract/exchange.js';
+import { EXCHANGE_MESSAGE_ITEMS, writeWithBackpressure } from '../proto/contract/exchange.js';
+import type { ExchangeCall } from '../proto/contract/types/meridian/exchange/v1/ExchangeCall.js';
+import type { ExchangeRequest } from '../proto/contract/types/meridian/exchange/v1/ExchangeRequest.js';
+import type { ExchangeResponse__Output as ExchangeResponse } from '../proto/contract/types/meridian/exchange/v1/ExchangeResponse.js';
 
 /**
  * Channel credentials for the core: mutual TLS from PEM text or files (see
@@ -53,7 +56,26 @@ export interface CallOptions {
   /** The tenant the gateway authenticated (API key id); the core scopes owned state by it. */
   tenant?: string;
   metadata?: grpc.Metadata;
+  /**
+   * Aborted when nobody waits for the answer any more (the HTTP client went
+   * away): the call is cancelled in the core (an exchange cancel, or the
+   * unary call's RST_STREAM) and the promise rejects.
+   */
+  signal?: AbortSignal;
 }
+
+/**
+ * An AbortSignal that fires when the HTTP client of a request goes away before
+ * its answer is sent (the response closes unfinished), for CallOptions.signal.
+ */
+export function disconnectSignal(response: { once(event: 'close', listener: () => void): unknown; readonly writableFinished: boolean }): AbortSignal {
+  const ac = new AbortController();
+  response.once('close', () => { if (!response.writableFinished) ac.abort(); });
+  return ac.signal;
+}
+
+/** The rejection of a call whose signal was aborted (nobody reads it; it only has to be an HttpError). */
+const callAbandoned = (): HttpError => mapCoreError(grpc.status.CANCELLED, undefined, 'the request was abandoned by its client');
 
 export class CoreClient {
   private readonly channel: grpc.Channel;
@@ -63,6 +85,8 @@ export class CoreClient {
   private readonly healthMethod: UnaryMethod;
 
   private readonly exchange: ExchangeStream | undefined;
+  /** Calls this gateway cancelled in the core because their HTTP client went away or their deadline passed. */
+  readonly cancelled = { abandoned: 0, deadline: 0 };
 
   constructor(readonly address: string, catalog: ProtoCatalog, private readonly timeoutMs: number, useExchange = true, tls: CoreTlsConfig | null = null) {
     const { credentials, options } = coreCredentials(tls, address);
@@ -76,7 +100,7 @@ export class CoreClient {
     });
     this.client = new grpc.Client(address, credentials, { channelOverride: this.channel }); // health checks
     const ex = (catalog.definition['meridian.exchange.v1.CoreExchange'] as protoLoader.ServiceDefinition | undefined)?.['Exchange'];
-    this.exchange = useExchange && ex ? new ExchangeStream(this.client, ex, timeoutMs, (c, m, d) => this.errorFrom(c, m, d)) : undefined;
+    this.exchange = useExchange && ex ? new ExchangeStream(this.client, ex, timeoutMs, (c, m, d) => this.errorFrom(c, m, d), this.cancelled) : undefined;
     this.statusType = catalog.root.lookupType('google.rpc.Status');
     this.errorInfoType = catalog.root.lookupType('google.rpc.ErrorInfo');
     // grpc.health.v1: HealthCheckRequest{service=1}, HealthCheckResponse{status=1 (1 = SERVING)}
@@ -85,6 +109,11 @@ export class CoreClient {
       serialize: () => Buffer.alloc(0),
       deserialize: (b) => ({ status: b.length >= 2 && b[0] === 0x08 ? b[1] : 0 }),
     };
+  }
+
+  /** Calls on the exchange stream waiting for their answer. */
+  get callsInFlight(): number {
+    return this.exchange?.inFlight ?? 0;
   }
 
   /** The unary method of a service, from the package definition (no per-request lookups). */
@@ -102,6 +131,7 @@ export class CoreClient {
    * trace per call, which costs more than the call itself on the hot path.
    */
   call(method: UnaryMethod, request: object, options: CallOptions = {}): Promise<Record<string, unknown>> {
+    if (options.signal?.aborted) return Promise.reject(callAbandoned());
     let metadata = options.metadata;
     if (options.tenant && !this.exchange?.usable) {
       metadata = metadata?.clone() ?? new grpc.Metadata();
@@ -112,19 +142,24 @@ export class CoreClient {
       return Promise.reject(mapCoreError(grpc.status.INVALID_ARGUMENT, undefined, `the request could not be encoded: ${e instanceof Error ? e.message : String(e)}`));
     }
     if (this.exchange?.usable && !metadata) {
-      return this.exchange.call(method.path, payload, options.tenant).then((bytes) => {
+      return this.exchange.call(method.path, payload, options.tenant, options.signal).then((bytes) => {
         try { return method.deserialize(bytes); } catch { throw mapCoreError(grpc.status.INTERNAL, undefined, 'the core answered without a readable message'); }
       }, (e: unknown) => {
         if (e === EXCHANGE_UNSUPPORTED) return this.call(method, request, options);
         throw e;
       });
     }
-    return this.unaryCall(method, payload, metadata ?? new grpc.Metadata());
+    return this.unaryCall(method, payload, metadata ?? new grpc.Metadata(), options.signal);
   }
 
-  private unaryCall(method: UnaryMethod, payload: Buffer, metadata: grpc.Metadata): Promise<Record<string, unknown>> {
+  private unaryCall(method: UnaryMethod, payload: Buffer, metadata: grpc.Metadata, signal: AbortSignal | undefined): Promise<Record<string, unknown>> {
     return new Promise((resolve, reject) => {
       const call = this.channel.createCall(method.path, Date.now() + this.timeoutMs, null, null, null);
+      const abandon = () => {
+        this.cancelled.abandoned++;
+        call.cancelWithStatus(grpc.status.CANCELLED, 'the request was abandoned by its client');
+      };
+      signal?.addEventListener('abort', abandon, { once: true });
       let response: Record<string, unknown> | undefined;
       let decodeError: unknown;
       call.start(metadata, {
@@ -134,6 +169,8 @@ export class CoreClient {
           call.startRead();
         },
         onReceiveStatus: (status: grpc.StatusObject) => {
+          signal?.removeEventListener('abort', abandon);
+          if (status.code === grpc.status.DEADLINE_EXCEEDED) this.cancelled.deadline++;
           if (status.code === grpc.status.OK && response && !decodeError) resolve(response);
           else if (status.code === grpc.status.OK) reject(mapCoreError(grpc.status.INTERNAL, undefined, 'the core answered without a readable message'));
           else reject(this.toHttpError(status));
@@ -188,10 +225,9 @@ export class CoreClient {
 /** Rejection of calls in flight when the core turns out not to serve CoreExchange: they are re-sent unary. */
 const EXCHANGE_UNSUPPORTED = Symbol('exchange unsupported');
 
-interface ExchangeResult { id: number; payload: Buffer; statusCode: number; statusMessage: string; statusDetails: Buffer }
-interface ExchangeResponse { results: ExchangeResult[] }
-interface ExchangeCall { id: number; method: string; payload: Buffer; tenant?: string }
-interface Pending { resolve: (b: Buffer) => void; reject: (e: HttpError | typeof EXCHANGE_UNSUPPORTED) => void; timer: NodeJS.Timeout }
+interface Pending { resolve: (b: Buffer) => void; reject: (e: HttpError | typeof EXCHANGE_UNSUPPORTED) => void; timer: NodeJS.Timeout; signal: AbortSignal | undefined; abandon: (() => void) | undefined }
+/** What goes to the core: a call, or the id of a call no longer wanted. */
+type Outgoing = ExchangeCall | number;
 
 /**
  * The gateway's end of CoreExchange: one stream, opened on first use and again
@@ -203,26 +239,55 @@ class ExchangeStream {
   private stream: grpc.ClientDuplexStream<object, ExchangeResponse> | undefined;
   private readonly pending = new Map<number, Pending>();
   private seq = 0;
-  /** Calls made in one turn of the event loop go to the core together, at most EXCHANGE_MESSAGE_ITEMS per message. */
-  private readonly outgoing = new Batching<ExchangeCall>((calls) => { (this.stream ?? this.open()).write({ calls }); }, { maxItems: EXCHANGE_MESSAGE_ITEMS });
+  /**
+   * Calls (and cancels) made in one turn of the event loop go to the core
+   * together, at most EXCHANGE_MESSAGE_ITEMS per message. Backpressure: while
+   * the stream's write buffer is full (the core reads slower than calls
+   * come), further calls wait here (one per HTTP request in flight) until it
+   * drains, instead of piling up in the transport.
+   */
+  private readonly outgoing = new Batching<Outgoing>((items) => {
+    const calls: ExchangeCall[] = [];
+    const cancelIds: number[] = [];
+    for (const it of items) {
+      if (typeof it === 'number') cancelIds.push(it);
+      else if (this.pending.has(it.id as number)) calls.push(it); // a call abandoned before it left is not sent at all
+    }
+    if (calls.length === 0 && cancelIds.length === 0) return undefined;
+    const message: ExchangeRequest = cancelIds.length ? { calls, cancelIds } : { calls };
+    return writeWithBackpressure(this.stream ?? this.open(), message);
+  }, { maxItems: EXCHANGE_MESSAGE_ITEMS });
   usable = true;
+
+  get inFlight(): number {
+    return this.pending.size;
+  }
 
   constructor(
     private readonly client: grpc.Client,
     private readonly method: protoLoader.MethodDefinition<object, object>,
     private readonly timeoutMs: number,
     private readonly errorFrom: (code: number, message: string, details: Buffer | undefined) => HttpError,
+    private readonly cancelled: { abandoned: number; deadline: number },
   ) {}
+
+  /** Takes a call out of the pending set (its answer came, or nobody waits any more). */
+  private settle(id: number): Pending | undefined {
+    const p = this.pending.get(id);
+    if (!p) return undefined;
+    this.pending.delete(id);
+    clearTimeout(p.timer);
+    if (p.abandon) p.signal?.removeEventListener('abort', p.abandon);
+    return p;
+  }
 
   private open(): grpc.ClientDuplexStream<object, ExchangeResponse> {
     const stream = this.client.makeBidiStreamRequest(this.method.path,
       this.method.requestSerialize as (v: object) => Buffer, this.method.responseDeserialize as (b: Buffer) => ExchangeResponse);
     stream.on('data', (message: ExchangeResponse) => {
       for (const r of message.results) {
-        const p = this.pending.get(r.id);
+        const p = this.settle(r.id);
         if (!p) continue;
-        this.pending.delete(r.id);
-        clearTimeout(p.timer);
         if (r.statusCode === grpc.status.OK) p.resolve(r.payload);
         else p.reject(this.errorFrom(r.statusCode, r.statusMessage, r.statusDetails));
       }
@@ -235,6 +300,7 @@ class ExchangeStream {
       this.pending.clear();
       for (const p of failed) {
         clearTimeout(p.timer);
+        if (p.abandon) p.signal?.removeEventListener('abort', p.abandon);
         p.reject(!this.usable ? EXCHANGE_UNSUPPORTED : this.errorFrom(code === grpc.status.OK ? grpc.status.UNAVAILABLE : code, message || 'the exchange stream ended', undefined));
       }
     };
@@ -245,15 +311,31 @@ class ExchangeStream {
     return stream;
   }
 
-  call(path: string, payload: Buffer, tenant?: string): Promise<Buffer> {
+  /**
+   * One call; its deadline (the gateway's core timeout) travels with it and
+   * the core answers DEADLINE_EXCEEDED when it passes there. Should the core
+   * not answer at all, the same deadline here rejects the call and cancels
+   * it in the core; so does an abort of `signal`.
+   */
+  call(path: string, payload: Buffer, tenant?: string, signal?: AbortSignal): Promise<Buffer> {
     return new Promise((resolve, reject) => {
       const id = (this.seq = (this.seq + 1) % Number.MAX_SAFE_INTEGER);
       const timer = setTimeout(() => {
-        if (this.pending.delete(id)) reject(this.errorFrom(grpc.status.DEADLINE_EXCEEDED, `no answer within ${this.timeoutMs} ms`, undefined));
+        if (!this.settle(id)) return;
+        this.cancelled.deadline++;
+        this.outgoing.add(id);
+        reject(this.errorFrom(grpc.status.DEADLINE_EXCEEDED, `the core did not answer within ${this.timeoutMs} ms`, undefined));
       }, this.timeoutMs);
       timer.unref();
-      this.pending.set(id, { resolve, reject, timer });
-      this.outgoing.add(tenant ? { id, method: path, payload, tenant } : { id, method: path, payload });
+      const abandon = signal && (() => {
+        if (!this.settle(id)) return;
+        this.cancelled.abandoned++;
+        this.outgoing.add(id);
+        reject(callAbandoned());
+      });
+      if (abandon) signal.addEventListener('abort', abandon, { once: true });
+      this.pending.set(id, { resolve, reject, timer, signal, abandon });
+      this.outgoing.add(tenant ? { id, method: path, payload, tenant, timeoutMs: this.timeoutMs } : { id, method: path, payload, timeoutMs: this.timeoutMs });
     });
   }
 

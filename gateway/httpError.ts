@@ -46,7 +46,7 @@ const TABLE: Record<number, Mapping> = {
   [grpc.status.ALREADY_EXISTS]: { status: 409, code: 'CONFLICT' },
   [grpc.status.ABORTED]: { status: 409, code: 'CONFLICT' },
   [grpc.status.UNAVAILABLE]: { status: 503, code: 'SERVICE_UNAVAILABLE' },
-  [grpc.status.DEADLINE_EXCEEDED]: { status: 503, code: 'SERVICE_UNAVAILABLE' },
+  [grpc.status.DEADLINE_EXCEEDED]: { status: 504, code: 'SERVICE_UNAVAILABLE' },
   [grpc.status.CANCELLED]: { status: 503, code: 'SERVICE_UNAVAILABLE' },
   [grpc.status.UNIMPLEMENTED]: { status: 404, code: 'ENTITY_NOT_FOUND' },
 };
@@ -61,6 +61,7 @@ export function mapCoreError(code: number, reason: string | undefined, message: 
   const m = (reason && REASONS[reason]) || TABLE[code];
   if (!m) return new HttpError(500, 'INTERNAL', 'internal error in the core; its log has the details');
   const details: Record<string, string> = field ? { field } : {};
+  if (m.status === 504) return new HttpError(504, m.code, `the core did not answer in time (${message}); retry, or narrow the request`, {}, reason ?? 'DEADLINE_EXCEEDED', details);
   if (m.status === 503) return new HttpError(503, m.code, `the core service is unavailable (${message}); retry shortly`, { 'retry-after': '1' }, reason ?? m.code, details);
   return new HttpError(m.status, m.code, message, m.status === 429 ? { 'retry-after': '1' } : {}, reason ?? m.code, details);
 }
@@ -76,6 +77,7 @@ export const DOCUMENTED_STATUSES: Record<number, string> = {
   415: 'PARAM_INVALID, type UNSUPPORTED_MEDIA_TYPE: a body that is not application/json',
   429: 'ACCESS_DENIED: over the key\'s rate limit; Retry-After says when to retry',
   503: 'SERVICE_UNAVAILABLE: the core cannot be reached, or type SHUTTING_DOWN while the gateway drains (Connection: close); retry',
+  504: 'SERVICE_UNAVAILABLE, type DEADLINE_EXCEEDED: the core did not answer within the gateway\'s core timeout (MERIDIAN_CORE_TIMEOUT_MS); the core stopped the work',
 };
 
 /** Classifies by shape, not by class (DESIGN: errors are classified by code). */

@@ -9,7 +9,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastJson from 'fast-json-stringify';
 import type * as protoLoader from '@grpc/proto-loader';
 import type { ProtoCatalog, ServiceInfo } from '../protoCatalog.js';
-import { CoreClient, type UnaryMethod } from '../coreClient.js';
+import { CoreClient, disconnectSignal, type UnaryMethod } from '../coreClient.js';
 import type { Guard } from '../auth/guard.js';
 import { HttpError, errorEntry, isHttpError, paramInvalid } from '../httpError.js';
 import { HttpRuleError, PathTemplate, readHttpRules, type HttpBinding, type Verb } from './httpRule.js';
@@ -230,7 +230,7 @@ async function handle(group: CompiledRoute[], request: FastifyRequest, reply: Fa
     }
     let hateoas = true;
     for (const p of query) if (p.name === 'hateoasMode' || p.name === 'hateoas_mode') hateoas = p.value === '' ? true : (convertText(hateoasField, p.value, p.name) as boolean);
-    const result = await ctx.core.call(route.unary, bound.message, { tenant: admission.key.id });
+    const result = await ctx.core.call(route.unary, bound.message, { tenant: admission.key.id, signal: disconnectSignal(reply.raw) });
     const data = route.shape.dataField ? result['data'] : result;
     if (route.present && data && typeof data === 'object') {
       if (Array.isArray(data)) for (const item of data) route.present(item as Record<string, unknown>);

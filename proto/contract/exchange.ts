@@ -7,3 +7,33 @@
  * benchmark (bench/README.md).
  */
 export const EXCHANGE_MESSAGE_ITEMS = 8;
+
+/** The writable side of a stream, as both ends of the exchange hold it. */
+interface MessageWritable {
+  write(message: unknown): boolean;
+  once(event: 'drain' | 'close' | 'error' | 'finish', listener: () => void): unknown;
+  removeListener(event: 'drain' | 'close' | 'error' | 'finish', listener: () => void): unknown;
+  readonly destroyed: boolean;
+}
+
+/**
+ * Writes one message and honours the stream's backpressure: when the write
+ * buffer is over its high-water mark (the peer reads slower than we write),
+ * `onFull` runs (e.g. stop reading more calls) and the promise resolves when
+ * the buffer has drained, or the stream has ended, and `onDrained` has run;
+ * otherwise it returns undefined at once. A Batching flush that returns it
+ * holds further messages in its own bounded queue until then.
+ */
+export function writeWithBackpressure(stream: MessageWritable, message: unknown, onFull?: () => void, onDrained?: () => void): Promise<void> | undefined {
+  if (stream.write(message) || stream.destroyed) return undefined;
+  onFull?.();
+  return new Promise<void>((resolve) => {
+    const events = ['drain', 'close', 'error', 'finish'] as const;
+    const done = () => {
+      for (const e of events) stream.removeListener(e, done);
+      onDrained?.();
+      resolve();
+    };
+    for (const e of events) stream.once(e, done);
+  });
+}

@@ -5,6 +5,7 @@
  * call runs the very handler a unary call would, with the same statuses.
  */
 import * as grpc from '@grpc/grpc-js';
+import { EventEmitter } from 'node:events';
 import { logger } from '../log.js';
 import { serviceDefinition } from './protos.js';
 import { IDENTITY, identityOf, TENANT_METADATA } from './caller.js';
@@ -12,17 +13,18 @@ import type { Authenticator } from './authentication.js';
 import { isServiceError, ServiceError } from '../errors.js';
 import { toGrpcError } from './status.js';
 import { Batching } from '../../proto/contract/batching.js';
-import { EXCHANGE_MESSAGE_ITEMS } from '../../proto/contract/exchange.js';
+import { EXCHANGE_MESSAGE_ITEMS, writeWithBackpressure } from '../../proto/contract/exchange.js';
+import type { ExchangeCall__Output as ExchangeCall } from '../../proto/contract/types/meridian/exchange/v1/ExchangeCall.js';
+import type { ExchangeRequest__Output as ExchangeRequest } from '../../proto/contract/types/meridian/exchange/v1/ExchangeRequest.js';
+import type { ExchangeResponse } from '../../proto/contract/types/meridian/exchange/v1/ExchangeResponse.js';
+import type { ExchangeResult } from '../../proto/contract/types/meridian/exchange/v1/ExchangeResult.js';
+import { callMetrics } from './callMetrics.js';
 
 interface UnaryEntry {
   definition: grpc.MethodDefinition<unknown, unknown>;
   handler: grpc.handleUnaryCall<unknown, unknown>;
 }
 
-interface ExchangeCall { id: number; method: string; payload: Buffer; tenant?: string }
-interface ExchangeResult { id: number; payload?: Buffer; statusCode?: number; statusMessage?: string; statusDetails?: Buffer }
-interface ExchangeRequest { calls: ExchangeCall[] }
-interface ExchangeResponse { results: ExchangeResult[] }
 
 /**
  * Adds services to the gRPC server, each handler behind authentication (the
@@ -122,63 +124,170 @@ function malformedError(path: string, m: Malformed): Partial<grpc.StatusObject> 
 }
 
 
+/**
+ * One exchanged call as its handler sees it: the parts of a grpc-js
+ * ServerUnaryCall that handlers use (request, metadata, path, the peer's
+ * identity), with the same cancellation: `cancelled` turns true and
+ * 'cancelled' is emitted when the gateway cancels the call (its HTTP client
+ * went away or its deadline passed), when the call's own deadline passes in
+ * the core, or when the stream ends under it.
+ */
+class ExchangedCall extends EventEmitter {
+  cancelled = false;
+  started = false;
+  timer: NodeJS.Timeout | undefined;
+  readonly deadline: number;
+
+  constructor(
+    readonly id: number,
+    readonly method: string,
+    readonly payload: Buffer,
+    readonly metadata: grpc.Metadata,
+    private readonly stream: grpc.ServerDuplexStream<ExchangeRequest, ExchangeResponse>,
+    timeoutMs: number,
+  ) {
+    super();
+    this.deadline = timeoutMs > 0 ? Date.now() + timeoutMs : Infinity;
+  }
+
+  request: unknown;
+  getPath(): string { return this.method; }
+  getDeadline(): grpc.Deadline { return this.deadline; }
+  getPeer(): string { return this.stream.getPeer(); }
+  getAuthContext(): ReturnType<grpc.ServerDuplexStream<unknown, unknown>['getAuthContext']> { return this.stream.getAuthContext(); }
+
+  cancel(): void {
+    if (this.cancelled) return;
+    this.cancelled = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.emit('cancelled', 'cancelled');
+  }
+}
+
+/**
+ * Calls in flight on all exchange streams (read, not yet answered or
+ * cancelled): the figure the backpressure test watches, and a gauge.
+ */
+export const exchangeLoad = { open: 0, read: 0 };
+callMetrics.gaugeOf('meridian_exchange_calls_open', 'Calls read from CoreExchange streams and not yet answered or cancelled', () => exchangeLoad.open);
+
 export function addExchangeService(registry: ServiceRegistry): void {
   const exchange: grpc.handleBidiStreamingCall<ExchangeRequest, ExchangeResponse> = (stream) => {
     // authenticated once for the stream (ServiceRegistry); every exchanged call is that peer's
     const identity = identityOf(stream);
     let open = true;
+    const inFlight = new Map<number, ExchangedCall>();
     /**
      * Results finished in one turn of the event loop go back together, in
      * messages of at most EXCHANGE_MESSAGE_ITEMS so that the gateway can start
-     * on the first answers while the core computes the rest.
+     * on the first answers while the core computes the rest. Backpressure:
+     * when the transport's buffer is full (the gateway reads slower than the
+     * core answers), reading further calls stops until it drains, so the
+     * results waiting in the core stay bounded by the calls already read.
      */
     const results = new Batching<ExchangeResult>((batch) => {
-      if (open && !stream.destroyed) stream.write({ results: batch });
+      if (!open || stream.destroyed) return undefined;
+      return writeWithBackpressure(stream, { results: batch }, () => stream.pause(), () => { if (open) stream.resume(); });
     }, { maxItems: EXCHANGE_MESSAGE_ITEMS });
-    const reply = (r: ExchangeResult) => results.add(r);
-    stream.on('data', (message: ExchangeRequest) => { for (const req of message.calls ?? []) run(req); });
-    const run = (req: ExchangeCall) => {
+    /** Answers a call still in flight (a cancelled or expired one has left the map and is not answered again). */
+    const reply = (call: ExchangedCall, r: ExchangeResult) => {
+      if (inFlight.get(call.id) !== call) return;
+      inFlight.delete(call.id);
+      exchangeLoad.open--;
+      if (call.timer) clearTimeout(call.timer);
+      results.add(r);
+    };
+    /**
+     * Calls start one turn after they are read, all of that turn's together:
+     * a cancel that arrived in the same read (a client that gave up while the
+     * call waited in the socket) is applied first, so the call is not run for
+     * nobody.
+     */
+    const starting = new Batching<ExchangedCall>((calls) => { for (const c of calls) start(c); });
+    stream.on('data', (message: ExchangeRequest) => {
+      for (const id of message.cancelIds ?? []) cancel(Number(id));
+      for (const req of message.calls ?? []) receive(req);
+    });
+    const receive = (req: ExchangeCall) => {
+      const id = Number(req.id);
+      let metadata = stream.metadata;
+      if (req.tenant) { metadata = stream.metadata.clone(); metadata.set(TENANT_METADATA, req.tenant); }
+      const call = new ExchangedCall(id, req.method, req.payload, metadata, stream, req.timeoutMs ?? 0);
+      (call as unknown as { [IDENTITY]: unknown })[IDENTITY] = identity;
+      inFlight.get(id)?.cancel(); // an id reused while in flight: the older call is abandoned
+      if (!inFlight.has(id)) exchangeLoad.open++;
+      inFlight.set(id, call);
+      exchangeLoad.read++;
+      if (call.deadline !== Infinity) {
+        call.timer = setTimeout(() => expire(call), call.deadline - Date.now());
+      }
+      starting.add(call);
+    };
+    const cancel = (id: number) => {
+      const call = inFlight.get(id);
+      if (!call) return; // answered already, or never sent: nothing to stop
+      inFlight.delete(id);
+      exchangeLoad.open--;
+      if (!call.started) callMetrics.cancelled('before_start');
+      call.cancel(); // a running handler sees it; unary() counts it and drops its answer
+    };
+    const expire = (call: ExchangedCall) => {
+      if (inFlight.get(call.id) !== call) return;
+      callMetrics.deadlineExceeded();
+      reply(call, { id: call.id, statusCode: grpc.status.DEADLINE_EXCEEDED, statusMessage: `the call's deadline passed in the core before ${call.method} answered` });
+      call.cancel();
+    };
+    const start = (call: ExchangedCall) => {
+      if (call.cancelled || inFlight.get(call.id) !== call) return;
+      call.started = true;
       // every exchanged call is checked against revocations, as a unary call would be
       const current = registry.identify(stream);
       if (isServiceError(current)) {
-        reply({ id: req.id, statusCode: current.code, statusMessage: current.message });
+        reply(call, { id: call.id, statusCode: current.code, statusMessage: current.message });
         return;
       }
-      const entry = registry.get(req.method);
+      const entry = registry.get(call.method);
       if (!entry) {
-        reply({ id: req.id, statusCode: grpc.status.UNIMPLEMENTED, statusMessage: `no unary method ${req.method.slice(0, 200)} in the core` });
+        reply(call, { id: call.id, statusCode: grpc.status.UNIMPLEMENTED, statusMessage: `no unary method ${call.method.slice(0, 200)} in the core` });
         return;
       }
-      let request: unknown;
       try {
-        request = entry.definition.requestDeserialize(req.payload);
+        call.request = entry.definition.requestDeserialize(call.payload);
       } catch (e) {
-        reply({ id: req.id, statusCode: grpc.status.INVALID_ARGUMENT, statusMessage: `the request for ${req.method} could not be decoded: ${e instanceof Error ? e.message : String(e)}` });
+        reply(call, { id: call.id, statusCode: grpc.status.INVALID_ARGUMENT, statusMessage: `the request for ${call.method} could not be decoded: ${e instanceof Error ? e.message : String(e)}` });
         return;
       }
-      let metadata = stream.metadata;
-      if (req.tenant) { metadata = stream.metadata.clone(); metadata.set(TENANT_METADATA, req.tenant); }
-      const call = {
-        request, metadata, getPath: () => req.method, cancelled: false,
-        getAuthContext: () => stream.getAuthContext(), [IDENTITY]: identity,
-      } as unknown as grpc.ServerUnaryCall<unknown, unknown>;
-      entry.handler(call, (err, value) => {
+      entry.handler(call as unknown as grpc.ServerUnaryCall<unknown, unknown>, (err, value) => {
+        if (inFlight.get(call.id) !== call) return; // cancelled or expired meanwhile: nobody waits for it
+        if (Date.now() >= call.deadline) { expire(call); return; } // a handler that kept the event loop past the deadline
         if (err) {
           const bin = err.metadata?.get('grpc-status-details-bin')[0];
-          reply({ id: req.id, statusCode: err.code ?? grpc.status.UNKNOWN, statusMessage: err.details ?? ('message' in err ? String(err.message) : ''), statusDetails: bin instanceof Buffer ? bin : undefined });
+          reply(call, { id: call.id, statusCode: err.code ?? grpc.status.UNKNOWN, statusMessage: err.details ?? ('message' in err ? String(err.message) : ''), ...(bin instanceof Buffer ? { statusDetails: bin } : {}) });
           return;
         }
+        let payload: Buffer;
         try {
-          reply({ id: req.id, statusCode: grpc.status.OK, payload: entry.definition.responseSerialize(value) });
+          payload = entry.definition.responseSerialize(value);
         } catch (e) {
-          logger.error({ err: e, path: req.method }, 'response could not be encoded');
-          reply({ id: req.id, statusCode: grpc.status.INTERNAL, statusMessage: 'internal error; the core logged the details' });
+          logger.error({ err: e, path: call.method }, 'response could not be encoded');
+          reply(call, { id: call.id, statusCode: grpc.status.INTERNAL, statusMessage: 'internal error; the core logged the details' });
+          return;
         }
+        reply(call, { id: call.id, statusCode: grpc.status.OK, payload });
       });
     };
-    stream.on('end', () => { open = false; stream.end(); });
-    stream.on('error', () => { open = false; });
-    stream.on('cancelled', () => { open = false; });
+    /** The stream is gone (the gateway closed it, or the connection dropped): every call on it is cancelled. */
+    const closed = () => {
+      if (!open) return;
+      open = false;
+      for (const call of inFlight.values()) { if (!call.started) callMetrics.cancelled('before_start'); call.cancel(); }
+      exchangeLoad.open -= inFlight.size;
+      inFlight.clear();
+    };
+    stream.on('end', () => { closed(); stream.end(); });
+    stream.on('error', closed);
+    stream.on('cancelled', closed);
+    stream.on('close', closed);
   };
   registry.addService(serviceDefinition('meridian.exchange.v1.CoreExchange'), { Exchange: exchange as grpc.UntypedHandleCall });
 }

@@ -94,6 +94,9 @@ export const queueFull = (queued: number): ServiceError =>
 export const tenantQuotaFull = (live: number, max: number): ServiceError =>
   new ServiceError(status.RESOURCE_EXHAUSTED, 'TENANT_QUOTA', `you have ${live} texts waiting or running, and at most ${max} are allowed at once; retry later, once some have finished`);
 
+/** The answer to a synchronous text whose caller went away (nobody reads it; the status is for the record). */
+const callCancelled = (): ServiceError => new ServiceError(status.CANCELLED, 'UNAVAILABLE', 'the caller cancelled the call');
+
 export class JobRunner implements ClaimTarget {
   private readonly urgent: QueueItem[] = [];
   /** Batches whose worker failed, run again before the normal queue. */
@@ -200,10 +203,15 @@ export class JobRunner implements ClaimTarget {
   }
 
   /** Analyses now (ahead of queued jobs) and stores job + result before answering. */
-  analyzeNow(job: NewJob): Promise<AnalysisMessage> {
+  analyzeNow(job: NewJob, signal?: AbortSignal): Promise<AnalysisMessage> {
+    if (signal?.aborted) return Promise.reject(callCancelled());
     this.admit(job.tenant, 1);
     return new Promise<AnalysisMessage>((resolve, reject) => {
-      this.enqueue({ job, attempts: 0, canceled: false, waiter: { resolve, reject } }, true);
+      const item: QueueItem = { job, attempts: 0, canceled: false, waiter: { resolve, reject } };
+      // the caller went away (gRPC cancel, or its exchange call cancelled): a text still queued is
+      // skipped, one in the model is neither stored nor counted in its feed; the caller gets no answer
+      signal?.addEventListener('abort', () => { item.canceled = true; reject(callCancelled()); }, { once: true });
+      this.enqueue(item, true);
       this.pump();
     });
   }
@@ -264,7 +272,11 @@ export class JobRunner implements ClaimTarget {
 
   private take(): QueueItem[] {
     const items: QueueItem[] = [];
-    while (items.length < this.opts.batchSize && this.urgent.length) items.push(this.urgent.shift()!);
+    while (items.length < this.opts.batchSize && this.urgent.length) {
+      const it = this.urgent.shift()!;
+      if (!it.canceled) items.push(it);
+      else this.release(it);
+    }
     while (items.length < this.opts.batchSize && this.retries.length) {
       const it = this.retries.shift()!;
       if (!it.canceled) items.push(it);
@@ -340,6 +352,7 @@ export class JobRunner implements ClaimTarget {
     for (let k = 0; k < items.length; k++) {
       const item = items[k]!;
       const outcome = outcomes[k]!;
+      if (item.waiter && item.canceled) { this.release(item); continue; } // its caller is gone: nothing to store or answer
       if ('error' in outcome) {
         rejected.push({ item, type: outcome.error.problem, message: outcome.error.message });
         continue;

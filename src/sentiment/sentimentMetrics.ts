@@ -7,6 +7,7 @@
  */
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { JobStatus } from './store/sentimentStore.js';
+import { callMetrics } from '../grpc/callMetrics.js';
 
 export interface MetricsSources {
   /** Texts waiting or running. */
@@ -113,7 +114,8 @@ export class SentimentMetrics {
     return sum / RATE_WINDOW_S;
   }
 
-  text(): Promise<string> {
-    return this.registry.metrics();
+  /** The sentiment figures, and the core's call figures (cancellations, deadlines: src/grpc/callMetrics.ts). */
+  async text(): Promise<string> {
+    return (await this.registry.metrics()) + (await callMetrics.text());
   }
 }

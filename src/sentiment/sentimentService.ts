@@ -6,7 +6,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import * as grpc from '@grpc/grpc-js';
 import { invalid, notFound, ServiceError, isServiceError } from '../errors.js';
-import { unary } from '../grpc/unary.js';
+import { cancelSignal, unary } from '../grpc/unary.js';
 import { serviceDefinition } from '../grpc/protos.js';
 import { callerOf } from '../grpc/caller.js';
 import { logger } from '../log.js';
@@ -127,7 +127,7 @@ export class Sentiment {
           return { data: once.data[0]! };
         }
         const job = this.newJob(req, tenant);
-        if (!asyncMode) return { data: await this.runner.analyzeNow(job) };
+        if (!asyncMode) return { data: await this.runner.analyzeNow(job, cancelSignal(call)) };
         await this.runner.submit(tenant, [job]);
         return { data: { jobId: job.id, status: 'PENDING', emotionScores: [] } };
       }),

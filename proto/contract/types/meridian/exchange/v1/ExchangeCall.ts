@@ -7,6 +7,7 @@ export interface ExchangeCall {
   'method'?: (string);
   'payload'?: (Buffer | Uint8Array | string);
   'tenant'?: (string);
+  'timeoutMs'?: (number);
 }
 
 export interface ExchangeCall__Output {
@@ -14,4 +15,5 @@ export interface ExchangeCall__Output {
   'method': (string);
   'payload': (Buffer);
   'tenant': (string);
+  'timeoutMs': (number);
 }
