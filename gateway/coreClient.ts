@@ -77,6 +77,18 @@ export function disconnectSignal(response: { once(event: 'close', listener: () =
 /** The rejection of a call whose signal was aborted (nobody reads it; it only has to be an HttpError). */
 const callAbandoned = (): HttpError => mapCoreError(grpc.status.CANCELLED, undefined, 'the request was abandoned by its client');
 
+/**
+ * A service's unary methods as typed functions, from its generated definition
+ * type (proto/contract/types, `npm run proto:types`): the request as the
+ * contract types it, the response as proto-loader decodes it (the `__Output`
+ * type: defaults filled in, longs as numbers).
+ */
+export type TypedService<D> = {
+  [K in keyof D]: D[K] extends protoLoader.MethodDefinition<infer Req, infer _Res, infer _ReqOut, infer ResOut>
+    ? (request: Req, options?: CallOptions) => Promise<ResOut>
+    : never;
+};
+
 export class CoreClient {
   private readonly channel: grpc.Channel;
   private readonly client: grpc.Client;
@@ -88,7 +100,7 @@ export class CoreClient {
   /** Calls this gateway cancelled in the core because their HTTP client went away or their deadline passed. */
   readonly cancelled = { abandoned: 0, deadline: 0 };
 
-  constructor(readonly address: string, catalog: ProtoCatalog, private readonly timeoutMs: number, useExchange = true, tls: CoreTlsConfig | null = null) {
+  constructor(readonly address: string, private readonly catalog: ProtoCatalog, private readonly timeoutMs: number, useExchange = true, tls: CoreTlsConfig | null = null) {
     const { credentials, options } = coreCredentials(tls, address);
     this.channel = new grpc.Channel(address, credentials, {
       ...options,
@@ -114,6 +126,22 @@ export class CoreClient {
   /** Calls on the exchange stream waiting for their answer. */
   get callsInFlight(): number {
     return this.exchange?.inFlight ?? 0;
+  }
+
+  /**
+   * The typed methods of a service, e.g.
+   * `core.service<GeoServiceDefinition>('meridian.geo.v1.GeoService').GetCity({ cityId })`;
+   * a service the contract does not have is an error at start, not per call.
+   */
+  service<D>(name: string): TypedService<D> {
+    const def = this.catalog.definition[name] as protoLoader.ServiceDefinition | undefined;
+    if (!def || 'format' in def) throw new Error(`no service ${name} in the contract`);
+    const typed: Record<string, (request: object, options?: CallOptions) => Promise<unknown>> = {};
+    for (const [method, md] of Object.entries(def)) {
+      const m = CoreClient.method(md as protoLoader.MethodDefinition<object, object>);
+      typed[method] = (request, options) => this.call(m, request, options);
+    }
+    return typed as TypedService<D>;
   }
 
   /** The unary method of a service, from the package definition (no per-request lookups). */

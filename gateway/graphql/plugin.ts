@@ -56,7 +56,7 @@ export async function registerGraphql(app: FastifyInstance, opts: GraphqlOptions
     resolvers,
     loaders,
     path: '/graphql',
-    context: () => newContext(),
+    context: (_request, reply) => newContext(reply),
     graphiql: false, // mercurius's GraphiQL loads from a CDN; ours is served from npm packages (graphiql.ts)
     jit: 1,
     cache: 1024,
@@ -72,7 +72,7 @@ export async function registerGraphql(app: FastifyInstance, opts: GraphqlOptions
       return reply.code(400).send({ data: null, errors: [{ message: 'the body must be JSON {query, variables}', extensions: { code: 'PARAM_INVALID' } }] });
     }
     try {
-      return await reply.graphql(body.query, newContext() as never, body.variables, body.operationName);
+      return await reply.graphql(body.query, newContext(reply) as never, body.variables, body.operationName);
     } catch (e) {
       const errors = (e as { errors?: GraphQLError[] }).errors ?? [e as GraphQLError];
       const { statusCode, response } = mercurius.defaultErrorFormatter({ errors } as never, undefined as never);

@@ -1,13 +1,21 @@
 /**
  * Resolvers and loaders of schema.graphql. Every field is answered by the
- * core over gRPC (through the gateway's one CoreClient); nested fields of a
- * level are gathered by mercurius loaders, so a page of places asking for
- * their countries costs one BatchGetCountries, and the calls of one level
- * leave together (CoreExchange messages of up to 8 calls).
+ * core over gRPC (through the gateway's one CoreClient), with the typed
+ * request and response messages of proto/contract/types; a request whose
+ * HTTP client goes away has its core calls cancelled. Nested fields of a
+ * level are gathered by mercurius loaders and per-request `dataloader`s, so
+ * a page of places asking for their countries costs one BatchGetCountries,
+ * each distinct region is asked for once, and the calls of one level leave
+ * together (CoreExchange messages of up to 8 calls).
  */
-import type * as protoLoader from '@grpc/proto-loader';
+import type { ServerResponse } from 'node:http';
+import DataLoader from 'dataloader';
 import type { IResolvers, MercuriusLoaders } from 'mercurius';
-import { CoreClient, type UnaryMethod } from '../coreClient.js';
+import { disconnectSignal, type CallOptions, type CoreClient } from '../coreClient.js';
+import type { GeoServiceDefinition } from '../../proto/contract/types/meridian/geo/v1/GeoService.js';
+import type { LocaleServiceDefinition } from '../../proto/contract/types/meridian/locale/v1/LocaleService.js';
+import type { DistanceUnit } from '../../proto/contract/types/meridian/geo/v1/DistanceUnit.js';
+import type { IncludeDeleted } from '../../proto/contract/types/meridian/geo/v1/IncludeDeleted.js';
 import type { ProtoCatalog } from '../protoCatalog.js';
 import { isHttpError } from '../httpError.js';
 import { connection, Cursors, gqlError, type PageArgs } from './connections.js';
@@ -26,81 +34,82 @@ const displayOf = (a: DisplayArg): Display => ({
   asciiMode: a.displayOptions?.asciiMode ?? undefined,
 });
 
-const drop = (o: Obj): Obj => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined && v !== null));
+/** A message of the core as a node's data (GraphQL fields read it by the proto field names). */
+const asObj = (message: object | null | undefined): Obj => (message ?? {}) as Obj;
+
+const drop = <T extends object>(o: T): T => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined && v !== null)) as T;
 
 /**
- * Gathers the keys asked for during one turn of the event loop (across all
- * loaders of a request) into one fetch, so that two fields needing the same
- * details (featureCode and elevationMeters) still cost one core call.
+ * A per-request DataLoader over one batch fetch (keys → found values): the
+ * keys asked for during one turn of the event loop (across all loaders of a
+ * request, hence setImmediate rather than dataloader's default tick) go out
+ * in one fetch, repeats share one promise, and a failed fetch fails its keys
+ * (and is not cached).
  */
-export class Batcher<V> {
-  private pending = new Map<string, { resolve: (v: V | undefined) => void; reject: (e: unknown) => void }>();
-  private readonly cache = new Map<string, Promise<V | undefined>>();
-  constructor(private readonly fetch: (keys: string[]) => Promise<Map<string, V>>) {}
-
-  /** One promise per key (repeats share it); a failed fetch rejects its keys and forgets them. */
-  load(key: string): Promise<V | undefined> {
-    const hit = this.cache.get(key);
-    if (hit) return hit;
-    const p = new Promise<V | undefined>((resolve, reject) => {
-      if (this.pending.size === 0) setImmediate(this.flush);
-      this.pending.set(key, { resolve, reject });
-    });
-    this.cache.set(key, p);
-    return p;
-  }
-
-  private readonly flush = (): void => {
-    const batch = this.pending;
-    this.pending = new Map();
-    this.fetch([...batch.keys()]).then(
-      (found) => { for (const [k, w] of batch) w.resolve(found.get(k)); },
-      (e: unknown) => { for (const [k, w] of batch) { this.cache.delete(k); w.reject(e); } },
-    );
-  };
+export function gatherer<V>(fetch: (keys: string[]) => Promise<Map<string, V>>): DataLoader<string, V | undefined> {
+  return new DataLoader<string, V | undefined>(async (keys) => {
+    const found = await fetch([...keys]);
+    return keys.map((k) => found.get(k));
+  }, { batchScheduleFn: (run) => setImmediate(run) });
 }
 
-/** Per-request state: one batcher per kind and display. */
-export interface GraphqlContext { batchers: Map<string, Batcher<Obj>> }
-export const newContext = (): GraphqlContext => ({ batchers: new Map() });
+/**
+ * A per-request DataLoader for lookups the core has no batch RPC for (a
+ * region, a place's container, a country's flag): each distinct key is asked
+ * once per request, and the calls of one turn leave together (one exchange
+ * message); each key fails or succeeds on its own.
+ */
+function eachOnce<V>(fetchOne: (key: string) => Promise<V>): DataLoader<string, V> {
+  return new DataLoader<string, V>((keys) => Promise.all(keys.map((k) => fetchOne(k).catch((e: unknown) => (e instanceof Error ? e : new Error(String(e)))))),
+    { batchScheduleFn: (run) => setImmediate(run) });
+}
+
+/** Per-request state: the request's loaders (by kind and display), and the signal that the HTTP client went away. */
+export interface GraphqlContext { loaders: Map<string, DataLoader<string, unknown>>; signal?: AbortSignal }
+export const newContext = (reply?: { raw: ServerResponse }): GraphqlContext => ({ loaders: new Map(), ...(reply ? { signal: disconnectSignal(reply.raw) } : {}) });
 
 declare module 'mercurius' {
-  interface MercuriusContext { batchers: Map<string, Batcher<Record<string, unknown>>> }
+  interface MercuriusContext { loaders: Map<string, DataLoader<string, unknown>>; signal?: AbortSignal }
 }
 
 export interface GraphqlDeps { catalog: ProtoCatalog; core: CoreClient; cursors: Cursors; maxPage: number }
 
+/** A list answer of the core, as a page. */
+interface ListAnswer { data: object[]; totalCount: number; currentOffset: number }
+
 export function buildResolvers(deps: GraphqlDeps): { resolvers: IResolvers; loaders: MercuriusLoaders } {
-  const methods = new Map<string, UnaryMethod>();
-  for (const s of deps.catalog.services) {
-    for (const [name, def] of Object.entries(s.definition)) methods.set(`${s.name.split('.').pop()}.${name}`, CoreClient.method(def as protoLoader.MethodDefinition<object, object>));
-  }
-  /** One core call; core errors become GraphQL errors with the REST codes in extensions.code. */
-  const call = async (method: string, request: Obj): Promise<Obj> => {
-    const m = methods.get(method);
-    if (!m) throw new Error(`no core method ${method}`);
+  const geo = deps.core.service<GeoServiceDefinition>('meridian.geo.v1.GeoService');
+  const locale = deps.core.service<LocaleServiceDefinition>('meridian.locale.v1.LocaleService');
+  /**
+   * One typed core call for a GraphQL request (cancelled in the core when its
+   * HTTP client goes away); core errors become GraphQL errors with the REST
+   * codes in extensions.code.
+   */
+  const ask = async <Req extends object, Res>(method: (request: Req, options?: CallOptions) => Promise<Res>, request: Req, ctx: GraphqlContext | undefined): Promise<Res> => {
     try {
-      return await deps.core.call(m, drop(request));
+      return await method(drop(request), ctx?.signal ? { signal: ctx.signal } : undefined);
     } catch (e) {
       if (isHttpError(e)) throw gqlError(e.code, e.message);
       throw e;
     }
   };
-  /** Like call, but NOT_FOUND is a plain null (for nullable lookups nested in a result). */
-  const maybe = async (method: string, request: Obj): Promise<Obj | null> => {
-    try { return await call(method, request); } catch (e) {
+  /** Like ask, but NOT_FOUND is a plain null (for nullable lookups nested in a result). */
+  const maybe = async <Req extends object, Res>(method: (request: Req, options?: CallOptions) => Promise<Res>, request: Req, ctx: GraphqlContext | undefined): Promise<Res | null> => {
+    try { return await ask(method, request, ctx); } catch (e) {
       if ((e as { extensions?: { code?: string } }).extensions?.code === 'ENTITY_NOT_FOUND') return null;
       throw e;
     }
   };
   const page = <T>(scope: string, args: PageArgs, fetch: (offset: number, limit: number) => Promise<{ items: T[]; total: number; offset: number }>) =>
     connection(deps.cursors, scope, args, deps.maxPage, fetch);
-  const listOf = (r: Obj) => ({ total: Number(r['totalCount'] ?? 0), offset: Number(r['currentOffset'] ?? 0), data: (r['data'] ?? []) as Obj[] });
+  const listOf = (r: ListAnswer) => ({ total: Number(r.totalCount ?? 0), offset: Number(r.currentOffset ?? 0), data: (r.data ?? []) as Obj[] });
   /** A place id as given (GeoNames or WikiData id): the core checks its form and names the argument. */
   const id = (v: unknown): string => String(v ?? '').trim();
   const places = (items: Obj[], display: Display, withDistance: boolean): PlaceNode[] =>
     items.map((d) => ({ data: d, display, searchDistance: withDistance ? (d['distance'] as number | undefined) : undefined }));
   const scopeOf = (field: string, args: object) => JSON.stringify([field, Object.entries(args).filter(([k]) => !['first', 'after', 'last', 'before'].includes(k)).sort(([a], [b]) => (a < b ? -1 : 1))]);
+  /** A GraphQL enum value as the request message takes it (the core names a value it does not know). */
+  const unit = (v: string | null | undefined) => (v ?? undefined) as DistanceUnit | undefined;
 
   type PlaceFilterArgs = PageArgs & DisplayArg & {
     namePrefix?: string; namePrefixDefaultLangResults?: boolean; minPopulation?: number; maxPopulation?: number; types?: string[]; sort?: string;
@@ -110,43 +119,43 @@ export function buildResolvers(deps: GraphqlDeps): { resolvers: IResolvers; load
   const placeFilter = (a: PlaceFilterArgs) => ({
     namePrefix: a.namePrefix ?? undefined, namePrefixDefaultLangResults: a.namePrefixDefaultLangResults ?? undefined,
     minPopulation: a.minPopulation ?? undefined, maxPopulation: a.maxPopulation ?? undefined,
-    types: strings(a.types), sort: a.sort ?? undefined, includeDeleted: a.includeDeleted ?? undefined, timeZoneIds: strings(a.timeZoneIds),
+    types: strings(a.types), sort: a.sort ?? undefined, includeDeleted: (a.includeDeleted ?? undefined) as IncludeDeleted | undefined, timeZoneIds: strings(a.timeZoneIds),
   });
 
   const resolvers: IResolvers = {
     Query: {
-      country: async (_: unknown, a: { id: string } & DisplayArg) => {
+      country: async (_: unknown, a: { id: string } & DisplayArg, ctx: GraphqlContext) => {
         const display = displayOf(a);
-        const r = await call('GeoService.GetCountry', { countryCode: a.id, ...display });
-        return { data: r['data'] as Obj, display } satisfies CountryNode;
+        const r = await ask(geo.GetCountry, { countryCode: a.id, ...display }, ctx);
+        return { data: asObj(r.data), display } satisfies CountryNode;
       },
-      countries: (_: unknown, a: PageArgs & DisplayArg & { currencyCode?: string; namePrefix?: string; namePrefixDefaultLangResults?: boolean; sort?: string }) => {
+      countries: (_: unknown, a: PageArgs & DisplayArg & { currencyCode?: string; namePrefix?: string; namePrefixDefaultLangResults?: boolean; sort?: string }, ctx: GraphqlContext) => {
         const display = displayOf(a);
         return page(scopeOf('countries', a), a, async (offset, limit) => {
-          const r = listOf(await call('GeoService.ListCountries', {
+          const r = listOf(await ask(geo.ListCountries, {
             currencyCode: a.currencyCode, namePrefix: a.namePrefix, namePrefixDefaultLangResults: a.namePrefixDefaultLangResults, sort: a.sort, ...display, offset, limit,
-          }));
+          }, ctx));
           return { items: r.data.map((d) => ({ data: d, display } satisfies CountryNode)), total: r.total, offset: r.offset };
         });
       },
-      currencies: (_: unknown, a: PageArgs & { countryId?: string }) => page(scopeOf('currencies', a), a, async (offset, limit) => {
-        const r = listOf(await call('LocaleService.ListCurrencies', { countryId: a.countryId, offset, limit }));
+      currencies: (_: unknown, a: PageArgs & { countryId?: string }, ctx: GraphqlContext) => page(scopeOf('currencies', a), a, async (offset, limit) => {
+        const r = listOf(await ask(locale.ListCurrencies, { countryId: a.countryId, offset, limit }, ctx));
         return { items: r.data, total: r.total, offset: r.offset };
       }),
-      distanceBetween: async (_: unknown, a: { fromPlaceId: string; toPlaceId: string; distanceUnit?: string }) => {
-        const r = await call('GeoService.GetCityDistance', { cityId: id(a.fromPlaceId), toPlaceId: id(a.toPlaceId), distanceUnit: a.distanceUnit });
-        return r['data'];
+      distanceBetween: async (_: unknown, a: { fromPlaceId: string; toPlaceId: string; distanceUnit?: string }, ctx: GraphqlContext) => {
+        const r = await ask(geo.GetCityDistance, { cityId: id(a.fromPlaceId), toPlaceId: id(a.toPlaceId), distanceUnit: unit(a.distanceUnit) }, ctx);
+        return r.data;
       },
-      locales: (_: unknown, a: PageArgs) => page(scopeOf('locales', a), a, async (offset, limit) => {
-        const r = listOf(await call('LocaleService.ListLocales', { offset, limit }));
+      locales: (_: unknown, a: PageArgs, ctx: GraphqlContext) => page(scopeOf('locales', a), a, async (offset, limit) => {
+        const r = listOf(await ask(locale.ListLocales, { offset, limit }, ctx));
         return { items: r.data, total: r.total, offset: r.offset };
       }),
-      populatedPlace: async (_: unknown, a: { id: string } & DisplayArg) => {
+      populatedPlace: async (_: unknown, a: { id: string } & DisplayArg, ctx: GraphqlContext) => {
         const display = displayOf(a);
-        const r = await call('GeoService.GetCity', { cityId: id(a.id), ...display });
-        return { data: r['data'] as Obj, display } satisfies PlaceNode;
+        const r = await ask(geo.GetCity, { cityId: id(a.id), ...display }, ctx);
+        return { data: asObj(r.data), display } satisfies PlaceNode;
       },
-      populatedPlaces: (_: unknown, a: PlaceFilterArgs & { location?: { latitude?: number | null; longitude?: number | null }; radius?: number; distanceUnit?: string }) => {
+      populatedPlaces: (_: unknown, a: PlaceFilterArgs & { location?: { latitude?: number | null; longitude?: number | null }; radius?: number; distanceUnit?: string }, ctx: GraphqlContext) => {
         const display = displayOf(a);
         let location: string | undefined;
         if (a.location) {
@@ -157,17 +166,17 @@ export function buildResolvers(deps: GraphqlDeps): { resolvers: IResolvers; load
           location = `${f(latitude, 2)}${f(longitude, 3)}`;
         }
         return page(scopeOf('populatedPlaces', a), a, async (offset, limit) => {
-          const r = listOf(await call('GeoService.ListPlaces', {
-            ...placeFilter(a), location, radius: a.radius ?? undefined, distanceUnit: a.distanceUnit ?? undefined,
+          const r = listOf(await ask(geo.ListPlaces, {
+            ...placeFilter(a), location, radius: a.radius ?? undefined, distanceUnit: unit(a.distanceUnit),
             countryIds: strings(a.countryIds), excludedCountryIds: strings(a.excludedCountryIds),
             ...display, offset, limit,
-          }));
+          }, ctx));
           return { items: places(r.data, display, Boolean(location)), total: r.total, offset: r.offset };
         });
       },
-      timeZone: async (_: unknown, a: { id: string }) => (await call('LocaleService.GetTimeZone', { zoneId: a.id }))['data'],
-      timeZones: (_: unknown, a: PageArgs) => page(scopeOf('timeZones', a), a, async (offset, limit) => {
-        const r = listOf(await call('LocaleService.ListTimeZones', { offset, limit }));
+      timeZone: async (_: unknown, a: { id: string }, ctx: GraphqlContext) => (await ask(locale.GetTimeZone, { zoneId: a.id }, ctx)).data,
+      timeZones: (_: unknown, a: PageArgs, ctx: GraphqlContext) => page(scopeOf('timeZones', a), a, async (offset, limit) => {
+        const r = listOf(await ask(locale.ListTimeZones, { offset, limit }, ctx));
         return { items: r.data, total: r.total, offset: r.offset };
       }),
     },
@@ -176,19 +185,19 @@ export function buildResolvers(deps: GraphqlDeps): { resolvers: IResolvers; load
       code: (c: CountryNode) => c.data['code'],
       name: (c: CountryNode) => c.data['name'],
       wikiDataId: (c: CountryNode) => c.data['wikiDataId'] ?? null,
-      regions: (c: CountryNode, a: PageArgs & { namePrefix?: string; namePrefixDefaultLangResults?: boolean; sort?: string }) => page(scopeOf(`regions:${String(c.data['code'])}`, a), a, async (offset, limit) => {
-        const r = listOf(await call('GeoService.ListRegions', {
-          countryCode: c.data['code'], namePrefix: a.namePrefix, namePrefixDefaultLangResults: a.namePrefixDefaultLangResults ?? undefined, sort: a.sort, ...c.display, offset, limit,
-        }));
+      regions: (c: CountryNode, a: PageArgs & { namePrefix?: string; namePrefixDefaultLangResults?: boolean; sort?: string }, ctx: GraphqlContext) => page(scopeOf(`regions:${String(c.data['code'])}`, a), a, async (offset, limit) => {
+        const r = listOf(await ask(geo.ListRegions, {
+          countryCode: String(c.data['code']), namePrefix: a.namePrefix, namePrefixDefaultLangResults: a.namePrefixDefaultLangResults ?? undefined, sort: a.sort, ...c.display, offset, limit,
+        }, ctx));
         return { items: r.data.map((d) => ({ data: d, display: c.display } satisfies RegionNode)), total: r.total, offset: r.offset };
       }),
-      region: async (c: CountryNode, a: { code?: string | null }) => {
+      region: async (c: CountryNode, a: { code?: string | null }, ctx: GraphqlContext) => {
         if (!a.code) return null;
-        const r = await maybe('GeoService.GetRegion', { countryCode: c.data['code'], regionCode: a.code, ...c.display });
-        return r ? ({ data: r['data'] as Obj, display: c.display } satisfies RegionNode) : null;
+        const d = await regions(ctx, c.display).load(regionKey(c.data['code'], a.code));
+        return d ? ({ data: d, display: c.display } satisfies RegionNode) : null;
       },
-      populatedPlaces: (c: CountryNode, a: PlaceFilterArgs) => page(scopeOf(`countryPlaces:${String(c.data['code'])}`, a), a, async (offset, limit) => {
-        const r = listOf(await call('GeoService.ListCountryPlaces', { ...placeFilter(a), countryCode: c.data['code'], ...c.display, offset, limit }));
+      populatedPlaces: (c: CountryNode, a: PlaceFilterArgs, ctx: GraphqlContext) => page(scopeOf(`countryPlaces:${String(c.data['code'])}`, a), a, async (offset, limit) => {
+        const r = listOf(await ask(geo.ListCountryPlaces, { ...placeFilter(a), countryCode: String(c.data['code']), ...c.display, offset, limit }, ctx));
         return { items: places(r.data, c.display, false), total: r.total, offset: r.offset };
       }),
     },
@@ -199,10 +208,10 @@ export function buildResolvers(deps: GraphqlDeps): { resolvers: IResolvers; load
       hascCode: (r: RegionNode) => r.data['hascCode'] ?? null,
       wikiDataId: (r: RegionNode) => r.data['wikiDataId'] ?? null,
       containingRegion: () => null,
-      populatedPlaces: (r: RegionNode, a: PlaceFilterArgs) => page(scopeOf(`regionPlaces:${String(r.data['countryCode'])}.${String(r.data['admin1Code'])}`, a), a, async (offset, limit) => {
-        const res = listOf(await call('GeoService.ListRegionPlaces', {
-          ...placeFilter(a), countryCode: r.data['countryCode'], regionCode: r.data['admin1Code'], ...r.display, offset, limit,
-        }));
+      populatedPlaces: (r: RegionNode, a: PlaceFilterArgs, ctx: GraphqlContext) => page(scopeOf(`regionPlaces:${String(r.data['countryCode'])}.${String(r.data['admin1Code'])}`, a), a, async (offset, limit) => {
+        const res = listOf(await ask(geo.ListRegionPlaces, {
+          ...placeFilter(a), countryCode: String(r.data['countryCode']), regionCode: String(r.data['admin1Code']), ...r.display, offset, limit,
+        }, ctx));
         return { items: places(res.data, r.display, false), total: res.total, offset: res.offset };
       }),
     },
@@ -217,37 +226,50 @@ export function buildResolvers(deps: GraphqlDeps): { resolvers: IResolvers; load
       countryCode: (p: PlaceNode) => p.data['countryCode'],
       regionCode: (p: PlaceNode) => p.data['regionCode'] || null,
       searchDistance: (p: PlaceNode) => p.searchDistance ?? null,
-      nearbyPopulatedPlaces: (p: PlaceNode, a: PlaceFilterArgs & { radius?: number; distanceUnit?: string }) => page(scopeOf(`nearby:${String(p.data['id'])}`, a), a, async (offset, limit) => {
-        const r = listOf(await call('GeoService.ListNearbyPlaces', {
+      nearbyPopulatedPlaces: (p: PlaceNode, a: PlaceFilterArgs & { radius?: number; distanceUnit?: string }, ctx: GraphqlContext) => page(scopeOf(`nearby:${String(p.data['id'])}`, a), a, async (offset, limit) => {
+        const r = listOf(await ask(geo.ListNearbyPlaces, {
           ...placeFilter(a), countryIds: strings(a.countryIds), excludedCountryIds: strings(a.excludedCountryIds),
-          placeId: String(p.data['id']), radius: a.radius ?? undefined, distanceUnit: a.distanceUnit ?? undefined, ...p.display, offset, limit,
-        }));
+          placeId: String(p.data['id']), radius: a.radius ?? undefined, distanceUnit: unit(a.distanceUnit), ...p.display, offset, limit,
+        }, ctx));
         return { items: places(r.data, p.display, true), total: r.total, offset: r.offset };
       }),
     },
     TimeZone: {},
   };
 
-  const batcher = (ctx: GraphqlContext, kind: 'cities' | 'countries', display: Display): Batcher<Obj> => {
-    const k = `${kind}|${JSON.stringify(display)}`;
-    let b = ctx.batchers.get(k);
-    if (!b) {
-      b = kind === 'cities'
-        ? new Batcher(async (ids) => {
-          const r = await call('GeoService.BatchGetCities', { cityIds: ids.map(Number), ...display });
-          return new Map(((r['data'] ?? []) as Obj[]).map((d) => [String(d['id']), d]));
-        })
-        : new Batcher(async (codes) => {
-          const r = await call('GeoService.BatchGetCountries', { countryCodes: codes, ...display });
-          return new Map(((r['data'] ?? []) as Obj[]).map((d) => [String(d['code']), d]));
-        });
-      ctx.batchers.set(k, b);
-    }
-    return b;
+  /** The request's loader of one kind and display (created on first use). */
+  const loaderOf = <V>(ctx: GraphqlContext, kind: string, display: Display, make: () => DataLoader<string, V>): DataLoader<string, V> => {
+    const k = `${kind}|${display.languageCode ?? ''}|${display.asciiMode ?? ''}`;
+    let l = ctx.loaders.get(k) as DataLoader<string, V> | undefined;
+    if (!l) { l = make(); ctx.loaders.set(k, l as DataLoader<string, unknown>); }
+    return l;
   };
+  /** Details of cities by id: one BatchGetCities per turn and display. */
+  const cities = (ctx: GraphqlContext, display: Display) => loaderOf(ctx, 'cities', display, () => gatherer<Obj>(async (ids) => {
+    const r = await ask(geo.BatchGetCities, { cityIds: ids.map(Number), ...display }, ctx);
+    return new Map(r.data.map((d) => [String(d.id), asObj(d)]));
+  }));
+  /** Countries by code: one BatchGetCountries per turn and display. */
+  const countriesOf = (ctx: GraphqlContext, display: Display) => loaderOf(ctx, 'countries', display, () => gatherer<Obj>(async (codes) => {
+    const r = await ask(geo.BatchGetCountries, { countryCodes: codes, ...display }, ctx);
+    return new Map(r.data.map((d) => [String(d.code), asObj(d)]));
+  }));
+  const regionKey = (countryCode: unknown, regionCode: unknown) => `${String(countryCode)}\u0000${String(regionCode)}`;
+  /** Regions by country and region code (no batch RPC: each distinct region once per request, a page's calls together). */
+  const regions = (ctx: GraphqlContext, display: Display) => loaderOf(ctx, 'regions', display, () => eachOnce<Obj | null>(async (key) => {
+    const [countryCode, regionCode] = key.split('\u0000');
+    return ((await maybe(geo.GetRegion, { countryCode, regionCode, ...display }, ctx))?.data ?? null) as Obj | null;
+  }));
+  /** The place containing a city, by city id. */
+  const containers = (ctx: GraphqlContext, display: Display) => loaderOf(ctx, 'locatedIn', display, () => eachOnce<Obj | null>(async (cityId) =>
+    ((await maybe(geo.GetCityLocatedIn, { cityId, ...display }, ctx))?.data ?? null) as Obj | null));
+  /** A country's flag (large: only GetCountry carries it), by code. */
+  const flags = (ctx: GraphqlContext, display: Display) => loaderOf(ctx, 'flags', display, () => eachOnce<string | null>(async (code) =>
+    (await maybe(geo.GetCountry, { countryCode: code, ...display }, ctx))?.data?.flagImageUri ?? null));
+
   /** Details of places (a summary lacks some fields): one BatchGetCities per level and display. */
   const details = async (queries: { obj: PlaceNode }[], ctx: GraphqlContext): Promise<Obj[]> =>
-    Promise.all(queries.map(async (q) => (q.obj.data['location'] ? q.obj.data : (await batcher(ctx, 'cities', q.obj.display).load(String(q.obj.data['id']))) ?? {})));
+    Promise.all(queries.map(async (q) => (q.obj.data['location'] ? q.obj.data : (await cities(ctx, q.obj.display).load(String(q.obj.data['id']))) ?? {})));
   /** A detail field: from the node when its data has it (summaries carry some), else from BatchGetCities. */
   const detailField = async (qs: { obj: PlaceNode }[], ctx: GraphqlContext, field: string): Promise<unknown[]> => {
     const missing = qs.filter((q) => q.obj.data[field] === undefined && !q.obj.data['location']);
@@ -257,21 +279,21 @@ export function buildResolvers(deps: GraphqlDeps): { resolvers: IResolvers; load
   };
   const countries = async (codes: { code: string; display: Display }[], ctx: GraphqlContext): Promise<(CountryNode | null)[]> =>
     Promise.all(codes.map(async (c) => {
-      const d = c.code ? await batcher(ctx, 'countries', c.display).load(c.code.toUpperCase()) : undefined;
+      const d = c.code ? await countriesOf(ctx, c.display).load(c.code.toUpperCase()) : undefined;
       return d ? { data: d, display: c.display } : null;
     }));
   /** The region of a place: from the country and region codes its summary or details carry. */
-  const regionOfPlace = async (p: PlaceNode): Promise<RegionNode | null> => {
+  const regionOfPlace = async (p: PlaceNode, ctx: GraphqlContext): Promise<RegionNode | null> => {
     const regionCode = p.data['regionCode'];
     if (!regionCode || !p.data['countryCode']) return null;
-    const r = await maybe('GeoService.GetRegion', { countryCode: p.data['countryCode'], regionCode, ...p.display });
-    return r ? { data: r['data'] as Obj, display: p.display } : null;
+    const d = await regions(ctx, p.display).load(regionKey(p.data['countryCode'], regionCode));
+    return d ? { data: d, display: p.display } : null;
   };
   /** The place containing a place (its first-level division as a place). */
-  const containerOf = async (p: PlaceNode): Promise<PlaceNode | null> => {
+  const containerOf = async (p: PlaceNode, ctx: GraphqlContext): Promise<PlaceNode | null> => {
     if (p.data['type'] === 'ADM1') return null;
-    const r = await maybe('GeoService.GetCityLocatedIn', { cityId: String(p.data['id']), ...p.display });
-    return r ? { data: r['data'] as Obj, display: p.display } : null;
+    const d = await containers(ctx, p.display).load(String(p.data['id']));
+    return d ? { data: d, display: p.display } : null;
   };
   const loaders: MercuriusLoaders = {
     PopulatedPlace: {
@@ -281,20 +303,20 @@ export function buildResolvers(deps: GraphqlDeps): { resolvers: IResolvers; load
       deleted: async (qs: { obj: PlaceNode }[], ctx: GraphqlContext) => (await detailField(qs, ctx, 'deleted')).map((v) => Boolean(v)),
       country: async (qs: { obj: PlaceNode }[], ctx: GraphqlContext) =>
         countries(qs.map((q) => ({ code: String(q.obj.data['countryCode'] ?? ''), display: q.obj.display })), ctx),
-      region: async (qs: { obj: PlaceNode }[]) => Promise.all(qs.map((q) => regionOfPlace(q.obj))),
-      locatedIn: async (qs: { obj: PlaceNode }[]) => Promise.all(qs.map((q) => containerOf(q.obj))),
+      region: async (qs: { obj: PlaceNode }[], ctx: GraphqlContext) => Promise.all(qs.map((q) => regionOfPlace(q.obj, ctx))),
+      locatedIn: async (qs: { obj: PlaceNode }[], ctx: GraphqlContext) => Promise.all(qs.map((q) => containerOf(q.obj, ctx))),
       // Without toPlaceId: the search distance (GeoDB's form); with it: the distance to that place.
-      distance: async (qs: { obj: PlaceNode; params: { toPlaceId?: string | null; distanceUnit?: string | null } }[]) => Promise.all(qs.map(async (q) =>
+      distance: async (qs: { obj: PlaceNode; params: { toPlaceId?: string | null; distanceUnit?: string | null } }[], ctx: GraphqlContext) => Promise.all(qs.map(async (q) =>
         (q.params.toPlaceId === undefined || q.params.toPlaceId === null
           ? q.obj.searchDistance ?? null
-          : (await call('GeoService.GetCityDistance', { cityId: String(q.obj.data['id']), toPlaceId: id(q.params.toPlaceId), distanceUnit: q.params.distanceUnit ?? undefined }))['data']))),
-      dateTime: async (qs: { obj: PlaceNode }[]) => Promise.all(qs.map(async (q) => (await call('GeoService.GetCityDateTime', { cityId: String(q.obj.data['id']) }))['data'])),
-      time: async (qs: { obj: PlaceNode }[]) => Promise.all(qs.map(async (q) => (await call('GeoService.GetCityTime', { cityId: String(q.obj.data['id']) }))['data'])),
+          : (await ask(geo.GetCityDistance, { cityId: String(q.obj.data['id']), toPlaceId: id(q.params.toPlaceId), distanceUnit: unit(q.params.distanceUnit) }, ctx)).data))),
+      dateTime: async (qs: { obj: PlaceNode }[], ctx: GraphqlContext) => Promise.all(qs.map(async (q) => (await ask(geo.GetCityDateTime, { cityId: String(q.obj.data['id']) }, ctx)).data)),
+      time: async (qs: { obj: PlaceNode }[], ctx: GraphqlContext) => Promise.all(qs.map(async (q) => (await ask(geo.GetCityTime, { cityId: String(q.obj.data['id']) }, ctx)).data)),
     },
     CountryRegion: {
       country: async (qs: { obj: RegionNode }[], ctx: GraphqlContext) => countries(qs.map((q) => ({ code: String(q.obj.data['countryCode']), display: q.obj.display })), ctx),
-      capital: async (qs: { obj: RegionNode }[]) => fillRegionDetails(qs, 'capital'),
-      numPopulatedPlaces: async (qs: { obj: RegionNode }[]) => fillRegionDetails(qs, 'numPlaces'),
+      capital: async (qs: { obj: RegionNode }[], ctx: GraphqlContext) => fillRegionDetails(qs, ctx, 'capital'),
+      numPopulatedPlaces: async (qs: { obj: RegionNode }[], ctx: GraphqlContext) => fillRegionDetails(qs, ctx, 'numPlaces'),
     },
     Country: {
       capital: async (qs: { obj: CountryNode }[], ctx: GraphqlContext) => countryDetails(qs, ctx, 'capital'),
@@ -303,12 +325,12 @@ export function buildResolvers(deps: GraphqlDeps): { resolvers: IResolvers; load
       flag: async (qs: { obj: CountryNode }[], ctx: GraphqlContext) => countryDetails(qs, ctx, 'flag'),
       numRegions: async (qs: { obj: CountryNode }[], ctx: GraphqlContext) => countryDetails(qs, ctx, 'numRegions'),
       // The flag is large (an SVG data URI): only GetCountry carries it, so it is fetched only when asked for.
-      flagImageUri: async (qs: { obj: CountryNode }[]) => Promise.all(qs.map(async (q) => (q.obj.data['flagImageUri'] as string | undefined)
-        ?? ((await maybe('GeoService.GetCountry', { countryCode: q.obj.data['code'], ...q.obj.display }))?.['data'] as Obj | undefined)?.['flagImageUri'] ?? null)),
+      flagImageUri: async (qs: { obj: CountryNode }[], ctx: GraphqlContext) => Promise.all(qs.map(async (q) => (q.obj.data['flagImageUri'] as string | undefined)
+        ?? flags(ctx, q.obj.display).load(String(q.obj.data['code'])))),
     },
     TimeZone: {
-      dateTime: async (qs: { obj: Obj }[]) => Promise.all(qs.map(async (q) => (await call('LocaleService.GetTimeZoneDateTime', { zoneId: q.obj['id'] }))['data'])),
-      time: async (qs: { obj: Obj }[]) => Promise.all(qs.map(async (q) => (await call('LocaleService.GetTimeZoneTime', { zoneId: q.obj['id'] }))['data'])),
+      dateTime: async (qs: { obj: Obj }[], ctx: GraphqlContext) => Promise.all(qs.map(async (q) => (await ask(locale.GetTimeZoneDateTime, { zoneId: String(q.obj['id']) }, ctx)).data)),
+      time: async (qs: { obj: Obj }[], ctx: GraphqlContext) => Promise.all(qs.map(async (q) => (await ask(locale.GetTimeZoneTime, { zoneId: String(q.obj['id']) }, ctx)).data)),
     },
   };
   /** Summaries of countries (from lists) lack details: one BatchGetCountries per level. */
@@ -318,12 +340,12 @@ export function buildResolvers(deps: GraphqlDeps): { resolvers: IResolvers; load
     const byNode = new Map(missing.map((q, i) => [q.obj, full[i]]));
     return qs.map((q) => (q.obj.data[field] !== undefined ? q.obj.data[field] : byNode.get(q.obj)?.data[field] ?? null));
   }
-  /** Region summaries (from lists) lack capital and counts: GetRegion for those, issued together. */
-  async function fillRegionDetails(qs: { obj: RegionNode }[], field: string): Promise<unknown[]> {
+  /** Region summaries (from lists) lack capital and counts: GetRegion for those (each region once), issued together. */
+  async function fillRegionDetails(qs: { obj: RegionNode }[], ctx: GraphqlContext, field: string): Promise<unknown[]> {
     return Promise.all(qs.map(async (q) => {
       if (q.obj.data[field] !== undefined) return q.obj.data[field];
-      const r = await maybe('GeoService.GetRegion', { countryCode: q.obj.data['countryCode'], regionCode: q.obj.data['admin1Code'], ...q.obj.display });
-      return (r?.['data'] as Obj | undefined)?.[field] ?? null;
+      const d = await regions(ctx, q.obj.display).load(regionKey(q.obj.data['countryCode'], q.obj.data['admin1Code']));
+      return d?.[field] ?? null;
     }));
   }
   return { resolvers, loaders };

@@ -27,11 +27,18 @@ const deadlineExceeded = new Counter({
   registers: [callRegistry],
 });
 
+const exchangeRead = new Counter({
+  name: 'meridian_exchange_calls_read_total',
+  help: 'Calls read from CoreExchange streams (reading pauses while a stream\'s answers wait for its reader: backpressure)',
+  registers: [callRegistry],
+});
+
 export type CancelStage = 'before_start' | 'while_running';
 
 export const callMetrics = {
   cancelled(stage: CancelStage): void { cancelled.inc({ stage }); },
   deadlineExceeded(): void { deadlineExceeded.inc(); },
+  exchangeCallRead(): void { exchangeRead.inc(); },
   text(): Promise<string> { return callRegistry.metrics(); },
   /** A gauge read at scrape time. */
   gaugeOf(name: string, help: string, read: () => number): void {

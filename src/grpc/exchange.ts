@@ -164,11 +164,8 @@ class ExchangedCall extends EventEmitter {
   }
 }
 
-/**
- * Calls in flight on all exchange streams (read, not yet answered or
- * cancelled): the figure the backpressure test watches, and a gauge.
- */
-export const exchangeLoad = { open: 0, read: 0 };
+/** Calls in flight on all exchange streams (read, not yet answered or cancelled), for a gauge. */
+const exchangeLoad = { open: 0 };
 callMetrics.gaugeOf('meridian_exchange_calls_open', 'Calls read from CoreExchange streams and not yet answered or cancelled', () => exchangeLoad.open);
 
 export function addExchangeService(registry: ServiceRegistry): void {
@@ -217,7 +214,7 @@ export function addExchangeService(registry: ServiceRegistry): void {
       inFlight.get(id)?.cancel(); // an id reused while in flight: the older call is abandoned
       if (!inFlight.has(id)) exchangeLoad.open++;
       inFlight.set(id, call);
-      exchangeLoad.read++;
+      callMetrics.exchangeCallRead();
       if (call.deadline !== Infinity) {
         call.timer = setTimeout(() => expire(call), call.deadline - Date.now());
       }

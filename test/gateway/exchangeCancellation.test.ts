@@ -111,3 +111,46 @@ describe('deadlines in the core', () => {
     expect(await coreCounter('meridian_core_calls_deadline_exceeded_total')).toBe(before + 1);
   }, 30_000);
 });
+
+describe('backpressure on the exchange stream', () => {
+  interface Result { id: number; statusCode: number }
+  const Exchange = clientConstructor('meridian.exchange.v1.CoreExchange');
+  const list = (packageDefinition()['meridian.geo.v1.GeoService'] as Record<string, { path: string; requestSerialize: (v: unknown) => Buffer }>)['ListPlaces']!;
+
+  it('a reader that does not read stops the core reading more calls (its answers do not pile up), and every call is answered once it reads', async () => {
+    const client = new Exchange(core.address, credentialsFor(core.address)) as unknown as grpc.Client & { Exchange: () => grpc.ClientDuplexStream<unknown, { results: Result[] }> };
+    const stream = client.Exchange();
+    const N = 20_000;
+    const readBefore = await coreCounter('meridian_exchange_calls_read_total');
+    // answers of ~100 places each (tens of kB): 20,000 of them would be far more than any transport buffer holds
+    const payload = list.requestSerialize({ location: '+48.8566+002.3522', radius: 500, distanceUnit: 'KM', limit: 100 });
+    for (let id = 1; id <= N; id += 8) {
+      stream.write({ calls: Array.from({ length: Math.min(8, N - id + 1) }, (_, k) => ({ id: id + k, method: list.path, payload, timeoutMs: 600_000 })) });
+    }
+    // nobody reads: the core reads calls until the answers it cannot send fill the transport, then stops
+    let last = -1;
+    let steady = 0;
+    await eventually(async () => {
+      const read = (await coreCounter('meridian_exchange_calls_read_total')) - readBefore;
+      steady = read === last && read > 0 ? steady + 1 : 0;
+      last = read;
+      return steady >= 4;
+    }, 20_000, 250);
+    expect(last).toBeGreaterThan(0);
+    expect(last).toBeLessThan(N / 4);
+    // now read: every call gets its answer, none lost
+    const seen = new Set<number>();
+    let failed = 0;
+    await new Promise<void>((resolve, reject) => {
+      stream.on('data', (m: { results: Result[] }) => {
+        for (const r of m.results) { seen.add(Number(r.id)); if (r.statusCode !== grpc.status.OK) failed++; }
+        if (seen.size === N) resolve();
+      });
+      stream.on('error', reject);
+    });
+    expect(failed).toBe(0);
+    expect((await coreCounter('meridian_exchange_calls_read_total')) - readBefore).toBe(N);
+    stream.end();
+    client.close();
+  }, 120_000);
+});

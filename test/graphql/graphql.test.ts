@@ -277,14 +277,14 @@ describe('GraphQL and REST agree', () => {
   }, 120_000);
 });
 
-describe('the per-request batcher', () => {
+describe('the per-request batcher (dataloader)', () => {
   it('gathers the keys of one turn into one fetch, and a failed fetch fails its callers without crashing', async () => {
-    const { Batcher } = await import('../../gateway/graphql/resolvers.js');
+    const { gatherer } = await import('../../gateway/graphql/resolvers.js');
     const fetched: string[][] = [];
-    const ok = new Batcher<string>(async (keys) => { fetched.push(keys); return new Map(keys.map((k) => [k, k.toUpperCase()])); });
+    const ok = gatherer<string>(async (keys) => { fetched.push(keys); return new Map(keys.map((k) => [k, k.toUpperCase()])); });
     expect(await Promise.all([ok.load('a'), ok.load('b'), ok.load('a')])).toEqual(['A', 'B', 'A']);
     expect(fetched).toEqual([['a', 'b']]);
-    const failing = new Batcher<string>(async () => { throw new Error('core unavailable'); });
+    const failing = gatherer<string>(async () => { throw new Error('core unavailable'); });
     await expect(Promise.all([failing.load('x'), failing.load('y')])).rejects.toThrow('core unavailable');
   });
 });
