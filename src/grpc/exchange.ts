@@ -164,9 +164,18 @@ class ExchangedCall extends EventEmitter {
   }
 }
 
-/** Calls in flight on all exchange streams (read, not yet answered or cancelled), for a gauge. */
-const exchangeLoad = { open: 0 };
+/** Calls in flight on all exchange streams (read, not yet answered or cancelled), and the high-water mark of answers held for one stream, for gauges. */
+const exchangeLoad = { open: 0, waitingMax: 0 };
+
+/**
+ * Most calls of one stream the core holds at once (running, or answered and
+ * not yet taken by the transport); beyond it the core stops reading the
+ * stream, as an HTTP/2 server caps concurrent streams. Sized well above the
+ * gateway's usual concurrency (one call per HTTP request in flight).
+ */
+const EXCHANGE_MAX_HELD = 256;
 callMetrics.gaugeOf('meridian_exchange_calls_open', 'Calls read from CoreExchange streams and not yet answered or cancelled', () => exchangeLoad.open);
+callMetrics.gaugeOf('meridian_exchange_answer_messages_waiting_max', 'Most answer messages one CoreExchange stream has held in the core at once (write buffer and queue): bounded by backpressure, however slowly its reader reads', () => exchangeLoad.waitingMax);
 
 export function addExchangeService(registry: ServiceRegistry): void {
   const exchange: grpc.handleBidiStreamingCall<ExchangeRequest, ExchangeResponse> = (stream) => {
@@ -178,13 +187,28 @@ export function addExchangeService(registry: ServiceRegistry): void {
      * Results finished in one turn of the event loop go back together, in
      * messages of at most EXCHANGE_MESSAGE_ITEMS so that the gateway can start
      * on the first answers while the core computes the rest. Backpressure:
-     * when the transport's buffer is full (the gateway reads slower than the
-     * core answers), reading further calls stops until it drains, so the
-     * results waiting in the core stay bounded by the calls already read.
+     * reading further calls stops while the transport's write buffer is full
+     * (the gateway reads slower than the core answers) or while
+     * EXCHANGE_MAX_HELD calls of the stream are running or waiting to be
+     * written, so what the core holds for a slow reader stays bounded.
      */
+    let drainWait = false;
+    /** Calls of this stream read and not yet answered to the transport: running, or answered and waiting to be written. */
+    const held = () => inFlight.size + results.pending;
+    /** Reading resumes once the transport has drained and the calls held are down to half the cap. */
+    const maybeResume = () => {
+      if (open && !drainWait && stream.isPaused() && held() < EXCHANGE_MAX_HELD / 2) stream.resume();
+    };
     const results = new Batching<ExchangeResult>((batch) => {
       if (!open || stream.destroyed) return undefined;
-      return writeWithBackpressure(stream, { results: batch }, () => stream.pause(), () => { if (open) stream.resume(); });
+      const written = writeWithBackpressure(stream, { results: batch },
+        () => { drainWait = true; stream.pause(); },
+        () => { drainWait = false; maybeResume(); });
+      // answer messages held in the core for this stream: in the transport's write buffer, and waiting to be written
+      const waiting = stream.writableLength + Math.ceil(results.pending / EXCHANGE_MESSAGE_ITEMS);
+      if (waiting > exchangeLoad.waitingMax) exchangeLoad.waitingMax = waiting;
+      if (!written) maybeResume();
+      return written;
     }, { maxItems: EXCHANGE_MESSAGE_ITEMS });
     /** Answers a call still in flight (a cancelled or expired one has left the map and is not answered again). */
     const reply = (call: ExchangedCall, r: ExchangeResult) => {
@@ -219,6 +243,7 @@ export function addExchangeService(registry: ServiceRegistry): void {
         call.timer = setTimeout(() => expire(call), call.deadline - Date.now());
       }
       starting.add(call);
+      if (held() >= EXCHANGE_MAX_HELD) stream.pause(); // the rest wait in the transport (HTTP/2 flow control holds the sender)
     };
     const cancel = (id: number) => {
       const call = inFlight.get(id);
@@ -227,6 +252,7 @@ export function addExchangeService(registry: ServiceRegistry): void {
       exchangeLoad.open--;
       if (!call.started) callMetrics.cancelled('before_start');
       call.cancel(); // a running handler sees it; unary() counts it and drops its answer
+      maybeResume();
     };
     const expire = (call: ExchangedCall) => {
       if (inFlight.get(call.id) !== call) return;
