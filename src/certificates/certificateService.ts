@@ -14,6 +14,9 @@ import { serviceDefinition } from '../grpc/protos.js';
 import { callerOf } from '../grpc/caller.js';
 import { roleDenied } from '../grpc/authentication.js';
 import type { ServiceRegistry } from '../grpc/exchange.js';
+import type { CertificateServiceHandlers } from '../../proto/contract/types/meridian/certificates/v1/CertificateService.js';
+import type { IssueClientCertificateResponse } from '../../proto/contract/types/meridian/certificates/v1/IssueClientCertificateResponse.js';
+import type { RevokeClientCertificateResponse } from '../../proto/contract/types/meridian/certificates/v1/RevokeClientCertificateResponse.js';
 import { isRole, normalSerial, ROLES, roleRank, type CertificateAuthority, type Role } from './certificateAuthority.js';
 
 const COMMON_NAME = /^[A-Za-z0-9._-]{1,64}$/;
@@ -27,8 +30,9 @@ function issuableBy(role: Role | undefined): Role | undefined {
 }
 
 export function addCertificateService(registry: ServiceRegistry, deps: { ca: CertificateAuthority; defaultValidityDays: number }): void {
-  registry.addService(serviceDefinition('meridian.certificates.v1.CertificateService'), {
-    issueClientCertificate: unary(async (req: { commonName?: string; validityDays?: number; role?: string }, call) => {
+  // typed end to end by the generated handler interface (proto/contract/types, `npm run proto:types`)
+  const handlers: CertificateServiceHandlers = {
+    IssueClientCertificate: unary(async (req, call): Promise<IssueClientCertificateResponse> => {
       const caller = callerOf(call);
       const ceiling = issuableBy(caller.identity?.role);
       if (!ceiling) throw roleDenied('issuing certificates needs an admin certificate (or the gateway with an API key holding certificates:issue)');
@@ -49,11 +53,12 @@ export function addCertificateService(registry: ServiceRegistry, deps: { ca: Cer
         metadata: { serialNumber: c.serialNumber, issuer: c.issuer, caFingerprintSha256: c.caFingerprintSha256, role: c.role },
       };
     }),
-    revokeClientCertificate: unary(async (req: { serialNumber?: string }, call) => {
+    RevokeClientCertificate: unary(async (req, call): Promise<RevokeClientCertificateResponse> => {
       if (callerOf(call).identity?.role !== 'admin') throw roleDenied('revoking certificates needs an admin certificate');
       const serialNumber = normalSerial(req.serialNumber ?? '');
       if (!/^[0-9a-f]{1,40}$/.test(serialNumber)) throw invalid('serialNumber', 'serialNumber must be the hexadecimal serial number of an issued certificate');
       return { serialNumber, newlyRevoked: await deps.ca.revoke(serialNumber) };
     }),
-  });
+  };
+  registry.addService(serviceDefinition('meridian.certificates.v1.CertificateService'), handlers);
 }
