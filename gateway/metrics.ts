@@ -8,9 +8,9 @@
  * channel the gateway already holds reaches it in all three cases with no second
  * port to open or scrape, and the figures are as fresh as the scrape.
  */
-import type * as protoLoader from '@grpc/proto-loader';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import { CoreClient } from './coreClient.js';
+import type { CoreClient } from './coreClient.js';
+import type { SentimentServiceDefinition } from '../proto/contract/types/meridian/sentiment/v1/SentimentService.js';
 import type { ProtoCatalog } from './protoCatalog.js';
 
 export class GatewayMetrics {
@@ -41,11 +41,10 @@ export class GatewayMetrics {
 
   /** The exposition text: the gateway's metrics, then the core's sentiment metrics (omitted, with meridian_core_metrics_up 0, when the core does not answer). */
   async exposition(catalog: ProtoCatalog, core: CoreClient): Promise<string> {
-    const def = (catalog.definition['meridian.sentiment.v1.SentimentService'] as protoLoader.ServiceDefinition | undefined)?.['GetSentimentMetrics'];
     let coreText = '';
-    if (def) {
+    if (catalog.definition['meridian.sentiment.v1.SentimentService']) {
       try {
-        coreText = String((await core.call(CoreClient.method(def), {}))['text'] ?? '');
+        coreText = (await core.service<SentimentServiceDefinition>('meridian.sentiment.v1.SentimentService').GetSentimentMetrics({})).text;
         this.coreUp.set(1);
       } catch {
         this.coreUp.set(0);
