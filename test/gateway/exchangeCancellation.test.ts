@@ -74,6 +74,24 @@ describe('cancellation over the exchange', () => {
     expect((await gw.get('/v1/geo/cities/5391959')).status).toBe(200);
   }, 30_000);
 
+  it('a GraphQL request whose client disconnects cancels its core calls too', async () => {
+    expect((await gw.get('/v1/geo/cities/5391959')).status).toBe(200); // the exchange stream is open
+    const before = await coreCounter(...CANCELLED_BEFORE_START);
+    const abandonedBefore = gw.gateway.core.cancelled.abandoned;
+    await withCoreFrozen(async () => {
+      const ac = new AbortController();
+      const request = fetch(`${gw.url}/graphql`, {
+        method: 'POST', headers: { 'X-Gateway-Key': gw.key, 'content-type': 'application/json' }, signal: ac.signal,
+        body: JSON.stringify({ query: '{ a: populatedPlace(id: "5391959") { name } b: populatedPlace(id: "2988507") { name } }' }),
+      }).then(() => 'answered', () => 'aborted');
+      await eventually(async () => gw.gateway.core.callsInFlight === 2);
+      ac.abort();
+      expect(await request).toBe('aborted');
+      await eventually(async () => gw.gateway.core.cancelled.abandoned === abandonedBefore + 2);
+    });
+    await eventually(async () => (await coreCounter(...CANCELLED_BEFORE_START)) === before + 2, 10_000, 50);
+  }, 30_000);
+
   it('a call the core does not answer within the gateway timeout is a 504 DEADLINE_EXCEEDED, and the core drops it', async () => {
     const hasty = await startTestGateway({ coreAddress: core.address, coreTimeoutMs: 400 });
     try {
