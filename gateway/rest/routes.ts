@@ -19,6 +19,8 @@ import { parseQuery, type QueryPair } from './query.js';
 import { pagingLinks } from './links.js';
 import { readCallback, wrapJsonp } from './jsonp.js';
 import { acceptedRule, type AcceptedRule } from './accepted.js';
+import { restPrice, type RestPrice } from './workPrice.js';
+import { SCAN_ROWS, type WorkBudget } from '../workPricing.js';
 
 export const DEFAULT_LIMIT = 10;
 
@@ -43,6 +45,8 @@ export interface CompiledRoute {
   placeList: boolean;
   /** How the answer's items are presented over REST (GeoDB's forms), or undefined when as the core says. */
   present: ((item: Record<string, unknown>) => void) | undefined;
+  /** Work units a request will cost (workPrice.ts), charged to the key's work budget; undefined: not priced. */
+  price: RestPrice | undefined;
 }
 
 /**
@@ -98,14 +102,17 @@ export function compileRoutes(catalog: ProtoCatalog): CompiledRoute[] {
         const other = seen.get(key);
         if (other) throw new HttpRuleError(method, `${binding.verb} ${binding.template} is also bound by ${other}`);
         seen.set(key, method);
+        const requestFields = new Set(Object.keys(requestType.fields));
+        const placeList = responseType.fields['data']?.resolvedType?.name === 'CitySummary';
         routes.push({
           service, methodName, binding, template,
           binder: new RequestBinder(method, requestType, template, binding.body),
           unary: CoreClient.method(md), shape: responseShape(responseType), stringify,
           scope: scopeOf(service.capability, binding.verb), routerPath: routerPathOf(template),
-          requestFields: new Set(Object.keys(requestType.fields)),
+          requestFields,
           accepted: acceptedRule(md.options as Record<string, unknown>),
-          placeList: responseType.fields['data']?.resolvedType?.name === 'CitySummary',
+          placeList,
+          price: restPrice(service.capability, methodName, requestFields, template.variables.map((v) => v.fieldPath), placeList, DEFAULT_LIMIT),
           present: PRESENT[responseType.fields['data']?.resolvedType?.name ?? ''],
         });
       }
@@ -118,6 +125,10 @@ export interface RestContext {
   core: CoreClient;
   guard: Guard;
   maxLimit: number;
+  /** The per-key work budget GraphQL charges too. */
+  budget: WorkBudget;
+  /** Most work units one request may cost (MERIDIAN_GRAPHQL_MAX_COST, shared with GraphQL). */
+  maxCost: number;
   logError: (e: unknown, request: FastifyRequest) => void;
 }
 
@@ -199,6 +210,25 @@ export function registerRoutes(app: FastifyInstance, routes: CompiledRoute[], ct
   }
 }
 
+/**
+ * Limits by work on REST: a request that would make the core read too much is
+ * refused before it reaches the core (400, type QUERY_COST_EXCEEDED), and each
+ * request is charged to its key's work budget, shared with GraphQL (429, type
+ * TENANT_BUDGET_EXHAUSTED, with Retry-After). Both carry the cost in details.
+ */
+function chargeWork(ctx: RestContext, cost: number, key: string): void {
+  const units = String(Math.ceil(cost));
+  if (cost > ctx.maxCost) {
+    throw new HttpError(400, 'PARAM_INVALID', `this request would cost ${units} work units, above the maximum of ${ctx.maxCost} per request: a list costs its limit plus one unit per ${SCAN_ROWS} places the core may read (a radius by the places its circle may hold, a short namePrefix by the names it matches, no criterion every place, offset by the rows skipped); ask for a smaller radius, a longer prefix, a smaller offset or page with pageToken`,
+      {}, 'QUERY_COST_EXCEEDED', { cost: units, maxCost: String(ctx.maxCost) });
+  }
+  const wait = ctx.budget.take(key, cost);
+  if (wait) {
+    throw new HttpError(429, 'ACCESS_DENIED', ctx.budget.exhausted(wait), { 'retry-after': String(wait) }, 'TENANT_BUDGET_EXHAUSTED',
+      { cost: units, budgetPerMinute: String(ctx.budget.perMinute), retryAfterSeconds: String(wait) });
+  }
+}
+
 async function handle(group: CompiledRoute[], request: FastifyRequest, reply: FastifyReply, ctx: RestContext): Promise<FastifyReply> {
   let callback: string | undefined;
   try {
@@ -228,6 +258,7 @@ async function handle(group: CompiledRoute[], request: FastifyRequest, reply: Fa
     if (typeof limit === 'number' && limit > ctx.maxLimit) {
       throw new HttpError(403, 'ACCESS_DENIED', `limit ${limit} is above the maximum of ${ctx.maxLimit} for this service; page with offset instead`, {}, 'ACCESS_DENIED', { field: 'limit' });
     }
+    if (route.price) chargeWork(ctx, route.price(bound.message), admission.key.id);
     let hateoas = true;
     for (const p of query) if (p.name === 'hateoasMode' || p.name === 'hateoas_mode') hateoas = p.value === '' ? true : (convertText(hateoasField, p.value, p.name) as boolean);
     const result = await ctx.core.call(route.unary, bound.message, { tenant: admission.key.id });
