@@ -25,7 +25,12 @@ export interface LeafField {
   /** Accepted enum names (UNSPECIFIED left out). */
   enumValues: string[];
   comment: string;
+  /** Field option (meridian.api.v1.form_plus): a space in its text is a '+' that form decoding turned into a space. */
+  formPlus?: boolean;
 }
+
+/** The field option of proto/meridian/api/v1/presentation.proto that marks fields whose grammar uses '+' and never a space. */
+export const FORM_PLUS_OPTION = '(meridian.api.v1.form_plus)';
 
 const KIND: Record<string, ScalarKind> = {
   string: 'string', bool: 'bool', int32: 'int32', sint32: 'int32', sfixed32: 'int32', int64: 'int64', sint64: 'int64',
@@ -55,7 +60,7 @@ export function leafFields(type: protobuf.Type, prefix: string[] = [], depth = 0
     out.push({
       path, jsonPath, name: path.join('.'), jsonName: jsonPath.join('.'), kind, repeated: f.repeated,
       optional: Boolean(f.partOf && f.partOf.oneof.length === 1 && f.partOf.name.startsWith('_')), enumValues,
-      comment: (f.comment ?? '').trim(),
+      comment: (f.comment ?? '').trim(), formPlus: f.options?.[FORM_PLUS_OPTION] === true,
     });
   }
   return out;
@@ -69,8 +74,6 @@ const RANGES: Partial<Record<ScalarKind, [number, number]>> = {
   int32: [-2147483648, 2147483647], uint32: [0, 4294967295],
   int64: [Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER], uint64: [0, Number.MAX_SAFE_INTEGER],
 };
-/** Fields whose grammar uses '+' and never a space: a '+' that a form decoder turned into a space is put back. */
-const PLUS_FIELDS = new Set(['location', 'near_location', 'sort']);
 
 const show = (v: string): string => (v.length > 60 ? `${v.slice(0, 60)}…` : v);
 
@@ -78,7 +81,8 @@ const show = (v: string): string => (v.length > 60 ? `${v.slice(0, 60)}…` : v)
 export function convertText(f: LeafField, raw: string, label = f.jsonName): unknown {
   switch (f.kind) {
     case 'string':
-      return PLUS_FIELDS.has(f.path[f.path.length - 1] ?? '') ? raw.replace(/ /g, '+') : raw;
+      // the `+` repair: a '+' that a form decoder turned into a space is put back, for fields marked form_plus
+      return f.formPlus ? raw.replace(/ /g, '+') : raw;
     case 'bool': {
       const v = raw.trim().toLowerCase();
       if (TRUE.has(v)) return true;

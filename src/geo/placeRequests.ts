@@ -110,7 +110,7 @@ export function parseSort(raw: string | undefined, allowDistance: boolean): Plac
   if (!s) return undefined;
   const seen = new Set<string>();
   return s.split(',').map((part) => {
-    const p = part.replace(/^ /, '+').trim();
+    const p = part.trim();
     const m = /^([+-]?)([A-Za-z]+)$/.exec(p);
     // The official GeoDB demo sends countryId for countryCode.
     const field = (m?.[2] === 'countryId' ? 'countryCode' : m?.[2]) as SortField | undefined;

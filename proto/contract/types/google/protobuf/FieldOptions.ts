@@ -136,6 +136,7 @@ export interface FieldOptions {
   'features'?: (_google_protobuf_FeatureSet | null);
   'featureSupport'?: (_google_protobuf_FieldOptions_FeatureSupport | null);
   'uninterpretedOption'?: (_google_protobuf_UninterpretedOption)[];
+  '.meridian.api.v1.formPlus'?: (boolean);
 }
 
 export interface FieldOptions__Output {
@@ -153,4 +154,5 @@ export interface FieldOptions__Output {
   'features': (_google_protobuf_FeatureSet__Output | null);
   'featureSupport': (_google_protobuf_FieldOptions_FeatureSupport__Output | null);
   'uninterpretedOption': (_google_protobuf_UninterpretedOption__Output)[];
+  '.meridian.api.v1.formPlus': (boolean);
 }
