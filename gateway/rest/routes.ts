@@ -8,18 +8,20 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastJson from 'fast-json-stringify';
 import type * as protoLoader from '@grpc/proto-loader';
+import type protobuf from 'protobufjs';
 import type { ProtoCatalog, ServiceInfo } from '../protoCatalog.js';
 import { CoreClient, type UnaryMethod } from '../coreClient.js';
 import type { Guard } from '../auth/guard.js';
 import { HttpError, errorEntry, isHttpError, paramInvalid } from '../httpError.js';
-import { HttpRuleError, PathTemplate, readHttpRules, type HttpBinding, type Verb } from './httpRule.js';
-import { convertText, RequestBinder, type BoundRequest, type LeafField } from './requestBinding.js';
+import { HttpRuleError, PathTemplate, readHttpRules, type HttpBinding } from './httpRule.js';
+import { convertText, RequestBinder, type LeafField } from './requestBinding.js';
 import { envelopeSchema, responseShape, type ResponseShape } from './schemas.js';
 import { parseQuery, type QueryPair } from './query.js';
 import { pagingLinks } from './links.js';
 import { readCallback, wrapJsonp } from './jsonp.js';
 import { acceptedRule, type AcceptedRule } from './accepted.js';
 import { restPrice, type RestPrice } from './workPrice.js';
+import { omissionsOf, presenterOf, scopeOf, type Omissions, type Presenter } from './presentation.js';
 import { SCAN_ROWS, type WorkBudget } from '../workPricing.js';
 
 export const DEFAULT_LIMIT = 10;
@@ -41,35 +43,12 @@ export interface CompiledRoute {
   requestFields: Set<string>;
   /** 202 + Location for long-running submissions (method option meridian.api.v1.accepted). */
   accepted: AcceptedRule | undefined;
-  /** A list of place summaries: the fields of the country or region it is restricted to are left out. */
-  placeList: boolean;
-  /** How the answer's items are presented over REST (GeoDB's forms), or undefined when as the core says. */
-  present: ((item: Record<string, unknown>) => void) | undefined;
+  /** Item fields a list answer leaves out for a request (the rest_omits_when_single option: the country or region it is restricted to). */
+  omissions: Omissions | undefined;
+  /** How the answer's items are presented over REST (the rest_text and rest_integer options: GeoDB's forms), or undefined when as the core says. */
+  present: Presenter | undefined;
   /** Work units a request will cost (workPrice.ts), charged to the key's work budget; undefined: not priced. */
   price: RestPrice | undefined;
-}
-
-/**
- * Forms of the REST answer where the seed description is silent and GeoDB's
- * is explicit (gateway/README.md): zone ids with `__` for `/`
- * (`America__New_York`), locale codes with `_` (`en_US`), and
- * `rawUtcOffsetHours` as GeoDB's and the seed's int32. The core keeps IANA
- * ids, BCP-47 codes and fractional offsets; requests accept either form.
- */
-const PRESENT: Record<string, (item: Record<string, unknown>) => void> = {
-  CitySummary: (p) => { if (typeof p['timezone'] === 'string') p['timezone'] = p['timezone'].replace(/\//g, '__'); },
-  CityDetails: (p) => { if (typeof p['timezone'] === 'string') p['timezone'] = p['timezone'].replace(/\//g, '__'); },
-  TimeZoneDescriptor: (z) => {
-    if (typeof z['id'] === 'string') z['id'] = z['id'].replace(/\//g, '__');
-    if (typeof z['rawUtcOffsetHours'] === 'number') z['rawUtcOffsetHours'] = Math.trunc(z['rawUtcOffsetHours']);
-  },
-  LocaleDescriptor: (l) => { if (typeof l['code'] === 'string') l['code'] = l['code'].replace(/-/g, '_'); },
-};
-
-function scopeOf(capability: string, verb: Verb): string {
-  if (capability === 'certificates') return 'certificates:issue';
-  const c = capability === 'locale' ? 'geo' : capability;
-  return `${c}:${verb === 'GET' ? 'read' : 'write'}`;
 }
 
 function routerPathOf(t: PathTemplate): string {
@@ -108,12 +87,12 @@ export function compileRoutes(catalog: ProtoCatalog): CompiledRoute[] {
           service, methodName, binding, template,
           binder: new RequestBinder(method, requestType, template, binding.body),
           unary: CoreClient.method(md), shape: responseShape(responseType), stringify,
-          scope: scopeOf(service.capability, binding.verb), routerPath: routerPathOf(template),
+          scope: scopeOf(service.reflection, service.capability, binding.verb), routerPath: routerPathOf(template),
           requestFields,
           accepted: acceptedRule(md.options as Record<string, unknown>),
-          placeList,
+          omissions: omissionsOf(requestType),
           price: restPrice(service.capability, methodName, requestFields, template.variables.map((v) => v.fieldPath), placeList, DEFAULT_LIMIT),
-          present: PRESENT[responseType.fields['data']?.resolvedType?.name ?? ''],
+          present: presenterOf(responseType.fields['data']?.resolvedType as protobuf.Type | null | undefined),
         });
       }
     }
@@ -170,25 +149,6 @@ function bindHeaders(route: CompiledRoute, request: FastifyRequest, message: Rec
     else if (/^(false|0|no|off)$/.test(value)) message[h.jsonName] = false;
     else throw paramInvalid(`header ${h.header.replace(/(^|-)([a-z])/g, (_m, d: string, c: string) => d + c.toUpperCase())} must be true or false, got '${value.slice(0, 40)}'`);
   }
-}
-
-/**
- * Place summaries leave out what the list is restricted to: country fields for
- * one country (the seed's rule, also for `countryIds=US`), region fields for
- * one region. Other lists (regions of a country) keep theirs.
- */
-function omittedFields(route: CompiledRoute, bound: BoundRequest): string[] {
-  if (!route.placeList) return [];
-  const m = bound.message;
-  const countries = new Set<string>();
-  for (const k of ['countryCode', 'countryCodes', 'countryIds']) {
-    const v = m[k];
-    for (const c of Array.isArray(v) ? v : v ? [v] : []) countries.add(String(c).trim().toUpperCase());
-  }
-  const out: string[] = [];
-  if (countries.size === 1) out.push('country', 'countryCode');
-  if (m['regionCode']) out.push('region', 'regionCode', 'country', 'countryCode');
-  return out;
 }
 
 export function registerRoutes(app: FastifyInstance, routes: CompiledRoute[], ctx: RestContext): void {
@@ -270,7 +230,7 @@ async function handle(group: CompiledRoute[], request: FastifyRequest, reply: Fa
     let envelope: Record<string, unknown>;
     if (route.shape.isList) {
       const items = data as Record<string, unknown>[];
-      const omit = omittedFields(route, bound);
+      const omit = route.omissions?.(bound.message) ?? EMPTY;
       if (omit.length) for (const item of items) for (const f of omit) item[f] = undefined;
       const totalCount = Number(result['totalCount'] ?? 0);
       const currentOffset = Number(result['currentOffset'] ?? 0);
