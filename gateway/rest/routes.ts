@@ -14,7 +14,7 @@ import { CoreClient, type UnaryMethod } from '../coreClient.js';
 import type { Guard } from '../auth/guard.js';
 import { HttpError, errorEntry, isHttpError, paramInvalid } from '../httpError.js';
 import { HttpRuleError, PathTemplate, readHttpRules, type HttpBinding } from './httpRule.js';
-import { convertText, RequestBinder, type LeafField } from './requestBinding.js';
+import { convertText, inAliasTerms, RequestBinder, type BoundRequest, type LeafField } from './requestBinding.js';
 import { envelopeSchema, responseShape, type ResponseShape } from './schemas.js';
 import { parseQuery, type QueryPair } from './query.js';
 import { pagingLinks } from './links.js';
@@ -191,6 +191,7 @@ function chargeWork(ctx: RestContext, cost: number, key: string): void {
 
 async function handle(group: CompiledRoute[], request: FastifyRequest, reply: FastifyReply, ctx: RestContext): Promise<FastifyReply> {
   let callback: string | undefined;
+  let bound: BoundRequest | undefined;
   try {
     const url = request.url;
     const q = url.indexOf('?');
@@ -211,7 +212,7 @@ async function handle(group: CompiledRoute[], request: FastifyRequest, reply: Fa
     request.routeLabel = route.binding.template;
     const admission = await ctx.guard.admit(request.headers, route.scope);
     for (const [k, v] of Object.entries(admission.headers)) reply.header(k, v);
-    const bound = route.binder.bind(vars, query, request.body);
+    bound = route.binder.bind(vars, query, request.body);
     bindHeaders(route, request, bound.message);
     const limit = bound.message['limit'];
     if (limit === 0) throw paramInvalid(`limit must be from 1 to ${ctx.maxLimit} (leave it out for the default of ${DEFAULT_LIMIT}), got 0`, 'limit');
@@ -252,7 +253,7 @@ async function handle(group: CompiledRoute[], request: FastifyRequest, reply: Fa
     if (accepted) return reply.code(202).header('location', accepted.location).type('application/json; charset=utf-8').send(json);
     return reply.code(200).type('application/json; charset=utf-8').send(json);
   } catch (e) {
-    if (isHttpError(e)) return sendError(reply, e, callback);
+    if (isHttpError(e)) return sendError(reply, bound?.aliasNames.size ? inAliasTerms(e, bound.aliasNames) : e, callback);
     ctx.logError(e, request);
     return sendError(reply, new HttpError(500, 'INTERNAL', 'internal error in the gateway; its log has the details'), callback);
   }

@@ -30,14 +30,14 @@ export function restPrice(capability: string, methodName: string, requestFields:
   const scopedPath = pathFields.includes('country_code') || pathFields.includes('region_code');
   return (m) => {
     const page = typeof m['limit'] === 'number' && m['limit'] > 0 ? m['limit'] : defaultLimit;
-    const centre = first(m['location'], m['nearLocation']);
+    // REST alias names (nearLocation, countryCodes, ...) are bound to these fields already (requestBinding.ts)
     let rows: number;
-    if (aroundPath || centre !== undefined) {
-      const r = first(m['radius'], m['nearLocationRadius']);
-      rows = placeRows({ radiusKm: radiusKm(typeof r === 'number' ? r : DEFAULT_RADIUS_MI, first(m['distanceUnit'], m['nearLocationRadiusUnit'])) });
+    if (aroundPath || first(m['location']) !== undefined) {
+      const r = m['radius'];
+      rows = placeRows({ radiusKm: radiusKm(typeof r === 'number' ? r : DEFAULT_RADIUS_MI, m['distanceUnit']) });
     } else {
       const prefix = m['namePrefix'];
-      const scoped = scopedPath || single(first(m['countryIds'], m['countryCodes'], m['countryCode']));
+      const scoped = scopedPath || single(m['countryIds']);
       rows = placeRows({ namePrefix: typeof prefix === 'string' ? prefix : undefined, scoped });
     }
     // REST lists always carry their total count

@@ -141,6 +141,7 @@ export interface FieldOptions {
   '.meridian.api.v1.restText'?: (_meridian_api_v1_RestText | null);
   '.meridian.api.v1.restInteger'?: (boolean);
   '.meridian.api.v1.restOmitsWhenSingle'?: (string);
+  '.meridian.api.v1.restAliases'?: (string);
 }
 
 export interface FieldOptions__Output {
@@ -162,4 +163,5 @@ export interface FieldOptions__Output {
   '.meridian.api.v1.restText': (_meridian_api_v1_RestText__Output | null);
   '.meridian.api.v1.restInteger': (boolean);
   '.meridian.api.v1.restOmitsWhenSingle': (string);
+  '.meridian.api.v1.restAliases': (string);
 }
