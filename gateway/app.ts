@@ -111,7 +111,7 @@ export async function buildGateway(config: GatewayConfig, log: Logger = pino({ l
   // one work budget per key, charged by REST and GraphQL alike (workPricing.ts)
   const budget = new WorkBudget(config.workBudget);
   await registerGraphql(app, {
-    catalog, core, guard, cursors: new Cursors(pageTokenSecret(config.stateDir)), maxPage: config.maxLimit,
+    catalog, core, guard, cursors: new Cursors(pageTokenSecret(config.stateDir, config.pageTokenSecret || undefined)), maxPage: config.maxLimit,
     limits: { maxCost: config.graphqlMaxCost, maxDepth: config.graphqlMaxDepth, maxPage: config.maxLimit },
     work: {
       maxBytes: config.graphqlMaxBytes, maxTokens: config.graphqlMaxTokens, maxAliases: config.graphqlMaxAliases, maxDepth: config.graphqlMaxDepth,

@@ -46,6 +46,8 @@ export interface GatewayConfig {
   graphqlMaxOperations: number;
   /** Work units (gateway/workPricing.ts) one API key may spend per minute over REST and GraphQL together; 0 = unlimited (MERIDIAN_WORK_BUDGET, formerly MERIDIAN_GRAPHQL_TENANT_BUDGET; default and reasoning in gateway/README.md). */
   workBudget: number;
+  /** Secret that signs GraphQL cursors, shared by replicas (MERIDIAN_PAGE_TOKEN_SECRET); empty: the state folder's page-token.secret. */
+  pageTokenSecret: string;
   /**
    * How the gateway authenticates to the core: mutual TLS with the CA, its
    * certificate and key (role gateway), or null for plaintext
@@ -124,6 +126,7 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
     graphqlMaxOperations: int(env, 'MERIDIAN_GRAPHQL_MAX_OPERATIONS', 10, 1, 1000),
     // the older name still counts, so that a deployment that set it keeps its budget
     workBudget: int(env, 'MERIDIAN_WORK_BUDGET', int(env, 'MERIDIAN_GRAPHQL_TENANT_BUDGET', DEFAULT_WORK_BUDGET, 0, 1_000_000_000), 0, 1_000_000_000),
+    pageTokenSecret: env['MERIDIAN_PAGE_TOKEN_SECRET'] || '',
     createLocalKey: bool(env, 'MERIDIAN_CREATE_LOCAL_KEY', true),
     logLevel: env['MERIDIAN_LOG_LEVEL'] || 'info',
     databaseUrl: env['MERIDIAN_DATABASE_URL'] || '',
