@@ -79,6 +79,20 @@ module.exports = {
       to: { path: '^src/config[.]ts$' },
     },
     {
+      name: 'data-inputs-and-outputs-hold-no-code',
+      comment: 'data/ separates build code (data/geo/) from inputs (data/sources/, data/sentiment/) and outputs (data/build/): code lives only in data/geo/, and the build reads its inputs as files, not as modules.',
+      severity: 'error',
+      from: {},
+      to: { path: '^data/(sources|sentiment|build)/' },
+    },
+    {
+      name: 'data-code-in-geo',
+      comment: 'The only data code is the geo build in data/geo/ (a script elsewhere under data/ would blur code and data).',
+      severity: 'error',
+      from: { path: '^data/', pathNot: '^data/geo/' },
+      to: {},
+    },
+    {
       name: 'no-module-cycles',
       comment: 'No import cycles between modules (generated protobuf descriptor types refer to each other by nature).',
       severity: 'error',

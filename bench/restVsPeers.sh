@@ -67,11 +67,12 @@ if [[ " $PEERS " == *" fastify-pg "* ]] || [ "$GRAPHQL" = 1 ]; then
   [ "$GRAPHQL" = 1 ] && psql -X -q -v ON_ERROR_STOP=1 -h "$PG_HOST" -p "$PG_PORT" -U postgres -d "$PG_DB" -f peers/postgraphile/functions.sql 2>/dev/null
 fi
 
-# 3. servers: Meridian as npm start runs it, with a bench key (no rate limit), and the peers
+# 3. servers: Meridian as npm start runs it, with a bench key (no rate limit) and no per-key work budget
+#    (the bench measures the machine, not a client: gateway/README.md, "Limits by work"), and the peers
 (cd "$ROOT" && npm run build --silent >/dev/null 2>&1) || { echo "npm run build failed in $ROOT" >&2; exit 1; }
 STATE_DIR=$(mktemp -d /tmp/meridian-bench-state-XXXX)
 T=$(now)
-(cd "$ROOT" && MERIDIAN_STATE_DIR="$STATE_DIR" MERIDIAN_HTTP_ADDR="127.0.0.1:$HTTP_PORT" MERIDIAN_GRPC_ADDR="127.0.0.1:$GRPC_PORT" \
+(cd "$ROOT" && MERIDIAN_STATE_DIR="$STATE_DIR" MERIDIAN_WORK_BUDGET=0 MERIDIAN_HTTP_ADDR="127.0.0.1:$HTTP_PORT" MERIDIAN_GRPC_ADDR="127.0.0.1:$GRPC_PORT" \
   MERIDIAN_LOG_LEVEL=warn exec node dist/bin/meridian.js > "$OUTDIR/meridian.log" 2>&1) &
 MPID=$!; STARTED+=("$MPID")
 wait_http "http://127.0.0.1:$HTTP_PORT/healthz" || { cat "$OUTDIR/meridian.log"; exit 1; }

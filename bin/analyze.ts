@@ -50,9 +50,9 @@ function positiveInt(name: string, raw: string | undefined, def: number, max: nu
   return Number(raw);
 }
 
-function defaultKey(): string | undefined {
+function defaultKey(env: NodeJS.ProcessEnv): string | undefined {
   try {
-    return readFileSync(join(process.env['MERIDIAN_STATE_DIR'] || 'state', 'local-key.txt'), 'utf8').trim() || undefined;
+    return readFileSync(join(env['MERIDIAN_STATE_DIR'] || 'state', 'local-key.txt'), 'utf8').trim() || undefined;
   } catch {
     return undefined;
   }
@@ -87,7 +87,7 @@ export async function analyzeCli(argv: string[], env: NodeJS.ProcessEnv = proces
     if (domain !== undefined && domain !== 'GENERAL' && domain !== 'FINANCIAL_NEWS') throw new UsageError(`--domain must be GENERAL or FINANCIAL_NEWS, got '${values.domain}'`);
     const baseUrl = values.url ?? env['MERIDIAN_URL'] ?? 'http://127.0.0.1:8080';
     if (!/^https?:\/\/[^/]+/.test(baseUrl)) throw new UsageError(`--url must be an http(s) URL such as http://127.0.0.1:8080, got '${baseUrl}'`);
-    const key = values.key ?? env['MERIDIAN_KEY'] ?? defaultKey();
+    const key = values.key ?? env['MERIDIAN_KEY'] ?? defaultKey(env);
     if (!key) throw new UsageError('no API key: give --key or MERIDIAN_KEY (npm start writes a local key to state/local-key.txt)');
     const batchSize = positiveInt('batch-size', values['batch-size'], 100, 1000);
     const concurrency = positiveInt('concurrency', values.concurrency, 32, 64);

@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const SOURCE_DIRS = ['proto', 'src', 'gateway', 'bin', 'data', 'bench'];
 /** Folders with no sources to compile (data, outputs): skipping them keeps the walk short. */
-const SKIP = new Set(['node_modules', 'dist', join('data', 'build'), join('data', 'sentiment'), join('bench', 'results'), join('proto', 'meridian'), join('proto', 'google')].map((d) => join(root, d)));
+const SKIP = new Set(['node_modules', 'dist', join('data', 'build'), join('data', 'sentiment'), join('data', 'sources'), join('bench', 'results'), join('proto', 'meridian'), join('proto', 'google')].map((d) => join(root, d)));
 /** Touched after every successful compile (tsc leaves its own .tsbuildinfo alone when no output changes). */
 const stamp = join(root, 'dist', '.compiled-at');
 
@@ -46,4 +46,4 @@ if (sources > built) {
   writeFileSync(stamp, `${new Date().toISOString()}\n`);
 }
 // buildGeo --if-missing also rebuilds a file of an older schema version than this code reads
-run('the geo database build', process.execPath, [join(root, 'dist', 'data', 'buildGeo.js'), '--if-missing']);
+run('the geo database build', process.execPath, [join(root, 'dist', 'data', 'geo', 'buildGeo.js'), '--if-missing']);

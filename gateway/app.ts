@@ -27,6 +27,7 @@ import { pageTokenSecret } from '../proto/contract/pageTokens.js';
 import { projectRoot } from './paths.js';
 import httpCaching from './rest/caching.js';
 import { registerDashboard } from './dashboard/plugin.js';
+import { WorkBudget } from './workPricing.js';
 import { bodyRefusal, EdgeRefusals } from './rest/edgeRefusals.js';
 
 export interface Gateway {
@@ -107,17 +108,20 @@ export async function buildGateway(config: GatewayConfig, log: Logger = pino({ l
     done();
   });
 
+  // one work budget per key, charged by REST and GraphQL alike (workPricing.ts)
+  const budget = new WorkBudget(config.workBudget);
   await registerGraphql(app, {
-    catalog, core, guard, cursors: new Cursors(pageTokenSecret(config.stateDir)), maxPage: config.maxLimit,
+    catalog, core, guard, cursors: new Cursors(pageTokenSecret(config.stateDir, config.pageTokenSecret || undefined)), maxPage: config.maxLimit,
     limits: { maxCost: config.graphqlMaxCost, maxDepth: config.graphqlMaxDepth, maxPage: config.maxLimit },
     work: {
       maxBytes: config.graphqlMaxBytes, maxTokens: config.graphqlMaxTokens, maxAliases: config.graphqlMaxAliases, maxDepth: config.graphqlMaxDepth,
       maxFragments: config.graphqlMaxFragments, maxOperations: config.graphqlMaxOperations, maxCost: config.graphqlMaxCost,
-      tenantCostPerMinute: config.graphqlTenantBudget, maxPage: config.maxLimit,
+      maxPage: config.maxLimit,
     },
+    budget,
   });
   registerRoutes(app, routes, {
-    core, guard, maxLimit: config.maxLimit,
+    core, guard, maxLimit: config.maxLimit, budget, maxCost: config.graphqlMaxCost,
     logError: (e, request) => log.error({ err: e, url: request.url }, 'request failed'),
   });
 

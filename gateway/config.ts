@@ -6,6 +6,9 @@ import { join, resolve } from 'node:path';
 import { projectRoot } from './paths.js';
 import { boolSetting, intSetting } from '../proto/contract/envSettings.js';
 
+/** Work units per key per minute by default: see gateway/README.md, "Limits by work", for how it was sized. */
+export const DEFAULT_WORK_BUDGET = 3_000_000;
+
 export interface GatewayConfig {
   /** host:port the HTTP server listens on (MERIDIAN_HTTP_ADDR). */
   httpAddress: string;
@@ -41,8 +44,10 @@ export interface GatewayConfig {
   graphqlMaxFragments: number;
   /** Most operations in a document and queries in a batch (MERIDIAN_GRAPHQL_MAX_OPERATIONS, default 10). */
   graphqlMaxOperations: number;
-  /** GraphQL cost units one API key may spend per minute; 0 = unlimited (MERIDIAN_GRAPHQL_TENANT_BUDGET, default 6000000: 100,000 per second, twenty maximal queries per second). */
-  graphqlTenantBudget: number;
+  /** Work units (gateway/workPricing.ts) one API key may spend per minute over REST and GraphQL together; 0 = unlimited (MERIDIAN_WORK_BUDGET, formerly MERIDIAN_GRAPHQL_TENANT_BUDGET; default and reasoning in gateway/README.md). */
+  workBudget: number;
+  /** Secret that signs GraphQL cursors, shared by replicas (MERIDIAN_PAGE_TOKEN_SECRET); empty: the state folder's page-token.secret. */
+  pageTokenSecret: string;
   /**
    * How the gateway authenticates to the core: mutual TLS with the CA, its
    * certificate and key (role gateway), or null for plaintext
@@ -119,7 +124,9 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
     graphqlMaxAliases: int(env, 'MERIDIAN_GRAPHQL_MAX_ALIASES', 50, 0, 100_000),
     graphqlMaxFragments: int(env, 'MERIDIAN_GRAPHQL_MAX_FRAGMENTS', 50, 0, 100_000),
     graphqlMaxOperations: int(env, 'MERIDIAN_GRAPHQL_MAX_OPERATIONS', 10, 1, 1000),
-    graphqlTenantBudget: int(env, 'MERIDIAN_GRAPHQL_TENANT_BUDGET', 6_000_000, 0, 1_000_000_000),
+    // the older name still counts, so that a deployment that set it keeps its budget
+    workBudget: int(env, 'MERIDIAN_WORK_BUDGET', int(env, 'MERIDIAN_GRAPHQL_TENANT_BUDGET', DEFAULT_WORK_BUDGET, 0, 1_000_000_000), 0, 1_000_000_000),
+    pageTokenSecret: env['MERIDIAN_PAGE_TOKEN_SECRET'] || '',
     createLocalKey: bool(env, 'MERIDIAN_CREATE_LOCAL_KEY', true),
     logLevel: env['MERIDIAN_LOG_LEVEL'] || 'info',
     databaseUrl: env['MERIDIAN_DATABASE_URL'] || '',

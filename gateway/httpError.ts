@@ -68,14 +68,14 @@ export function mapCoreError(code: number, reason: string | undefined, message: 
 
 /** Every status and code the gateway can answer with (OpenAPI lists them). */
 export const DOCUMENTED_STATUSES: Record<number, string> = {
-  400: 'PARAM_INVALID or PARAMS_MUTUALLY_EXCLUSIVE: a parameter is malformed, unknown, given twice, or conflicts with another; type CORS_PREFLIGHT_INVALID for a preflight without Access-Control-Request-Method',
+  400: 'PARAM_INVALID or PARAMS_MUTUALLY_EXCLUSIVE: a parameter is malformed, unknown, given twice, or conflicts with another; type CORS_PREFLIGHT_INVALID for a preflight without Access-Control-Request-Method; type QUERY_COST_EXCEEDED when a geo request would cost more work units than one request may (details.cost, details.maxCost)',
   401: 'ACCESS_DENIED: no API key in X-Gateway-Key (or X-RapidAPI-Key / X-Mashape-Key)',
   403: 'ACCESS_DENIED: the key is unknown or revoked, lacks the scope, or limit is above the maximum; type CORS_ORIGIN_DENIED for a CORS preflight from an origin not allowed',
   404: 'ENTITY_NOT_FOUND: no such entity (type ENTITY_NOT_FOUND) or no such route (type ROUTE_NOT_FOUND)',
   405: 'PARAM_INVALID, type METHOD_NOT_ALLOWED: the path exists under other methods, listed in Allow',
   413: 'PARAM_INVALID, type PAYLOAD_TOO_LARGE: the body is over MERIDIAN_HTTP_BODY_LIMIT (or a text or batch over its limit)',
   415: 'PARAM_INVALID, type UNSUPPORTED_MEDIA_TYPE: a body that is not application/json',
-  429: 'ACCESS_DENIED: over the key\'s rate limit; Retry-After says when to retry',
+  429: 'ACCESS_DENIED: over the key\'s rate limit, or type TENANT_BUDGET_EXHAUSTED when the key spent its work budget per minute (shared by REST and GraphQL; details.cost, details.budgetPerMinute, details.retryAfterSeconds); Retry-After says when to retry',
   503: 'SERVICE_UNAVAILABLE: the core cannot be reached, or type SHUTTING_DOWN while the gateway drains (Connection: close); retry',
   504: 'SERVICE_UNAVAILABLE, type DEADLINE_EXCEEDED: the core did not answer within the gateway\'s core timeout (MERIDIAN_CORE_TIMEOUT_MS); the core stopped the work',
 };

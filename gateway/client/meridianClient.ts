@@ -390,11 +390,11 @@ export interface ListCitiesParams {
   namePrefix?: string;
   /** ISO-3166 alpha-2 codes or WikiData ids (Q30) */
   countryIds?: (string)[];
-  excludedCountryIds?: (string)[];
-  /** alias (REST base description) of country_ids */
-  countryCode?: string;
+  /** alias of country_ids */
+  countryCode?: (string)[];
   /** alias of country_ids */
   countryCodes?: (string)[];
+  excludedCountryIds?: (string)[];
   /** alias of excluded_country_ids */
   excludedCountryCodes?: (string)[];
   minPopulation?: number;
@@ -433,11 +433,11 @@ export interface ListPlacesParams {
   namePrefix?: string;
   /** ISO-3166 alpha-2 codes or WikiData ids (Q30) */
   countryIds?: (string)[];
-  excludedCountryIds?: (string)[];
-  /** alias (REST base description) of country_ids */
-  countryCode?: string;
+  /** alias of country_ids */
+  countryCode?: (string)[];
   /** alias of country_ids */
   countryCodes?: (string)[];
+  excludedCountryIds?: (string)[];
   /** alias of excluded_country_ids */
   excludedCountryCodes?: (string)[];
   minPopulation?: number;
@@ -476,11 +476,11 @@ export interface ListAdminDivisionsParams {
   namePrefix?: string;
   /** ISO-3166 alpha-2 codes or WikiData ids (Q30) */
   countryIds?: (string)[];
-  excludedCountryIds?: (string)[];
-  /** alias (REST base description) of country_ids */
-  countryCode?: string;
+  /** alias of country_ids */
+  countryCode?: (string)[];
   /** alias of country_ids */
   countryCodes?: (string)[];
+  excludedCountryIds?: (string)[];
   /** alias of excluded_country_ids */
   excludedCountryCodes?: (string)[];
   minPopulation?: number;
@@ -528,8 +528,10 @@ export interface ListNearbyCitiesParams {
   maxPopulation?: number;
   /** default 100 (in the unit); above half the Earth's circumference it covers the whole Earth */
   radius?: number;
+  /** alias of radius */
   nearLocationRadius?: number;
   distanceUnit?: 'MI' | 'KM';
+  /** alias of distance_unit */
   nearLocationRadiusUnit?: 'MI' | 'KM';
   namePrefix?: string;
   types?: (string)[];
@@ -542,9 +544,9 @@ export interface ListNearbyCitiesParams {
   pageToken?: string;
   /** filters applied around the centre (ISO-3166 alpha-2 or WikiData ids) */
   countryIds?: (string)[];
-  excludedCountryIds?: (string)[];
   /** alias of country_ids */
   countryCodes?: (string)[];
+  excludedCountryIds?: (string)[];
   /** alias of excluded_country_ids */
   excludedCountryCodes?: (string)[];
   timeZoneIds?: (string)[];
@@ -560,8 +562,10 @@ export interface ListNearbyPlacesParams {
   maxPopulation?: number;
   /** default 100 (in the unit); above half the Earth's circumference it covers the whole Earth */
   radius?: number;
+  /** alias of radius */
   nearLocationRadius?: number;
   distanceUnit?: 'MI' | 'KM';
+  /** alias of distance_unit */
   nearLocationRadiusUnit?: 'MI' | 'KM';
   namePrefix?: string;
   types?: (string)[];
@@ -574,9 +578,9 @@ export interface ListNearbyPlacesParams {
   pageToken?: string;
   /** filters applied around the centre (ISO-3166 alpha-2 or WikiData ids) */
   countryIds?: (string)[];
-  excludedCountryIds?: (string)[];
   /** alias of country_ids */
   countryCodes?: (string)[];
+  excludedCountryIds?: (string)[];
   /** alias of excluded_country_ids */
   excludedCountryCodes?: (string)[];
   timeZoneIds?: (string)[];
@@ -592,8 +596,10 @@ export interface ListNearbyDivisionsParams {
   maxPopulation?: number;
   /** default 100 (in the unit); above half the Earth's circumference it covers the whole Earth */
   radius?: number;
+  /** alias of radius */
   nearLocationRadius?: number;
   distanceUnit?: 'MI' | 'KM';
+  /** alias of distance_unit */
   nearLocationRadiusUnit?: 'MI' | 'KM';
   namePrefix?: string;
   types?: (string)[];
@@ -606,9 +612,9 @@ export interface ListNearbyDivisionsParams {
   pageToken?: string;
   /** filters applied around the centre (ISO-3166 alpha-2 or WikiData ids) */
   countryIds?: (string)[];
-  excludedCountryIds?: (string)[];
   /** alias of country_ids */
   countryCodes?: (string)[];
+  excludedCountryIds?: (string)[];
   /** alias of excluded_country_ids */
   excludedCountryCodes?: (string)[];
   timeZoneIds?: (string)[];
@@ -624,8 +630,10 @@ export interface ListCitiesNearLocationParams {
   maxPopulation?: number;
   /** default 100 (in the unit); above half the Earth's circumference it covers the whole Earth */
   radius?: number;
+  /** alias of radius */
   nearLocationRadius?: number;
   distanceUnit?: 'MI' | 'KM';
+  /** alias of distance_unit */
   nearLocationRadiusUnit?: 'MI' | 'KM';
   namePrefix?: string;
   types?: (string)[];
@@ -638,9 +646,9 @@ export interface ListCitiesNearLocationParams {
   pageToken?: string;
   /** filters applied around the centre (ISO-3166 alpha-2 or WikiData ids) */
   countryIds?: (string)[];
-  excludedCountryIds?: (string)[];
   /** alias of country_ids */
   countryCodes?: (string)[];
+  excludedCountryIds?: (string)[];
   /** alias of excluded_country_ids */
   excludedCountryCodes?: (string)[];
   timeZoneIds?: (string)[];
@@ -656,8 +664,10 @@ export interface ListPlacesNearLocationParams {
   maxPopulation?: number;
   /** default 100 (in the unit); above half the Earth's circumference it covers the whole Earth */
   radius?: number;
+  /** alias of radius */
   nearLocationRadius?: number;
   distanceUnit?: 'MI' | 'KM';
+  /** alias of distance_unit */
   nearLocationRadiusUnit?: 'MI' | 'KM';
   namePrefix?: string;
   types?: (string)[];
@@ -670,9 +680,9 @@ export interface ListPlacesNearLocationParams {
   pageToken?: string;
   /** filters applied around the centre (ISO-3166 alpha-2 or WikiData ids) */
   countryIds?: (string)[];
-  excludedCountryIds?: (string)[];
   /** alias of country_ids */
   countryCodes?: (string)[];
+  excludedCountryIds?: (string)[];
   /** alias of excluded_country_ids */
   excludedCountryCodes?: (string)[];
   timeZoneIds?: (string)[];
@@ -688,8 +698,10 @@ export interface ListDivisionsNearLocationParams {
   maxPopulation?: number;
   /** default 100 (in the unit); above half the Earth's circumference it covers the whole Earth */
   radius?: number;
+  /** alias of radius */
   nearLocationRadius?: number;
   distanceUnit?: 'MI' | 'KM';
+  /** alias of distance_unit */
   nearLocationRadiusUnit?: 'MI' | 'KM';
   namePrefix?: string;
   types?: (string)[];
@@ -702,9 +714,9 @@ export interface ListDivisionsNearLocationParams {
   pageToken?: string;
   /** filters applied around the centre (ISO-3166 alpha-2 or WikiData ids) */
   countryIds?: (string)[];
-  excludedCountryIds?: (string)[];
   /** alias of country_ids */
   countryCodes?: (string)[];
+  excludedCountryIds?: (string)[];
   /** alias of excluded_country_ids */
   excludedCountryCodes?: (string)[];
   timeZoneIds?: (string)[];

@@ -17,14 +17,15 @@ import { buildResolvers, newContext, type GraphqlDeps } from './resolvers.js';
 import { costRule, type CostLimits } from './costRule.js';
 import { registerGraphiql } from './graphiql.js';
 import { GraphqlWorkLimits, LimitRefusal, type WorkLimits } from './workLimits.js';
+import type { WorkBudget } from '../workPricing.js';
 
 export const SCHEMA_FILE = join(projectRoot, 'gateway', 'graphql', 'schema.graphql');
 
-export interface GraphqlOptions extends GraphqlDeps { guard: Guard; limits: CostLimits; work: WorkLimits }
+export interface GraphqlOptions extends GraphqlDeps { guard: Guard; limits: CostLimits; work: WorkLimits; budget: WorkBudget }
 
 export async function registerGraphql(app: FastifyInstance, opts: GraphqlOptions): Promise<void> {
   const { resolvers, loaders } = buildResolvers(opts);
-  const work = new GraphqlWorkLimits(() => app.graphql.schema, opts.work);
+  const work = new GraphqlWorkLimits(() => app.graphql.schema, opts.work, opts.budget);
   const refuse = (reply: FastifyReply, e: LimitRefusal) => {
     for (const [k, v] of Object.entries(e.headers)) reply.header(k, v);
     return reply.code(e.status).type('application/json; charset=utf-8').send(e.body());

@@ -7,16 +7,16 @@
  *    parsing early); then, walking the parsed document once with a bound on
  *    the nodes visited: operations, fragments, aliases (every one counted)
  *    and depth.
- * 2. A cost that prices what the core will do, with the request's variables:
- *    a list is its page size plus the rows the core may scan to answer it
- *    (a radius search by the share of the ~200k places its circle may hold, a
- *    name prefix by its selectivity, no criterion as a full scan; one unit
- *    per SCAN_ROWS rows), `totalCount` one more count over the same rows, and
- *    nested lists multiply by the parent's page size.
- * 3. Budgets: per request (maxCost) and per tenant (cost units per minute,
- *    a token bucket by API key).
+ * 2. A cost that prices what the core will do, with the request's variables,
+ *    in the work units of ../workPricing.ts (shared with REST): a list is its
+ *    page size plus the rows the core may read to answer it, `totalCount` one
+ *    more pass over the same rows, nested lists multiply by the parent's page
+ *    size, and every object in the answer costs one unit (scalar fields are
+ *    columns of a row already read: free).
+ * 3. Budgets: per request (maxCost) and per key (work units per minute, the
+ *    WorkBudget that REST charges too).
  *
- * A refusal is HTTP 400 (429 for the tenant budget) with
+ * A refusal is HTTP 400 (429 for the key's budget) with
  * `errors[].extensions.code` ACCESS_DENIED and `extensions.type` naming the
  * limit; nothing reaches the core.
  */
@@ -25,6 +25,7 @@ import {
   type DocumentNode, type FieldNode, type FragmentDefinitionNode, type GraphQLObjectType, type GraphQLSchema, type SelectionSetNode, type ValueNode,
 } from 'graphql';
 import { DEFAULT_PAGE } from './connections.js';
+import { DEFAULT_RADIUS_MI, listCost, placeRows, radiusKm, SCAN_ROWS, SMALL_TABLE_ROWS, WorkBudget } from '../workPricing.js';
 
 export interface WorkLimits {
   /** Largest document (and request body) in bytes. */
@@ -41,21 +42,10 @@ export interface WorkLimits {
   maxOperations: number;
   /** Largest cost of one request (sum over a batch). */
   maxCost: number;
-  /** Cost units a tenant may spend per minute (0 = unlimited). */
-  tenantCostPerMinute: number;
   /** Page size assumed where first/last is a variable not given. */
   maxPage: number;
 }
 
-/** Rows of the place table the cost model assumes (GeoNames cities500 and more: ~200k). */
-export const PLACE_ROWS = 200_000;
-/** Rows scanned per cost unit. */
-export const SCAN_ROWS = 1000;
-const EARTH_KM2 = 510.1e6;
-/** Populated places cluster: a circle around a location holds about this many times its uniform share. */
-const CLUSTERING = 20;
-/** Rows of the small tables (countries, regions, currencies, locales, time zones) a list may scan. */
-const SMALL_TABLE_ROWS = 5_000;
 /** Selections visited at most while walking one document (fragment spreads expand). */
 const MAX_VISITS = 20_000;
 
@@ -72,29 +62,8 @@ export class LimitRefusal extends Error {
 
 interface GraphqlRequest { query?: unknown; variables?: unknown; operationName?: unknown }
 
-class TenantBuckets {
-  private readonly buckets = new Map<string, { tokens: number; at: number }>();
-  constructor(private readonly perMinute: number) {}
-
-  /** Takes `cost` from the tenant's bucket, or returns the seconds until it would fit. */
-  take(tenant: string, cost: number, now = Date.now()): number {
-    if (!this.perMinute) return 0;
-    const b = this.buckets.get(tenant) ?? { tokens: this.perMinute, at: now };
-    b.tokens = Math.min(this.perMinute, b.tokens + ((now - b.at) * this.perMinute) / 60_000);
-    b.at = now;
-    if (this.buckets.size > 100_000) this.buckets.clear();
-    this.buckets.set(tenant, b);
-    if (b.tokens >= cost) { b.tokens -= cost; return 0; }
-    return Math.max(1, Math.ceil(((cost - b.tokens) * 60) / this.perMinute));
-  }
-}
-
 export class GraphqlWorkLimits {
-  private readonly tenants: TenantBuckets;
-
-  constructor(private readonly schema: () => GraphQLSchema, readonly limits: WorkLimits) {
-    this.tenants = new TenantBuckets(limits.tenantCostPerMinute);
-  }
+  constructor(private readonly schema: () => GraphQLSchema, readonly limits: WorkLimits, private readonly budget: WorkBudget) {}
 
   /** Refusal of a body by its declared size, before it is read. */
   checkDeclaredSize(contentLength: string | undefined): void {
@@ -114,12 +83,10 @@ export class GraphqlWorkLimits {
     let cost = 0;
     for (const r of requests) cost += this.costOf(r);
     if (cost > this.limits.maxCost) {
-      throw new LimitRefusal(400, 'QUERY_COST_EXCEEDED', `query cost ${Math.ceil(cost)} is above the maximum of ${this.limits.maxCost}: each list costs its page size plus one unit per ${SCAN_ROWS} rows the core may scan (a radius search by the places its circle may hold, a short name prefix by the names it matches), totalCount one more count, nested lists multiply; ask for smaller radii, longer prefixes, smaller pages or fewer aliases`);
+      throw new LimitRefusal(400, 'QUERY_COST_EXCEEDED', `query cost ${Math.ceil(cost)} is above the maximum of ${this.limits.maxCost}: each list costs its page size plus one unit per ${SCAN_ROWS} rows the core may read (a radius search by the places its circle may hold, a short name prefix by the names it matches), totalCount one more count, each object one unit, nested lists multiply; ask for smaller radii, longer prefixes, smaller pages or fewer aliases`);
     }
-    const wait = this.tenants.take(tenant, cost);
-    if (wait) {
-      throw new LimitRefusal(429, 'TENANT_BUDGET_EXHAUSTED', `this key spent its GraphQL budget of ${this.limits.tenantCostPerMinute} cost units per minute; retry after ${wait} s`, { 'retry-after': String(wait) });
-    }
+    const wait = this.budget.take(tenant, cost);
+    if (wait) throw new LimitRefusal(429, 'TENANT_BUDGET_EXHAUSTED', this.budget.exhausted(wait), { 'retry-after': String(wait) });
     return cost;
   }
 
@@ -181,19 +148,15 @@ export class GraphqlWorkLimits {
       return DEFAULT_PAGE;
     };
 
-    /** Rows the core may scan for a list field. */
+    /** Rows the core may read for a list field. */
     const scanOf = (field: FieldNode, typeName: string, parentType: string): number => {
       if (typeName !== 'PopulatedPlacesConnection') return SMALL_TABLE_ROWS;
-      const nearby = field.name.value.startsWith('nearby') || arg(field, 'location') !== undefined;
-      if (nearby) {
-        const radius = Number(arg(field, 'radius') ?? 100);
-        const km = (Number.isFinite(radius) ? Math.abs(radius) : 20_000) * (arg(field, 'distanceUnit') === 'KM' ? 1 : 1.609344);
-        return Math.min(PLACE_ROWS, Math.max(1, (PLACE_ROWS * CLUSTERING * Math.PI * km * km) / EARTH_KM2));
+      if (field.name.value.startsWith('nearby') || arg(field, 'location') !== undefined) {
+        const r = Number(arg(field, 'radius') ?? DEFAULT_RADIUS_MI);
+        return placeRows({ radiusKm: radiusKm(Number.isFinite(r) ? r : 20_000, arg(field, 'distanceUnit')) });
       }
       const prefix = arg(field, 'namePrefix');
-      if (typeof prefix === 'string' && prefix.length) return Math.max(1, PLACE_ROWS / 15 ** Math.min(prefix.length, 6));
-      if (parentType === 'Country' || parentType === 'Region') return PLACE_ROWS / 50;
-      return PLACE_ROWS;
+      return placeRows({ namePrefix: typeof prefix === 'string' ? prefix : undefined, scoped: parentType === 'Country' || parentType === 'Region' });
     };
 
     const walk = (set: SelectionSetNode, type: GraphQLObjectType, multiplier: number, depth: number, seen: Set<string>): number => {
@@ -210,12 +173,11 @@ export class GraphqlWorkLimits {
           let m = multiplier;
           if (isObjectType(named) && named.name.endsWith('Connection')) {
             const page = pageOf(sel);
-            const scan = scanOf(sel, named.name, type.name) / SCAN_ROWS;
             const counts = sel.selectionSet?.selections.some((s) => s.kind === Kind.FIELD && s.name.value === 'totalCount') ?? false;
-            cost += multiplier * (page + scan + (counts ? scan : 0));
+            cost += multiplier * listCost(page, scanOf(sel, named.name, type.name), counts);
             m = multiplier * Math.max(1, page);
-          } else {
-            cost += multiplier;
+          } else if (isObjectType(named)) {
+            cost += multiplier; // one object (a row, a wrapper): its scalar fields are free
           }
           if (sel.selectionSet && isObjectType(named)) cost += walk(sel.selectionSet, named, m, depth + 1, seen);
         } else if (sel.kind === Kind.INLINE_FRAGMENT) {

@@ -7,7 +7,7 @@
  */
 import protobuf from 'protobufjs';
 import { HttpRuleError, type PathMatch, type PathTemplate } from './httpRule.js';
-import { paramInvalid } from '../httpError.js';
+import { HttpError, paramInvalid } from '../httpError.js';
 
 export type ScalarKind = 'string' | 'bool' | 'int32' | 'int64' | 'uint32' | 'uint64' | 'double' | 'enum';
 
@@ -25,7 +25,40 @@ export interface LeafField {
   /** Accepted enum names (UNSPECIFIED left out). */
   enumValues: string[];
   comment: string;
+  /** Field option (meridian.api.v1.form_plus): a space in its text is a '+' that form decoding turned into a space. */
+  formPlus?: boolean;
+  /** Field option (meridian.api.v1.rest_aliases): other JSON names REST clients use for this field. */
+  aliases?: string[];
+  /** For an alias name: the field it binds. */
+  aliasOf?: LeafField;
 }
+
+/** The field option that lists a request field's REST alias names. */
+export const REST_ALIASES_OPTION = '(meridian.api.v1.rest_aliases)';
+
+const snakeOf = (json: string): string => json.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+/**
+ * A core error about a field the client gave under an alias names the alias
+ * instead (`nearLocation must look like …` for `?nearLocation=somewhere`).
+ */
+export function inAliasTerms(e: HttpError, aliasNames: ReadonlyMap<string, string>): HttpError {
+  const field = e.details['field'];
+  const alias = field === undefined ? undefined : aliasNames.get(field);
+  if (!field || !alias) return e;
+  const message = e.message.replace(new RegExp(`\\b${field}\\b`, 'g'), alias);
+  return new HttpError(e.status, e.code, message, e.headers, e.type, { ...e.details, field: alias });
+}
+
+/** The query-parameter forms of a field's aliases: each shares the field's path and type, under its own name. */
+export function aliasLeaves(leaf: LeafField): LeafField[] {
+  return (leaf.aliases ?? []).map((a) => ({
+    ...leaf, name: snakeOf(a), jsonName: a, aliases: undefined, aliasOf: leaf, comment: `alias of ${leaf.name}`,
+  }));
+}
+
+/** The field option of proto/meridian/api/v1/presentation.proto that marks fields whose grammar uses '+' and never a space. */
+export const FORM_PLUS_OPTION = '(meridian.api.v1.form_plus)';
 
 const KIND: Record<string, ScalarKind> = {
   string: 'string', bool: 'bool', int32: 'int32', sint32: 'int32', sfixed32: 'int32', int64: 'int64', sint64: 'int64',
@@ -55,7 +88,9 @@ export function leafFields(type: protobuf.Type, prefix: string[] = [], depth = 0
     out.push({
       path, jsonPath, name: path.join('.'), jsonName: jsonPath.join('.'), kind, repeated: f.repeated,
       optional: Boolean(f.partOf && f.partOf.oneof.length === 1 && f.partOf.name.startsWith('_')), enumValues,
-      comment: (f.comment ?? '').trim(),
+      comment: (f.comment ?? '').trim(), formPlus: f.options?.[FORM_PLUS_OPTION] === true,
+      aliases: typeof f.options?.[REST_ALIASES_OPTION] === 'string'
+        ? (f.options[REST_ALIASES_OPTION] as string).split(',').map((a) => a.trim()).filter(Boolean) : undefined,
     });
   }
   return out;
@@ -69,8 +104,6 @@ const RANGES: Partial<Record<ScalarKind, [number, number]>> = {
   int32: [-2147483648, 2147483647], uint32: [0, 4294967295],
   int64: [Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER], uint64: [0, Number.MAX_SAFE_INTEGER],
 };
-/** Fields whose grammar uses '+' and never a space: a '+' that a form decoder turned into a space is put back. */
-const PLUS_FIELDS = new Set(['location', 'near_location', 'sort']);
 
 const show = (v: string): string => (v.length > 60 ? `${v.slice(0, 60)}…` : v);
 
@@ -78,7 +111,8 @@ const show = (v: string): string => (v.length > 60 ? `${v.slice(0, 60)}…` : v)
 export function convertText(f: LeafField, raw: string, label = f.jsonName): unknown {
   switch (f.kind) {
     case 'string':
-      return PLUS_FIELDS.has(f.path[f.path.length - 1] ?? '') ? raw.replace(/ /g, '+') : raw;
+      // the `+` repair: a '+' that a form decoder turned into a space is put back, for fields marked form_plus
+      return f.formPlus ? raw.replace(/ /g, '+') : raw;
     case 'bool': {
       const v = raw.trim().toLowerCase();
       if (TRUE.has(v)) return true;
@@ -122,6 +156,8 @@ export interface BoundRequest {
   message: Record<string, unknown>;
   /** Leaf fields that received a value, by snake name, with how many values. */
   set: Map<string, number>;
+  /** Fields given under a REST alias: the field's JSON name → the alias the client sent (errors name what was sent). */
+  aliasNames: Map<string, string>;
 }
 
 export class RequestBinder {
@@ -150,12 +186,17 @@ export class RequestBinder {
       if (this.bodyField && l.path[0] === this.bodyField.name) continue;
       this.queryFields.set(l.name, l);
       this.queryFields.set(l.jsonName, l);
+      for (const a of aliasLeaves(l)) {
+        this.queryFields.set(a.name, a);
+        this.queryFields.set(a.jsonName, a);
+      }
     }
   }
 
   bind(pathVars: PathMatch, query: readonly { name: string; value: string }[], body: unknown): BoundRequest {
     const message: Record<string, unknown> = {};
     const set = new Map<string, number>();
+    const aliasNames = new Map<string, string>();
     for (const leaf of this.pathFields) {
       const raw = pathVars[leaf.name] ?? '';
       if (raw === '') throw paramInvalid(`${leaf.jsonName} is missing from the path`);
@@ -164,24 +205,38 @@ export class RequestBinder {
     }
     if (this.body) this.bindBody(message, body);
     const repeated = new Map<LeafField, unknown[]>();
+    /** For single fields bound from the query: the name that gave the value and the value (aliases compared). */
+    const single = new Map<LeafField, { name: string; value: unknown }>();
+    const counts = new Map<string, number>();
     for (const { name, value: raw } of query) {
       if (GATEWAY_PARAMS.has(name)) continue;
-      const leaf = this.queryFields.get(name);
-      if (!leaf) throw this.unknownParameter(name);
+      const given = this.queryFields.get(name);
+      if (!given) throw this.unknownParameter(name);
       if (raw === '') continue; // empty means "not set"
-      const count = (set.get(leaf.name) ?? 0) + 1;
-      set.set(leaf.name, count);
+      const leaf = given.aliasOf ?? given;
+      set.set(leaf.name, (set.get(leaf.name) ?? 0) + 1);
+      if (given.aliasOf) aliasNames.set(leaf.jsonName, given.jsonName);
+      // the same name given twice (snake and JSON forms are one name)
+      const count = (counts.get(given.name) ?? 0) + 1;
+      counts.set(given.name, count);
       if (leaf.repeated) {
         let list = repeated.get(leaf);
         if (!list) repeated.set(leaf, (list = []));
-        for (const piece of raw.split(',')) if (piece.trim() !== '') list.push(convertText(leaf, piece.trim(), name));
+        for (const piece of raw.split(',')) if (piece.trim() !== '') list.push(convertText(given, piece.trim(), name));
         continue;
       }
-      if (count > 1) throw paramInvalid(`${leaf.jsonName} takes one value and was given ${count} times; give it once`);
-      setPath(message, leaf.jsonPath, convertText(leaf, raw, name));
+      if (count > 1) throw paramInvalid(`${given.jsonName} takes one value and was given ${count} times; give it once`);
+      const value = convertText(given, raw, name);
+      const before = single.get(leaf);
+      if (before && JSON.stringify(before.value) !== JSON.stringify(value)) {
+        throw new HttpError(400, 'PARAMS_MUTUALLY_EXCLUSIVE', `${before.name} and ${name} are the same parameter under two names; pass one`,
+          {}, 'PARAMS_MUTUALLY_EXCLUSIVE', { field: before.name });
+      }
+      single.set(leaf, { name, value });
+      setPath(message, leaf.jsonPath, value);
     }
     for (const [leaf, list] of repeated) setPath(message, leaf.jsonPath, list);
-    return { message, set };
+    return { message, set, aliasNames };
   }
 
   private unknownParameter(name: string): Error {

@@ -8,17 +8,21 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastJson from 'fast-json-stringify';
 import type * as protoLoader from '@grpc/proto-loader';
+import type protobuf from 'protobufjs';
 import type { ProtoCatalog, ServiceInfo } from '../protoCatalog.js';
 import { CoreClient, disconnectSignal, type UnaryMethod } from '../coreClient.js';
 import type { Guard } from '../auth/guard.js';
 import { HttpError, errorEntry, isHttpError, paramInvalid } from '../httpError.js';
-import { HttpRuleError, PathTemplate, readHttpRules, type HttpBinding, type Verb } from './httpRule.js';
-import { convertText, RequestBinder, type BoundRequest, type LeafField } from './requestBinding.js';
+import { HttpRuleError, PathTemplate, readHttpRules, type HttpBinding } from './httpRule.js';
+import { convertText, inAliasTerms, RequestBinder, type BoundRequest, type LeafField } from './requestBinding.js';
 import { envelopeSchema, responseShape, type ResponseShape } from './schemas.js';
 import { parseQuery, type QueryPair } from './query.js';
 import { pagingLinks } from './links.js';
 import { readCallback, wrapJsonp } from './jsonp.js';
 import { acceptedRule, type AcceptedRule } from './accepted.js';
+import { restPrice, type RestPrice } from './workPrice.js';
+import { omissionsOf, presenterOf, scopeOf, type Omissions, type Presenter } from './presentation.js';
+import { SCAN_ROWS, type WorkBudget } from '../workPricing.js';
 
 export const DEFAULT_LIMIT = 10;
 
@@ -39,33 +43,12 @@ export interface CompiledRoute {
   requestFields: Set<string>;
   /** 202 + Location for long-running submissions (method option meridian.api.v1.accepted). */
   accepted: AcceptedRule | undefined;
-  /** A list of place summaries: the fields of the country or region it is restricted to are left out. */
-  placeList: boolean;
-  /** How the answer's items are presented over REST (GeoDB's forms), or undefined when as the core says. */
-  present: ((item: Record<string, unknown>) => void) | undefined;
-}
-
-/**
- * Forms of the REST answer where the seed description is silent and GeoDB's
- * is explicit (gateway/README.md): zone ids with `__` for `/`
- * (`America__New_York`), locale codes with `_` (`en_US`), and
- * `rawUtcOffsetHours` as GeoDB's and the seed's int32. The core keeps IANA
- * ids, BCP-47 codes and fractional offsets; requests accept either form.
- */
-const PRESENT: Record<string, (item: Record<string, unknown>) => void> = {
-  CitySummary: (p) => { if (typeof p['timezone'] === 'string') p['timezone'] = p['timezone'].replace(/\//g, '__'); },
-  CityDetails: (p) => { if (typeof p['timezone'] === 'string') p['timezone'] = p['timezone'].replace(/\//g, '__'); },
-  TimeZoneDescriptor: (z) => {
-    if (typeof z['id'] === 'string') z['id'] = z['id'].replace(/\//g, '__');
-    if (typeof z['rawUtcOffsetHours'] === 'number') z['rawUtcOffsetHours'] = Math.trunc(z['rawUtcOffsetHours']);
-  },
-  LocaleDescriptor: (l) => { if (typeof l['code'] === 'string') l['code'] = l['code'].replace(/-/g, '_'); },
-};
-
-function scopeOf(capability: string, verb: Verb): string {
-  if (capability === 'certificates') return 'certificates:issue';
-  const c = capability === 'locale' ? 'geo' : capability;
-  return `${c}:${verb === 'GET' ? 'read' : 'write'}`;
+  /** Item fields a list answer leaves out for a request (the rest_omits_when_single option: the country or region it is restricted to). */
+  omissions: Omissions | undefined;
+  /** How the answer's items are presented over REST (the rest_text and rest_integer options: GeoDB's forms), or undefined when as the core says. */
+  present: Presenter | undefined;
+  /** Work units a request will cost (workPrice.ts), charged to the key's work budget; undefined: not priced. */
+  price: RestPrice | undefined;
 }
 
 function routerPathOf(t: PathTemplate): string {
@@ -98,15 +81,18 @@ export function compileRoutes(catalog: ProtoCatalog): CompiledRoute[] {
         const other = seen.get(key);
         if (other) throw new HttpRuleError(method, `${binding.verb} ${binding.template} is also bound by ${other}`);
         seen.set(key, method);
+        const requestFields = new Set(Object.keys(requestType.fields));
+        const placeList = responseType.fields['data']?.resolvedType?.name === 'CitySummary';
         routes.push({
           service, methodName, binding, template,
           binder: new RequestBinder(method, requestType, template, binding.body),
           unary: CoreClient.method(md), shape: responseShape(responseType), stringify,
-          scope: scopeOf(service.capability, binding.verb), routerPath: routerPathOf(template),
-          requestFields: new Set(Object.keys(requestType.fields)),
+          scope: scopeOf(service.reflection, service.capability, binding.verb), routerPath: routerPathOf(template),
+          requestFields,
           accepted: acceptedRule(md.options as Record<string, unknown>),
-          placeList: responseType.fields['data']?.resolvedType?.name === 'CitySummary',
-          present: PRESENT[responseType.fields['data']?.resolvedType?.name ?? ''],
+          omissions: omissionsOf(requestType),
+          price: restPrice(service.capability, methodName, requestFields, template.variables.map((v) => v.fieldPath), placeList, DEFAULT_LIMIT),
+          present: presenterOf(responseType.fields['data']?.resolvedType as protobuf.Type | null | undefined),
         });
       }
     }
@@ -118,6 +104,10 @@ export interface RestContext {
   core: CoreClient;
   guard: Guard;
   maxLimit: number;
+  /** The per-key work budget GraphQL charges too. */
+  budget: WorkBudget;
+  /** Most work units one request may cost (MERIDIAN_GRAPHQL_MAX_COST, shared with GraphQL). */
+  maxCost: number;
   logError: (e: unknown, request: FastifyRequest) => void;
 }
 
@@ -161,25 +151,6 @@ function bindHeaders(route: CompiledRoute, request: FastifyRequest, message: Rec
   }
 }
 
-/**
- * Place summaries leave out what the list is restricted to: country fields for
- * one country (the seed's rule, also for `countryIds=US`), region fields for
- * one region. Other lists (regions of a country) keep theirs.
- */
-function omittedFields(route: CompiledRoute, bound: BoundRequest): string[] {
-  if (!route.placeList) return [];
-  const m = bound.message;
-  const countries = new Set<string>();
-  for (const k of ['countryCode', 'countryCodes', 'countryIds']) {
-    const v = m[k];
-    for (const c of Array.isArray(v) ? v : v ? [v] : []) countries.add(String(c).trim().toUpperCase());
-  }
-  const out: string[] = [];
-  if (countries.size === 1) out.push('country', 'countryCode');
-  if (m['regionCode']) out.push('region', 'regionCode', 'country', 'countryCode');
-  return out;
-}
-
 export function registerRoutes(app: FastifyInstance, routes: CompiledRoute[], ctx: RestContext): void {
   const groups = new Map<string, CompiledRoute[]>();
   for (const r of routes) {
@@ -199,8 +170,28 @@ export function registerRoutes(app: FastifyInstance, routes: CompiledRoute[], ct
   }
 }
 
+/**
+ * Limits by work on REST: a request that would make the core read too much is
+ * refused before it reaches the core (400, type QUERY_COST_EXCEEDED), and each
+ * request is charged to its key's work budget, shared with GraphQL (429, type
+ * TENANT_BUDGET_EXHAUSTED, with Retry-After). Both carry the cost in details.
+ */
+function chargeWork(ctx: RestContext, cost: number, key: string): void {
+  const units = String(Math.ceil(cost));
+  if (cost > ctx.maxCost) {
+    throw new HttpError(400, 'PARAM_INVALID', `this request would cost ${units} work units, above the maximum of ${ctx.maxCost} per request: a list costs its limit plus one unit per ${SCAN_ROWS} places the core may read (a radius by the places its circle may hold, a short namePrefix by the names it matches, no criterion every place, offset by the rows skipped); ask for a smaller radius, a longer prefix, a smaller offset or page with pageToken`,
+      {}, 'QUERY_COST_EXCEEDED', { cost: units, maxCost: String(ctx.maxCost) });
+  }
+  const wait = ctx.budget.take(key, cost);
+  if (wait) {
+    throw new HttpError(429, 'ACCESS_DENIED', ctx.budget.exhausted(wait), { 'retry-after': String(wait) }, 'TENANT_BUDGET_EXHAUSTED',
+      { cost: units, budgetPerMinute: String(ctx.budget.perMinute), retryAfterSeconds: String(wait) });
+  }
+}
+
 async function handle(group: CompiledRoute[], request: FastifyRequest, reply: FastifyReply, ctx: RestContext): Promise<FastifyReply> {
   let callback: string | undefined;
+  let bound: BoundRequest | undefined;
   try {
     const url = request.url;
     const q = url.indexOf('?');
@@ -221,13 +212,14 @@ async function handle(group: CompiledRoute[], request: FastifyRequest, reply: Fa
     request.routeLabel = route.binding.template;
     const admission = await ctx.guard.admit(request.headers, route.scope);
     for (const [k, v] of Object.entries(admission.headers)) reply.header(k, v);
-    const bound = route.binder.bind(vars, query, request.body);
+    bound = route.binder.bind(vars, query, request.body);
     bindHeaders(route, request, bound.message);
     const limit = bound.message['limit'];
     if (limit === 0) throw paramInvalid(`limit must be from 1 to ${ctx.maxLimit} (leave it out for the default of ${DEFAULT_LIMIT}), got 0`, 'limit');
     if (typeof limit === 'number' && limit > ctx.maxLimit) {
       throw new HttpError(403, 'ACCESS_DENIED', `limit ${limit} is above the maximum of ${ctx.maxLimit} for this service; page with offset instead`, {}, 'ACCESS_DENIED', { field: 'limit' });
     }
+    if (route.price) chargeWork(ctx, route.price(bound.message), admission.key.id);
     let hateoas = true;
     for (const p of query) if (p.name === 'hateoasMode' || p.name === 'hateoas_mode') hateoas = p.value === '' ? true : (convertText(hateoasField, p.value, p.name) as boolean);
     const result = await ctx.core.call(route.unary, bound.message, { tenant: admission.key.id, signal: disconnectSignal(reply.raw) });
@@ -239,7 +231,7 @@ async function handle(group: CompiledRoute[], request: FastifyRequest, reply: Fa
     let envelope: Record<string, unknown>;
     if (route.shape.isList) {
       const items = data as Record<string, unknown>[];
-      const omit = omittedFields(route, bound);
+      const omit = route.omissions?.(bound.message) ?? EMPTY;
       if (omit.length) for (const item of items) for (const f of omit) item[f] = undefined;
       const totalCount = Number(result['totalCount'] ?? 0);
       const currentOffset = Number(result['currentOffset'] ?? 0);
@@ -261,7 +253,7 @@ async function handle(group: CompiledRoute[], request: FastifyRequest, reply: Fa
     if (accepted) return reply.code(202).header('location', accepted.location).type('application/json; charset=utf-8').send(json);
     return reply.code(200).type('application/json; charset=utf-8').send(json);
   } catch (e) {
-    if (isHttpError(e)) return sendError(reply, e, callback);
+    if (isHttpError(e)) return sendError(reply, bound?.aliasNames.size ? inAliasTerms(e, bound.aliasNames) : e, callback);
     ctx.logError(e, request);
     return sendError(reply, new HttpError(500, 'INTERNAL', 'internal error in the gateway; its log has the details'), callback);
   }

@@ -12,8 +12,8 @@ import { join } from 'node:path';
 
 export const PAGE_TOKEN_SECRET_FILE = 'page-token.secret';
 
-/** The shared secret: the variable if set, else the state folder's file (created when missing). */
-export function pageTokenSecret(stateDir: string, fromEnv: string | undefined = process.env['MERIDIAN_PAGE_TOKEN_SECRET']): Buffer {
+/** The shared secret: MERIDIAN_PAGE_TOKEN_SECRET as each side's config read it at start, else the state folder's file (created when missing). */
+export function pageTokenSecret(stateDir: string, fromEnv: string | undefined): Buffer {
   if (fromEnv) return Buffer.from(fromEnv);
   const file = join(stateDir, PAGE_TOKEN_SECRET_FILE);
   try {

@@ -273,7 +273,7 @@ export class Geo implements PlaceContext {
         const currency = String(req['currencyCode'] ?? '').trim().toUpperCase();
         if (currency && !/^[A-Z]{3}$/.test(currency)) throw invalid('currencyCode', `currencyCode must be an ISO-4217 code such as EUR, got '${String(req['currencyCode'])}'`);
         const prefix = this.prefixOf(req['namePrefix']);
-        const sort = String(req['sort'] ?? '').trim().replace(/^ /, '+') || '+code';
+        const sort = String(req['sort'] ?? '').trim() || '+code';
         if (!/^[+-]?(code|name)$/.test(sort)) throw invalid('sort', `sort must be one of +code, -code, +name, -name, got '${sort}'`);
         const both = alsoDefault(req, d);
         const english = parseDisplay('en', d.ascii);
@@ -308,7 +308,7 @@ export class Geo implements PlaceContext {
         const country = this.country(req['countryCode'] as string);
         const d = display(req);
         const prefix = this.prefixOf(req['namePrefix']);
-        const sort = String(req['sort'] ?? '').trim().replace(/^ /, '+') || '+name';
+        const sort = String(req['sort'] ?? '').trim() || '+name';
         const m = /^([+-]?)(name|isoCode|fipsCode)$/.exec(sort);
         if (!m) throw invalid('sort', `sort must be one of ±name, ±isoCode, ±fipsCode, got '${sort}'`);
         const both = alsoDefault(req, d);

@@ -5,13 +5,9 @@ const LOCATION_RE = /^([+-]?)(\d{1,2}(?:\.\d+)?)([+-])(\d{1,3}(?:\.\d+)?)\/?$/;
 
 export interface LatLon { latitude: number; longitude: number }
 
-/**
- * Parses an ISO-6709 location. A leading space stands for a `+` that a URL
- * decoder turned into a space.
- */
+/** Parses an ISO-6709 location (a '+' that a URL decoder turned into a space is put back by the gateway, not here). */
 export function parseIsoLocation(raw: string, field: string): LatLon {
-  const s = raw.replace(/^ /, '+').replace(/ (?=\d)/, '+');
-  const m = LOCATION_RE.exec(s);
+  const m = LOCATION_RE.exec(raw);
   if (!m) throw invalid(field, `${field} must look like +37.7749-122.4194 (ISO-6709 ±DD.DDDD±DDD.DDDD), got '${raw}'`);
   const latitude = Number(`${m[1] === '-' ? '-' : ''}${m[2]}`);
   const longitude = Number(`${m[3] === '-' ? '-' : ''}${m[4]}`);

@@ -15,17 +15,13 @@ export interface PlaceListRequest {
   namePrefix?: string;
   countryIds?: string[];
   excludedCountryIds?: string[];
+  /** The country of a country's or region's list (a path field: not a filter here). */
   countryCode?: string;
-  countryCodes?: string[];
-  excludedCountryCodes?: string[];
   minPopulation?: number | null;
   maxPopulation?: number | null;
   location?: string;
-  nearLocation?: string;
   radius?: number | null;
-  nearLocationRadius?: number | null;
   distanceUnit?: string | number;
-  nearLocationRadiusUnit?: string | number;
   timeZoneIds?: string[];
   types?: string[];
   includeDeleted?: string | number;
@@ -71,15 +67,6 @@ export function parseIncludeDeleted(v: string | number | undefined): IncludeDele
   return enumName(v, INCLUDE_DELETED, 'includeDeleted', 'INCLUDE_DELETED_UNSPECIFIED') ?? 'NONE';
 }
 
-function alias<T>(a: T | undefined | null, b: T | undefined | null, names: [string, string], empty: (v: T) => boolean): T | undefined {
-  const x = a === null || a === undefined || empty(a) ? undefined : a;
-  const y = b === null || b === undefined || empty(b) ? undefined : b;
-  if (x !== undefined && y !== undefined && JSON.stringify(x) !== JSON.stringify(y)) {
-    throw exclusive(names, `${names[0]} and ${names[1]} are the same parameter under two names; pass one`);
-  }
-  return x ?? y;
-}
-
 function countrySet(ctx: PlaceContext, field: string, lists: (string[] | undefined)[]): Set<string> | undefined {
   const codes = lists.flatMap((l) => l ?? []).flatMap((s) => s.split(',')).map((s) => s.trim()).filter(Boolean);
   if (!codes.length) return undefined;
@@ -110,7 +97,7 @@ export function parseSort(raw: string | undefined, allowDistance: boolean): Plac
   if (!s) return undefined;
   const seen = new Set<string>();
   return s.split(',').map((part) => {
-    const p = part.replace(/^ /, '+').trim();
+    const p = part.trim();
     const m = /^([+-]?)([A-Za-z]+)$/.exec(p);
     // The official GeoDB demo sends countryId for countryCode.
     const field = (m?.[2] === 'countryId' ? 'countryCode' : m?.[2]) as SortField | undefined;
@@ -137,13 +124,14 @@ export function parsePlaceList(
     onlyTypes?: string[];
   },
 ): ParsedPlaceList {
-  const locationRaw = alias(req.location, req.nearLocation, ['location', 'nearLocation'], (v) => v === '');
+  // REST's alias names (nearLocation, countryCodes, ...) are the gateway's: the core has one field per filter
+  const locationRaw = req.location || undefined;
   let centre = opts.centre;
-  if (locationRaw !== undefined) centre = { ...parseIsoLocation(locationRaw, req.location ? 'location' : 'nearLocation') };
-  const radiusRaw = alias(req.radius, req.nearLocationRadius, ['radius', 'nearLocationRadius'], () => false);
-  const unit = parseUnit(req.distanceUnit, req.nearLocationRadiusUnit, ['distanceUnit', 'nearLocationRadiusUnit']);
-  const countries = countrySet(ctx, 'countryIds', [req.countryIds, req.countryCodes, req.countryCode ? [req.countryCode] : undefined]);
-  const excluded = countrySet(ctx, 'excludedCountryIds', [req.excludedCountryIds, req.excludedCountryCodes]);
+  if (locationRaw !== undefined) centre = { ...parseIsoLocation(locationRaw, 'location') };
+  const radiusRaw = req.radius ?? undefined;
+  const unit = parseUnit(req.distanceUnit, undefined, ['distanceUnit', 'distanceUnit']);
+  const countries = countrySet(ctx, 'countryIds', [req.countryIds]);
+  const excluded = countrySet(ctx, 'excludedCountryIds', [req.excludedCountryIds]);
   if (countries && excluded) throw exclusive(['countryIds', 'excludedCountryIds'], 'countryIds and excludedCountryIds are mutually exclusive: pass one of them');
   const zoneIds = (req.timeZoneIds ?? []).flatMap((s) => s.split(',')).map((s) => s.trim().replace(/__/g, '/')).filter(Boolean);
   for (const z of zoneIds) if (!ctx.timeZones.has(z)) throw invalid('timeZoneIds', `timeZoneIds: unknown time zone '${z}' (IANA ids such as America/New_York; see /v1/locale/timezones)`);
@@ -151,7 +139,7 @@ export function parsePlaceList(
     throw exclusive(['location', countries || excluded ? 'countryIds' : 'timeZoneIds'],
       'a location search cannot be combined with country or time-zone filters: pass either location or countryIds/excludedCountryIds/timeZoneIds');
   }
-  if (radiusRaw !== undefined && !centre) throw invalid('radius', 'radius (nearLocationRadius) needs a location (nearLocation)');
+  if (radiusRaw !== undefined && !centre) throw invalid('radius', 'radius needs a location');
   let near: PlaceQuery['near'];
   if (centre) {
     const radius = radiusRaw ?? DEFAULT_RADIUS;

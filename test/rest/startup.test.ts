@@ -21,8 +21,16 @@ it('starts core and gateway together, answers REST and gRPC, and stops cleanly o
   child.stdout.on('data', (c: Buffer) => { out += c.toString(); });
   child.stderr.on('data', (c: Buffer) => { out += c.toString(); });
   try {
-    const until = Date.now() + 60_000;
-    while (!/try: curl/.test(out) && Date.now() < until && child.exitCode === null) await new Promise((r) => setTimeout(r, 100));
+    // the launcher's last start-up line, as it arrives (or the child's exit, or a minute)
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(done, 60_000);
+      function done() { clearTimeout(timer); child.stdout.off('data', check); child.stderr.off('data', check); resolve(); }
+      function check() { if (/try: curl/.test(out)) done(); }
+      child.stdout.on('data', check);
+      child.stderr.on('data', check);
+      child.once('exit', done);
+      check();
+    });
     const http = /gateway \(REST, JSONP, GraphQL, OpenAPI\) on (http:\/\/[\d.:]+)/.exec(out)?.[1];
     const grpcAddress = /core \(gRPC\) on ([\d.:]+)/.exec(out)?.[1];
     expect(http, out).toBeDefined();

@@ -112,7 +112,7 @@ describe('GraphQL limits by work', () => {
   });
 
   it('charges each key its own budget per minute: 429 TENANT_BUDGET_EXHAUSTED with Retry-After', async () => {
-    const small = await startTestGateway({ graphqlTenantBudget: 300 });
+    const small = await startTestGateway({ workBudget: 300 });
     try {
       const q = { query: `{ populatedPlaces(location: ${sf}, radius: 300, first: 50) { edges { node { id } } } }` };
       const statuses: number[] = [];

@@ -10,6 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { projectRoot } from '../../src/paths.js';
+import { eventually } from '../support/gateway.js';
 
 /** Every descendant of a process (ps over the whole table, walked from `pid`). */
 function descendants(pid: number): number[] {
@@ -32,12 +33,15 @@ async function npmStart(): Promise<{ npm: ChildProcess; url: string; stateDir: s
   let out = '';
   npm.stdout!.on('data', (b: Buffer) => { out += b.toString(); });
   npm.stderr!.on('data', (b: Buffer) => { out += b.toString(); });
+  // the launcher's line naming the gateway's address, as it arrives (no polling)
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setInterval(() => {
+    const onData = () => {
       const m = /gateway \(REST[^)]*\) on (http:\/\/\S+)/.exec(out);
-      if (m) { clearInterval(timer); resolve(m[1]!); }
-    }, 100);
-    npm.once('exit', (code) => { clearInterval(timer); reject(new Error(`npm start exited (${code}) before serving:\n${out}`)); });
+      if (m) { npm.stdout!.off('data', onData); npm.stderr!.off('data', onData); resolve(m[1]!); }
+    };
+    npm.stdout!.on('data', onData);
+    npm.stderr!.on('data', onData);
+    npm.once('exit', (code) => reject(new Error(`npm start exited (${code}) before serving:\n${out}`)));
   });
   return { npm, url, stateDir, output: () => out };
 }
@@ -55,7 +59,8 @@ describe('npm start lifecycle', () => {
         const code = exited(s.npm);
         s.npm.kill(signal);
         expect(await code, s.output()).toBe('code 0');
-        await new Promise((r) => setTimeout(r, 300));
+        // npm exits after its child; a process that outlived it would stay alive past this wait
+        await eventually(async () => children.filter(alive).length === 0, 5000).catch(() => undefined);
         expect(children.filter(alive)).toEqual([]);
         await expect(fetch(`${s.url}/healthz`)).rejects.toThrow();
       } finally {
@@ -75,7 +80,7 @@ describe('npm start lifecycle', () => {
       const started = Date.now();
       expect(await code, s.output()).toMatch(/^(code|signal) /);
       expect(Date.now() - started).toBeLessThan(5000);
-      await new Promise((r) => setTimeout(r, 300));
+      await eventually(async () => children.filter(alive).length === 0, 5000).catch(() => undefined);
       expect(children.filter(alive)).toEqual([]);
     } finally {
       if (s.npm.exitCode === null) s.npm.kill('SIGKILL');

@@ -28,6 +28,7 @@ import type { ServiceOptions as _google_protobuf_ServiceOptions, ServiceOptions_
 import type { SourceCodeInfo as _google_protobuf_SourceCodeInfo, SourceCodeInfo__Output as _google_protobuf_SourceCodeInfo__Output } from './google/protobuf/SourceCodeInfo.js';
 import type { UninterpretedOption as _google_protobuf_UninterpretedOption, UninterpretedOption__Output as _google_protobuf_UninterpretedOption__Output } from './google/protobuf/UninterpretedOption.js';
 import type { HttpAccepted as _meridian_api_v1_HttpAccepted, HttpAccepted__Output as _meridian_api_v1_HttpAccepted__Output } from './meridian/api/v1/HttpAccepted.js';
+import type { RestText as _meridian_api_v1_RestText, RestText__Output as _meridian_api_v1_RestText__Output } from './meridian/api/v1/RestText.js';
 import type { Analysis as _meridian_sentiment_v1_Analysis, Analysis__Output as _meridian_sentiment_v1_Analysis__Output } from './meridian/sentiment/v1/Analysis.js';
 import type { AnalyzeTextRequest as _meridian_sentiment_v1_AnalyzeTextRequest, AnalyzeTextRequest__Output as _meridian_sentiment_v1_AnalyzeTextRequest__Output } from './meridian/sentiment/v1/AnalyzeTextRequest.js';
 import type { AnalyzeTextResponse as _meridian_sentiment_v1_AnalyzeTextResponse, AnalyzeTextResponse__Output as _meridian_sentiment_v1_AnalyzeTextResponse__Output } from './meridian/sentiment/v1/AnalyzeTextResponse.js';
@@ -132,6 +133,7 @@ export interface ProtoGrpcType {
     api: {
       v1: {
         HttpAccepted: MessageTypeDefinition<_meridian_api_v1_HttpAccepted, _meridian_api_v1_HttpAccepted__Output>
+        RestText: MessageTypeDefinition<_meridian_api_v1_RestText, _meridian_api_v1_RestText__Output>
       }
     }
     sentiment: {

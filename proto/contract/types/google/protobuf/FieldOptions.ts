@@ -2,6 +2,7 @@
 
 import type { FeatureSet as _google_protobuf_FeatureSet, FeatureSet__Output as _google_protobuf_FeatureSet__Output } from '../../google/protobuf/FeatureSet.js';
 import type { UninterpretedOption as _google_protobuf_UninterpretedOption, UninterpretedOption__Output as _google_protobuf_UninterpretedOption__Output } from '../../google/protobuf/UninterpretedOption.js';
+import type { RestText as _meridian_api_v1_RestText, RestText__Output as _meridian_api_v1_RestText__Output } from '../../meridian/api/v1/RestText.js';
 import type { Edition as _google_protobuf_Edition, Edition__Output as _google_protobuf_Edition__Output } from '../../google/protobuf/Edition.js';
 
 // Original file: null
@@ -136,6 +137,11 @@ export interface FieldOptions {
   'features'?: (_google_protobuf_FeatureSet | null);
   'featureSupport'?: (_google_protobuf_FieldOptions_FeatureSupport | null);
   'uninterpretedOption'?: (_google_protobuf_UninterpretedOption)[];
+  '.meridian.api.v1.formPlus'?: (boolean);
+  '.meridian.api.v1.restText'?: (_meridian_api_v1_RestText | null);
+  '.meridian.api.v1.restInteger'?: (boolean);
+  '.meridian.api.v1.restOmitsWhenSingle'?: (string);
+  '.meridian.api.v1.restAliases'?: (string);
 }
 
 export interface FieldOptions__Output {
@@ -153,4 +159,9 @@ export interface FieldOptions__Output {
   'features': (_google_protobuf_FeatureSet__Output | null);
   'featureSupport': (_google_protobuf_FieldOptions_FeatureSupport__Output | null);
   'uninterpretedOption': (_google_protobuf_UninterpretedOption__Output)[];
+  '.meridian.api.v1.formPlus': (boolean);
+  '.meridian.api.v1.restText': (_meridian_api_v1_RestText__Output | null);
+  '.meridian.api.v1.restInteger': (boolean);
+  '.meridian.api.v1.restOmitsWhenSingle': (string);
+  '.meridian.api.v1.restAliases': (string);
 }

@@ -7,10 +7,12 @@ export interface ServiceOptions {
   'deprecated'?: (boolean);
   'features'?: (_google_protobuf_FeatureSet | null);
   'uninterpretedOption'?: (_google_protobuf_UninterpretedOption)[];
+  '.meridian.api.v1.keyScope'?: (string);
 }
 
 export interface ServiceOptions__Output {
   'deprecated': (boolean);
   'features': (_google_protobuf_FeatureSet__Output | null);
   'uninterpretedOption': (_google_protobuf_UninterpretedOption__Output)[];
+  '.meridian.api.v1.keyScope': (string);
 }

@@ -8,17 +8,11 @@ export interface ListAdminDivisionsRequest {
   'namePrefix'?: (string);
   'countryIds'?: (string)[];
   'excludedCountryIds'?: (string)[];
-  'countryCode'?: (string);
-  'countryCodes'?: (string)[];
-  'excludedCountryCodes'?: (string)[];
   'minPopulation'?: (number | string | Long);
   'maxPopulation'?: (number | string | Long);
   'location'?: (string);
-  'nearLocation'?: (string);
   'radius'?: (number | string);
-  'nearLocationRadius'?: (number | string);
   'distanceUnit'?: (_meridian_geo_v1_DistanceUnit);
-  'nearLocationRadiusUnit'?: (_meridian_geo_v1_DistanceUnit);
   'timeZoneIds'?: (string)[];
   'types'?: (string)[];
   'includeDeleted'?: (_meridian_geo_v1_IncludeDeleted);
@@ -32,7 +26,6 @@ export interface ListAdminDivisionsRequest {
   '_minPopulation'?: "minPopulation";
   '_maxPopulation'?: "maxPopulation";
   '_radius'?: "radius";
-  '_nearLocationRadius'?: "nearLocationRadius";
   '_namePrefixDefaultLangResults'?: "namePrefixDefaultLangResults";
 }
 
@@ -40,17 +33,11 @@ export interface ListAdminDivisionsRequest__Output {
   'namePrefix': (string);
   'countryIds': (string)[];
   'excludedCountryIds': (string)[];
-  'countryCode': (string);
-  'countryCodes': (string)[];
-  'excludedCountryCodes': (string)[];
   'minPopulation'?: (number);
   'maxPopulation'?: (number);
   'location': (string);
-  'nearLocation': (string);
   'radius'?: (number);
-  'nearLocationRadius'?: (number);
   'distanceUnit': (_meridian_geo_v1_DistanceUnit__Output);
-  'nearLocationRadiusUnit': (_meridian_geo_v1_DistanceUnit__Output);
   'timeZoneIds': (string)[];
   'types': (string)[];
   'includeDeleted': (_meridian_geo_v1_IncludeDeleted__Output);
@@ -64,6 +51,5 @@ export interface ListAdminDivisionsRequest__Output {
   '_minPopulation'?: "minPopulation";
   '_maxPopulation'?: "maxPopulation";
   '_radius'?: "radius";
-  '_nearLocationRadius'?: "nearLocationRadius";
   '_namePrefixDefaultLangResults'?: "namePrefixDefaultLangResults";
 }

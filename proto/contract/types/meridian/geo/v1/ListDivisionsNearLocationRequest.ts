@@ -9,9 +9,7 @@ export interface ListDivisionsNearLocationRequest {
   'minPopulation'?: (number | string | Long);
   'maxPopulation'?: (number | string | Long);
   'radius'?: (number | string);
-  'nearLocationRadius'?: (number | string);
   'distanceUnit'?: (_meridian_geo_v1_DistanceUnit);
-  'nearLocationRadiusUnit'?: (_meridian_geo_v1_DistanceUnit);
   'namePrefix'?: (string);
   'types'?: (string)[];
   'includeDeleted'?: (_meridian_geo_v1_IncludeDeleted);
@@ -23,14 +21,11 @@ export interface ListDivisionsNearLocationRequest {
   'pageToken'?: (string);
   'countryIds'?: (string)[];
   'excludedCountryIds'?: (string)[];
-  'countryCodes'?: (string)[];
-  'excludedCountryCodes'?: (string)[];
   'timeZoneIds'?: (string)[];
   'namePrefixDefaultLangResults'?: (boolean);
   '_minPopulation'?: "minPopulation";
   '_maxPopulation'?: "maxPopulation";
   '_radius'?: "radius";
-  '_nearLocationRadius'?: "nearLocationRadius";
   '_namePrefixDefaultLangResults'?: "namePrefixDefaultLangResults";
 }
 
@@ -39,9 +34,7 @@ export interface ListDivisionsNearLocationRequest__Output {
   'minPopulation'?: (number);
   'maxPopulation'?: (number);
   'radius'?: (number);
-  'nearLocationRadius'?: (number);
   'distanceUnit': (_meridian_geo_v1_DistanceUnit__Output);
-  'nearLocationRadiusUnit': (_meridian_geo_v1_DistanceUnit__Output);
   'namePrefix': (string);
   'types': (string)[];
   'includeDeleted': (_meridian_geo_v1_IncludeDeleted__Output);
@@ -53,13 +46,10 @@ export interface ListDivisionsNearLocationRequest__Output {
   'pageToken': (string);
   'countryIds': (string)[];
   'excludedCountryIds': (string)[];
-  'countryCodes': (string)[];
-  'excludedCountryCodes': (string)[];
   'timeZoneIds': (string)[];
   'namePrefixDefaultLangResults'?: (boolean);
   '_minPopulation'?: "minPopulation";
   '_maxPopulation'?: "maxPopulation";
   '_radius'?: "radius";
-  '_nearLocationRadius'?: "nearLocationRadius";
   '_namePrefixDefaultLangResults'?: "namePrefixDefaultLangResults";
 }

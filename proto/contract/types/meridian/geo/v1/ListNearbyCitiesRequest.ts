@@ -8,9 +8,7 @@ export interface ListNearbyCitiesRequest {
   'minPopulation'?: (number | string | Long);
   'maxPopulation'?: (number | string | Long);
   'radius'?: (number | string);
-  'nearLocationRadius'?: (number | string);
   'distanceUnit'?: (_meridian_geo_v1_DistanceUnit);
-  'nearLocationRadiusUnit'?: (_meridian_geo_v1_DistanceUnit);
   'namePrefix'?: (string);
   'types'?: (string)[];
   'includeDeleted'?: (_meridian_geo_v1_IncludeDeleted);
@@ -22,15 +20,12 @@ export interface ListNearbyCitiesRequest {
   'pageToken'?: (string);
   'countryIds'?: (string)[];
   'excludedCountryIds'?: (string)[];
-  'countryCodes'?: (string)[];
-  'excludedCountryCodes'?: (string)[];
   'timeZoneIds'?: (string)[];
   'namePrefixDefaultLangResults'?: (boolean);
   'cityId'?: (string);
   '_minPopulation'?: "minPopulation";
   '_maxPopulation'?: "maxPopulation";
   '_radius'?: "radius";
-  '_nearLocationRadius'?: "nearLocationRadius";
   '_namePrefixDefaultLangResults'?: "namePrefixDefaultLangResults";
 }
 
@@ -38,9 +33,7 @@ export interface ListNearbyCitiesRequest__Output {
   'minPopulation'?: (number);
   'maxPopulation'?: (number);
   'radius'?: (number);
-  'nearLocationRadius'?: (number);
   'distanceUnit': (_meridian_geo_v1_DistanceUnit__Output);
-  'nearLocationRadiusUnit': (_meridian_geo_v1_DistanceUnit__Output);
   'namePrefix': (string);
   'types': (string)[];
   'includeDeleted': (_meridian_geo_v1_IncludeDeleted__Output);
@@ -52,14 +45,11 @@ export interface ListNearbyCitiesRequest__Output {
   'pageToken': (string);
   'countryIds': (string)[];
   'excludedCountryIds': (string)[];
-  'countryCodes': (string)[];
-  'excludedCountryCodes': (string)[];
   'timeZoneIds': (string)[];
   'namePrefixDefaultLangResults'?: (boolean);
   'cityId': (string);
   '_minPopulation'?: "minPopulation";
   '_maxPopulation'?: "maxPopulation";
   '_radius'?: "radius";
-  '_nearLocationRadius'?: "nearLocationRadius";
   '_namePrefixDefaultLangResults'?: "namePrefixDefaultLangResults";
 }

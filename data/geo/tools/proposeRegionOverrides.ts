@@ -1,8 +1,8 @@
 /**
- * Proposes data/overrides/regions.json: corrections of the stale ISO 3166-2
+ * Proposes data/sources/region-overrides.json: corrections of the stale ISO 3166-2
  * codes in iso3166-2-db, checked against the current list in the `iso-3166`
  * package. It only proposes; a person reviews the file before it is committed
- * (see data/README.md). Run: npx tsx data/tools/proposeRegionOverrides.ts > /tmp/proposal.json
+ * (see data/README.md). Run: npx tsx data/geo/tools/proposeRegionOverrides.ts > /tmp/proposal.json
  *
  * For each region of iso3166-2-db it compares the region's names (English,
  * GeoNames and every translation it carries) with the names of the current
@@ -17,7 +17,7 @@
 import { readFileSync } from 'node:fs';
 import { citiesFile, readPackageJson } from '../sources.js';
 import { iso31662 } from 'iso-3166';
-import { foldText } from '../../src/geo/searchKey.js';
+import { foldText } from '../../../src/geo/searchKey.js';
 
 
 interface DbRegion { name: string; names: Record<string, string>; iso: string; fips: string; admin: string }

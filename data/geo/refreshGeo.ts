@@ -12,7 +12,7 @@
  */
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { all, openDatabase, sqlString } from '../src/db/duckdb.js';
+import { all, openDatabase, sqlString } from '../../src/db/duckdb.js';
 import { loadCitiesFile, writeAlternateNames, writeMeta, writePlaceKeys, writeRegionCounts } from './buildGeo.js';
 import { DataBuildError, databaseOption, option, runWhenMain } from './cli.js';
 

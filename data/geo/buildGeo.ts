@@ -1,7 +1,7 @@
 /**
  * Builds the geo database (one DuckDB file) from npm-shipped sources.
  *
- *   node dist/data/buildGeo.js [--out FILE] [--cities FILE] [--if-missing]
+ *   node dist/data/geo/buildGeo.js [--out FILE] [--cities FILE] [--if-missing]
  *
  * Deterministic for the same package versions, downloads nothing, prints a
  * progress line per step, a timing and a coverage summary, and stops with a
@@ -14,9 +14,9 @@ import { countries as countriesList } from 'countries-list';
 import { borders as countryBorders } from '@rapideditor/country-coder';
 import { iso31661, iso31662 } from 'iso-3166';
 import { BOOLEAN, DOUBLE, INTEGER, LIST, VARCHAR, type DuckDBConnection } from '@duckdb/node-api';
-import { all, appendRows, openDatabase, sqlString } from '../src/db/duckdb.js';
-import { foldText, searchWords } from '../src/geo/searchKey.js';
-import { DISPLAY_LANGUAGES } from '../src/geo/languages.js';
+import { all, appendRows, openDatabase, sqlString } from '../../src/db/duckdb.js';
+import { foldText, searchWords } from '../../src/geo/searchKey.js';
+import { DISPLAY_LANGUAGES } from '../../src/geo/languages.js';
 import { DataBuildError, databaseOption, flag, option, runWhenMain } from './cli.js';
 import { SOURCES, citiesFile, packageDir, packageVersion, projectRoot, readPackageJson } from './sources.js';
 
@@ -203,7 +203,7 @@ async function buildRegions(conn: DuckDBConnection, db: Record<string, DbCountry
   let fixed = 0, nulled = 0, kept = 0, dropped = 0;
   for (const o of [...overrides.regions, ...overrides.add]) {
     if (o.iso !== null && !current.has(`${o.country}-${o.iso}`)) {
-      throw new DataBuildError(`data/overrides/regions.json: ${o.country}.${o.admin1} names ${o.country}-${o.iso}, which is not a current ISO 3166-2 code`);
+      throw new DataBuildError(`data/sources/region-overrides.json: ${o.country}.${o.admin1} names ${o.country}-${o.iso}, which is not a current ISO 3166-2 code`);
     }
   }
   for (const cc of Object.keys(db).sort()) {
@@ -226,7 +226,7 @@ async function buildRegions(conn: DuckDBConnection, db: Record<string, DbCountry
   }
   for (const a of overrides.add) {
     const key = `${a.country}.${a.admin1}`;
-    if (seen.has(key)) throw new DataBuildError(`data/overrides/regions.json adds ${key}, which iso3166-2-db already has`);
+    if (seen.has(key)) throw new DataBuildError(`data/sources/region-overrides.json adds ${key}, which iso3166-2-db already has`);
     seen.add(key);
     rows.push([a.country, a.admin1, a.iso, null, a.name, null]);
     nameRows.push([a.country, a.admin1, 'en', a.name]);
@@ -416,7 +416,7 @@ export async function buildGeoDatabase(opts: BuildOptions): Promise<void> {
   try {
     const file = opts.cities ?? citiesFile();
     const db = readPackageJson<Record<string, DbCountry>>('iso3166-2-db', 'data/iso3166-2.json');
-    const overrides = JSON.parse(readFileSync(join(projectRoot, 'data', 'overrides', 'regions.json'), 'utf8')) as Overrides;
+    const overrides = JSON.parse(readFileSync(join(projectRoot, 'data', 'sources', 'region-overrides.json'), 'utf8')) as Overrides;
     const n = await progress('places', async () => {
       const count = await loadCitiesFile(conn, 'raw_cities', file);
       await createPlaces(conn, 'raw_cities');

@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { projectRoot } from '../src/paths.js';
+import { projectRoot } from '../../src/paths.js';
 
 export { projectRoot };
 

@@ -1,0 +1,84 @@
+/**
+ * Per-route REST presentation rules, read from the contract's options
+ * (proto/meridian/api/v1/presentation.proto) once at start-up; the core never
+ * sees them and GraphQL and gRPC answers keep the core's forms:
+ * - `rest_text` / `rest_integer` on response fields: GeoDB's forms of a value
+ *   (zone ids with `__` for `/`, locale codes with `_`, whole-hour offsets);
+ * - `rest_omits_when_single` on request fields: a list restricted to one
+ *   country or region leaves that country's or region's fields out of its items;
+ * - `key_scope` on services: the API-key scope the routes need.
+ */
+import type protobuf from 'protobufjs';
+import type { Verb } from './httpRule.js';
+
+const OPT = '(meridian.api.v1.';
+
+/** An option's value from protobufjs options, whether kept as an object or flattened as `(name).field` keys. */
+function option(options: Record<string, unknown> | undefined, name: string): unknown {
+  if (!options) return undefined;
+  const key = `${OPT}${name})`;
+  if (key in options) return options[key];
+  const prefix = `${key}.`;
+  const flat = Object.entries(options).filter(([k]) => k.startsWith(prefix));
+  return flat.length ? Object.fromEntries(flat.map(([k, v]) => [k.slice(prefix.length), v])) : undefined;
+}
+
+export type Presenter = (item: Record<string, unknown>) => void;
+
+/** The REST form of a response item of this type (top-level fields), or undefined when it has none. */
+export function presenterOf(type: protobuf.Type | null | undefined): Presenter | undefined {
+  if (!type) return undefined;
+  const steps: Presenter[] = [];
+  for (const f of type.fieldsArray) {
+    const json = f.name.replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase());
+    const text = option(f.options, 'rest_text') as { replace?: string; by?: string } | undefined;
+    if (text?.replace) {
+      const { replace, by = '' } = text;
+      steps.push((o) => { const v = o[json]; if (typeof v === 'string') o[json] = v.split(replace).join(by); });
+    }
+    if (option(f.options, 'rest_integer') === true) {
+      steps.push((o) => { const v = o[json]; if (typeof v === 'number') o[json] = Math.trunc(v); });
+    }
+  }
+  if (!steps.length) return undefined;
+  return (item) => { for (const s of steps) s(item); };
+}
+
+export type Omissions = (message: Record<string, unknown>) => string[];
+
+/**
+ * Item fields a list answer leaves out for a request (rest_omits_when_single):
+ * request fields with the same list of omitted fields count together, and
+ * when all their values name one thing (case aside), the list's items leave
+ * those fields out.
+ */
+export function omissionsOf(requestType: protobuf.Type): Omissions | undefined {
+  const groups = new Map<string, string[]>();
+  for (const f of requestType.fieldsArray) {
+    const omit = option(f.options, 'rest_omits_when_single');
+    if (typeof omit !== 'string' || !omit) continue;
+    const json = f.name.replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase());
+    groups.set(omit, [...(groups.get(omit) ?? []), json]);
+  }
+  if (!groups.size) return undefined;
+  const rules = [...groups].map(([omit, fields]) => ({ fields, omit: omit.split(',').map((s) => s.trim()).filter(Boolean) }));
+  return (m) => {
+    const out: string[] = [];
+    for (const r of rules) {
+      const values = new Set<string>();
+      for (const k of r.fields) {
+        const v = m[k];
+        for (const x of Array.isArray(v) ? v : v ? [v] : []) values.add(String(x).trim().toUpperCase());
+      }
+      if (values.size === 1) out.push(...r.omit);
+    }
+    return out;
+  };
+}
+
+/** The API-key scope of a route: the service's key_scope option (a capability, or a full scope with a colon), else its package's capability. */
+export function scopeOf(service: protobuf.Service, capability: string, verb: Verb): string {
+  const declared = option(service.options, 'key_scope');
+  const scope = typeof declared === 'string' && declared ? declared : capability;
+  return scope.includes(':') ? scope : `${scope}:${verb === 'GET' ? 'read' : 'write'}`;
+}

@@ -1,0 +1,46 @@
+/**
+ * The REST side of limits by work: what one geo request will make the core do,
+ * priced with the model GraphQL uses (../workPricing.ts), so that a list with a
+ * large radius, a short prefix, no criterion or a deep offset costs what it
+ * costs, and a by-id lookup one unit. Sentiment and certificate routes are not
+ * priced here: their admission is the job queue's and the issuer's.
+ */
+import { DEFAULT_RADIUS_MI, listCost, placeRows, radiusKm, SMALL_TABLE_ROWS } from '../workPricing.js';
+
+export type RestPrice = (message: Record<string, unknown>) => number;
+
+const first = (...values: unknown[]): unknown => values.find((v) => v !== undefined && v !== null && v !== '');
+
+/** One value, or one value in a list: the list is restricted to that one (country, region). */
+const single = (v: unknown): boolean => (Array.isArray(v) ? v.length === 1 : typeof v === 'string' && v.trim() !== '' && !v.includes(','));
+
+/**
+ * The price of a route's requests, or undefined when the route is not priced.
+ * `placeList`: the answer is a page of places; `pathFields`: the proto names of
+ * the path variables; `requestFields`: the request message's field names.
+ */
+export function restPrice(capability: string, methodName: string, requestFields: ReadonlySet<string>, pathFields: readonly string[], placeList: boolean, defaultLimit: number): RestPrice | undefined {
+  if (capability !== 'geo' && capability !== 'locale') return undefined;
+  if (!requestFields.has('limit')) return () => 1; // one entity (by id, distance, time, about)
+  if (!placeList) {
+    return (m) => listCost(typeof m['limit'] === 'number' && m['limit'] > 0 ? m['limit'] : defaultLimit, SMALL_TABLE_ROWS, true, Number(m['offset'] ?? 0));
+  }
+  // around a place (nearbyCities of a city) or a location in the path: always a radius search
+  const aroundPath = /nearby|near_?location/i.test(methodName) || pathFields.includes('location');
+  const scopedPath = pathFields.includes('country_code') || pathFields.includes('region_code');
+  return (m) => {
+    const page = typeof m['limit'] === 'number' && m['limit'] > 0 ? m['limit'] : defaultLimit;
+    // REST alias names (nearLocation, countryCodes, ...) are bound to these fields already (requestBinding.ts)
+    let rows: number;
+    if (aroundPath || first(m['location']) !== undefined) {
+      const r = m['radius'];
+      rows = placeRows({ radiusKm: radiusKm(typeof r === 'number' ? r : DEFAULT_RADIUS_MI, m['distanceUnit']) });
+    } else {
+      const prefix = m['namePrefix'];
+      const scoped = scopedPath || single(m['countryIds']);
+      rows = placeRows({ namePrefix: typeof prefix === 'string' ? prefix : undefined, scoped });
+    }
+    // REST lists always carry their total count
+    return listCost(page, rows, true, typeof m['offset'] === 'number' ? m['offset'] : 0);
+  };
+}
