@@ -67,7 +67,8 @@ function startCoreThread(env: NodeJS.ProcessEnv): Promise<CoreThread> {
 import { Worker } from 'node:worker_threads';
 import { join } from 'node:path';
 import { logger } from '../src/log.js';
-import { argValue, loadGatewayConfig } from '../gateway/config.js';
+import { parseArgs } from 'node:util';
+import { loadGatewayConfig } from '../gateway/config.js';
 import { startGateway, type RunningGateway } from '../gateway/app.js';
 import { localKeyPath } from '../gateway/auth/keyStore.js';
 import { loadCoreConfig } from '../src/config.js';
@@ -85,14 +86,19 @@ async function ensureTrust(stateDir: string): Promise<{ dir: string; created: st
 }
 
 async function main(): Promise<void> {
-  const args = process.argv.slice(2);
-  const known = /^--(core-only|gateway-only|plaintext|core=.+|listen=.+)$/;
-  const unknown = args.filter((a) => !known.test(a));
-  if (unknown.length) throw new Error(`unknown option ${unknown.join(' ')}; options are --core-only, --gateway-only, --plaintext, --core=host:port, --listen=host:port`);
-  const coreOnly = args.includes('--core-only');
-  const gatewayOnly = args.includes('--gateway-only');
+  let args: { 'core-only'?: boolean; 'gateway-only'?: boolean; plaintext?: boolean; core?: string; listen?: string };
+  try {
+    args = parseArgs({
+      args: process.argv.slice(2), strict: true, allowPositionals: false,
+      options: { 'core-only': { type: 'boolean' }, 'gateway-only': { type: 'boolean' }, plaintext: { type: 'boolean' }, core: { type: 'string' }, listen: { type: 'string' } },
+    }).values;
+  } catch (e) {
+    throw new Error(`${(e as Error).message}; options are --core-only, --gateway-only, --plaintext, --core=host:port, --listen=host:port`, { cause: e });
+  }
+  const coreOnly = args['core-only'] === true;
+  const gatewayOnly = args['gateway-only'] === true;
   if (coreOnly && gatewayOnly) throw new Error('--core-only and --gateway-only exclude each other');
-  const env = args.includes('--plaintext') ? { ...process.env, MERIDIAN_CORE_PLAINTEXT: 'true' } : process.env;
+  const env = args.plaintext ? { ...process.env, MERIDIAN_CORE_PLAINTEXT: 'true' } : process.env;
 
   let core: CoreThread | undefined;
   let gateway: RunningGateway | undefined;
@@ -129,8 +135,8 @@ async function main(): Promise<void> {
   }
   if (!coreOnly && !stopping) {
     const config = loadGatewayConfig(env);
-    const coreAddress = argValue(args, 'core') ?? core?.address ?? config.coreAddress;
-    gateway = await startGateway({ ...config, coreAddress, httpAddress: argValue(args, 'listen') ?? config.httpAddress }, logger);
+    const coreAddress = args.core ?? core?.address ?? config.coreAddress;
+    gateway = await startGateway({ ...config, coreAddress, httpAddress: args.listen ?? config.httpAddress }, logger);
     const keyFile = localKeyPath(config.stateDir);
     process.stdout.write(`Meridian gateway (REST, JSONP, GraphQL, OpenAPI) on ${gateway.url}\n`);
     if (gateway.gateway.localKeyFile) process.stdout.write(`  created a local API key with every scope: ${keyFile}\n`);

@@ -139,9 +139,3 @@ export function splitHostPort(address: string): { host: string; port: number } {
   if (!m) throw new Error(`MERIDIAN_HTTP_ADDR must look like host:port, got '${address}'`);
   return { host: (m[1] ?? '').replace(/^\[|\]$/g, ''), port: Number(m[2]) };
 }
-
-/** `--name=value` from a command line. */
-export function argValue(args: string[], name: string): string | undefined {
-  const hit = args.find((a) => a.startsWith(`--${name}=`));
-  return hit?.slice(name.length + 3);
-}

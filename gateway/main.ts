@@ -3,14 +3,18 @@
  *   node dist/gateway/main.js [--core=host:port|unix:/path] [--listen=host:port]
  * (`npm start` runs core and gateway together; see bin/meridian.ts).
  */
-import { argValue, loadGatewayConfig } from './config.js';
+import { parseArgs } from 'node:util';
+import { loadGatewayConfig } from './config.js';
 import { startGateway } from './app.js';
 
 async function main(): Promise<void> {
-  const args = process.argv.slice(2);
+  let core: string | undefined, listen: string | undefined;
+  try {
+    ({ core, listen } = parseArgs({ args: process.argv.slice(2), strict: true, options: { core: { type: 'string' }, listen: { type: 'string' } } }).values);
+  } catch (e) {
+    throw new Error(`${(e as Error).message}; options are --core=host:port|unix:/path, --listen=host:port`, { cause: e });
+  }
   const config = loadGatewayConfig();
-  const core = argValue(args, 'core');
-  const listen = argValue(args, 'listen');
   const { gateway, url } = await startGateway({ ...config, coreAddress: core ?? config.coreAddress, httpAddress: listen ?? config.httpAddress });
   process.stdout.write(`Meridian gateway on ${url} (core ${core ?? config.coreAddress})\n`);
   // first signal: drain and exit 0; a second one exits at once
