@@ -128,6 +128,16 @@ export class CoreClient {
     return this.exchange?.inFlight ?? 0;
   }
 
+  /** Calls written to the exchange stream so far. */
+  get callsSent(): number {
+    return this.exchange?.sent ?? 0;
+  }
+
+  /** Cancels written to the exchange stream so far. */
+  get cancelsSent(): number {
+    return this.exchange?.cancelsSent ?? 0;
+  }
+
   /**
    * The typed methods of a service, e.g.
    * `core.service<GeoServiceDefinition>('meridian.geo.v1.GeoService').GetCity({ cityId })`;
@@ -253,7 +263,15 @@ export class CoreClient {
 /** Rejection of calls in flight when the core turns out not to serve CoreExchange: they are re-sent unary. */
 const EXCHANGE_UNSUPPORTED = Symbol('exchange unsupported');
 
-interface Pending { resolve: (b: Buffer) => void; reject: (e: HttpError | typeof EXCHANGE_UNSUPPORTED) => void; timer: NodeJS.Timeout; signal: AbortSignal | undefined; abandon: (() => void) | undefined }
+interface Pending {
+  resolve: (b: Buffer) => void;
+  reject: (e: HttpError | typeof EXCHANGE_UNSUPPORTED) => void;
+  timer: NodeJS.Timeout;
+  signal: AbortSignal | undefined;
+  abandon: (() => void) | undefined;
+  /** Written to the stream: a call given up after this needs a cancel; one given up before is simply not sent. */
+  sent: boolean;
+}
 /** What goes to the core: a call, or the id of a call no longer wanted. */
 type Outgoing = ExchangeCall | number;
 
@@ -279,13 +297,24 @@ class ExchangeStream {
     const cancelIds: number[] = [];
     for (const it of items) {
       if (typeof it === 'number') cancelIds.push(it);
-      else if (this.pending.has(it.id as number)) calls.push(it); // a call abandoned before it left is not sent at all
+      else {
+        const p = this.pending.get(it.id as number);
+        if (!p) continue; // abandoned before it left: not sent at all
+        p.sent = true;
+        calls.push(it);
+      }
     }
+    this.sent += calls.length;
+    this.cancelsSent += cancelIds.length;
     if (calls.length === 0 && cancelIds.length === 0) return undefined;
     const message: ExchangeRequest = cancelIds.length ? { calls, cancelIds } : { calls };
     return writeWithBackpressure(this.stream ?? this.open(), message);
   }, { maxItems: EXCHANGE_MESSAGE_ITEMS });
   usable = true;
+
+  /** Calls written to the stream so far, and cancels. */
+  sent = 0;
+  cancelsSent = 0;
 
   get inFlight(): number {
     return this.pending.size;
@@ -349,20 +378,22 @@ class ExchangeStream {
     return new Promise((resolve, reject) => {
       const id = (this.seq = (this.seq + 1) % Number.MAX_SAFE_INTEGER);
       const timer = setTimeout(() => {
-        if (!this.settle(id)) return;
+        const p = this.settle(id);
+        if (!p) return;
         this.cancelled.deadline++;
-        this.outgoing.add(id);
+        if (p.sent) this.outgoing.add(id);
         reject(this.errorFrom(grpc.status.DEADLINE_EXCEEDED, `the core did not answer within ${this.timeoutMs} ms`, undefined));
       }, this.timeoutMs);
       timer.unref();
       const abandon = signal && (() => {
-        if (!this.settle(id)) return;
+        const p = this.settle(id);
+        if (!p) return;
         this.cancelled.abandoned++;
-        this.outgoing.add(id);
+        if (p.sent) this.outgoing.add(id);
         reject(callAbandoned());
       });
       if (abandon) signal.addEventListener('abort', abandon, { once: true });
-      this.pending.set(id, { resolve, reject, timer, signal, abandon });
+      this.pending.set(id, { resolve, reject, timer, signal, abandon, sent: false });
       this.outgoing.add(tenant ? { id, method: path, payload, tenant, timeoutMs: this.timeoutMs } : { id, method: path, payload, timeoutMs: this.timeoutMs });
     });
   }

@@ -47,10 +47,25 @@ async function coreCounter(name: string, labels = ''): Promise<number> {
   return line ? Number(line.split(' ')[1]) : 0;
 }
 
-/** Runs `fn` while the core process is frozen: calls sent meanwhile wait in its socket. */
-async function withCoreFrozen<T>(fn: () => Promise<T>): Promise<T> {
+/**
+ * Runs `fn` while the core process is frozen: what gateways send meanwhile
+ * waits in its socket. Before the core resumes, the gateways' cancels (written
+ * at the end of the turn that gave the call up) have reached the socket:
+ * their exchange streams wrote them, and the HTTP/2 session, which writes on
+ * a later turn of the event loop, has had those turns.
+ */
+async function withCoreFrozen<T>(fn: () => Promise<T>, ...gateways: TestGateway[]): Promise<T> {
   process.kill(core.child.pid!, 'SIGSTOP');
-  try { return await fn(); } finally { process.kill(core.child.pid!, 'SIGCONT'); }
+  try {
+    return await fn();
+  } finally {
+    for (const g of gateways) {
+      const { abandoned, deadline } = g.gateway.core.cancelled;
+      await eventually(async () => g.gateway.core.cancelsSent >= abandoned + deadline);
+    }
+    for (let turn = 0; turn < 5; turn++) await new Promise((r) => setImmediate(r));
+    process.kill(core.child.pid!, 'SIGCONT');
+  }
 }
 
 const CANCELLED_BEFORE_START = ['meridian_core_calls_cancelled_total', '{stage="before_start"}'] as const;
@@ -62,33 +77,34 @@ describe('cancellation over the exchange', () => {
     const abandonedBefore = gw.gateway.core.cancelled.abandoned;
     await withCoreFrozen(async () => {
       const ac = new AbortController();
+      const sent = gw.gateway.core.callsSent;
       const request = fetch(`${gw.url}/v1/geo/cities?namePrefix=Spring&limit=5`, { headers: { 'X-Gateway-Key': gw.key }, signal: ac.signal }).then(() => 'answered', () => 'aborted');
-      await eventually(async () => gw.gateway.core.callsInFlight === 1);
+      await eventually(async () => gw.gateway.core.callsInFlight === 1 && gw.gateway.core.callsSent === sent + 1); // on its way to the core
       ac.abort();
       expect(await request).toBe('aborted');
       await eventually(async () => gw.gateway.core.cancelled.abandoned === abandonedBefore + 1); // the gateway sent the cancel
       expect(gw.gateway.core.callsInFlight).toBe(0);
-    });
+    }, gw);
     await eventually(async () => (await coreCounter(...CANCELLED_BEFORE_START)) === before + 1, 10_000, 50);
     // the stream stays usable
     expect((await gw.get('/v1/geo/cities/5391959')).status).toBe(200);
   }, 30_000);
 
   it('a GraphQL request whose client disconnects cancels its core calls too', async () => {
-    expect((await gw.get('/v1/geo/cities/5391959')).status).toBe(200); // the exchange stream is open
     const before = await coreCounter(...CANCELLED_BEFORE_START);
     const abandonedBefore = gw.gateway.core.cancelled.abandoned;
     await withCoreFrozen(async () => {
       const ac = new AbortController();
+      const sent = gw.gateway.core.callsSent;
       const request = fetch(`${gw.url}/graphql`, {
         method: 'POST', headers: { 'X-Gateway-Key': gw.key, 'content-type': 'application/json' }, signal: ac.signal,
         body: JSON.stringify({ query: '{ a: populatedPlace(id: "5391959") { name } b: populatedPlace(id: "2988507") { name } }' }),
       }).then(() => 'answered', () => 'aborted');
-      await eventually(async () => gw.gateway.core.callsInFlight === 2);
+      await eventually(async () => gw.gateway.core.callsInFlight === 2 && gw.gateway.core.callsSent === sent + 2); // on their way to the core
       ac.abort();
       expect(await request).toBe('aborted');
       await eventually(async () => gw.gateway.core.cancelled.abandoned === abandonedBefore + 2);
-    });
+    }, gw);
     await eventually(async () => (await coreCounter(...CANCELLED_BEFORE_START)) === before + 2, 10_000, 50);
   }, 30_000);
 
@@ -97,7 +113,7 @@ describe('cancellation over the exchange', () => {
     try {
       expect((await hasty.get('/v1/geo/cities/5391959')).status).toBe(200);
       const before = await coreCounter(...CANCELLED_BEFORE_START);
-      const res = await withCoreFrozen(() => hasty.get('/v1/geo/cities/5391959'));
+      const res = await withCoreFrozen(() => hasty.get('/v1/geo/cities/5391959'), hasty);
       expect(res.status).toBe(504);
       expect(res.body).toMatchObject({ errors: [{ code: 'SERVICE_UNAVAILABLE', type: 'DEADLINE_EXCEEDED', message: expect.stringMatching(/within 400 ms/) }] });
       expect(hasty.gateway.core.cancelled.deadline).toBe(1);
