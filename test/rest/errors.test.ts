@@ -238,7 +238,7 @@ describe('CORS, health, metrics, documents', () => {
     const names = list.parameters.map((p: { name: string }) => p.name);
     expect(names).toEqual(expect.arrayContaining(['namePrefix', 'countryCode', 'countryCodes', 'nearLocation', 'nearLocationRadiusUnit', 'limit', 'offset', 'callback', 'hateoasMode']));
     expect(list.parameters.find((p: { name: string }) => p.name === 'namePrefix').description).toMatch(/start of any word/);
-    expect(Object.keys(list.responses)).toEqual(['200', '400', '401', '403', '404', '405', '413', '415', '429', '503']);
+    expect(Object.keys(list.responses)).toEqual(['200', '400', '401', '403', '404', '405', '413', '415', '429', '503', '504']);
     expect(served.paths['/v1/locale/timezones/{zoneId}/dateTime'].get.parameters[0]).toMatchObject({ name: 'zoneId', in: 'path' });
   });
 });
