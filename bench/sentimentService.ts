@@ -9,12 +9,14 @@
  *      (POST /v1/analyses:batch, 1,000 per call) until every job has SUCCEEDED, next
  *      to vader-sentiment single-threaded on the same texts.
  *
- *   npm run bench:sentiment        (BENCH_SECONDS=8 per latency row, BENCH_TEXTS=10000)
+ *   npm run bench:sentiment [-- --seconds 8 --texts 10000 --sequential 2000 --only sync|async]
+ *   (the BENCH_SECONDS, BENCH_TEXTS and BENCH_SEQUENTIAL variables set the same defaults)
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { parseArgs } from 'node:util';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
 import { Agent, request } from 'node:http';
@@ -23,13 +25,32 @@ import { vader } from '../src/sentiment/training/lexiconBaselines.js';
 import { loadGeneralCorpus } from '../src/sentiment/training/corpus.js';
 import { SentimentAnalyzer } from '../src/sentiment/sentimentAnalyzer.js';
 
-const SECONDS = Number(process.env['BENCH_SECONDS'] ?? 8);
-const TEXTS = Number(process.env['BENCH_TEXTS'] ?? 10_000);
-const N_SEQ = Number(process.env['BENCH_SEQUENTIAL'] ?? 2000);
+const { values: args } = parseArgs({
+  options: {
+    seconds: { type: 'string', default: process.env['BENCH_SECONDS'] ?? '8' },
+    texts: { type: 'string', default: process.env['BENCH_TEXTS'] ?? '10000' },
+    sequential: { type: 'string', default: process.env['BENCH_SEQUENTIAL'] ?? '2000' },
+    only: { type: 'string' },
+    /** Writes V8 CPU profiles of the service's threads (main, core, pool workers) to this folder. */
+    profile: { type: 'string' },
+  },
+  strict: true,
+});
+const positive = (name: string, raw: string): number => {
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n <= 0) throw new Error(`--${name} must be a positive whole number, got '${raw}'`);
+  return n;
+};
+const SECONDS = positive('seconds', args.seconds);
+const TEXTS = positive('texts', args.texts);
+const N_SEQ = positive('sequential', args.sequential);
+if (args.only !== undefined && args.only !== 'sync' && args.only !== 'async') throw new Error(`--only must be sync or async, got '${args.only}'`);
+const runSync = args.only !== 'async';
+const runAsync = args.only !== 'sync';
 const log = (s: string): void => void process.stdout.write(`${s}\n`);
 
 async function startService(stateDir: string): Promise<{ url: string; key: string; stop: () => Promise<void> }> {
-  const child = spawn(process.execPath, [join(projectRoot, 'dist', 'bin', 'meridian.js'), '--listen=127.0.0.1:0'], {
+  const child = spawn(process.execPath, [...(args.profile ? ['--cpu-prof', `--cpu-prof-dir=${args.profile}`] : []), join(projectRoot, 'dist', 'bin', 'meridian.js'), '--listen=127.0.0.1:0'], {
     env: { ...process.env, MERIDIAN_STATE_DIR: stateDir, MERIDIAN_GRPC_ADDR: '127.0.0.1:0', MERIDIAN_LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -113,21 +134,24 @@ async function main(): Promise<void> {
       setupRequest: (req) => ({ ...req, body: JSON.stringify({ text: texts[t++ % texts.length] }) }),
     };
     const cityReq: autocannon.Request = { method: 'GET', setupRequest: (req) => ({ ...req, path: `/v1/geo/cities/${ids[c++ % ids.length]}` }) };
-    log('## Synchronous analysis vs city-by-id through REST\n');
-    log(`1 connection: ${N_SEQ} requests back to back (node:http, keep-alive). 16 connections: autocannon for ${SECONDS} s (whole-ms latencies).\n`);
-    log('| connections | route | req/s | p50 ms | p99 ms | errors | p50 ratio to city-by-id |');
-    log('| --- | --- | --- | --- | --- | --- | --- |');
-    const seqCity = await sequential(svc.url, N_SEQ, () => ({ method: 'GET', path: `/v1/geo/cities/${ids[c++ % ids.length]}` }), { 'X-Gateway-Key': svc.key });
-    const seqSync = await sequential(svc.url, N_SEQ, () => ({ method: 'POST', path: '/v1/analyses', body: JSON.stringify({ text: texts[t++ % texts.length] }) }), { ...headers, 'X-Service-Async-Mode': 'false' });
-    const row = (conns: number, route: string, l: Latency, base: Latency) =>
-      log(`| ${conns} | ${route} | ${l.rps.toFixed(0)} | ${ms(l.p50)} | ${ms(l.p99)} | ${l.errors} | ${(l.p50 / Math.max(base.p50, 0.001)).toFixed(2)} |`);
-    row(1, 'GET /v1/geo/cities/{id}', seqCity, seqCity);
-    row(1, 'POST /v1/analyses (sync)', seqSync, seqCity);
-    const city = await measure(svc.url, 16, [cityReq], headers);
-    const sync = await measure(svc.url, 16, [syncReq], headers);
-    row(16, 'GET /v1/geo/cities/{id}', city, city);
-    row(16, 'POST /v1/analyses (sync)', sync, city);
+    if (runSync) {
+      log('## Synchronous analysis vs city-by-id through REST\n');
+      log(`1 connection: ${N_SEQ} requests back to back (node:http, keep-alive). 16 connections: autocannon for ${SECONDS} s (whole-ms latencies).\n`);
+      log('| connections | route | req/s | p50 ms | p99 ms | errors | p50 ratio to city-by-id |');
+      log('| --- | --- | --- | --- | --- | --- | --- |');
+      const seqCity = await sequential(svc.url, N_SEQ, () => ({ method: 'GET', path: `/v1/geo/cities/${ids[c++ % ids.length]}` }), { 'X-Gateway-Key': svc.key });
+      const seqSync = await sequential(svc.url, N_SEQ, () => ({ method: 'POST', path: '/v1/analyses', body: JSON.stringify({ text: texts[t++ % texts.length] }) }), { ...headers, 'X-Service-Async-Mode': 'false' });
+      const row = (conns: number, route: string, l: Latency, base: Latency) =>
+        log(`| ${conns} | ${route} | ${l.rps.toFixed(0)} | ${ms(l.p50)} | ${ms(l.p99)} | ${l.errors} | ${(l.p50 / Math.max(base.p50, 0.001)).toFixed(2)} |`);
+      row(1, 'GET /v1/geo/cities/{id}', seqCity, seqCity);
+      row(1, 'POST /v1/analyses (sync)', seqSync, seqCity);
+      const city = await measure(svc.url, 16, [cityReq], headers);
+      const sync = await measure(svc.url, 16, [syncReq], headers);
+      row(16, 'GET /v1/geo/cities/{id}', city, city);
+      row(16, 'POST /v1/analyses (sync)', sync, city);
+    }
 
+    if (!runAsync) return;
     log(`\n## Asynchronous batch throughput (${TEXTS} texts, 1,000 per POST /v1/analyses:batch)\n`);
     const vStart = performance.now();
     for (const x of texts) vader.polarity_scores(x);
