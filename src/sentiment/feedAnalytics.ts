@@ -23,6 +23,8 @@
 import { invalid } from '../errors.js';
 import { EMOTIONS, SENTIMENT_LEVELS } from './labels.js';
 import type { Scope, SentimentStore } from './store/sentimentStore.js';
+import type { JobStore } from './store/jobStore.js';
+import type { ItemAnomaly__Output } from '../../proto/contract/types/meridian/sentiment/v1/ItemAnomaly.js';
 
 export const ITEM_BASELINE = 200;
 export const ITEM_MIN_BASELINE = 20;
@@ -45,12 +47,8 @@ const WINDOW_MIN_ITEMS = 5;
 const MAX_WINDOWS = 2000;
 const MAX_FEEDS = 10_000;
 
-export interface ItemAnomaly {
-  anomalous: boolean;
-  zScore: number;
-  baselineItems: number;
-  baselineMedian: number;
-}
+/** An item's anomaly verdict: the generated ItemAnomaly message. */
+export type ItemAnomaly = ItemAnomaly__Output;
 
 function median(sorted: readonly number[]): number {
   const n = sorted.length;
@@ -127,7 +125,7 @@ function lowerBound(sorted: readonly number[], x: number): number {
 export class FeedBaselines {
   private readonly feeds = new Map<string, Promise<Baseline>>();
 
-  constructor(private readonly store: SentimentStore) {}
+  constructor(private readonly store: JobStore) {}
 
   /** Scores the item against its feed's baseline, then adds it to the baseline. */
   async observe(tenant: string, feedId: string, score: number): Promise<ItemAnomaly> {
@@ -191,7 +189,7 @@ export interface FeedWindow {
  * Windows over the feed's whole history up to `to` (so early windows of the range
  * have their baseline), then the range [from, to) is returned.
  */
-export async function feedWindows(store: SentimentStore, scope: Scope, feedId: string, windowMs: number, fromMs: number, toMs: number): Promise<{ windows: FeedWindow[]; slope: number; total: number }> {
+export async function feedWindows(store: Pick<SentimentStore, 'feedWindowRows'>, scope: Scope, feedId: string, windowMs: number, fromMs: number, toMs: number): Promise<{ windows: FeedWindow[]; slope: number; total: number }> {
   if ((toMs - fromMs) / windowMs > MAX_WINDOWS) throw invalid('window', `the range holds more than ${MAX_WINDOWS} windows; use a longer window or a shorter range`);
   if (toMs <= fromMs) throw invalid('from', 'from must be before to');
   const rows = await store.feedWindowRows(feedId, scope, fromMs, windowMs, toMs, {

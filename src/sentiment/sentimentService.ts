@@ -15,9 +15,10 @@ import type { ServiceRegistry } from '../grpc/exchange.js';
 import { cleanText, TextRejected } from './textInput.js';
 import type { Domain } from './labels.js';
 import { openSentimentStore } from './store/openStore.js';
-import { JOB_STATES, WEBHOOK_EVENTS, type JobCursor, type JobFilter, type JobStatus, type NewJob, type Scope, type SentimentStore, type WebhookEvent } from './store/sentimentStore.js';
-import { batchMessage, jobMessage, webhookMessage } from './store/messages.js';
-import { JobRunner, type AnalysisMessage } from './jobRunner.js';
+import { JOB_STATES, WEBHOOK_EVENTS, type JobCursor, type JobFilter, type JobStatus, type NewJob, type Scope, type WebhookEvent } from './store/sentimentStore.js';
+import { batchMessage, jobMessage, submittedMessage, webhookMessage } from './store/messages.js';
+import { JobRunner } from './jobRunner.js';
+import { JobStore } from './store/jobStore.js';
 import { FeedBaselines, feedWindows, parseTime, parseWindow } from './feedAnalytics.js';
 import { createAnalysisPool, type AnalysisPool } from './analysisPool.js';
 import { checkRequestId, InFlight, submissionIds } from './idempotency.js';
@@ -41,7 +42,7 @@ export class Sentiment {
   private readonly submissions = new InFlight<{ data: unknown[]; metadata: { batchId: string; total: number } }>();
 
   private constructor(
-    readonly store: SentimentStore,
+    readonly store: JobStore,
     readonly pool: AnalysisPool,
     readonly runner: JobRunner,
     readonly metrics: SentimentMetrics,
@@ -55,13 +56,13 @@ export class Sentiment {
 
   static async open(stateDir: string, cfg: SentimentConfig): Promise<Sentiment> {
     const schedule = parseSchedule(cfg.webhookRetrySchedule);
-    const store = await openSentimentStore(stateDir, cfg);
+    const store = new JobStore(await openSentimentStore(stateDir, cfg));
     const pool = createAnalysisPool({ workers: cfg.workers, ortThreads: cfg.ortThreads, modelsDir: cfg.modelsDir });
     const metrics = new SentimentMetrics();
     const baselines = new FeedBaselines(store);
     const runner = new JobRunner(store, pool, baselines, { batchSize: cfg.batchSize, queueMax: cfg.queueMax, tenantQueueMax: cfg.tenantQueueMax, maxAttempts: cfg.maxAttempts }, metrics);
     const guard = new TargetGuard(cfg.webhookAllowHosts);
-    const deliverer = new WebhookDeliverer(store, guard, { retryScheduleMs: schedule, timeoutMs: cfg.webhookTimeoutMs, concurrency: 8 }, metrics);
+    const deliverer = new WebhookDeliverer(store.store, guard, { retryScheduleMs: schedule, timeoutMs: cfg.webhookTimeoutMs, concurrency: 8 }, metrics);
     metrics.attach({
       queueDepth: () => runner.depth,
       jobsByState: () => store.countByState(),
@@ -129,7 +130,7 @@ export class Sentiment {
         const job = this.newJob(req, tenant);
         if (!asyncMode) return { data: await this.runner.analyzeNow(job) };
         await this.runner.submit(tenant, [job]);
-        return { data: { jobId: job.id, status: 'PENDING', emotionScores: [] } };
+        return { data: submittedMessage(job) };
       }),
       batchAnalyzeTexts: unary(async (req: { items?: TextFields[]; requestId?: string }, call) => {
         const { tenant } = callerOf(call);
@@ -142,7 +143,7 @@ export class Sentiment {
         const batchId = randomUUID();
         const jobs = items.map((it, i) => this.newJob(it, tenant, `items[${i}].`, batchId));
         await this.runner.submit(tenant, jobs, { id: batchId, tenant, createdMs: jobs[0]!.createdMs, total: jobs.length });
-        return { data: jobs.map((j) => ({ jobId: j.id, status: 'PENDING', batchId, emotionScores: [] })), metadata: { batchId, total: jobs.length } };
+        return { data: jobs.map(submittedMessage), metadata: { batchId, total: jobs.length } };
       }),
       getBatch: unary(async (req: { id?: string }, call) => {
         const id = uuid(req.id);
@@ -179,23 +180,21 @@ export class Sentiment {
       getAnalysis: unary(async (req: { id?: string }, call) => {
         const scope = callerOf(call);
         const id = uuid(req.id);
-        const recent = this.runner.unstoredResult(id, scope);
-        if (recent) return { data: recent };
-        const payload = await this.store.getResultPayload(id, scope);
-        if (!payload) throw notFound(`no analysis result ${id}; result ids come from a SUCCEEDED job's resultId (results are kept ${this.cfg.retentionDays || 'unlimited'} days)`);
-        return { data: JSON.parse(payload) as AnalysisMessage };
+        const analysis = await this.store.getAnalysis(id, scope);
+        if (!analysis) throw notFound(`no analysis result ${id}; result ids come from a SUCCEEDED job's resultId (results are kept ${this.cfg.retentionDays || 'unlimited'} days)`);
+        return { data: analysis };
       }),
       getJob: unary(async (req: { id?: string }, call) => {
         const scope = callerOf(call);
         const id = uuid(req.id);
-        const job = this.runner.unstoredJob(id, scope) ?? (await this.store.getJob(id, scope));
+        const job = await this.store.getJob(id, scope);
         if (!job) throw notFound(`no job ${id}`);
         return { data: jobMessage(job) };
       }),
       cancelJob: unary(async (req: { id?: string }, call) => {
         const scope = callerOf(call);
         const id = uuid(req.id);
-        const job = this.runner.unstoredJob(id, scope) ?? (await this.store.cancel(id, Date.now(), scope));
+        const job = await this.store.cancel(id, Date.now(), scope);
         if (!job) throw notFound(`no job ${id}`);
         if (job.status === 'SUCCEEDED' || job.status === 'FAILED') {
           throw new ServiceError(grpc.status.FAILED_PRECONDITION, 'JOB_FINISHED', `job ${id} is already ${job.status} and cannot be canceled`);
@@ -217,18 +216,16 @@ export class Sentiment {
         await this.feedMustExist(q.feedId, scope);
         const r = await feedWindows(this.store, scope, q.feedId, q.window.ms, q.from, q.to);
         const items = await this.store.anomalousItems(q.feedId, scope, q.from, q.to, 100);
-        return { data: { feedId: q.feedId, window: q.window.text, windows: r.windows.filter((w) => w.anomalous), items: items.map((p) => JSON.parse(p) as AnalysisMessage) } };
+        return { data: { feedId: q.feedId, window: q.window.text, windows: r.windows.filter((w) => w.anomalous), items } };
       }),
       deleteAnalysis: unary(async (req: { id?: string }, call) => {
         const id = uuid(req.id);
-        await this.runner.settleUnstored();
         const d = await this.store.deleteAnalysis(id, callerOf(call));
         if (!d) throw notFound(`no analysis result ${id}`);
         return { data: d };
       }),
       deleteJobResults: unary(async (req: { id?: string }, call) => {
         const id = uuid(req.id);
-        await this.runner.settleUnstored();
         this.runner.forget(id);
         const d = await this.store.deleteJob(id, callerOf(call), Date.now());
         if (!d) throw notFound(`no job ${id}`);
@@ -238,7 +235,6 @@ export class Sentiment {
         const scope = callerOf(call);
         const feedId = req.feedId ?? '';
         if (!FEED_ID.test(feedId)) throw invalid('feedId', "feedId must be 1-128 letters, digits, '.', '_', ':' or '-'");
-        await this.runner.settleUnstored();
         const d = await this.store.deleteFeed(feedId, scope);
         if (!d) throw notFound(`no feed ${feedId}`);
         this.baselines.forget(scope.tenant, feedId);
@@ -328,7 +324,7 @@ export class Sentiment {
       const { batchId, jobIds } = submissionIds(tenant, requestId, items.length);
       const jobs = items.map((it, i) => ({ ...this.newJob(it, tenant, `items[${i}].`, batchId), id: jobIds[i]! }));
       await this.runner.submit(tenant, jobs, { id: batchId, tenant, createdMs: jobs[0]!.createdMs, total: jobs.length });
-      return { data: jobs.map((j) => ({ jobId: j.id, status: 'PENDING', batchId, emotionScores: [] })), metadata: { batchId, total: jobs.length } };
+      return { data: jobs.map(submittedMessage), metadata: { batchId, total: jobs.length } };
     });
   }
 
