@@ -25,6 +25,7 @@ import { EMOTIONS, SENTIMENT_LEVELS } from './labels.js';
 import type { Scope, SentimentStore } from './store/sentimentStore.js';
 import type { JobStore } from './store/jobStore.js';
 import type { ItemAnomaly__Output } from '../../proto/contract/types/meridian/sentiment/v1/ItemAnomaly.js';
+import type { FeedWindow__Output } from '../../proto/contract/types/meridian/sentiment/v1/FeedWindow.js';
 
 export const ITEM_BASELINE = 200;
 export const ITEM_MIN_BASELINE = 20;
@@ -173,17 +174,8 @@ export function parseTime(field: string, raw: string): number | null {
   return ms;
 }
 
-export interface FeedWindow {
-  start: string;
-  end: string;
-  count: number;
-  meanScore: number;
-  sentiments: { sentiment: string; count: number }[];
-  emotions: { emotion: string; mean: number }[];
-  scoreZ: number;
-  emotionShiftZ: number;
-  anomalous: boolean;
-}
+/** One window of a feed's trend: the generated FeedWindow message. */
+export type FeedWindow = FeedWindow__Output;
 
 /**
  * Windows over the feed's whole history up to `to` (so early windows of the range

@@ -62,6 +62,9 @@ export interface RunnerOptions {
   maxAttempts: number;
 }
 
+/** Analysed batches per worker slot that may be storing their results at once (beyond, the slot waits). */
+const COMPLETING_PER_SLOT = 4;
+
 export const queueFull = (queued: number): ServiceError =>
   new ServiceError(status.RESOURCE_EXHAUSTED, 'QUEUE_FULL', `the analysis queue is full (${queued} texts waiting); retry later, or send smaller batches`);
 
@@ -77,6 +80,8 @@ export class JobRunner implements ClaimTarget {
   private readonly queued = new Map<string, QueueItem>();
   private inflight = 0;
   private inflightTexts = 0;
+  /** Analysed batches whose results are being stored. */
+  private completing = 0;
   /** Places taken by admitted texts not yet in the queue (their PENDING insert is committing). */
   private reserved = 0;
   /** Texts admitted and not yet finished, per tenant (the quota). */
@@ -245,7 +250,7 @@ export class JobRunner implements ClaimTarget {
   }
 
   private pump(): void {
-    while (this.inflight < this.maxInflight) {
+    while (this.inflight < this.maxInflight && this.completing < this.maxInflight * COMPLETING_PER_SLOT) {
       const items = this.take();
       if (items.length === 0) break;
       this.inflight++;
@@ -255,19 +260,36 @@ export class JobRunner implements ClaimTarget {
       if (stored.length && !this.claimer) this.store.markProcessing(stored, now).catch((e: unknown) => logger.error({ err: e }, 'could not mark jobs PROCESSING'));
       for (const i of items) i.attempts++;
       const started = performance.now();
+      // The worker slot is free as soon as the outcomes are back: storing them runs
+      // beside the next batches (the store gathers them), up to COMPLETING_PER_SLOT
+      // batches per slot; a crash before they commit leaves the jobs PENDING/PROCESSING,
+      // to be run again, and a second result is never stored (JobStore.complete).
+      let slotHeld = true;
+      const freeSlot = () => {
+        if (!slotHeld) return;
+        slotHeld = false;
+        this.inflight--;
+        this.inflightTexts -= items.length;
+      };
       this.pool
-        .run({ items: items.map((i) => ({ text: i.job.text, domain: i.job.domain })) })
+        .run({ texts: items.map((i) => i.job.text), domains: items.map((i) => i.job.domain) })
         .then((outcomes) => {
           this.metrics.modelTime(items.length, (performance.now() - started) / 1000);
-          return this.finish(items, outcomes);
-        }, (e: unknown) => this.retry(items, e))
+          freeSlot();
+          this.completing++;
+          const stored = this.finish(items, outcomes).finally(() => { this.completing--; });
+          this.pump();
+          return stored;
+        }, (e: unknown) => {
+          freeSlot();
+          return this.retry(items, e);
+        })
         .catch((e: unknown) => logger.error({ err: e }, 'storing analysis results failed'))
         .finally(() => {
-          this.inflight--;
-          this.inflightTexts -= items.length;
+          freeSlot();
           this.pump();
           this.claimer?.wake();
-          if (this.inflight === 0) for (const f of this.idle.splice(0)) f();
+          if (this.inflight === 0 && this.completing === 0) for (const f of this.idle.splice(0)) f();
         });
     }
   }
@@ -344,7 +366,7 @@ export class JobRunner implements ClaimTarget {
     this.normal.length = 0;
     this.normalHead = 0;
     for (const i of left) i.waiter?.reject(new ServiceError(status.UNAVAILABLE, 'SHUTTING_DOWN', 'the core is shutting down; retry shortly'));
-    if (this.inflight > 0) await Promise.race([new Promise<void>((r) => this.idle.push(r)), new Promise<void>((r) => setTimeout(r, timeoutMs).unref())]);
+    if (this.inflight > 0 || this.completing > 0) await Promise.race([new Promise<void>((r) => this.idle.push(r)), new Promise<void>((r) => setTimeout(r, timeoutMs).unref())]);
     await this.claimer?.releaseHeld().catch((e: unknown) => logger.warn({ err: e }, 'could not give back held jobs; their leases will lapse'));
     await this.store.settle();
   }

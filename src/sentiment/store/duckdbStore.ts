@@ -25,7 +25,7 @@ import { BIGINT, VARCHAR, INTEGER, type DuckDBConnection, type DuckDBInstance, t
 import { ConnectionPool, bindParam, openDatabase, typedList, type Param } from '../../db/duckdb.js';
 import { EMOTIONS, SENTIMENT_LEVELS, type Domain } from '../labels.js';
 import { migrate } from './migrations.js';
-import { batchMessage, eventBody, jobMessage } from './messages.js';
+import { batchMessage, eventBody, jobMessage, type AnalysisMessage } from './messages.js';
 import {
   JOB_STATES, type AttemptOutcome, type BatchRow, type Deleted, type DeliveryLogEntry, type FeedWindowRow, type JobCursor, type JobFilter,
   type JobRow, type JobStatus, type NewBatch, type NewJob, type OutboxMessage, type Scope, type SentimentStore, type StoredResult,
@@ -321,9 +321,9 @@ export class DuckDbSentimentStore implements SentimentStore {
   private anomalyEvents(results: readonly StoredResult[], now: number, events: PendingEvent[]): void {
     for (const r of results) {
       if (!r.anomalous || !r.feedId || !this.subscribed(r.tenant, 'feed.anomaly')) continue;
-      const p = JSON.parse(r.payload) as Record<string, unknown>;
+      const p = JSON.parse(r.payload) as AnalysisMessage;
       events.push({ tenant: r.tenant, type: 'feed.anomaly', atMs: now, data: {
-        feedId: r.feedId, jobId: r.jobId, resultId: r.id, occurredAt: p['occurredAt'], sentiment: r.sentiment, sentimentScore: r.score, feedAnomaly: p['feedAnomaly'],
+        feedId: r.feedId, jobId: r.jobId, resultId: r.id, occurredAt: p.occurredAt, sentiment: r.sentiment, sentimentScore: r.score, feedAnomaly: p.feedAnomaly,
       } });
     }
   }

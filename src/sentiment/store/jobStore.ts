@@ -7,7 +7,9 @@
  *   arrive in the same event-loop turn go to the database together, one store call
  *   per kind, in lifecycle order, through the one batching primitive
  *   (proto/contract/batching.ts); a flush never overlaps the previous one, so under
- *   load the batches grow.
+ *   load the batches grow. New jobs gather apart from the rest (a job is marked,
+ *   completed or failed only after its insert committed), so that a submission never
+ *   waits for a flush of completions.
  * - Write-behind of synchronous and stream results: the caller gets its result at
  *   once; job and result are committed with the others of a 20 ms window (up to
  *   1,024 at a time) and, until then, served from here (getJob, getAnalysis,
@@ -51,9 +53,12 @@ export class JobStore {
   private readonly unstoredJobs = new Map<string, Analysed>();
   private readonly writeBehind: Batching<Analysed>;
   private readonly jobWrites: Batching<JobWrite>;
+  /** New jobs have their own gathering: a submission waits for its insert only, never behind a flush of completions. */
+  private readonly inserts: Batching<JobWrite>;
 
   constructor(readonly store: SentimentStore) {
     this.jobWrites = new Batching<JobWrite>((writes) => this.flushJobWrites(writes));
+    this.inserts = new Batching<JobWrite>((writes) => this.flushJobWrites(writes));
     this.writeBehind = new Batching<Analysed>(async (items) => {
       try {
         await store.insertCompleted(items.map((i) => i.job), items.map((i) => i.result));
@@ -117,7 +122,8 @@ export class JobStore {
 
   private gather<T>(write: (done: Deferred<T>) => JobWrite): Promise<T> {
     const { promise, done } = deferred<T>();
-    this.jobWrites.add(write(done));
+    const w = write(done);
+    (w.kind === 'pending' ? this.inserts : this.jobWrites).add(w);
     return promise;
   }
 
@@ -282,6 +288,8 @@ export class JobStore {
   }
 
   async close(): Promise<void> {
+    await this.inserts.settled();
+    await this.jobWrites.settled();
     await this.settle();
     await this.store.close();
   }
