@@ -14,6 +14,7 @@
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -23,7 +24,11 @@ import { Agent, request } from 'node:http';
 import { projectRoot } from '../src/paths.js';
 import { vader } from '../src/sentiment/training/lexiconBaselines.js';
 import { loadGeneralCorpus } from '../src/sentiment/training/corpus.js';
-import { SentimentAnalyzer } from '../src/sentiment/sentimentAnalyzer.js';
+import { SentimentAnalyzer, type AnalysisOutput } from '../src/sentiment/sentimentAnalyzer.js';
+import { DuckDbSentimentStore } from '../src/sentiment/store/duckdbStore.js';
+import { JobStore } from '../src/sentiment/store/jobStore.js';
+import { analysisResult } from '../src/sentiment/store/messages.js';
+import type { NewJob } from '../src/sentiment/store/sentimentStore.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -49,7 +54,7 @@ const runSync = args.only !== 'async';
 const runAsync = args.only !== 'sync';
 const log = (s: string): void => void process.stdout.write(`${s}\n`);
 
-async function startService(stateDir: string): Promise<{ url: string; key: string; stop: () => Promise<void> }> {
+async function startService(stateDir: string): Promise<{ url: string; key: string; pid: number; stop: () => Promise<void> }> {
   const child = spawn(process.execPath, [...(args.profile ? ['--cpu-prof', `--cpu-prof-dir=${args.profile}`] : []), join(projectRoot, 'dist', 'bin', 'meridian.js'), '--listen=127.0.0.1:0'], {
     env: { ...process.env, MERIDIAN_STATE_DIR: stateDir, MERIDIAN_GRPC_ADDR: '127.0.0.1:0', MERIDIAN_LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -65,6 +70,7 @@ async function startService(stateDir: string): Promise<{ url: string; key: strin
   return {
     url,
     key,
+    pid: child.pid!,
     stop: () =>
       new Promise<void>((resolve) => {
         child.once('exit', () => resolve());
@@ -113,6 +119,43 @@ async function sequential(url: string, n: number, next: () => { method: string; 
 
 const ms = (x: number): string => (x < 10 ? x.toFixed(2) : x.toFixed(1));
 
+/** Resident memory of a process in MB (all its threads: gateway, core, pool workers, DuckDB). */
+function rssMb(pid: number): number {
+  const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return m ? Number(m[1]) / 1024 : NaN;
+}
+
+/**
+ * The job store's cost per job, in this process: the life of an asynchronous job as
+ * the runner drives it (insert PENDING 1,000 per submission, PROCESSING and completion
+ * 256 per micro-batch, through the JobStore's gathering) on a fresh DuckDB file, with
+ * the results the model made for the same texts; and the shaping of those results
+ * (message and stored JSON, made once per result).
+ */
+async function storeCost(texts: string[], outputs: AnalysisOutput[]): Promise<{ shapeUs: number; storeUs: number }> {
+  const dir = mkdtempSync(join(tmpdir(), 'meridian-bench-store-'));
+  const store = new JobStore(await DuckDbSentimentStore.open(dir));
+  try {
+    const now = Date.now();
+    const jobs: NewJob[] = texts.map((text, i) => ({ id: randomUUID(), tenant: 'default', text, feedId: 'bench', batchId: `b${Math.floor(i / 1000)}`, domain: 'GENERAL', occurredMs: now, createdMs: now }));
+    const anomaly = { anomalous: false, zScore: 0.4, baselineItems: 200, baselineMedian: 0.3 };
+    let t = performance.now();
+    const results = jobs.map((j, i) => analysisResult(j, outputs[i % outputs.length]!, randomUUID(), now, anomaly).stored);
+    const shapeUs = ((performance.now() - t) * 1000) / jobs.length;
+    t = performance.now();
+    await Promise.all(Array.from({ length: Math.ceil(jobs.length / 1000) }, (_, b) => store.insertPending(jobs.slice(b * 1000, b * 1000 + 1000), [])));
+    const writes: Promise<unknown>[] = [];
+    for (let i = 0; i < jobs.length; i += 256) {
+      writes.push(store.markProcessing(jobs.slice(i, i + 256).map((j) => j.id), now), store.complete(results.slice(i, i + 256), now));
+    }
+    await Promise.all(writes);
+    return { shapeUs, storeUs: ((performance.now() - t) * 1000) / jobs.length };
+  } finally {
+    await store.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 async function main(): Promise<void> {
   const stateDir = mkdtempSync(join(tmpdir(), 'meridian-bench-'));
   const svc = await startService(stateDir);
@@ -127,6 +170,10 @@ async function main(): Promise<void> {
       await fetch(`${svc.url}/v1/analyses`, { method: 'POST', headers: { ...headers, 'X-Service-Async-Mode': 'false' }, body: JSON.stringify({ text: texts[i] }) });
       await fetch(`${svc.url}/v1/geo/cities/${ids[i % ids.length]}`, { headers });
     }
+    await new Promise((r) => setTimeout(r, 2000));
+    const idleRss = rssMb(svc.pid);
+    let peakRss = idleRss;
+    const sampler = setInterval(() => { peakRss = Math.max(peakRss, rssMb(svc.pid)); }, 100);
     let t = 0;
     let c = 0;
     const syncReq: autocannon.Request = {
@@ -151,7 +198,11 @@ async function main(): Promise<void> {
       row(16, 'POST /v1/analyses (sync)', sync, city);
     }
 
-    if (!runAsync) return;
+    if (!runAsync) {
+      clearInterval(sampler);
+      log(`\nRSS of the service (all threads): ${idleRss.toFixed(0)} MB idle after warm-up, ${peakRss.toFixed(0)} MB at most under load.`);
+      return;
+    }
     log(`\n## Asynchronous batch throughput (${TEXTS} texts, 1,000 per POST /v1/analyses:batch)\n`);
     const vStart = performance.now();
     for (const x of texts) vader.polarity_scores(x);
@@ -174,6 +225,7 @@ async function main(): Promise<void> {
       }
     }
     const done = performance.now();
+    clearInterval(sampler);
     const rate = TEXTS / ((done - start) / 1000);
     log('| system | texts/s | ratio to vader-sentiment |');
     log('| --- | --- | --- |');
@@ -187,7 +239,10 @@ async function main(): Promise<void> {
     await analyzer.analyze(texts.slice(0, 256));
     Object.assign(analyzer.stageNanos, { clean: 0, featurise: 0, language: 0, encode: 0, infer: 0, shape: 0, texts: 0 });
     const aStart = performance.now();
-    for (let i = 0; i < texts.length; i += 256) await analyzer.analyze(texts.slice(i, i + 256));
+    const outputs: AnalysisOutput[] = [];
+    for (let i = 0; i < texts.length; i += 256) {
+      for (const o of await analyzer.analyze(texts.slice(i, i + 256))) if (!('error' in o)) outputs.push(o);
+    }
     const modelRate = TEXTS / ((performance.now() - aStart) / 1000);
     const st = analyzer.stageNanos;
     const us = (x: number): string => (x / 1e3 / st.texts).toFixed(1);
@@ -195,7 +250,9 @@ async function main(): Promise<void> {
     log(`| model side only: full analysis, one thread, batch 256, in process | ${modelRate.toFixed(0)} | ${(modelRate / vaderRate).toFixed(2)} |`);
     log(`| model side only: featurise + infer (raw), one thread | ${rawRate.toFixed(0)} | ${(rawRate / vaderRate).toFixed(2)} |`);
     log(`\nService throughput / raw featurise+infer throughput of one thread: ${(rate / rawRate).toFixed(2)}.`);
-    log(`\nModel-side cost per text (µs, one thread, batch 256): clean/parse ${us(st.clean)}, featurise ${us(st.featurise)}, language ${us(st.language)}, encode ${us(st.encode)}, infer ${us(st.infer)}, shape (levels, rationale) ${us(st.shape)}; the service's wall time per text is ${(1e6 / rate).toFixed(1)} µs on 2 cores (store, transport and scheduling are the difference).`);
+    const sc = await storeCost(texts, outputs);
+    log(`\nCost per text by stage (µs, one thread, in process): parse ${us(st.clean)}, language ${us(st.language)}, featurise ${us(st.featurise)} + encode ${us(st.encode)}, infer ${us(st.infer)}, shape ${us(st.shape)} (levels, rationale) + ${sc.shapeUs.toFixed(1)} (message and stored JSON), store ${sc.storeUs.toFixed(1)} (wall, DuckDB: insert, PROCESSING, result; its own thread). The service's wall time per text is ${(1e6 / rate).toFixed(1)} µs on this machine's cores; gateway, gRPC and scheduling are the rest.`);
+    log(`\nRSS of the service (all threads): ${idleRss.toFixed(0)} MB idle after warm-up, ${peakRss.toFixed(0)} MB at most under load (synchronous rows and this batch).`);
   } finally {
     await svc.stop();
     rmSync(stateDir, { recursive: true, force: true });
