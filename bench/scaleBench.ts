@@ -15,12 +15,14 @@
  * Replicas on one machine compete for its cores (and with PostgreSQL): the README
  * section "Running on more than one machine" says what the figures predict for N machines.
  *
- *   npm run bench:scale        (BENCH_TEXTS=10000, BENCH_REPLICAS=1,2,3)
+ *   npm run bench:scale [-- --texts 10000 --replicas 1,2,3]
+ *   (BENCH_TEXTS and BENCH_REPLICAS set the same defaults)
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { startTestPostgres } from '../test/support/postgres.js';
 import { startCoreReplica, texts, type CoreReplica } from '../test/scale/replicas.js';
@@ -29,8 +31,17 @@ import { DuckDbSentimentStore } from '../src/sentiment/store/duckdbStore.js';
 import { PostgresSentimentStore } from '../src/sentiment/store/postgresStore.js';
 import type { NewJob, SentimentStore, StoredResult } from '../src/sentiment/store/sentimentStore.js';
 
-const TEXTS = Number(process.env['BENCH_TEXTS'] ?? 10_000);
-const REPLICAS = (process.env['BENCH_REPLICAS'] ?? '1,2,3').split(',').map(Number);
+const { values: args } = parseArgs({
+  options: {
+    texts: { type: 'string', default: process.env['BENCH_TEXTS'] ?? '10000' },
+    replicas: { type: 'string', default: process.env['BENCH_REPLICAS'] ?? '1,2,3' },
+  },
+  strict: true,
+});
+const TEXTS = Number(args.texts);
+if (!Number.isInteger(TEXTS) || TEXTS <= 0) throw new Error(`--texts must be a positive whole number, got '${args.texts}'`);
+const REPLICAS = args.replicas.split(',').map(Number);
+if (REPLICAS.some((n) => !Number.isInteger(n) || n <= 0)) throw new Error(`--replicas must be a comma-separated list of positive whole numbers, got '${args.replicas}'`);
 const log = (s: string): void => void process.stdout.write(`${s}\n`);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

@@ -9,27 +9,53 @@
  *      (POST /v1/analyses:batch, 1,000 per call) until every job has SUCCEEDED, next
  *      to vader-sentiment single-threaded on the same texts.
  *
- *   npm run bench:sentiment        (BENCH_SECONDS=8 per latency row, BENCH_TEXTS=10000)
+ *   npm run bench:sentiment [-- --seconds 8 --texts 10000 --sequential 2000 --only sync|async]
+ *   (the BENCH_SECONDS, BENCH_TEXTS and BENCH_SEQUENTIAL variables set the same defaults)
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { parseArgs } from 'node:util';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
 import { Agent, request } from 'node:http';
 import { projectRoot } from '../src/paths.js';
 import { vader } from '../src/sentiment/training/lexiconBaselines.js';
 import { loadGeneralCorpus } from '../src/sentiment/training/corpus.js';
-import { SentimentAnalyzer } from '../src/sentiment/sentimentAnalyzer.js';
+import { SentimentAnalyzer, type AnalysisOutput } from '../src/sentiment/sentimentAnalyzer.js';
+import { DuckDbSentimentStore } from '../src/sentiment/store/duckdbStore.js';
+import { JobStore } from '../src/sentiment/store/jobStore.js';
+import { analysisResult } from '../src/sentiment/store/messages.js';
+import type { NewJob } from '../src/sentiment/store/sentimentStore.js';
 
-const SECONDS = Number(process.env['BENCH_SECONDS'] ?? 8);
-const TEXTS = Number(process.env['BENCH_TEXTS'] ?? 10_000);
-const N_SEQ = Number(process.env['BENCH_SEQUENTIAL'] ?? 2000);
+const { values: args } = parseArgs({
+  options: {
+    seconds: { type: 'string', default: process.env['BENCH_SECONDS'] ?? '8' },
+    texts: { type: 'string', default: process.env['BENCH_TEXTS'] ?? '10000' },
+    sequential: { type: 'string', default: process.env['BENCH_SEQUENTIAL'] ?? '2000' },
+    only: { type: 'string' },
+    /** Writes V8 CPU profiles of the service's threads (main, core, pool workers) to this folder. */
+    profile: { type: 'string' },
+  },
+  strict: true,
+});
+const positive = (name: string, raw: string): number => {
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n <= 0) throw new Error(`--${name} must be a positive whole number, got '${raw}'`);
+  return n;
+};
+const SECONDS = positive('seconds', args.seconds);
+const TEXTS = positive('texts', args.texts);
+const N_SEQ = positive('sequential', args.sequential);
+if (args.only !== undefined && args.only !== 'sync' && args.only !== 'async') throw new Error(`--only must be sync or async, got '${args.only}'`);
+const runSync = args.only !== 'async';
+const runAsync = args.only !== 'sync';
 const log = (s: string): void => void process.stdout.write(`${s}\n`);
 
-async function startService(stateDir: string): Promise<{ url: string; key: string; stop: () => Promise<void> }> {
-  const child = spawn(process.execPath, [join(projectRoot, 'dist', 'bin', 'meridian.js'), '--listen=127.0.0.1:0'], {
+async function startService(stateDir: string): Promise<{ url: string; key: string; pid: number; stop: () => Promise<void> }> {
+  const child = spawn(process.execPath, [...(args.profile ? ['--cpu-prof', `--cpu-prof-dir=${args.profile}`] : []), join(projectRoot, 'dist', 'bin', 'meridian.js'), '--listen=127.0.0.1:0'], {
     env: { ...process.env, MERIDIAN_STATE_DIR: stateDir, MERIDIAN_GRPC_ADDR: '127.0.0.1:0', MERIDIAN_LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -44,6 +70,7 @@ async function startService(stateDir: string): Promise<{ url: string; key: strin
   return {
     url,
     key,
+    pid: child.pid!,
     stop: () =>
       new Promise<void>((resolve) => {
         child.once('exit', () => resolve());
@@ -92,6 +119,43 @@ async function sequential(url: string, n: number, next: () => { method: string; 
 
 const ms = (x: number): string => (x < 10 ? x.toFixed(2) : x.toFixed(1));
 
+/** Resident memory of a process in MB (all its threads: gateway, core, pool workers, DuckDB). */
+function rssMb(pid: number): number {
+  const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return m ? Number(m[1]) / 1024 : NaN;
+}
+
+/**
+ * The job store's cost per job, in this process: the life of an asynchronous job as
+ * the runner drives it (insert PENDING 1,000 per submission, PROCESSING and completion
+ * 256 per micro-batch, through the JobStore's gathering) on a fresh DuckDB file, with
+ * the results the model made for the same texts; and the shaping of those results
+ * (message and stored JSON, made once per result).
+ */
+async function storeCost(texts: string[], outputs: AnalysisOutput[]): Promise<{ shapeUs: number; storeUs: number }> {
+  const dir = mkdtempSync(join(tmpdir(), 'meridian-bench-store-'));
+  const store = new JobStore(await DuckDbSentimentStore.open(dir));
+  try {
+    const now = Date.now();
+    const jobs: NewJob[] = texts.map((text, i) => ({ id: randomUUID(), tenant: 'default', text, feedId: 'bench', batchId: `b${Math.floor(i / 1000)}`, domain: 'GENERAL', occurredMs: now, createdMs: now }));
+    const anomaly = { anomalous: false, zScore: 0.4, baselineItems: 200, baselineMedian: 0.3 };
+    let t = performance.now();
+    const results = jobs.map((j, i) => analysisResult(j, outputs[i % outputs.length]!, randomUUID(), now, anomaly).stored);
+    const shapeUs = ((performance.now() - t) * 1000) / jobs.length;
+    t = performance.now();
+    await Promise.all(Array.from({ length: Math.ceil(jobs.length / 1000) }, (_, b) => store.insertPending(jobs.slice(b * 1000, b * 1000 + 1000), [])));
+    const writes: Promise<unknown>[] = [];
+    for (let i = 0; i < jobs.length; i += 256) {
+      writes.push(store.markProcessing(jobs.slice(i, i + 256).map((j) => j.id), now), store.complete(results.slice(i, i + 256), now));
+    }
+    await Promise.all(writes);
+    return { shapeUs, storeUs: ((performance.now() - t) * 1000) / jobs.length };
+  } finally {
+    await store.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 async function main(): Promise<void> {
   const stateDir = mkdtempSync(join(tmpdir(), 'meridian-bench-'));
   const svc = await startService(stateDir);
@@ -106,6 +170,10 @@ async function main(): Promise<void> {
       await fetch(`${svc.url}/v1/analyses`, { method: 'POST', headers: { ...headers, 'X-Service-Async-Mode': 'false' }, body: JSON.stringify({ text: texts[i] }) });
       await fetch(`${svc.url}/v1/geo/cities/${ids[i % ids.length]}`, { headers });
     }
+    await new Promise((r) => setTimeout(r, 2000));
+    const idleRss = rssMb(svc.pid);
+    let peakRss = idleRss;
+    const sampler = setInterval(() => { peakRss = Math.max(peakRss, rssMb(svc.pid)); }, 100);
     let t = 0;
     let c = 0;
     const syncReq: autocannon.Request = {
@@ -113,21 +181,28 @@ async function main(): Promise<void> {
       setupRequest: (req) => ({ ...req, body: JSON.stringify({ text: texts[t++ % texts.length] }) }),
     };
     const cityReq: autocannon.Request = { method: 'GET', setupRequest: (req) => ({ ...req, path: `/v1/geo/cities/${ids[c++ % ids.length]}` }) };
-    log('## Synchronous analysis vs city-by-id through REST\n');
-    log(`1 connection: ${N_SEQ} requests back to back (node:http, keep-alive). 16 connections: autocannon for ${SECONDS} s (whole-ms latencies).\n`);
-    log('| connections | route | req/s | p50 ms | p99 ms | errors | p50 ratio to city-by-id |');
-    log('| --- | --- | --- | --- | --- | --- | --- |');
-    const seqCity = await sequential(svc.url, N_SEQ, () => ({ method: 'GET', path: `/v1/geo/cities/${ids[c++ % ids.length]}` }), { 'X-Gateway-Key': svc.key });
-    const seqSync = await sequential(svc.url, N_SEQ, () => ({ method: 'POST', path: '/v1/analyses', body: JSON.stringify({ text: texts[t++ % texts.length] }) }), { ...headers, 'X-Service-Async-Mode': 'false' });
-    const row = (conns: number, route: string, l: Latency, base: Latency) =>
-      log(`| ${conns} | ${route} | ${l.rps.toFixed(0)} | ${ms(l.p50)} | ${ms(l.p99)} | ${l.errors} | ${(l.p50 / Math.max(base.p50, 0.001)).toFixed(2)} |`);
-    row(1, 'GET /v1/geo/cities/{id}', seqCity, seqCity);
-    row(1, 'POST /v1/analyses (sync)', seqSync, seqCity);
-    const city = await measure(svc.url, 16, [cityReq], headers);
-    const sync = await measure(svc.url, 16, [syncReq], headers);
-    row(16, 'GET /v1/geo/cities/{id}', city, city);
-    row(16, 'POST /v1/analyses (sync)', sync, city);
+    if (runSync) {
+      log('## Synchronous analysis vs city-by-id through REST\n');
+      log(`1 connection: ${N_SEQ} requests back to back (node:http, keep-alive). 16 connections: autocannon for ${SECONDS} s (whole-ms latencies).\n`);
+      log('| connections | route | req/s | p50 ms | p99 ms | errors | p50 ratio to city-by-id |');
+      log('| --- | --- | --- | --- | --- | --- | --- |');
+      const seqCity = await sequential(svc.url, N_SEQ, () => ({ method: 'GET', path: `/v1/geo/cities/${ids[c++ % ids.length]}` }), { 'X-Gateway-Key': svc.key });
+      const seqSync = await sequential(svc.url, N_SEQ, () => ({ method: 'POST', path: '/v1/analyses', body: JSON.stringify({ text: texts[t++ % texts.length] }) }), { ...headers, 'X-Service-Async-Mode': 'false' });
+      const row = (conns: number, route: string, l: Latency, base: Latency) =>
+        log(`| ${conns} | ${route} | ${l.rps.toFixed(0)} | ${ms(l.p50)} | ${ms(l.p99)} | ${l.errors} | ${(l.p50 / Math.max(base.p50, 0.001)).toFixed(2)} |`);
+      row(1, 'GET /v1/geo/cities/{id}', seqCity, seqCity);
+      row(1, 'POST /v1/analyses (sync)', seqSync, seqCity);
+      const city = await measure(svc.url, 16, [cityReq], headers);
+      const sync = await measure(svc.url, 16, [syncReq], headers);
+      row(16, 'GET /v1/geo/cities/{id}', city, city);
+      row(16, 'POST /v1/analyses (sync)', sync, city);
+    }
 
+    if (!runAsync) {
+      clearInterval(sampler);
+      log(`\nRSS of the service (all threads): ${idleRss.toFixed(0)} MB idle after warm-up, ${peakRss.toFixed(0)} MB at most under load.`);
+      return;
+    }
     log(`\n## Asynchronous batch throughput (${TEXTS} texts, 1,000 per POST /v1/analyses:batch)\n`);
     const vStart = performance.now();
     for (const x of texts) vader.polarity_scores(x);
@@ -150,6 +225,7 @@ async function main(): Promise<void> {
       }
     }
     const done = performance.now();
+    clearInterval(sampler);
     const rate = TEXTS / ((done - start) / 1000);
     log('| system | texts/s | ratio to vader-sentiment |');
     log('| --- | --- | --- |');
@@ -163,7 +239,10 @@ async function main(): Promise<void> {
     await analyzer.analyze(texts.slice(0, 256));
     Object.assign(analyzer.stageNanos, { clean: 0, featurise: 0, language: 0, encode: 0, infer: 0, shape: 0, texts: 0 });
     const aStart = performance.now();
-    for (let i = 0; i < texts.length; i += 256) await analyzer.analyze(texts.slice(i, i + 256));
+    const outputs: AnalysisOutput[] = [];
+    for (let i = 0; i < texts.length; i += 256) {
+      for (const o of await analyzer.analyze(texts.slice(i, i + 256))) if (!('error' in o)) outputs.push(o);
+    }
     const modelRate = TEXTS / ((performance.now() - aStart) / 1000);
     const st = analyzer.stageNanos;
     const us = (x: number): string => (x / 1e3 / st.texts).toFixed(1);
@@ -171,7 +250,9 @@ async function main(): Promise<void> {
     log(`| model side only: full analysis, one thread, batch 256, in process | ${modelRate.toFixed(0)} | ${(modelRate / vaderRate).toFixed(2)} |`);
     log(`| model side only: featurise + infer (raw), one thread | ${rawRate.toFixed(0)} | ${(rawRate / vaderRate).toFixed(2)} |`);
     log(`\nService throughput / raw featurise+infer throughput of one thread: ${(rate / rawRate).toFixed(2)}.`);
-    log(`\nModel-side cost per text (µs, one thread, batch 256): clean/parse ${us(st.clean)}, featurise ${us(st.featurise)}, language ${us(st.language)}, encode ${us(st.encode)}, infer ${us(st.infer)}, shape (levels, rationale) ${us(st.shape)}; the service's wall time per text is ${(1e6 / rate).toFixed(1)} µs on 2 cores (store, transport and scheduling are the difference).`);
+    const sc = await storeCost(texts, outputs);
+    log(`\nCost per text by stage (µs, one thread, in process): parse ${us(st.clean)}, language ${us(st.language)}, featurise ${us(st.featurise)} + encode ${us(st.encode)}, infer ${us(st.infer)}, shape ${us(st.shape)} (levels, rationale) + ${sc.shapeUs.toFixed(1)} (message and stored JSON), store ${sc.storeUs.toFixed(1)} (wall, DuckDB: insert, PROCESSING, result; its own thread). The service's wall time per text is ${(1e6 / rate).toFixed(1)} µs on this machine's cores; gateway, gRPC and scheduling are the rest.`);
+    log(`\nRSS of the service (all threads): ${idleRss.toFixed(0)} MB idle after warm-up, ${peakRss.toFixed(0)} MB at most under load (synchronous rows and this batch).`);
   } finally {
     await svc.stop();
     rmSync(stateDir, { recursive: true, force: true });

@@ -37,7 +37,7 @@ export function createAnalysisPool(opts: { workers: number; ortThreads: number; 
     // aborts the whole process (a Napi::Error thrown from native code): let a no-op task
     // through first, which runs only once each worker's models have loaded (or failed to).
     close: async () => {
-      await Promise.all(Array.from({ length: opts.workers }, () => pool.run({ items: [] }).catch(() => undefined)));
+      await Promise.all(Array.from({ length: opts.workers }, () => pool.run({ texts: [], domains: [] }).catch(() => undefined)));
       await pool.destroy();
     },
   };

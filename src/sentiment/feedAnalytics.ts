@@ -23,6 +23,9 @@
 import { invalid } from '../errors.js';
 import { EMOTIONS, SENTIMENT_LEVELS } from './labels.js';
 import type { Scope, SentimentStore } from './store/sentimentStore.js';
+import type { JobStore } from './store/jobStore.js';
+import type { ItemAnomaly__Output } from '../../proto/contract/types/meridian/sentiment/v1/ItemAnomaly.js';
+import type { FeedWindow__Output } from '../../proto/contract/types/meridian/sentiment/v1/FeedWindow.js';
 
 export const ITEM_BASELINE = 200;
 export const ITEM_MIN_BASELINE = 20;
@@ -45,31 +48,85 @@ const WINDOW_MIN_ITEMS = 5;
 const MAX_WINDOWS = 2000;
 const MAX_FEEDS = 10_000;
 
-export interface ItemAnomaly {
-  anomalous: boolean;
-  zScore: number;
-  baselineItems: number;
-  baselineMedian: number;
-}
+/** An item's anomaly verdict: the generated ItemAnomaly message. */
+export type ItemAnomaly = ItemAnomaly__Output;
 
-function median(sorted: number[]): number {
+function median(sorted: readonly number[]): number {
   const n = sorted.length;
   if (n === 0) return 0;
   return n % 2 ? sorted[(n - 1) / 2]! : (sorted[n / 2 - 1]! + sorted[n / 2]!) / 2;
 }
 
-export function robustZ(value: number, baseline: readonly number[]): { z: number; median: number } {
-  const sorted = [...baseline].sort((a, b) => a - b);
+/**
+ * The robust z-score of `value` against a baseline already in ascending order, in
+ * O(n) and without allocating: the deviations |x - median| of a sorted list are two
+ * ascending runs (left of the median, walking down; right of it, walking up), so
+ * their median is found by merging the runs up to the middle rank.
+ */
+export function robustZSorted(value: number, sorted: readonly number[]): { z: number; median: number } {
+  const n = sorted.length;
   const m = median(sorted);
-  const mad = median(sorted.map((x) => Math.abs(x - m)).sort((a, b) => a - b));
+  if (n === 0) return { z: 0, median: 0 };
+  let right = 0;
+  while (right < n && sorted[right]! < m) right++;
+  let left = right - 1;
+  const lo = (n - 1) >> 1;
+  const hi = n >> 1;
+  let a = 0;
+  let b = 0;
+  for (let rank = 0; rank <= hi; rank++) {
+    let d: number;
+    if (left >= 0 && (right >= n || m - sorted[left]! <= sorted[right]! - m)) d = m - sorted[left--]!;
+    else d = sorted[right++]! - m;
+    if (rank === lo) a = d;
+    if (rank === hi) b = d;
+  }
+  const mad = (a + b) / 2;
   return { z: (value - m) / Math.max(MAD_TO_SIGMA * mad, SCALE_FLOOR), median: m };
+}
+
+export function robustZ(value: number, baseline: readonly number[]): { z: number; median: number } {
+  return robustZSorted(value, [...baseline].sort((a, b) => a - b));
+}
+
+/** A feed's latest scores, in arrival order and kept sorted (insert and remove by binary search). */
+class Baseline {
+  private readonly sorted: number[];
+  constructor(private readonly order: number[]) {
+    this.sorted = [...order].sort((a, b) => a - b);
+  }
+
+  get size(): number {
+    return this.order.length;
+  }
+
+  score(value: number): { z: number; median: number } {
+    return robustZSorted(value, this.sorted);
+  }
+
+  add(value: number): void {
+    this.order.push(value);
+    this.sorted.splice(lowerBound(this.sorted, value), 0, value);
+    if (this.order.length > ITEM_BASELINE) this.sorted.splice(lowerBound(this.sorted, this.order.shift()!), 1);
+  }
+}
+
+function lowerBound(sorted: readonly number[], x: number): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (sorted[mid]! < x) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 /** Per-feed rolling baselines for the item anomaly. */
 export class FeedBaselines {
-  private readonly feeds = new Map<string, Promise<number[]>>();
+  private readonly feeds = new Map<string, Promise<Baseline>>();
 
-  constructor(private readonly store: SentimentStore) {}
+  constructor(private readonly store: JobStore) {}
 
   /** Scores the item against its feed's baseline, then adds it to the baseline. */
   async observe(tenant: string, feedId: string, score: number): Promise<ItemAnomaly> {
@@ -78,17 +135,16 @@ export class FeedBaselines {
     if (entry) {
       this.feeds.delete(key); // re-insert: most recently used last
     } else {
-      entry = this.store.recentScores(tenant, feedId, ITEM_BASELINE);
+      entry = this.store.recentScores(tenant, feedId, ITEM_BASELINE).then((scores) => new Baseline(scores));
       // a failed read must not stay cached: the next item of the feed reads again
       entry.catch(() => { if (this.feeds.get(key) === entry) this.feeds.delete(key); });
     }
     this.feeds.set(key, entry);
     if (this.feeds.size > MAX_FEEDS) this.feeds.delete(this.feeds.keys().next().value!);
-    const scores = await entry;
-    const baselineItems = scores.length;
-    const { z, median: m } = baselineItems ? robustZ(score, scores) : { z: 0, median: 0 };
-    scores.push(score);
-    if (scores.length > ITEM_BASELINE) scores.shift();
+    const baseline = await entry;
+    const baselineItems = baseline.size;
+    const { z, median: m } = baselineItems ? baseline.score(score) : { z: 0, median: 0 };
+    baseline.add(score);
     return { anomalous: baselineItems >= ITEM_MIN_BASELINE && Math.abs(z) >= Z_THRESHOLD, zScore: baselineItems ? z : 0, baselineItems, baselineMedian: m };
   }
 
@@ -118,23 +174,14 @@ export function parseTime(field: string, raw: string): number | null {
   return ms;
 }
 
-export interface FeedWindow {
-  start: string;
-  end: string;
-  count: number;
-  meanScore: number;
-  sentiments: { sentiment: string; count: number }[];
-  emotions: { emotion: string; mean: number }[];
-  scoreZ: number;
-  emotionShiftZ: number;
-  anomalous: boolean;
-}
+/** One window of a feed's trend: the generated FeedWindow message. */
+export type FeedWindow = FeedWindow__Output;
 
 /**
  * Windows over the feed's whole history up to `to` (so early windows of the range
  * have their baseline), then the range [from, to) is returned.
  */
-export async function feedWindows(store: SentimentStore, scope: Scope, feedId: string, windowMs: number, fromMs: number, toMs: number): Promise<{ windows: FeedWindow[]; slope: number; total: number }> {
+export async function feedWindows(store: Pick<SentimentStore, 'feedWindowRows'>, scope: Scope, feedId: string, windowMs: number, fromMs: number, toMs: number): Promise<{ windows: FeedWindow[]; slope: number; total: number }> {
   if ((toMs - fromMs) / windowMs > MAX_WINDOWS) throw invalid('window', `the range holds more than ${MAX_WINDOWS} windows; use a longer window or a shorter range`);
   if (toMs <= fromMs) throw invalid('from', 'from must be before to');
   const rows = await store.feedWindowRows(feedId, scope, fromMs, windowMs, toMs, {

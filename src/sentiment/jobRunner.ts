@@ -9,14 +9,12 @@
  *   tasks per worker in flight), the runner takes up to batchSize waiting texts as one
  *   task: a lone request leaves at once as a batch of one, and under load the texts
  *   that arrived while the workers were busy leave together, so batches grow with load.
- * - Asynchronous jobs are committed as PENDING before their ids are returned (submissions
- *   in the same event-loop turn share one transaction), marked PROCESSING when their
- *   batch leaves, and completed with their result in one transaction (JobStore.complete).
- * - Synchronous and stream texts are answered as soon as they are analysed; their job and
- *   result are committed right after (write-behind, one transaction per 20 ms window)
- *   and served from memory until then, so a GetAnalysis right after the answer finds them.
- *   A crash in that window loses the stored copy of a result the caller already has; it
- *   never loses an acknowledged asynchronous job.
+ * - Asynchronous jobs are committed as PENDING before their ids are returned, marked
+ *   PROCESSING when their batch leaves, and completed with their result in one
+ *   transaction (the JobStore gathers each kind of write of the same turn into one).
+ * - Synchronous and stream texts are answered as soon as they are analysed; the JobStore
+ *   commits their job and result right after (write-behind) and serves them until then.
+ *   The runner holds no job state of its own beyond its queue.
  * - A worker failure (error or crash) puts the batch back; after maxAttempts a job is
  *   FAILED with ANALYSIS_FAILED. After a restart, PENDING and PROCESSING jobs are queued
  *   again (recover()).
@@ -33,33 +31,13 @@ import { status } from '@grpc/grpc-js';
 import { ServiceError } from '../errors.js';
 import { logger } from '../log.js';
 import type { AnalysisPool } from './analysisPool.js';
-import type { AnalysisOutcome, AnalysisOutput } from './sentimentAnalyzer.js';
-import type { ClaimedJob, JobRow, NewBatch, NewJob, Scope, SentimentStore, StoredResult } from './store/sentimentStore.js';
+import type { AnalysisOutcome } from './sentimentAnalyzer.js';
+import type { ClaimedJob, NewBatch, NewJob, StoredResult } from './store/sentimentStore.js';
+import type { JobStore } from './store/jobStore.js';
+import { analysisResult, type AnalysisMessage } from './store/messages.js';
 import { JobClaimer, type ClaimTarget } from './jobClaimer.js';
 import type { FeedBaselines, ItemAnomaly } from './feedAnalytics.js';
 import type { SentimentMetrics } from './sentimentMetrics.js';
-
-/** The Analysis message as the gRPC handlers return it (camelCase, enums as names). */
-export interface AnalysisMessage {
-  jobId: string;
-  status: string;
-  id?: string;
-  feedId?: string;
-  domain?: string;
-  sentiment?: string;
-  sentimentScore?: number;
-  emotionScores: { emotion: string; score: number }[];
-  rationale?: string;
-  confidence?: number;
-  marketDirection?: string;
-  language?: { code: string; reliable: boolean; trained: boolean };
-  lowConfidence?: boolean;
-  truncated?: boolean;
-  feedAnomaly?: ItemAnomaly;
-  createdAt?: string;
-  occurredAt?: string;
-  batchId?: string;
-}
 
 interface Waiter {
   resolve: (a: AnalysisMessage) => void;
@@ -84,9 +62,8 @@ export interface RunnerOptions {
   maxAttempts: number;
 }
 
-/** Synchronous/stream results are committed together every 20 ms (group commit). */
-const DIRECT_WRITE_WINDOW_MS = 20;
-const DIRECT_WRITE_MAX = 1024;
+/** Analysed batches per worker slot that may be storing their results at once (beyond, the slot waits). */
+const COMPLETING_PER_SLOT = 4;
 
 export const queueFull = (queued: number): ServiceError =>
   new ServiceError(status.RESOURCE_EXHAUSTED, 'QUEUE_FULL', `the analysis queue is full (${queued} texts waiting); retry later, or send smaller batches`);
@@ -106,6 +83,8 @@ export class JobRunner implements ClaimTarget {
   private readonly queued = new Map<string, QueueItem>();
   private inflight = 0;
   private inflightTexts = 0;
+  /** Analysed batches whose results are being stored. */
+  private completing = 0;
   /** Places taken by admitted texts not yet in the queue (their PENDING insert is committing). */
   private reserved = 0;
   /** Texts admitted and not yet finished, per tenant (the quota). */
@@ -113,18 +92,12 @@ export class JobRunner implements ClaimTarget {
   private readonly maxInflight: number;
   private accepting = true;
   private readonly idle: (() => void)[] = [];
-  private pendingInsert: { jobs: NewJob[]; batches: NewBatch[]; done: Promise<void> } | null = null;
-  /** Synchronous/stream results answered but not yet committed (write-behind), by result id and by job id. */
-  private readonly unstoredResults = new Map<string, AnalysisMessage>();
-  private readonly unstoredJobs = new Map<string, JobRow>();
-  private directBatch: { jobs: NewJob[]; results: StoredResult[]; timer: NodeJS.Timeout | undefined } | null = null;
-  private directWrites = Promise.resolve();
   /** Shared store only: claims jobs for this core; and the store's live counts for admission. */
   private readonly claimer: JobClaimer | null;
   private sharedLive = { total: 0, perTenant: new Map<string, number>() };
 
   constructor(
-    private readonly store: SentimentStore,
+    private readonly store: JobStore,
     private readonly pool: AnalysisPool,
     private readonly baselines: FeedBaselines,
     private readonly opts: RunnerOptions,
@@ -171,18 +144,8 @@ export class JobRunner implements ClaimTarget {
   async submit(tenant: string, jobs: NewJob[], batch?: NewBatch): Promise<void> {
     this.admit(tenant, jobs.length);
     this.reserved += jobs.length;
-    if (!this.pendingInsert) {
-      const entry: { jobs: NewJob[]; batches: NewBatch[]; done: Promise<void> } = { jobs: [], batches: [], done: Promise.resolve() };
-      entry.done = new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
-        this.pendingInsert = null;
-        return this.store.insertPending(entry.jobs, entry.batches);
-      });
-      this.pendingInsert = entry;
-    }
-    this.pendingInsert.jobs.push(...jobs);
-    if (batch) this.pendingInsert.batches.push(batch);
     try {
-      await this.pendingInsert.done;
+      await this.store.insertPending(jobs, batch ? [batch] : []);
     } catch (e) {
       this.reserved -= jobs.length;
       for (const job of jobs) this.release({ job, attempts: 0, canceled: false });
@@ -299,7 +262,7 @@ export class JobRunner implements ClaimTarget {
   }
 
   private pump(): void {
-    while (this.inflight < this.maxInflight) {
+    while (this.inflight < this.maxInflight && this.completing < this.maxInflight * COMPLETING_PER_SLOT) {
       const items = this.take();
       if (items.length === 0) break;
       this.inflight++;
@@ -309,19 +272,36 @@ export class JobRunner implements ClaimTarget {
       if (stored.length && !this.claimer) this.store.markProcessing(stored, now).catch((e: unknown) => logger.error({ err: e }, 'could not mark jobs PROCESSING'));
       for (const i of items) i.attempts++;
       const started = performance.now();
+      // The worker slot is free as soon as the outcomes are back: storing them runs
+      // beside the next batches (the store gathers them), up to COMPLETING_PER_SLOT
+      // batches per slot; a crash before they commit leaves the jobs PENDING/PROCESSING,
+      // to be run again, and a second result is never stored (JobStore.complete).
+      let slotHeld = true;
+      const freeSlot = () => {
+        if (!slotHeld) return;
+        slotHeld = false;
+        this.inflight--;
+        this.inflightTexts -= items.length;
+      };
       this.pool
-        .run({ items: items.map((i) => ({ text: i.job.text, domain: i.job.domain })) })
+        .run({ texts: items.map((i) => i.job.text), domains: items.map((i) => i.job.domain) })
         .then((outcomes) => {
           this.metrics.modelTime(items.length, (performance.now() - started) / 1000);
-          return this.finish(items, outcomes);
-        }, (e: unknown) => this.retry(items, e))
+          freeSlot();
+          this.completing++;
+          const stored = this.finish(items, outcomes).finally(() => { this.completing--; });
+          this.pump();
+          return stored;
+        }, (e: unknown) => {
+          freeSlot();
+          return this.retry(items, e);
+        })
         .catch((e: unknown) => logger.error({ err: e }, 'storing analysis results failed'))
         .finally(() => {
-          this.inflight--;
-          this.inflightTexts -= items.length;
+          freeSlot();
           this.pump();
           this.claimer?.wake();
-          if (this.inflight === 0) for (const f of this.idle.splice(0)) f();
+          if (this.inflight === 0 && this.completing === 0) for (const f of this.idle.splice(0)) f();
         });
     }
   }
@@ -345,9 +325,7 @@ export class JobRunner implements ClaimTarget {
   private async finish(items: QueueItem[], outcomes: AnalysisOutcome[]): Promise<void> {
     const now = Date.now();
     const queuedResults: StoredResult[] = [];
-    const directJobs: NewJob[] = [];
-    const directResults: StoredResult[] = [];
-    const directMessages: { item: QueueItem; message: AnalysisMessage }[] = [];
+    const answered: QueueItem[] = [];
     const rejected: { item: QueueItem; type: string; message: string }[] = [];
     for (let k = 0; k < items.length; k++) {
       const item = items[k]!;
@@ -364,12 +342,12 @@ export class JobRunner implements ClaimTarget {
         // the feed's baseline could not be read (a database blip): the analysis stands, without its anomaly verdict
         logger.warn({ err: e, feedId: item.job.feedId }, 'feed baseline unavailable; result stored without an anomaly score');
       }
-      const message = toMessage(item.job, outcome, randomUUID(), now, anomaly);
-      const stored = toStored(item.job, outcome, message, now, anomaly);
+      const { message, stored } = analysisResult(item.job, outcome, randomUUID(), now, anomaly);
       if (item.waiter) {
-        directJobs.push(item.job);
-        directResults.push(stored);
-        directMessages.push({ item, message });
+        // Write-behind: the caller gets its result now; the store commits it shortly and serves it meanwhile.
+        this.store.recordAnalysed(item.job, stored, message);
+        item.waiter.resolve(message);
+        answered.push(item);
       } else queuedResults.push(stored);
     }
     const writes: Promise<unknown>[] = [];
@@ -379,17 +357,6 @@ export class JobRunner implements ClaimTarget {
         for (const id of live) this.metrics.finished('SUCCEEDED', created.get(id) ?? now, now);
       }));
     }
-    if (directJobs.length) {
-      // Write-behind: the caller gets its result now; job and result are committed with
-      // the others of this event-loop turn, and served from memory until then.
-      for (const { item, message } of directMessages) {
-        this.unstoredResults.set(message.id!, message);
-        const { text: _text, ...j } = item.job;
-        this.unstoredJobs.set(j.id, { ...j, status: 'SUCCEEDED', updatedMs: j.createdMs, attempts: 1, resultId: message.id!, errorType: null, errorMessage: null });
-        item.waiter!.resolve(message);
-      }
-      this.storeDirect(directJobs, directResults);
-    }
     const rejectedStored = rejected.filter((r) => !r.item.waiter);
     for (const r of rejected) r.item.waiter?.reject(new ServiceError(status.INVALID_ARGUMENT, 'TEXT_INVALID', r.message, 'text'));
     for (const r of rejectedStored) writes.push(this.store.fail([r.item.job.id], r.type, r.message, now));
@@ -398,58 +365,8 @@ export class JobRunner implements ClaimTarget {
       this.release(i);
     }
     for (const r of rejected) this.metrics.finished('FAILED', r.item.job.createdMs, now);
-    for (const m of directMessages) this.metrics.finished('SUCCEEDED', m.item.job.createdMs, now);
+    for (const i of answered) this.metrics.finished('SUCCEEDED', i.job.createdMs, now);
     await Promise.all(writes);
-  }
-
-  private storeDirect(jobs: NewJob[], results: StoredResult[]): void {
-    let batch = this.directBatch;
-    if (!batch) {
-      const fresh = { jobs: [] as NewJob[], results: [] as StoredResult[], timer: undefined as NodeJS.Timeout | undefined };
-      fresh.timer = setTimeout(() => this.flushDirect(fresh), DIRECT_WRITE_WINDOW_MS);
-      this.directBatch = batch = fresh;
-    }
-    batch.jobs.push(...jobs);
-    batch.results.push(...results);
-    if (batch.results.length >= DIRECT_WRITE_MAX) {
-      clearTimeout(batch.timer);
-      this.flushDirect(batch);
-    }
-  }
-
-  private flushDirect(batch: { jobs: NewJob[]; results: StoredResult[] }): void {
-    if (this.directBatch === batch) this.directBatch = null;
-    this.directWrites = this.directWrites
-      .then(() => this.store.insertCompleted(batch.jobs, batch.results))
-      .catch((e: unknown) => logger.error({ err: e, results: batch.results.length }, 'could not store synchronous results (the callers have them)'))
-      .finally(() => {
-        for (const r of batch.results) {
-          this.unstoredResults.delete(r.id);
-          this.unstoredJobs.delete(r.jobId);
-        }
-      });
-  }
-
-  /** Commits the synchronous results answered so far (before a deletion looks for them). */
-  async settleUnstored(): Promise<void> {
-    const pending = this.directBatch;
-    if (pending) {
-      clearTimeout(pending.timer);
-      this.flushDirect(pending);
-    }
-    await this.directWrites;
-  }
-
-  /** A synchronous result answered but not yet committed (visible to its tenant, or an admin). */
-  unstoredResult(id: string, scope: Scope): AnalysisMessage | undefined {
-    const m = this.unstoredResults.get(id);
-    return m && (scope.admin || this.unstoredJobs.get(m.jobId)?.tenant === scope.tenant) ? m : undefined;
-  }
-
-  /** The job of such a result, as the store will hold it once committed. */
-  unstoredJob(id: string, scope: Scope): JobRow | undefined {
-    const j = this.unstoredJobs.get(id);
-    return j && (scope.admin || j.tenant === scope.tenant) ? j : undefined;
   }
 
   /** Stops intake; resolves when in-flight batches are done (or after timeoutMs). Queued jobs stay PENDING. */
@@ -462,57 +379,8 @@ export class JobRunner implements ClaimTarget {
     this.normal.length = 0;
     this.normalHead = 0;
     for (const i of left) i.waiter?.reject(new ServiceError(status.UNAVAILABLE, 'SHUTTING_DOWN', 'the core is shutting down; retry shortly'));
-    if (this.inflight > 0) await Promise.race([new Promise<void>((r) => this.idle.push(r)), new Promise<void>((r) => setTimeout(r, timeoutMs).unref())]);
+    if (this.inflight > 0 || this.completing > 0) await Promise.race([new Promise<void>((r) => this.idle.push(r)), new Promise<void>((r) => setTimeout(r, timeoutMs).unref())]);
     await this.claimer?.releaseHeld().catch((e: unknown) => logger.warn({ err: e }, 'could not give back held jobs; their leases will lapse'));
-    const pending = this.directBatch;
-    if (pending) {
-      clearTimeout(pending.timer);
-      this.flushDirect(pending);
-    }
-    await this.directWrites;
+    await this.store.settle();
   }
-}
-
-const iso = (ms: number): string => new Date(ms).toISOString();
-
-function toMessage(job: NewJob, o: AnalysisOutput, resultId: string, now: number, anomaly: ItemAnomaly | undefined): AnalysisMessage {
-  const m: AnalysisMessage = {
-    jobId: job.id,
-    status: 'SUCCEEDED',
-    id: resultId,
-    domain: job.domain,
-    ...(job.batchId ? { batchId: job.batchId } : {}),
-    sentiment: o.sentiment,
-    sentimentScore: o.sentimentScore,
-    emotionScores: o.emotionScores,
-    rationale: o.rationale,
-    confidence: o.confidence,
-    language: o.language,
-    lowConfidence: o.lowConfidence,
-    truncated: o.truncated,
-    createdAt: iso(now),
-    occurredAt: iso(job.occurredMs),
-  };
-  if (job.feedId) m.feedId = job.feedId;
-  if (o.marketDirection) m.marketDirection = o.marketDirection;
-  if (anomaly) m.feedAnomaly = anomaly;
-  return m;
-}
-
-function toStored(job: NewJob, o: AnalysisOutput, m: AnalysisMessage, now: number, anomaly: ItemAnomaly | undefined): StoredResult {
-  return {
-    id: m.id!,
-    jobId: job.id,
-    tenant: job.tenant,
-    feedId: job.feedId,
-    domain: job.domain,
-    occurredMs: job.occurredMs,
-    createdMs: now,
-    sentiment: o.sentiment,
-    score: o.sentimentScore,
-    emotions: o.emotionScores.map((e) => e.score),
-    anomalous: anomaly?.anomalous ?? false,
-    z: anomaly?.zScore ?? 0,
-    payload: JSON.stringify(m),
-  };
 }

@@ -15,9 +15,10 @@ import type { ServiceRegistry } from '../grpc/exchange.js';
 import { cleanText, TextRejected } from './textInput.js';
 import type { Domain } from './labels.js';
 import { openSentimentStore } from './store/openStore.js';
-import { JOB_STATES, WEBHOOK_EVENTS, type JobCursor, type JobFilter, type JobStatus, type NewJob, type Scope, type SentimentStore, type WebhookEvent } from './store/sentimentStore.js';
-import { batchMessage, jobMessage, webhookMessage } from './store/messages.js';
-import { JobRunner, type AnalysisMessage } from './jobRunner.js';
+import { JOB_STATES, WEBHOOK_EVENTS, type JobCursor, type JobFilter, type JobStatus, type NewJob, type Scope, type WebhookEvent } from './store/sentimentStore.js';
+import { batchMessage, jobMessage, submittedMessage, webhookMessage, type AnalysisMessage } from './store/messages.js';
+import { JobRunner } from './jobRunner.js';
+import { JobStore } from './store/jobStore.js';
 import { FeedBaselines, feedWindows, parseTime, parseWindow } from './feedAnalytics.js';
 import { createAnalysisPool, type AnalysisPool } from './analysisPool.js';
 import { checkRequestId, InFlight, submissionIds } from './idempotency.js';
@@ -25,6 +26,10 @@ import { SentimentMetrics } from './sentimentMetrics.js';
 import { WebhookDeliverer, parseSchedule } from './webhooks/deliverer.js';
 import { TargetGuard, TargetRefused } from './webhooks/targetGuard.js';
 import { newSecret } from './webhooks/signature.js';
+import type { SentimentServiceHandlers } from '../../proto/contract/types/meridian/sentiment/v1/SentimentService.js';
+import type { StreamAnalysesRequest__Output } from '../../proto/contract/types/meridian/sentiment/v1/StreamAnalysesRequest.js';
+import type { StreamAnalysesResponse } from '../../proto/contract/types/meridian/sentiment/v1/StreamAnalysesResponse.js';
+import type { ErrorEntry__Output } from '../../proto/contract/types/meridian/sentiment/v1/ErrorEntry.js';
 
 interface TextFields { text?: string; feedId?: string; domain?: string; occurredAt?: string }
 
@@ -38,10 +43,10 @@ export class Sentiment {
   private retentionTimer: NodeJS.Timeout | undefined;
   private readonly baselines: FeedBaselines;
   /** Idempotent batch submissions in progress (a racing retry waits for the first). */
-  private readonly submissions = new InFlight<{ data: unknown[]; metadata: { batchId: string; total: number } }>();
+  private readonly submissions = new InFlight<{ data: AnalysisMessage[]; metadata: { batchId: string; total: number } }>();
 
   private constructor(
-    readonly store: SentimentStore,
+    readonly store: JobStore,
     readonly pool: AnalysisPool,
     readonly runner: JobRunner,
     readonly metrics: SentimentMetrics,
@@ -55,13 +60,13 @@ export class Sentiment {
 
   static async open(stateDir: string, cfg: SentimentConfig): Promise<Sentiment> {
     const schedule = parseSchedule(cfg.webhookRetrySchedule);
-    const store = await openSentimentStore(stateDir, cfg);
+    const store = new JobStore(await openSentimentStore(stateDir, cfg));
     const pool = createAnalysisPool({ workers: cfg.workers, ortThreads: cfg.ortThreads, modelsDir: cfg.modelsDir });
     const metrics = new SentimentMetrics();
     const baselines = new FeedBaselines(store);
     const runner = new JobRunner(store, pool, baselines, { batchSize: cfg.batchSize, queueMax: cfg.queueMax, tenantQueueMax: cfg.tenantQueueMax, maxAttempts: cfg.maxAttempts }, metrics);
     const guard = new TargetGuard(cfg.webhookAllowHosts);
-    const deliverer = new WebhookDeliverer(store, guard, { retryScheduleMs: schedule, timeoutMs: cfg.webhookTimeoutMs, concurrency: 8 }, metrics);
+    const deliverer = new WebhookDeliverer(store.store, guard, { retryScheduleMs: schedule, timeoutMs: cfg.webhookTimeoutMs, concurrency: 8 }, metrics);
     metrics.attach({
       queueDepth: () => runner.depth,
       jobsByState: () => store.countByState(),
@@ -115,9 +120,9 @@ export class Sentiment {
     return { id: randomUUID(), tenant, text, feedId: feedId || null, batchId, domain, occurredMs: occurred ?? now, createdMs: now };
   }
 
-  handlers(): grpc.UntypedServiceImplementation {
+  handlers(): SentimentServiceHandlers {
     return {
-      analyzeText: unary(async (req: TextFields & { asyncMode?: boolean; _asyncMode?: string; requestId?: string }, call) => {
+      AnalyzeText: unary(async (req, call) => {
         const { tenant } = callerOf(call);
         const asyncMode = req._asyncMode === 'asyncMode' ? req.asyncMode !== false : true;
         if (req.requestId) {
@@ -129,9 +134,9 @@ export class Sentiment {
         const job = this.newJob(req, tenant);
         if (!asyncMode) return { data: await this.runner.analyzeNow(job, cancelSignal(call)) };
         await this.runner.submit(tenant, [job]);
-        return { data: { jobId: job.id, status: 'PENDING', emotionScores: [] } };
+        return { data: submittedMessage(job) };
       }),
-      batchAnalyzeTexts: unary(async (req: { items?: TextFields[]; requestId?: string }, call) => {
+      BatchAnalyzeTexts: unary(async (req, call) => {
         const { tenant } = callerOf(call);
         if (req.requestId) return this.submitOnce(tenant, checkRequestId(req.requestId), req.items ?? []);
         const items = req.items ?? [];
@@ -142,15 +147,15 @@ export class Sentiment {
         const batchId = randomUUID();
         const jobs = items.map((it, i) => this.newJob(it, tenant, `items[${i}].`, batchId));
         await this.runner.submit(tenant, jobs, { id: batchId, tenant, createdMs: jobs[0]!.createdMs, total: jobs.length });
-        return { data: jobs.map((j) => ({ jobId: j.id, status: 'PENDING', batchId, emotionScores: [] })), metadata: { batchId, total: jobs.length } };
+        return { data: jobs.map(submittedMessage), metadata: { batchId, total: jobs.length } };
       }),
-      getBatch: unary(async (req: { id?: string }, call) => {
+      GetBatch: unary(async (req, call) => {
         const id = uuid(req.id);
         const b = await this.store.getBatch(id, callerOf(call));
         if (!b) throw notFound(`no batch ${id}`);
         return { data: batchMessage(b) };
       }),
-      listJobs: unary(async (req: { state?: string; feedId?: string; batchId?: string; createdAfter?: string; createdBefore?: string; pageSize?: number; pageToken?: string }, call) => {
+      ListJobs: unary(async (req, call) => {
         const scope = callerOf(call);
         const filter: JobFilter = {};
         if (req.state && req.state !== 'JOB_STATUS_UNSPECIFIED') {
@@ -176,26 +181,24 @@ export class Sentiment {
           metadata: { nextPageToken: page.more && last ? encodeCursor({ createdMs: last.createdMs, id: last.id }, filter) : '', queueDepth: this.runner.depth },
         };
       }),
-      getAnalysis: unary(async (req: { id?: string }, call) => {
+      GetAnalysis: unary(async (req, call) => {
         const scope = callerOf(call);
         const id = uuid(req.id);
-        const recent = this.runner.unstoredResult(id, scope);
-        if (recent) return { data: recent };
-        const payload = await this.store.getResultPayload(id, scope);
-        if (!payload) throw notFound(`no analysis result ${id}; result ids come from a SUCCEEDED job's resultId (results are kept ${this.cfg.retentionDays || 'unlimited'} days)`);
-        return { data: JSON.parse(payload) as AnalysisMessage };
+        const analysis = await this.store.getAnalysis(id, scope);
+        if (!analysis) throw notFound(`no analysis result ${id}; result ids come from a SUCCEEDED job's resultId (results are kept ${this.cfg.retentionDays || 'unlimited'} days)`);
+        return { data: analysis };
       }),
-      getJob: unary(async (req: { id?: string }, call) => {
+      GetJob: unary(async (req, call) => {
         const scope = callerOf(call);
         const id = uuid(req.id);
-        const job = this.runner.unstoredJob(id, scope) ?? (await this.store.getJob(id, scope));
+        const job = await this.store.getJob(id, scope);
         if (!job) throw notFound(`no job ${id}`);
         return { data: jobMessage(job) };
       }),
-      cancelJob: unary(async (req: { id?: string }, call) => {
+      CancelJob: unary(async (req, call) => {
         const scope = callerOf(call);
         const id = uuid(req.id);
-        const job = this.runner.unstoredJob(id, scope) ?? (await this.store.cancel(id, Date.now(), scope));
+        const job = await this.store.cancel(id, Date.now(), scope);
         if (!job) throw notFound(`no job ${id}`);
         if (job.status === 'SUCCEEDED' || job.status === 'FAILED') {
           throw new ServiceError(grpc.status.FAILED_PRECONDITION, 'JOB_FINISHED', `job ${id} is already ${job.status} and cannot be canceled`);
@@ -203,48 +206,45 @@ export class Sentiment {
         this.runner.forget(id);
         return { data: jobMessage(job) };
       }),
-      streamAnalyses: (call: grpc.ServerDuplexStream<TextFields & { ref?: string }, unknown>) => this.stream(call),
-      getFeedTrend: unary(async (req: { feedId?: string; window?: string; from?: string; to?: string }, call) => {
+      StreamAnalyses: (call) => this.stream(call),
+      GetFeedTrend: unary(async (req, call) => {
         const scope = callerOf(call);
         const q = this.feedQuery(req);
         await this.feedMustExist(q.feedId, scope);
         const r = await feedWindows(this.store, scope, q.feedId, q.window.ms, q.from, q.to);
         return { data: { feedId: q.feedId, window: q.window.text, windows: r.windows, slopePerWindow: r.slope, totalCount: r.total } };
       }),
-      listFeedAnomalies: unary(async (req: { feedId?: string; window?: string; from?: string; to?: string }, call) => {
+      ListFeedAnomalies: unary(async (req, call) => {
         const scope = callerOf(call);
         const q = this.feedQuery(req);
         await this.feedMustExist(q.feedId, scope);
         const r = await feedWindows(this.store, scope, q.feedId, q.window.ms, q.from, q.to);
         const items = await this.store.anomalousItems(q.feedId, scope, q.from, q.to, 100);
-        return { data: { feedId: q.feedId, window: q.window.text, windows: r.windows.filter((w) => w.anomalous), items: items.map((p) => JSON.parse(p) as AnalysisMessage) } };
+        return { data: { feedId: q.feedId, window: q.window.text, windows: r.windows.filter((w) => w.anomalous), items } };
       }),
-      deleteAnalysis: unary(async (req: { id?: string }, call) => {
+      DeleteAnalysis: unary(async (req, call) => {
         const id = uuid(req.id);
-        await this.runner.settleUnstored();
         const d = await this.store.deleteAnalysis(id, callerOf(call));
         if (!d) throw notFound(`no analysis result ${id}`);
         return { data: d };
       }),
-      deleteJobResults: unary(async (req: { id?: string }, call) => {
+      DeleteJobResults: unary(async (req, call) => {
         const id = uuid(req.id);
-        await this.runner.settleUnstored();
         this.runner.forget(id);
         const d = await this.store.deleteJob(id, callerOf(call), Date.now());
         if (!d) throw notFound(`no job ${id}`);
         return { data: d };
       }),
-      deleteFeed: unary(async (req: { feedId?: string }, call) => {
+      DeleteFeed: unary(async (req, call) => {
         const scope = callerOf(call);
         const feedId = req.feedId ?? '';
         if (!FEED_ID.test(feedId)) throw invalid('feedId', "feedId must be 1-128 letters, digits, '.', '_', ':' or '-'");
-        await this.runner.settleUnstored();
         const d = await this.store.deleteFeed(feedId, scope);
         if (!d) throw notFound(`no feed ${feedId}`);
         this.baselines.forget(scope.tenant, feedId);
         return { data: d };
       }),
-      createWebhook: unary(async (req: { url?: string; eventTypes?: string[]; description?: string }, call) => {
+      CreateWebhook: unary(async (req, call) => {
         const { tenant } = callerOf(call);
         const types = [...new Set(req.eventTypes ?? [])];
         if (types.length === 0) throw invalid('eventTypes', `eventTypes must name at least one of ${WEBHOOK_EVENTS.join(', ')}`);
@@ -265,20 +265,20 @@ export class Sentiment {
         await this.store.createWebhook(w);
         return { data: webhookMessage(w, true) };
       }),
-      listWebhooks: unary(async (_req: object, call) => ({ data: (await this.store.listWebhooks(callerOf(call))).map((w) => webhookMessage(w)) })),
-      getWebhook: unary(async (req: { id?: string }, call) => {
+      ListWebhooks: unary(async (_req, call) => ({ data: (await this.store.listWebhooks(callerOf(call))).map((w) => webhookMessage(w)) })),
+      GetWebhook: unary(async (req, call) => {
         const id = uuid(req.id);
         const w = await this.store.getWebhook(id, callerOf(call));
         if (!w) throw notFound(`no webhook ${id}`);
         return { data: webhookMessage(w) };
       }),
-      deleteWebhook: unary(async (req: { id?: string }, call) => {
+      DeleteWebhook: unary(async (req, call) => {
         const id = uuid(req.id);
         const w = await this.store.deleteWebhook(id, callerOf(call));
         if (!w) throw notFound(`no webhook ${id}`);
         return { data: webhookMessage(w) };
       }),
-      listWebhookDeliveries: unary(async (req: { id?: string; pageSize?: number; pageToken?: string }, call) => {
+      ListWebhookDeliveries: unary(async (req, call) => {
         const scope = callerOf(call);
         const id = uuid(req.id);
         if (!(await this.store.getWebhook(id, scope))) throw notFound(`no webhook ${id}`);
@@ -299,7 +299,7 @@ export class Sentiment {
           metadata: { nextPageToken: page.more && last ? encodeCursor({ createdMs: last.createdMs, id: last.id }, filter) : '' },
         };
       }),
-      getSentimentMetrics: unary(async () => ({ text: await this.metrics.text() })),
+      GetSentimentMetrics: unary(async () => ({ text: await this.metrics.text() })),
     };
   }
 
@@ -328,7 +328,7 @@ export class Sentiment {
       const { batchId, jobIds } = submissionIds(tenant, requestId, items.length);
       const jobs = items.map((it, i) => ({ ...this.newJob(it, tenant, `items[${i}].`, batchId), id: jobIds[i]! }));
       await this.runner.submit(tenant, jobs, { id: batchId, tenant, createdMs: jobs[0]!.createdMs, total: jobs.length });
-      return { data: jobs.map((j) => ({ jobId: j.id, status: 'PENDING', batchId, emotionScores: [] })), metadata: { batchId, total: jobs.length } };
+      return { data: jobs.map(submittedMessage), metadata: { batchId, total: jobs.length } };
     });
   }
 
@@ -342,7 +342,7 @@ export class Sentiment {
   }
 
   /** Bidirectional stream: one text per message in, results (or errors) out as they finish. */
-  private stream(call: grpc.ServerDuplexStream<TextFields & { ref?: string }, unknown>): void {
+  private stream(call: grpc.ServerDuplexStream<StreamAnalysesRequest__Output, StreamAnalysesResponse>): void {
     const { tenant } = callerOf(call);
     const HIGH = 512;
     const LOW = 128;
@@ -352,12 +352,12 @@ export class Sentiment {
     const maybeEnd = () => {
       if (ended && inflight === 0 && !call.destroyed) call.end();
     };
-    const errorEntry = (e: unknown) => {
+    const errorEntry = (e: unknown): ErrorEntry__Output => {
       if (isServiceError(e)) return { type: e.reason, message: e.message, details: e.field ? { field: e.field } : {} };
       logger.error({ err: e }, 'stream analysis failed');
       return { type: 'INTERNAL', message: 'internal error; the core logged the details', details: {} };
     };
-    call.on('data', (req: TextFields & { ref?: string }) => {
+    call.on('data', (req: StreamAnalysesRequest__Output) => {
       const ref = req.ref ?? '';
       inflight++;
       if (inflight >= HIGH && !paused) {

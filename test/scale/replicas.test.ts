@@ -194,8 +194,9 @@ describe('three core replicas and two gateways on one PostgreSQL', () => {
           count(*) FILTER (WHERE status = 'SUCCEEDED') AS done FROM jobs WHERE id = ANY($1::text[])`, [acked, owner]);
         return Number(r[0]!.held) > 0 && Number(r[0]!.done) >= 1000;
       }, 120_000, 'the victim holding jobs mid-batch');
-      const held = (await sql<{ id: string }>(`SELECT id FROM jobs WHERE status = 'PROCESSING' AND lease_owner LIKE $1`, [owner])).map((r) => r.id);
       await victim.kill();
+      // What it held when it died (read after the kill: until then it kept finishing jobs, its own results being as good as any).
+      const held = (await sql<{ id: string }>(`SELECT id FROM jobs WHERE status = 'PROCESSING' AND lease_owner LIKE $1`, [owner])).map((r) => r.id);
       const killedAt = Date.now();
       const doneAtKill = Number((await sql<{ n: string }>(`SELECT count(*) AS n FROM jobs WHERE status = 'SUCCEEDED' AND id = ANY($1::text[])`, [acked]))[0]!.n);
       cores = cores.slice(1);

@@ -7,6 +7,7 @@ import { inject } from 'vitest';
 import { sentimentClient } from '../support/grpcClient.js';
 import { eventually } from '../support/gateway.js';
 import { seededRandom } from '../../src/seededRandom.js';
+import { robustZ } from '../../src/sentiment/feedAnalytics.js';
 
 const POSITIVE = ['Loving the new update, great job team', 'Fantastic service today, thank you', 'This app makes my day so much easier', 'Really happy with my purchase', 'Wonderful experience, highly recommend'];
 const NEUTRAL = ['The store opens at nine tomorrow', 'I picked up the parcel this morning', 'The meeting moved to Thursday'];
@@ -55,5 +56,24 @@ describe('feed anomalies', () => {
     expect(anomalies.items.length).toBeGreaterThan(0);
     expect(anomalies.items.every((i) => i.feedAnomaly.anomalous && i.feedAnomaly.zScore < 0)).toBe(true);
     s.close();
+  });
+});
+
+describe('item baseline statistics', () => {
+  it('the O(n) robust z-score equals median and MAD computed by sorting', () => {
+    const random = seededRandom(7);
+    const median = (s: number[]) => (s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2);
+    for (let t = 0; t < 2000; t++) {
+      const n = 1 + Math.floor(random() * 210);
+      // ties are common in real scores (identical texts): a third of the values come from five levels
+      const baseline = Array.from({ length: n }, () => (random() < 0.3 ? Math.round(random() * 4) / 2 - 1 : random() * 2 - 1));
+      const value = random() * 2 - 1;
+      const sorted = [...baseline].sort((a, b) => a - b);
+      const m = median(sorted);
+      const mad = median(sorted.map((x) => Math.abs(x - m)).sort((a, b) => a - b));
+      const got = robustZ(value, baseline);
+      expect(got.median).toBe(m);
+      expect(got.z).toBeCloseTo((value - m) / Math.max(1.4826 * mad, 0.05), 9);
+    }
   });
 });

@@ -1,23 +1,67 @@
 /**
- * Message shaping of stored state: the Job and Batch messages the RPCs answer
- * with, and the webhook event bodies (Standard Webhooks: {type, timestamp, data}).
+ * Message shaping of sentiment state, typed by the generated contract types: the
+ * Analysis a finished job answers with (and the stored row made from it, shaped
+ * once), the Job and Batch messages the RPCs answer with, and the webhook event
+ * bodies (Standard Webhooks: {type, timestamp, data}).
  */
-import type { BatchRow, JobRow, WebhookEndpoint } from './sentimentStore.js';
-import { JOB_STATES } from './sentimentStore.js';
+import type { Analysis__Output } from '../../../proto/contract/types/meridian/sentiment/v1/Analysis.js';
+import type { Batch__Output } from '../../../proto/contract/types/meridian/sentiment/v1/Batch.js';
+import type { ItemAnomaly__Output } from '../../../proto/contract/types/meridian/sentiment/v1/ItemAnomaly.js';
+import type { Job__Output } from '../../../proto/contract/types/meridian/sentiment/v1/Job.js';
+import type { Webhook__Output } from '../../../proto/contract/types/meridian/sentiment/v1/Webhook.js';
+import type { AnalysisOutput } from '../sentimentAnalyzer.js';
+import type { BatchRow, JobRow, NewJob, StoredResult, WebhookEndpoint } from './sentimentStore.js';
 
 const iso = (ms: number): string => new Date(ms).toISOString();
 
-export interface JobMessage {
-  jobId: string;
-  status: string;
-  resultId?: string;
-  errors: { type: string; message: string; details: Record<string, string> }[];
-  feedId?: string;
-  domain: string;
-  createdAt: string;
-  updatedAt: string;
-  attempts: number;
-  batchId?: string;
+/** The Analysis message (camelCase, enums as names), as the handlers answer and the store keeps it. */
+export type AnalysisMessage = Analysis__Output;
+export type JobMessage = Job__Output;
+export type ItemAnomaly = ItemAnomaly__Output;
+
+/** A queued job's answer before it ran: its id and state. */
+export function submittedMessage(job: NewJob): AnalysisMessage {
+  return { jobId: job.id, status: 'PENDING', emotionScores: [], ...(job.batchId ? { batchId: job.batchId } : {}) };
+}
+
+/** The result of an analysed job, and the row the store keeps of it (payload: the message as JSON, made once here). */
+export function analysisResult(job: NewJob, o: AnalysisOutput, resultId: string, now: number, anomaly: ItemAnomaly | undefined): { message: AnalysisMessage; stored: StoredResult } {
+  const message: AnalysisMessage = {
+    jobId: job.id,
+    status: 'SUCCEEDED',
+    id: resultId,
+    domain: job.domain,
+    ...(job.batchId ? { batchId: job.batchId } : {}),
+    sentiment: o.sentiment,
+    sentimentScore: o.sentimentScore,
+    emotionScores: o.emotionScores,
+    rationale: o.rationale,
+    confidence: o.confidence,
+    language: o.language,
+    lowConfidence: o.lowConfidence,
+    truncated: o.truncated,
+    createdAt: iso(now),
+    occurredAt: iso(job.occurredMs),
+  };
+  if (job.feedId) message.feedId = job.feedId;
+  if (o.marketDirection) message.marketDirection = o.marketDirection;
+  if (anomaly) message.feedAnomaly = anomaly;
+  const stored: StoredResult = {
+    id: resultId,
+    jobId: job.id,
+    tenant: job.tenant,
+    feedId: job.feedId,
+    domain: job.domain,
+    occurredMs: job.occurredMs,
+    createdMs: now,
+    sentiment: o.sentiment,
+    score: o.sentimentScore,
+    emotions: o.emotionScores.map((e) => e.score),
+    anomalous: anomaly?.anomalous ?? false,
+    z: anomaly?.zScore ?? 0,
+    payload: JSON.stringify(message),
+  };
+  return { message, stored };
 }
 
 export function jobMessage(j: JobRow): JobMessage {
@@ -35,19 +79,19 @@ export function jobMessage(j: JobRow): JobMessage {
   };
 }
 
-export function batchMessage(b: BatchRow) {
+export function batchMessage(b: BatchRow): Batch__Output {
   const live = b.counts.PENDING + b.counts.PROCESSING;
   return {
     batchId: b.id,
     createdAt: iso(b.createdMs),
     total: b.total,
-    counts: Object.fromEntries(JOB_STATES.map((s) => [s, b.counts[s]])),
+    counts: { ...b.counts },
     done: live === 0,
     ...(live === 0 && b.completedMs ? { completedAt: iso(b.completedMs) } : {}),
   };
 }
 
-export function webhookMessage(w: WebhookEndpoint, withSecret = false) {
+export function webhookMessage(w: WebhookEndpoint, withSecret = false): Webhook__Output {
   return {
     id: w.id, url: w.url, eventTypes: w.eventTypes, description: w.description, createdAt: iso(w.createdMs),
     ...(withSecret ? { secret: w.secret } : {}),

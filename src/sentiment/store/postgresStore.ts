@@ -30,7 +30,7 @@ import { PgDatabase, type Queryable } from '../../db/postgres.js';
 import { logger } from '../../log.js';
 import { EMOTIONS, SENTIMENT_LEVELS, type Domain } from '../labels.js';
 import { PG_MIGRATIONS, SENTIMENT_COMPONENT } from './postgresMigrations.js';
-import { batchMessage, eventBody, jobMessage } from './messages.js';
+import { batchMessage, eventBody, jobMessage, type AnalysisMessage } from './messages.js';
 import {
   JOB_STATES, type AttemptOutcome, type BatchRow, type ClaimedJob, type Deleted, type DeliveryLogEntry, type FeedWindowRow, type JobCursor,
   type JobFilter, type JobRow, type JobStatus, type NewBatch, type NewJob, type OutboxMessage, type Scope, type SentimentStore,
@@ -230,9 +230,9 @@ export class PostgresSentimentStore implements SentimentStore {
   private static anomalyEvents(subs: Subscriptions, results: readonly StoredResult[], now: number, events: PendingEvent[]): void {
     for (const r of results) {
       if (!r.anomalous || !r.feedId || !PostgresSentimentStore.subscribed(subs, r.tenant, 'feed.anomaly')) continue;
-      const p = JSON.parse(r.payload) as Record<string, unknown>;
+      const p = JSON.parse(r.payload) as AnalysisMessage;
       events.push({ tenant: r.tenant, type: 'feed.anomaly', atMs: now, data: {
-        feedId: r.feedId, jobId: r.jobId, resultId: r.id, occurredAt: p['occurredAt'], sentiment: r.sentiment, sentimentScore: r.score, feedAnomaly: p['feedAnomaly'],
+        feedId: r.feedId, jobId: r.jobId, resultId: r.id, occurredAt: p.occurredAt, sentiment: r.sentiment, sentimentScore: r.score, feedAnomaly: p.feedAnomaly,
       } });
     }
   }

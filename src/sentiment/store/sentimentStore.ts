@@ -9,8 +9,10 @@
  * own rows only, an admin sees all. Unknown and foreign ids look the same (null).
  */
 import type { Domain } from '../labels.js';
+import type { JobStatus__Output } from '../../../proto/contract/types/meridian/sentiment/v1/JobStatus.js';
 
-export type JobStatus = 'PENDING' | 'PROCESSING' | 'SUCCEEDED' | 'FAILED' | 'CANCELED';
+/** A job's state: the generated JobStatus enum's names, less the unspecified zero value. */
+export type JobStatus = Exclude<JobStatus__Output, 'JOB_STATUS_UNSPECIFIED'>;
 export const JOB_STATES: readonly JobStatus[] = ['PENDING', 'PROCESSING', 'SUCCEEDED', 'FAILED', 'CANCELED'];
 
 /** Whose state a call may see: its tenant's, or every tenant's for an admin. */

@@ -1,0 +1,296 @@
+/**
+ * The sentiment state as the runner, feed analytics and the gRPC handlers see it:
+ * one `SentimentStore` (DuckDB or PostgreSQL) behind the writes that gather, and
+ * the results answered but not yet committed.
+ *
+ * - Gathered writes: PENDING inserts, PROCESSING marks, completions and failures that
+ *   arrive in the same event-loop turn go to the database together, one store call
+ *   per kind, in lifecycle order, through the one batching primitive
+ *   (proto/contract/batching.ts); a flush never overlaps the previous one, so under
+ *   load the batches grow. New jobs gather apart from the rest (a job is marked,
+ *   completed or failed only after its insert committed), so that a submission never
+ *   waits for a flush of completions.
+ * - Write-behind of synchronous and stream results: the caller gets its result at
+ *   once; job and result are committed with the others of a 20 ms window (up to
+ *   1,024 at a time) and, until then, served from here (getJob, getAnalysis,
+ *   cancel), so a GetAnalysis right after the answer finds them. A crash in that
+ *   window loses the stored copy of a result the caller already has; it never loses
+ *   an acknowledged asynchronous job. Deletions and close() commit them first.
+ *
+ * Everything else goes straight to the store.
+ */
+import { Batching } from '../../../proto/contract/batching.js';
+import { logger } from '../../log.js';
+import type { AnalysisMessage } from './messages.js';
+import type {
+  AttemptOutcome, BatchRow, Deleted, DeliveryLogEntry, FeedWindowRow, JobCursor, JobFilter, JobRow, JobStatus, NewBatch, NewJob,
+  OutboxMessage, Scope, SentimentStore, SharedJobQueue, StoredResult, WebhookEndpoint,
+} from './sentimentStore.js';
+
+const WRITE_BEHIND_WINDOW_MS = 20;
+const WRITE_BEHIND_MAX = 1024;
+
+/** A job write waiting to be gathered with the others of its turn. */
+type JobWrite =
+  | { kind: 'pending'; jobs: readonly NewJob[]; batches: readonly NewBatch[]; done: Deferred<void> }
+  | { kind: 'processing'; ids: readonly string[]; now: number; done: Deferred<void> }
+  | { kind: 'complete'; results: readonly StoredResult[]; now: number; done: Deferred<Set<string>> }
+  | { kind: 'fail'; ids: readonly string[]; type: string; message: string; now: number; done: Deferred<void> };
+
+interface Deferred<T> { resolve: (v: T) => void; reject: (e: unknown) => void }
+
+function deferred<T>(): { promise: Promise<T>; done: Deferred<T> } {
+  let done!: Deferred<T>;
+  const promise = new Promise<T>((resolve, reject) => { done = { resolve, reject }; });
+  return { promise, done };
+}
+
+interface Analysed { job: NewJob; result: StoredResult; message: AnalysisMessage }
+
+export class JobStore {
+  /** Synchronous/stream results answered but not yet committed: by result id, and their jobs by job id. */
+  private readonly unstored = new Map<string, Analysed>();
+  private readonly unstoredJobs = new Map<string, Analysed>();
+  private readonly writeBehind: Batching<Analysed>;
+  private readonly jobWrites: Batching<JobWrite>;
+  /** New jobs have their own gathering: a submission waits for its insert only, never behind a flush of completions. */
+  private readonly inserts: Batching<JobWrite>;
+
+  constructor(readonly store: SentimentStore) {
+    this.jobWrites = new Batching<JobWrite>((writes) => this.flushJobWrites(writes));
+    this.inserts = new Batching<JobWrite>((writes) => this.flushJobWrites(writes));
+    this.writeBehind = new Batching<Analysed>(async (items) => {
+      try {
+        await store.insertCompleted(items.map((i) => i.job), items.map((i) => i.result));
+      } catch (e) {
+        logger.error({ err: e, results: items.length }, 'could not store synchronous results (the callers have them)');
+      } finally {
+        for (const i of items) {
+          this.unstored.delete(i.result.id);
+          this.unstoredJobs.delete(i.job.id);
+        }
+      }
+    }, { windowMs: WRITE_BEHIND_WINDOW_MS, maxItems: WRITE_BEHIND_MAX });
+  }
+
+  /**
+   * One flush of the job writes gathered in a turn, in the order a job lives them:
+   * inserts, then PROCESSING marks, then completions, then failures, each kind in one
+   * store call (so a failure never overtakes the mark of the attempt that failed).
+   * A job marked twice (a batch that failed at once and left again) counts two
+   * attempts: one mark per round. Every caller gets its own answer or error.
+   */
+  private async flushJobWrites(writes: JobWrite[]): Promise<void> {
+    const of = <K extends JobWrite['kind']>(kind: K) => writes.filter((w): w is Extract<JobWrite, { kind: K }> => w.kind === kind);
+    const settle = async <W extends JobWrite>(group: W[], run: () => Promise<void>) => {
+      if (group.length === 0) return;
+      try {
+        await run();
+      } catch (e) {
+        for (const w of group) w.done.reject(e);
+      }
+    };
+    const pending = of('pending');
+    await settle(pending, async () => {
+      await this.store.insertPending(pending.flatMap((w) => w.jobs), pending.flatMap((w) => w.batches));
+      for (const w of pending) w.done.resolve();
+    });
+    const processing = of('processing');
+    await settle(processing, async () => {
+      const rounds: string[][] = [];
+      const seen = new Map<string, number>();
+      for (const id of processing.flatMap((w) => w.ids)) {
+        const k = seen.get(id) ?? 0;
+        seen.set(id, k + 1);
+        (rounds[k] ??= []).push(id);
+      }
+      for (const ids of rounds) await this.store.markProcessing(ids, processing[processing.length - 1]!.now);
+      for (const w of processing) w.done.resolve();
+    });
+    const complete = of('complete');
+    await settle(complete, async () => {
+      const live = await this.store.complete(complete.flatMap((w) => w.results), complete[complete.length - 1]!.now);
+      for (const w of complete) w.done.resolve(new Set(w.results.filter((r) => live.has(r.jobId)).map((r) => r.jobId)));
+    });
+    for (const w of of('fail')) {
+      await settle([w], async () => {
+        await this.store.fail(w.ids, w.type, w.message, w.now);
+        w.done.resolve();
+      });
+    }
+  }
+
+  private gather<T>(write: (done: Deferred<T>) => JobWrite): Promise<T> {
+    const { promise, done } = deferred<T>();
+    const w = write(done);
+    (w.kind === 'pending' ? this.inserts : this.jobWrites).add(w);
+    return promise;
+  }
+
+  /** Stores new PENDING jobs and their batches; resolves once committed. */
+  insertPending(jobs: readonly NewJob[], batches: readonly NewBatch[]): Promise<void> {
+    return this.gather<void>((done) => ({ kind: 'pending', jobs, batches, done }));
+  }
+
+  /** PENDING → PROCESSING for the jobs a worker is about to run; counts the attempt. */
+  markProcessing(ids: readonly string[], now: number): Promise<void> {
+    return this.gather<void>((done) => ({ kind: 'processing', ids, now, done }));
+  }
+
+  /** Stores results of queued jobs still live; resolves with the job ids that got their result. */
+  complete(results: readonly StoredResult[], now: number): Promise<Set<string>> {
+    if (results.length === 0) return Promise.resolve(new Set());
+    return this.gather<Set<string>>((done) => ({ kind: 'complete', results, now, done }));
+  }
+
+  /** Marks live jobs FAILED with an error entry. */
+  fail(ids: readonly string[], type: string, message: string, now: number): Promise<void> {
+    return this.gather<void>((done) => ({ kind: 'fail', ids, type, message, now, done }));
+  }
+
+  get shared(): SharedJobQueue | null {
+    return this.store.shared;
+  }
+
+  /** A result already answered (synchronous mode, streams): committed with its job in the next write-behind window. */
+  recordAnalysed(job: NewJob, result: StoredResult, message: AnalysisMessage): void {
+    const a = { job, result, message };
+    this.unstored.set(result.id, a);
+    this.unstoredJobs.set(job.id, a);
+    this.writeBehind.add(a);
+  }
+
+  /** Commits the results answered so far. */
+  settle(): Promise<void> {
+    return this.writeBehind.settled();
+  }
+
+  private visible(a: Analysed | undefined, scope: Scope): Analysed | undefined {
+    return a && (scope.admin || a.job.tenant === scope.tenant) ? a : undefined;
+  }
+
+  private static unstoredRow(a: Analysed): JobRow {
+    const { text: _text, ...j } = a.job;
+    return { ...j, status: 'SUCCEEDED', updatedMs: j.createdMs, attempts: 1, resultId: a.result.id, errorType: null, errorMessage: null };
+  }
+
+  async getJob(id: string, scope: Scope): Promise<JobRow | null> {
+    const a = this.visible(this.unstoredJobs.get(id), scope);
+    return a ? JobStore.unstoredRow(a) : this.store.getJob(id, scope);
+  }
+
+  /** The Analysis message of a result (null if unknown to the scope, or its payload was purged). */
+  async getAnalysis(id: string, scope: Scope): Promise<AnalysisMessage | null> {
+    const a = this.visible(this.unstored.get(id), scope);
+    if (a) return a.message;
+    const payload = await this.store.getResultPayload(id, scope);
+    return payload ? (JSON.parse(payload) as AnalysisMessage) : null;
+  }
+
+  /** Payloads of a feed's anomalous items, as messages. */
+  async anomalousItems(feedId: string, scope: Scope, fromMs: number, toMs: number, limit: number): Promise<AnalysisMessage[]> {
+    return (await this.store.anomalousItems(feedId, scope, fromMs, toMs, limit)).map((p) => JSON.parse(p) as AnalysisMessage);
+  }
+
+  /** PENDING/PROCESSING → CANCELED; a job answered and not yet committed is returned as it is (SUCCEEDED). */
+  async cancel(id: string, now: number, scope: Scope): Promise<JobRow | null> {
+    const a = this.visible(this.unstoredJobs.get(id), scope);
+    return a ? JobStore.unstoredRow(a) : this.store.cancel(id, now, scope);
+  }
+
+  listJobs(filter: JobFilter, scope: Scope, after: JobCursor | null, limit: number): Promise<{ jobs: JobRow[]; more: boolean }> {
+    return this.store.listJobs(filter, scope, after, limit);
+  }
+
+  getBatch(id: string, scope: Scope): Promise<BatchRow | null> {
+    return this.store.getBatch(id, scope);
+  }
+
+  unfinished(): Promise<(NewJob & { attempts: number })[]> {
+    return this.store.unfinished();
+  }
+
+  countByState(): Promise<Record<JobStatus, number>> {
+    return this.store.countByState();
+  }
+
+  recentScores(tenant: string, feedId: string, n: number): Promise<number[]> {
+    return this.store.recentScores(tenant, feedId, n);
+  }
+
+  feedExists(feedId: string, scope: Scope): Promise<boolean> {
+    return this.store.feedExists(feedId, scope);
+  }
+
+  feedWindowRows(...args: Parameters<SentimentStore['feedWindowRows']>): Promise<FeedWindowRow[]> {
+    return this.store.feedWindowRows(...args);
+  }
+
+  // Deletions first commit what is still behind, so that they find it.
+  async deleteAnalysis(resultId: string, scope: Scope): Promise<Deleted | null> {
+    await this.settle();
+    return this.store.deleteAnalysis(resultId, scope);
+  }
+
+  async deleteJob(jobId: string, scope: Scope, now: number): Promise<Deleted | null> {
+    await this.settle();
+    return this.store.deleteJob(jobId, scope, now);
+  }
+
+  async deleteFeed(feedId: string, scope: Scope): Promise<Deleted | null> {
+    await this.settle();
+    return this.store.deleteFeed(feedId, scope);
+  }
+
+  async purgeBefore(cutoffMs: number): Promise<Deleted> {
+    await this.settle();
+    return this.store.purgeBefore(cutoffMs);
+  }
+
+  createWebhook(endpoint: WebhookEndpoint): Promise<void> {
+    return this.store.createWebhook(endpoint);
+  }
+
+  listWebhooks(scope: Scope): Promise<WebhookEndpoint[]> {
+    return this.store.listWebhooks(scope);
+  }
+
+  getWebhook(id: string, scope: Scope): Promise<WebhookEndpoint | null> {
+    return this.store.getWebhook(id, scope);
+  }
+
+  deleteWebhook(id: string, scope: Scope): Promise<WebhookEndpoint | null> {
+    return this.store.deleteWebhook(id, scope);
+  }
+
+  listDeliveries(endpointId: string, scope: Scope, after: { createdMs: number; id: string } | null, limit: number): Promise<{ deliveries: DeliveryLogEntry[]; more: boolean }> {
+    return this.store.listDeliveries(endpointId, scope, after, limit);
+  }
+
+  dueMessages(now: number, limit: number): Promise<OutboxMessage[]> {
+    return this.store.dueMessages(now, limit);
+  }
+
+  pendingMessages(): Promise<number> {
+    return this.store.pendingMessages();
+  }
+
+  nextDue(): Promise<number | null> {
+    return this.store.nextDue();
+  }
+
+  recordAttempts(outcomes: readonly AttemptOutcome[]): Promise<void> {
+    return this.store.recordAttempts(outcomes);
+  }
+
+  onMessages(listener: () => void): void {
+    this.store.onMessages(listener);
+  }
+
+  async close(): Promise<void> {
+    await this.inserts.settled();
+    await this.jobWrites.settled();
+    await this.settle();
+    await this.store.close();
+  }
+}
