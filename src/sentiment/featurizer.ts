@@ -166,9 +166,9 @@ export class Featurizer {
   private count = 0;
   private readonly lexicon: Map<string, number> | null;
   /** Bucket of the lexicon feature for sign (0 negative, 1 positive) × strength 1–3. */
-  private readonly lexiconIds: number[];
+  readonly lexiconIds: number[];
   /** Bucket of the "intensified lexicon word" feature per sign (0 negative, 1 positive). */
-  private readonly intenseIds: number[];
+  readonly intenseIds: number[];
 
   constructor(readonly params: FeaturizerParams = DEFAULT_FEATURIZER) {
     this.buckets = 2 ** params.bucketBits;

@@ -9,6 +9,9 @@ import { describe, it, expect } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import onnxProto from 'onnx-proto';
+import * as ort from 'onnxruntime-node';
+import { logits, type LinearModel } from '../../src/sentiment/training/linearModel.js';
+import { encodeBatch } from '../../src/sentiment/onnxBatch.js';
 import { trainModel, checkOnnxAgainstTrainer, ONNX_TOLERANCE } from '../../src/sentiment/training/train.js';
 import { exportOnnx } from '../../src/sentiment/training/onnxExport.js';
 import { GENERAL_SPEC, FINANCE_SPEC } from '../../src/sentiment/training/modelSpecs.js';
@@ -21,11 +24,18 @@ import { cleanText } from '../../src/sentiment/textInput.js';
 
 const WEIGHT_TOLERANCE = 1e-4;
 
-function committedWeights(name: string): Float32Array {
+function committedWeights(name: string, initializer = 'W'): Float32Array {
   const model = onnxProto.onnx.ModelProto.decode(readFileSync(join(MODELS_DIR, `${name}.onnx`)));
-  const w = model.graph!.initializer!.find((t) => t.name === 'W')!;
+  const w = model.graph!.initializer!.find((t) => t.name === initializer)!;
   const raw = w.rawData!;
   return new Float32Array(raw.buffer.slice(raw.byteOffset, raw.byteOffset + raw.byteLength));
+}
+
+function maxAbsDiff(a: Float32Array, b: Float32Array): number {
+  expect(a.length).toBe(b.length);
+  let d = 0;
+  for (let i = 0; i < a.length; i++) d = Math.max(d, Math.abs(a[i]! - b[i]!));
+  return d;
 }
 
 for (const spec of [FINANCE_SPEC, GENERAL_SPEC]) {
@@ -37,11 +47,14 @@ for (const spec of [FINANCE_SPEC, GENERAL_SPEC]) {
       const diff = await checkOnnxAgainstTrainer(t, onnx, sample);
       expect(diff).toBeLessThanOrEqual(ONNX_TOLERANCE);
 
-      const committed = committedWeights(spec.name);
-      expect(committed.length).toBe(t.model.weights.length);
-      let maxDiff = 0;
-      for (let i = 0; i < committed.length; i++) maxDiff = Math.max(maxDiff, Math.abs(committed[i]! - t.model.weights[i]!));
-      expect(maxDiff).toBeLessThanOrEqual(WEIGHT_TOLERANCE);
+      expect(maxAbsDiff(committedWeights(spec.name), t.model.weights)).toBeLessThanOrEqual(WEIGHT_TOLERANCE);
+      expect(maxAbsDiff(committedWeights(spec.name, 'bias'), t.model.bias)).toBeLessThanOrEqual(WEIGHT_TOLERANCE);
+      if ((t.model.hidden ?? 0) > 0) {
+        // The hidden layer's output weights too (W holds the embeddings then).
+        expect(maxAbsDiff(committedWeights(spec.name, 'W2'), t.model.out!)).toBeLessThanOrEqual(WEIGHT_TOLERANCE);
+        expect(maxAbsDiff(committedWeights(spec.name, 'b2'), t.model.outBias!)).toBeLessThanOrEqual(WEIGHT_TOLERANCE);
+        if (t.model.wide) expect(maxAbsDiff(committedWeights(spec.name, 'Wlin'), t.model.wide)).toBeLessThanOrEqual(WEIGHT_TOLERANCE);
+      }
     });
   });
 }
@@ -80,5 +93,52 @@ describe('language head', () => {
       const max = Math.max(...Array.from(weights.subarray(b * L, b * L + L), Math.abs));
       for (let c = 0; c < L; c++) expect(Math.abs(back.embeddings[b * L + c]! - weights[b * L + c]!)).toBeLessThanOrEqual(max / 127 / 2 + 1e-6);
     }
+  });
+});
+
+describe('rationale attributions of the committed GENERAL model', () => {
+  // The hidden-layer model's `contributions` output is each feature's gradient × input
+  // (value · E row ⊙ [a > 0] · W2): for every text and logit, the shares plus the
+  // hidden bias term must add up to logit − b2 exactly as the trainer computes it.
+  it('add up to each logit, as computed by the trainer from the committed weights', async () => {
+    const sidecar = JSON.parse(readFileSync(join(MODELS_DIR, 'general.json'), 'utf8')) as { columns: number; featurizer: typeof DEFAULT_FEATURIZER };
+    const H = committedWeights('general', 'bias').length;
+    const C = sidecar.columns;
+    const hidden = H !== C || committedWeights('general').length !== 2 ** sidecar.featurizer.bucketBits * C;
+    const model: LinearModel = {
+      featurizer: sidecar.featurizer,
+      heads: GENERAL_SPEC.heads,
+      columns: C,
+      weights: committedWeights('general'),
+      bias: committedWeights('general', 'bias'),
+      ...(hidden ? { hidden: H, out: committedWeights('general', 'W2'), outBias: committedWeights('general', 'b2') } : {}),
+    };
+    const f = new Featurizer(sidecar.featurizer);
+    const texts = ['I don\'t hate it.', 'What a wonderful, wonderful day!', 'Das ist wirklich schlecht.', 'meh', 'The service was slow but the food was great'];
+    const bags = texts.map((t) => {
+      const b = f.featurize(cleanText(t));
+      return b.ids.slice(0, b.count);
+    });
+    const session = await ort.InferenceSession.create(readFileSync(join(MODELS_DIR, 'general.onnx')));
+    const out = await session.run(encodeBatch(bags).feeds);
+    const contributions = out.contributions!.data as Float32Array;
+    let at = 0;
+    bags.forEach((ids) => {
+      const z = new Float64Array(C);
+      const a = new Float64Array(H);
+      logits(model, ids, 0, ids.length, z, a);
+      for (let c = 0; c < C; c++) {
+        let sum = 0;
+        for (let k = 0; k < ids.length; k++) sum += contributions[(at + k) * C + c]!;
+        let rest = model.bias[c]!;
+        if (hidden) {
+          rest = model.outBias![c]!;
+          for (let j = 0; j < H; j++) if (a[j]! > 0) rest += model.bias[j]! * model.out![j * C + c]!;
+        }
+        expect(Math.abs(sum + rest - z[c]!)).toBeLessThan(1e-4);
+      }
+      at += ids.length;
+    });
+    await session.release();
   });
 });

@@ -219,15 +219,24 @@ function financeTweets(): Row[] {
  * them a linear model reads "don't hate" as "hate". Training rows only; never
  * evaluated on.
  */
-const TEMPLATES = ['not {w}', "I don't {w} it", "it's not {w}", 'this is not {w} at all', 'never {w}', 'not very {w}', 'very {w}', 'really {w}', 'so {w}', '{w}', 'somewhat {w}', "isn't {w}", 'no {w}'];
+const TEMPLATES = ['not {w}', "I don't {w} it", "it's not {w}", 'this is not {w} at all', 'never {w}', 'not very {w}', 'very {w}', 'really {w}', 'so {w}', '{w}', 'somewhat {w}', "isn't {w}", 'no {w}', 'it was not {w}', 'that was really {w}', "they weren't {w}"];
+/**
+ * Templates per lexicon word (distinct, seeded). One was enough for the linear model;
+ * the hidden-layer model, which also sees these phrases through input dropout, needs
+ * more of them to read "the food was not bad" as less negative than "the food was bad".
+ */
+const TEMPLATES_PER_WORD = 2;
 
 function vaderPhrases(): Row[] {
   const out: Row[] = [];
   for (const [word] of lexiconValences()) {
     if (!/^\p{L}[\p{L}'-]*$/u.test(word)) continue;
-    const template = TEMPLATES[Math.floor(seededUnit(`phrase:${word}`, SPLIT_SEED) * TEMPLATES.length)]!;
-    const text = template.replace('{w}', word);
-    out.push({ text, lang: 'en', source: 'vader-phrases', split: 'train', polarity: vaderPolarity(text) as 0 | 1 | 2 });
+    const picked = new Set<number>();
+    for (let k = 0; picked.size < TEMPLATES_PER_WORD; k++) picked.add(Math.floor(seededUnit(k === 0 ? `phrase:${word}` : `phrase:${word}:${k}`, SPLIT_SEED) * TEMPLATES.length));
+    for (const t of picked) {
+      const text = TEMPLATES[t]!.replace('{w}', word);
+      out.push({ text, lang: 'en', source: 'vader-phrases', split: 'train', polarity: vaderPolarity(text) as 0 | 1 | 2 });
+    }
   }
   return out;
 }

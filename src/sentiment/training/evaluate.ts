@@ -9,11 +9,12 @@
  * Also: cross-source figures (each source left out of training in turn, see
  * evalCrossSource) and the language head against eld, tinyld and cld3-asm.
  *
- * Usage: npm run eval [-- --no-write] [--models=dir (evaluate models elsewhere; cards untouched)]
+ * Usage: npm run eval [-- --no-write] [--only=language (the language head only)] [--models=dir (evaluate models elsewhere; cards untouched)]
  *        [--folds=goemotions,umsab (only these cross-source folds)] [--no-cross]
  */
 import { readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { parseArgs } from 'node:util';
 import { SentimentAnalyzer, MODELS_DIR, type AnalysisOutput } from '../sentimentAnalyzer.js';
 import { EMOTIONS, POLARITIES, SENTIMENT_LEVELS } from '../labels.js';
 import type { Row } from './corpus.js';
@@ -25,6 +26,7 @@ import { loadAndFeaturize, trainModel } from './train.js';
 import { predict } from './linearModel.js';
 import { loadLanguageCorpus } from './languageCorpus.js';
 import { evaluateLanguage } from './evaluateLanguage.js';
+import { LanguageIdentifier } from '../languageDetector.js';
 
 interface Scored {
   row: Row;
@@ -326,11 +328,28 @@ function writeCard(name: string, body: string): void {
 }
 
 async function main(): Promise<void> {
-  const arg = (name: string): string | undefined => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
-  const modelsDir = arg('models');
-  const write = !process.argv.includes('--no-write') && !modelsDir;
-  const crossOnly = arg('folds');
-  const skipCross = process.argv.includes('--no-cross');
+  const { values } = parseArgs({
+    options: {
+      'no-write': { type: 'boolean', default: false },
+      'no-cross': { type: 'boolean', default: false },
+      models: { type: 'string' },
+      folds: { type: 'string' },
+      only: { type: 'string' },
+    },
+    strict: true,
+  });
+  if (values.only !== undefined && values.only !== 'language') throw new Error(`--only: only \`language\` is supported (the language head alone, against eld, tinyld and cld3-asm)`);
+  const modelsDir = values.models;
+  const write = !values['no-write'] && !modelsDir;
+  const crossOnly = values.folds;
+  if (crossOnly) for (const f of crossOnly.split(',')) if (!FOLDS.some((x) => x.name === f)) throw new Error(`--folds: unknown fold ${f}; use ${FOLDS.map((x) => x.name).join(', ')}`);
+  const skipCross = values['no-cross'];
+  if (values.only === 'language') {
+    const lid = await evaluateLanguage(LanguageIdentifier.load(modelsDir ?? MODELS_DIR), await loadLanguageCorpus());
+    process.stdout.write(`## language\n\n${lid.text}\n`);
+    if (write) writeCard('language', `${lid.text}\n`);
+    return;
+  }
   const analyzer = await SentimentAnalyzer.load({ withProbabilities: true, ...(modelsDir ? { modelsDir } : {}) });
   const general = await evalGeneral(analyzer);
   const finance = await evalFinance(analyzer);

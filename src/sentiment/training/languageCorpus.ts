@@ -6,7 +6,7 @@
  * MIT; the declaration itself is copyright-free), cut into tweet-length pieces, a
  * seeded 20 % of its paragraphs held out.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { loadFinanceCorpus, loadGeneralCorpus, seededUnit, SPLIT_SEED, type Split } from './corpus.js';
@@ -83,7 +83,56 @@ export async function udhrRows(wanted: Set<string>): Promise<LanguageRow[]> {
   return out;
 }
 
-/** All language-labelled text: the sentiment sets (general and finance) and the UDHR. */
+const CLDR_NAMES_PER_PIECE = 12;
+
+/**
+ * Localised language and territory names per locale from `cldr-localenames-full`
+ * (Unicode licence; already a dependency): the spelling of each language's own
+ * words ("njemački" hr, "nemački" sr-Latn, "nemščina" sl; "Rakúsko" sk, "Rakousko"
+ * cs), which is where closely related languages with little running text differ.
+ * Names a locale inherits unchanged from English are skipped; region variants
+ * (en-GB) are skipped. The names of a locale are shuffled (seeded) and joined in
+ * pieces of CLDR_NAMES_PER_PIECE. Training text only: evaluation stays on running text.
+ */
+export function cldrNameRows(wanted: Set<string>): LanguageRow[] {
+  const require = createRequire(import.meta.url);
+  const dir = join(dirname(require.resolve('cldr-localenames-full/package.json')), 'main');
+  const read = (locale: string, file: string, key: 'languages' | 'territories'): Record<string, string> =>
+    (JSON.parse(readFileSync(join(dir, locale, `${file}.json`), 'utf8')) as { main: Record<string, { localeDisplayNames: Record<string, Record<string, string>> }> }).main[locale]!.localeDisplayNames[key]!;
+  const english = { ...read('en', 'languages', 'languages'), ...prefixKeys(read('en', 'territories', 'territories')) };
+  const out: LanguageRow[] = [];
+  for (const locale of readdirSync(dir).sort()) {
+    const parts = locale.split('-');
+    if (parts.length > 2 || (parts.length === 2 && !/^[A-Z][a-z]{3}$/.test(parts[1]!))) continue; // regions; keep scripts (sr-Latn)
+    if (parts.length === 2 && !UDHR_KEEP_CLDR_SCRIPT.has(locale)) continue;
+    const lang = UDHR_ALIAS[parts[0]!] ?? parts[0]!;
+    if (!wanted.has(lang) || lang === 'en') continue;
+    let names: Record<string, string>;
+    try {
+      names = { ...read(locale, 'languages', 'languages'), ...prefixKeys(read(locale, 'territories', 'territories')) };
+    } catch {
+      continue;
+    }
+    const own = Object.entries(names)
+      .filter(([k, v]) => english[k] !== v && !k.includes('-alt-'))
+      .map(([k, v]) => ({ v, u: seededUnit(`cldr:${locale}:${k}`, SPLIT_SEED) }))
+      .sort((a, b) => a.u - b.u)
+      .map((x) => x.v);
+    for (let i = 0; i + CLDR_NAMES_PER_PIECE <= own.length; i += CLDR_NAMES_PER_PIECE) {
+      out.push({ text: own.slice(i, i + CLDR_NAMES_PER_PIECE).join(', '), lang, source: `cldr-${locale}`, split: 'train' });
+    }
+  }
+  return out;
+}
+
+/** Script variants whose names are how the language is written online. */
+const UDHR_KEEP_CLDR_SCRIPT = new Set(['sr-Latn']);
+
+function prefixKeys(r: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(r).map(([k, v]) => [`territory:${k}`, v]));
+}
+
+/** All language-labelled text: the sentiment sets (general and finance), the UDHR and CLDR's localised names. */
 export async function loadLanguageCorpus(): Promise<LanguageRow[]> {
   const sentiment = [...loadGeneralCorpus(), ...loadFinanceCorpus()];
   // Oromo and Tigrinya have held-out sentiment rows only: for the language head (whose
@@ -97,5 +146,6 @@ export async function loadLanguageCorpus(): Promise<LanguageRow[]> {
   }));
   const wanted = new Set([...ELD_LANGUAGES, ...rows.map((r) => r.lang)]);
   rows.push(...(await udhrRows(wanted)));
+  if (process.env['LID_CLDR'] !== '0') rows.push(...cldrNameRows(wanted));
   return rows;
 }

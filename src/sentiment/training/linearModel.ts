@@ -1,12 +1,20 @@
 /**
- * The hashed linear model and its trainer: logits = bias + Σ value · weight row over
- * a text's hashed features (value = featureValue(n) = 1/sqrt(n); fastText's bag of
- * n-grams with the embedding folded into the output layer), one softmax per head.
- * Being linear, each feature's share of each logit is exact, which is what the
- * rationale reports.
+ * The hashed models and their trainer, over a text's hashed features (value =
+ * featureValue(n) = 1/sqrt(n), fastText's bag of n-grams), one softmax per head:
  *
- * Training is AdaGrad SGD with seeded shuffling, class weights and a small L2 penalty,
- * single-threaded: the same data and seed give the same weights.
+ * - linear (hidden = 0): logits = bias + Σ value · weight row. Each feature's share
+ *   of each logit is exact. The language head uses this form.
+ * - one hidden layer (hidden = H > 0): a = b1 + Σ value · E row (an H-wide learned
+ *   embedding per bucket, mean-pooled), h = ReLU(a), logits = h · W2 + b2. The
+ *   rationale's per-feature share is gradient × input: value · E row ⊙ [a > 0] · W2,
+ *   exact for the piecewise-linear network at this input (the shares plus the b1
+ *   term sum to logit − b2).
+ *
+ * Training is AdaGrad SGD with seeded shuffling and initialisation, class weights and
+ * a small L2 penalty, single-threaded: the same data and seed give the same weights.
+ * The hidden model starts with zero embeddings (a bucket never seen in training adds
+ * nothing at inference), b1 = 0.1 and a seeded Glorot-uniform W2, which breaks the
+ * symmetry between hidden units.
  */
 import { Featurizer, featureValue, type FeaturizerParams } from '../featurizer.js';
 import { cleanText } from '../textInput.js';
@@ -27,9 +35,38 @@ export interface LinearModel {
   heads: Head[];
   /** Number of logit columns (sum of head sizes). */
   columns: number;
-  /** Row-major [buckets × columns]. */
+  /** Row-major [buckets × width], width = hidden || columns (the embeddings E when hidden > 0). */
   weights: Float32Array;
+  /** [width]: the logit bias, or b1 when hidden > 0. */
   bias: Float32Array;
+  /** Hidden units (0 or absent: linear). */
+  hidden?: number;
+  /** [hidden × columns] (W2) and [columns] (b2) when hidden > 0. */
+  out?: Float32Array;
+  outBias?: Float32Array;
+  /**
+   * Wide & deep (hidden > 0 only): a linear layer [buckets × columns] beside the hidden
+   * one, its logits added to the hidden layer's; its per-feature shares are exact.
+   */
+  wide?: Float32Array;
+}
+
+/** A model with one hidden layer of `hidden` units over 2^bucketBits embeddings, seeded. */
+export function createHiddenModel(featurizer: FeaturizerParams, heads: Head[], hidden: number, seed: number, wide = false): LinearModel {
+  const columns = heads.reduce((a, h) => a + h.labels.length, 0);
+  const random = seededRandom(seed ^ 0x5eed);
+  const limit = Math.sqrt(6 / (hidden + columns));
+  return {
+    featurizer,
+    heads,
+    columns,
+    hidden,
+    weights: new Float32Array(2 ** featurizer.bucketBits * hidden),
+    bias: new Float32Array(hidden).fill(0.1),
+    out: Float32Array.from({ length: hidden * columns }, () => (2 * random() - 1) * limit),
+    outBias: new Float32Array(columns),
+    ...(wide ? { wide: new Float32Array(2 ** featurizer.bucketBits * columns) } : {}),
+  };
 }
 
 /** Every training text featurised once, in CSR form. */
@@ -64,8 +101,36 @@ export function featurizeAll(texts: string[], params: FeaturizerParams, onProgre
   return { offsets, ids: ids.slice(0, used) };
 }
 
-/** Logits of one row (features ids[from..to)), written into out. */
-export function logits(model: LinearModel, ids: Int32Array, from: number, to: number, out: Float64Array): void {
+/** Logits of one row (features ids[from..to)), written into out; `pre` receives the hidden pre-activations. */
+export function logits(model: LinearModel, ids: Int32Array, from: number, to: number, out: Float64Array, pre?: Float64Array): void {
+  const H = model.hidden ?? 0;
+  if (H > 0) {
+    const a = pre ?? new Float64Array(H);
+    const { weights: E, bias: b1, out: W2, outBias: b2, columns: C } = model;
+    for (let j = 0; j < H; j++) a[j] = 0;
+    for (let k = from; k < to; k++) {
+      const base = ids[k]! * H;
+      for (let j = 0; j < H; j++) a[j] = a[j]! + E[base + j]!;
+    }
+    const v = featureValue(to - from);
+    for (let c = 0; c < C; c++) out[c] = 0;
+    const Wl = model.wide;
+    if (Wl) {
+      for (let k = from; k < to; k++) {
+        const base = ids[k]! * C;
+        for (let c = 0; c < C; c++) out[c] = out[c]! + Wl[base + c]!;
+      }
+    }
+    for (let c = 0; c < C; c++) out[c] = out[c]! * v + b2![c]!;
+    for (let j = 0; j < H; j++) {
+      a[j] = a[j]! * v + b1[j]!;
+      const h = a[j]!;
+      if (h <= 0) continue;
+      const row = j * C;
+      for (let c = 0; c < C; c++) out[c] = out[c]! + h * W2![row + c]!;
+    }
+    return;
+  }
   const { columns: C, weights: W, bias } = model;
   for (let c = 0; c < C; c++) out[c] = 0;
   for (let k = from; k < to; k++) {
@@ -96,11 +161,19 @@ export interface TrainOptions {
   seed: number;
   /** Per-row weight (class balancing, source balancing). */
   rowWeight: Float32Array;
+  /** Share of a row's features dropped at random (seeded) at each visit: input dropout; 0 or absent keeps all. */
+  dropout?: number;
+  /** Buckets input dropout never hides (the lexicon-prior features): the model must learn to lean on them. */
+  keep?: Set<number>;
   onEpoch?: (epoch: number, meanLoss: number) => void;
   onProgress?: (epoch: number, done: number, total: number) => void;
 }
 
 export function train(model: LinearModel, x: FeatureMatrix, targets: Targets[], rows: number[], opts: TrainOptions): void {
+  if ((model.hidden ?? 0) > 0) {
+    trainHidden(model, x, targets, rows, opts);
+    return;
+  }
   const { columns: C, weights: W, bias, heads } = model;
   const random = seededRandom(opts.seed);
   const g2 = new Float32Array(W.length); // AdaGrad accumulators
@@ -109,6 +182,7 @@ export function train(model: LinearModel, x: FeatureMatrix, targets: Targets[], 
   const z = new Float64Array(C);
   const p = new Float64Array(C);
   const grad = new Float64Array(C);
+  const scratch = { ids: new Int32Array(256) };
   for (let epoch = 1; epoch <= opts.epochs; epoch++) {
     for (let i = order.length - 1; i > 0; i--) {
       const j = Math.floor(random() * (i + 1));
@@ -120,9 +194,8 @@ export function train(model: LinearModel, x: FeatureMatrix, targets: Targets[], 
     for (let k = 0; k < order.length; k++) {
       const r = order[k]!;
       const lr = opts.learningRate;
-      const from = x.offsets[r]!;
-      const to = x.offsets[r + 1]!;
-      logits(model, x.ids, from, to, z);
+      const { ids, from, to } = visibleFeatures(x, r, opts.dropout ?? 0, random, scratch, opts.keep);
+      logits(model, ids, from, to, z);
       grad.fill(0);
       const w = opts.rowWeight[r]!;
       heads.forEach((head, h) => {
@@ -142,7 +215,7 @@ export function train(model: LinearModel, x: FeatureMatrix, targets: Targets[], 
         bias[c] = bias[c]! - (lr * g) / Math.sqrt(g2b[c]! + 1e-8);
       }
       for (let f = from; f < to; f++) {
-        const base = x.ids[f]! * C;
+        const base = ids[f]! * C;
         for (let c = 0; c < C; c++) {
           const gc = grad[c]!;
           if (gc === 0) continue;
@@ -158,11 +231,147 @@ export function train(model: LinearModel, x: FeatureMatrix, targets: Targets[], 
   }
 }
 
+/**
+ * The features a training visit sees: all of row r's, or (input dropout) a seeded
+ * random subset keeping each with probability 1 − dropout (at least one).
+ */
+function visibleFeatures(x: FeatureMatrix, r: number, dropout: number, random: () => number, scratch: { ids: Int32Array }, keep?: Set<number>): { ids: Int32Array; from: number; to: number } {
+  const from = x.offsets[r]!;
+  const to = x.offsets[r + 1]!;
+  if (dropout <= 0 || to - from <= 1) return { ids: x.ids, from, to };
+  if (scratch.ids.length < to - from) scratch.ids = new Int32Array(2 * (to - from));
+  let n = 0;
+  for (let f = from; f < to; f++) {
+    const id = x.ids[f]!;
+    if (random() >= dropout || keep?.has(id)) scratch.ids[n++] = id;
+  }
+  if (n === 0) scratch.ids[n++] = x.ids[from + Math.floor(random() * (to - from))]!;
+  return { ids: scratch.ids, from: 0, to: n };
+}
+
+/** Cross-entropy gradient of the logits for one row (per head softmax); returns the row's loss. */
+function headGradients(model: LinearModel, z: Float64Array, y: Targets, w: number, p: Float64Array, grad: Float64Array): number {
+  let loss = 0;
+  grad.fill(0);
+  model.heads.forEach((head, h) => {
+    const t = y[h];
+    if (!t) return;
+    softmaxInto(z, head.offset, head.labels.length, p);
+    for (let c = 0; c < head.labels.length; c++) {
+      grad[head.offset + c] = (p[c]! - t[c]!) * w;
+      if (t[c]! > 0) loss -= t[c]! * Math.log(Math.max(p[c]!, 1e-12));
+    }
+  });
+  return loss;
+}
+
+/** AdaGrad SGD for the one-hidden-layer model (see the file comment). */
+function trainHidden(model: LinearModel, x: FeatureMatrix, targets: Targets[], rows: number[], opts: TrainOptions): void {
+  const H = model.hidden!;
+  const { columns: C, weights: E, bias: b1 } = model;
+  const W2 = model.out!;
+  const b2 = model.outBias!;
+  const random = seededRandom(opts.seed);
+  const gE = new Float32Array(E.length);
+  const gb1 = new Float64Array(H);
+  const gW2 = new Float64Array(W2.length);
+  const gb2 = new Float64Array(C);
+  const Wl = model.wide;
+  const gWl = Wl ? new Float32Array(Wl.length) : null;
+  const order = Int32Array.from(rows);
+  const z = new Float64Array(C);
+  const a = new Float64Array(H);
+  const p = new Float64Array(C);
+  const grad = new Float64Array(C);
+  const ga = new Float64Array(H);
+  const scratch = { ids: new Int32Array(256) };
+  const lr = opts.learningRate;
+  const eps = 1e-8;
+  for (let epoch = 1; epoch <= opts.epochs; epoch++) {
+    for (let i = order.length - 1; i > 0; i--) {
+      const j = Math.floor(random() * (i + 1));
+      const t = order[i]!;
+      order[i] = order[j]!;
+      order[j] = t;
+    }
+    let loss = 0;
+    for (let k = 0; k < order.length; k++) {
+      const r = order[k]!;
+      const seen = visibleFeatures(x, r, opts.dropout ?? 0, random, scratch, opts.keep);
+      const { ids, from, to } = seen;
+      logits(model, ids, from, to, z, a);
+      loss += headGradients(model, z, targets[r]!, opts.rowWeight[r]!, p, grad);
+      // Back through the output layer (gradient w.r.t. a uses W2 before its update).
+      for (let j = 0; j < H; j++) {
+        let g = 0;
+        if (a[j]! > 0) {
+          const row = j * C;
+          for (let c = 0; c < C; c++) g += grad[c]! * W2[row + c]!;
+        }
+        ga[j] = g;
+      }
+      for (let j = 0; j < H; j++) {
+        const h = a[j]!;
+        if (h <= 0) continue;
+        const row = j * C;
+        for (let c = 0; c < C; c++) {
+          const gc = grad[c]!;
+          if (gc === 0) continue;
+          const i = row + c;
+          const g = gc * h + opts.l2 * W2[i]!;
+          gW2[i] = gW2[i]! + g * g;
+          W2[i] = W2[i]! - (lr * g) / Math.sqrt(gW2[i]! + eps);
+        }
+      }
+      for (let c = 0; c < C; c++) {
+        const g = grad[c]!;
+        if (g === 0) continue;
+        gb2[c] = gb2[c]! + g * g;
+        b2[c] = b2[c]! - (lr * g) / Math.sqrt(gb2[c]! + eps);
+      }
+      for (let j = 0; j < H; j++) {
+        const g = ga[j]!;
+        if (g === 0) continue;
+        gb1[j] = gb1[j]! + g * g;
+        b1[j] = b1[j]! - (lr * g) / Math.sqrt(gb1[j]! + eps);
+      }
+      const v = featureValue(to - from);
+      if (Wl) {
+        for (let f = from; f < to; f++) {
+          const base = ids[f]! * C;
+          for (let c = 0; c < C; c++) {
+            const gc = grad[c]!;
+            if (gc === 0) continue;
+            const i = base + c;
+            const g = gc * v + opts.l2 * Wl[i]!;
+            gWl![i] = gWl![i]! + g * g;
+            Wl[i] = Wl[i]! - (lr * g) / Math.sqrt(gWl![i]! + eps);
+          }
+        }
+      }
+      for (let f = from; f < to; f++) {
+        const base = ids[f]! * H;
+        for (let j = 0; j < H; j++) {
+          const gj = ga[j]!;
+          if (gj === 0) continue;
+          const i = base + j;
+          const g = gj * v + opts.l2 * E[i]!;
+          gE[i] = gE[i]! + g * g;
+          E[i] = E[i]! - (lr * g) / Math.sqrt(gE[i]! + eps);
+        }
+      }
+      if (opts.onProgress && k % 20000 === 0) opts.onProgress(epoch, k, order.length);
+    }
+    opts.onEpoch?.(epoch, loss / order.length);
+  }
+}
+
 /** Predicted distributions per head for the given rows. */
 export function predict(model: LinearModel, x: FeatureMatrix, rows: number[]): Float64Array[][] {
   const z = new Float64Array(model.columns);
+  const a = new Float64Array(model.hidden ?? 0);
   return rows.map((r) => {
-    logits(model, x.ids, x.offsets[r]!, x.offsets[r + 1]!, z);
+    logits(model, x.ids, x.offsets[r]!, x.offsets[r + 1]!, z, a);
     return model.heads.map((head) => {
       const p = new Float64Array(head.labels.length);
       softmaxInto(z, head.offset, head.labels.length, p);

@@ -13,6 +13,17 @@
  *
  * `contributions` is an output too: the rationale reads each feature's exact share of
  * each logit from the model's own run rather than recomputing it.
+ *
+ * With a hidden layer (model.hidden = H > 0; W is then the embeddings E [buckets, H]):
+ *
+ *   scaled = Gather(W, ids) * Unsqueeze(weights, 1)                             float [T, H]
+ *   pre = ScatterND(Expand(b1, [N, H]), rows, scaled, reduction=add)            float [N, H]
+ *   logits = MatMul(Relu(pre), W2) + b2                                         float [N, C]
+ *   contributions = MatMul(scaled * Gather(pre > 0, rows), W2)                  float [T, C]
+ *
+ * i.e. each feature's gradient × input for every logit, computed by the same run.
+ * Wide & deep (model.wide): a linear layer Wlin [buckets, C] beside it, whose
+ * contributions (Gather(Wlin, ids) · weights) are added to both logits and contributions.
  */
 import onnxProto from 'onnx-proto';
 import type { LinearModel } from './linearModel.js';
@@ -57,8 +68,38 @@ function node(opType: string, inputs: string[], outputs: string[], attrs: Record
 
 export function exportOnnx(model: LinearModel, meta: Record<string, string>): Uint8Array {
   const C = model.columns;
-  const buckets = model.weights.length / C;
-  const nodes = [
+  const H = model.hidden ?? 0;
+  const width = H > 0 ? H : C;
+  const buckets = model.weights.length / width;
+  const f32 = (a: Float32Array): Uint8Array => new Uint8Array(a.buffer, a.byteOffset, a.byteLength);
+  const nodes = H > 0 ? [
+    node('Gather', ['W', 'ids'], ['gathered'], { axis: 0 }),
+    node('Unsqueeze', ['weights', 'axis1'], ['weights2']),
+    node('Mul', ['gathered', 'weights2'], ['scaled']),
+    node('Shape', ['counts'], ['n']),
+    node('Concat', ['n', 'hidden_width'], ['pre_shape'], { axis: 0 }),
+    node('Expand', ['bias', 'pre_shape'], ['bias_rows']),
+    node('ScatterND', ['bias_rows', 'rows', 'scaled'], ['pre'], { reduction: 'add' }),
+    node('Relu', ['pre'], ['hidden']),
+    node('MatMul', ['hidden', 'W2'], ['hidden_logits']),
+    ...(model.wide
+      ? [
+          node('Gather', ['Wlin', 'ids'], ['lin_gathered'], { axis: 0 }),
+          node('Mul', ['lin_gathered', 'weights2'], ['lin_contributions']),
+          node('Concat', ['n', 'columns'], ['logits_shape'], { axis: 0 }),
+          node('Expand', ['b2', 'logits_shape'], ['b2_rows']),
+          node('ScatterND', ['b2_rows', 'rows', 'lin_contributions'], ['lin_logits'], { reduction: 'add' }),
+          node('Add', ['hidden_logits', 'lin_logits'], ['logits']),
+        ]
+      : [node('Add', ['hidden_logits', 'b2'], ['logits'])]),
+    node('Greater', ['pre', 'zero'], ['active_bool']),
+    node('Cast', ['active_bool'], ['active'], { to: T.FLOAT }),
+    node('Squeeze', ['rows', 'axis1'], ['row_of']),
+    node('Gather', ['active', 'row_of'], ['feature_active'], { axis: 0 }),
+    node('Mul', ['scaled', 'feature_active'], ['scaled_active']),
+    node('MatMul', ['scaled_active', 'W2'], model.wide ? ['hidden_contributions'] : ['contributions']),
+    ...(model.wide ? [node('Add', ['hidden_contributions', 'lin_contributions'], ['contributions'])] : []),
+  ] : [
     node('Gather', ['W', 'ids'], ['gathered'], { axis: 0 }),
     node('Unsqueeze', ['weights', 'axis1'], ['weights2']),
     node('Mul', ['gathered', 'weights2'], ['contributions']),
@@ -68,11 +109,21 @@ export function exportOnnx(model: LinearModel, meta: Record<string, string>): Ui
     node('ScatterND', ['bias_rows', 'rows', 'contributions'], ['logits'], { reduction: 'add' }),
   ];
   const initializers = [
-    tensor('W', T.FLOAT, [buckets, C], new Uint8Array(model.weights.buffer, model.weights.byteOffset, model.weights.byteLength)),
-    tensor('bias', T.FLOAT, [C], new Uint8Array(model.bias.buffer, model.bias.byteOffset, model.bias.byteLength)),
+    tensor('W', T.FLOAT, [buckets, width], f32(model.weights)),
+    tensor('bias', T.FLOAT, [width], f32(model.bias)),
     int64s('axis1', [1]),
-    int64s('columns', [C]),
+    // The logits' width, for expanding their bias to [N, C] (a hidden-only model expands b1 to [N, H] instead).
+    ...(H === 0 || model.wide ? [int64s('columns', [C])] : []),
   ];
+  if (H > 0) {
+    initializers.push(
+      tensor('W2', T.FLOAT, [H, C], f32(model.out!)),
+      tensor('b2', T.FLOAT, [C], f32(model.outBias!)),
+      int64s('hidden_width', [H]),
+      tensor('zero', T.FLOAT, [], f32(new Float32Array([0]))),
+    );
+    if (model.wide) initializers.push(tensor('Wlin', T.FLOAT, [buckets, C], f32(model.wide)));
+  }
   const outputs = [];
   for (const head of model.heads) {
     const size = head.labels.length;

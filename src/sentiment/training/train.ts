@@ -6,9 +6,10 @@
  * onnxruntime-node on 500 held-out rows and refuses to finish if any probability
  * differs from the trainer's by more than 1e-5.
  *
- * Usage: npm run train [-- --only=language|general|financial-news] [--out=dir] [--epochs=N --lr=X --l2=X]
+ * Usage: npm run train [-- --only=language|general|financial-news] [--out=dir] [--epochs=N --lr=X --l2=X --balance=X --hidden=H --chars=3-4]
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import * as ort from 'onnxruntime-node';
@@ -20,7 +21,7 @@ import type { ModelSidecar, TrainedLanguage } from '../modelCard.js';
 import type { Calibration } from '../labels.js';
 import { readFileSync, existsSync } from 'node:fs';
 import type { Row } from './corpus.js';
-import { featurizeAll, predict, train, type LinearModel, type FeatureMatrix, type Targets } from './linearModel.js';
+import { createHiddenModel, featurizeAll, predict, train, type LinearModel, type FeatureMatrix, type Targets } from './linearModel.js';
 import { exportOnnx } from './onnxExport.js';
 import { argmax, pct, score } from './metrics.js';
 import { SPECS, isTuningRow, type ModelSpec } from './modelSpecs.js';
@@ -107,6 +108,12 @@ export function headMetrics(spec: ModelSpec, t: { model: LinearModel; rows: Row[
   );
 }
 
+/** The lexicon-prior buckets (never hidden by input dropout). */
+function lexiconBuckets(spec: ModelSpec): Set<number> {
+  const f = new Featurizer(spec.featurizer);
+  return new Set(spec.featurizer.lexicon ? [...f.lexiconIds, ...f.intenseIds] : []);
+}
+
 export interface TrainModelOptions {
   /** Rows and their features already loaded (cross-source evaluation trains several models on one featurisation). */
   data?: { rows: Row[]; x: FeatureMatrix };
@@ -138,19 +145,18 @@ export function trainModel(spec: ModelSpec, opts: TrainModelOptions = {}): Train
   const targets: Targets[] = rows.map((r) => spec.targets(r));
   const columns = spec.heads.reduce((a, h) => a + h.labels.length, 0);
   const buckets = 2 ** spec.featurizer.bucketBits;
-  const model: LinearModel = {
-    featurizer: spec.featurizer,
-    heads: spec.heads,
-    columns,
-    weights: new Float32Array(buckets * columns),
-    bias: new Float32Array(columns),
-  };
+  const model: LinearModel =
+    spec.hidden > 0
+      ? createHiddenModel(spec.featurizer, spec.heads, spec.hidden, spec.seed, spec.wide ?? false)
+      : { featurizer: spec.featurizer, heads: spec.heads, columns, weights: new Float32Array(buckets * columns), bias: new Float32Array(columns) };
   const t = { model, rows, x };
   train(model, x, targets, trainRows, {
     epochs: spec.epochs,
     learningRate: spec.learningRate,
     l2: spec.l2,
     seed: spec.seed,
+    dropout: spec.dropout,
+    ...(spec.dropoutKeepsLexicon ? { keep: lexiconBuckets(spec) } : {}),
     rowWeight: classWeights(spec, rows, trainRows),
     onProgress: (epoch, done, total) => bar.update(`epoch ${epoch}/${spec.epochs}: ${Math.round((100 * done) / total)}%`),
     onEpoch: (epoch, loss) => {
@@ -244,18 +250,41 @@ export async function writeModel(t: TrainedModel, outDir: string): Promise<Model
 }
 
 async function main(): Promise<void> {
-  const arg = (name: string): string | undefined => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
-  const only = arg('only');
-  const outDir = arg('out') ?? MODELS_DIR;
+  const { values } = parseArgs({
+    options: {
+      only: { type: 'string' },
+      out: { type: 'string' },
+      epochs: { type: 'string' },
+      lr: { type: 'string' },
+      l2: { type: 'string' },
+      balance: { type: 'string' },
+      hidden: { type: 'string' },
+      dropout: { type: 'string' },
+      wide: { type: 'boolean' },
+      chars: { type: 'string' },
+    },
+    strict: true,
+  });
+  const only = values.only;
+  const outDir = values.out ?? MODELS_DIR;
   // Tuning overrides (settings are chosen on the tuning slice, then written into modelSpecs.ts).
-  const num = (name: string): number | undefined => (arg(name) === undefined ? undefined : Number(arg(name)));
+  const num = (v: string | undefined): number | undefined => {
+    if (v === undefined) return undefined;
+    const n = Number(v);
+    if (!Number.isFinite(n)) throw new Error(`not a number: ${v}`);
+    return n;
+  };
+  const chars = values.chars?.split('-').map(Number);
   const specs = SPECS.filter((s) => !only || s.name === only).map((s) => ({
     ...s,
-    epochs: num('epochs') ?? s.epochs,
-    learningRate: num('lr') ?? s.learningRate,
-    l2: num('l2') ?? s.l2,
-    classBalance: num('balance') ?? s.classBalance,
-    featurizer: arg('chars') ? { ...s.featurizer, minCharGram: Number(arg('chars')!.split('-')[0]), maxCharGram: Number(arg('chars')!.split('-')[1]) } : s.featurizer,
+    epochs: num(values.epochs) ?? s.epochs,
+    learningRate: num(values.lr) ?? s.learningRate,
+    l2: num(values.l2) ?? s.l2,
+    classBalance: num(values.balance) ?? s.classBalance,
+    hidden: num(values.hidden) ?? s.hidden,
+    dropout: num(values.dropout) ?? s.dropout,
+    wide: values.wide ?? s.wide ?? false,
+    featurizer: chars ? { ...s.featurizer, minCharGram: chars[0]!, maxCharGram: chars[1]! } : s.featurizer,
   }));
   if (specs.length === 0 && only !== 'language') throw new Error(`--only=${only}: no such model; use language, ${SPECS.map((s) => s.name).join(' or ')}`);
   if (!only || only === 'language') {

@@ -4,8 +4,11 @@
  * sample of the left-out source's *training* rows (the evaluation reports its
  * held-out rows). Settings found here are written into modelSpecs.ts.
  *
- *   npm run build && node dist/src/sentiment/training/tuneCrossSource.js --folds=goemotions,umsab --l2=1e-3,1e-4 [--epochs=3] [--lr=0.2]
+ *   npm run build && node dist/src/sentiment/training/tuneCrossSource.js --folds=goemotions,umsab --l2=1e-3,1e-4 [--epochs=3] [--lr=0.2] [--hidden=0,16]
+ *
+ * Each option takes a comma-separated list; every combination is trained.
  */
+import { parseArgs } from 'node:util';
 import { GENERAL_SPEC } from './modelSpecs.js';
 import { loadAndFeaturize, trainModel } from './train.js';
 import { predict } from './linearModel.js';
@@ -21,17 +24,41 @@ const FOLD_OF: Record<string, (r: Row) => boolean> = {
   'xed-en': (r) => r.source === 'xed-en',
 };
 
+/** Share of the left-out source's training rows scored (it is not trained on; its held-out rows stay untouched). */
+const PROBE_SHARE = 0.5;
+
 function main(): void {
-  const arg = (name: string, dflt: string): string => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? dflt;
-  const folds = arg('folds', 'goemotions,umsab').split(',');
-  const grid = { l2: arg('l2', String(GENERAL_SPEC.l2)).split(',').map(Number), epochs: arg('epochs', String(GENERAL_SPEC.epochs)).split(',').map(Number), lr: arg('lr', String(GENERAL_SPEC.learningRate)).split(',').map(Number), balance: arg('balance', String(GENERAL_SPEC.classBalance)).split(',').map(Number) };
+  const { values } = parseArgs({
+    options: {
+      folds: { type: 'string', default: 'goemotions,umsab' },
+      l2: { type: 'string', default: String(GENERAL_SPEC.l2) },
+      epochs: { type: 'string', default: String(GENERAL_SPEC.epochs) },
+      lr: { type: 'string', default: String(GENERAL_SPEC.learningRate) },
+      balance: { type: 'string', default: String(GENERAL_SPEC.classBalance) },
+      hidden: { type: 'string', default: String(GENERAL_SPEC.hidden) },
+      dropout: { type: 'string', default: String(GENERAL_SPEC.dropout) },
+      wide: { type: 'boolean', default: false },
+    },
+    strict: true,
+  });
+  const list = (v: string): number[] =>
+    v.split(',').map((x) => {
+      const n = Number(x);
+      if (!Number.isFinite(n)) throw new Error(`not a number: ${x}`);
+      return n;
+    });
+  const folds = values.folds.split(',');
+  for (const f of folds) if (!FOLD_OF[f]) throw new Error(`--folds: unknown fold ${f}; use ${Object.keys(FOLD_OF).join(', ')}`);
+  const grid = { l2: list(values.l2), epochs: list(values.epochs), lr: list(values.lr), balance: list(values.balance), hidden: list(values.hidden), dropout: list(values.dropout) };
   const data = loadAndFeaturize(GENERAL_SPEC);
   for (const fold of folds) {
     const of = FOLD_OF[fold]!;
-    const probe = data.rows.map((r, i) => (r.split === 'train' && of(r) && seededUnit(`tunecs:${i}`, SPLIT_SEED) < 3000 / 40000 ? i : -1)).filter((i) => i >= 0);
-    for (const l2 of grid.l2) for (const epochs of grid.epochs) for (const lr of grid.lr) for (const classBalance of grid.balance) {
-      const spec = { ...GENERAL_SPEC, l2, epochs, learningRate: lr, classBalance };
-      const t = trainModel(spec, { data, exclude: of, label: `tune without ${fold} l2=${l2} epochs=${epochs} lr=${lr} balance=${classBalance}` });
+    const probe = data.rows.map((r, i) => (r.split === 'train' && of(r) && seededUnit(`tunecs:${i}`, SPLIT_SEED) < PROBE_SHARE ? i : -1)).filter((i) => i >= 0);
+    for (const l2 of grid.l2) for (const epochs of grid.epochs) for (const lr of grid.lr) for (const classBalance of grid.balance) for (const hidden of grid.hidden) for (const dropout of grid.dropout) {
+      const spec = { ...GENERAL_SPEC, l2, epochs, learningRate: lr, classBalance, hidden, dropout, wide: values.wide };
+      const label = `l2=${l2} epochs=${epochs} lr=${lr} balance=${classBalance} hidden=${hidden}${values.wide ? ' wide' : ''} dropout=${dropout}`;
+      const started = Date.now();
+      const t = trainModel(spec, { data, exclude: of, label: `tune without ${fold} ${label}` });
       const preds = predict(t.model, data.x, probe);
       const pol = probe.map((r, k) => [r, k] as const).filter(([r]) => data.rows[r]!.polarity !== undefined && data.rows[r]!.lang === 'en');
       const emo = probe.map((r, k) => [r, k] as const).filter(([r]) => data.rows[r]!.emotions?.length);
@@ -40,11 +67,20 @@ function main(): void {
         const m = score(POLARITIES, pol.map(([r]) => [data.rows[r]!.polarity!]), pol.map(([, k]) => argmax(preds[k]![0]!)));
         parts.push(`en polarity (${pol.length} rows) macro-recall ${pct(m.macroRecall)} acc ${pct(m.accuracy)}`);
       }
+      const polAll = probe.map((r, k) => [r, k] as const).filter(([r]) => data.rows[r]!.polarity !== undefined);
+      const langs = [...new Set(polAll.map(([r]) => data.rows[r]!.lang))].sort();
+      if (langs.length > 1) {
+        const f1s = langs.map((lang) => {
+          const ks = polAll.filter(([r]) => data.rows[r]!.lang === lang);
+          return score(POLARITIES, ks.map(([r]) => [data.rows[r]!.polarity!]), ks.map(([, k]) => argmax(preds[k]![0]!))).macroF1;
+        });
+        parts.push(`${langs.length} languages mean macro-F1 ${pct(f1s.reduce((a, b) => a + b, 0) / f1s.length)}, lowest ${pct(Math.min(...f1s))}`);
+      }
       if (emo.length) {
         const m = score(EMOTIONS, emo.map(([r]) => data.rows[r]!.emotions!), emo.map(([, k]) => argmax(preds[k]![1]!)));
         parts.push(`emotions (${emo.length} rows) macro-F1 ${pct(m.macroF1)}`);
       }
-      process.stdout.write(`without ${fold}, l2=${l2} epochs=${epochs} lr=${lr} balance=${classBalance}: ${parts.join('; ')}\n`);
+      process.stdout.write(`without ${fold}, ${label}: ${parts.join('; ')} (${((Date.now() - started) / 1000).toFixed(0)} s)\n`);
     }
   }
 }
