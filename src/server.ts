@@ -11,7 +11,7 @@ import { existsSync } from 'node:fs';
 import { isLoopbackAddress, type CoreConfig } from './config.js';
 import { Authenticator } from './grpc/authentication.js';
 import { ConnectionPool, openDatabase } from './db/duckdb.js';
-import { addGeoService, type Geo } from './geo/geoService.js';
+import { addGeoService, placeIndexPath, type Geo } from './geo/geoService.js';
 import { addLocaleService } from './locale/localeService.js';
 import { packageDefinition } from './grpc/protos.js';
 import { addExchangeService, ServiceRegistry } from './grpc/exchange.js';
@@ -58,7 +58,11 @@ export async function startCore(config: CoreConfig): Promise<Core> {
   if (sharedCertificates) ca.shareWith(sharedCertificates);
   // every service but health behind authentication (src/grpc/authentication.ts)
   const services = new ServiceRegistry(server, new Authenticator(config.plaintext ? null : ca));
-  const geo = await addGeoService(services, { db, paging });
+  const geo = await addGeoService(services, {
+    db, paging, placeIndexPath: placeIndexPath(config.geoDbPath),
+    onIndexBuilt: ({ wrote, error }) => (wrote ? logger.info({ path: placeIndexPath(config.geoDbPath) }, 'wrote the place index for the next start')
+      : logger.warn({ err: error }, 'could not write the place index (the next start builds it again)')),
+  });
   addLocaleService(services, { db, paging });
   addCertificateService(services, { ca, defaultValidityDays: config.certValidityDays });
   const sentiment = await addSentimentService(services, { stateDir: config.stateDir, config: config.sentiment });
