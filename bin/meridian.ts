@@ -71,6 +71,7 @@ import { argValue, loadGatewayConfig } from '../gateway/config.js';
 import { startGateway, type RunningGateway } from '../gateway/app.js';
 import { localKeyPath } from '../gateway/auth/keyStore.js';
 import { loadCoreConfig } from '../src/config.js';
+import { preparePlaceIndex } from '../src/server.js';
 import { CertificateAuthority } from '../src/certificates/certificateAuthority.js';
 
 /** The CA and the gateway's and admin's certificates in the state folder, created when missing (first start). */
@@ -86,9 +87,15 @@ async function ensureTrust(stateDir: string): Promise<{ dir: string; created: st
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
-  const known = /^--(core-only|gateway-only|plaintext|core=.+|listen=.+)$/;
+  const known = /^--(core-only|gateway-only|plaintext|build-index|core=.+|listen=.+)$/;
   const unknown = args.filter((a) => !known.test(a));
-  if (unknown.length) throw new Error(`unknown option ${unknown.join(' ')}; options are --core-only, --gateway-only, --plaintext, --core=host:port, --listen=host:port`);
+  if (unknown.length) throw new Error(`unknown option ${unknown.join(' ')}; options are --core-only, --gateway-only, --plaintext, --build-index, --core=host:port, --listen=host:port`);
+  if (args.includes('--build-index')) {
+    // install time (bin/ensureBuilt.mjs): the place index file next to the geo database, so that no start builds it
+    const r = await preparePlaceIndex(loadCoreConfig());
+    process.stdout.write(r.fromFile ? `place index up to date: ${r.path}\n` : `place index written: ${r.path}\n`);
+    return;
+  }
   const coreOnly = args.includes('--core-only');
   const gatewayOnly = args.includes('--gateway-only');
   if (coreOnly && gatewayOnly) throw new Error('--core-only and --gateway-only exclude each other');
@@ -114,28 +121,47 @@ async function main(): Promise<void> {
   const parent = process.ppid;
   setInterval(() => { if (process.ppid !== parent && !stopping) stop('parent exited'); }, 500).unref();
 
+  let coreStarting: Promise<CoreThread> | undefined;
+  let coreConfig: ReturnType<typeof loadCoreConfig> | undefined;
   if (!gatewayOnly) {
-    const coreConfig = loadCoreConfig(env);
+    coreConfig = loadCoreConfig(env);
     if (!coreConfig.plaintext) {
       const trust = await ensureTrust(coreConfig.stateDir);
       if (trust.created.length) process.stdout.write(`  created the core's certificates (mutual TLS) in ${trust.dir}\n`);
     }
-    core = await startCoreThread(env);
-    if (stopping) return;
-    const tls = join(coreConfig.stateDir, 'tls');
-    process.stdout.write(`Meridian core (gRPC) on ${core.address}   try: ${coreConfig.plaintext
-      ? `grpcurl -plaintext ${core.address} list`
-      : `grpcurl -cacert ${tls}/ca-cert.pem -cert ${tls}/admin-cert.pem -key ${tls}/admin-key.pem ${core.address.replace(/^127\.0\.0\.1:/, 'localhost:')} list`}\n`);
+    coreStarting = startCoreThread(env);
+    // the core reports its own failure (main's catch); a rejection seen only later must not go unhandled meanwhile
+    coreStarting.catch(() => undefined);
   }
-  if (!coreOnly && !stopping) {
-    const config = loadGatewayConfig(env);
-    const coreAddress = argValue(args, 'core') ?? core?.address ?? config.coreAddress;
+  const reportCore = (c: CoreThread) => {
+    const tls = join(coreConfig!.stateDir, 'tls');
+    process.stdout.write(`Meridian core (gRPC) on ${c.address}   try: ${coreConfig!.plaintext
+      ? `grpcurl -plaintext ${c.address} list`
+      : `grpcurl -cacert ${tls}/ca-cert.pem -cert ${tls}/admin-cert.pem -key ${tls}/admin-key.pem ${c.address.replace(/^127\.0\.0\.1:/, 'localhost:')} list`}\n`);
+  };
+  // The gateway starts while the core loads when it knows the core's address beforehand (a fixed port, the default):
+  // its channel connects when the core listens, and /healthz answers 503 (core UNAVAILABLE) until then. With an
+  // ephemeral core port (:0) it waits for the core to say where it listens.
+  const config = coreOnly ? undefined : loadGatewayConfig(env);
+  const parallel = coreStarting !== undefined && config !== undefined && !argValue(args, 'core') && !/:0$/.test(coreConfig!.grpcAddress);
+  if (coreStarting && !parallel) {
+    core = await coreStarting;
+    if (stopping) return;
+    reportCore(core);
+  }
+  if (config && !stopping) {
+    const coreAddress = argValue(args, 'core') ?? core?.address ?? (parallel ? coreConfig!.grpcAddress : config.coreAddress);
     gateway = await startGateway({ ...config, coreAddress, httpAddress: argValue(args, 'listen') ?? config.httpAddress }, logger);
     const keyFile = localKeyPath(config.stateDir);
     process.stdout.write(`Meridian gateway (REST, JSONP, GraphQL, OpenAPI) on ${gateway.url}\n`);
     if (gateway.gateway.localKeyFile) process.stdout.write(`  created a local API key with every scope: ${keyFile}\n`);
     process.stdout.write(`  try: curl -H "X-Gateway-Key: $(cat ${keyFile})" '${gateway.url}/v1/geo/cities?namePrefix=San&limit=3'\n`);
     if (stopping) await gateway.gateway.close();
+  }
+  if (parallel && coreStarting) {
+    core = await coreStarting;
+    if (stopping) return;
+    reportCore(core);
   }
 }
 

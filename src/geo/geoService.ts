@@ -362,7 +362,7 @@ function countWhere(a: Float64Array, f: (x: number) => boolean): number {
 }
 
 /** Registers GeoService on a server. */
-export { placeIndexPath };
+export { openPlaceStore, placeIndexPath };
 
 export async function addGeoService(server: Pick<grpc.Server, 'addService'>, deps: GeoDeps): Promise<Geo> {
   const geo = await Geo.load(deps);

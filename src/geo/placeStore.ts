@@ -129,6 +129,18 @@ export class StringTable {
     return lo;
   }
 
+  /** The entries starting with x: [from, to). Two binary searches, so a scan needs no comparison per entry. */
+  prefixRange(x: string): [number, number] {
+    const from = this.lowerBound(x);
+    let lo = from, hi = this.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.startsWith(mid, x)) lo = mid + 1; // sorted: the entries starting with x are one run from `from`
+      else hi = mid;
+    }
+    return [from, lo];
+  }
+
   /** The entry equal to x, or -1. */
   indexOf(x: string): number {
     const k = this.lowerBound(x);
@@ -308,7 +320,8 @@ export class PlaceStore {
       for (const i of short) accept(i, NaN);
     } else if (q.prefix !== undefined) {
       const gen = this.nextMark();
-      for (let k = this.keys.lowerBound(q.prefix); k < this.keys.length && this.keys.startsWith(k, q.prefix); k++) {
+      const [from, to] = this.keys.prefixRange(q.prefix);
+      for (let k = from; k < to; k++) {
         const i = this.keyPlace[k]!;
         if (i < 0 || this.mark[i] === gen) continue;
         this.mark[i] = gen;
