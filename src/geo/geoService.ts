@@ -357,7 +357,7 @@ function cmp(a: string, b: string): number {
 
 function countWhere(a: Float64Array, f: (x: number) => boolean): number {
   let n = 0;
-  for (const x of a) if (f(x)) n++;
+  for (let i = 0; i < a.length; i++) if (f(a[i]!)) n++;
   return n;
 }
 
