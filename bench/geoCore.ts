@@ -9,8 +9,10 @@
  * gRPC columns read as handler work over transport.
  *
  *   npm run bench            (BENCH_N=600 queries per shape; BENCH_SQL_N=150)
+ *   node dist/bench/geoCore.js --n 600 --sql-n 150
  */
 import * as grpc from '@grpc/grpc-js';
+import { parseArgs } from 'node:util';
 import * as protoLoader from '@grpc/proto-loader';
 import { protoPath as healthProto } from 'grpc-health-check';
 import { loadCoreConfig } from '../src/config.js';
@@ -22,8 +24,14 @@ import { clientConstructor } from '../src/grpc/protos.js';
 import { startCore } from '../src/server.js';
 import { seededRandom } from '../src/seededRandom.js';
 
-const N = Number(process.env['BENCH_N'] ?? 600);
-const SQL_N = Number(process.env['BENCH_SQL_N'] ?? 150);
+// --n / --sql-n (BENCH_N / BENCH_SQL_N still work, for `npm run bench`)
+const { values: opts } = parseArgs({
+  options: { n: { type: 'string', default: process.env['BENCH_N'] ?? '600' }, 'sql-n': { type: 'string', default: process.env['BENCH_SQL_N'] ?? '150' } },
+  strict: true,
+});
+const N = Number(opts.n);
+const SQL_N = Number(opts['sql-n']);
+if (!(Number.isInteger(N) && N > 0 && Number.isInteger(SQL_N) && SQL_N > 0)) throw new Error('--n and --sql-n are whole numbers above 0');
 const log = (s: string) => process.stdout.write(`${s}\n`);
 
 

@@ -8,6 +8,7 @@
  *   node dist/bench/graphqlWorkload.js --workload IN.json --out OUT.json --base http://127.0.0.1:8080 --key KEY
  */
 import { readFileSync, writeFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
 
 const FIELDS = 'id name countryCode regionCode latitude longitude population timezone';
 export const MERIDIAN_GQL = {
@@ -21,10 +22,13 @@ export const MERIDIAN_GQL = {
 
 interface Item { i: number; type: 'radius' | 'prefix' | 'byId'; rest: string; gql: Record<string, unknown>; gqlBody?: string }
 
-function arg(name: string): string {
-  const i = process.argv.indexOf(`--${name}`);
-  const v = i > 0 ? process.argv[i + 1] : undefined;
-  if (!v) { process.stderr.write(`missing --${name}\n`); process.exit(2); }
+const { values: args } = parseArgs({
+  options: { workload: { type: 'string' }, out: { type: 'string' }, base: { type: 'string' }, key: { type: 'string' } },
+  strict: true,
+});
+function arg(name: keyof typeof args): string {
+  const v = args[name];
+  if (!v) { process.stderr.write(`missing --${name}; usage: graphqlWorkload.js --workload IN.json --out OUT.json --base URL --key KEY\n`); process.exit(2); }
   return v;
 }
 

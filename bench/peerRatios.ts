@@ -8,6 +8,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { parseArgs } from 'node:util';
 
 interface Run { label: string; type: string; rps: number; p50_ms: number; p99_ms: number; errors: number; server_cpu_ms_per_req?: number }
 
@@ -17,8 +18,9 @@ const TARGETS: [string, string, number][] = [
 ];
 const median = (xs: number[]): number => { const s = [...xs].sort((a, b) => a - b); const m = s.length >> 1; return s.length % 2 ? (s[m] as number) : ((s[m - 1] as number) + (s[m] as number)) / 2; };
 
-const dir = process.argv[2];
-if (!dir) { process.stderr.write('usage: peerRatios.js RESULTS_DIR\n'); process.exit(2); }
+const { positionals } = parseArgs({ options: {}, allowPositionals: true, strict: true });
+const dir = positionals[0];
+if (!dir || positionals.length > 1) { process.stderr.write('usage: peerRatios.js RESULTS_DIR\n'); process.exit(2); }
 const runs = readdirSync(dir).filter((f) => /^load-.*\.json$/.test(f)).map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')) as Run);
 const by = new Map<string, Run[]>();
 for (const r of runs) by.set(`${r.label}|${r.type}`, [...(by.get(`${r.label}|${r.type}`) ?? []), r]);

@@ -2,7 +2,8 @@
  * `npm start`'s first step: compile only when a source is newer than the last
  * build, and build the geo database only when it is missing or out of date. Recompiling on
  * every start cost 3-4 s of the start-up; this check costs ~0.1 s, and the
- * geo database check (built when missing or of an older schema) ~0.3 s.
+ * geo database check (built when missing or of an older schema) ~0.3 s; then
+ * the place index file is made when missing or older than the database.
  * Plain JavaScript, so it runs before anything is compiled.
  */
 import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
@@ -47,3 +48,11 @@ if (sources > built) {
 }
 // buildGeo --if-missing also rebuilds a file of an older schema version than this code reads
 run('the geo database build', process.execPath, [join(root, 'dist', 'data', 'geo', 'buildGeo.js'), '--if-missing']);
+// The place index next to it (src/geo/placeIndexFile.ts), so that no start builds it (3-4 s): made when missing or
+// older than the database. The core checks the database's fingerprint in it too, and rebuilds it itself when stale.
+const geoDb = process.env.MERIDIAN_GEO_DB || join(root, 'data', 'build', 'geo.duckdb');
+const placeIndex = `${geoDb}.places`;
+if (existsSync(geoDb) && (!existsSync(placeIndex) || statSync(placeIndex).mtimeMs < statSync(geoDb).mtimeMs)) {
+  process.stdout.write('building the place index (once, after the geo database changes)\n');
+  run('the place index build', process.execPath, [join(root, 'dist', 'bin', 'meridian.js'), '--build-index']);
+}

@@ -72,6 +72,7 @@ import { loadGatewayConfig } from '../gateway/config.js';
 import { startGateway, type RunningGateway } from '../gateway/app.js';
 import { localKeyPath } from '../gateway/auth/keyStore.js';
 import { loadCoreConfig } from '../src/config.js';
+import { preparePlaceIndex } from '../src/server.js';
 import { CertificateAuthority } from '../src/certificates/certificateAuthority.js';
 
 /** The CA and the gateway's and admin's certificates in the state folder, created when missing (first start). */
@@ -86,14 +87,23 @@ async function ensureTrust(stateDir: string): Promise<{ dir: string; created: st
 }
 
 async function main(): Promise<void> {
-  let args: { 'core-only'?: boolean; 'gateway-only'?: boolean; plaintext?: boolean; core?: string; listen?: string };
+  let args: { 'core-only'?: boolean; 'gateway-only'?: boolean; plaintext?: boolean; 'build-index'?: boolean; core?: string; listen?: string };
   try {
     args = parseArgs({
       args: process.argv.slice(2), strict: true, allowPositionals: false,
-      options: { 'core-only': { type: 'boolean' }, 'gateway-only': { type: 'boolean' }, plaintext: { type: 'boolean' }, core: { type: 'string' }, listen: { type: 'string' } },
+      options: {
+        'core-only': { type: 'boolean' }, 'gateway-only': { type: 'boolean' }, plaintext: { type: 'boolean' }, 'build-index': { type: 'boolean' },
+        core: { type: 'string' }, listen: { type: 'string' },
+      },
     }).values;
   } catch (e) {
-    throw new Error(`${(e as Error).message}; options are --core-only, --gateway-only, --plaintext, --core=host:port, --listen=host:port`, { cause: e });
+    throw new Error(`${(e as Error).message}; options are --core-only, --gateway-only, --plaintext, --build-index, --core=host:port, --listen=host:port`, { cause: e });
+  }
+  if (args['build-index']) {
+    // install time (bin/ensureBuilt.mjs): the place index file next to the geo database, so that no start builds it
+    const r = await preparePlaceIndex(loadCoreConfig());
+    process.stdout.write(r.fromFile ? `place index up to date: ${r.path}\n` : `place index written: ${r.path}\n`);
+    return;
   }
   const coreOnly = args['core-only'] === true;
   const gatewayOnly = args['gateway-only'] === true;
@@ -120,28 +130,47 @@ async function main(): Promise<void> {
   const parent = process.ppid;
   setInterval(() => { if (process.ppid !== parent && !stopping) stop('parent exited'); }, 500).unref();
 
+  let coreStarting: Promise<CoreThread> | undefined;
+  let coreConfig: ReturnType<typeof loadCoreConfig> | undefined;
   if (!gatewayOnly) {
-    const coreConfig = loadCoreConfig(env);
+    coreConfig = loadCoreConfig(env);
     if (!coreConfig.plaintext) {
       const trust = await ensureTrust(coreConfig.stateDir);
       if (trust.created.length) process.stdout.write(`  created the core's certificates (mutual TLS) in ${trust.dir}\n`);
     }
-    core = await startCoreThread(env);
-    if (stopping) return;
-    const tls = join(coreConfig.stateDir, 'tls');
-    process.stdout.write(`Meridian core (gRPC) on ${core.address}   try: ${coreConfig.plaintext
-      ? `grpcurl -plaintext ${core.address} list`
-      : `grpcurl -cacert ${tls}/ca-cert.pem -cert ${tls}/admin-cert.pem -key ${tls}/admin-key.pem ${core.address.replace(/^127\.0\.0\.1:/, 'localhost:')} list`}\n`);
+    coreStarting = startCoreThread(env);
+    // the core reports its own failure (main's catch); a rejection seen only later must not go unhandled meanwhile
+    coreStarting.catch(() => undefined);
   }
-  if (!coreOnly && !stopping) {
-    const config = loadGatewayConfig(env);
-    const coreAddress = args.core ?? core?.address ?? config.coreAddress;
+  const reportCore = (c: CoreThread) => {
+    const tls = join(coreConfig!.stateDir, 'tls');
+    process.stdout.write(`Meridian core (gRPC) on ${c.address}   try: ${coreConfig!.plaintext
+      ? `grpcurl -plaintext ${c.address} list`
+      : `grpcurl -cacert ${tls}/ca-cert.pem -cert ${tls}/admin-cert.pem -key ${tls}/admin-key.pem ${c.address.replace(/^127\.0\.0\.1:/, 'localhost:')} list`}\n`);
+  };
+  // The gateway starts while the core loads when it knows the core's address beforehand (a fixed port, the default):
+  // its channel connects when the core listens, and /healthz answers 503 (core UNAVAILABLE) until then. With an
+  // ephemeral core port (:0) it waits for the core to say where it listens.
+  const config = coreOnly ? undefined : loadGatewayConfig(env);
+  const parallel = coreStarting !== undefined && config !== undefined && args.core === undefined && !/:0$/.test(coreConfig!.grpcAddress);
+  if (coreStarting && !parallel) {
+    core = await coreStarting;
+    if (stopping) return;
+    reportCore(core);
+  }
+  if (config && !stopping) {
+    const coreAddress = args.core ?? core?.address ?? (parallel ? coreConfig!.grpcAddress : config.coreAddress);
     gateway = await startGateway({ ...config, coreAddress, httpAddress: args.listen ?? config.httpAddress }, logger);
     const keyFile = localKeyPath(config.stateDir);
     process.stdout.write(`Meridian gateway (REST, JSONP, GraphQL, OpenAPI) on ${gateway.url}\n`);
     if (gateway.gateway.localKeyFile) process.stdout.write(`  created a local API key with every scope: ${keyFile}\n`);
     process.stdout.write(`  try: curl -H "X-Gateway-Key: $(cat ${keyFile})" '${gateway.url}/v1/geo/cities?namePrefix=San&limit=3'\n`);
     if (stopping) await gateway.gateway.close();
+  }
+  if (parallel && coreStarting) {
+    core = await coreStarting;
+    if (stopping) return;
+    reportCore(core);
   }
 }
 

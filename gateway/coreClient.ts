@@ -109,6 +109,10 @@ export class CoreClient {
       'grpc.enable_retries': 0,
       'grpc.keepalive_time_ms': 30_000,
       'grpc.max_receive_message_length': 16 * 1024 * 1024,
+      // npm start runs the gateway while the core loads: a first connection attempt before the core
+      // listens must not leave the channel waiting out grpc-js's default 1 s (×1.6) reconnect backoff.
+      'grpc.initial_reconnect_backoff_ms': 100,
+      'grpc.max_reconnect_backoff_ms': 1_000,
     });
     this.client = new grpc.Client(address, credentials, { channelOverride: this.channel }); // health checks
     const ex = (catalog.definition['meridian.exchange.v1.CoreExchange'] as protoLoader.ServiceDefinition | undefined)?.['Exchange'];

@@ -11,7 +11,7 @@ import { existsSync } from 'node:fs';
 import { isLoopbackAddress, type CoreConfig } from './config.js';
 import { Authenticator } from './grpc/authentication.js';
 import { ConnectionPool, openDatabase } from './db/duckdb.js';
-import { addGeoService, type Geo } from './geo/geoService.js';
+import { addGeoService, openPlaceStore, placeIndexPath, type Geo } from './geo/geoService.js';
 import { addLocaleService } from './locale/localeService.js';
 import { packageDefinition } from './grpc/protos.js';
 import { addExchangeService, ServiceRegistry } from './grpc/exchange.js';
@@ -39,6 +39,21 @@ const SERVICES = [
   'meridian.certificates.v1.CertificateService', 'meridian.exchange.v1.CoreExchange',
 ];
 
+/** Writes the place index file of the configured geo database when it is missing or stale (install time; see placeIndexFile.ts). */
+export async function preparePlaceIndex(config: CoreConfig): Promise<{ path: string; fromFile: boolean }> {
+  const instance = await openDatabase(config.geoDbPath, { readOnly: true, threads: config.dbThreads });
+  const db = await ConnectionPool.create(instance, 1);
+  try {
+    let error: unknown;
+    const path = placeIndexPath(config.geoDbPath);
+    const r = await openPlaceStore(db, path, (e) => { if (!e.wrote) error = e.error; });
+    if (error) throw error instanceof Error ? error : new Error(String(error));
+    return { path, fromFile: r.fromFile };
+  } finally {
+    await db.close();
+  }
+}
+
 export async function startCore(config: CoreConfig): Promise<Core> {
   const started = performance.now();
   if (config.plaintext && !isLoopbackAddress(config.grpcAddress)) {
@@ -58,10 +73,20 @@ export async function startCore(config: CoreConfig): Promise<Core> {
   if (sharedCertificates) ca.shareWith(sharedCertificates);
   // every service but health behind authentication (src/grpc/authentication.ts)
   const services = new ServiceRegistry(server, new Authenticator(config.plaintext ? null : ca));
-  const geo = await addGeoService(services, { db, paging });
+  const phases: Record<string, number> = {};
+  let lap = performance.now();
+  const phase = (name: string) => { const t = performance.now(); phases[name] = Math.round(t - lap); lap = t; };
+  phase('open');
+  const geo = await addGeoService(services, {
+    db, paging, placeIndexPath: placeIndexPath(config.geoDbPath),
+    onIndexBuilt: ({ wrote, error }) => (wrote ? logger.info({ path: placeIndexPath(config.geoDbPath) }, 'wrote the place index for the next start')
+      : logger.warn({ err: error }, 'could not write the place index (the next start builds it again)')),
+  });
+  phase('geo');
   addLocaleService(services, { db, paging });
   addCertificateService(services, { ca, defaultValidityDays: config.certValidityDays });
   const sentiment = await addSentimentService(services, { stateDir: config.stateDir, config: config.sentiment });
+  phase('sentiment');
   addExchangeService(services);
   const health = new HealthImplementation({ '': 'SERVING', ...Object.fromEntries(SERVICES.map((s) => [s, 'SERVING'])) });
   health.addToServer(server);
@@ -83,8 +108,9 @@ export async function startCore(config: CoreConfig): Promise<Core> {
     await db.close();
     throw e;
   }
+  phase('listen');
   const address = config.grpcAddress.startsWith('unix:') ? config.grpcAddress : `${config.grpcAddress.replace(/:\d+$/, '')}:${port}`;
-  logger.info({ address, mtls: !config.plaintext, places: geo.places.size, ms: Math.round(performance.now() - started) }, 'core listening');
+  logger.info({ address, mtls: !config.plaintext, places: geo.places.size, ms: Math.round(performance.now() - started), phases }, 'core listening');
 
   let closing: Promise<void> | undefined;
   return {

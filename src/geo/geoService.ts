@@ -13,11 +13,18 @@ import { GeoCatalog, displayName, parseDisplay, type Country, type Display, type
 import { localDateTime, localTime } from './clock.js';
 import { EARTH_MODEL, fromKm, haversineKm, type Unit } from './distance.js';
 import { parseIsoLocation } from './isoLocation.js';
-import { PlaceStore } from './placeStore.js';
+import type { PlaceStore } from './placeStore.js';
+import { openPlaceStore, placeIndexPath } from './placeIndexFile.js';
 import { CITY_MIN_POPULATION, parsePlaceList, parseUnit, type PlaceContext, type PlaceListRequest } from './placeRequests.js';
 import { searchPrefix, searchWords } from './searchKey.js';
 
-export interface GeoDeps { db: ConnectionPool; paging: Paging }
+export interface GeoDeps {
+  db: ConnectionPool;
+  paging: Paging;
+  /** The place index file (placeIndexFile.ts): read when it matches the database, else built and written; none: always built. */
+  placeIndexPath?: string;
+  onIndexBuilt?: (e: { wrote: boolean; error?: unknown }) => void;
+}
 
 interface DataSource { name: string; package: string; version: string; licence: string; attribution: string }
 /** What GetDataInfo answers: fixed for the loaded data, so computed once at load. */
@@ -37,8 +44,8 @@ export class Geo implements PlaceContext {
   ) {}
 
   static async load(deps: GeoDeps): Promise<Geo> {
-    const [places, catalog, meta] = await Promise.all([
-      PlaceStore.load(deps.db), GeoCatalog.load(deps.db),
+    const [{ store: places }, catalog, meta] = await Promise.all([
+      openPlaceStore(deps.db, deps.placeIndexPath, deps.onIndexBuilt), GeoCatalog.load(deps.db),
       deps.db.query<{ key: string; value: string }>('SELECT key, value FROM meta'),
     ]);
     const m = new Map(meta.map((r) => [r.key, r.value]));
@@ -350,11 +357,13 @@ function cmp(a: string, b: string): number {
 
 function countWhere(a: Float64Array, f: (x: number) => boolean): number {
   let n = 0;
-  for (const x of a) if (f(x)) n++;
+  for (let i = 0; i < a.length; i++) if (f(a[i]!)) n++;
   return n;
 }
 
 /** Registers GeoService on a server. */
+export { openPlaceStore, placeIndexPath };
+
 export async function addGeoService(server: Pick<grpc.Server, 'addService'>, deps: GeoDeps): Promise<Geo> {
   const geo = await Geo.load(deps);
   server.addService(serviceDefinition('meridian.geo.v1.GeoService'), geo.handlers());

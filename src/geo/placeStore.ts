@@ -48,6 +48,108 @@ export function deletedSince(mode: IncludeDeletedMode, now: number): number {
   }
 }
 
+/**
+ * Everything the store holds, as flat columns: what the geo file's tables
+ * give once sorted and indexed, and what the index file (placeIndexFile.ts)
+ * keeps so that a start reads it instead of building it again.
+ */
+export interface PlaceColumnsData {
+  ids: Int32Array; latitude: Float64Array; longitude: Float64Array; population: Float64Array;
+  elevation: Float64Array; deletedAt: Float64Array;
+  names: string[]; asciiNames: string[]; sortNames: string[];
+  countryCodes: string[]; admin1Codes: string[]; timeZones: string[]; featureCodes: string[];
+  /** KDBush's own buffer over (longitude, latitude). */
+  kd: ArrayBuffer;
+  /** The name keys, sorted in code-unit order, as one table of UTF-16 code units (no JS string per key). */
+  keys: StringTable;
+  /** The place (index) of each key, -1 for a key whose place is missing. */
+  keyPlace: Int32Array;
+  /** The keys of each place: placeKeys from placeKeyStart[i] to placeKeyStart[i + 1] (a radius search with a prefix tests these). */
+  placeKeyStart: Uint32Array;
+  placeKeys: Int32Array;
+  /** Position of each place in each single-field order, `${field}:${desc}` → ranks. */
+  ranks: Record<string, Int32Array>;
+  /** Short prefixes (sorted) and, for each, its candidate list in `shortLists` from shortStart[p] to shortStart[p + 1]. */
+  shortPrefixes: StringTable;
+  shortStart: Uint32Array;
+  shortLists: Int32Array;
+  /** 1 where a short prefix's list holds a deleted place. */
+  shortHasDeleted: Uint8Array;
+}
+
+/**
+ * Sorted strings held as one array of UTF-16 code units with offsets: 1.2
+ * million name keys as JS strings cost ~100 MB of heap; as this, 2 bytes a
+ * character. Comparisons are in code units, the order of JS's `<`.
+ */
+export class StringTable {
+  constructor(readonly chars: Uint16Array, readonly start: Uint32Array) {}
+  get length(): number { return this.start.length - 1; }
+
+  static from(strings: readonly string[]): StringTable {
+    const start = new Uint32Array(strings.length + 1);
+    let n = 0;
+    strings.forEach((s, i) => { start[i] = n; n += s.length; });
+    start[strings.length] = n;
+    const chars = new Uint16Array(n);
+    strings.forEach((s, i) => { const o = start[i]!; for (let j = 0; j < s.length; j++) chars[o + j] = s.charCodeAt(j); });
+    return new StringTable(chars, start);
+  }
+
+  at(k: number): string {
+    return String.fromCharCode(...this.chars.subarray(this.start[k]!, this.start[k + 1]!));
+  }
+
+  /** Whether entry k starts with x. */
+  startsWith(k: number, x: string): boolean {
+    const o = this.start[k]!;
+    if (this.start[k + 1]! - o < x.length) return false;
+    for (let j = 0; j < x.length; j++) if (this.chars[o + j] !== x.charCodeAt(j)) return false;
+    return true;
+  }
+
+  /** entry k compared with x: negative, 0 or positive. */
+  compare(k: number, x: string): number {
+    const o = this.start[k]!, len = this.start[k + 1]! - o, m = Math.min(len, x.length);
+    for (let j = 0; j < m; j++) {
+      const d = this.chars[o + j]! - x.charCodeAt(j);
+      if (d !== 0) return d;
+    }
+    return len - x.length;
+  }
+
+  /** The first entry not below x. */
+  lowerBound(x: string): number {
+    let lo = 0, hi = this.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.compare(mid, x) < 0) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  /** The entries starting with x: [from, to). Two binary searches, so a scan needs no comparison per entry. */
+  prefixRange(x: string): [number, number] {
+    const from = this.lowerBound(x);
+    let lo = from, hi = this.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.startsWith(mid, x)) lo = mid + 1; // sorted: the entries starting with x are one run from `from`
+      else hi = mid;
+    }
+    return [from, lo];
+  }
+
+  /** The entry equal to x, or -1. */
+  indexOf(x: string): number {
+    const k = this.lowerBound(x);
+    return k < this.length && this.compare(k, x) === 0 ? k : -1;
+  }
+}
+
+const SORT_FIELDS = ['name', 'population', 'elevation', 'countryCode'] as const;
+
 export class PlaceStore {
   readonly size: number;
   readonly ids: Int32Array;
@@ -63,12 +165,14 @@ export class PlaceStore {
   readonly admin1Codes: string[];
   readonly timeZones: string[];
   readonly featureCodes: string[];
-  private readonly byId = new Map<number, number>();
+  private readonly idSlots: Int32Array;
   private readonly byCountry = new Map<string, number[]>();
   private readonly byRegion = new Map<string, number[]>();
   private readonly kd: KDBush;
-  private readonly keys: string[];
+  private readonly keys: StringTable;
   private readonly keyPlace: Int32Array;
+  private readonly placeKeyStart: Uint32Array;
+  private readonly placeKeys: Int32Array;
   // Scratch marks for de-duplicating prefix candidates without allocating.
   private readonly mark: Uint32Array;
   private markGen = 0;
@@ -78,51 +182,35 @@ export class PlaceStore {
   private readonly uz: Float64Array;
   // Position of each place in each single-field order (ties by id), ascending and descending.
   private readonly ranks = new Map<string, Int32Array>();
-  private readonly shortPrefixes: Map<string, Int32Array>;
-  /** Candidate lists holding a place that a refresh marked deleted. */
-  private readonly withDeleted = new Set<Int32Array>();
+  private readonly shortPrefixes: StringTable;
+  private readonly shortStart: Uint32Array;
+  private readonly shortLists: Int32Array;
+  private readonly shortHasDeleted: Uint8Array;
+  /** The columns this store was made of (what the index file writes). */
+  readonly data: PlaceColumnsData;
 
-  private constructor(cols: PlaceColumns, keys: { key: string[]; place_id: number[] }) {
-    const n = cols.id.length;
+  constructor(d: PlaceColumnsData) {
+    this.data = d;
+    const n = d.ids.length;
     this.size = n;
-    this.ids = new Int32Array(n);
-    this.latitude = new Float64Array(n);
-    this.longitude = new Float64Array(n);
-    this.population = new Float64Array(n);
-    this.elevation = new Float64Array(n);
-    this.deletedAt = new Float64Array(n);
-    this.names = new Array<string>(n);
-    this.asciiNames = new Array<string>(n);
-    this.sortNames = new Array<string>(n);
-    this.countryCodes = new Array<string>(n);
-    this.admin1Codes = new Array<string>(n);
-    this.timeZones = new Array<string>(n);
-    this.featureCodes = new Array<string>(n);
-    this.kd = new KDBush(Math.max(1, n));
+    ({ ids: this.ids, latitude: this.latitude, longitude: this.longitude, population: this.population, elevation: this.elevation,
+      deletedAt: this.deletedAt, names: this.names, asciiNames: this.asciiNames, sortNames: this.sortNames, countryCodes: this.countryCodes,
+      admin1Codes: this.admin1Codes, timeZones: this.timeZones, featureCodes: this.featureCodes, keys: this.keys, keyPlace: this.keyPlace, placeKeyStart: this.placeKeyStart, placeKeys: this.placeKeys,
+      shortPrefixes: this.shortPrefixes, shortStart: this.shortStart, shortLists: this.shortLists, shortHasDeleted: this.shortHasDeleted } = d);
+    for (const [k, v] of Object.entries(d.ranks)) this.ranks.set(k, v);
+    this.kd = KDBush.from(d.kd);
+    this.idSlots = new Int32Array(2 ** Math.ceil(Math.log2(Math.max(2, n) * 2))).fill(-1);
+    const mask = this.idSlots.length - 1;
     for (let i = 0; i < n; i++) {
-      const id = cols.id[i]!, lat = cols.latitude[i]!, lon = cols.longitude[i]!, cc = cols.country_code[i]!;
-      this.ids[i] = id;
-      this.latitude[i] = lat;
-      this.longitude[i] = lon;
-      this.population[i] = cols.population[i]!;
-      this.elevation[i] = cols.elevation[i] ?? NaN;
-      this.deletedAt[i] = cols.deleted_ms[i] ?? NaN;
-      this.names[i] = cols.name[i]!;
-      this.asciiNames[i] = cols.ascii_name[i]!;
-      this.sortNames[i] = cols.sort_name[i]!;
-      this.countryCodes[i] = cc;
-      this.admin1Codes[i] = cols.admin1_code[i]!;
-      this.timeZones[i] = cols.timezone[i]!;
-      this.featureCodes[i] = cols.feature_code[i]!;
-      this.byId.set(id, i);
-      push(this.byCountry, cc, i);
-      push(this.byRegion, `${cc}.${cols.admin1_code[i]!}`, i);
-      this.kd.add(lon, lat);
+      let h = hashId(this.ids[i]!) & mask;
+      while (this.idSlots[h]! >= 0) h = (h + 1) & mask;
+      this.idSlots[h] = i;
     }
-    if (n === 0) this.kd.add(0, 0);
-    this.kd.finish();
-    this.keys = keys.key;
-    this.keyPlace = Int32Array.from(keys.place_id, (id) => this.byId.get(id) ?? -1);
+    for (let i = 0; i < n; i++) {
+      const cc = this.countryCodes[i]!;
+      push(this.byCountry, cc, i);
+      push(this.byRegion, `${cc}.${this.admin1Codes[i]!}`, i);
+    }
     this.mark = new Uint32Array(n);
     this.ux = new Float64Array(n);
     this.uy = new Float64Array(n);
@@ -131,54 +219,48 @@ export class PlaceStore {
       const [x, y, z] = unitVector(this.latitude[i]!, this.longitude[i]!);
       this.ux[i] = x; this.uy[i] = y; this.uz[i] = z;
     }
-    // Places are stored in id order, so a stable sort of indices on the value
-    // alone breaks ties by id, in either direction.
-    const indices = Array.from({ length: n }, (_, i) => i);
-    for (const field of ['name', 'population', 'elevation', 'countryCode'] as const) {
-      for (const desc of [false, true]) {
-        const part = this.fieldOrder(field, desc);
-        const rank = new Int32Array(n);
-        indices.sort((a, b) => part(a, b) || a - b).forEach((i, r) => { rank[i] = r; });
-        this.ranks.set(`${field}:${desc}`, rank);
-      }
-    }
-    this.shortPrefixes = this.buildShortPrefixes();
   }
 
-  /**
-   * For every name-key prefix of up to SHORT_PREFIX characters, the distinct
-   * places having a key with it, most populous first. Short prefixes match
-   * thousands of keys (several per place); with these lists a search visits
-   * each place once, in the default order, and stops at minPopulation.
-   */
-  private buildShortPrefixes(): Map<string, Int32Array> {
-    const out = new Map<string, Int32Array>();
-    const rank = this.ranks.get('population:true')!;
-    // Lists are sorted as ranks with the native numeric sort (no comparator), then mapped back to places.
-    const byRank = new Int32Array(this.size);
-    for (let i = 0; i < this.size; i++) byRank[rank[i]!] = i;
-    const scratch: number[] = [];
-    for (let len = 1; len <= SHORT_PREFIX; len++) {
-      let k = 0;
-      while (k < this.keys.length) {
-        const key = this.keys[k]!;
-        if (key.length < len) { k++; continue; }
-        const prefix = key.slice(0, len);
-        const gen = this.nextMark();
-        scratch.length = 0;
-        for (; k < this.keys.length && this.keys[k]!.startsWith(prefix); k++) {
-          const i = this.keyPlace[k]!;
-          if (i < 0 || this.mark[i] === gen) continue;
-          this.mark[i] = gen;
-          scratch.push(i);
-        }
-        const list = Int32Array.from(scratch, (i) => rank[i]!).sort();
-        for (let j = 0; j < list.length; j++) list[j] = byRank[list[j]!]!;
-        out.set(prefix, list);
-        if (list.some((i) => !Number.isNaN(this.deletedAt[i]!))) this.withDeleted.add(list);
+  /** Builds the store from the geo file's columns (places in id order, keys in key order): sorts, the kd-tree and the short-prefix lists. */
+  static fromColumns(cols: PlaceColumns, keyCols: { key: string[]; place_id: number[] }): PlaceStore {
+    const n = cols.id.length;
+    const ids = Int32Array.from(cols.id);
+    const latitude = Float64Array.from(cols.latitude), longitude = Float64Array.from(cols.longitude);
+    const population = Float64Array.from(cols.population);
+    const elevation = Float64Array.from(cols.elevation, (v) => v ?? NaN), deletedAt = Float64Array.from(cols.deleted_ms, (v) => v ?? NaN);
+    // few distinct values: one string object each, shared by every place that has it
+    const interned = (xs: string[]) => { const m = new Map<string, string>(); return xs.map((x) => { let v = m.get(x); if (v === undefined) { v = x; m.set(x, x); } return v; }); };
+    const kd = new KDBush(Math.max(1, n));
+    for (let i = 0; i < n; i++) kd.add(longitude[i]!, latitude[i]!);
+    if (n === 0) kd.add(0, 0);
+    kd.finish();
+    const byId = (id: number) => { const i = lowerBoundInt(ids, id); return i < n && ids[i] === id ? i : -1; };
+    const keyPlace = Int32Array.from(keyCols.place_id, byId);
+    // keys grouped by place (a counting sort of the key indices)
+    const placeKeyStart = new Uint32Array(n + 1);
+    for (const i of keyPlace) if (i >= 0) placeKeyStart[i + 1]!++;
+    for (let i = 0; i < n; i++) placeKeyStart[i + 1]! += placeKeyStart[i]!;
+    const placeKeys = new Int32Array(placeKeyStart[n]!);
+    const fill = placeKeyStart.slice(0, n);
+    keyPlace.forEach((i, k) => { if (i >= 0) placeKeys[fill[i]!++] = k; });
+    const d: Omit<PlaceColumnsData, 'ranks' | 'shortPrefixes' | 'shortStart' | 'shortLists' | 'shortHasDeleted'> = {
+      ids, latitude, longitude, population, elevation, deletedAt,
+      names: cols.name, asciiNames: cols.ascii_name, sortNames: cols.sort_name,
+      countryCodes: interned(cols.country_code), admin1Codes: interned(cols.admin1_code), timeZones: interned(cols.timezone), featureCodes: interned(cols.feature_code),
+      kd: kd.data as ArrayBuffer, keys: StringTable.from(keyCols.key), keyPlace, placeKeyStart, placeKeys,
+    };
+    // Places are stored in id order, so a stable sort of indices on the value alone breaks ties by id, in either direction.
+    const ranks: Record<string, Int32Array> = {};
+    const indices = Array.from({ length: n }, (_, i) => i);
+    for (const field of SORT_FIELDS) {
+      for (const desc of [false, true]) {
+        const part = fieldOrderOf(d, field, desc);
+        const rank = new Int32Array(n);
+        indices.sort((a, b) => part(a, b) || a - b).forEach((i, r) => { rank[i] = r; });
+        ranks[`${field}:${desc}`] = rank;
       }
     }
-    return out;
+    return new PlaceStore({ ...d, ranks, ...buildShortPrefixes(d.keys, d.keyPlace, ranks['population:true']!, deletedAt) });
   }
 
   static async load(db: ConnectionPool): Promise<PlaceStore> {
@@ -187,11 +269,17 @@ export class PlaceStore {
         country_code, admin1_code, population::DOUBLE AS population, elevation, timezone, epoch_ms(deleted_at)::DOUBLE AS deleted_ms
       FROM places ORDER BY id`);
     const keys = await db.columns('SELECT key, place_id FROM place_keys ORDER BY key, place_id');
-    return new PlaceStore(raw as unknown as PlaceColumns, keys as unknown as { key: string[]; place_id: number[] });
+    return PlaceStore.fromColumns(raw as unknown as PlaceColumns, keys as unknown as { key: string[]; place_id: number[] });
   }
 
   indexOf(id: number): number | undefined {
-    return this.byId.get(id);
+    // open addressing over the ids (a Map of 200k numbers costs ~10 MB of heap; this 2 MB)
+    const mask = this.idSlots.length - 1;
+    for (let h = hashId(id) & mask; ; h = (h + 1) & mask) {
+      const i = this.idSlots[h]!;
+      if (i < 0) return undefined;
+      if (this.ids[i] === id) return i;
+    }
   }
 
   /** Indices of the places of a first-level region (deleted ones too). */
@@ -205,8 +293,10 @@ export class PlaceStore {
     // Single-field orders compare precomputed ranks; others use the full comparator.
     const single = q.sort.length === 1 && q.sort[0]!.field !== 'distance' ? this.ranks.get(`${q.sort[0]!.field}:${q.sort[0]!.desc}`) : undefined;
     const byDistance = q.sort.length === 1 && q.sort[0]!.field === 'distance' && !q.sort[0]!.desc;
-    const short = q.prefix !== undefined && !q.near && q.prefix.length <= SHORT_PREFIX ? (this.shortPrefixes.get(q.prefix) ?? EMPTY) : undefined;
-    if (short && single === this.ranks.get('population:true')) return this.searchInOrder(short, q, since);
+    const shortAt = q.prefix !== undefined && !q.near && q.prefix.length <= SHORT_PREFIX ? this.shortPrefixes.indexOf(q.prefix) : undefined;
+    const short = shortAt === undefined ? undefined
+      : shortAt < 0 ? EMPTY : this.shortLists.subarray(this.shortStart[shortAt]!, this.shortStart[shortAt + 1]!);
+    if (short && single === this.ranks.get('population:true')) return this.searchInOrder(short, q, since, shortAt! >= 0 && this.shortHasDeleted[shortAt!] === 1);
     const sel = new Selection(q.offset + q.limit, this.comparator(q.sort), Boolean(single) || byDistance, this.ids);
     const accept = (i: number, distanceKm: number) => {
       if (this.matches(i, q, since)) sel.add(i, distanceKm, single ? single[i]! : distanceKm);
@@ -230,7 +320,8 @@ export class PlaceStore {
       for (const i of short) accept(i, NaN);
     } else if (q.prefix !== undefined) {
       const gen = this.nextMark();
-      for (let k = lowerBound(this.keys, q.prefix); k < this.keys.length && this.keys[k]!.startsWith(q.prefix); k++) {
+      const [from, to] = this.keys.prefixRange(q.prefix);
+      for (let k = from; k < to; k++) {
         const i = this.keyPlace[k]!;
         if (i < 0 || this.mark[i] === gen) continue;
         this.mark[i] = gen;
@@ -252,9 +343,9 @@ export class PlaceStore {
   }
 
   /** Candidates already in the requested order: count every match, keep the page, stop below minPopulation. */
-  private searchInOrder(candidates: Int32Array, q: PlaceQuery, since: number): PlacePage {
+  private searchInOrder(candidates: Int32Array, q: PlaceQuery, since: number, withDeleted: boolean): PlacePage {
     const onlyPopulation = !q.countries && !q.excludedCountries && !q.region && !q.timeZones && !q.featureCodes
-      && (since === -Infinity || !this.withDeleted.has(candidates));
+      && (since === -Infinity || !withDeleted);
     if (onlyPopulation) return this.populationSlice(candidates, q);
     const hits: PlaceHit[] = [];
     const end = q.offset + q.limit;
@@ -266,7 +357,7 @@ export class PlaceStore {
       count++;
     }
     const offset = clampOffset(q.offset, q.limit, count);
-    if (offset !== q.offset) return this.searchInOrder(candidates, { ...q, offset }, since);
+    if (offset !== q.offset) return this.searchInOrder(candidates, { ...q, offset }, since, withDeleted);
     return { hits, total: count, offset };
   }
 
@@ -312,25 +403,13 @@ export class PlaceStore {
 
   /** Whether place i has a name key starting with prefix (used when the prefix is not the candidate source). */
   private hasKeyPrefix(i: number, prefix: string): boolean {
-    for (let k = lowerBound(this.keys, prefix); k < this.keys.length && this.keys[k]!.startsWith(prefix); k++) {
-      if (this.keyPlace[k] === i) return true;
-    }
+    for (let j = this.placeKeyStart[i]!; j < this.placeKeyStart[i + 1]!; j++) if (this.keys.startsWith(this.placeKeys[j]!, prefix)) return true;
     return false;
   }
 
   /** Order of two places (by index) on one stored field; unknown elevations last either way. */
   private fieldOrder(field: Exclude<SortField, 'distance'>, desc: boolean): (a: number, b: number) => number {
-    const dir = desc ? -1 : 1;
-    switch (field) {
-      case 'population': return (a, b) => dir * (this.population[a]! - this.population[b]!);
-      case 'elevation': return (a, b) => {
-        const x = this.elevation[a]!, y = this.elevation[b]!;
-        if (Number.isNaN(x) || Number.isNaN(y)) return Number.isNaN(x) ? (Number.isNaN(y) ? 0 : 1) : -1;
-        return dir * (x - y);
-      };
-      case 'name': return (a, b) => dir * cmpStr(this.sortNames[a]!, this.sortNames[b]!);
-      case 'countryCode': return (a, b) => dir * cmpStr(this.countryCodes[a]!, this.countryCodes[b]!);
-    }
+    return fieldOrderOf(this, field, desc);
   }
 
   /** The order of a sort, ties broken by id. */
@@ -367,7 +446,11 @@ function cmpStr(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-function lowerBound(sorted: string[], x: string): number {
+function hashId(id: number): number {
+  return Math.imul(id, 0x9e3779b1) >>> 7;
+}
+
+function lowerBoundInt(sorted: Int32Array, x: number): number {
   let lo = 0, hi = sorted.length;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
@@ -375,6 +458,74 @@ function lowerBound(sorted: string[], x: string): number {
     else hi = mid;
   }
   return lo;
+}
+
+type OrderColumns = Pick<PlaceColumnsData, 'population' | 'elevation' | 'sortNames' | 'countryCodes'>;
+
+/** Order of two places (by index) on one stored field; unknown elevations last either way. */
+function fieldOrderOf(d: OrderColumns, field: Exclude<SortField, 'distance'>, desc: boolean): (a: number, b: number) => number {
+  const dir = desc ? -1 : 1;
+  const { population, elevation, sortNames, countryCodes } = d;
+  switch (field) {
+    case 'population': return (a, b) => dir * (population[a]! - population[b]!);
+    case 'elevation': return (a, b) => {
+      const x = elevation[a]!, y = elevation[b]!;
+      if (Number.isNaN(x) || Number.isNaN(y)) return Number.isNaN(x) ? (Number.isNaN(y) ? 0 : 1) : -1;
+      return dir * (x - y);
+    };
+    case 'name': return (a, b) => dir * cmpStr(sortNames[a]!, sortNames[b]!);
+    case 'countryCode': return (a, b) => dir * cmpStr(countryCodes[a]!, countryCodes[b]!);
+  }
+}
+
+/**
+ * For every name-key prefix of up to SHORT_PREFIX characters, the distinct
+ * places having a key with it, most populous first. Short prefixes match
+ * thousands of keys (several per place); with these lists a search visits
+ * each place once, in the default order, and stops at minPopulation. All
+ * lists sit in one Int32Array, found through one sorted table of prefixes.
+ */
+function buildShortPrefixes(keys: StringTable, keyPlace: Int32Array, rank: Int32Array, deletedAt: Float64Array):
+  Pick<PlaceColumnsData, 'shortPrefixes' | 'shortStart' | 'shortLists' | 'shortHasDeleted'> {
+  const n = rank.length;
+  // Lists are sorted as ranks with the native numeric sort (no comparator), then mapped back to places.
+  const byRank = new Int32Array(n);
+  for (let i = 0; i < n; i++) byRank[rank[i]!] = i;
+  const mark = new Uint32Array(n);
+  let gen = 0;
+  const found: { prefix: string; list: Int32Array }[] = [];
+  const scratch: number[] = [];
+  for (let len = 1; len <= SHORT_PREFIX; len++) {
+    let k = 0;
+    while (k < keys.length) {
+      const o = keys.start[k]!;
+      if (keys.start[k + 1]! - o < len) { k++; continue; }
+      const prefix = String.fromCharCode(...keys.chars.subarray(o, o + len));
+      gen++;
+      scratch.length = 0;
+      for (; k < keys.length && keys.startsWith(k, prefix); k++) {
+        const i = keyPlace[k]!;
+        if (i < 0 || mark[i] === gen) continue;
+        mark[i] = gen;
+        scratch.push(i);
+      }
+      const list = Int32Array.from(scratch, (i) => rank[i]!).sort();
+      for (let j = 0; j < list.length; j++) list[j] = byRank[list[j]!]!;
+      found.push({ prefix, list });
+    }
+  }
+  found.sort((a, b) => cmpStr(a.prefix, b.prefix));
+  const shortStart = new Uint32Array(found.length + 1);
+  let total = 0;
+  found.forEach((f, p) => { shortStart[p] = total; total += f.list.length; });
+  shortStart[found.length] = total;
+  const shortLists = new Int32Array(total);
+  const shortHasDeleted = new Uint8Array(found.length);
+  found.forEach((f, p) => {
+    shortLists.set(f.list, shortStart[p]!);
+    if (f.list.some((i) => !Number.isNaN(deletedAt[i]!))) shortHasDeleted[p] = 1;
+  });
+  return { shortPrefixes: StringTable.from(found.map((f) => f.prefix)), shortStart, shortLists, shortHasDeleted };
 }
 
 /** The k smallest items in order: a full sort when k is a large share of n, else a bounded max-heap. */
