@@ -4,9 +4,11 @@
  * of the current event-loop turn (windowMs 0), after a time window, or at once
  * when `maxItems` are waiting. With an async flush, batches never overlap:
  * items that arrive while one is being flushed wait and go out together in
- * the next. Used by both ends of the CoreExchange stream, the job store's
- * write-behind and the runner's micro-batches; GraphQL fields use dataloader,
- * which is this same idea per request.
+ * the next. Used by both ends of the CoreExchange stream and by the job store
+ * (src/sentiment/store/jobStore.ts: job inserts, state changes and the
+ * write-behind of results); GraphQL fields use dataloader, which is this same
+ * idea per request. The job runner's dispatcher, which hands waiting texts to a
+ * free worker slot, schedules rather than gathers, and does not use it.
  */
 export interface BatchingOptions {
   /** Most items per flush; a full batch is flushed at once (default: no limit). */
