@@ -6,6 +6,7 @@ import { describe, it, expect, beforeAll } from 'vitest';
 import { SentimentAnalyzer, type AnalysisOutcome, type AnalysisOutput } from '../../src/sentiment/sentimentAnalyzer.js';
 import { loadGeneralCorpus, loadFinanceCorpus, type Row } from '../../src/sentiment/training/corpus.js';
 import { decodeUtf8, MAX_TOKENS } from '../../src/sentiment/textInput.js';
+import { languageLabelHolds } from '../../src/sentiment/training/languageCorpus.js';
 import { DIRECTIONS, EMOTIONS, SENTIMENT_LEVELS } from '../../src/sentiment/labels.js';
 
 let analyzer: SentimentAnalyzer;
@@ -145,7 +146,8 @@ describe('language', () => {
   });
 
   it('names the training languages eld could not (Hausa, Igbo, Swahili, Indonesian, Javanese, romanised Hindi …)', async () => {
-    const rows = general.filter((r) => ['ha', 'ig', 'sw', 'rw', 'id', 'jv', 'su', 'hi', 'yo', 'tw'].includes(r.lang) && r.text.length >= 60);
+    // Rows whose label is noise (UMSAB's "Hindi" tweets written in English, see languageCorpus.ts) are left out.
+    const rows = general.filter((r) => ['ha', 'ig', 'sw', 'rw', 'id', 'jv', 'su', 'hi', 'yo', 'tw'].includes(r.lang) && r.text.length >= 60 && languageLabelHolds(r.text, r.lang));
     const outs = await analyzeAll(rows.map((r) => r.text), 'GENERAL');
     const byLang = new Map<string, { n: number; hit: number }>();
     outs.forEach((o, i) => {
@@ -154,8 +156,8 @@ describe('language', () => {
       if (o.language.code === rows[i]!.lang) e.hit++;
       byLang.set(rows[i]!.lang, e);
     });
-    // Romanised, code-mixed Hindi is the hardest (about 75 % on held-out tweets, models/language.md).
-    for (const [lang, e] of byLang) expect(e.hit / e.n, lang).toBeGreaterThan(lang === 'hi' ? 0.6 : 0.8);
+    // Romanised, code-mixed Hindi was the hardest (about 75 %) until its English rows were dropped (94 % now, models/language.md).
+    for (const [lang, e] of byLang) expect(e.hit / e.n, lang).toBeGreaterThan(0.8);
   });
 
   it('says und for text too short or without words to tell (ok, lol, emoji only)', async () => {

@@ -132,18 +132,60 @@ function prefixKeys(r: Record<string, string>): Record<string, string> {
   return Object.fromEntries(Object.entries(r).map(([k, v]) => [`territory:${k}`, v]));
 }
 
+/**
+ * Hindi function words, pronouns and the commonest particles as they are spelled in
+ * romanised (Latin-script) Hindi, with their usual chat spellings ("nahi", "nhi";
+ * "hai", "h"). Words that are also common English words ("the", "to", "me", "main",
+ * "he", "hi", "par", "log", "so", "do") are left out: they would keep English rows.
+ */
+export const HINDI_LATIN_MARKERS: ReadonlySet<string> = new Set(
+  (
+    'hai hain h hoon hun hu ho hoga hogi honge tha thi thay nahi nahin nhi ni nai mat mt kya kyu kyun kyon kyunki kyuki ka ki ke ko ' +
+    'se mein mai mujhe mujhko tujhe hume humko humein tumhe unhe usko isko iss uss yeh ye woh wo vo toh bhi aur ya koi kuch ' +
+    'kuchh bahut bahot bohot bhai yaar aap ap apna apni apne mera meri mere tera teri tere tum hum uska uski uske unka unki ' +
+    'iska iski raha rahi rahe rha rhi rhe karo kar karna karte kiya kia diya liya gaya gya gayi gyi abhi sab tak wala wali wale ' +
+    'kaise kaisa kab kahan kaha kaun kisi accha acha achha sahi aaj kal phir fir liye lie haan jab tab agar lekin pr bas'
+  ).split(' '),
+);
+
+const LATIN_LETTER = /\p{Script=Latin}/u;
+const DEVANAGARI = /\p{Script=Devanagari}/u;
+
+/**
+ * Whether a sentiment row's language label can stand for the language head. UMSAB's
+ * Hindi rows are romanised Hinglish tweets, and about a fifth of them are English
+ * with no Hindi word at all ("i can listen crackers sounds.. out side the
+ * courtyard"); labelled `hi`, they taught the head that plain English is Hindi. A
+ * Hindi row written in Devanagari is kept; one in Latin script is kept only when it
+ * contains a word of HINDI_LATIN_MARKERS, and otherwise dropped (not relabelled: a
+ * short row like "free wifi" is no evidence of either language). The other sources
+ * were checked the same way (rows whose words are all in the English training
+ * vocabulary, models/language.md) and are left as they are.
+ */
+export function languageLabelHolds(text: string, lang: string): boolean {
+  if (lang !== 'hi' || DEVANAGARI.test(text) || !LATIN_LETTER.test(text)) return true;
+  const words = text
+    .toLowerCase()
+    .replace(/https?:\/\/\S+|[@#][\p{L}\p{N}_]+|&[a-z]+;/gu, ' ')
+    .match(/\p{L}+/gu);
+  return words !== null && words.some((w) => HINDI_LATIN_MARKERS.has(w));
+}
+
 /** All language-labelled text: the sentiment sets (general and finance), the UDHR and CLDR's localised names. */
 export async function loadLanguageCorpus(): Promise<LanguageRow[]> {
   const sentiment = [...loadGeneralCorpus(), ...loadFinanceCorpus()];
   // Oromo and Tigrinya have held-out sentiment rows only: for the language head (whose
   // label is the language, not the sentiment) a seeded half of them is training text.
   const trained = new Set(sentiment.filter((r) => r.split === 'train').map((r) => r.lang));
-  const rows: LanguageRow[] = sentiment.map((r, i) => ({
-    text: r.text,
-    lang: r.lang,
-    source: r.source,
-    split: !trained.has(r.lang) && seededUnit(`lidsplit:${i}`, SPLIT_SEED) < 0.5 ? 'train' : r.split,
-  }));
+  const rows: LanguageRow[] = sentiment
+    .map((r, i) => ({
+      text: r.text,
+      lang: r.lang,
+      source: r.source,
+      split: !trained.has(r.lang) && seededUnit(`lidsplit:${i}`, SPLIT_SEED) < 0.5 ? ('train' as const) : r.split,
+    }))
+    // Label noise (romanised-Hindi rows that are English) is dropped from training and held-out text alike.
+    .filter((r) => process.env['LID_CLEAN'] === '0' || languageLabelHolds(r.text, r.lang));
   const wanted = new Set([...ELD_LANGUAGES, ...rows.map((r) => r.lang)]);
   rows.push(...(await udhrRows(wanted)));
   if (process.env['LID_CLDR'] !== '0') rows.push(...cldrNameRows(wanted));
