@@ -2,7 +2,8 @@
  * `npm start`'s first step: compile only when a source is newer than the last
  * build, and build the geo database only when it is missing or out of date. Recompiling on
  * every start cost 3-4 s of the start-up; this check costs ~0.1 s, and the
- * geo database check (built when missing or of an older schema) ~0.3 s; then
+ * geo database check (built when missing or of an older schema) ~0.3 s, skipped while
+ * a marker says nothing changed since it last passed; then
  * the place index file is made when missing or older than the database.
  * Plain JavaScript, so it runs before anything is compiled.
  */
@@ -46,11 +47,18 @@ if (sources > built) {
   run('the TypeScript build', process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json']);
   writeFileSync(stamp, `${new Date().toISOString()}\n`);
 }
-// buildGeo --if-missing also rebuilds a file of an older schema version than this code reads
-run('the geo database build', process.execPath, [join(root, 'dist', 'data', 'geo', 'buildGeo.js'), '--if-missing']);
+// buildGeo --if-missing also rebuilds a file of an older schema version than this code reads. Its answer holds
+// until the database or the compiled code changes, so a marker next to the database, newer than both, skips
+// the check (a child process opening DuckDB, ~0.3 s of every start).
+const geoDb = process.env.MERIDIAN_GEO_DB || join(root, 'data', 'build', 'geo.duckdb');
+const checked = `${geoDb}.checked`;
+const mtime = (p) => (existsSync(p) ? statSync(p).mtimeMs : Number.POSITIVE_INFINITY);
+if (!existsSync(checked) || mtime(checked) < Math.max(mtime(geoDb), mtime(stamp))) {
+  run('the geo database build', process.execPath, [join(root, 'dist', 'data', 'geo', 'buildGeo.js'), '--if-missing']);
+  if (existsSync(geoDb)) writeFileSync(checked, `${new Date().toISOString()} buildGeo --if-missing found ${geoDb} current\n`);
+}
 // The place index next to it (src/geo/placeIndexFile.ts), so that no start builds it (3-4 s): made when missing or
 // older than the database. The core checks the database's fingerprint in it too, and rebuilds it itself when stale.
-const geoDb = process.env.MERIDIAN_GEO_DB || join(root, 'data', 'build', 'geo.duckdb');
 const placeIndex = `${geoDb}.places`;
 if (existsSync(geoDb) && (!existsSync(placeIndex) || statSync(placeIndex).mtimeMs < statSync(geoDb).mtimeMs)) {
   process.stdout.write('building the place index (once, after the geo database changes)\n');

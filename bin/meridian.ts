@@ -69,10 +69,9 @@ import { join } from 'node:path';
 import { logger } from '../src/log.js';
 import { parseArgs } from 'node:util';
 import { loadGatewayConfig } from '../gateway/config.js';
-import { startGateway, type RunningGateway } from '../gateway/app.js';
+import type { RunningGateway } from '../gateway/app.js';
 import { localKeyPath } from '../gateway/auth/keyStore.js';
 import { loadCoreConfig } from '../src/config.js';
-import { preparePlaceIndex } from '../src/server.js';
 import { CertificateAuthority } from '../src/certificates/certificateAuthority.js';
 
 /** The CA and the gateway's and admin's certificates in the state folder, created when missing (first start). */
@@ -101,6 +100,7 @@ async function main(): Promise<void> {
   }
   if (args['build-index']) {
     // install time (bin/ensureBuilt.mjs): the place index file next to the geo database, so that no start builds it
+    const { preparePlaceIndex } = await import('../src/server.js'); // the core itself runs in its thread: loaded here only for this
     const r = await preparePlaceIndex(loadCoreConfig());
     process.stdout.write(r.fromFile ? `place index up to date: ${r.path}\n` : `place index written: ${r.path}\n`);
     return;
@@ -160,6 +160,8 @@ async function main(): Promise<void> {
   }
   if (config && !stopping) {
     const coreAddress = args.core ?? core?.address ?? (parallel ? coreConfig!.grpcAddress : config.coreAddress);
+    // Loaded after the core thread has started, so that the core's own loading (its thread) overlaps this one.
+    const { startGateway } = await import('../gateway/app.js');
     gateway = await startGateway({ ...config, coreAddress, httpAddress: args.listen ?? config.httpAddress }, logger);
     const keyFile = localKeyPath(config.stateDir);
     process.stdout.write(`Meridian gateway (REST, JSONP, GraphQL, OpenAPI) on ${gateway.url}\n`);
