@@ -52,6 +52,16 @@ export interface LinearModel {
 }
 
 /** A model with one hidden layer of `hidden` units over 2^bucketBits embeddings, seeded. */
+/** Fisher-Yates, drawing from the trainer's seeded generator (the same draws in the same order as before). */
+function shuffleInPlace(order: Int32Array, random: () => number): void {
+  for (let i = order.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    const t = order[i]!;
+    order[i] = order[j]!;
+    order[j] = t;
+  }
+}
+
 export function createHiddenModel(featurizer: FeaturizerParams, heads: Head[], hidden: number, seed: number, wide = false): LinearModel {
   const columns = heads.reduce((a, h) => a + h.labels.length, 0);
   const random = seededRandom(seed ^ 0x5eed);
@@ -184,12 +194,7 @@ export function train(model: LinearModel, x: FeatureMatrix, targets: Targets[], 
   const grad = new Float64Array(C);
   const scratch = { ids: new Int32Array(256) };
   for (let epoch = 1; epoch <= opts.epochs; epoch++) {
-    for (let i = order.length - 1; i > 0; i--) {
-      const j = Math.floor(random() * (i + 1));
-      const t = order[i]!;
-      order[i] = order[j]!;
-      order[j] = t;
-    }
+    shuffleInPlace(order, random);
     let loss = 0;
     for (let k = 0; k < order.length; k++) {
       const r = order[k]!;
@@ -288,12 +293,7 @@ function trainHidden(model: LinearModel, x: FeatureMatrix, targets: Targets[], r
   const lr = opts.learningRate;
   const eps = 1e-8;
   for (let epoch = 1; epoch <= opts.epochs; epoch++) {
-    for (let i = order.length - 1; i > 0; i--) {
-      const j = Math.floor(random() * (i + 1));
-      const t = order[i]!;
-      order[i] = order[j]!;
-      order[j] = t;
-    }
+    shuffleInPlace(order, random);
     let loss = 0;
     for (let k = 0; k < order.length; k++) {
       const r = order[k]!;
