@@ -13,6 +13,7 @@
  * The core runs in its own process (test/support/coreProcess.ts), the two
  * gateways in a second, autocannon in this one.
  */
+import { parseArgs } from 'node:util';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -25,14 +26,33 @@ import { startGateway } from '../gateway/app.js';
 import { localKeyPath } from '../gateway/auth/keyStore.js';
 import { projectRoot } from '../src/paths.js';
 
-const DURATION = Number(process.env['DURATION'] ?? 8);
-const CONNECTIONS = Number(process.env['CONNECTIONS'] ?? 32);
-const REPEAT = Number(process.env['REPEAT'] ?? 3);
-const TYPES = (process.env['TYPES'] ?? 'byId radius').split(/\s+/).filter(Boolean);
+// Options (the env variables of bench:rest still set the defaults): --duration, --connections, --repeat, --types;
+// --serve --core ADDR --core-state DIR is the child mode this script starts itself.
+const { values: opts } = parseArgs({
+  args: process.argv.slice(2), strict: true, allowPositionals: false,
+  options: {
+    duration: { type: 'string', default: process.env['DURATION'] ?? '8' },
+    connections: { type: 'string', default: process.env['CONNECTIONS'] ?? '32' },
+    repeat: { type: 'string', default: process.env['REPEAT'] ?? '3' },
+    types: { type: 'string', default: process.env['TYPES'] ?? 'byId radius' },
+    serve: { type: 'boolean', default: false },
+    core: { type: 'string' },
+    'core-state': { type: 'string' },
+  },
+});
+const positive = (name: string, v: string): number => {
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`--${name} must be a whole number ≥ 1, got '${v}'`);
+  return n;
+};
+const DURATION = positive('duration', opts.duration);
+const CONNECTIONS = positive('connections', opts.connections);
+const REPEAT = positive('repeat', opts.repeat);
+const TYPES = opts.types.split(/\s+/).filter(Boolean);
 const PEERS = process.env['BENCH_PEERS'] ?? join(projectRoot, '..', 'shared', 'bench-peers');
 const log = (s: string) => process.stdout.write(`${s}\n`);
 
-/** Child mode: two gateways on the core at argv[3] (its state folder argv[4]), one with the exchange and one without. */
+/** Child mode (--serve): two gateways on the core at --core (its state folder --core-state), one with the exchange and one without. */
 async function serveGateways(coreAddress: string, coreState: string): Promise<void> {
   const out: Record<string, { url: string; key: string }> = {};
   for (const [name, coreExchange] of [['exchange', true], ['unary', false]] as const) {
@@ -65,11 +85,15 @@ async function round(url: string, key: string, paths: string[]): Promise<{ rps: 
 }
 
 async function main(): Promise<void> {
-  if (process.argv[2] === 'serve') { await serveGateways(process.argv[3]!, process.argv[4]!); return; }
+  if (opts.serve) {
+    if (!opts.core || !opts['core-state']) throw new Error('--serve needs --core ADDR and --core-state DIR');
+    await serveGateways(opts.core, opts['core-state']);
+    return;
+  }
   const workload = JSON.parse(readFileSync(join(PEERS, 'workload', 'workload.json'), 'utf8')) as { requests: { type: string; rest: string }[] };
   const coreState = mkdtempSync(join(tmpdir(), 'meridian-bench-core-'));
   const core = await spawnLine<{ address: string }>([join(projectRoot, 'test', 'support', 'coreProcess.ts')], { MERIDIAN_STATE_DIR: coreState, MERIDIAN_LOG_LEVEL: 'warn', MERIDIAN_SENTIMENT_WORKERS: '1' });
-  const gws = await spawnLine<Record<'exchange' | 'unary', { url: string; key: string }>>([join(projectRoot, 'bench', 'exchangeVsUnary.ts'), 'serve', core.value.address, coreState], {});
+  const gws = await spawnLine<Record<'exchange' | 'unary', { url: string; key: string }>>([join(projectRoot, 'bench', 'exchangeVsUnary.ts'), '--serve', '--core', core.value.address, '--core-state', coreState], {});
   const rows: string[] = [];
   try {
     for (const type of TYPES) {
