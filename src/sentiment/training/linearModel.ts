@@ -52,6 +52,30 @@ export interface LinearModel {
 }
 
 /** A model with one hidden layer of `hidden` units over 2^bucketBits embeddings, seeded. */
+/** AdaGrad on a bias vector: b -= lr·g / √(Σg² + ε), skipping zero gradients. */
+function adagradBias(b: Float32Array | Float64Array, sumSq: Float64Array | Float32Array, grad: Float64Array, n: number, lr: number): void {
+  for (let c = 0; c < n; c++) {
+    const g = grad[c]!;
+    if (g === 0) continue;
+    sumSq[c] = sumSq[c]! + g * g;
+    b[c] = b[c]! - (lr * g) / Math.sqrt(sumSq[c]! + ADAGRAD_EPS);
+  }
+}
+
+/** AdaGrad on the n weights of one row from `base`, whose input was x: gradient grad[k]·x + l2·w. */
+function adagradRow(W: Float32Array | Float64Array, sumSq: Float64Array | Float32Array, base: number, grad: Float64Array, n: number, x: number, l2: number, lr: number): void {
+  for (let k = 0; k < n; k++) {
+    const gk = grad[k]!;
+    if (gk === 0) continue;
+    const i = base + k;
+    const g = gk * x + l2 * W[i]!;
+    sumSq[i] = sumSq[i]! + g * g;
+    W[i] = W[i]! - (lr * g) / Math.sqrt(sumSq[i]! + ADAGRAD_EPS);
+  }
+}
+
+const ADAGRAD_EPS = 1e-8;
+
 /** Fisher-Yates, drawing from the trainer's seeded generator (the same draws in the same order as before). */
 function shuffleInPlace(order: Int32Array, random: () => number): void {
   for (let i = order.length - 1; i > 0; i--) {
@@ -213,23 +237,8 @@ export function train(model: LinearModel, x: FeatureMatrix, targets: Targets[], 
         }
       });
       const v = featureValue(to - from);
-      for (let c = 0; c < C; c++) {
-        const g = grad[c]!;
-        if (g === 0) continue;
-        g2b[c] = g2b[c]! + g * g;
-        bias[c] = bias[c]! - (lr * g) / Math.sqrt(g2b[c]! + 1e-8);
-      }
-      for (let f = from; f < to; f++) {
-        const base = ids[f]! * C;
-        for (let c = 0; c < C; c++) {
-          const gc = grad[c]!;
-          if (gc === 0) continue;
-          const i = base + c;
-          const g = gc * v + opts.l2 * W[i]!;
-          g2[i] = g2[i]! + g * g;
-          W[i] = W[i]! - (lr * g) / Math.sqrt(g2[i]! + 1e-8);
-        }
-      }
+      adagradBias(bias, g2b, grad, C, lr);
+      for (let f = from; f < to; f++) adagradRow(W, g2, ids[f]! * C, grad, C, v, opts.l2, lr);
       if (opts.onProgress && k % 20000 === 0) opts.onProgress(epoch, k, order.length);
     }
     opts.onEpoch?.(epoch, loss / order.length);
@@ -291,7 +300,6 @@ function trainHidden(model: LinearModel, x: FeatureMatrix, targets: Targets[], r
   const ga = new Float64Array(H);
   const scratch = { ids: new Int32Array(256) };
   const lr = opts.learningRate;
-  const eps = 1e-8;
   for (let epoch = 1; epoch <= opts.epochs; epoch++) {
     shuffleInPlace(order, random);
     let loss = 0;
@@ -313,53 +321,15 @@ function trainHidden(model: LinearModel, x: FeatureMatrix, targets: Targets[], r
       for (let j = 0; j < H; j++) {
         const h = a[j]!;
         if (h <= 0) continue;
-        const row = j * C;
-        for (let c = 0; c < C; c++) {
-          const gc = grad[c]!;
-          if (gc === 0) continue;
-          const i = row + c;
-          const g = gc * h + opts.l2 * W2[i]!;
-          gW2[i] = gW2[i]! + g * g;
-          W2[i] = W2[i]! - (lr * g) / Math.sqrt(gW2[i]! + eps);
-        }
+        adagradRow(W2, gW2, j * C, grad, C, h, opts.l2, lr);
       }
-      for (let c = 0; c < C; c++) {
-        const g = grad[c]!;
-        if (g === 0) continue;
-        gb2[c] = gb2[c]! + g * g;
-        b2[c] = b2[c]! - (lr * g) / Math.sqrt(gb2[c]! + eps);
-      }
-      for (let j = 0; j < H; j++) {
-        const g = ga[j]!;
-        if (g === 0) continue;
-        gb1[j] = gb1[j]! + g * g;
-        b1[j] = b1[j]! - (lr * g) / Math.sqrt(gb1[j]! + eps);
-      }
+      adagradBias(b2, gb2, grad, C, lr);
+      adagradBias(b1, gb1, ga, H, lr);
       const v = featureValue(to - from);
       if (Wl) {
-        for (let f = from; f < to; f++) {
-          const base = ids[f]! * C;
-          for (let c = 0; c < C; c++) {
-            const gc = grad[c]!;
-            if (gc === 0) continue;
-            const i = base + c;
-            const g = gc * v + opts.l2 * Wl[i]!;
-            gWl![i] = gWl![i]! + g * g;
-            Wl[i] = Wl[i]! - (lr * g) / Math.sqrt(gWl![i]! + eps);
-          }
-        }
+        for (let f = from; f < to; f++) adagradRow(Wl, gWl!, ids[f]! * C, grad, C, v, opts.l2, lr);
       }
-      for (let f = from; f < to; f++) {
-        const base = ids[f]! * H;
-        for (let j = 0; j < H; j++) {
-          const gj = ga[j]!;
-          if (gj === 0) continue;
-          const i = base + j;
-          const g = gj * v + opts.l2 * E[i]!;
-          gE[i] = gE[i]! + g * g;
-          E[i] = E[i]! - (lr * g) / Math.sqrt(gE[i]! + eps);
-        }
-      }
+      for (let f = from; f < to; f++) adagradRow(E, gE, ids[f]! * H, ga, H, v, opts.l2, lr);
       if (opts.onProgress && k % 20000 === 0) opts.onProgress(epoch, k, order.length);
     }
     opts.onEpoch?.(epoch, loss / order.length);
