@@ -11,7 +11,7 @@
 import type { ServerResponse } from 'node:http';
 import DataLoader from 'dataloader';
 import type { IResolvers, MercuriusLoaders } from 'mercurius';
-import { disconnectSignal, type CallOptions, type CoreClient } from '../coreClient.js';
+import { disconnectSignal, type Abandonment, type CallOptions, type CoreClient } from '../coreClient.js';
 import type { GeoServiceDefinition } from '../../proto/contract/types/meridian/geo/v1/GeoService.js';
 import type { LocaleServiceDefinition } from '../../proto/contract/types/meridian/locale/v1/LocaleService.js';
 import type { DistanceUnit } from '../../proto/contract/types/meridian/geo/v1/DistanceUnit.js';
@@ -65,11 +65,11 @@ function eachOnce<V>(fetchOne: (key: string) => Promise<V>): DataLoader<string, 
 }
 
 /** Per-request state: the request's loaders (by kind and display), and the signal that the HTTP client went away. */
-export interface GraphqlContext { loaders: Map<string, DataLoader<string, unknown>>; signal?: AbortSignal }
+export interface GraphqlContext { loaders: Map<string, DataLoader<string, unknown>>; signal?: Abandonment }
 export const newContext = (reply?: { raw: ServerResponse }): GraphqlContext => ({ loaders: new Map(), ...(reply ? { signal: disconnectSignal(reply.raw) } : {}) });
 
 declare module 'mercurius' {
-  interface MercuriusContext { loaders: Map<string, DataLoader<string, unknown>>; signal?: AbortSignal }
+  interface MercuriusContext { loaders: Map<string, DataLoader<string, unknown>>; signal?: Abandonment }
 }
 
 export interface GraphqlDeps { catalog: ProtoCatalog; core: CoreClient; cursors: Cursors; maxPage: number }

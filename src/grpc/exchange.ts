@@ -142,12 +142,25 @@ class ExchangedCall extends EventEmitter {
     readonly id: number,
     readonly method: string,
     readonly payload: Buffer,
-    readonly metadata: grpc.Metadata,
+    private readonly streamMetadata: grpc.Metadata,
+    private readonly tenant: string | undefined,
     private readonly stream: grpc.ServerDuplexStream<ExchangeRequest, ExchangeResponse>,
     timeoutMs: number,
   ) {
     super();
     this.deadline = timeoutMs > 0 ? Date.now() + timeoutMs : Infinity;
+  }
+
+  private ownMetadata: grpc.Metadata | undefined;
+
+  /** The stream's metadata with the call's tenant, made when a handler first asks (most geo handlers never do). */
+  get metadata(): grpc.Metadata {
+    if (!this.tenant) return this.streamMetadata;
+    if (!this.ownMetadata) {
+      this.ownMetadata = this.streamMetadata.clone();
+      this.ownMetadata.set(TENANT_METADATA, this.tenant);
+    }
+    return this.ownMetadata;
   }
 
   request: unknown;
@@ -231,17 +244,12 @@ export function addExchangeService(registry: ServiceRegistry): void {
     });
     const receive = (req: ExchangeCall) => {
       const id = Number(req.id);
-      let metadata = stream.metadata;
-      if (req.tenant) { metadata = stream.metadata.clone(); metadata.set(TENANT_METADATA, req.tenant); }
-      const call = new ExchangedCall(id, req.method, req.payload, metadata, stream, req.timeoutMs ?? 0);
+      const call = new ExchangedCall(id, req.method, req.payload, stream.metadata, req.tenant || undefined, stream, req.timeoutMs ?? 0);
       (call as unknown as { [IDENTITY]: unknown })[IDENTITY] = identity;
       inFlight.get(id)?.cancel(); // an id reused while in flight: the older call is abandoned
       if (!inFlight.has(id)) exchangeLoad.open++;
       inFlight.set(id, call);
       callMetrics.exchangeCallRead();
-      if (call.deadline !== Infinity) {
-        call.timer = setTimeout(() => expire(call), call.deadline - Date.now());
-      }
       starting.add(call);
       if (held() >= EXCHANGE_MAX_HELD) stream.pause(); // the rest wait in the transport (HTTP/2 flow control holds the sender)
     };
@@ -260,8 +268,22 @@ export function addExchangeService(registry: ServiceRegistry): void {
       reply(call, { id: call.id, statusCode: grpc.status.DEADLINE_EXCEEDED, statusMessage: `the call's deadline passed in the core before ${call.method} answered` });
       call.cancel();
     };
+    /**
+     * A call's deadline timer is set only when its handler returns without
+     * answering (an asynchronous handler): most calls (geo, locale) answer
+     * within start(), and a timer set and cleared for each of them showed in
+     * the core's profile. A deadline that passed while the call waited to
+     * start is caught here.
+     */
     const start = (call: ExchangedCall) => {
       if (call.cancelled || inFlight.get(call.id) !== call) return;
+      if (Date.now() >= call.deadline) { expire(call); return; }
+      run(call);
+      if (call.deadline !== Infinity && inFlight.get(call.id) === call && !call.cancelled) {
+        call.timer = setTimeout(() => expire(call), Math.max(0, call.deadline - Date.now()));
+      }
+    };
+    const run = (call: ExchangedCall) => {
       call.started = true;
       // every exchanged call is checked against revocations, as a unary call would be
       const current = registry.identify(stream);
