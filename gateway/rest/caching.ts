@@ -41,12 +41,18 @@ const JSONP_STATUS = /,"status":(\d{3})\}\);$/;
 
 type CachePolicy = 'reference' | 'clock' | 'private';
 
+/** The route's part of the policy, by route template (a handful of templates; the clock query is checked per request). */
+const routePolicies = new Map<string, CachePolicy>();
+
 function policyOf(request: FastifyRequest): CachePolicy {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return 'private';
   const label = request.routeLabel;
-  if ((request.method === 'GET' || request.method === 'HEAD') && REFERENCE_PREFIXES.some((p) => label.startsWith(p))) {
-    return CLOCK_SUFFIXES.some((s) => label.endsWith(s)) || CLOCK_QUERY.test(request.url) ? 'clock' : 'reference';
+  let policy = routePolicies.get(label);
+  if (policy === undefined) {
+    policy = !REFERENCE_PREFIXES.some((p) => label.startsWith(p)) ? 'private' : CLOCK_SUFFIXES.some((s) => label.endsWith(s)) ? 'clock' : 'reference';
+    if (routePolicies.size < 1000) routePolicies.set(label, policy);
   }
-  return 'private';
+  return policy === 'reference' && CLOCK_QUERY.test(request.url) ? 'clock' : policy;
 }
 
 /** The real status of an answer: JSONP answers are 200 with the status inside the script. */
@@ -75,12 +81,14 @@ export function matchesIfNoneMatch(header: string | string[] | undefined, tag: s
 
 async function httpCaching(app: FastifyInstance): Promise<void> {
   await app.register(compress, { threshold: COMPRESS_THRESHOLD_BYTES, encodings: ['br', 'gzip', 'deflate'] });
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (reply.hasHeader('cache-control')) return payload;
+  // A callback hook, not an async one: an async hook costs a promise and a microtask turn on every answer.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (reply.hasHeader('cache-control')) { done(null, payload); return; }
     const policy = policyOf(request);
     if (policy === 'private' || effectiveStatus(reply, payload) !== 200 || (typeof payload !== 'string' && !Buffer.isBuffer(payload))) {
       reply.header('cache-control', 'no-store');
-      return payload;
+      done(null, payload);
+      return;
     }
     const tag = entityTag(payload);
     reply.header('etag', tag);
@@ -90,9 +98,10 @@ async function httpCaching(app: FastifyInstance): Promise<void> {
       reply.code(304);
       reply.removeHeader('content-type');
       reply.removeHeader('content-length');
-      return null;
+      done(null, null);
+      return;
     }
-    return payload;
+    done(null, payload);
   });
 }
 
