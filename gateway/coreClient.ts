@@ -15,7 +15,7 @@ import type { ProtoCatalog } from './protoCatalog.js';
 import { HttpError, mapCoreError } from './httpError.js';
 import type { CoreTlsConfig } from './config.js';
 import { Batching } from '../proto/contract/batching.js';
-import { EXCHANGE_MESSAGE_ITEMS, writeWithBackpressure } from '../proto/contract/exchange.js';
+import { EXCHANGE_MESSAGE_ITEMS, exchangeWire, writeWithBackpressure } from '../proto/contract/exchange.js';
 import type { ExchangeCall } from '../proto/contract/types/meridian/exchange/v1/ExchangeCall.js';
 import type { ExchangeRequest } from '../proto/contract/types/meridian/exchange/v1/ExchangeRequest.js';
 import type { ExchangeResponse__Output as ExchangeResponse } from '../proto/contract/types/meridian/exchange/v1/ExchangeResponse.js';
@@ -410,8 +410,7 @@ class ExchangeStream {
   }
 
   private open(): grpc.ClientDuplexStream<object, ExchangeResponse> {
-    const stream = this.client.makeBidiStreamRequest(this.method.path,
-      this.method.requestSerialize as (v: object) => Buffer, this.method.responseDeserialize as (b: Buffer) => ExchangeResponse);
+    const stream = this.client.makeBidiStreamRequest(this.method.path, exchangeWire.encodeRequest, exchangeWire.decodeResponse);
     stream.on('data', (message: ExchangeResponse) => {
       for (const r of message.results) {
         const p = this.settle(r.id);

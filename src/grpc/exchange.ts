@@ -13,7 +13,7 @@ import type { Authenticator } from './authentication.js';
 import { isServiceError, ServiceError } from '../errors.js';
 import { toGrpcError } from './status.js';
 import { Batching } from '../../proto/contract/batching.js';
-import { EXCHANGE_MESSAGE_ITEMS, writeWithBackpressure } from '../../proto/contract/exchange.js';
+import { EXCHANGE_MESSAGE_ITEMS, exchangeWire, writeWithBackpressure } from '../../proto/contract/exchange.js';
 import type { ExchangeCall__Output as ExchangeCall } from '../../proto/contract/types/meridian/exchange/v1/ExchangeCall.js';
 import type { ExchangeRequest__Output as ExchangeRequest } from '../../proto/contract/types/meridian/exchange/v1/ExchangeRequest.js';
 import type { ExchangeResponse } from '../../proto/contract/types/meridian/exchange/v1/ExchangeResponse.js';
@@ -334,5 +334,9 @@ export function addExchangeService(registry: ServiceRegistry): void {
     stream.on('cancelled', closed);
     stream.on('close', closed);
   };
-  registry.addService(serviceDefinition('meridian.exchange.v1.CoreExchange'), { Exchange: exchange as grpc.UntypedHandleCall });
+  const definition = serviceDefinition('meridian.exchange.v1.CoreExchange');
+  const method = definition['Exchange'] as grpc.MethodDefinition<unknown, unknown>;
+  // the stream's own codec (proto/contract/exchange.ts), without proto-loader's fromObject/toObject passes
+  registry.addService({ Exchange: { ...method, requestDeserialize: exchangeWire.decodeRequest, responseSerialize: exchangeWire.encodeResponse as (v: unknown) => Buffer } },
+    { Exchange: exchange as grpc.UntypedHandleCall });
 }
