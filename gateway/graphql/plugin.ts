@@ -11,7 +11,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import mercurius from 'mercurius';
 import type { GraphQLError } from 'graphql';
 import { projectRoot } from '../paths.js';
-import type { Guard } from '../auth/guard.js';
+import type { Admission, Guard } from '../auth/guard.js';
 import { isHttpError } from '../httpError.js';
 import { buildResolvers, newContext, type GraphqlDeps } from './resolvers.js';
 import { costRule, type CostLimits } from './costRule.js';
@@ -30,27 +30,41 @@ export async function registerGraphql(app: FastifyInstance, opts: GraphqlOptions
     for (const [k, v] of Object.entries(e.headers)) reply.header(k, v);
     return reply.code(e.status).type('application/json; charset=utf-8').send(e.body());
   };
+  // These two hooks are global (they also see every REST request), so they are callback hooks that
+  // return at once for anything but GraphQL: an async hook costs a promise and a microtask turn per request.
+  const isGraphqlPost = (method: string, url: string) => method === 'POST' && (url.startsWith('/graphql') || url === '/' || url.startsWith('/?'));
   // a body over the document limit is refused before it is read
-  app.addHook('onRequest', async (request, reply) => {
-    if (request.method !== 'POST' || !(request.url.startsWith('/graphql') || request.url === '/' || request.url.startsWith('/?'))) return undefined;
-    try { work.checkDeclaredSize(request.headers['content-length']); } catch (e) { if (e instanceof LimitRefusal) return refuse(reply, e); throw e; }
-    return undefined;
-  });
-  app.addHook('preHandler', async (request, reply) => {
-    if (request.routeOptions.url !== '/graphql' && !(request.routeOptions.url === '/' && request.method === 'POST')) return;
-    request.routeLabel = '/graphql';
-    try {
-      const admission = await opts.guard.admit(request.headers, 'geo:read');
-      for (const [k, v] of Object.entries(admission.headers)) reply.header(k, v);
-      // limits by work (workLimits.ts), before mercurius parses or runs anything
-      work.admit(request.method === 'GET' ? request.query : request.body, admission.key.id);
-    } catch (e) {
-      if (e instanceof LimitRefusal) return refuse(reply, e);
-      if (!isHttpError(e)) throw e;
-      for (const [k, v] of Object.entries(e.headers)) reply.header(k, v);
-      return reply.code(e.status).type('application/json; charset=utf-8').send({ data: null, errors: [{ message: e.message, extensions: { code: e.code } }] });
+  app.addHook('onRequest', (request, reply, done) => {
+    if (!isGraphqlPost(request.method, request.url)) { done(); return; }
+    try { work.checkDeclaredSize(request.headers['content-length']); } catch (e) {
+      if (e instanceof LimitRefusal) { void refuse(reply, e); return; }
+      done(e as Error);
+      return;
     }
-    return undefined;
+    done();
+  });
+  app.addHook('preHandler', (request, reply, done) => {
+    if (request.routeOptions.url !== '/graphql' && !(request.routeOptions.url === '/' && request.method === 'POST')) { done(); return; }
+    request.routeLabel = '/graphql';
+    const fail = (e: unknown): void => {
+      if (e instanceof LimitRefusal) { void refuse(reply, e); return; }
+      if (!isHttpError(e)) { done(e as Error); return; }
+      for (const [k, v] of Object.entries(e.headers)) reply.header(k, v);
+      void reply.code(e.status).type('application/json; charset=utf-8').send({ data: null, errors: [{ message: e.message, extensions: { code: e.code } }] });
+    };
+    const admitted = (admission: Admission): void => {
+      try {
+        for (const [k, v] of Object.entries(admission.headers)) reply.header(k, v);
+        // limits by work (workLimits.ts), before mercurius parses or runs anything
+        work.admit(request.method === 'GET' ? request.query : request.body, admission.key.id);
+      } catch (e) { fail(e); return; }
+      done();
+    };
+    try {
+      const admission = opts.guard.admit(request.headers, 'geo:read');
+      if (admission instanceof Promise) admission.then(admitted, fail);
+      else admitted(admission);
+    } catch (e) { fail(e); }
   });
   await app.register(mercurius, {
     schema: readFileSync(SCHEMA_FILE, 'utf8'),

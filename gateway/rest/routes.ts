@@ -210,7 +210,8 @@ async function handle(group: CompiledRoute[], request: FastifyRequest, reply: Fa
     }
     if (!route || !vars) throw new HttpError(404, 'ENTITY_NOT_FOUND', `no route ${request.method} ${rawPath.slice(0, 200)}; /openapi.json lists the routes`);
     request.routeLabel = route.binding.template;
-    const admission = await ctx.guard.admit(request.headers, route.scope);
+    const admitted = ctx.guard.admit(request.headers, route.scope);
+    const admission = admitted instanceof Promise ? await admitted : admitted;
     for (const [k, v] of Object.entries(admission.headers)) reply.header(k, v);
     bound = route.binder.bind(vars, query, request.body);
     bindHeaders(route, request, bound.message);
