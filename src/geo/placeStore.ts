@@ -311,8 +311,10 @@ export class PlaceStore {
           if (i >= this.size || this.ids[i] === excludeId) continue;
           const dx = this.ux[i]! - cx, dy = this.uy[i]! - cy, dz = this.uz[i]! - cz;
           if (dx * dx + dy * dy + dz * dz > maxChord2) continue;
+          // filters first: most places in the circle fail a population filter, and need no exact distance
+          if (!this.matches(i, q, since)) continue;
           const d = haversineKm(latitude, longitude, this.latitude[i]!, this.longitude[i]!);
-          if (d <= radiusKm) accept(i, d);
+          if (d <= radiusKm) sel.add(i, d, single ? single[i]! : d);
         }
       }
       // Two boxes (antimeridian) never overlap, so no place is seen twice.
