@@ -33,19 +33,6 @@ export interface FeaturizerParams {
    * reads like "good". Absent (false) in models trained before it.
    */
   negatedLexicon?: boolean;
-  /**
-   * A negated word also adds its plain word feature with the opposite sign: its id is
-   * written as ~bucket (negative), which the model reads as value −v instead of v
-   * (linearModel.logits, onnxBatch.encodeBatch). "not helpful" then starts from minus
-   * "helpful" for words never seen negated, while its "neg:" feature learns the rest
-   * from the data. Absent (false) in models trained before it.
-   */
-  negationFlip?: boolean;
-}
-
-/** The bucket of a feature id (a negative id is a sign-flipped feature, ~bucket). */
-export function bucketOf(id: number): number {
-  return id ^ (id >> 31);
 }
 
 export const DEFAULT_FEATURIZER: FeaturizerParams = { bucketBits: 18, minCharGram: 3, maxCharGram: 4, lexicon: true };
@@ -260,10 +247,8 @@ export class Featurizer {
 
       // A negated word is its own feature ("neg:hate" is not "hate"): neither the word's
       // plain weight nor its character n-grams speak for it.
-      if (negated >= 0) {
-        this.push(finish(hashRange(mix(FNV_OFFSET, KIND_NEG), lower, 0, lower.length), mask), t, -1, 1);
-        if (this.params.negationFlip === true) this.push(~finish(hashRange(mix(FNV_OFFSET, KIND_WORD), lower, 0, lower.length), mask), t, -1, 1);
-      } else this.push(finish(hashRange(mix(FNV_OFFSET, KIND_WORD), lower, 0, lower.length), mask), t, -1, 0);
+      if (negated >= 0) this.push(finish(hashRange(mix(FNV_OFFSET, KIND_NEG), lower, 0, lower.length), mask), t, -1, 1);
+      else this.push(finish(hashRange(mix(FNV_OFFSET, KIND_WORD), lower, 0, lower.length), mask), t, -1, 0);
       if (this.lexicon !== null) {
         const v = this.lexicon.get(lower);
         if (v !== undefined && negated >= 0 && this.params.negatedLexicon === true) {

@@ -114,7 +114,7 @@ export class LanguageIdentifier {
       const sw = this.w.sparseWeight!;
       z.fill(0);
       for (let k = 0; k < count; k++) {
-        const base = ((ids[k]! ^ (ids[k]! >> 31)) & mask) * K;
+        const base = (ids[k]! & mask) * K;
         for (let j = 0; j < K; j++) z[idx[base + j]!] = z[idx[base + j]!]! + sw[base + j]!;
       }
       const v = count > 0 ? 1 / Math.sqrt(count) : 0;
@@ -123,7 +123,7 @@ export class LanguageIdentifier {
     }
     acc.fill(0);
     for (let k = 0; k < count; k++) {
-      const base = ((ids[k]! ^ (ids[k]! >> 31)) & mask) * R;
+      const base = (ids[k]! & mask) * R;
       for (let j = 0; j < R; j++) acc[j] = acc[j]! + E[base + j]!;
     }
     const v = count > 0 ? 1 / Math.sqrt(count) : 0;

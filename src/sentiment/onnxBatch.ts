@@ -24,13 +24,8 @@ export function encodeBatch(bags: readonly Int32Array[]): EncodedBatch {
   for (let r = 0; r < N; r++) {
     const b = bags[r]!;
     const at = starts[r]!;
-    const v = featureValue(b.length);
-    for (let k = 0; k < b.length; k++) {
-      const id = b[k]!;
-      // A negative id is a sign-flipped feature (featurizer.bucketOf): bucket ~id, value −v.
-      ids[at + k] = id ^ (id >> 31);
-      weights[at + k] = id < 0 ? -v : v;
-    }
+    ids.set(b, at);
+    weights.fill(featureValue(b.length), at, at + b.length);
     for (let k = at; k < at + b.length; k++) rows32[2 * k] = r;
   }
   const counts = new Int32Array(N);

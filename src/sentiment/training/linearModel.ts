@@ -143,20 +143,16 @@ export function logits(model: LinearModel, ids: Int32Array, from: number, to: nu
     const { weights: E, bias: b1, out: W2, outBias: b2, columns: C } = model;
     for (let j = 0; j < H; j++) a[j] = 0;
     for (let k = from; k < to; k++) {
-      const id = ids[k]!;
-      const base = (id ^ (id >> 31)) * H;
-      if (id < 0) for (let j = 0; j < H; j++) a[j] = a[j]! - E[base + j]!;
-      else for (let j = 0; j < H; j++) a[j] = a[j]! + E[base + j]!;
+      const base = ids[k]! * H;
+      for (let j = 0; j < H; j++) a[j] = a[j]! + E[base + j]!;
     }
     const v = featureValue(to - from);
     for (let c = 0; c < C; c++) out[c] = 0;
     const Wl = model.wide;
     if (Wl) {
       for (let k = from; k < to; k++) {
-        const id = ids[k]!;
-        const base = (id ^ (id >> 31)) * C;
-        const sign = id < 0 ? -1 : 1;
-        for (let c = 0; c < C; c++) out[c] = out[c]! + sign * Wl[base + c]!;
+        const base = ids[k]! * C;
+        for (let c = 0; c < C; c++) out[c] = out[c]! + Wl[base + c]!;
       }
     }
     for (let c = 0; c < C; c++) out[c] = out[c]! * v + b2![c]!;
@@ -172,10 +168,8 @@ export function logits(model: LinearModel, ids: Int32Array, from: number, to: nu
   const { columns: C, weights: W, bias } = model;
   for (let c = 0; c < C; c++) out[c] = 0;
   for (let k = from; k < to; k++) {
-    const id = ids[k]!;
-    const base = (id ^ (id >> 31)) * C;
-    const sign = id < 0 ? -1 : 1;
-    for (let c = 0; c < C; c++) out[c] = out[c]! + sign * W[base + c]!;
+    const base = ids[k]! * C;
+    for (let c = 0; c < C; c++) out[c] = out[c]! + W[base + c]!;
   }
   const v = featureValue(to - from);
   for (let c = 0; c < C; c++) out[c] = out[c]! * v + bias[c]!;
@@ -244,10 +238,7 @@ export function train(model: LinearModel, x: FeatureMatrix, targets: Targets[], 
       });
       const v = featureValue(to - from);
       adagradBias(bias, g2b, grad, C, lr);
-      for (let f = from; f < to; f++) {
-        const id = ids[f]!;
-        adagradRow(W, g2, (id ^ (id >> 31)) * C, grad, C, id < 0 ? -v : v, opts.l2, lr);
-      }
+      for (let f = from; f < to; f++) adagradRow(W, g2, ids[f]! * C, grad, C, v, opts.l2, lr);
       if (opts.onProgress && k % 20000 === 0) opts.onProgress(epoch, k, order.length);
     }
     opts.onEpoch?.(epoch, loss / order.length);
@@ -335,17 +326,10 @@ function trainHidden(model: LinearModel, x: FeatureMatrix, targets: Targets[], r
       adagradBias(b2, gb2, grad, C, lr);
       adagradBias(b1, gb1, ga, H, lr);
       const v = featureValue(to - from);
-      // A negative id is a sign-flipped feature (featurizer.bucketOf): value −v.
       if (Wl) {
-        for (let f = from; f < to; f++) {
-          const id = ids[f]!;
-          adagradRow(Wl, gWl!, (id ^ (id >> 31)) * C, grad, C, id < 0 ? -v : v, opts.l2, lr);
-        }
+        for (let f = from; f < to; f++) adagradRow(Wl, gWl!, ids[f]! * C, grad, C, v, opts.l2, lr);
       }
-      for (let f = from; f < to; f++) {
-        const id = ids[f]!;
-        adagradRow(E, gE, (id ^ (id >> 31)) * H, ga, H, id < 0 ? -v : v, opts.l2, lr);
-      }
+      for (let f = from; f < to; f++) adagradRow(E, gE, ids[f]! * H, ga, H, v, opts.l2, lr);
       if (opts.onProgress && k % 20000 === 0) opts.onProgress(epoch, k, order.length);
     }
     opts.onEpoch?.(epoch, loss / order.length);

@@ -9,7 +9,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
-import { bucketOf, DEFAULT_FEATURIZER, Featurizer } from '../featurizer.js';
+import { DEFAULT_FEATURIZER, Featurizer } from '../featurizer.js';
 import { cleanText } from '../textInput.js';
 import { encodeLanguageWeights, encodeSparseLanguageWeights, decodeLanguageWeights, factorise, LanguageIdentifier, type LanguageSidecar } from '../languageDetector.js';
 import { seededUnit, SPLIT_SEED } from './corpus.js';
@@ -69,7 +69,7 @@ export function featurizeForLanguage(rows: LanguageRow[], bits: number, maxFeatu
       const bag = f.featurize(cleanText(r.text));
       n = Math.min(bag.count, maxFeatures);
       const ids = bag.ids.slice(0, n);
-      for (let k = 0; k < n; k++) ids[k] = bucketOf(ids[k]!) & mask;
+      for (let k = 0; k < n; k++) ids[k] = ids[k]! & mask;
       chunks.push(ids);
       letters[i] = bag.letters;
     } catch {
