@@ -139,6 +139,11 @@ export function hash32(s: string, seed: number): number {
   return finish(hashRange(FNV_OFFSET ^ seed, s, 0, s.length), 0xffffffff) >>> 0;
 }
 
+/** The bucket of a (lower-case) word's unigram feature, as featurize() computes it for a word outside a negation scope. */
+export function wordFeatureId(lower: string, bucketBits: number = DEFAULT_FEATURIZER.bucketBits): number {
+  return finish(hashRange(mix(FNV_OFFSET, KIND_WORD), lower, 0, lower.length), 2 ** bucketBits - 1);
+}
+
 /**
  * A letter's script for the block feature: its 128-code-point Unicode block, except
  * that the large scripts spanning many blocks (Han, Hangul syllables) and the two kana
