@@ -25,6 +25,14 @@ export interface FeaturizerParams {
    * they never contain.
    */
   lexicon: boolean;
+  /**
+   * A negated lexicon word gets its own prior feature, "negated positive/negative ×
+   * strength 1–3", instead of the flipped (and damped) prior of the opposite sign. The
+   * model then learns from the data what negation does to each sign ("not good" is
+   * negative, "not bad" only mildly positive) rather than being told that "not bad"
+   * reads like "good". Absent (false) in models trained before it.
+   */
+  negatedLexicon?: boolean;
 }
 
 export const DEFAULT_FEATURIZER: FeaturizerParams = { bucketBits: 18, minCharGram: 3, maxCharGram: 4, lexicon: true };
@@ -102,6 +110,7 @@ const KIND_CHAR = 0x63; // 'c'
 const KIND_LEXICON = 0x6c; // 'l'
 const KIND_INTENSE = 0x69; // 'i'
 const KIND_BLOCK = 0x6b; // 'k'
+const KIND_NEG_LEXICON = 0x4c; // 'L'
 const FNV_OFFSET = 0x811c9dc5;
 const FNV_PRIME = 16777619;
 const MAX_GRAM_WORD = 24;
@@ -128,6 +137,11 @@ function hashRange(h: number, s: string, from: number, to: number): number {
 /** FNV-1a of a string from a seeded basis, spread by fmix32: an unsigned 32-bit hash (seeded splits use it). */
 export function hash32(s: string, seed: number): number {
   return finish(hashRange(FNV_OFFSET ^ seed, s, 0, s.length), 0xffffffff) >>> 0;
+}
+
+/** The bucket of a (lower-case) word's unigram feature, as featurize() computes it for a word outside a negation scope. */
+export function wordFeatureId(lower: string, bucketBits: number = DEFAULT_FEATURIZER.bucketBits): number {
+  return finish(hashRange(mix(FNV_OFFSET, KIND_WORD), lower, 0, lower.length), 2 ** bucketBits - 1);
 }
 
 /**
@@ -169,6 +183,8 @@ export class Featurizer {
   readonly lexiconIds: number[];
   /** Bucket of the "intensified lexicon word" feature per sign (0 negative, 1 positive). */
   readonly intenseIds: number[];
+  /** Bucket of the negated-lexicon feature for the word's own sign (0 negative, 1 positive) × strength 1–3 (params.negatedLexicon). */
+  readonly negatedLexiconIds: number[];
 
   constructor(readonly params: FeaturizerParams = DEFAULT_FEATURIZER) {
     this.buckets = 2 ** params.bucketBits;
@@ -176,6 +192,7 @@ export class Featurizer {
     this.lexicon = params.lexicon ? lexiconValences() : null;
     this.lexiconIds = [0x2d, 0x2b].flatMap((sign) => [0x31, 0x32, 0x33].map((k) => finish(mix(mix(mix(FNV_OFFSET, KIND_LEXICON), sign), k), this.mask)));
     this.intenseIds = [0x2d, 0x2b].map((sign) => finish(mix(mix(FNV_OFFSET, KIND_INTENSE), sign), this.mask));
+    this.negatedLexiconIds = [0x2d, 0x2b].flatMap((sign) => [0x31, 0x32, 0x33].map((k) => finish(mix(mix(mix(FNV_OFFSET, KIND_NEG_LEXICON), sign), k), this.mask)));
   }
 
   private push(id: number, token: number, token2: number, negated: number): void {
@@ -239,7 +256,11 @@ export class Featurizer {
       else this.push(finish(hashRange(mix(FNV_OFFSET, KIND_WORD), lower, 0, lower.length), mask), t, -1, 0);
       if (this.lexicon !== null) {
         const v = this.lexicon.get(lower);
-        if (v !== undefined) {
+        if (v !== undefined && negated >= 0 && this.params.negatedLexicon === true) {
+          // Own sign and undamped strength: what negation does to it is learned.
+          const strength = Math.min(3, Math.max(1, Math.round(Math.abs(v)) + boost)) - 1;
+          this.push(this.negatedLexiconIds[(v > 0 ? 3 : 0) + strength]!, t, -1, 1);
+        } else if (v !== undefined) {
           const positive = v > 0 !== negated >= 0;
           // VADER damps a negated word (×0.74) rather than flipping it whole: "not bad" is mildly positive.
           const base = Math.round(Math.abs(v) * (negated >= 0 ? 0.74 : 1)) + boost;

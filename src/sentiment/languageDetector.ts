@@ -17,6 +17,7 @@
 import { readFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
+import { wordFeatureId } from './featurizer.js';
 
 export interface DetectedLanguage {
   /** ISO 639-1 code where one exists, else ISO 639-3; "und" when not identified. */
@@ -47,6 +48,19 @@ export interface LanguageSidecar {
   reliableLetters: number;
 }
 
+/**
+ * Second stage for Nigerian Pidgin (pcm). Its tweets are mostly English words, so the
+ * head also calls informal English `pcm` (2.4 % of 3,774 English README sentences,
+ * models/language.md). A `pcm` verdict stands only when the text has a word of
+ * Pidgin's own grammar or vocabulary, spelled as in the AfriSenti pcm tweets; else the
+ * best other language is the verdict. Words that are also common English words ("go",
+ * "no", "make", "am", "o") are left out: they would keep English texts `pcm`.
+ */
+export const PIDGIN_MARKERS: readonly string[] = (
+  'dey na wey una abeg wetin oga sabi pikin abi sef shey oya wahala chop comot belle dem im ehn jare sey kuku naija dis dat dia ' +
+  'pesin pipo tori waka yarn biko ehen nawa haba ooo don fit de e wan'
+).split(' ');
+
 export const UND: DetectedLanguage = Object.freeze({ code: 'und', reliable: false });
 
 /**
@@ -71,6 +85,9 @@ export class LanguageIdentifier {
   private readonly L: number;
   private readonly R: number;
   private readonly mask: number;
+  /** Label index of pcm (-1 if the head has none) and the word-feature buckets of PIDGIN_MARKERS. */
+  private readonly pcm: number;
+  private readonly pidginMarkers: Set<number>;
 
   constructor(
     readonly sidecar: LanguageSidecar,
@@ -81,6 +98,14 @@ export class LanguageIdentifier {
     this.mask = (1 << sidecar.bits) - 1;
     this.z = new Float64Array(this.L);
     this.acc = new Float64Array(this.R);
+    this.pcm = sidecar.labels.indexOf('pcm');
+    this.pidginMarkers = new Set(PIDGIN_MARKERS.map((w) => wordFeatureId(w)));
+  }
+
+  /** Whether the (full-width) feature ids include a Pidgin marker word. */
+  private hasPidginMarker(ids: Int32Array, count: number): boolean {
+    for (let k = 0; k < count; k++) if (this.pidginMarkers.has(ids[k]!)) return true;
+    return false;
   }
 
   static load(modelsDir: string): LanguageIdentifier {
@@ -147,9 +172,15 @@ export class LanguageIdentifier {
     const z = this.z;
     let best = 0;
     for (let c = 1; c < this.L; c++) if (z[c]! > z[best]!) best = c;
+    // Pidgin without a Pidgin word: the verdict among the other languages (PIDGIN_MARKERS).
+    const skip = best === this.pcm && !this.hasPidginMarker(ids, count) ? best : -1;
+    if (skip >= 0) {
+      best = skip === 0 ? 1 : 0;
+      for (let c = 0; c < this.L; c++) if (c !== skip && z[c]! > z[best]!) best = c;
+    }
     let sum = 0;
     const top = z[best]!;
-    for (let c = 0; c < this.L; c++) sum += Math.exp(z[c]! - top);
+    for (let c = 0; c < this.L; c++) if (c !== skip) sum += Math.exp(z[c]! - top);
     const p = 1 / sum;
     if (p < s.undBelow) return UND;
     return { code: s.labels[best]!, reliable: p >= s.reliableFrom && letters >= s.reliableLetters };

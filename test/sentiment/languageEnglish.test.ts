@@ -6,6 +6,8 @@
  * the SentimentAnalyzer the service uses, with the committed models.
  */
 import { describe, it, expect, beforeAll } from 'vitest';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { SentimentAnalyzer, type AnalysisOutput } from '../../src/sentiment/sentimentAnalyzer.js';
 
 const EVERYDAY_ENGLISH = [
@@ -45,6 +47,37 @@ const ROMANISED_HINDI = [
   'kal se exam hai aur maine kuch nahi padha',
 ];
 
+/** Nigerian Pidgin written for this test (each has a word of PIDGIN_MARKERS, as Pidgin tweets nearly always do). */
+const PIDGIN = [
+  'abeg wetin dey happen for here',
+  'i no sabi wetin una dey talk',
+  'dis wahala don too much',
+  'oga you don chop?',
+  'dem no fit do am again',
+  'una well done o, God go bless una',
+  'the girl wey sabi cook na she i go marry',
+  'e don tey wey i see you',
+];
+
+/**
+ * English prose none of the training sets contain: the sentences of the README.md of
+ * every top-level package in node_modules (lines that are not headings, lists, tables
+ * or code; cut at sentence ends; capitalised; five words or more).
+ */
+function readmeSentences(): string[] {
+  const root = join(import.meta.dirname, '../../node_modules');
+  const out: string[] = [];
+  for (const pkg of readdirSync(root).filter((n) => !n.startsWith('.') && !n.startsWith('@')).sort()) {
+    const file = join(root, pkg, 'README.md');
+    if (!existsSync(file)) continue;
+    for (const line of readFileSync(file, 'utf8').split('\n')) {
+      if (/^\s*([#|<>`\-*![]|\d+\.)/.test(line) || /[`{}<>[\]]/.test(line)) continue;
+      for (const s of line.split(/(?<=[.!?])\s+/)) if (/^[A-Z]/.test(s.trim()) && s.trim().split(/\s+/).length >= 5) out.push(s.trim());
+    }
+  }
+  return out;
+}
+
 let analyzer: SentimentAnalyzer;
 
 async function languages(texts: string[]): Promise<AnalysisOutput['language'][]> {
@@ -71,5 +104,21 @@ describe('language of plain English', () => {
   it('still names romanised Hindi as Hindi', async () => {
     const langs = await languages(ROMANISED_HINDI);
     expect(langs.filter((l) => l.code === 'hi').length / langs.length).toBeGreaterThanOrEqual(0.9);
+  });
+});
+
+describe('Nigerian Pidgin and English (languageDetector.ts, PIDGIN_MARKERS)', () => {
+  it('calls at most 0.5 % of English README sentences pcm (2.4 % before the second stage)', async () => {
+    const sentences = readmeSentences();
+    expect(sentences.length).toBeGreaterThan(1000);
+    const langs = await languages(sentences);
+    const pcm = sentences.filter((_, i) => langs[i]!.code === 'pcm');
+    expect(pcm.length / sentences.length, pcm.slice(0, 10).join('\n')).toBeLessThanOrEqual(0.005);
+    expect(langs.filter((l) => l.code === 'en').length / sentences.length).toBeGreaterThanOrEqual(0.95);
+  });
+
+  it('still names Pidgin as Pidgin', async () => {
+    const langs = await languages(PIDGIN);
+    expect(langs.filter((l) => l.code === 'pcm').length).toBeGreaterThanOrEqual(7);
   });
 });

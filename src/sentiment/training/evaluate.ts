@@ -27,6 +27,27 @@ import { predict } from './linearModel.js';
 import { loadLanguageCorpus } from './languageCorpus.js';
 import { evaluateLanguage } from './evaluateLanguage.js';
 import { LanguageIdentifier } from '../languageDetector.js';
+import { DEFAULT_FEATURIZER, Featurizer } from '../featurizer.js';
+import { cleanText } from '../textInput.js';
+
+const negationFeaturizer = new Featurizer({ ...DEFAULT_FEATURIZER, lexicon: false });
+
+/**
+ * The negation slice: rows where a negator (featurizer.ts's list: not, n't, never, no,
+ * nicht, tidak, …) governs at least one following word of its clause. Reported beside
+ * every polarity figure so a change to negation handling is judged on the rows it is
+ * about.
+ */
+function hasNegation(text: string): boolean {
+  const bag = negationFeaturizer.featurize(cleanText(text));
+  for (let t = 0; t < bag.tokens.length; t++) if (bag.negatedBy[t]! >= 0) return true;
+  return false;
+}
+
+const sliceLine = (name: string, gold: number[][], pred: number[]): string => {
+  const m = score(POLARITIES, gold, pred);
+  return `${name}: ${gold.length} rows, accuracy ${pct(m.accuracy)}, macro-F1 ${pct(m.macroF1)}, macro-recall ${pct(m.macroRecall)}`;
+};
 
 interface Scored {
   row: Row;
@@ -157,6 +178,7 @@ async function evalCrossSource(inSource: Scored[], only: string | undefined): Pr
   const emoLines: Line[] = [];
   const perClass: string[] = [];
   const summary: string[] = [];
+  const negSlice = { en: { gold: [] as number[][], pred: [] as number[] }, all: { gold: [] as number[][], pred: [] as number[] } };
   for (const fold of FOLDS.filter((f) => !only || only.split(',').includes(f.name))) {
     const t = trainModel(spec, { data, exclude: fold.of, label: `cross-source without ${fold.name}` });
     const test = t.heldoutRows.filter((r) => fold.of(data.rows[r]!));
@@ -168,6 +190,14 @@ async function evalCrossSource(inSource: Scored[], only: string | undefined): Pr
       if (data.rows[r]!.polarity === undefined) return;
       const lang = data.rows[r]!.lang;
       (byLang.get(lang) ?? byLang.set(lang, []).get(lang)!).push(k);
+    });
+    test.forEach((r, k) => {
+      const row = data.rows[r]!;
+      if (row.polarity === undefined || !hasNegation(row.text)) return;
+      for (const part of row.lang === 'en' ? [negSlice.en, negSlice.all] : [negSlice.all]) {
+        part.gold.push([row.polarity]);
+        part.pred.push(argmax(preds[k]![0]!));
+      }
     });
     const majorPol = majorityOf(trainSet, (r) => (r.polarity !== undefined ? [r.polarity] : null), 3);
     const allK: number[] = [];
@@ -204,6 +234,10 @@ async function evalCrossSource(inSource: Scored[], only: string | undefined): Pr
       perClass.push(`Per emotion, ${fold.name} held out from training (cross-source):`, '', perClassTable(cross), '');
       summary.push(`Cross-source emotions ${fold.name}: macro-F1 ${pct(cross.macroF1)} (in-source ${inM.split(' | ')[1]}); weakest ${cross.perClass.filter((c) => c.support > 0).sort((a, b) => a.f1 - b.f1)[0]!.label} ${pct(cross.perClass.filter((c) => c.support > 0).sort((a, b) => a.f1 - b.f1)[0]!.f1)}`);
     }
+  }
+  if (negSlice.all.gold.length) {
+    summary.push(sliceLine(`Cross-source negation slice (left-out rows with a negated word), English`, negSlice.en.gold, negSlice.en.pred));
+    summary.push(sliceLine(`Cross-source negation slice, all languages`, negSlice.all.gold, negSlice.all.pred));
   }
   out.push('Three-way sentiment:', '', table(['in-source', 'cross-source', 'vader-sentiment', 'sentiment (AFINN)', 'always-majority'], polLines), '');
   out.push('Emotions:', '', table(['in-source', 'cross-source', 'always-majority'], emoLines), '');
@@ -261,6 +295,14 @@ async function evalGeneral(analyzer: SentimentAnalyzer): Promise<{ text: string;
   out.push('Per class, all English held-out rows:', '', perClassTable(en.model), '');
   const cal = analyzer.sidecar('GENERAL').calibration;
   out.push(`Five-level reading of the English held-out rows (calibrated cuts: VERY_NEGATIVE when score ≤ −${cal?.veryNegativeCut}, VERY_POSITIVE when ≥ ${cal?.veryPositiveCut}, for a NEGATIVE/POSITIVE winner): ${levelShares(pol.filter((s) => s.row.lang === 'en'))}.`, '');
+  const negRows = pol.filter((s) => hasNegation(s.row.text));
+  const negEn = negRows.filter((s) => s.row.lang === 'en');
+  const negLines = [
+    sliceLine('Negation slice (held-out rows with a negated word), English', negEn.map((s) => [s.row.polarity!]), negEn.map((s) => argmax(s.out.probabilities))),
+    sliceLine('Negation slice, all languages', negRows.map((s) => [s.row.polarity!]), negRows.map((s) => argmax(s.out.probabilities))),
+  ];
+  out.push(...negLines.map((l) => `${l}.`), '');
+  summary.push(...negLines);
   out.push(lowConfidenceSummary(analyzer, scored, (s) => (s.row.polarity !== undefined ? argmax(s.out.probabilities) === s.row.polarity : null)), '');
 
   // Emotions.

@@ -51,7 +51,9 @@ export const GENERAL_SPEC: ModelSpec = {
     { name: 'emotion', labels: EMOTIONS, offset: POLARITIES.length },
   ],
   mainHead: 'polarity',
-  featurizer: DEFAULT_FEATURIZER,
+  // Negated lexicon words get their own prior features (featurizer.ts, negatedLexicon):
+  // cross-source polarity up on most folds (models/general.md, "Negated lexicon features").
+  featurizer: { ...DEFAULT_FEATURIZER, negatedLexicon: true },
   // One hidden layer of 16 ReLU units, input dropout 0.3: on the cross-source tuning
   // probes (tuneCrossSource.ts) it beat the linear model on every multilingual fold
   // (models/README.md, "Tried").

@@ -6,7 +6,7 @@
  * onnxruntime-node on 500 held-out rows and refuses to finish if any probability
  * differs from the trainer's by more than 1e-5.
  *
- * Usage: npm run train [-- --only=language|general|financial-news] [--out=dir] [--epochs=N --lr=X --l2=X --balance=X --hidden=H --chars=3-4]
+ * Usage: npm run train [-- --only=language|general|financial-news] [--out=dir] [--epochs=N --lr=X --l2=X --balance=X --hidden=H --chars=3-4 --negated-lexicon=on|off]
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -111,7 +111,7 @@ export function headMetrics(spec: ModelSpec, t: { model: LinearModel; rows: Row[
 /** The lexicon-prior buckets (never hidden by input dropout). */
 function lexiconBuckets(spec: ModelSpec): Set<number> {
   const f = new Featurizer(spec.featurizer);
-  return new Set(spec.featurizer.lexicon ? [...f.lexiconIds, ...f.intenseIds] : []);
+  return new Set(spec.featurizer.lexicon ? [...f.lexiconIds, ...f.intenseIds, ...(spec.featurizer.negatedLexicon ? f.negatedLexiconIds : [])] : []);
 }
 
 export interface TrainModelOptions {
@@ -262,6 +262,7 @@ async function main(): Promise<void> {
       dropout: { type: 'string' },
       wide: { type: 'boolean' },
       chars: { type: 'string' },
+      'negated-lexicon': { type: 'string' },
     },
     strict: true,
   });
@@ -284,7 +285,11 @@ async function main(): Promise<void> {
     hidden: num(values.hidden) ?? s.hidden,
     dropout: num(values.dropout) ?? s.dropout,
     wide: values.wide ?? s.wide ?? false,
-    featurizer: chars ? { ...s.featurizer, minCharGram: chars[0]!, maxCharGram: chars[1]! } : s.featurizer,
+    featurizer: {
+      ...s.featurizer,
+      ...(chars ? { minCharGram: chars[0]!, maxCharGram: chars[1]! } : {}),
+      ...(values['negated-lexicon'] !== undefined ? { negatedLexicon: values['negated-lexicon'] === 'on' } : {}),
+    },
   }));
   if (specs.length === 0 && only !== 'language') throw new Error(`--only=${only}: no such model; use language, ${SPECS.map((s) => s.name).join(' or ')}`);
   if (!only || only === 'language') {
