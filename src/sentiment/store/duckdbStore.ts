@@ -8,10 +8,11 @@
  *   no second result. The webhook messages a change causes are written in the same
  *   transaction (the outbox), so a crash loses none.
  * - Writes commit before the caller is answered: DuckDB commits flush its WAL, so an
- *   acknowledged job survives a kill. Every statement runs on DuckDB's threads (many
- *   rows go in as one JSON document that DuckDB unpacks, never the appender, whose
- *   flush would block the event loop). Calls of the same turn arrive here already
- *   gathered (JobStore), one transaction each.
+ *   acknowledged job survives a kill. Statements run on DuckDB's threads; new job and
+ *   result rows go in through DuckDB's Appender inside the open transaction (a third
+ *   of the CPU of a JSON document DuckDB parses back, bench/README.md), whose flushes
+ *   run on this thread, 128 rows at a time with the event loop served in between.
+ *   Calls of the same turn arrive here already gathered (JobStore), one transaction each.
  * - Reads use their own connections. Times are epoch milliseconds (BIGINT).
  * - Deleted means gone from the file: DuckDB leaves deleted rows' bytes in its blocks,
  *   so every deletion is followed by a compaction (the database copied into a fresh
@@ -68,6 +69,31 @@ const wellFormed = (t: string): string => ((t as string & { isWellFormed(): bool
  */
 const JOB_APPEND_ORDER = ['id', 'status', 'text', 'feed_id', 'domain', 'occurred_ms', 'created_ms', 'updated_ms', 'attempts', 'result_id', 'error_type', 'error_message', 'tenant', 'batch_id'];
 const RESULT_APPEND_ORDER = ['id', 'job_id', 'feed_id', 'domain', 'occurred_ms', 'created_ms', 'sentiment', 'score', ...E, 'anomalous', 'z', 'payload', 'tenant'];
+
+/** Rows per Appender flush: each flush runs on the calling (core) thread, ~1-2 ms for this many. */
+const APPEND_CHUNK = 128;
+
+/**
+ * Appends rows to a table in the connection's open transaction, APPEND_CHUNK rows per
+ * synchronous flush, yielding to the event loop between flushes so that a 1,000-job
+ * submission never holds the core's thread for more than one chunk.
+ */
+async function appendRows<T>(c: DuckDBConnection, table: string, rows: readonly T[], row: (a: DuckDBAppender, r: T) => void): Promise<void> {
+  const a = await c.createAppender(table);
+  try {
+    for (let i = 0; i < rows.length; i += APPEND_CHUNK) {
+      if (i > 0) await new Promise<void>((r) => setImmediate(r));
+      const end = Math.min(rows.length, i + APPEND_CHUNK);
+      for (let k = i; k < end; k++) {
+        row(a, rows[k]!);
+        a.endRow();
+      }
+      a.flushSync();
+    }
+  } finally {
+    a.closeSync();
+  }
+}
 
 function varcharOrNull(a: DuckDBAppender, v: string | null | undefined): void {
   if (v === null || v === undefined) a.appendNull();
@@ -296,30 +322,23 @@ export class DuckDbSentimentStore implements SentimentStore {
    */
   private async insertJobs(c: DuckDBConnection, jobs: readonly NewJob[], status: JobStatus, resultIds?: Map<string, string>): Promise<void> {
     const attempts = status === 'PENDING' ? 0 : 1;
-    const a = await c.createAppender('jobs');
-    try {
-      for (const j of jobs) {
-        // JOB_APPEND_ORDER
-        a.appendVarchar(j.id);
-        a.appendVarchar(status);
-        a.appendVarchar(wellFormed(j.text));
-        varcharOrNull(a, j.feedId);
-        a.appendVarchar(j.domain);
-        a.appendBigInt(BigInt(j.occurredMs));
-        a.appendBigInt(BigInt(j.createdMs));
-        a.appendBigInt(BigInt(j.createdMs));
-        a.appendInteger(attempts);
-        varcharOrNull(a, resultIds?.get(j.id) ?? null);
-        a.appendNull();
-        a.appendNull();
-        a.appendVarchar(j.tenant);
-        varcharOrNull(a, j.batchId);
-        a.endRow();
-      }
-      a.flushSync();
-    } finally {
-      a.closeSync();
-    }
+    await appendRows(c, 'jobs', jobs, (a, j) => {
+      // JOB_APPEND_ORDER
+      a.appendVarchar(j.id);
+      a.appendVarchar(status);
+      a.appendVarchar(wellFormed(j.text));
+      varcharOrNull(a, j.feedId);
+      a.appendVarchar(j.domain);
+      a.appendBigInt(BigInt(j.occurredMs));
+      a.appendBigInt(BigInt(j.createdMs));
+      a.appendBigInt(BigInt(j.createdMs));
+      a.appendInteger(attempts);
+      varcharOrNull(a, resultIds?.get(j.id) ?? null);
+      a.appendNull();
+      a.appendNull();
+      a.appendVarchar(j.tenant);
+      varcharOrNull(a, j.batchId);
+    });
   }
 
   insertPending(jobs: readonly NewJob[], batches: readonly NewBatch[]): Promise<void> {
@@ -345,29 +364,22 @@ export class DuckDbSentimentStore implements SentimentStore {
 
   /** Result rows through the Appender, in the open transaction (as insertJobs). */
   private async insertResults(c: DuckDBConnection, results: readonly StoredResult[]): Promise<void> {
-    const a = await c.createAppender('results');
-    try {
-      for (const r of results) {
-        // RESULT_APPEND_ORDER
-        a.appendVarchar(r.id);
-        a.appendVarchar(r.jobId);
-        varcharOrNull(a, r.feedId);
-        a.appendVarchar(r.domain);
-        a.appendBigInt(BigInt(r.occurredMs));
-        a.appendBigInt(BigInt(r.createdMs));
-        a.appendVarchar(r.sentiment);
-        a.appendDouble(r.score);
-        for (let k = 0; k < E.length; k++) a.appendDouble(r.emotions[k] ?? 0);
-        a.appendBoolean(r.anomalous);
-        a.appendDouble(r.z);
-        a.appendVarchar(r.payload);
-        a.appendVarchar(r.tenant);
-        a.endRow();
-      }
-      a.flushSync();
-    } finally {
-      a.closeSync();
-    }
+    await appendRows(c, 'results', results, (a, r) => {
+      // RESULT_APPEND_ORDER
+      a.appendVarchar(r.id);
+      a.appendVarchar(r.jobId);
+      varcharOrNull(a, r.feedId);
+      a.appendVarchar(r.domain);
+      a.appendBigInt(BigInt(r.occurredMs));
+      a.appendBigInt(BigInt(r.createdMs));
+      a.appendVarchar(r.sentiment);
+      a.appendDouble(r.score);
+      for (let k = 0; k < E.length; k++) a.appendDouble(r.emotions[k] ?? 0);
+      a.appendBoolean(r.anomalous);
+      a.appendDouble(r.z);
+      a.appendVarchar(r.payload);
+      a.appendVarchar(r.tenant);
+    });
   }
 
   private anomalyEvents(results: readonly StoredResult[], now: number, events: PendingEvent[]): void {
