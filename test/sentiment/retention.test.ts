@@ -88,4 +88,26 @@ describe('deletion and retention', () => {
     await expect(DuckDbSentimentStore.open(sc.stateDir)).rejects.toThrow(/schema version 999, newer than this Meridian understands \(2\)/);
     await sc.close();
   });
+
+  it('refuses to open a state file whose columns are not in the order the job store appends rows in', async () => {
+    // The store writes jobs and results through DuckDB's Appender, which fills columns by position:
+    // a file whose results columns moved (here z, dropped and added back at the end) must fail at
+    // open with the reason, never store a score in the wrong column.
+    const { DuckDbSentimentStore } = await import('../../src/sentiment/store/duckdbStore.js');
+    const { mkdtempSync, rmSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const dir = mkdtempSync(join(tmpdir(), 'meridian-columns-'));
+    try {
+      await (await DuckDbSentimentStore.open(dir)).close();
+      const { DuckDBInstance } = await import('@duckdb/node-api');
+      const db = await DuckDBInstance.create(join(dir, 'sentiment.duckdb'));
+      const c = await db.connect();
+      await c.run('ALTER TABLE results DROP COLUMN z; ALTER TABLE results ADD COLUMN z DOUBLE');
+      c.closeSync();
+      db.closeSync();
+      await expect(DuckDbSentimentStore.open(dir)).rejects.toThrow(/has the results columns \(.*tenant, z\), not the order this Meridian appends rows in/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });

@@ -8,10 +8,11 @@
  *   no second result. The webhook messages a change causes are written in the same
  *   transaction (the outbox), so a crash loses none.
  * - Writes commit before the caller is answered: DuckDB commits flush its WAL, so an
- *   acknowledged job survives a kill. Every statement runs on DuckDB's threads (many
- *   rows go in as one JSON document that DuckDB unpacks, never the appender, whose
- *   flush would block the event loop). Calls of the same turn arrive here already
- *   gathered (JobStore), one transaction each.
+ *   acknowledged job survives a kill. Statements run on DuckDB's threads; new job and
+ *   result rows go in through DuckDB's Appender inside the open transaction (a third
+ *   of the CPU of a JSON document DuckDB parses back, bench/README.md), whose flushes
+ *   run on this thread, 128 rows at a time with the event loop served in between.
+ *   Calls of the same turn arrive here already gathered (JobStore), one transaction each.
  * - Reads use their own connections. Times are epoch milliseconds (BIGINT).
  * - Deleted means gone from the file: DuckDB leaves deleted rows' bytes in its blocks,
  *   so every deletion is followed by a compaction (the database copied into a fresh
@@ -21,7 +22,7 @@
 import { mkdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { BIGINT, VARCHAR, INTEGER, type DuckDBConnection, type DuckDBInstance, type DuckDBPreparedStatement } from '@duckdb/node-api';
+import { BIGINT, VARCHAR, INTEGER, type DuckDBAppender, type DuckDBConnection, type DuckDBInstance, type DuckDBPreparedStatement } from '@duckdb/node-api';
 import { ConnectionPool, bindParam, openDatabase, typedList, type Param } from '../../db/duckdb.js';
 import { EMOTIONS, SENTIMENT_LEVELS, type Domain } from '../labels.js';
 import { migrate } from './migrations.js';
@@ -61,12 +62,43 @@ function rowsFrom(param: number, shape: Record<string, ColumnType>): string {
 /** Text as DuckDB will store it: a lone surrogate (possible only from JS callers) becomes U+FFFD, as the bound-VARCHAR path did. */
 const wellFormed = (t: string): string => ((t as string & { isWellFormed(): boolean }).isWellFormed() ? t : (t as string & { toWellFormed(): string }).toWellFormed());
 
-const JOB_SHAPE = { id: 'VARCHAR', text: 'VARCHAR', feed_id: 'VARCHAR', domain: 'VARCHAR', occurred_ms: 'BIGINT', created_ms: 'BIGINT', result_id: 'VARCHAR', tenant: 'VARCHAR', batch_id: 'VARCHAR' } as const;
-const RESULT_SHAPE: Record<string, ColumnType> = {
-  id: 'VARCHAR', job_id: 'VARCHAR', feed_id: 'VARCHAR', domain: 'VARCHAR', occurred_ms: 'BIGINT', created_ms: 'BIGINT', sentiment: 'VARCHAR', score: 'DOUBLE',
-  ...Object.fromEntries(E.map((c) => [c, 'DOUBLE'])), anomalous: 'BOOLEAN', z: 'DOUBLE', tenant: 'VARCHAR', payload: 'JSON',
-};
-const RESULT_COLUMNS = Object.keys(RESULT_SHAPE);
+/**
+ * The column order the appenders write (insertJobs, insertResults): the order the
+ * migrations create (v1, then v2's ALTER ... ADD COLUMN at the end). open() checks
+ * the file has it, so a schema change that moves a column fails at start, not in a row.
+ */
+const JOB_APPEND_ORDER = ['id', 'status', 'text', 'feed_id', 'domain', 'occurred_ms', 'created_ms', 'updated_ms', 'attempts', 'result_id', 'error_type', 'error_message', 'tenant', 'batch_id'];
+const RESULT_APPEND_ORDER = ['id', 'job_id', 'feed_id', 'domain', 'occurred_ms', 'created_ms', 'sentiment', 'score', ...E, 'anomalous', 'z', 'payload', 'tenant'];
+
+/** Rows per Appender flush: each flush runs on the calling (core) thread, ~1-2 ms for this many. */
+const APPEND_CHUNK = 128;
+
+/**
+ * Appends rows to a table in the connection's open transaction, APPEND_CHUNK rows per
+ * synchronous flush, yielding to the event loop between flushes so that a 1,000-job
+ * submission never holds the core's thread for more than one chunk.
+ */
+async function appendRows<T>(c: DuckDBConnection, table: string, rows: readonly T[], row: (a: DuckDBAppender, r: T) => void): Promise<void> {
+  const a = await c.createAppender(table);
+  try {
+    for (let i = 0; i < rows.length; i += APPEND_CHUNK) {
+      if (i > 0) await new Promise<void>((r) => setImmediate(r));
+      const end = Math.min(rows.length, i + APPEND_CHUNK);
+      for (let k = i; k < end; k++) {
+        row(a, rows[k]!);
+        a.endRow();
+      }
+      a.flushSync();
+    }
+  } finally {
+    a.closeSync();
+  }
+}
+
+function varcharOrNull(a: DuckDBAppender, v: string | null | undefined): void {
+  if (v === null || v === undefined) a.appendNull();
+  else a.appendVarchar(v);
+}
 const idRows = (xs: readonly string[]): string => JSON.stringify(xs.map((id) => ({ id })));
 
 interface PendingEvent { tenant: string; type: WebhookEvent; atMs: number; data: unknown }
@@ -112,6 +144,14 @@ export class DuckDbSentimentStore implements SentimentStore {
       writer.closeSync();
       await readers.close();
       throw e;
+    }
+    for (const [table, order] of [['jobs', JOB_APPEND_ORDER], ['results', RESULT_APPEND_ORDER]] as const) {
+      const cols = (await writer.runAndReadAll(`SELECT column_name AS c FROM duckdb_columns() WHERE database_name = current_database() AND schema_name = 'main' AND table_name = '${table}' ORDER BY column_index`)).getRowObjectsJS().map((r) => String(r['c']));
+      if (cols.join(',') !== order.join(',')) {
+        writer.closeSync();
+        await readers.close();
+        throw new Error(`the sentiment state database ${path} has the ${table} columns (${cols.join(', ')}), not the order this Meridian appends rows in (${order.join(', ')})`);
+      }
     }
     const store = new DuckDbSentimentStore(path, compression, instance, writer, readers);
     for (const w of await store.allWebhooks()) store.remember(w);
@@ -274,14 +314,31 @@ export class DuckDbSentimentStore implements SentimentStore {
 
   // ---- jobs ------------------------------------------------------------------
 
+  /**
+   * New job rows through DuckDB's Appender, inside the connection's open transaction
+   * (a ROLLBACK drops them with the rest). Each value crosses to DuckDB as it is: no
+   * JSON document to build here and parse there (the appender cost ~1/3 of the
+   * JSON path per row, bench/README.md). The Appender runs on the calling thread.
+   */
   private async insertJobs(c: DuckDBConnection, jobs: readonly NewJob[], status: JobStatus, resultIds?: Map<string, string>): Promise<void> {
-    const rows = JSON.stringify(jobs.map((j) => ({
-      id: j.id, text: wellFormed(j.text), feed_id: j.feedId, domain: j.domain, occurred_ms: j.occurredMs, created_ms: j.createdMs,
-      result_id: resultIds?.get(j.id) ?? null, tenant: j.tenant, batch_id: j.batchId,
-    })));
-    await this.exec(c, `INSERT INTO jobs (id, status, text, feed_id, domain, occurred_ms, created_ms, updated_ms, attempts, result_id, error_type, error_message, tenant, batch_id)
-      SELECT r.id, $2, r.text, r.feed_id, r.domain, r.occurred_ms, r.created_ms, r.created_ms, $3, r.result_id, NULL, NULL, r.tenant, r.batch_id
-      FROM ${rowsFrom(1, JOB_SHAPE)}`, [rows, status, status === 'PENDING' ? 0 : 1]);
+    const attempts = status === 'PENDING' ? 0 : 1;
+    await appendRows(c, 'jobs', jobs, (a, j) => {
+      // JOB_APPEND_ORDER
+      a.appendVarchar(j.id);
+      a.appendVarchar(status);
+      a.appendVarchar(wellFormed(j.text));
+      varcharOrNull(a, j.feedId);
+      a.appendVarchar(j.domain);
+      a.appendBigInt(BigInt(j.occurredMs));
+      a.appendBigInt(BigInt(j.createdMs));
+      a.appendBigInt(BigInt(j.createdMs));
+      a.appendInteger(attempts);
+      varcharOrNull(a, resultIds?.get(j.id) ?? null);
+      a.appendNull();
+      a.appendNull();
+      a.appendVarchar(j.tenant);
+      varcharOrNull(a, j.batchId);
+    });
   }
 
   insertPending(jobs: readonly NewJob[], batches: readonly NewBatch[]): Promise<void> {
@@ -305,17 +362,24 @@ export class DuckDbSentimentStore implements SentimentStore {
     });
   }
 
+  /** Result rows through the Appender, in the open transaction (as insertJobs). */
   private async insertResults(c: DuckDBConnection, results: readonly StoredResult[]): Promise<void> {
-    // The payload is already JSON: spliced in as it is (a JSON-typed column of the document), not escaped into a string again.
-    const rows = results.map((r) => {
-      const row: Record<string, unknown> = {
-        id: r.id, job_id: r.jobId, feed_id: r.feedId, domain: r.domain, occurred_ms: r.occurredMs, created_ms: r.createdMs, sentiment: r.sentiment, score: r.score,
-        anomalous: r.anomalous, z: r.z, tenant: r.tenant,
-      };
-      E.forEach((col, k) => { row[col] = r.emotions[k] ?? 0; });
-      return `${JSON.stringify(row).slice(0, -1)},"payload":${r.payload}}`;
+    await appendRows(c, 'results', results, (a, r) => {
+      // RESULT_APPEND_ORDER
+      a.appendVarchar(r.id);
+      a.appendVarchar(r.jobId);
+      varcharOrNull(a, r.feedId);
+      a.appendVarchar(r.domain);
+      a.appendBigInt(BigInt(r.occurredMs));
+      a.appendBigInt(BigInt(r.createdMs));
+      a.appendVarchar(r.sentiment);
+      a.appendDouble(r.score);
+      for (let k = 0; k < E.length; k++) a.appendDouble(r.emotions[k] ?? 0);
+      a.appendBoolean(r.anomalous);
+      a.appendDouble(r.z);
+      a.appendVarchar(r.payload);
+      a.appendVarchar(r.tenant);
     });
-    await this.exec(c, `INSERT INTO results (${RESULT_COLUMNS.join(', ')}) SELECT ${RESULT_COLUMNS.map((k) => `r.${k}`).join(', ')} FROM ${rowsFrom(1, RESULT_SHAPE)}`, [`[${rows.join(',')}]`]);
   }
 
   private anomalyEvents(results: readonly StoredResult[], now: number, events: PendingEvent[]): void {
