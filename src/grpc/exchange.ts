@@ -278,7 +278,14 @@ export function addExchangeService(registry: ServiceRegistry): void {
     const start = (call: ExchangedCall) => {
       if (call.cancelled || inFlight.get(call.id) !== call) return;
       if (Date.now() >= call.deadline) { expire(call); return; }
-      run(call);
+      try {
+        run(call);
+      } catch (e) {
+        // handlers catch their own errors (unary()); should one escape, this call fails and the batch goes on
+        logger.error({ err: e, path: call.method }, 'exchanged call threw outside its handler');
+        reply(call, { id: call.id, statusCode: grpc.status.INTERNAL, statusMessage: 'internal error; the core logged the details' });
+        return;
+      }
       if (call.deadline !== Infinity && inFlight.get(call.id) === call && !call.cancelled) {
         call.timer = setTimeout(() => expire(call), Math.max(0, call.deadline - Date.now()));
       }

@@ -53,8 +53,12 @@ export interface LanguageSidecar {
  * head also calls informal English `pcm` (2.4 % of 3,774 English README sentences,
  * models/language.md). A `pcm` verdict stands only when the text has a word of
  * Pidgin's own grammar or vocabulary, spelled as in the AfriSenti pcm tweets; else the
- * best other language is the verdict. Words that are also common English words ("go",
- * "no", "make", "am", "o") are left out: they would keep English texts `pcm`.
+ * best other language is the verdict. The commonest words Pidgin shares with English
+ * ("go", "no", "make", "am", "o") are left out: they would keep English texts `pcm`. A
+ * few kept markers are also English or Romance words ("fit", "don", "de", "wan", "dem",
+ * "e", which "e.g." yields): a text with one of them that the head calls `pcm` stays
+ * `pcm`. Known gap: a marker is seen only outside a negation scope, and "no" is Pidgin's
+ * own negator, so "no wahala at all my guy" (its only marker after "no") is not `pcm`.
  */
 export const PIDGIN_MARKERS: readonly string[] = (
   'dey na wey una abeg wetin oga sabi pikin abi sef shey oya wahala chop comot belle dem im ehn jare sey kuku naija dis dat dia ' +
