@@ -222,24 +222,27 @@ async function main(): Promise<void> {
     const vStart = performance.now();
     for (const x of texts) vader.polarity_scores(x);
     const vaderRate = TEXTS / ((performance.now() - vStart) / 1000);
+    /** One POST /v1/analyses:batch of these texts (202 expected): the job ids, in order. */
+    const submitBatch = async (items: string[], feedId: string): Promise<string[]> => {
+      const r = await fetch(`${svc.url}/v1/analyses:batch`, { method: 'POST', headers, body: JSON.stringify({ items: items.map((text) => ({ text, feedId })) }) });
+      if (r.status !== 202) throw new Error(`batch submit (${feedId}) answered ${r.status}: ${await r.text()}`);
+      return ((await r.json()) as { data: { jobId: string }[] }).data.map((d) => d.jobId);
+    };
+    /** Polls a job every 20 ms until it SUCCEEDED; any other end is an error. */
+    const untilSucceeded = async (id: string): Promise<void> => {
+      for (;;) {
+        const j = (await (await fetch(`${svc.url}/v1/jobs/${id}`, { headers })).json()) as { data: { status: string } };
+        if (j.data.status === 'SUCCEEDED') return;
+        if (j.data.status !== 'PENDING' && j.data.status !== 'PROCESSING') throw new Error(`job ${id} ended ${j.data.status}`);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    };
     // Warm-up of the asynchronous path (submission, job store, completion) with other texts, untimed:
     // its code is otherwise compiled by V8 during the measured batch (a quarter of the service's
     // CPU then, perf), which a long-running service has done long before.
     const warm = Array.from({ length: 3000 }, (_, i) => rows[(i * 104729 + 13) % rows.length]!.text);
-    const warmIds: string[] = [];
-    await Promise.all(Array.from({ length: 3 }, async (_, b) => {
-      const r = await fetch(`${svc.url}/v1/analyses:batch`, { method: 'POST', headers, body: JSON.stringify({ items: warm.slice(b * 1000, b * 1000 + 1000).map((text) => ({ text, feedId: 'warm-up' })) }) });
-      if (r.status !== 202) throw new Error(`warm-up batch answered ${r.status}: ${await r.text()}`);
-      warmIds.push(...((await r.json()) as { data: { jobId: string }[] }).data.map((d) => d.jobId));
-    }));
-    for (const id of warmIds) {
-      for (;;) {
-        const j = (await (await fetch(`${svc.url}/v1/jobs/${id}`, { headers })).json()) as { data: { status: string } };
-        if (j.data.status === 'SUCCEEDED') break;
-        if (j.data.status !== 'PENDING' && j.data.status !== 'PROCESSING') throw new Error(`warm-up job ${id} ended ${j.data.status}`);
-        await new Promise((r) => setTimeout(r, 20));
-      }
-    }
+    const warmIds = (await Promise.all([0, 1, 2].map((b) => submitBatch(warm.slice(b * 1000, b * 1000 + 1000), 'warm-up')))).flat();
+    for (const id of warmIds) await untilSucceeded(id);
     const cpuBefore = threadCpu(svc.pid);
     const start = performance.now();
     const jobIds: string[] = [];
@@ -248,22 +251,13 @@ async function main(): Promise<void> {
     const chunks: string[][] = [];
     await Promise.all(Array.from({ length: SUBMITTERS }, async () => {
       for (let i = nextChunk++ * 1000; i < texts.length; i = nextChunk++ * 1000) {
-        const r = await fetch(`${svc.url}/v1/analyses:batch`, { method: 'POST', headers, body: JSON.stringify({ items: texts.slice(i, i + 1000).map((text) => ({ text, feedId: 'bench' })) }) });
-        if (r.status !== 202) throw new Error(`batch submit answered ${r.status}: ${await r.text()}`);
-        chunks[i / 1000] = ((await r.json()) as { data: { jobId: string }[] }).data.map((d) => d.jobId);
+        chunks[i / 1000] = await submitBatch(texts.slice(i, i + 1000), 'bench');
       }
     }));
     for (const c of chunks) jobIds.push(...c);
     const submitted = performance.now();
     // jobs finish roughly in order: wait for the last, then check them all
-    for (let k = jobIds.length - 1; k >= 0; k -= 500) {
-      for (;;) {
-        const j = (await (await fetch(`${svc.url}/v1/jobs/${jobIds[k]}`, { headers })).json()) as { data: { status: string } };
-        if (j.data.status === 'SUCCEEDED') break;
-        if (j.data.status !== 'PENDING' && j.data.status !== 'PROCESSING') throw new Error(`job ${jobIds[k]} ended ${j.data.status}`);
-        await new Promise((r) => setTimeout(r, 20));
-      }
-    }
+    for (let k = jobIds.length - 1; k >= 0; k -= 500) await untilSucceeded(jobIds[k]!);
     const done = performance.now();
     const cpuAfter = threadCpu(svc.pid);
     clearInterval(sampler);

@@ -190,9 +190,11 @@ export class Featurizer {
     this.buckets = 2 ** params.bucketBits;
     this.mask = this.buckets - 1;
     this.lexicon = params.lexicon ? lexiconValences() : null;
-    this.lexiconIds = [0x2d, 0x2b].flatMap((sign) => [0x31, 0x32, 0x33].map((k) => finish(mix(mix(mix(FNV_OFFSET, KIND_LEXICON), sign), k), this.mask)));
+    // sign (−, +) × strength (1, 2, 3) buckets of one kind of prior feature
+    const signStrength = (kind: number) => [0x2d, 0x2b].flatMap((sign) => [0x31, 0x32, 0x33].map((k) => finish(mix(mix(mix(FNV_OFFSET, kind), sign), k), this.mask)));
+    this.lexiconIds = signStrength(KIND_LEXICON);
     this.intenseIds = [0x2d, 0x2b].map((sign) => finish(mix(mix(FNV_OFFSET, KIND_INTENSE), sign), this.mask));
-    this.negatedLexiconIds = [0x2d, 0x2b].flatMap((sign) => [0x31, 0x32, 0x33].map((k) => finish(mix(mix(mix(FNV_OFFSET, KIND_NEG_LEXICON), sign), k), this.mask)));
+    this.negatedLexiconIds = signStrength(KIND_NEG_LEXICON);
   }
 
   private push(id: number, token: number, token2: number, negated: number): void {

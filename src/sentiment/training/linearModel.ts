@@ -51,7 +51,6 @@ export interface LinearModel {
   wide?: Float32Array;
 }
 
-/** A model with one hidden layer of `hidden` units over 2^bucketBits embeddings, seeded. */
 /** AdaGrad on a bias vector: b -= lr·g / √(Σg² + ε), skipping zero gradients. */
 function adagradBias(b: Float32Array | Float64Array, sumSq: Float64Array | Float32Array, grad: Float64Array, n: number, lr: number): void {
   for (let c = 0; c < n; c++) {
@@ -86,6 +85,7 @@ function shuffleInPlace(order: Int32Array, random: () => number): void {
   }
 }
 
+/** A model with one hidden layer of `hidden` units over 2^bucketBits embeddings, seeded. */
 export function createHiddenModel(featurizer: FeaturizerParams, heads: Head[], hidden: number, seed: number, wide = false): LinearModel {
   const columns = heads.reduce((a, h) => a + h.labels.length, 0);
   const random = seededRandom(seed ^ 0x5eed);
