@@ -86,6 +86,9 @@ const LITERAL = /^[A-Za-z0-9._~!$&'()+,;=@-]+$/;
 const FIELD_PATH = /^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$/;
 
 /** A compiled path template. `match` takes the raw (still percent-encoded) path. */
+/** A path part percent-decoded (decodeURIComponent leaves a part without '%' as it is; throws URIError on a malformed escape). */
+const decodePart = (p: string): string => (p.includes('%') ? decodeURIComponent(p) : p);
+
 export class PathTemplate {
   readonly segments: Segment[] = [];
   readonly variables: TemplateVariable[] = [];
@@ -178,18 +181,19 @@ export class PathTemplate {
     parts.shift();
     if (parts.length > 1 && parts[parts.length - 1] === '') parts.pop(); // trailing slash
     const segs = this.segments;
-    let bounds: [number, number][];
-    if (this.restAt < 0) {
+    const restAt = this.restAt;
+    // Where the rest segment's parts end (restAt ≥ 0): segment i maps to parts [startOf(i), endOf(i)).
+    let restEnd = 0;
+    if (restAt < 0) {
       if (parts.length !== segs.length) return undefined;
       for (let i = 0; i < segs.length; i++) {
         const s = segs[i] as Segment; const p = parts[i] as string;
         if (s.kind === 'literal' ? p !== s.value : p === '') return undefined;
       }
-      bounds = segs.map((_, i) => [i, i + 1]);
     } else {
-      const after = segs.length - this.restAt - 1;
+      const after = segs.length - restAt - 1;
       if (parts.length < segs.length - 1) return undefined;
-      for (let i = 0; i < this.restAt; i++) {
+      for (let i = 0; i < restAt; i++) {
         const s = segs[i] as Segment; const p = parts[i] as string;
         if (s.kind === 'literal' ? p !== s.value : p === '') return undefined;
       }
@@ -197,14 +201,18 @@ export class PathTemplate {
         const s = segs[segs.length - j] as Segment;
         if (s.kind !== 'literal' || parts[parts.length - j] !== s.value) return undefined;
       }
-      const restEnd = parts.length - after;
-      bounds = segs.map((_, i) => (i < this.restAt ? [i, i + 1] : i === this.restAt ? [this.restAt, restEnd] : [restEnd + (i - this.restAt - 1), restEnd + (i - this.restAt)]));
+      restEnd = parts.length - after;
     }
+    // Computed per variable, without arrays per request (this runs on every REST request).
+    const startOf = (i: number): number => (restAt < 0 || i < restAt ? i : i === restAt ? restAt : restEnd + (i - restAt - 1));
+    const endOf = (i: number): number => (restAt < 0 || i < restAt ? i + 1 : i === restAt ? restEnd : restEnd + (i - restAt));
     const out: PathMatch = {};
     for (const v of this.variables) {
-      const from = (bounds[v.start] as [number, number])[0];
-      const to = (bounds[v.end - 1] as [number, number])[1];
-      out[v.fieldPath] = parts.slice(from, to).map((p) => decodeURIComponent(p)).join('/');
+      const from = startOf(v.start);
+      const to = endOf(v.end - 1);
+      let value = from < to ? decodePart(parts[from] as string) : ''; // `**` may match no part at all
+      for (let k = from + 1; k < to; k++) value += '/' + decodePart(parts[k] as string);
+      out[v.fieldPath] = value;
     }
     return out;
   }

@@ -57,6 +57,8 @@ describe('PathTemplate', () => {
     expect(tz.match('/v1/tz/UTC/time')).toEqual({ zone_id: 'UTC' });
     expect(tz.match('/v1/tz/America%2FNew_York/time')).toEqual({ zone_id: 'America/New_York' });
     expect(tz.match('/v1/tz/UTC/date')).toBeUndefined();
+    expect(tz.match('/v1/tz/time')).toEqual({ zone_id: '' }); // ** may match no segment (the binder then refuses the empty id)
+    expect(() => tz.match('/v1/tz/Bad%ZZ/time')).toThrow(URIError);
     const rest = new PathTemplate('M', '/v1/{name=shelves/*/books/**}');
     expect(rest.match('/v1/shelves/1/books/a/b')).toEqual({ name: 'shelves/1/books/a/b' });
     expect(rest.match('/v1/shelves/1/boxes/a')).toBeUndefined();
