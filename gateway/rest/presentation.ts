@@ -34,7 +34,7 @@ export function presenterOf(type: protobuf.Type | null | undefined): Presenter |
     const text = option(f.options, 'rest_text') as { replace?: string; by?: string } | undefined;
     if (text?.replace) {
       const { replace, by = '' } = text;
-      steps.push((o) => { const v = o[json]; if (typeof v === 'string') o[json] = v.split(replace).join(by); });
+      steps.push((o) => { const v = o[json]; if (typeof v === 'string' && v.includes(replace)) o[json] = v.replaceAll(replace, by); });
     }
     if (option(f.options, 'rest_integer') === true) {
       steps.push((o) => { const v = o[json]; if (typeof v === 'number') o[json] = Math.trunc(v); });

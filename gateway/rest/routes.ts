@@ -128,7 +128,9 @@ function sendJsonp(reply: FastifyReply, callback: string, json: string, status: 
 
 /** Reads `callback` (GET only) before anything else, so that a hostile name is refused as plain JSON. */
 export function callbackOf(method: string, query: QueryPair[]): string | undefined {
-  const values = query.filter((p) => p.name === 'callback').map((p) => p.value);
+  let values: string[] | undefined; // most requests have no callback: no arrays for them
+  for (const p of query) if (p.name === 'callback') (values ??= []).push(p.value);
+  if (!values) return undefined;
   if (values.length && method !== 'GET' && method !== 'HEAD') throw paramInvalid('callback (JSONP) is only available on GET requests');
   return readCallback(values);
 }
@@ -212,7 +214,8 @@ async function handle(group: CompiledRoute[], request: FastifyRequest, reply: Fa
     request.routeLabel = route.binding.template;
     const admitted = ctx.guard.admit(request.headers, route.scope);
     const admission = admitted instanceof Promise ? await admitted : admitted;
-    for (const [k, v] of Object.entries(admission.headers)) reply.header(k, v);
+    const rate = admission.headers;
+    for (const k in rate) reply.header(k, rate[k] as string);
     bound = route.binder.bind(vars, query, request.body);
     bindHeaders(route, request, bound.message);
     const limit = bound.message['limit'];
