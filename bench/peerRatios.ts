@@ -15,7 +15,11 @@ interface Run { label: string; type: string; rps: number; p50_ms: number; p99_ms
 /** [subject, baseline, least ratio of req/s] */
 const TARGETS: [string, string, number][] = [
   ['meridian', 'fastify-pg', 5], ['meridian', 'kdbush', 0.8], ['meridian-graphql', 'postgraphile', 10], ['meridian-graphql', 'meridian', 0.5],
+  // BASELINE=DIR (restVsPeers.sh): the current tree no slower than an earlier checkout, in the same run
+  ['meridian', 'meridian-base', 1],
 ];
+/** Printed for reading the others, with no target of their own. */
+const CONTEXT: [string, string][] = [['meridian-base', 'kdbush']];
 const median = (xs: number[]): number => { const s = [...xs].sort((a, b) => a - b); const m = s.length >> 1; return s.length % 2 ? (s[m] as number) : ((s[m - 1] as number) + (s[m] as number)) / 2; };
 
 const { positionals } = parseArgs({ options: {}, allowPositionals: true, strict: true });
@@ -46,6 +50,12 @@ for (const t of types) {
     const ratio = a.rps / b.rps;
     if (ratio < want) failed++;
     out.push(`| ${t} | ${subject} ÷ ${baseline} | ${ratio.toFixed(2)}x | ≥ ${want}x: ${ratio >= want ? 'met' : 'NOT met'} |`);
+  }
+}
+for (const t of types) {
+  for (const [subject, baseline] of CONTEXT) {
+    const a = stat(subject, t), b = stat(baseline, t);
+    if (a && b) out.push(`| ${t} | ${subject} ÷ ${baseline} | ${(a.rps / b.rps).toFixed(2)}x | (context) |`);
   }
 }
 out.push('', `(median of ${Math.max(...[...by.values()].map((v) => v.length))} runs per row; ${failed} ratio target(s) not met)`);

@@ -17,6 +17,7 @@
 # spreads over all of them.
 # Env: DURATION (10) CONNECTIONS (32) REPEAT (2) TYPES ("mixed radius prefix byId")
 #      WARMUP (2) PEERS ("kdbush fastify-pg") GRAPHQL (1) GRAPHQL_BUDGET (0) OUTDIR (bench/results/rest-<UTC>)
+#      BASELINE (a built checkout of an earlier commit, run beside the current tree as meridian-base)
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 PEERS_SRC="${BENCH_PEERS:-$ROOT/../shared/bench-peers}"
@@ -43,7 +44,7 @@ cleanup() {
   for pid in "${STARTED[@]}"; do kill "$pid" 2>/dev/null; done
   for pid in "${STARTED[@]}"; do for _ in $(seq 1 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done; kill -9 "$pid" 2>/dev/null; done
   [ "${PG_STARTED_HERE:-0}" = 1 ] && (cd "$WORK" && bash peers/postgis/stop.sh >/dev/null 2>&1)
-  rm -rf "${STATE_DIR:-/nonexistent}"
+  rm -rf "${STATE_DIR:-/nonexistent}" "${BASE_STATE:-/nonexistent}"
 }
 trap cleanup EXIT
 trap 'exit 130' INT TERM
@@ -82,8 +83,23 @@ MPID=$!; STARTED+=("$MPID")
 wait_http "http://127.0.0.1:$HTTP_PORT/healthz" || { cat "$OUTDIR/meridian.log"; exit 1; }
 log "meridian: pid=$MPID ready in $(elapsed "$T")s"
 export BENCH_HEADER="X-Gateway-Key: $(cat "$STATE_DIR/local-key.txt")"
-declare -A URL CPU
-URL[meridian]="http://127.0.0.1:$HTTP_PORT"; CPU[meridian]="$MPID"
+declare -A URL CPU KEY_HEADER
+URL[meridian]="http://127.0.0.1:$HTTP_PORT"; CPU[meridian]="$MPID"; KEY_HEADER[meridian]="$BENCH_HEADER"
+# BASELINE=DIR: a built checkout of an earlier commit, run as the target meridian-base in the same run
+# (e.g. git worktree add /tmp/meridian-base <commit> && (cd /tmp/meridian-base && npm ci)), so that
+# "no slower than before" is a ratio from one run on one machine, not a figure from another day.
+TARGETS="meridian"
+if [ -n "${BASELINE:-}" ]; then
+  [ -f "$BASELINE/dist/bin/meridian.js" ] || { echo "BASELINE=$BASELINE has no dist/bin/meridian.js: check out the commit there and run npm ci (it builds)" >&2; exit 2; }
+  BASE_STATE=$(mktemp -d /tmp/meridian-bench-base-XXXX)
+  (cd "$BASELINE" && MERIDIAN_STATE_DIR="$BASE_STATE" MERIDIAN_HTTP_ADDR="127.0.0.1:$((HTTP_PORT + 1))" MERIDIAN_GRPC_ADDR="127.0.0.1:$((GRPC_PORT + 1))" \
+    MERIDIAN_LOG_LEVEL=warn MERIDIAN_WORK_BUDGET="$GRAPHQL_BUDGET" exec node dist/bin/meridian.js > "$OUTDIR/meridian-base.log" 2>&1) &
+  STARTED+=("$!"); URL[meridian-base]="http://127.0.0.1:$((HTTP_PORT + 1))"; CPU[meridian-base]="$!"
+  wait_http "${URL[meridian-base]}/healthz" || { cat "$OUTDIR/meridian-base.log"; exit 1; }
+  KEY_HEADER[meridian-base]="X-Gateway-Key: $(cat "$BASE_STATE/local-key.txt")"
+  log "meridian-base: $(cd "$BASELINE" && git log -1 --format='%h %cd' --date=short 2>/dev/null || echo "$BASELINE") ready"
+  TARGETS="meridian meridian-base"
+fi
 for p in $PEERS; do
   case $p in
     kdbush) node peers/kdbush/server.mjs > "$OUTDIR/kdbush.log" 2>&1 & STARTED+=("$!"); URL[kdbush]=http://127.0.0.1:55435; CPU[kdbush]="$!" ;;
@@ -115,9 +131,9 @@ fi
 # 5. load, interleaved
 log "load: tool=$TOOL duration=${DURATION}s connections=$CONNECTIONS repeat=$REPEAT types=[$TYPES]"
 for rep in $(seq 1 "$REPEAT"); do
-  for target in meridian $PEERS; do
+  for target in $TARGETS $PEERS; do
     for t in $TYPES; do
-      node workload/drive.mjs --base "${URL[$target]}" --label "$target" --type "$t" --tool "$TOOL" --duration "$DURATION" \
+      BENCH_HEADER="${KEY_HEADER[$target]:-$BENCH_HEADER}" node workload/drive.mjs --base "${URL[$target]}" --label "$target" --type "$t" --tool "$TOOL" --duration "$DURATION" \
         --connections "$CONNECTIONS" --warmup "$WARMUP" --cpu-pids "${CPU[$target]}" --json "$OUTDIR/load-$target-$t-r$rep.json"
     done
     node lib/mem-cli.mjs "$target after rep $rep" ${CPU[$target]%% *} >> "$OUTDIR/memory.jsonl" 2>/dev/null || true
