@@ -105,7 +105,12 @@ export function alternateNamesOf(list: string | null): string[] {
 
 /**
  * (Re)computes the search keys of every place (one row per key) and its sort
- * name, both with the fold of src/geo/searchKey.ts.
+ * name, both with the fold of src/geo/searchKey.ts. A key from the name or the
+ * ASCII name has `alt` false; one only an alternate name gives (another
+ * language, an old or short name) has `alt` true: those match only when a
+ * request names a language other than English (GeoDB: "with languageCode set,
+ * namePrefix matches the translated name"; GeoNames' cities500 does not say
+ * which language an alternate name is in).
  */
 export async function writePlaceKeys(conn: DuckDBConnection): Promise<number> {
   const rows = await all<{ id: number; name: string; ascii_name: string; alt: string | null }>(conn,
@@ -113,11 +118,14 @@ export async function writePlaceKeys(conn: DuckDBConnection): Promise<number> {
   const keys: unknown[][] = [];
   const sortNames: unknown[][] = [];
   for (const r of rows) {
-    for (const k of searchWords(r.name, r.ascii_name, ...alternateNamesOf(r.alt))) keys.push([r.id, k]);
+    const own = searchWords(r.name, r.ascii_name);
+    const ownSet = new Set(own);
+    for (const k of own) keys.push([r.id, k, false]);
+    for (const k of searchWords(...alternateNamesOf(r.alt))) if (!ownSet.has(k)) keys.push([r.id, k, true]);
     sortNames.push([r.id, foldText(r.name)]);
   }
-  await conn.run('CREATE OR REPLACE TABLE place_keys (place_id INTEGER NOT NULL, key VARCHAR NOT NULL)');
-  await appendRows(conn, 'place_keys', [INTEGER, VARCHAR], keys);
+  await conn.run('CREATE OR REPLACE TABLE place_keys (place_id INTEGER NOT NULL, key VARCHAR NOT NULL, alt BOOLEAN NOT NULL)');
+  await appendRows(conn, 'place_keys', [INTEGER, VARCHAR, BOOLEAN], keys);
   // Stored in key order: a prefix's keys then sit in a few row groups, which range predicates skip to (zone maps).
   await conn.run('CREATE OR REPLACE TABLE place_keys AS SELECT * FROM place_keys ORDER BY key, place_id');
   await conn.run('CREATE OR REPLACE TEMP TABLE place_sort_names (place_id INTEGER, sort_name VARCHAR)');
@@ -473,8 +481,8 @@ async function summarise(conn: DuckDBConnection, n: number, log: Log): Promise<v
     'places: none (no npm source keyed on GeoNames ids carries WikiData ids for places; see data/README.md)');
 }
 
-/** Schema 2: WikiData ids, HASC codes, label points, flags and alternate names. */
-const SCHEMA_VERSION = 2;
+/** Schema 2: WikiData ids, HASC codes, label points, flags and alternate names. Schema 3: place_keys.alt (keys only alternate names give). */
+const SCHEMA_VERSION = 3;
 
 /** The schema version recorded in an existing database (0 when unreadable). */
 async function schemaVersion(file: string): Promise<number> {

@@ -386,7 +386,7 @@ export interface IssueClientCertificateParams {
 }
 
 export interface ListCitiesParams {
-  /** start of any word of the name or of an alternate name; case- and accent-insensitive */
+  /** start of any word of the name (with a non-English language_code, of an alternate name too); case- and accent-insensitive */
   namePrefix?: string;
   /** ISO-3166 alpha-2 codes or WikiData ids (Q30) */
   countryIds?: (string)[];
@@ -429,7 +429,7 @@ export interface ListCitiesParams {
 }
 
 export interface ListPlacesParams {
-  /** start of any word of the name or of an alternate name; case- and accent-insensitive */
+  /** start of any word of the name (with a non-English language_code, of an alternate name too); case- and accent-insensitive */
   namePrefix?: string;
   /** ISO-3166 alpha-2 codes or WikiData ids (Q30) */
   countryIds?: (string)[];
@@ -472,7 +472,7 @@ export interface ListPlacesParams {
 }
 
 export interface ListAdminDivisionsParams {
-  /** start of any word of the name or of an alternate name; case- and accent-insensitive */
+  /** start of any word of the name (with a non-English language_code, of an alternate name too); case- and accent-insensitive */
   namePrefix?: string;
   /** ISO-3166 alpha-2 codes or WikiData ids (Q30) */
   countryIds?: (string)[];

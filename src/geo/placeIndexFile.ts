@@ -23,7 +23,7 @@ import { PlaceStore, StringTable, type PlaceColumnsData } from './placeStore.js'
 const MAGIC = 'MRDNPLX1';
 const NULL_MARK = '\u0001';
 /** Bump when the layout or what a section means changes: older files are then rebuilt. */
-const FORMAT = 2;
+const FORMAT = 3;
 
 type ArrayKind = 'i32' | 'u32' | 'u16' | 'u8' | 'f64' | 'raw' | 'strings';
 interface Section { name: string; kind: ArrayKind; offset: number; bytes: number; nulls?: boolean }
@@ -31,7 +31,7 @@ interface Header { format: number; fingerprint: string; sections: Section[] }
 
 const CTORS = { i32: Int32Array, u32: Uint32Array, u16: Uint16Array, u8: Uint8Array, f64: Float64Array } as const;
 const STRING_COLUMNS = ['names', 'asciiNames', 'sortNames', 'countryCodes', 'admin1Codes', 'timeZones', 'featureCodes'] as const;
-const ARRAY_COLUMNS = ['ids', 'latitude', 'longitude', 'population', 'elevation', 'deletedAt', 'keyPlace', 'placeKeyStart', 'placeKeys', 'shortStart', 'shortLists', 'shortHasDeleted'] as const;
+const ARRAY_COLUMNS = ['ids', 'latitude', 'longitude', 'population', 'elevation', 'deletedAt', 'keyPlace', 'keyAlt', 'placeKeyStart', 'placeKeys', 'shortStart', 'shortLists', 'shortHasDeleted', 'nameShortStart', 'nameShortLists', 'nameShortHasDeleted'] as const;
 
 /** What names the geo database's content: its build and refresh times, schema, and row counts. */
 export async function geoFingerprint(db: ConnectionPool): Promise<string> {
@@ -154,11 +154,12 @@ function readOpen(fd: number, path: string, fingerprint: string): PlaceColumnsDa
     countryCodes: fixed(interned(strings('countryCodes'))), admin1Codes: fixed(interned(strings('admin1Codes'))),
     timeZones: fixed(interned(strings('timeZones'))), featureCodes: fixed(interned(strings('featureCodes'))),
     kd,
-    keys: new StringTable(array('keys.chars', 'u16'), array('keys.start', 'u32')), keyPlace: array('keyPlace', 'i32'),
+    keys: new StringTable(array('keys.chars', 'u16'), array('keys.start', 'u32')), keyPlace: array('keyPlace', 'i32'), keyAlt: array('keyAlt', 'u8'),
     placeKeyStart: array('placeKeyStart', 'u32'), placeKeys: array('placeKeys', 'i32'),
     ranks,
     shortPrefixes: new StringTable(array('shortPrefixes.chars', 'u16'), array('shortPrefixes.start', 'u32')),
     shortStart: array('shortStart', 'u32'), shortLists: array('shortLists', 'i32'), shortHasDeleted: array('shortHasDeleted', 'u8'),
+    nameShortStart: array('nameShortStart', 'u32'), nameShortLists: array('nameShortLists', 'i32'), nameShortHasDeleted: array('nameShortHasDeleted', 'u8'),
   };
 }
 

@@ -169,10 +169,16 @@ export function parsePlaceList(
     prefix = searchPrefix(req.namePrefix);
     if (!prefix) throw invalid('namePrefix', `namePrefix must contain a letter or digit, got '${req.namePrefix}'`);
   }
+  // GeoDB: namePrefix matches the name; with a languageCode, the name in that language. GeoNames'
+  // alternate names carry no language tag here, so a request in another language than English
+  // matches every alternate name (München, Wien, Москва) beside the name.
+  const language = (req.languageCode ?? '').trim().split(/[-_]/)[0]!.toLowerCase();
+  const alternates = prefix !== undefined && language !== '' && language !== 'en';
   const sort = parseSort(req.sort, Boolean(near)) ?? (near ? [{ field: 'distance' as const, desc: false }] : [{ field: 'population' as const, desc: true }]);
   const query: Omit<PlaceQuery, 'offset' | 'limit'> = {
     ...(near ? { near } : {}),
     ...(prefix !== undefined ? { prefix } : {}),
+    ...(alternates ? { alternates } : {}),
     ...(countries ? { countries } : {}),
     ...(excluded ? { excludedCountries: excluded } : {}),
     ...(opts.region ? { region: opts.region } : {}),
@@ -184,6 +190,6 @@ export function parsePlaceList(
     now: Date.now(),
     sort,
   };
-  const key = JSON.stringify([near, prefix, countries && [...countries], excluded && [...excluded], opts.region, min, max, zoneIds, types, query.includeDeleted, sort, unit]);
+  const key = JSON.stringify([near, prefix, alternates, countries && [...countries], excluded && [...excluded], opts.region, min, max, zoneIds, types, query.includeDeleted, sort, unit]);
   return { query, unit, key };
 }

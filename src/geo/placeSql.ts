@@ -40,7 +40,7 @@ export function placeQuerySql(q: PlaceQuery): { where: string; params: Param[]; 
   if (q.prefix !== undefined) {
     // The range lets DuckDB skip the row groups of other keys (place_keys is stored in key order); starts_with is the test.
     const prefix = p(q.prefix);
-    where.push(`id IN (SELECT place_id FROM place_keys WHERE key >= ${prefix} AND key <= ${prefix} || chr(1114111) AND starts_with(key, ${prefix}))`);
+    where.push(`id IN (SELECT place_id FROM place_keys WHERE key >= ${prefix} AND key <= ${prefix} || chr(1114111) AND starts_with(key, ${prefix})${q.alternates ? '' : ' AND NOT alt'})`);
   }
   let distance = 'NULL';
   if (q.near) {

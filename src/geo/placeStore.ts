@@ -19,6 +19,8 @@ export type IncludeDeletedMode = 'NONE' | 'ALL' | 'SINCE_YESTERDAY' | 'SINCE_LAS
 export interface PlaceQuery {
   near?: { latitude: number; longitude: number; radiusKm: number; excludeId?: number };
   prefix?: string; // folded (searchPrefix)
+  /** The prefix also matches alternate names (other languages, old names); otherwise only the name and its ASCII form. */
+  alternates?: boolean;
   countries?: ReadonlySet<string>;
   excludedCountries?: ReadonlySet<string>;
   region?: { countryCode: string; admin1Code: string };
@@ -64,6 +66,8 @@ export interface PlaceColumnsData {
   keys: StringTable;
   /** The place (index) of each key, -1 for a key whose place is missing. */
   keyPlace: Int32Array;
+  /** 1 where the key comes only from an alternate name of its place (PlaceQuery.alternates). */
+  keyAlt: Uint8Array;
   /** The keys of each place: placeKeys from placeKeyStart[i] to placeKeyStart[i + 1] (a radius search with a prefix tests these). */
   placeKeyStart: Uint32Array;
   placeKeys: Int32Array;
@@ -75,6 +79,10 @@ export interface PlaceColumnsData {
   shortLists: Int32Array;
   /** 1 where a short prefix's list holds a deleted place. */
   shortHasDeleted: Uint8Array;
+  /** The same lists from the name keys alone (no alternate names), for the same shortPrefixes. */
+  nameShortStart: Uint32Array;
+  nameShortLists: Int32Array;
+  nameShortHasDeleted: Uint8Array;
 }
 
 /**
@@ -171,6 +179,7 @@ export class PlaceStore {
   private readonly kd: KDBush;
   private readonly keys: StringTable;
   private readonly keyPlace: Int32Array;
+  private readonly keyAlt: Uint8Array;
   private readonly placeKeyStart: Uint32Array;
   private readonly placeKeys: Int32Array;
   // Scratch marks for de-duplicating prefix candidates without allocating.
@@ -186,6 +195,9 @@ export class PlaceStore {
   private readonly shortStart: Uint32Array;
   private readonly shortLists: Int32Array;
   private readonly shortHasDeleted: Uint8Array;
+  private readonly nameShortStart: Uint32Array;
+  private readonly nameShortLists: Int32Array;
+  private readonly nameShortHasDeleted: Uint8Array;
   /** The columns this store was made of (what the index file writes). */
   readonly data: PlaceColumnsData;
 
@@ -195,8 +207,9 @@ export class PlaceStore {
     this.size = n;
     ({ ids: this.ids, latitude: this.latitude, longitude: this.longitude, population: this.population, elevation: this.elevation,
       deletedAt: this.deletedAt, names: this.names, asciiNames: this.asciiNames, sortNames: this.sortNames, countryCodes: this.countryCodes,
-      admin1Codes: this.admin1Codes, timeZones: this.timeZones, featureCodes: this.featureCodes, keys: this.keys, keyPlace: this.keyPlace, placeKeyStart: this.placeKeyStart, placeKeys: this.placeKeys,
-      shortPrefixes: this.shortPrefixes, shortStart: this.shortStart, shortLists: this.shortLists, shortHasDeleted: this.shortHasDeleted } = d);
+      admin1Codes: this.admin1Codes, timeZones: this.timeZones, featureCodes: this.featureCodes, keys: this.keys, keyPlace: this.keyPlace, keyAlt: this.keyAlt, placeKeyStart: this.placeKeyStart, placeKeys: this.placeKeys,
+      shortPrefixes: this.shortPrefixes, shortStart: this.shortStart, shortLists: this.shortLists, shortHasDeleted: this.shortHasDeleted,
+      nameShortStart: this.nameShortStart, nameShortLists: this.nameShortLists, nameShortHasDeleted: this.nameShortHasDeleted } = d);
     for (const [k, v] of Object.entries(d.ranks)) this.ranks.set(k, v);
     this.kd = KDBush.from(d.kd);
     this.idSlots = new Int32Array(2 ** Math.ceil(Math.log2(Math.max(2, n) * 2))).fill(-1);
@@ -222,7 +235,7 @@ export class PlaceStore {
   }
 
   /** Builds the store from the geo file's columns (places in id order, keys in key order): sorts, the kd-tree and the short-prefix lists. */
-  static fromColumns(cols: PlaceColumns, keyCols: { key: string[]; place_id: number[] }): PlaceStore {
+  static fromColumns(cols: PlaceColumns, keyCols: { key: string[]; place_id: number[]; alt: boolean[] }): PlaceStore {
     const n = cols.id.length;
     const ids = Int32Array.from(cols.id);
     const latitude = Float64Array.from(cols.latitude), longitude = Float64Array.from(cols.longitude);
@@ -236,6 +249,7 @@ export class PlaceStore {
     kd.finish();
     const byId = (id: number) => { const i = lowerBoundInt(ids, id); return i < n && ids[i] === id ? i : -1; };
     const keyPlace = Int32Array.from(keyCols.place_id, byId);
+    const keyAlt = Uint8Array.from(keyCols.alt, (a) => (a ? 1 : 0));
     // keys grouped by place (a counting sort of the key indices)
     const placeKeyStart = new Uint32Array(n + 1);
     for (const i of keyPlace) if (i >= 0) placeKeyStart[i + 1]!++;
@@ -243,11 +257,11 @@ export class PlaceStore {
     const placeKeys = new Int32Array(placeKeyStart[n]!);
     const fill = placeKeyStart.slice(0, n);
     keyPlace.forEach((i, k) => { if (i >= 0) placeKeys[fill[i]!++] = k; });
-    const d: Omit<PlaceColumnsData, 'ranks' | 'shortPrefixes' | 'shortStart' | 'shortLists' | 'shortHasDeleted'> = {
+    const d: Omit<PlaceColumnsData, 'ranks' | 'shortPrefixes' | 'shortStart' | 'shortLists' | 'shortHasDeleted' | 'nameShortStart' | 'nameShortLists' | 'nameShortHasDeleted'> = {
       ids, latitude, longitude, population, elevation, deletedAt,
       names: cols.name, asciiNames: cols.ascii_name, sortNames: cols.sort_name,
       countryCodes: interned(cols.country_code), admin1Codes: interned(cols.admin1_code), timeZones: interned(cols.timezone), featureCodes: interned(cols.feature_code),
-      kd: kd.data as ArrayBuffer, keys: StringTable.from(keyCols.key), keyPlace, placeKeyStart, placeKeys,
+      kd: kd.data as ArrayBuffer, keys: StringTable.from(keyCols.key), keyPlace, keyAlt, placeKeyStart, placeKeys,
     };
     // Places are stored in id order, so a stable sort of indices on the value alone breaks ties by id, in either direction.
     const ranks: Record<string, Int32Array> = {};
@@ -260,7 +274,7 @@ export class PlaceStore {
         ranks[`${field}:${desc}`] = rank;
       }
     }
-    return new PlaceStore({ ...d, ranks, ...buildShortPrefixes(d.keys, d.keyPlace, ranks['population:true']!, deletedAt) });
+    return new PlaceStore({ ...d, ranks, ...buildShortPrefixes(d.keys, d.keyPlace, keyAlt, ranks['population:true']!, deletedAt) });
   }
 
   static async load(db: ConnectionPool): Promise<PlaceStore> {
@@ -268,8 +282,8 @@ export class PlaceStore {
     const raw = await db.columns(`SELECT id, name, ascii_name, sort_name, latitude, longitude, feature_code,
         country_code, admin1_code, population::DOUBLE AS population, elevation, timezone, epoch_ms(deleted_at)::DOUBLE AS deleted_ms
       FROM places ORDER BY id`);
-    const keys = await db.columns('SELECT key, place_id FROM place_keys ORDER BY key, place_id');
-    return PlaceStore.fromColumns(raw as unknown as PlaceColumns, keys as unknown as { key: string[]; place_id: number[] });
+    const keys = await db.columns('SELECT key, place_id, alt FROM place_keys ORDER BY key, place_id');
+    return PlaceStore.fromColumns(raw as unknown as PlaceColumns, keys as unknown as { key: string[]; place_id: number[]; alt: boolean[] });
   }
 
   indexOf(id: number): number | undefined {
@@ -294,9 +308,10 @@ export class PlaceStore {
     const single = q.sort.length === 1 && q.sort[0]!.field !== 'distance' ? this.ranks.get(`${q.sort[0]!.field}:${q.sort[0]!.desc}`) : undefined;
     const byDistance = q.sort.length === 1 && q.sort[0]!.field === 'distance' && !q.sort[0]!.desc;
     const shortAt = q.prefix !== undefined && !q.near && q.prefix.length <= SHORT_PREFIX ? this.shortPrefixes.indexOf(q.prefix) : undefined;
+    const [starts, lists, hasDeleted] = q.alternates ? [this.shortStart, this.shortLists, this.shortHasDeleted] : [this.nameShortStart, this.nameShortLists, this.nameShortHasDeleted];
     const short = shortAt === undefined ? undefined
-      : shortAt < 0 ? EMPTY : this.shortLists.subarray(this.shortStart[shortAt]!, this.shortStart[shortAt + 1]!);
-    if (short && single === this.ranks.get('population:true')) return this.searchInOrder(short, q, since, shortAt! >= 0 && this.shortHasDeleted[shortAt!] === 1);
+      : shortAt < 0 ? EMPTY : lists.subarray(starts[shortAt]!, starts[shortAt + 1]!);
+    if (short && single === this.ranks.get('population:true')) return this.searchInOrder(short, q, since, shortAt! >= 0 && hasDeleted[shortAt!] === 1);
     const sel = new Selection(q.offset + q.limit, this.comparator(q.sort), Boolean(single) || byDistance, this.ids);
     const accept = (i: number, distanceKm: number) => {
       if (this.matches(i, q, since)) sel.add(i, distanceKm, single ? single[i]! : distanceKm);
@@ -323,9 +338,10 @@ export class PlaceStore {
     } else if (q.prefix !== undefined) {
       const gen = this.nextMark();
       const [from, to] = this.keys.prefixRange(q.prefix);
+      const alternates = q.alternates === true;
       for (let k = from; k < to; k++) {
         const i = this.keyPlace[k]!;
-        if (i < 0 || this.mark[i] === gen) continue;
+        if (i < 0 || this.mark[i] === gen || (!alternates && this.keyAlt[k] === 1)) continue;
         this.mark[i] = gen;
         accept(i, NaN);
       }
@@ -399,13 +415,16 @@ export class PlaceStore {
     if (q.region && (this.countryCodes[i] !== q.region.countryCode || this.admin1Codes[i] !== q.region.admin1Code)) return false;
     if (q.timeZones && !q.timeZones.has(this.timeZones[i]!)) return false;
     if (q.featureCodes && !q.featureCodes.has(this.featureCodes[i]!)) return false;
-    if (q.prefix !== undefined && q.near) return this.hasKeyPrefix(i, q.prefix);
+    if (q.prefix !== undefined && q.near) return this.hasKeyPrefix(i, q.prefix, q.alternates === true);
     return true;
   }
 
   /** Whether place i has a name key starting with prefix (used when the prefix is not the candidate source). */
-  private hasKeyPrefix(i: number, prefix: string): boolean {
-    for (let j = this.placeKeyStart[i]!; j < this.placeKeyStart[i + 1]!; j++) if (this.keys.startsWith(this.placeKeys[j]!, prefix)) return true;
+  private hasKeyPrefix(i: number, prefix: string, alternates: boolean): boolean {
+    for (let j = this.placeKeyStart[i]!; j < this.placeKeyStart[i + 1]!; j++) {
+      const k = this.placeKeys[j]!;
+      if ((alternates || this.keyAlt[k] === 0) && this.keys.startsWith(k, prefix)) return true;
+    }
     return false;
   }
 
@@ -487,16 +506,24 @@ function fieldOrderOf(d: OrderColumns, field: Exclude<SortField, 'distance'>, de
  * each place once, in the default order, and stops at minPopulation. All
  * lists sit in one Int32Array, found through one sorted table of prefixes.
  */
-function buildShortPrefixes(keys: StringTable, keyPlace: Int32Array, rank: Int32Array, deletedAt: Float64Array):
-  Pick<PlaceColumnsData, 'shortPrefixes' | 'shortStart' | 'shortLists' | 'shortHasDeleted'> {
+function buildShortPrefixes(keys: StringTable, keyPlace: Int32Array, keyAlt: Uint8Array, rank: Int32Array, deletedAt: Float64Array):
+  Pick<PlaceColumnsData, 'shortPrefixes' | 'shortStart' | 'shortLists' | 'shortHasDeleted' | 'nameShortStart' | 'nameShortLists' | 'nameShortHasDeleted'> {
   const n = rank.length;
   // Lists are sorted as ranks with the native numeric sort (no comparator), then mapped back to places.
   const byRank = new Int32Array(n);
   for (let i = 0; i < n; i++) byRank[rank[i]!] = i;
   const mark = new Uint32Array(n);
+  const nameMark = new Uint32Array(n);
   let gen = 0;
-  const found: { prefix: string; list: Int32Array }[] = [];
-  const scratch: number[] = [];
+  const inOrder = (places: number[]) => {
+    const list = Int32Array.from(places, (i) => rank[i]!).sort();
+    for (let j = 0; j < list.length; j++) list[j] = byRank[list[j]!]!;
+    return list;
+  };
+  // per prefix: the places of every key with it, and of the name keys alone
+  const found: { prefix: string; list: Int32Array; names: Int32Array }[] = [];
+  const all: number[] = [];
+  const names: number[] = [];
   for (let len = 1; len <= SHORT_PREFIX; len++) {
     let k = 0;
     while (k < keys.length) {
@@ -504,30 +531,38 @@ function buildShortPrefixes(keys: StringTable, keyPlace: Int32Array, rank: Int32
       if (keys.start[k + 1]! - o < len) { k++; continue; }
       const prefix = String.fromCharCode(...keys.chars.subarray(o, o + len));
       gen++;
-      scratch.length = 0;
+      all.length = 0;
+      names.length = 0;
       for (; k < keys.length && keys.startsWith(k, prefix); k++) {
         const i = keyPlace[k]!;
-        if (i < 0 || mark[i] === gen) continue;
-        mark[i] = gen;
-        scratch.push(i);
+        if (i < 0) continue;
+        if (mark[i] !== gen) { mark[i] = gen; all.push(i); }
+        if (keyAlt[k] === 0 && nameMark[i] !== gen) { nameMark[i] = gen; names.push(i); }
       }
-      const list = Int32Array.from(scratch, (i) => rank[i]!).sort();
-      for (let j = 0; j < list.length; j++) list[j] = byRank[list[j]!]!;
-      found.push({ prefix, list });
+      found.push({ prefix, list: inOrder(all), names: inOrder(names) });
     }
   }
   found.sort((a, b) => cmpStr(a.prefix, b.prefix));
-  const shortStart = new Uint32Array(found.length + 1);
-  let total = 0;
-  found.forEach((f, p) => { shortStart[p] = total; total += f.list.length; });
-  shortStart[found.length] = total;
-  const shortLists = new Int32Array(total);
-  const shortHasDeleted = new Uint8Array(found.length);
-  found.forEach((f, p) => {
-    shortLists.set(f.list, shortStart[p]!);
-    if (f.list.some((i) => !Number.isNaN(deletedAt[i]!))) shortHasDeleted[p] = 1;
-  });
-  return { shortPrefixes: StringTable.from(found.map((f) => f.prefix)), shortStart, shortLists, shortHasDeleted };
+  const pack = (pick: (f: (typeof found)[number]) => Int32Array) => {
+    const start = new Uint32Array(found.length + 1);
+    let total = 0;
+    found.forEach((f, p) => { start[p] = total; total += pick(f).length; });
+    start[found.length] = total;
+    const lists = new Int32Array(total);
+    const hasDeleted = new Uint8Array(found.length);
+    found.forEach((f, p) => {
+      const list = pick(f);
+      lists.set(list, start[p]!);
+      if (list.some((i) => !Number.isNaN(deletedAt[i]!))) hasDeleted[p] = 1;
+    });
+    return { start, lists, hasDeleted };
+  };
+  const every = pack((f) => f.list);
+  const named = pack((f) => f.names);
+  return {
+    shortPrefixes: StringTable.from(found.map((f) => f.prefix)), shortStart: every.start, shortLists: every.lists, shortHasDeleted: every.hasDeleted,
+    nameShortStart: named.start, nameShortLists: named.lists, nameShortHasDeleted: named.hasDeleted,
+  };
 }
 
 /** The k smallest items in order: a full sort when k is a large share of n, else a bounded max-heap. */

@@ -66,11 +66,18 @@ describe('REST: places, cities and admin divisions (#1-#14, #26-#32)', () => {
     expect((await geodb('/v1/geo/cities?types=ADM2,CITY&namePrefix=Tokyo&limit=1')).data[0].id).toBe(TOKYO);
   });
 
-  it('#6 namePrefix matches alternate and other-language names, most populous first, on the search index', async () => {
-    expect((await geodb('/v1/geo/cities?namePrefix=M%C3%BCnchen&limit=1')).data[0].id).toBe(MUNICH);
-    expect((await geodb('/v1/geo/cities?namePrefix=Wien&limit=1')).data[0].id).toBe(VIENNA);
-    expect((await geodb(`/v1/geo/cities?namePrefix=${encodeURIComponent('Москва')}&limit=1`)).data[0].id).toBe(MOSCOW);
-    expect((await geodb('/v1/geo/cities?namePrefix=muench&countryIds=DE&limit=1')).data[0].id).toBe(MUNICH);
+  it('#6 namePrefix matches the start of a word of the name; with a languageCode, other-language names too', async () => {
+    // GeoDB 1.7: the name (English by default); with languageCode, the name in that language
+    const san = (await geodb('/v1/geo/cities?namePrefix=San&limit=20')).data as { name: string }[];
+    expect(san.length).toBe(20);
+    for (const c of san) expect(c.name.split(/[\s-]+/).some((w) => /^s[aáàâä]n/i.test(w)), c.name).toBe(true);
+    expect((await geodb('/v1/geo/cities?namePrefix=Wien&limit=5')).data.map((c: { id: number }) => c.id)).not.toContain(VIENNA);
+    // GeoNames' alternate names have no language tag here: any language but English matches them all
+    expect((await geodb('/v1/geo/cities?namePrefix=M%C3%BCnchen&languageCode=de&limit=1')).data[0].id).toBe(MUNICH);
+    expect((await geodb('/v1/geo/cities?namePrefix=Wien&languageCode=de&limit=1')).data[0].id).toBe(VIENNA);
+    expect((await geodb(`/v1/geo/cities?namePrefix=${encodeURIComponent('Москва')}&languageCode=ru&limit=1`)).data[0].id).toBe(MOSCOW);
+    expect((await geodb('/v1/geo/cities?namePrefix=muench&languageCode=de&countryIds=DE&limit=1')).data[0].id).toBe(MUNICH);
+    expect((await geodb('/v1/geo/cities?namePrefix=Munich&limit=1')).data[0].id).toBe(MUNICH); // the name itself, in any language
   });
 
   it('#26 /geo/places with types and every population; #27 details with flat latitude/longitude, timezone, deleted', async () => {

@@ -33,9 +33,11 @@ function queryArb(): fc.Arbitrary<PlaceQuery> {
   const radius = fc.record({
     kind: fc.constant('radius' as const), i: place, jitter: fc.double({ min: -0.2, max: 0.2, noNaN: true }),
     radiusKm: fc.double({ min: 1, max: 300, noNaN: true }), minPop, paging,
+    // a name prefix on a radius search: none, the name's, or the name's with alternate names
+    named: fc.constantFrom(0, 0, 1, 2),
     sort: fc.constantFrom<PlaceQuery['sort']>([{ field: 'distance', desc: false }], [{ field: 'distance', desc: false }], [{ field: 'population', desc: true }], [{ field: 'name', desc: false }]),
   });
-  const prefix = fc.record({ kind: fc.constant('prefix' as const), i: place, len: fc.integer({ min: 1, max: 6 }), minPop, paging, sort: fc.constantFrom(...sorts) });
+  const prefix = fc.record({ kind: fc.constant('prefix' as const), i: place, len: fc.integer({ min: 1, max: 6 }), alternates: fc.boolean(), minPop, paging, sort: fc.constantFrom(...sorts) });
   const country = fc.record({ kind: fc.constant('country' as const), i: place, exclude: fc.boolean(), minPop, paging, sort: fc.constantFrom(...sorts) });
   const region = fc.record({ kind: fc.constant('region' as const), i: place, minPop, paging, sort: fc.constantFrom(...sorts) });
   const zone = fc.record({ kind: fc.constant('zone' as const), i: place, maxPop: fc.constantFrom(5000, 50000, 1e9), paging, sort: fc.constantFrom(...sorts) });
@@ -44,9 +46,12 @@ function queryArb(): fc.Arbitrary<PlaceQuery> {
     const withMin = 'minPop' in g && g.minPop !== undefined ? { minPopulation: g.minPop } : {};
     switch (g.kind) {
       case 'radius':
-        return { ...base, ...withMin, near: { latitude: Math.max(-90, Math.min(90, store.latitude[g.i]! + g.jitter)), longitude: store.longitude[g.i]! + g.jitter, radiusKm: g.radiusKm } };
+        return {
+          ...base, ...withMin, near: { latitude: Math.max(-90, Math.min(90, store.latitude[g.i]! + g.jitter)), longitude: store.longitude[g.i]! + g.jitter, radiusKm: g.radiusKm },
+          ...(g.named ? { prefix: searchPrefix(store.names[g.i]!).slice(0, 2) || 'a', alternates: g.named === 2 } : {}),
+        };
       case 'prefix':
-        return { ...base, ...withMin, prefix: searchPrefix(store.names[g.i]!).slice(0, g.len) || 'a' };
+        return { ...base, ...withMin, prefix: searchPrefix(store.names[g.i]!).slice(0, g.len) || 'a', alternates: g.alternates };
       case 'country':
         return { ...base, ...withMin, ...(g.exclude ? { excludedCountries: new Set([store.countryCodes[g.i]!, 'US']) } : { countries: new Set([store.countryCodes[g.i]!]) }) };
       case 'region':

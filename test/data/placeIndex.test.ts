@@ -64,6 +64,7 @@ describe('place index file', () => {
       for (const len of [1, 3, 4, 6]) {
         queries.push({ ...base, prefix: searchPrefix(name.slice(0, len)), sort: [{ field: 'population', desc: true }] });
         queries.push({ ...base, prefix: searchPrefix(name.slice(0, len)), minPopulation: 1000, sort: [{ field: 'name', desc: false }], offset: 10 });
+        queries.push({ ...base, prefix: searchPrefix(name.slice(0, len)), alternates: true, sort: [{ field: 'population', desc: true }] });
       }
       queries.push({ ...base, near: { latitude: built.latitude[i]!, longitude: built.longitude[i]!, radiusKm: 50 }, sort: [{ field: 'distance', desc: false }] });
       queries.push({ ...base, near: { latitude: built.latitude[i]!, longitude: built.longitude[i]!, radiusKm: 200 }, prefix: searchPrefix(name.slice(0, 2)), sort: [{ field: 'population', desc: true }] });

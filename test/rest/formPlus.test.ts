@@ -42,7 +42,7 @@ describe('the + repair, from the form_plus field option', () => {
   it('does not touch fields without the option (a space in a name prefix stays a space)', async () => {
     const r = await g.get('/v1/geo/cities?namePrefix=San+Fr&limit=3');
     expect(r.status).toBe(200);
-    // (alternate names match too: Quito is San Francisco de Quito); with a '+' put back nothing would match
+    // with a '+' put back nothing would match
     expect((r.body.data as { name: string }[]).some((c) => /^san fr/i.test(c.name))).toBe(true);
   });
 
