@@ -23,6 +23,19 @@ export const SCHEMA_FILE = join(projectRoot, 'gateway', 'graphql', 'schema.graph
 
 export interface GraphqlOptions extends GraphqlDeps { guard: Guard; limits: CostLimits; work: WorkLimits; budget: WorkBudget }
 
+/**
+ * Request errors (the document does not parse or validate, or a variable does not coerce: errors
+ * without a `path`, and no data) answer 400 however many there are; field errors keep 200 with the
+ * data that did resolve (GraphQL over HTTP). mercurius alone answers 400 for one request error and
+ * 200 for two.
+ */
+const requestErrorsAre400: typeof mercurius.defaultErrorFormatter = (execution, context) => {
+  const out = mercurius.defaultErrorFormatter(execution, context);
+  const errors = execution.errors ?? [];
+  const requestError = !execution.data && errors.length > 0 && errors.every((e) => !(e as { path?: unknown }).path);
+  return requestError && out.statusCode === 200 ? { ...out, statusCode: 400 } : out;
+};
+
 export async function registerGraphql(app: FastifyInstance, opts: GraphqlOptions): Promise<void> {
   const { resolvers, loaders } = buildResolvers(opts);
   const work = new GraphqlWorkLimits(() => app.graphql.schema, opts.work, opts.budget);
@@ -66,8 +79,21 @@ export async function registerGraphql(app: FastifyInstance, opts: GraphqlOptions
       else admitted(admission);
     } catch (e) { fail(e); }
   });
+  // Fastify's body schema would coerce a query given as a number or a one-item array into a string (and mercurius
+  // then fails inside): a body whose query is not a string is refused as such, before validation.
+  app.addHook('preValidation', (request, reply, done) => {
+    if (request.method !== 'POST' || !isGraphqlPost(request.method, request.url)) { done(); return; }
+    const body = request.body as { query?: unknown } | null | undefined;
+    if (body && typeof body === 'object' && 'query' in body && typeof body.query !== 'string') {
+      void reply.code(400).type('application/json; charset=utf-8')
+        .send({ data: null, errors: [{ message: 'query must be a string holding the GraphQL document', extensions: { code: 'PARAM_INVALID' } }] });
+      return;
+    }
+    done();
+  });
   await app.register(mercurius, {
     schema: readFileSync(SCHEMA_FILE, 'utf8'),
+    errorFormatter: requestErrorsAre400,
     resolvers,
     loaders,
     path: '/graphql',
@@ -90,7 +116,7 @@ export async function registerGraphql(app: FastifyInstance, opts: GraphqlOptions
       return await reply.graphql(body.query, newContext(reply) as never, body.variables, body.operationName);
     } catch (e) {
       const errors = (e as { errors?: GraphQLError[] }).errors ?? [e as GraphQLError];
-      const { statusCode, response } = mercurius.defaultErrorFormatter({ errors } as never, undefined as never);
+      const { statusCode, response } = requestErrorsAre400({ errors } as never, { reply } as never);
       return reply.code(statusCode).send(response);
     }
   });

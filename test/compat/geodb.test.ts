@@ -338,8 +338,23 @@ describe('GraphQL (section 3)', () => {
     const r = await gw.send('POST', '/', { query: '{ country(id: "Q183") { code wikiDataId } }' }, { 'X-RapidAPI-Key': gw.key });
     expect(r.status).toBe(200);
     expect(r.body.data.country).toEqual({ code: 'DE', wikiDataId: 'Q183' });
-    const invalid = await gw.send('POST', '/', { query: '{ states { name } }' }, { 'X-RapidAPI-Key': gw.key });
-    expect(invalid.body.errors.length).toBeGreaterThan(0);
+    // request errors (unknown field, syntax, a variable that does not coerce) are 400 with GraphQL errors, as at /graphql
+    for (const body of [{ query: '{ states { name } }' }, { query: '{ countries(first: 1) { totalCount ' },
+      { query: 'query($n: Int) { countries(first: $n) { totalCount } }', variables: { n: 'x' } }, { query: '{ states { name } x: states { name } }' }]) {
+      for (const path of ['/', '/graphql']) {
+        const invalid = await gw.send('POST', path, body, { 'X-RapidAPI-Key': gw.key });
+        expect(invalid.status, `${path} ${JSON.stringify(body)}`).toBe(400);
+        expect(invalid.body.data ?? null).toBeNull();
+        expect(invalid.body.errors[0].message).toEqual(expect.any(String));
+        expect(invalid.body.errors[0].code).toBeUndefined(); // a GraphQL error, not the REST envelope of an internal error
+      }
+    }
+    // a query that is not a string is refused as such (it was coerced and failed inside mercurius, answered 200)
+    for (const query of [5, true, ['{ countries(first: 1) { totalCount } }']]) {
+      const r = await gw.send('POST', '/graphql', { query }, { 'X-RapidAPI-Key': gw.key });
+      expect(r.status, JSON.stringify(query)).toBe(400);
+      expect(r.body.errors[0].extensions.code).toBe('PARAM_INVALID');
+    }
     expect((await gw.send('POST', '/', { query: '{ country(id: "DE") { code } }' }, { 'X-Gateway-Key': '' })).status).toBe(401);
   });
 
