@@ -97,8 +97,11 @@ export async function buildGateway(config: GatewayConfig, log: Logger = pino({ l
   await app.register(cors, {
     origin: config.corsOrigins.includes('*') ? '*' : config.corsOrigins,
     methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
-    allowedHeaders: ['Content-Type', 'X-Service-Async-Mode', ...KEY_HEADERS.map((h) => h.replace(/(^|-)([a-z])/g, (_m, d: string, c: string) => d + c.toUpperCase()))],
-    exposedHeaders: ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'Retry-After', 'Location'],
+    // GeoDB's browser clients send RapidAPI's host headers beside the key, and read its rate-limit names
+    allowedHeaders: ['Content-Type', 'X-Service-Async-Mode', ...KEY_HEADERS.map((h) => h.replace(/(^|-)([a-z])/g, (_m, d: string, c: string) => d + c.toUpperCase())),
+      'X-RapidAPI-Host', 'X-Mashape-Host'],
+    exposedHeaders: ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'X-RateLimit-Requests-Limit', 'X-RateLimit-Requests-Remaining',
+      'Retry-After', 'Location', 'ETag'],
     maxAge: 600,
   });
   app.decorateRequest('routeLabel', '');

@@ -208,9 +208,12 @@ describe('CORS, health, metrics, documents', () => {
     });
     expect(r.status).toBe(204);
     expect(r.headers.get('access-control-allow-origin')).toBe('*');
-    expect(r.headers.get('access-control-allow-headers')?.toLowerCase()).toContain('x-gateway-key');
+    const allowed = r.headers.get('access-control-allow-headers')?.toLowerCase().split(/,\s*/) ?? [];
+    // GeoDB browser apps send RapidAPI's key and host headers
+    for (const h of ['x-gateway-key', 'x-rapidapi-key', 'x-rapidapi-host', 'x-mashape-key', 'x-mashape-host', 'content-type']) expect(allowed).toContain(h);
     const get = await fetch(`${gw.url}/v1/geo/countries/FR`, { headers: { Origin: 'https://app.example', 'X-Gateway-Key': gw.key } });
-    expect(get.headers.get('access-control-expose-headers')).toContain('X-RateLimit-Limit');
+    const exposed = get.headers.get('access-control-expose-headers')?.split(/,\s*/) ?? [];
+    for (const h of ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Requests-Limit', 'X-RateLimit-Requests-Remaining', 'ETag']) expect(exposed).toContain(h);
   });
 
   it('/healthz reports gateway and core', async () => {
