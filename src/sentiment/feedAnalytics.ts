@@ -165,12 +165,23 @@ export function parseWindow(raw: string): { text: string; ms: number } {
   return { text, ms };
 }
 
+const RFC3339 = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(?:Z|[+-](\d{2}):(\d{2}))$/i;
+
+/**
+ * An RFC 3339 date-time in ms, or null for ''. The calendar is checked field by field:
+ * Date.parse alone rolls 2026-02-30 over to 2 March, and the caller would store a date
+ * that was never given.
+ */
 export function parseTime(field: string, raw: string): number | null {
   if (raw === '') return null;
+  const m = RFC3339.exec(raw);
   const ms = Date.parse(raw);
-  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(raw) || Number.isNaN(ms)) {
-    throw invalid(field, `${field} must be an RFC 3339 date-time such as 2026-11-22T10:00:00Z, got '${raw.slice(0, 40)}'`);
-  }
+  const valid = m !== null && !Number.isNaN(ms) && (() => {
+    const [year, month, day, hour, minute, second = 0, offH = 0, offM = 0] = m.slice(1).map((v) => (v === undefined ? undefined : Number(v))) as number[];
+    const daysInMonth = new Date(Date.UTC(year!, month!, 0)).getUTCDate(); // day 0 of the next month
+    return month! >= 1 && month! <= 12 && day! >= 1 && day! <= daysInMonth && hour! <= 23 && minute! <= 59 && second <= 59 && offH <= 23 && offM <= 59;
+  })();
+  if (!valid) throw invalid(field, `${field} must be an RFC 3339 date-time such as 2026-11-22T10:00:00Z (a real calendar date), got '${raw.slice(0, 40)}'`);
   return ms;
 }
 

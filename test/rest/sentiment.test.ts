@@ -155,7 +155,7 @@ describe('analysis', () => {
     const other = await gw.get(`/v1/jobs?feedId=${feedId}&pageSize=10&pageToken=${first.body.metadata.nextPageToken}`);
     expect(other.status).toBe(400);
     expect(other.body.errors[0].details.field).toBe('pageToken');
-    for (const q of ['state=DONE', 'pageSize=5000', 'pageToken=garbage', 'createdAfter=yesterday', 'batchId=x']) {
+    for (const q of ['state=DONE', 'pageSize=5000', 'pageToken=garbage', 'createdAfter=yesterday', 'createdAfter=2026-02-31T00:00:00Z', 'batchId=x']) {
       expect((await gw.get(`/v1/jobs?${q}`)).status, q).toBe(400);
     }
   });
@@ -170,6 +170,7 @@ describe('errors and limits', () => {
     ['an unknown domain', { text: 'ok', domain: 'SPORTS' }, 400, 'PARAM_INVALID', 'domain'],
     ['a malformed occurredAt', { text: 'ok', occurredAt: 'yesterday' }, 400, 'PARAM_INVALID', 'occurredAt'],
     ['a future occurredAt', { text: 'ok', occurredAt: '2999-01-01T00:00:00Z' }, 400, 'PARAM_INVALID', 'occurredAt'],
+    ['an occurredAt that is no calendar date', { text: 'ok', occurredAt: '2026-02-30T00:00:00Z' }, 400, 'PARAM_INVALID', 'occurredAt'],
   ])('refuses %s with %s %s naming the field', async (_label, body, status, type, field) => {
     const r = await gw.send('POST', '/v1/analyses', body);
     expect(r.status, r.text).toBe(status);
