@@ -325,8 +325,9 @@ export function buildResolvers(deps: GraphqlDeps): { resolvers: IResolvers; load
       flag: async (qs: { obj: CountryNode }[], ctx: GraphqlContext) => countryDetails(qs, ctx, 'flag'),
       numRegions: async (qs: { obj: CountryNode }[], ctx: GraphqlContext) => countryDetails(qs, ctx, 'numRegions'),
       // The flag is large (an SVG data URI): only GetCountry carries it, so it is fetched only when asked for.
+      // a country reached through a place or region holds the summary's empty default, not the flag: '' is fetched too
       flagImageUri: async (qs: { obj: CountryNode }[], ctx: GraphqlContext) => Promise.all(qs.map(async (q) => (q.obj.data['flagImageUri'] as string | undefined)
-        ?? flags(ctx, q.obj.display).load(String(q.obj.data['code'])))),
+        || flags(ctx, q.obj.display).load(String(q.obj.data['code'])))),
     },
     TimeZone: {
       dateTime: async (qs: { obj: Obj }[], ctx: GraphqlContext) => Promise.all(qs.map(async (q) => (await ask(locale.GetTimeZoneDateTime, { zoneId: String(q.obj['id']) }, ctx)).data)),

@@ -302,6 +302,10 @@ describe('GraphQL (section 3)', () => {
     expect(d.country.regions.edges[0].node).toEqual({ name: 'California', isoCode: 'CA', fipsCode: '06', wikiDataId: 'Q99', containingRegion: null });
     expect(d.country.region.populatedPlaces.edges[0].node.id).toBe(String(LA));
     expect(d.country.populatedPlaces.edges[0].node.id).toBe(String(SF));
+    // the same flag when the country is reached through a place (it was '' there)
+    const via = await ok(`{ populatedPlace(id: "${SF}") { country { code flagImageUri } } populatedPlaces(namePrefix: "San Fr", first: 1) { edges { node { country { flagImageUri } } } } }`);
+    expect(via.populatedPlace.country.flagImageUri).toBe(d.country.flagImageUri);
+    expect(via.populatedPlaces.edges[0].node.country.flagImageUri).toBe(d.country.flagImageUri);
   });
 
   it('populatedPlace: wikiDataId, placeType enum, distance with and without toPlaceId, locatedIn as a place, nearby with country filters', async () => {
