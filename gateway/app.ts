@@ -126,6 +126,7 @@ export async function buildGateway(config: GatewayConfig, log: Logger = pino({ l
   registerRoutes(app, routes, {
     core, guard, maxLimit: config.maxLimit, budget, maxCost: config.graphqlMaxCost,
     logError: (e, request) => log.error({ err: e, url: request.url }, 'request failed'),
+    notFound: (method, path) => edge.notFound(method, path),
   });
 
   app.get('/healthz', async (_request, reply) => {

@@ -109,6 +109,8 @@ export interface RestContext {
   /** Most work units one request may cost (MERIDIAN_GRAPHQL_MAX_COST, shared with GraphQL). */
   maxCost: number;
   logError: (e: unknown, request: FastifyRequest) => void;
+  /** The answer for a path no route of this method serves: 405 with Allow when another method serves it, else 404 (EdgeRefusals.notFound). */
+  notFound: (method: string, path: string) => HttpError;
 }
 
 const EMPTY: never[] = [];
@@ -210,7 +212,8 @@ async function handle(group: CompiledRoute[], request: FastifyRequest, reply: Fa
       }
       if (vars) { route = r; break; }
     }
-    if (!route || !vars) throw new HttpError(404, 'ENTITY_NOT_FOUND', `no route ${request.method} ${rawPath.slice(0, 200)}; /openapi.json lists the routes`);
+    // a router wildcard (templates with verbs or '**') caught a path none of its templates serves
+    if (!route || !vars) throw ctx.notFound(request.method, rawPath);
     request.routeLabel = route.binding.template;
     const admitted = ctx.guard.admit(request.headers, route.scope);
     const admission = admitted instanceof Promise ? await admitted : admitted;

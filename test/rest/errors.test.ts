@@ -79,10 +79,14 @@ describe('not found is 404 ENTITY_NOT_FOUND', () => {
   ])('%s', async (path, message) => { await expectError(path, 404, 'ENTITY_NOT_FOUND', message); });
 
   it('a method the route does not have is 405 with Allow, in the envelope', async () => {
-    const r = await fetch(`${gw.url}/v1/geo/cities`, { method: 'DELETE', headers: { 'X-Gateway-Key': gw.key } });
-    expect(r.status).toBe(405);
-    expect(r.headers.get('allow')).toBe('GET, HEAD');
-    expect(((await r.json()) as { errors: { type: string }[] }).errors[0]?.type).toBe('METHOD_NOT_ALLOWED');
+    // DELETE reaches no route; POST reaches the router's wildcard for POST templates with verbs (:cancel, :batch)
+    for (const method of ['DELETE', 'POST', 'PUT']) {
+      const r = await fetch(`${gw.url}/v1/geo/cities`, { method, headers: { 'X-Gateway-Key': gw.key } });
+      expect(r.status, method).toBe(405);
+      expect(r.headers.get('allow')).toBe('GET, HEAD');
+      expect(((await r.json()) as { errors: { type: string }[] }).errors[0]?.type).toBe('METHOD_NOT_ALLOWED');
+    }
+    expect((await fetch(`${gw.url}/v1/geo/nowhere`, { method: 'POST', headers: { 'X-Gateway-Key': gw.key } })).status).toBe(404);
     // the root path is GeoDB's GraphQL endpoint (POST only)
     const root = await fetch(`${gw.url}/`, { headers: { 'X-Gateway-Key': gw.key } });
     expect(root.status).toBe(405);
