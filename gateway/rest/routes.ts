@@ -222,7 +222,7 @@ async function handle(group: CompiledRoute[], request: FastifyRequest, reply: Fa
     bound = route.binder.bind(vars, query, request.body);
     bindHeaders(route, request, bound.message);
     const limit = bound.message['limit'];
-    if (limit === 0) throw paramInvalid(`limit must be from 1 to ${ctx.maxLimit} (leave it out for the default of ${DEFAULT_LIMIT}), got 0`, 'limit');
+    if (typeof limit === 'number' && limit <= 0) throw paramInvalid(`limit must be from 1 to ${ctx.maxLimit} (leave it out for the default of ${DEFAULT_LIMIT}), got ${limit}`, 'limit');
     if (typeof limit === 'number' && limit > ctx.maxLimit) {
       throw new HttpError(403, 'ACCESS_DENIED', `limit ${limit} is above the maximum of ${ctx.maxLimit} for this service; page with offset instead`, {}, 'ACCESS_DENIED', { field: 'limit' });
     }

@@ -25,6 +25,10 @@ describe('input edges', () => {
     expect(r.status).toBe(400);
     expect(r.body.errors[0]).toMatchObject({ code: 'PARAM_INVALID', details: { field: 'limit' } });
     expect(r.body.errors[0].message).toMatch(/limit must be from 1 to 100/);
+    // a negative limit names the REST range too (the core's own maximum is larger)
+    const negative = await g.get('/v1/geo/cities?limit=-1');
+    expect(negative.status).toBe(400);
+    expect(negative.body.errors[0].message).toMatch(/limit must be from 1 to 100\b/);
     expect((await g.get('/v1/geo/cities?limit=1')).body.data).toHaveLength(1);
   });
 
