@@ -194,7 +194,9 @@ export function buildResolvers(deps: GraphqlDeps): { resolvers: IResolvers; load
       region: async (c: CountryNode, a: { code?: string | null }, ctx: GraphqlContext) => {
         if (!a.code) return null;
         const d = await regions(ctx, c.display).load(regionKey(c.data['code'], a.code));
-        return d ? ({ data: d, display: c.display } satisfies RegionNode) : null;
+        // asked for by code: an unknown one is null with its ENTITY_NOT_FOUND error, as at the top level
+        if (!d) throw gqlError('ENTITY_NOT_FOUND', `no region '${a.code.slice(0, 40)}' in country ${String(c.data['code'])}`);
+        return { data: d, display: c.display } satisfies RegionNode;
       },
       populatedPlaces: (c: CountryNode, a: PlaceFilterArgs, ctx: GraphqlContext) => page(scopeOf(`countryPlaces:${String(c.data['code'])}`, a), a, async (offset, limit) => {
         const r = listOf(await ask(geo.ListCountryPlaces, { ...placeFilter(a), countryCode: String(c.data['code']), ...c.display, offset, limit }, ctx));

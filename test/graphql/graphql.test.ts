@@ -142,13 +142,11 @@ describe('nested fields', () => {
 
   it('a country: region by code, regions, populated places; a region: its places', async () => {
     const d = await ok(`{ country(id: "US") { region(code: "NY") { name populatedPlaces(minPopulation: 1000000) { edges { node { name } } } }
-      none: region(code: "ZZ") { name }
       regions(namePrefix: "New", sort: "-name") { totalCount edges { node { name } } }
       populatedPlaces(namePrefix: "Spring", minPopulation: 100000, first: 5) { totalCount edges { node { name country { code } } } } } }`);
     const c = d.country;
     expect(c.region.name).toBe('New York');
     expect(c.region.populatedPlaces.edges.map((e: { node: { name: string } }) => e.node.name)).toContain('New York City');
-    expect(c.none).toBeNull();
     expect(c.regions.edges.map((e: { node: { name: string } }) => e.node.name)).toEqual(['New York', 'New Mexico', 'New Jersey', 'New Hampshire']);
     expect(c.populatedPlaces.edges.every((e: { node: { country: { code: string } } }) => e.node.country.code === 'US')).toBe(true);
   });
@@ -243,6 +241,10 @@ describe('limits, keys and errors', () => {
     expect(r.data.missing).toBeNull();
     const byPath = Object.fromEntries((r.errors ?? []).map((e) => [(e as { path?: string[] }).path?.[0], e.extensions?.code]));
     expect(byPath).toEqual({ missing: 'ENTITY_NOT_FOUND', bad: 'PARAM_INVALID', both: 'PARAMS_MUTUALLY_EXCLUSIVE', sorted: 'PARAM_INVALID' });
+    // nested lookups by argument say so too (a region asked for by code)
+    const nested = await gql('{ country(id: "US") { code known: region(code: "CA") { name } unknown: region(code: "ZZ") { name } } }');
+    expect(nested.data.country).toEqual({ code: 'US', known: { name: 'California' }, unknown: null });
+    expect(nested.errors?.map((e) => [(e as { path?: string[] }).path?.join('.'), e.extensions?.code])).toEqual([['country.unknown', 'ENTITY_NOT_FOUND']]);
   });
 });
 
