@@ -149,6 +149,7 @@ function bindHeaders(route: CompiledRoute, request: FastifyRequest, message: Rec
     const raw = request.headers[h.header];
     if (raw === undefined) continue;
     const value = (Array.isArray(raw) ? raw.join(',') : raw).trim().toLowerCase();
+    if (value === '') continue; // an empty header means not set, as an empty query parameter does
     if (/^(true|1|yes|on)$/.test(value)) message[h.jsonName] = true;
     else if (/^(false|0|no|off)$/.test(value)) message[h.jsonName] = false;
     else throw paramInvalid(`header ${h.header.replace(/(^|-)([a-z])/g, (_m, d: string, c: string) => d + c.toUpperCase())} must be true or false, got '${value.slice(0, 40)}'`);

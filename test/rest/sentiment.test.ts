@@ -196,6 +196,8 @@ describe('errors and limits', () => {
     const h = await gw.send('POST', '/v1/analyses', { text: 'ok' }, { 'X-Service-Async-Mode': 'maybe' });
     expect(h.status).toBe(400);
     expect(h.body.errors[0].message).toContain('X-Service-Async-Mode');
+    // an empty header is not set: the default (asynchronous, 202)
+    expect((await gw.send('POST', '/v1/analyses', { text: 'ok' }, { 'X-Service-Async-Mode': '' })).status).toBe(202);
     const big = await gw.send('POST', '/v1/analyses:batch', { items: Array.from({ length: 1001 }, () => ({ text: 'a' })) });
     expect(big.status).toBe(413);
     expect(big.body.errors[0]).toMatchObject({ type: 'PAYLOAD_TOO_LARGE', details: { field: 'items' } });
