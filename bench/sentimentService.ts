@@ -10,10 +10,11 @@
  *      to vader-sentiment single-threaded on the same texts.
  *
  *   npm run bench:sentiment [-- --seconds 8 --texts 10000 --sequential 2000 --only sync|async]
+ *   (--memory: where the peak RSS goes, per isolate and native; --profile DIR: V8 CPU profiles of its threads)
  *   (the BENCH_SECONDS, BENCH_TEXTS and BENCH_SEQUENTIAL variables set the same defaults)
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -40,6 +41,8 @@ const { values: args } = parseArgs({
     only: { type: 'string' },
     /** Writes V8 CPU profiles of the service's threads (main, core, pool workers) to this folder. */
     profile: { type: 'string' },
+    /** Where the peak RSS goes: each isolate's peak V8 heap and external memory, and the process's anonymous and lazily freed memory at its RSS peak. */
+    memory: { type: 'boolean', default: false },
   },
   strict: true,
 });
@@ -57,9 +60,43 @@ const runSync = args.only !== 'async';
 const runAsync = args.only !== 'sync';
 const log = (s: string): void => void process.stdout.write(`${s}\n`);
 
+/**
+ * --memory: preloaded (NODE_OPTIONS --require) into every isolate of the service (main, core,
+ * pool workers): samples this isolate's V8 heap and external memory every 50 ms and keeps the
+ * maxima in <dir>/<threadId>.json.
+ */
+const MEMORY_TRACER = `const { isMainThread, threadId } = require('node:worker_threads');
+const fs = require('node:fs');
+const dir = process.env.MERIDIAN_BENCH_MEMORY_DIR;
+if (dir) {
+  // the launcher starts the core's thread first (threadId 1); the pool's workers come after
+  const role = isMainThread ? 'main (gateway)' : threadId === 1 ? 'core' : 'pool worker';
+  const max = { heapTotal: 0, heapUsed: 0, external: 0 };
+  setInterval(() => {
+    const m = process.memoryUsage();
+    for (const k of Object.keys(max)) max[k] = Math.max(max[k], m[k]);
+  }, 50).unref();
+  setInterval(() => fs.writeFileSync(dir + '/' + threadId + '.json', JSON.stringify({ role, threadId, ...max })), 500).unref();
+}
+`;
+
+/** The isolates' peak memory as the tracer left it, in MB. */
+function isolatePeaks(dir: string): { role: string; threadId: number; heapTotal: number; heapUsed: number; external: number }[] {
+  return readdirSync(dir).filter((f) => f.endsWith('.json')).map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')) as { role: string; threadId: number; heapTotal: number; heapUsed: number; external: number })
+    .sort((a, b) => a.threadId - b.threadId);
+}
+
 async function startService(stateDir: string): Promise<{ url: string; key: string; pid: number; stop: () => Promise<void> }> {
+  const memoryEnv: Record<string, string> = {};
+  if (args.memory) {
+    const dir = join(stateDir, 'memory');
+    mkdirSync(dir);
+    writeFileSync(join(dir, 'tracer.cjs'), MEMORY_TRACER);
+    memoryEnv['NODE_OPTIONS'] = `${process.env['NODE_OPTIONS'] ?? ''} --require ${join(dir, 'tracer.cjs')}`.trim();
+    memoryEnv['MERIDIAN_BENCH_MEMORY_DIR'] = dir;
+  }
   const child = spawn(process.execPath, [...(args.profile ? ['--cpu-prof', `--cpu-prof-dir=${args.profile}`] : []), join(projectRoot, 'dist', 'bin', 'meridian.js'), '--listen=127.0.0.1:0'], {
-    env: { ...process.env, MERIDIAN_STATE_DIR: stateDir, MERIDIAN_GRPC_ADDR: '127.0.0.1:0', MERIDIAN_LOG_LEVEL: 'warn' },
+    env: { ...process.env, ...memoryEnv, MERIDIAN_STATE_DIR: stateDir, MERIDIAN_GRPC_ADDR: '127.0.0.1:0', MERIDIAN_LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const url = await new Promise<string>((resolve, reject) => {
@@ -171,6 +208,12 @@ async function storeCost(texts: string[], outputs: AnalysisOutput[]): Promise<{ 
   }
 }
 
+function logMemory(stateDir: string, idle: string, peak: string): void {
+  const mb = (x: number) => (x / 1048576).toFixed(0);
+  const isolates = isolatePeaks(join(stateDir, 'memory'));
+  log(`\nWhere the RSS goes (--memory): process ${idle} idle; ${peak} at the RSS peak. Peak V8 heap (committed / used) and external memory per isolate (MB): ${isolates.map((i) => `${i.role} [${i.threadId}] ${mb(i.heapTotal)} / ${mb(i.heapUsed)}, external ${mb(i.external)}`).join('; ')}.`);
+}
+
 async function main(): Promise<void> {
   const stateDir = mkdtempSync(join(tmpdir(), 'meridian-bench-'));
   const svc = await startService(stateDir);
@@ -188,7 +231,18 @@ async function main(): Promise<void> {
     await new Promise((r) => setTimeout(r, 2000));
     const idleRss = rssMb(svc.pid);
     let peakRss = idleRss;
-    const sampler = setInterval(() => { peakRss = Math.max(peakRss, rssMb(svc.pid)); }, 100);
+    /** --memory: the process's anonymous and lazily freed (MADV_FREE, still counted in RSS) memory, idle and at the RSS peak. */
+    const rollup = (): string => {
+      const kb = (k: string) => Number(new RegExp(`^${k}:\\s+(\\d+) kB`, 'm').exec(readFileSync(`/proc/${svc.pid}/smaps_rollup`, 'utf8'))?.[1] ?? NaN);
+      return `anonymous ${(kb('Anonymous') / 1024).toFixed(0)} MB, lazily freed ${(kb('LazyFree') / 1024).toFixed(0)} MB`;
+    };
+    const idleRollup = args.memory ? rollup() : '';
+    let peakRollup = idleRollup;
+    const sampler = setInterval(() => {
+      const r = rssMb(svc.pid);
+      if (r > peakRss && args.memory) peakRollup = rollup();
+      peakRss = Math.max(peakRss, r);
+    }, 100);
     let t = 0;
     let c = 0;
     const syncReq: autocannon.Request = {
@@ -216,6 +270,7 @@ async function main(): Promise<void> {
     if (!runAsync) {
       clearInterval(sampler);
       log(`\nRSS of the service (all threads): ${idleRss.toFixed(0)} MB idle after warm-up, ${peakRss.toFixed(0)} MB at most under load.`);
+      if (args.memory) logMemory(stateDir, idleRollup, peakRollup);
       return;
     }
     log(`\n## Asynchronous batch throughput (${TEXTS} texts, 1,000 per POST /v1/analyses:batch, ${SUBMITTERS === 1 ? 'one submission after the other' : `${SUBMITTERS} submissions in flight`})\n`);
@@ -292,6 +347,7 @@ async function main(): Promise<void> {
     const sc = await storeCost(texts, outputs);
     log(`\nCost per text by stage (µs, one thread, in process): parse ${us(st.clean)}, language ${us(st.language)}, featurise ${us(st.featurise)} + encode ${us(st.encode)}, infer ${us(st.infer)}, shape ${us(st.shape)} (levels, rationale) + ${sc.shapeUs.toFixed(1)} (message and stored JSON), store ${sc.storeUs.toFixed(1)} (wall, DuckDB: insert, PROCESSING, result; its own thread). The service's wall time per text is ${(1e6 / rate).toFixed(1)} µs on this machine's cores; gateway, gRPC and scheduling are the rest.`);
     log(`\nRSS of the service (all threads): ${idleRss.toFixed(0)} MB idle after warm-up, ${peakRss.toFixed(0)} MB at most under load (synchronous rows and this batch).`);
+    if (args.memory) logMemory(stateDir, idleRollup, peakRollup);
   } finally {
     await svc.stop();
     rmSync(stateDir, { recursive: true, force: true });

@@ -64,6 +64,7 @@ function startCoreThread(env: NodeJS.ProcessEnv): Promise<CoreThread> {
     });
   });
 }
+import './duckdbAllocator.js'; // first: sets DuckDB's allocator options before any import loads DuckDB
 import { Worker } from 'node:worker_threads';
 import { join } from 'node:path';
 import { logger } from '../src/log.js';
