@@ -50,3 +50,11 @@ it('starts core and gateway together, answers REST and gRPC, and stops cleanly o
     rmSync(state, { recursive: true, force: true });
   }
 }, 90_000);
+
+it('the launcher sets DuckDB\'s allocator options before any import loads DuckDB (bin/duckdbAllocator.ts)', () => {
+  // jemalloc reads DUCKDB_JE_MALLOC_CONF once, when libduckdb loads: an import placed above this one that
+  // loads DuckDB (the gateway's key store does) would silently undo the peak-RSS setting.
+  const imports = readFileSync('bin/meridian.ts', 'utf8').split('\n').filter((l) => /^import\s/.test(l));
+  expect(imports[0]).toMatch(/^import '\.\/duckdbAllocator\.js';/);
+  expect(readFileSync('bin/duckdbAllocator.ts', 'utf8')).toMatch(/process\.env\['DUCKDB_JE_MALLOC_CONF'\] \?\?= /);
+});
