@@ -101,8 +101,10 @@ export class Sentiment {
   /** Validates one text's fields and makes the job (not yet stored). */
   newJob(f: TextFields, tenant: string, prefix = '', batchId: string | null = null): NewJob {
     const text = f.text ?? '';
-    if (text.length > this.cfg.maxTextChars) {
-      throw new ServiceError(grpc.status.INVALID_ARGUMENT, 'PAYLOAD_TOO_LARGE', `${prefix}text has ${text.length} characters; the limit is ${this.cfg.maxTextChars} (split longer documents)`, `${prefix}text`);
+    // characters are code points: an emoji is one, not its two UTF-16 units (counted only when the units exceed the limit)
+    const chars = text.length > this.cfg.maxTextChars ? codePoints(text) : text.length;
+    if (chars > this.cfg.maxTextChars) {
+      throw new ServiceError(grpc.status.INVALID_ARGUMENT, 'PAYLOAD_TOO_LARGE', `${prefix}text has ${chars} characters; the limit is ${this.cfg.maxTextChars} (split longer documents)`, `${prefix}text`);
     }
     try {
       cleanText(text);
@@ -434,3 +436,12 @@ export async function addSentimentService(registry: ServiceRegistry, deps: { sta
   return sentiment;
 }
 
+/** Unicode code points of a string (a surrogate pair counts once). */
+function codePoints(s: string): number {
+  let n = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0xdc00 || c > 0xdfff || i === 0 || (s.charCodeAt(i - 1) & 0xfc00) !== 0xd800) n++;
+  }
+  return n;
+}

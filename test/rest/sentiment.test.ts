@@ -166,6 +166,7 @@ describe('errors and limits', () => {
     ['no text', {}, 400, 'TEXT_INVALID', 'text'],
     ['blank text', { text: '   ' }, 400, 'TEXT_INVALID', 'text'],
     ['20,001 characters', { text: 'x'.repeat(20_001) }, 413, 'PAYLOAD_TOO_LARGE', 'text'],
+    ['20,001 characters outside the BMP', { text: '\u{1F600}'.repeat(20_001) }, 413, 'PAYLOAD_TOO_LARGE', 'text'],
     ['a bad feedId', { text: 'ok', feedId: 'has spaces' }, 400, 'PARAM_INVALID', 'feedId'],
     ['an unknown domain', { text: 'ok', domain: 'SPORTS' }, 400, 'PARAM_INVALID', 'domain'],
     ['a malformed occurredAt', { text: 'ok', occurredAt: 'yesterday' }, 400, 'PARAM_INVALID', 'occurredAt'],
@@ -176,6 +177,11 @@ describe('errors and limits', () => {
     expect(r.status, r.text).toBe(status);
     expect(r.body.errors[0]).toMatchObject({ type, details: { field } });
     expect(r.body.errors[0].message.length).toBeGreaterThan(10);
+  });
+
+  it('counts characters, not UTF-16 units: 20,000 emoji are within the limit', async () => {
+    const r = await gw.send('POST', '/v1/analyses', { text: 'great '.repeat(1_000) + '\u{1F600}'.repeat(14_000) });
+    expect(r.status, r.text.slice(0, 200)).toBe(202); // 20,000 characters, 34,000 UTF-16 units
   });
 
   it('accepts U+FFFD, and invalid UTF-8 bytes in the body (decoded as U+FFFD), as text (issue 14.8)', async () => {
