@@ -13,6 +13,11 @@
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../httpError.js';
 
+/** Whether a template serves the path; one that matches its shape but not its %-escapes counts (the method is what is wrong). */
+function servesPath(r: MethodMatcher, path: string): boolean {
+  try { return r.template.match(path) !== undefined; } catch { return true; }
+}
+
 /** What 405 needs of an annotated route: its verb and its path template's matcher. */
 export interface MethodMatcher { binding: { verb: string }; template: { match(rawPath: string): unknown } }
 
@@ -47,7 +52,7 @@ export class EdgeRefusals {
   notFound(method: string, path: string): HttpError {
     const allowed = [...new Set([
       ...this.routes.filter((r) => r.method !== method && r.pattern.test(path)).map((r) => r.method),
-      ...this.annotated.filter((r) => r.binding.verb !== method && r.template.match(path)).map((r) => r.binding.verb),
+      ...this.annotated.filter((r) => r.binding.verb !== method && servesPath(r, path)).map((r) => r.binding.verb),
     ])];
     if (allowed.length) {
       if (allowed.includes('GET')) allowed.push('HEAD');

@@ -87,6 +87,13 @@ describe('not found is 404 ENTITY_NOT_FOUND', () => {
       expect(((await r.json()) as { errors: { type: string }[] }).errors[0]?.type).toBe('METHOD_NOT_ALLOWED');
     }
     expect((await fetch(`${gw.url}/v1/geo/nowhere`, { method: 'POST', headers: { 'X-Gateway-Key': gw.key } })).status).toBe(404);
+    // a malformed %-escape in a path another method serves: a 4xx naming the escape or the method, never a 500
+    // from the 405 check decoding the path for the other method's template
+    for (const method of ['POST', 'PUT', 'PATCH', 'DELETE']) {
+      const r = await fetch(`${gw.url}/v1/geo/cities/%ZZ`, { method, headers: { 'X-Gateway-Key': gw.key } });
+      expect([400, 405], method).toContain(r.status);
+      expect(((await r.json()) as { errors: { message: string }[] }).errors[0]?.message).toMatch(/malformed %-escape|not allowed/);
+    }
     // the root path is GeoDB's GraphQL endpoint (POST only)
     const root = await fetch(`${gw.url}/`, { headers: { 'X-Gateway-Key': gw.key } });
     expect(root.status).toBe(405);

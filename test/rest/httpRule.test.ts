@@ -84,3 +84,13 @@ describe('compileRoutes over the real protos', () => {
     expect(routes.find((r) => r.methodName === 'ListTimeZones')?.scope).toBe('geo:read');
   });
 });
+
+describe('405 or 404 for a path no route of the method serves', () => {
+  it('counts a template whose %-decoding fails as serving the path (405), instead of throwing', async () => {
+    const { EdgeRefusals } = await import('../../gateway/rest/edgeRefusals.js');
+    const edge = new EdgeRefusals({ addHook: () => undefined } as never, ['*'], [{ binding: { verb: 'GET' }, template: new PathTemplate('M', '/v1/geo/cities/{city_id}') }]);
+    expect(edge.notFound('POST', '/v1/geo/cities/%ZZ')).toMatchObject({ status: 405, headers: { allow: 'GET, HEAD' } });
+    expect(edge.notFound('POST', '/v1/geo/cities/42')).toMatchObject({ status: 405 });
+    expect(edge.notFound('POST', '/v1/geo/towns/42')).toMatchObject({ status: 404 });
+  });
+});
