@@ -12,7 +12,7 @@ import mercurius from 'mercurius';
 import type { GraphQLError } from 'graphql';
 import { projectRoot } from '../paths.js';
 import type { Admission, Guard } from '../auth/guard.js';
-import { isHttpError } from '../httpError.js';
+import { HttpError, isHttpError } from '../httpError.js';
 import { buildResolvers, newContext, type GraphqlDeps } from './resolvers.js';
 import { costRule, type CostLimits } from './costRule.js';
 import { registerGraphiql } from './graphiql.js';
@@ -36,6 +36,10 @@ const requestErrorsAre400: typeof mercurius.defaultErrorFormatter = (execution, 
   return requestError && out.statusCode === 200 ? { ...out, statusCode: 400 } : out;
 };
 
+/** GraphQL POST bodies whose query is not a string (noted before Fastify's validation coerces it). */
+const queryNotString = new WeakSet<object>();
+const badBody = (): HttpError => new HttpError(400, 'PARAM_INVALID', 'the body must be JSON {query, variables} with query a string holding the GraphQL document');
+
 export async function registerGraphql(app: FastifyInstance, opts: GraphqlOptions): Promise<void> {
   const { resolvers, loaders } = buildResolvers(opts);
   const work = new GraphqlWorkLimits(() => app.graphql.schema, opts.work, opts.budget);
@@ -43,7 +47,7 @@ export async function registerGraphql(app: FastifyInstance, opts: GraphqlOptions
     for (const [k, v] of Object.entries(e.headers)) reply.header(k, v);
     return reply.code(e.status).type('application/json; charset=utf-8').send(e.body());
   };
-  // These two hooks are global (they also see every REST request), so they are callback hooks that
+  // These hooks are global (they also see every REST request), so they are callback hooks that
   // return at once for anything but GraphQL: an async hook costs a promise and a microtask turn per request.
   const isGraphqlPost = (method: string, url: string) => method === 'POST' && (url.startsWith('/graphql') || url === '/' || url.startsWith('/?'));
   // a body over the document limit is refused before it is read
@@ -68,6 +72,7 @@ export async function registerGraphql(app: FastifyInstance, opts: GraphqlOptions
     const admitted = (admission: Admission): void => {
       try {
         for (const [k, v] of Object.entries(admission.headers)) reply.header(k, v);
+        if (queryNotString.has(request)) throw badBody();
         // limits by work (workLimits.ts), before mercurius parses or runs anything
         work.admit(request.method === 'GET' ? request.query : request.body, admission.key.id);
       } catch (e) { fail(e); return; }
@@ -80,14 +85,11 @@ export async function registerGraphql(app: FastifyInstance, opts: GraphqlOptions
     } catch (e) { fail(e); }
   });
   // Fastify's body schema would coerce a query given as a number or a one-item array into a string (and mercurius
-  // then fails inside): a body whose query is not a string is refused as such, before validation.
-  app.addHook('preValidation', (request, reply, done) => {
-    if (request.method !== 'POST' || !isGraphqlPost(request.method, request.url)) { done(); return; }
-    const body = request.body as { query?: unknown } | null | undefined;
-    if (body && typeof body === 'object' && 'query' in body && typeof body.query !== 'string') {
-      void reply.code(400).type('application/json; charset=utf-8')
-        .send({ data: null, errors: [{ message: 'query must be a string holding the GraphQL document', extensions: { code: 'PARAM_INVALID' } }] });
-      return;
+  // then fails inside): such a body is noted before validation and refused after the key check (preHandler above).
+  app.addHook('preValidation', (request, _reply, done) => {
+    if (isGraphqlPost(request.method, request.url)) {
+      const body = request.body as { query?: unknown } | null | undefined;
+      if (body && typeof body === 'object' && 'query' in body && typeof body.query !== 'string') queryNotString.add(request);
     }
     done();
   });
@@ -110,7 +112,8 @@ export async function registerGraphql(app: FastifyInstance, opts: GraphqlOptions
   app.post('/', async (request, reply) => {
     const body = (request.body ?? {}) as { query?: unknown; variables?: Record<string, unknown>; operationName?: string };
     if (typeof body.query !== 'string') {
-      return reply.code(400).send({ data: null, errors: [{ message: 'the body must be JSON {query, variables}', extensions: { code: 'PARAM_INVALID' } }] });
+      const e = badBody();
+      return reply.code(e.status).send({ data: null, errors: [{ message: e.message, extensions: { code: e.code } }] });
     }
     try {
       return await reply.graphql(body.query, newContext(reply) as never, body.variables, body.operationName);

@@ -355,10 +355,15 @@ describe('GraphQL (section 3)', () => {
     }
     // a query that is not a string is refused as such (it was coerced and failed inside mercurius, answered 200)
     for (const query of [5, true, ['{ countries(first: 1) { totalCount } }']]) {
-      const r = await gw.send('POST', '/graphql', { query }, { 'X-RapidAPI-Key': gw.key });
-      expect(r.status, JSON.stringify(query)).toBe(400);
-      expect(r.body.errors[0].extensions.code).toBe('PARAM_INVALID');
+      for (const path of ['/graphql', '/']) {
+        const r = await gw.send('POST', path, { query }, { 'X-RapidAPI-Key': gw.key });
+        expect(r.status, `${path} ${JSON.stringify(query)}`).toBe(400);
+        expect(r.body.errors[0].extensions.code).toBe('PARAM_INVALID');
+      }
     }
+    // ... after the key check, like every other refusal
+    expect((await gw.send('POST', '/graphql', { query: 5 }, { 'X-Gateway-Key': 'mrd_x_y' })).status).toBe(403);
+    expect((await gw.send('POST', '/graphql', { query: 5 }, { 'X-Gateway-Key': '' })).status).toBe(401);
     expect((await gw.send('POST', '/', { query: '{ country(id: "DE") { code } }' }, { 'X-Gateway-Key': '' })).status).toBe(401);
   });
 
