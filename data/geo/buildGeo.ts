@@ -15,7 +15,7 @@ import { borders as countryBorders } from '@rapideditor/country-coder';
 import { iso31661, iso31662 } from 'iso-3166';
 import { BOOLEAN, DOUBLE, INTEGER, LIST, VARCHAR, type DuckDBConnection } from '@duckdb/node-api';
 import { all, appendRows, openDatabase, sqlString } from '../../src/db/duckdb.js';
-import { foldText, searchWords } from '../../src/geo/searchKey.js';
+import { GEO_SCHEMA_VERSION, foldText, searchWords } from '../../src/geo/searchKey.js';
 import { DISPLAY_LANGUAGES } from '../../src/geo/languages.js';
 import { DataBuildError, databaseOption, flag, option, runWhenMain } from './cli.js';
 import { SOURCES, citiesFile, packageDir, packageVersion, projectRoot, readPackageJson } from './sources.js';
@@ -481,8 +481,8 @@ async function summarise(conn: DuckDBConnection, n: number, log: Log): Promise<v
     'places: none (no npm source keyed on GeoNames ids carries WikiData ids for places; see data/README.md)');
 }
 
-/** Schema 2: WikiData ids, HASC codes, label points, flags and alternate names. Schema 3: place_keys.alt (keys only alternate names give). */
-const SCHEMA_VERSION = 3;
+/** The schema this code builds (src/geo/searchKey.ts, where the core checks it too). */
+const SCHEMA_VERSION = GEO_SCHEMA_VERSION;
 
 /** The schema version recorded in an existing database (0 when unreadable). */
 async function schemaVersion(file: string): Promise<number> {

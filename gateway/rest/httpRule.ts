@@ -85,10 +85,10 @@ export interface PathMatch { [fieldPath: string]: string }
 const LITERAL = /^[A-Za-z0-9._~!$&'()+,;=@-]+$/;
 const FIELD_PATH = /^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$/;
 
-/** A compiled path template. `match` takes the raw (still percent-encoded) path. */
 /** A path part percent-decoded (decodeURIComponent leaves a part without '%' as it is; throws URIError on a malformed escape). */
 const decodePart = (p: string): string => (p.includes('%') ? decodeURIComponent(p) : p);
 
+/** A compiled path template. `match` takes the raw (still percent-encoded) path. */
 export class PathTemplate {
   readonly segments: Segment[] = [];
   readonly variables: TemplateVariable[] = [];

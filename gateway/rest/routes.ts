@@ -133,7 +133,7 @@ export function callbackOf(method: string, query: QueryPair[]): string | undefin
   let values: string[] | undefined; // most requests have no callback: no arrays for them
   for (const p of query) if (p.name === 'callback') (values ??= []).push(p.value);
   if (!values) return undefined;
-  if (values.length && method !== 'GET' && method !== 'HEAD') throw paramInvalid('callback (JSONP) is only available on GET requests');
+  if (method !== 'GET' && method !== 'HEAD') throw paramInvalid('callback (JSONP) is only available on GET requests');
   return readCallback(values);
 }
 

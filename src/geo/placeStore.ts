@@ -12,6 +12,7 @@ import KDBush from 'kdbush';
 import type { ConnectionPool } from '../db/duckdb.js';
 import { clampOffset } from '../paging.js';
 import { EARTH_RADIUS_KM, boundingBoxes, haversineKm } from './distance.js';
+import { GEO_SCHEMA_VERSION } from './searchKey.js';
 
 export type SortField = 'name' | 'population' | 'elevation' | 'countryCode' | 'distance';
 export type IncludeDeletedMode = 'NONE' | 'ALL' | 'SINCE_YESTERDAY' | 'SINCE_LAST_WEEK';
@@ -278,6 +279,11 @@ export class PlaceStore {
   }
 
   static async load(db: ConnectionPool): Promise<PlaceStore> {
+    const [meta] = await db.query<{ value: string | null }>("SELECT max(value) AS value FROM meta WHERE key = 'schema_version'");
+    const schema = Number(meta?.value ?? 0);
+    if (schema < GEO_SCHEMA_VERSION) {
+      throw new Error(`the geo database has schema ${schema}, this code reads schema ${GEO_SCHEMA_VERSION}: rebuild it with \`npm run data:build\` (npm start rebuilds it by itself)`);
+    }
     // Populations and times as DOUBLE: exact below 2^53, and read as plain numbers.
     const raw = await db.columns(`SELECT id, name, ascii_name, sort_name, latitude, longitude, feature_code,
         country_code, admin1_code, population::DOUBLE AS population, elevation, timezone, epoch_ms(deleted_at)::DOUBLE AS deleted_ms

@@ -43,3 +43,10 @@ export function searchWords(...names: string[]): string[] {
 export function searchPrefix(prefix: string): string {
   return foldText(prefix).replace(/[^\p{L}\p{N}]+/gu, '');
 }
+
+/**
+ * The geo database's schema version this code reads and the data build writes (meta.schema_version).
+ * 2: WikiData ids, HASC codes, label points, flags and alternate names. 3: place_keys.alt (the keys only
+ * alternate names give, matched only with a non-English languageCode).
+ */
+export const GEO_SCHEMA_VERSION = 3;

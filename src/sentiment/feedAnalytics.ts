@@ -178,7 +178,9 @@ export function parseTime(field: string, raw: string): number | null {
   const ms = Date.parse(raw);
   const valid = m !== null && !Number.isNaN(ms) && (() => {
     const [year, month, day, hour, minute, second = 0, offH = 0, offM = 0] = m.slice(1).map((v) => (v === undefined ? undefined : Number(v))) as number[];
-    const daysInMonth = new Date(Date.UTC(year!, month!, 0)).getUTCDate(); // day 0 of the next month
+    const last = new Date(0);
+    last.setUTCFullYear(year!, month!, 0); // day 0 of the next month (setUTCFullYear: years 0-99 stay themselves)
+    const daysInMonth = last.getUTCDate();
     return month! >= 1 && month! <= 12 && day! >= 1 && day! <= daysInMonth && hour! <= 23 && minute! <= 59 && second <= 59 && offH <= 23 && offM <= 59;
   })();
   if (!valid) throw invalid(field, `${field} must be an RFC 3339 date-time such as 2026-11-22T10:00:00Z (a real calendar date), got '${raw.slice(0, 40)}'`);

@@ -165,7 +165,7 @@ export class JobRunner implements ClaimTarget {
     this.pump();
   }
 
-  /** Analyses now (ahead of queued jobs) and stores job + result before answering. */
+  /** Analyses now (ahead of queued jobs) and answers; the job and result are stored behind the answer (JobStore.recordAnalysed, group commit). */
   analyzeNow(job: NewJob, signal?: AbortSignal): Promise<AnalysisMessage> {
     if (signal?.aborted) return Promise.reject(callCancelled());
     this.admit(job.tenant, 1);

@@ -30,14 +30,24 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
 /** Returns the text to featurise (controls replaced), or throws TextRejected. */
 export function cleanText(text: string): string {
   if (typeof text !== 'string') throw new TextRejected('TEXT_EMPTY', 'text must be a string');
-  let scanned = text.length > MAX_SCAN_CHARS ? text.slice(0, MAX_SCAN_CHARS) : text;
-  // Never cut a surrogate pair in two at the scan limit.
+  // MAX_SCAN_CHARS characters (code points, as the service counts its limit), never half a surrogate pair
+  let scanned = text.length > MAX_SCAN_CHARS ? text.slice(0, unitsOfChars(text, MAX_SCAN_CHARS)) : text;
   if (scanned.length < text.length && /[\uD800-\uDBFF]$/.test(scanned)) scanned = scanned.slice(0, -1);
   // isWellFormed (Node 20) is a fast check; the replacement runs only for the rare malformed text.
   if (!(scanned as string & { isWellFormed(): boolean }).isWellFormed()) scanned = scanned.replace(LONE_SURROGATE, '\uFFFD');
   const cleaned = scanned.replace(CONTROLS, ' ');
   if (cleaned.trim() === '') throw new TextRejected('TEXT_EMPTY', 'text is empty (after removing whitespace and control characters)');
   return cleaned;
+}
+
+/** How many UTF-16 units the first `chars` code points of `s` take. */
+function unitsOfChars(s: string, chars: number): number {
+  let i = 0;
+  for (let n = 0; n < chars && i < s.length; n++) {
+    const c = s.charCodeAt(i);
+    i += c >= 0xd800 && c <= 0xdbff && i + 1 < s.length && (s.charCodeAt(i + 1) & 0xfc00) === 0xdc00 ? 2 : 1;
+  }
+  return i;
 }
 
 /** Strict decoding of raw bytes, for callers that hold bytes rather than a string. */

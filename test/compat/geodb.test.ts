@@ -70,7 +70,9 @@ describe('REST: places, cities and admin divisions (#1-#14, #26-#32)', () => {
     // GeoDB 1.7: the name (English by default); with languageCode, the name in that language
     const san = (await geodb('/v1/geo/cities?namePrefix=San&limit=20')).data as { name: string }[];
     expect(san.length).toBe(20);
-    for (const c of san) expect(c.name.split(/[\s-]+/).some((w) => /^s[aáàâä]n/i.test(w)), c.name).toBe(true);
+    // a word of the name, folded as the keys are (Şanlıurfa's ASCII name Sanliurfa counts)
+    const fold = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+    for (const c of san) expect(fold(c.name).split(/[\s-]+/).some((w) => w.startsWith('san')), c.name).toBe(true);
     expect((await geodb('/v1/geo/cities?namePrefix=Wien&limit=5')).data.map((c: { id: number }) => c.id)).not.toContain(VIENNA);
     // GeoNames' alternate names have no language tag here: any language but English matches them all
     expect((await geodb('/v1/geo/cities?namePrefix=M%C3%BCnchen&languageCode=de&limit=1')).data[0].id).toBe(MUNICH);

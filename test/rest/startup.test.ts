@@ -51,7 +51,7 @@ it('starts core and gateway together, answers REST and gRPC, and stops cleanly o
   }
 }, 90_000);
 
-it('the launcher sets DuckDB\'s allocator options before any import loads DuckDB (bin/duckdbAllocator.ts)', () => {
+it('the launcher\'s first import is the one that sets DuckDB\'s allocator options (bin/duckdbAllocator.ts)', () => {
   // jemalloc reads DUCKDB_JE_MALLOC_CONF once, when libduckdb loads: an import placed above this one that
   // loads DuckDB (the gateway's key store does) would silently undo the peak-RSS setting.
   const imports = readFileSync('bin/meridian.ts', 'utf8').split('\n').filter((l) => /^import\s/.test(l));
