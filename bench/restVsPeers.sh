@@ -39,12 +39,13 @@ if [ ! -f "$PEERS_SRC/workload/drive.mjs" ]; then
 fi
 
 STARTED=()
+STATE_DIRS=()
 cleanup() {
   set +e
   for pid in "${STARTED[@]}"; do kill "$pid" 2>/dev/null; done
   for pid in "${STARTED[@]}"; do for _ in $(seq 1 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done; kill -9 "$pid" 2>/dev/null; done
   [ "${PG_STARTED_HERE:-0}" = 1 ] && (cd "$WORK" && bash peers/postgis/stop.sh >/dev/null 2>&1)
-  rm -rf "${STATE_DIR:-/nonexistent}" "${BASE_STATE:-/nonexistent}"
+  for d in "${STATE_DIRS[@]}"; do rm -rf "$d"; done
 }
 trap cleanup EXIT
 trap 'exit 130' INT TERM
@@ -75,29 +76,31 @@ fi
 # 3. servers: Meridian as npm start runs it, with a bench key (no rate limit) and no per-key work budget
 #    (the bench measures the machine, not a client: gateway/README.md, "Limits by work"), and the peers
 (cd "$ROOT" && npm run build --silent >/dev/null 2>&1) || { echo "npm run build failed in $ROOT" >&2; exit 1; }
-STATE_DIR=$(mktemp -d /tmp/meridian-bench-state-XXXX)
-T=$(now)
-(cd "$ROOT" && MERIDIAN_STATE_DIR="$STATE_DIR" MERIDIAN_HTTP_ADDR="127.0.0.1:$HTTP_PORT" MERIDIAN_GRPC_ADDR="127.0.0.1:$GRPC_PORT" \
-  MERIDIAN_LOG_LEVEL=warn MERIDIAN_WORK_BUDGET="$GRAPHQL_BUDGET" exec node dist/bin/meridian.js > "$OUTDIR/meridian.log" 2>&1) &
-MPID=$!; STARTED+=("$MPID")
-wait_http "http://127.0.0.1:$HTTP_PORT/healthz" || { cat "$OUTDIR/meridian.log"; exit 1; }
-log "meridian: pid=$MPID ready in $(elapsed "$T")s"
-export BENCH_HEADER="X-Gateway-Key: $(cat "$STATE_DIR/local-key.txt")"
 declare -A URL CPU KEY_HEADER
-URL[meridian]="http://127.0.0.1:$HTTP_PORT"; CPU[meridian]="$MPID"; KEY_HEADER[meridian]="$BENCH_HEADER"
+# start_meridian LABEL DIR PORT_OFFSET: a built tree as `npm start` runs it (node dist/bin/meridian.js), its own
+# ports and state folder, ready on /healthz; fills URL, CPU and KEY_HEADER (its local key) for LABEL
+start_meridian() {
+  local label=$1 dir=$2 off=$3 state T
+  state=$(mktemp -d "/tmp/meridian-bench-$label-XXXX"); STATE_DIRS+=("$state")
+  T=$(now)
+  (cd "$dir" && MERIDIAN_STATE_DIR="$state" MERIDIAN_HTTP_ADDR="127.0.0.1:$((HTTP_PORT + off))" MERIDIAN_GRPC_ADDR="127.0.0.1:$((GRPC_PORT + off))" \
+    MERIDIAN_LOG_LEVEL=warn MERIDIAN_WORK_BUDGET="$GRAPHQL_BUDGET" exec node dist/bin/meridian.js > "$OUTDIR/$label.log" 2>&1) &
+  STARTED+=("$!"); CPU[$label]="$!"; URL[$label]="http://127.0.0.1:$((HTTP_PORT + off))"
+  wait_http "${URL[$label]}/healthz" || { cat "$OUTDIR/$label.log"; exit 1; }
+  KEY_HEADER[$label]="X-Gateway-Key: $(cat "$state/local-key.txt")"
+  log "$label: pid=${CPU[$label]} ready in $(elapsed "$T")s"
+}
+start_meridian meridian "$ROOT" 0
+MPID=${CPU[meridian]}
+export BENCH_HEADER="${KEY_HEADER[meridian]}"
 # BASELINE=DIR: a built checkout of an earlier commit, run as the target meridian-base in the same run
 # (e.g. git worktree add /tmp/meridian-base <commit> && (cd /tmp/meridian-base && npm ci)), so that
 # "no slower than before" is a ratio from one run on one machine, not a figure from another day.
 TARGETS="meridian"
 if [ -n "${BASELINE:-}" ]; then
   [ -f "$BASELINE/dist/bin/meridian.js" ] || { echo "BASELINE=$BASELINE has no dist/bin/meridian.js: check out the commit there and run npm ci (it builds)" >&2; exit 2; }
-  BASE_STATE=$(mktemp -d /tmp/meridian-bench-base-XXXX)
-  (cd "$BASELINE" && MERIDIAN_STATE_DIR="$BASE_STATE" MERIDIAN_HTTP_ADDR="127.0.0.1:$((HTTP_PORT + 1))" MERIDIAN_GRPC_ADDR="127.0.0.1:$((GRPC_PORT + 1))" \
-    MERIDIAN_LOG_LEVEL=warn MERIDIAN_WORK_BUDGET="$GRAPHQL_BUDGET" exec node dist/bin/meridian.js > "$OUTDIR/meridian-base.log" 2>&1) &
-  STARTED+=("$!"); URL[meridian-base]="http://127.0.0.1:$((HTTP_PORT + 1))"; CPU[meridian-base]="$!"
-  wait_http "${URL[meridian-base]}/healthz" || { cat "$OUTDIR/meridian-base.log"; exit 1; }
-  KEY_HEADER[meridian-base]="X-Gateway-Key: $(cat "$BASE_STATE/local-key.txt")"
-  log "meridian-base: $(cd "$BASELINE" && git log -1 --format='%h %cd' --date=short 2>/dev/null || echo "$BASELINE") ready"
+  start_meridian meridian-base "$BASELINE" 1
+  log "meridian-base is $(cd "$BASELINE" && git log -1 --format='%h %cd' --date=short 2>/dev/null || echo "$BASELINE")"
   TARGETS="meridian meridian-base"
 fi
 for p in $PEERS; do

@@ -7,7 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, preValidationHookHandler } from 'fastify';
 import mercurius from 'mercurius';
 import type { GraphQLError } from 'graphql';
 import { projectRoot } from '../paths.js';
@@ -86,12 +86,17 @@ export async function registerGraphql(app: FastifyInstance, opts: GraphqlOptions
   });
   // Fastify's body schema would coerce a query given as a number or a one-item array into a string (and mercurius
   // then fails inside): such a body is noted before validation and refused after the key check (preHandler above).
-  app.addHook('preValidation', (request, _reply, done) => {
-    if (isGraphqlPost(request.method, request.url)) {
-      const body = request.body as { query?: unknown } | null | undefined;
-      if (body && typeof body === 'object' && 'query' in body && typeof body.query !== 'string') queryNotString.add(request);
-    }
+  // A hook of the two GraphQL POST routes only (added as they are registered below), not one every REST request runs.
+  const noteQueryType: preValidationHookHandler = (request, _reply, done) => {
+    const body = request.body as { query?: unknown } | null | undefined;
+    if (body && typeof body === 'object' && 'query' in body && typeof body.query !== 'string') queryNotString.add(request);
     done();
+  };
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (!methods.includes('POST') || (route.url !== '/graphql' && route.url !== '/')) return;
+    const own = route.preValidation;
+    route.preValidation = own === undefined ? [noteQueryType] : [noteQueryType, ...(Array.isArray(own) ? own : [own])];
   });
   await app.register(mercurius, {
     schema: readFileSync(SCHEMA_FILE, 'utf8'),

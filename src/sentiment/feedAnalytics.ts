@@ -176,15 +176,17 @@ export function parseTime(field: string, raw: string): number | null {
   if (raw === '') return null;
   const m = RFC3339.exec(raw);
   const ms = Date.parse(raw);
-  const valid = m !== null && !Number.isNaN(ms) && (() => {
-    const [year, month, day, hour, minute, second = 0, offH = 0, offM = 0] = m.slice(1).map((v) => (v === undefined ? undefined : Number(v))) as number[];
-    const last = new Date(0);
-    last.setUTCFullYear(year!, month!, 0); // day 0 of the next month (setUTCFullYear: years 0-99 stay themselves)
-    const daysInMonth = last.getUTCDate();
-    return month! >= 1 && month! <= 12 && day! >= 1 && day! <= daysInMonth && hour! <= 23 && minute! <= 59 && second <= 59 && offH <= 23 && offM <= 59;
-  })();
-  if (!valid) throw invalid(field, `${field} must be an RFC 3339 date-time such as 2026-11-22T10:00:00Z (a real calendar date), got '${raw.slice(0, 40)}'`);
+  if (m === null || Number.isNaN(ms) || !isCalendarTime(m.slice(1).map((v) => Number(v ?? 0)))) {
+    throw invalid(field, `${field} must be an RFC 3339 date-time such as 2026-11-22T10:00:00Z (a real calendar date), got '${raw.slice(0, 40)}'`);
+  }
   return ms;
+}
+
+/** Whether year, month, day, hour, minute, second and offset hours and minutes name a real time. */
+function isCalendarTime([year = 0, month = 0, day = 0, hour = 0, minute = 0, second = 0, offH = 0, offM = 0]: number[]): boolean {
+  const last = new Date(0);
+  last.setUTCFullYear(year, month, 0); // day 0 of the next month (setUTCFullYear: years 0-99 stay themselves)
+  return month >= 1 && month <= 12 && day >= 1 && day <= last.getUTCDate() && hour <= 23 && minute <= 59 && second <= 59 && offH <= 23 && offM <= 59;
 }
 
 /** One window of a feed's trend: the generated FeedWindow message. */

@@ -12,7 +12,7 @@ import { callerOf } from '../grpc/caller.js';
 import { logger } from '../log.js';
 import type { SentimentConfig } from './sentimentSettings.js';
 import type { ServiceRegistry } from '../grpc/exchange.js';
-import { cleanText, TextRejected } from './textInput.js';
+import { charCount, cleanText, TextRejected } from './textInput.js';
 import type { Domain } from './labels.js';
 import { openSentimentStore } from './store/openStore.js';
 import { JOB_STATES, WEBHOOK_EVENTS, type JobCursor, type JobFilter, type JobStatus, type NewJob, type Scope, type WebhookEvent } from './store/sentimentStore.js';
@@ -102,7 +102,7 @@ export class Sentiment {
   newJob(f: TextFields, tenant: string, prefix = '', batchId: string | null = null): NewJob {
     const text = f.text ?? '';
     // characters are code points: an emoji is one, not its two UTF-16 units (counted only when the units exceed the limit)
-    const chars = text.length > this.cfg.maxTextChars ? codePoints(text) : text.length;
+    const chars = text.length > this.cfg.maxTextChars ? charCount(text) : text.length;
     if (chars > this.cfg.maxTextChars) {
       throw new ServiceError(grpc.status.INVALID_ARGUMENT, 'PAYLOAD_TOO_LARGE', `${prefix}text has ${chars} characters; the limit is ${this.cfg.maxTextChars} (split longer documents)`, `${prefix}text`);
     }
@@ -434,14 +434,4 @@ export async function addSentimentService(registry: ServiceRegistry, deps: { sta
   const sentiment = await Sentiment.open(deps.stateDir, deps.config);
   registry.addService(serviceDefinition('meridian.sentiment.v1.SentimentService'), sentiment.handlers());
   return sentiment;
-}
-
-/** Unicode code points of a string (a surrogate pair counts once). */
-function codePoints(s: string): number {
-  let n = 0;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c < 0xdc00 || c > 0xdfff || i === 0 || (s.charCodeAt(i - 1) & 0xfc00) !== 0xd800) n++;
-  }
-  return n;
 }

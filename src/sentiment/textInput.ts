@@ -31,7 +31,7 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
 export function cleanText(text: string): string {
   if (typeof text !== 'string') throw new TextRejected('TEXT_EMPTY', 'text must be a string');
   // MAX_SCAN_CHARS characters (code points, as the service counts its limit), never half a surrogate pair
-  let scanned = text.length > MAX_SCAN_CHARS ? text.slice(0, unitsOfChars(text, MAX_SCAN_CHARS)) : text;
+  let scanned = text.length > MAX_SCAN_CHARS ? text.slice(0, walkChars(text, MAX_SCAN_CHARS).units) : text;
   if (scanned.length < text.length && /[\uD800-\uDBFF]$/.test(scanned)) scanned = scanned.slice(0, -1);
   // isWellFormed (Node 20) is a fast check; the replacement runs only for the rare malformed text.
   if (!(scanned as string & { isWellFormed(): boolean }).isWellFormed()) scanned = scanned.replace(LONE_SURROGATE, '\uFFFD');
@@ -40,14 +40,20 @@ export function cleanText(text: string): string {
   return cleaned;
 }
 
-/** How many UTF-16 units the first `chars` code points of `s` take. */
-function unitsOfChars(s: string, chars: number): number {
+/** Characters (code points: a surrogate pair counts once) of `s`, walking at most `limit` of them; returns how many, and the UTF-16 units they take. */
+function walkChars(s: string, limit = Infinity): { chars: number; units: number } {
   let i = 0;
-  for (let n = 0; n < chars && i < s.length; n++) {
+  let n = 0;
+  for (; n < limit && i < s.length; n++) {
     const c = s.charCodeAt(i);
     i += c >= 0xd800 && c <= 0xdbff && i + 1 < s.length && (s.charCodeAt(i + 1) & 0xfc00) === 0xdc00 ? 2 : 1;
   }
-  return i;
+  return { chars: n, units: i };
+}
+
+/** Characters (code points) of a text, as the service's length limit counts them. */
+export function charCount(s: string): number {
+  return walkChars(s).chars;
 }
 
 /** Strict decoding of raw bytes, for callers that hold bytes rather than a string. */
