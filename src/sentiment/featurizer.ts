@@ -33,6 +33,22 @@ export interface FeaturizerParams {
    * reads like "good". Absent (false) in models trained before it.
    */
   negatedLexicon?: boolean;
+  /**
+   * Polarity priors beyond VADER's English lexicon (see extraLexicons()): emoji from the
+   * emoji table that nlp.js ships with its AFINN lists, as their own sign × strength
+   * features, and the words of nlp.js's per-language lexicons (AFINN translations,
+   * ML-SentiCon, Pattern) found in a word the VADER lexicon does not know, through the
+   * same features as VADER words ('shared') or their own ('own'). Absent in older models.
+   */
+  extraLexicons?: 'emoji' | 'shared' | 'own';
+  /**
+   * Read ASCII emoticons (":)", ":-(", ":D", "<3") as tokens, as written (VADER's lexicon
+   * lists them, case-sensitive), instead of dropping their punctuation as clause
+   * boundaries. Absent in older models.
+   */
+  emoticons?: boolean;
+  /** Look a hashtag's word up in the lexicons ("#love" as "love"). Absent in older models. */
+  hashtagLexicon?: boolean;
 }
 
 export const DEFAULT_FEATURIZER: FeaturizerParams = { bucketBits: 18, minCharGram: 3, maxCharGram: 4, lexicon: true };
@@ -52,6 +68,97 @@ export function lexiconValences(): Map<string, number> {
   }
   vaderLexicon = map;
   return map;
+}
+
+/** Lexicons of @nlpjs/lang-* (MIT): full words, ±5 scale (AFINN translations). */
+const WORD_LISTS = ['ar', 'cs', 'el', 'fa', 'ga', 'hi', 'hu', 'hy', 'id', 'ko', 'lt', 'ne', 'no', 'pl', 'ro', 'sl', 'sr', 'sv', 'ta', 'th', 'tl', 'tr', 'uk'].map(
+  (l) => [l, `@nlpjs/lang-${l}/src/sentiment/afinn_${l}.json`, 5] as const,
+);
+/** Stem lists (keys are Snowball stems): AFINN ±5, ML-SentiCon and Pattern ±1. */
+const STEM_LISTS = [
+  ...['bn', 'da', 'es', 'fi', 'pt', 'ru'].map((l) => [l, `@nlpjs/lang-${l}/src/sentiment/afinn_${l}.json`, 5] as const),
+  ...['ca', 'de', 'es', 'eu', 'gl'].map((l) => [l, `@nlpjs/lang-${l}/src/sentiment/senticon_${l}.json`, 1] as const),
+  ...['fr', 'it', 'nl'].map((l) => [l, `@nlpjs/lang-${l}/src/sentiment/pattern_${l}.json`, 1] as const),
+];
+/** Lists in a non-Latin script: their Latin-letter keys are untranslated English leftovers, not kept. */
+const NON_LATIN = new Set(['ar', 'bn', 'el', 'fa', 'hi', 'hy', 'ko', 'ne', 'ru', 'sr', 'ta', 'th', 'uk']);
+/** Every nlp.js language with a stop-word list (lang-en-min holds English's). */
+const STOPWORD_LANGS = ['ar', 'bn', 'ca', 'cs', 'da', 'de', 'el', 'es', 'eu', 'fa', 'fi', 'fr', 'ga', 'gl', 'hi', 'hu', 'hy', 'id', 'it', 'ja', 'ko', 'lt', 'ms', 'ne', 'nl', 'no', 'pl', 'pt', 'ro', 'ru', 'sl', 'sr', 'sv', 'ta', 'th', 'tl', 'tr', 'uk', 'zh'];
+/** Shortest stem matched as a word's prefix, and the most characters a stem may lack. */
+const MIN_STEM = 4;
+const MAX_SUFFIX = 3;
+
+export interface ExtraLexicons {
+  /** Single-code-point emoji → signed strength (±1…3). */
+  emoji: Map<string, number>;
+  /** Whole words (and stems, matched exactly) → signed strength. */
+  words: Map<string, number>;
+  /** Stems, matched as a word's prefix. */
+  stems: Map<string, number>;
+  /** The same two maps keyed by lexiconKey() of the string, so a word's prefixes are looked up without making strings. */
+  wordKeys: Map<number, number>;
+  stemKeys: Map<number, number>;
+}
+
+
+let extra: ExtraLexicons | null = null;
+
+/**
+ * The emoji and non-English lexicons of @nlpjs/lang-* merged across languages, loaded
+ * once per thread. Each entry becomes a signed strength 1–3 (AFINN |v|·0.8, ±1 scales
+ * |v|·3, rounded; entries under 0.1 of the scale dropped); a key several lists share gets
+ * the mean, and is dropped when they disagree in sign (mean strength under 0.5).
+ * Multi-word keys are skipped: the featuriser reads one word at a time.
+ */
+export function extraLexicons(): ExtraLexicons {
+  if (extra) return extra;
+  const require = createRequire(import.meta.url);
+  const acc = { emoji: new Map<string, number[]>(), words: new Map<string, number[]>(), stems: new Map<string, number[]>() };
+  const add = (m: Map<string, number[]>, k: string, v: number) => {
+    const a = m.get(k);
+    if (a) a.push(v);
+    else m.set(k, [v]);
+  };
+  // Function words of any language ("and", "dan", "por") carry no polarity, whatever a list says.
+  const stopwords = new Set<string>();
+  for (const l of STOPWORD_LANGS) {
+    const Stopwords = require(`@nlpjs/lang-${l}/src/stopwords-${l}.js`) as new () => { dictionary: Record<string, unknown> };
+    for (const w of Object.keys(new Stopwords().dictionary)) stopwords.add(w.toLowerCase());
+  }
+  const EnglishStopwords = require('@nlpjs/lang-en-min/src/stopwords-en.js') as new () => { dictionary: Record<string, unknown> };
+  for (const w of Object.keys(new EnglishStopwords().dictionary)) stopwords.add(w.toLowerCase());
+  const read = (lang: string, file: string, scale: number, stems: boolean) => {
+    const list = JSON.parse(readFileSync(require.resolve(file), 'utf8')) as Record<string, unknown>;
+    for (const [rawKey, raw] of Object.entries(list)) {
+      const v = Number(raw);
+      if (!Number.isFinite(v) || Math.abs(v) < 0.1 * scale) continue;
+      const key = rawKey.toLowerCase().replace(/\uFE0F/g, '');
+      const strength = Math.sign(v) * Math.min(3, Math.max(1, Math.abs(v) * (scale === 5 ? 0.8 : 3)));
+      if (!/[\p{L}\p{N}]/u.test(key)) {
+        if ([...key].length === 1 && /\p{Extended_Pictographic}/u.test(key)) add(acc.emoji, key, strength);
+      } else if (!/\s/u.test(key) && key.length >= 3 && !stopwords.has(key) && !(NON_LATIN.has(lang) && /[a-z]/.test(key))) {
+        add(acc.words, key, strength);
+        if (stems && key.length >= MIN_STEM) add(acc.stems, key, strength);
+      }
+    }
+  };
+  for (const [lang, file, scale] of WORD_LISTS) read(lang, file, scale, false);
+  for (const [lang, file, scale] of STEM_LISTS) read(lang, file, scale, true);
+  const merge = (m: Map<string, number[]>) => {
+    const out = new Map<string, number>();
+    for (const [k, vs] of m) {
+      // The emoji table is the same in every AFINN list: a key counts once per distinct value.
+      const uniq = [...new Set(vs)];
+      const mean = uniq.reduce((a, b) => a + b, 0) / uniq.length;
+      if (Math.abs(mean) >= 0.5) out.set(k, Math.sign(mean) * Math.min(3, Math.max(1, Math.round(Math.abs(mean)))));
+    }
+    return out;
+  };
+  const words = merge(acc.words);
+  const stems = merge(acc.stems);
+  const keyed = (m: Map<string, number>) => new Map([...m].map(([k, v]) => [lexiconKey(k), v]));
+  extra = { emoji: merge(acc.emoji), words, stems, wordKeys: keyed(words), stemKeys: keyed(stems) };
+  return extra;
 }
 
 /** One text's features, valid until the next featurize() call on the same Featurizer. */
@@ -77,6 +184,9 @@ export interface FeatureBag {
 // url | @mention | word (letters, marks, digits, inner apostrophes; $cashtag, #hashtag) | emoji, ! or ? | clause boundary
 const TOKEN = /(https?:\/\/\S+|www\.\S+)|(@\w+)|([$#]?[\p{L}\p{M}\p{N}_]+(?:['’][\p{L}\p{M}]+)*)|(\p{Extended_Pictographic}|[!?])|([.,;:()\n"“”]|\s-\s)/gu;
 const DIGITS = /^[\p{N}_]+$/u;
+// TOKEN with ASCII emoticons in the emoji group (params.emoticons); not after a letter, digit or colon ("10:30"), nor before a letter or digit.
+const TOKEN_EMOTICONS =
+  /(https?:\/\/\S+|www\.\S+)|(@\w+)|([$#]?[\p{L}\p{M}\p{N}_]+(?:['’][\p{L}\p{M}]+)*)|(\p{Extended_Pictographic}|[!?]|(?<![\p{L}\p{N}:])(?:[:;=][-'^]?[()DPpO3\]\[\/\\|*]+|<3+)(?![\p{L}\p{N}]))|([.,;:()\n"“”]|\s-\s)/gu;
 
 /** Words that negate the next few words, in the languages the models are trained on. */
 const NEGATORS = new Set([
@@ -111,6 +221,10 @@ const KIND_LEXICON = 0x6c; // 'l'
 const KIND_INTENSE = 0x69; // 'i'
 const KIND_BLOCK = 0x6b; // 'k'
 const KIND_NEG_LEXICON = 0x4c; // 'L'
+const KIND_EMOJI = 0x65; // 'e'
+const KIND_EXTRA = 0x78; // 'x'
+const KIND_NEG_EXTRA = 0x58; // 'X'
+const KIND_EXTRA_INTENSE = 0x6a; // 'j'
 const FNV_OFFSET = 0x811c9dc5;
 const FNV_PRIME = 16777619;
 const MAX_GRAM_WORD = 24;
@@ -132,6 +246,16 @@ function finish(h: number, mask: number): number {
 function hashRange(h: number, s: string, from: number, to: number): number {
   for (let i = from; i < to; i++) h = mix(h, s.charCodeAt(i));
   return h;
+}
+
+const LEXICON_KEY_BASIS = mix(FNV_OFFSET, 0x78);
+
+/**
+ * A 30-bit hash of a lexicon key (a small integer: fast Map key). Over ~80k words a
+ * chance match of a word outside the lexicon is about 1 in 13,000 words.
+ */
+function lexiconKey(s: string): number {
+  return finish(hashRange(LEXICON_KEY_BASIS, s, 0, s.length), 0x3fffffff);
 }
 
 /** FNV-1a of a string from a seeded basis, spread by fmix32: an unsigned 32-bit hash (seeded splits use it). */
@@ -185,6 +309,13 @@ export class Featurizer {
   readonly intenseIds: number[];
   /** Bucket of the negated-lexicon feature for the word's own sign (0 negative, 1 positive) × strength 1–3 (params.negatedLexicon). */
   readonly negatedLexiconIds: number[];
+  private readonly extra: ExtraLexicons | null;
+  /** Bucket of the emoji prior per sign × strength (params.extraLexicons). */
+  readonly emojiIds: number[];
+  /** Buckets of the non-English lexicon priors: the VADER ones when extraLexicons is 'shared'. */
+  readonly extraIds: number[];
+  readonly extraIntenseIds: number[];
+  readonly negatedExtraIds: number[];
 
   constructor(readonly params: FeaturizerParams = DEFAULT_FEATURIZER) {
     this.buckets = 2 ** params.bucketBits;
@@ -195,6 +326,45 @@ export class Featurizer {
     this.lexiconIds = signStrength(KIND_LEXICON);
     this.intenseIds = [0x2d, 0x2b].map((sign) => finish(mix(mix(FNV_OFFSET, KIND_INTENSE), sign), this.mask));
     this.negatedLexiconIds = signStrength(KIND_NEG_LEXICON);
+    this.extra = params.extraLexicons ? extraLexicons() : null;
+    this.emojiIds = signStrength(KIND_EMOJI);
+    const own = params.extraLexicons === 'own';
+    this.extraIds = own ? signStrength(KIND_EXTRA) : this.lexiconIds;
+    this.extraIntenseIds = own ? [0x2d, 0x2b].map((sign) => finish(mix(mix(FNV_OFFSET, KIND_EXTRA_INTENSE), sign), this.mask)) : this.intenseIds;
+    this.negatedExtraIds = own ? signStrength(KIND_NEG_EXTRA) : this.negatedLexiconIds;
+  }
+
+  /** The prior buckets this featuriser can emit (input dropout may be told to spare them). */
+  priorIds(): number[] {
+    if (!this.params.lexicon && !this.params.extraLexicons) return [];
+    return [
+      ...this.lexiconIds,
+      ...this.intenseIds,
+      ...(this.params.negatedLexicon ? this.negatedLexiconIds : []),
+      ...(this.extra ? [...this.emojiIds, ...this.extraIds, ...this.extraIntenseIds, ...this.negatedExtraIds] : []),
+    ];
+  }
+
+  /**
+   * Signed strength of a word in the non-English lexicons: the word itself, else its
+   * longest listed stem (a prefix at least MIN_STEM long, lacking at most MAX_SUFFIX
+   * characters). One pass over the word: FNV is sequential, so the state after k
+   * characters is the hash of the k-character prefix.
+   */
+  private extraValence(lower: string): number | undefined {
+    const x = this.extra!;
+    const len = lower.length;
+    const from = Math.max(MIN_STEM, len - MAX_SUFFIX);
+    let h = LEXICON_KEY_BASIS;
+    let stem: number | undefined;
+    for (let k = 0; k < len; k++) {
+      if (k >= from) {
+        const s = x.stemKeys.get(finish(h, 0x3fffffff));
+        if (s !== undefined) stem = s;
+      }
+      h = mix(h, lower.charCodeAt(k));
+    }
+    return x.wordKeys.get(finish(h, 0x3fffffff)) ?? stem;
   }
 
   private push(id: number, token: number, token2: number, negated: number): void {
@@ -228,8 +398,9 @@ export class Featurizer {
     let negator = -1;
     let scopeLeft = 0;
     let boost = 0; // +1 after an intensifier, -1 after a softener (same clause)
-    TOKEN.lastIndex = 0;
-    for (let m = TOKEN.exec(text); m !== null; m = TOKEN.exec(text)) {
+    const TOKENS = this.params.emoticons === true ? TOKEN_EMOTICONS : TOKEN;
+    TOKENS.lastIndex = 0;
+    for (let m = TOKENS.exec(text); m !== null; m = TOKENS.exec(text)) {
       if (m[5] !== undefined) {
         prev = null;
         scopeLeft = 0;
@@ -245,6 +416,7 @@ export class Featurizer {
       let lower: string;
       if (m[1] !== undefined) lower = '<url>';
       else if (m[2] !== undefined) lower = '<user>';
+      else if (m[4] !== undefined) lower = m[0]; // emoji, "!", "?" or an emoticon (":D" is not ":d")
       else {
         lower = m[0].toLowerCase();
         if (m[3] !== undefined && DIGITS.test(lower)) lower = '<num>';
@@ -256,19 +428,35 @@ export class Featurizer {
       // plain weight nor its character n-grams speak for it.
       if (negated >= 0) this.push(finish(hashRange(mix(FNV_OFFSET, KIND_NEG), lower, 0, lower.length), mask), t, -1, 1);
       else this.push(finish(hashRange(mix(FNV_OFFSET, KIND_WORD), lower, 0, lower.length), mask), t, -1, 0);
-      if (this.lexicon !== null) {
-        const v = this.lexicon.get(lower);
+      if (this.lexicon !== null || this.extra !== null) {
+        const key = this.params.hashtagLexicon === true && lower.charCodeAt(0) === 0x23 ? lower.slice(1) : lower;
+        let v = this.lexicon?.get(key);
+        let ids = this.lexiconIds;
+        let negIds = this.negatedLexiconIds;
+        let intense = this.intenseIds;
+        if (v === undefined && this.extra !== null) {
+          if (m[4] !== undefined) {
+            const e = this.extra.emoji.get(key);
+            // Emoji: own sign × strength features, never negated nor intensified.
+            if (e !== undefined) this.push(this.emojiIds[(e > 0 ? 3 : 0) + Math.abs(e) - 1]!, t, -1, 0);
+          } else if (m[3] !== undefined && this.params.extraLexicons !== 'emoji') {
+            v = this.extraValence(key);
+            ids = this.extraIds;
+            negIds = this.negatedExtraIds;
+            intense = this.extraIntenseIds;
+          }
+        }
         if (v !== undefined && negated >= 0 && this.params.negatedLexicon === true) {
           // Own sign and undamped strength: what negation does to it is learned.
           const strength = Math.min(3, Math.max(1, Math.round(Math.abs(v)) + boost)) - 1;
-          this.push(this.negatedLexiconIds[(v > 0 ? 3 : 0) + strength]!, t, -1, 1);
+          this.push(negIds[(v > 0 ? 3 : 0) + strength]!, t, -1, 1);
         } else if (v !== undefined) {
           const positive = v > 0 !== negated >= 0;
           // VADER damps a negated word (×0.74) rather than flipping it whole: "not bad" is mildly positive.
           const base = Math.round(Math.abs(v) * (negated >= 0 ? 0.74 : 1)) + boost;
           const strength = Math.min(3, Math.max(1, base)) - 1;
-          this.push(this.lexiconIds[(positive ? 3 : 0) + strength]!, t, -1, negated >= 0 ? 1 : 0);
-          if (boost > 0) this.push(this.intenseIds[positive ? 1 : 0]!, t, -1, negated >= 0 ? 1 : 0);
+          this.push(ids[(positive ? 3 : 0) + strength]!, t, -1, negated >= 0 ? 1 : 0);
+          if (boost > 0) this.push(intense[positive ? 1 : 0]!, t, -1, negated >= 0 ? 1 : 0);
         }
       }
       if (prev !== null) {

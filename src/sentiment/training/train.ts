@@ -110,8 +110,7 @@ export function headMetrics(spec: ModelSpec, t: { model: LinearModel; rows: Row[
 
 /** The lexicon-prior buckets (never hidden by input dropout). */
 function lexiconBuckets(spec: ModelSpec): Set<number> {
-  const f = new Featurizer(spec.featurizer);
-  return new Set(spec.featurizer.lexicon ? [...f.lexiconIds, ...f.intenseIds, ...(spec.featurizer.negatedLexicon ? f.negatedLexiconIds : [])] : []);
+  return new Set(new Featurizer(spec.featurizer).priorIds());
 }
 
 export interface TrainModelOptions {

@@ -14,6 +14,7 @@ import { loadAndFeaturize, trainModel } from './train.js';
 import { predict } from './linearModel.js';
 import { argmax, pct, score } from './metrics.js';
 import { EMOTIONS, POLARITIES } from '../labels.js';
+import type { FeaturizerParams } from '../featurizer.js';
 import { seededUnit, SPLIT_SEED, type Row } from './corpus.js';
 
 const FOLD_OF: Record<string, (r: Row) => boolean> = {
@@ -38,6 +39,11 @@ function main(): void {
       hidden: { type: 'string', default: String(GENERAL_SPEC.hidden) },
       dropout: { type: 'string', default: String(GENERAL_SPEC.dropout) },
       wide: { type: 'boolean', default: false },
+      seed: { type: 'string', default: String(GENERAL_SPEC.seed) },
+      // featurizer settings over the model's, as JSON: '{"emoticons":true}'
+      features: { type: 'string', default: '{}' },
+      // featurizer.ts extraLexicons: none, shared or own (each featurises the corpus once)
+      'extra-lexicons': { type: 'string', default: GENERAL_SPEC.featurizer.extraLexicons ?? 'none' },
     },
     strict: true,
   });
@@ -49,14 +55,17 @@ function main(): void {
     });
   const folds = values.folds.split(',');
   for (const f of folds) if (!FOLD_OF[f]) throw new Error(`--folds: unknown fold ${f}; use ${Object.keys(FOLD_OF).join(', ')}`);
-  const grid = { l2: list(values.l2), epochs: list(values.epochs), lr: list(values.lr), balance: list(values.balance), hidden: list(values.hidden), dropout: list(values.dropout) };
-  const data = loadAndFeaturize(GENERAL_SPEC);
+  const grid = { l2: list(values.l2), epochs: list(values.epochs), lr: list(values.lr), balance: list(values.balance), hidden: list(values.hidden), dropout: list(values.dropout), seed: list(values.seed) };
+  for (const lexicons of values['extra-lexicons'].split(',') as ('none' | 'emoji' | 'shared' | 'own')[]) {
+  if (lexicons !== 'none' && lexicons !== 'emoji' && lexicons !== 'shared' && lexicons !== 'own') throw new Error(`--extra-lexicons: ${lexicons}? use none, emoji, shared or own`);
+  const base = { ...GENERAL_SPEC, featurizer: { ...GENERAL_SPEC.featurizer, extraLexicons: lexicons === 'none' ? undefined : lexicons, ...(JSON.parse(values.features) as Partial<FeaturizerParams>) } };
+  const data = loadAndFeaturize(base);
   for (const fold of folds) {
     const of = FOLD_OF[fold]!;
     const probe = data.rows.map((r, i) => (r.split === 'train' && of(r) && seededUnit(`tunecs:${i}`, SPLIT_SEED) < PROBE_SHARE ? i : -1)).filter((i) => i >= 0);
-    for (const l2 of grid.l2) for (const epochs of grid.epochs) for (const lr of grid.lr) for (const classBalance of grid.balance) for (const hidden of grid.hidden) for (const dropout of grid.dropout) {
-      const spec = { ...GENERAL_SPEC, l2, epochs, learningRate: lr, classBalance, hidden, dropout, wide: values.wide };
-      const label = `l2=${l2} epochs=${epochs} lr=${lr} balance=${classBalance} hidden=${hidden}${values.wide ? ' wide' : ''} dropout=${dropout}`;
+    for (const l2 of grid.l2) for (const epochs of grid.epochs) for (const lr of grid.lr) for (const classBalance of grid.balance) for (const hidden of grid.hidden) for (const dropout of grid.dropout) for (const seed of grid.seed) {
+      const spec = { ...base, l2, epochs, learningRate: lr, classBalance, hidden, dropout, seed, wide: values.wide };
+      const label = `lexicons=${lexicons} ${values.features} l2=${l2} epochs=${epochs} lr=${lr} balance=${classBalance} hidden=${hidden}${values.wide ? ' wide' : ''} dropout=${dropout} seed=${seed}`;
       const started = Date.now();
       const t = trainModel(spec, { data, exclude: of, label: `tune without ${fold} ${label}` });
       const preds = predict(t.model, data.x, probe);
@@ -82,6 +91,7 @@ function main(): void {
       }
       process.stdout.write(`without ${fold}, ${label}: ${parts.join('; ')} (${((Date.now() - started) / 1000).toFixed(0)} s)\n`);
     }
+  }
   }
 }
 
