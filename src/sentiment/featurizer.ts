@@ -186,7 +186,7 @@ const TOKEN = /(https?:\/\/\S+|www\.\S+)|(@\w+)|([$#]?[\p{L}\p{M}\p{N}_]+(?:['�
 const DIGITS = /^[\p{N}_]+$/u;
 // TOKEN with ASCII emoticons in the emoji group (params.emoticons); not after a letter, digit or colon ("10:30"), nor before a letter or digit.
 const TOKEN_EMOTICONS =
-  /(https?:\/\/\S+|www\.\S+)|(@\w+)|([$#]?[\p{L}\p{M}\p{N}_]+(?:['’][\p{L}\p{M}]+)*)|(\p{Extended_Pictographic}|[!?]|(?<![\p{L}\p{N}:])(?:[:;=][-'^]?[()DPpO3\]\[\/\\|*]+|<3+)(?![\p{L}\p{N}]))|([.,;:()\n"“”]|\s-\s)/gu;
+  /(https?:\/\/\S+|www\.\S+)|(@\w+)|([$#]?[\p{L}\p{M}\p{N}_]+(?:['’][\p{L}\p{M}]+)*)|(\p{Extended_Pictographic}|[!?]|(?<![\p{L}\p{N}:])(?:[:;=][-'^]?[()DPpO3\][/\\|*]+|<3+)(?![\p{L}\p{N}]))|([.,;:()\n"“”]|\s-\s)/gu;
 
 /** Words that negate the next few words, in the languages the models are trained on. */
 const NEGATORS = new Set([
