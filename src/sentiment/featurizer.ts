@@ -91,11 +91,14 @@ const MAX_SUFFIX = 3;
 export interface ExtraLexicons {
   /** Single-code-point emoji → signed strength (±1…3). */
   emoji: Map<string, number>;
-  /** Whole words (and stems, matched exactly) → signed strength. */
+  /** Whole words (and stems, matched exactly) → signed strength; keys spelt without Latin diacritics. */
   words: Map<string, number>;
   /** Stems, matched as a word's prefix. */
   stems: Map<string, number>;
-  /** The same two maps keyed by lexiconKey() of the string, so a word's prefixes are looked up without making strings. */
+  /**
+   * The same two maps keyed by lexiconKey() of the string (Latin diacritics folded), so
+   * a word's prefixes are looked up without making strings.
+   */
   wordKeys: Map<number, number>;
   stemKeys: Map<number, number>;
 }
@@ -132,7 +135,7 @@ export function extraLexicons(): ExtraLexicons {
     for (const [rawKey, raw] of Object.entries(list)) {
       const v = Number(raw);
       if (!Number.isFinite(v) || Math.abs(v) < 0.1 * scale) continue;
-      const key = rawKey.toLowerCase().replace(/\uFE0F/g, '');
+      const key = foldLatinString(rawKey.toLowerCase().replace(/\uFE0F/g, ''));
       const strength = Math.sign(v) * Math.min(3, Math.max(1, Math.abs(v) * (scale === 5 ? 0.8 : 3)));
       if (!/[\p{L}\p{N}]/u.test(key)) {
         if ([...key].length === 1 && /\p{Extended_Pictographic}/u.test(key)) add(acc.emoji, key, strength);
@@ -255,7 +258,22 @@ const LEXICON_KEY_BASIS = mix(FNV_OFFSET, 0x78);
  * chance match of a word outside the lexicon is about 1 in 13,000 words.
  */
 function lexiconKey(s: string): number {
-  return finish(hashRange(LEXICON_KEY_BASIS, s, 0, s.length), 0x3fffffff);
+  let h = LEXICON_KEY_BASIS;
+  for (let i = 0; i < s.length; i++) h = mix(h, foldLatin(s.charCodeAt(i)));
+  return finish(h, 0x3fffffff);
+}
+
+/** Latin-1 and Latin Extended-A letters without their diacritics ("ä" → "a"): nlp.js's normalisers strip them before stemming, so some lists spell "enttausch". */
+const LATIN_FOLD = Uint16Array.from({ length: 0x180 }, (_, c) => String.fromCharCode(c).normalize('NFD').charCodeAt(0));
+
+function foldLatin(c: number): number {
+  return c < 0x180 ? LATIN_FOLD[c]! : c;
+}
+
+function foldLatinString(s: string): string {
+  let out = '';
+  for (let i = 0; i < s.length; i++) out += String.fromCharCode(foldLatin(s.charCodeAt(i)));
+  return out;
 }
 
 /** FNV-1a of a string from a seeded basis, spread by fmix32: an unsigned 32-bit hash (seeded splits use it). */
@@ -362,7 +380,7 @@ export class Featurizer {
         const s = x.stemKeys.get(finish(h, 0x3fffffff));
         if (s !== undefined) stem = s;
       }
-      h = mix(h, lower.charCodeAt(k));
+      h = mix(h, foldLatin(lower.charCodeAt(k)));
     }
     return x.wordKeys.get(finish(h, 0x3fffffff)) ?? stem;
   }

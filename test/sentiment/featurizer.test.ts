@@ -1,0 +1,95 @@
+/**
+ * The featuriser's prior features beyond VADER's English lexicon (featurizer.ts,
+ * extraLexicons / emoticons / hashtagLexicon): which words and symbols get a prior,
+ * with which sign, and that the hashed prefix lookup agrees with the lexicon it is
+ * built from.
+ */
+import { describe, it, expect } from 'vitest';
+import { Featurizer, DEFAULT_FEATURIZER, extraLexicons, lexiconValences, type FeaturizerParams } from '../../src/sentiment/featurizer.js';
+
+const WITH_EXTRAS: FeaturizerParams = { ...DEFAULT_FEATURIZER, negatedLexicon: true, extraLexicons: 'own', emoticons: true, hashtagLexicon: true };
+
+/**
+ * Signs (-1, +1) of the prior features of one kind (ids: negative strengths 1-3, then
+ * positive) the text gets from the lexicons: the bag's features minus those of the same
+ * featuriser without lexicons (any n-gram may share a bucket with a prior feature).
+ */
+function priorSigns(f: Featurizer, text: string, ids: number[]): number[] {
+  const plain = new Featurizer({ ...f.params, lexicon: false, extraLexicons: undefined });
+  const extra = new Map<number, number>();
+  const bag = f.featurize(text);
+  for (let i = 0; i < bag.count; i++) extra.set(bag.ids[i]!, (extra.get(bag.ids[i]!) ?? 0) + 1);
+  const base = plain.featurize(text);
+  for (let i = 0; i < base.count; i++) extra.set(base.ids[i]!, extra.get(base.ids[i]!)! - 1);
+  const out: number[] = [];
+  ids.forEach((id, k) => {
+    for (let n = extra.get(id) ?? 0; n > 0; n--) out.push(k < ids.length / 2 ? -1 : 1);
+  });
+  return out;
+}
+
+describe('featuriser priors beyond the VADER lexicon', () => {
+  const f = new Featurizer(WITH_EXTRAS);
+
+  it('gives emoji a prior of their own sign, in any language', () => {
+    expect(priorSigns(f, 'Nakupenda 😍', f.emojiIds)).toEqual([1]);
+    expect(priorSigns(f, 'Wallahi 😡', f.emojiIds)).toEqual([-1]);
+    expect(priorSigns(f, 'Wallahi 😡', f.extraIds)).toEqual([]);
+  });
+
+  it('finds non-English lexicon words, whole or by their stem', () => {
+    expect(priorSigns(f, 'estoy muy triste', f.extraIds)).toEqual([-1]);
+    expect(priorSigns(f, 'यह अच्छा है', f.extraIds)).toEqual([1]);
+    expect(priorSigns(f, 'هذا سعيد', f.extraIds)).toEqual([1]);
+    // "buenos" is not listed; the Spanish stem "buen" is.
+    expect(extraLexicons().words.has('buenos')).toBe(false);
+    expect(priorSigns(f, 'buenos', f.extraIds)).toEqual([1]);
+    // German stems are listed without umlauts: "schlechter" reaches "schlecht".
+    expect(priorSigns(f, 'schlechter', f.extraIds)).toEqual([-1]);
+  });
+
+  it('leaves function words of every language and VADER words to their own features', () => {
+    expect(priorSigns(f, 'and dan yang por con', f.extraIds)).toEqual([]);
+    // "good" is VADER's: its prior is the VADER feature, not a second one.
+    expect(priorSigns(f, 'good', f.extraIds)).toEqual([]);
+    expect(priorSigns(f, 'good', f.lexiconIds)).toEqual([1]);
+  });
+
+  it('a negated lexicon word gets the negated feature of its own sign', () => {
+    expect(priorSigns(f, 'no es triste', f.negatedExtraIds)).toEqual([-1]);
+    expect(priorSigns(f, 'no es triste', f.extraIds)).toEqual([]);
+  });
+
+  it('looks every listed whole word up through its hashed key', () => {
+    const { words } = extraLexicons();
+    const vader = lexiconValences();
+    let checked = 0;
+    let i = 0;
+    for (const [w, v] of words) {
+      // Keys are spelt without Latin diacritics; a word is looked up folded the same way.
+      if (i++ % 37 !== 0 || vader.has(w) || !/^[\p{L}\p{M}]+$/u.test(w)) continue;
+      expect(priorSigns(f, w, f.extraIds), w).toEqual([Math.sign(v)]);
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(1000);
+  });
+
+  it('reads ASCII emoticons as tokens with their VADER prior, not clock times', () => {
+    const bag = f.featurize('great game :) see you at 10:30 :( <3');
+    expect(bag.tokens).toEqual(['great', 'game', ':)', 'see', 'you', 'at', '10', '30', ':(', '<3']);
+    expect(priorSigns(f, 'then :D', f.lexiconIds)).toEqual([1]);
+    expect(priorSigns(f, 'then :(', f.lexiconIds)).toEqual([-1]);
+    // Without the setting, the punctuation stays a clause boundary (older models).
+    expect(new Featurizer(DEFAULT_FEATURIZER).featurize('then :D').tokens).toEqual(['then', 'D']);
+  });
+
+  it("looks a hashtag's word up in the lexicons", () => {
+    expect(priorSigns(f, '#love', f.lexiconIds)).toEqual([1]);
+    expect(priorSigns(new Featurizer({ ...WITH_EXTRAS, hashtagLexicon: false }), '#love', f.lexiconIds)).toEqual([]);
+  });
+
+  it('emits no extra prior features when the settings are absent', () => {
+    const plain = new Featurizer({ ...DEFAULT_FEATURIZER, negatedLexicon: true });
+    expect(priorSigns(plain, 'estoy muy triste 😍', [...f.emojiIds, ...f.extraIds])).toEqual([]);
+  });
+});
