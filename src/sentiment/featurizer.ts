@@ -35,20 +35,12 @@ export interface FeaturizerParams {
   negatedLexicon?: boolean;
   /**
    * Polarity priors beyond VADER's English lexicon (see extraLexicons()): emoji from the
-   * emoji table that nlp.js ships with its AFINN lists, as their own sign × strength
-   * features, and the words of nlp.js's per-language lexicons (AFINN translations,
-   * ML-SentiCon, Pattern) found in a word the VADER lexicon does not know, through the
-   * same features as VADER words ('shared') or their own ('own'). Absent in older models.
+   * emoji table that nlp.js ships with its AFINN lists, and the words of nlp.js's
+   * per-language lexicons (AFINN translations, ML-SentiCon, Pattern) found in a word the
+   * VADER lexicon does not know, each as sign × strength features of their own (plain,
+   * intensified and negated, as for VADER words). Absent (false) in older models.
    */
-  extraLexicons?: 'emoji' | 'shared' | 'own';
-  /**
-   * Read ASCII emoticons (":)", ":-(", ":D", "<3") as tokens, as written (VADER's lexicon
-   * lists them, case-sensitive), instead of dropping their punctuation as clause
-   * boundaries. Absent in older models.
-   */
-  emoticons?: boolean;
-  /** Look a hashtag's word up in the lexicons ("#love" as "love"). Absent in older models. */
-  hashtagLexicon?: boolean;
+  extraLexicons?: boolean;
 }
 
 export const DEFAULT_FEATURIZER: FeaturizerParams = { bucketBits: 18, minCharGram: 3, maxCharGram: 4, lexicon: true };
@@ -187,9 +179,6 @@ export interface FeatureBag {
 // url | @mention | word (letters, marks, digits, inner apostrophes; $cashtag, #hashtag) | emoji, ! or ? | clause boundary
 const TOKEN = /(https?:\/\/\S+|www\.\S+)|(@\w+)|([$#]?[\p{L}\p{M}\p{N}_]+(?:['’][\p{L}\p{M}]+)*)|(\p{Extended_Pictographic}|[!?])|([.,;:()\n"“”]|\s-\s)/gu;
 const DIGITS = /^[\p{N}_]+$/u;
-// TOKEN with ASCII emoticons in the emoji group (params.emoticons); not after a letter, digit or colon ("10:30"), nor before a letter or digit.
-const TOKEN_EMOTICONS =
-  /(https?:\/\/\S+|www\.\S+)|(@\w+)|([$#]?[\p{L}\p{M}\p{N}_]+(?:['’][\p{L}\p{M}]+)*)|(\p{Extended_Pictographic}|[!?]|(?<![\p{L}\p{N}:])(?:[:;=][-'^]?[()DPpO3\][/\\|*]+|<3+)(?![\p{L}\p{N}]))|([.,;:()\n"“”]|\s-\s)/gu;
 
 /** Words that negate the next few words, in the languages the models are trained on. */
 const NEGATORS = new Set([
@@ -330,7 +319,7 @@ export class Featurizer {
   private readonly extra: ExtraLexicons | null;
   /** Bucket of the emoji prior per sign × strength (params.extraLexicons). */
   readonly emojiIds: number[];
-  /** Buckets of the non-English lexicon priors: the VADER ones when extraLexicons is 'shared'. */
+  /** Buckets of the non-English lexicon priors (sign × strength; intensified per sign; negated sign × strength). */
   readonly extraIds: number[];
   readonly extraIntenseIds: number[];
   readonly negatedExtraIds: number[];
@@ -344,12 +333,11 @@ export class Featurizer {
     this.lexiconIds = signStrength(KIND_LEXICON);
     this.intenseIds = [0x2d, 0x2b].map((sign) => finish(mix(mix(FNV_OFFSET, KIND_INTENSE), sign), this.mask));
     this.negatedLexiconIds = signStrength(KIND_NEG_LEXICON);
-    this.extra = params.extraLexicons ? extraLexicons() : null;
+    this.extra = params.extraLexicons === true ? extraLexicons() : null;
     this.emojiIds = signStrength(KIND_EMOJI);
-    const own = params.extraLexicons === 'own';
-    this.extraIds = own ? signStrength(KIND_EXTRA) : this.lexiconIds;
-    this.extraIntenseIds = own ? [0x2d, 0x2b].map((sign) => finish(mix(mix(FNV_OFFSET, KIND_EXTRA_INTENSE), sign), this.mask)) : this.intenseIds;
-    this.negatedExtraIds = own ? signStrength(KIND_NEG_EXTRA) : this.negatedLexiconIds;
+    this.extraIds = signStrength(KIND_EXTRA);
+    this.extraIntenseIds = [0x2d, 0x2b].map((sign) => finish(mix(mix(FNV_OFFSET, KIND_EXTRA_INTENSE), sign), this.mask));
+    this.negatedExtraIds = signStrength(KIND_NEG_EXTRA);
   }
 
   /** The prior buckets this featuriser can emit (input dropout may be told to spare them). */
@@ -416,9 +404,8 @@ export class Featurizer {
     let negator = -1;
     let scopeLeft = 0;
     let boost = 0; // +1 after an intensifier, -1 after a softener (same clause)
-    const TOKENS = this.params.emoticons === true ? TOKEN_EMOTICONS : TOKEN;
-    TOKENS.lastIndex = 0;
-    for (let m = TOKENS.exec(text); m !== null; m = TOKENS.exec(text)) {
+    TOKEN.lastIndex = 0;
+    for (let m = TOKEN.exec(text); m !== null; m = TOKEN.exec(text)) {
       if (m[5] !== undefined) {
         prev = null;
         scopeLeft = 0;
@@ -434,7 +421,6 @@ export class Featurizer {
       let lower: string;
       if (m[1] !== undefined) lower = '<url>';
       else if (m[2] !== undefined) lower = '<user>';
-      else if (m[4] !== undefined) lower = m[0]; // emoji, "!", "?" or an emoticon (":D" is not ":d")
       else {
         lower = m[0].toLowerCase();
         if (m[3] !== undefined && DIGITS.test(lower)) lower = '<num>';
@@ -447,18 +433,17 @@ export class Featurizer {
       if (negated >= 0) this.push(finish(hashRange(mix(FNV_OFFSET, KIND_NEG), lower, 0, lower.length), mask), t, -1, 1);
       else this.push(finish(hashRange(mix(FNV_OFFSET, KIND_WORD), lower, 0, lower.length), mask), t, -1, 0);
       if (this.lexicon !== null || this.extra !== null) {
-        const key = this.params.hashtagLexicon === true && lower.charCodeAt(0) === 0x23 ? lower.slice(1) : lower;
-        let v = this.lexicon?.get(key);
+        let v = this.lexicon?.get(lower);
         let ids = this.lexiconIds;
         let negIds = this.negatedLexiconIds;
         let intense = this.intenseIds;
         if (v === undefined && this.extra !== null) {
           if (m[4] !== undefined) {
-            const e = this.extra.emoji.get(key);
+            const e = this.extra.emoji.get(lower);
             // Emoji: own sign × strength features, never negated nor intensified.
             if (e !== undefined) this.push(this.emojiIds[(e > 0 ? 3 : 0) + Math.abs(e) - 1]!, t, -1, 0);
-          } else if (m[3] !== undefined && this.params.extraLexicons !== 'emoji') {
-            v = this.extraValence(key);
+          } else if (m[3] !== undefined) {
+            v = this.extraValence(lower);
             ids = this.extraIds;
             negIds = this.negatedExtraIds;
             intense = this.extraIntenseIds;

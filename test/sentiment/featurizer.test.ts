@@ -1,13 +1,13 @@
 /**
  * The featuriser's prior features beyond VADER's English lexicon (featurizer.ts,
- * extraLexicons / emoticons / hashtagLexicon): which words and symbols get a prior,
+ * extraLexicons): which words and symbols get a prior,
  * with which sign, and that the hashed prefix lookup agrees with the lexicon it is
  * built from.
  */
 import { describe, it, expect } from 'vitest';
 import { Featurizer, DEFAULT_FEATURIZER, extraLexicons, lexiconValences, type FeaturizerParams } from '../../src/sentiment/featurizer.js';
 
-const WITH_EXTRAS: FeaturizerParams = { ...DEFAULT_FEATURIZER, negatedLexicon: true, extraLexicons: 'own', emoticons: true, hashtagLexicon: true };
+const WITH_EXTRAS: FeaturizerParams = { ...DEFAULT_FEATURIZER, negatedLexicon: true, extraLexicons: true };
 
 /**
  * Signs (-1, +1) of the prior features of one kind (ids: negative strengths 1-3, then
@@ -15,7 +15,7 @@ const WITH_EXTRAS: FeaturizerParams = { ...DEFAULT_FEATURIZER, negatedLexicon: t
  * featuriser without lexicons (any n-gram may share a bucket with a prior feature).
  */
 function priorSigns(f: Featurizer, text: string, ids: number[]): number[] {
-  const plain = new Featurizer({ ...f.params, lexicon: false, extraLexicons: undefined });
+  const plain = new Featurizer({ ...f.params, lexicon: false, extraLexicons: false });
   const extra = new Map<number, number>();
   const bag = f.featurize(text);
   for (let i = 0; i < bag.count; i++) extra.set(bag.ids[i]!, (extra.get(bag.ids[i]!) ?? 0) + 1);
@@ -72,20 +72,6 @@ describe('featuriser priors beyond the VADER lexicon', () => {
       checked++;
     }
     expect(checked).toBeGreaterThan(1000);
-  });
-
-  it('reads ASCII emoticons as tokens with their VADER prior, not clock times', () => {
-    const bag = f.featurize('great game :) see you at 10:30 :( <3');
-    expect(bag.tokens).toEqual(['great', 'game', ':)', 'see', 'you', 'at', '10', '30', ':(', '<3']);
-    expect(priorSigns(f, 'then :D', f.lexiconIds)).toEqual([1]);
-    expect(priorSigns(f, 'then :(', f.lexiconIds)).toEqual([-1]);
-    // Without the setting, the punctuation stays a clause boundary (older models).
-    expect(new Featurizer(DEFAULT_FEATURIZER).featurize('then :D').tokens).toEqual(['then', 'D']);
-  });
-
-  it("looks a hashtag's word up in the lexicons", () => {
-    expect(priorSigns(f, '#love', f.lexiconIds)).toEqual([1]);
-    expect(priorSigns(new Featurizer({ ...WITH_EXTRAS, hashtagLexicon: false }), '#love', f.lexiconIds)).toEqual([]);
   });
 
   it('emits no extra prior features when the settings are absent', () => {
