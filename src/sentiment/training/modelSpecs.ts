@@ -53,7 +53,10 @@ export const GENERAL_SPEC: ModelSpec = {
   mainHead: 'polarity',
   // Negated lexicon words get their own prior features (featurizer.ts, negatedLexicon):
   // cross-source polarity up on most folds (models/general.md, "Negated lexicon features").
-  featurizer: { ...DEFAULT_FEATURIZER, negatedLexicon: true },
+  // Emoji and non-English lexicon priors (featurizer.ts, extraLexicons): cross-source
+  // polarity up on the UMSAB and AfriSenti folds, GoEmotions level (models/README.md,
+  // "fifth session").
+  featurizer: { ...DEFAULT_FEATURIZER, negatedLexicon: true, extraLexicons: true },
   // One hidden layer of 16 ReLU units, input dropout 0.3: on the cross-source tuning
   // probes (tuneCrossSource.ts) it beat the linear model on every multilingual fold
   // (models/README.md, "Tried").

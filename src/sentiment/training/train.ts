@@ -6,7 +6,7 @@
  * onnxruntime-node on 500 held-out rows and refuses to finish if any probability
  * differs from the trainer's by more than 1e-5.
  *
- * Usage: npm run train [-- --only=language|general|financial-news] [--out=dir] [--epochs=N --lr=X --l2=X --balance=X --hidden=H --chars=3-4 --negated-lexicon=on|off]
+ * Usage: npm run train [-- --only=language|general|financial-news] [--out=dir] [--epochs=N --lr=X --l2=X --balance=X --hidden=H --chars=3-4 --negated-lexicon=on|off --extra-lexicons=on|off]
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -262,6 +262,7 @@ async function main(): Promise<void> {
       wide: { type: 'boolean' },
       chars: { type: 'string' },
       'negated-lexicon': { type: 'string' },
+      'extra-lexicons': { type: 'string' },
     },
     strict: true,
   });
@@ -288,6 +289,7 @@ async function main(): Promise<void> {
       ...s.featurizer,
       ...(chars ? { minCharGram: chars[0]!, maxCharGram: chars[1]! } : {}),
       ...(values['negated-lexicon'] !== undefined ? { negatedLexicon: values['negated-lexicon'] === 'on' } : {}),
+      ...(values['extra-lexicons'] !== undefined ? { extraLexicons: values['extra-lexicons'] === 'on' } : {}),
     },
   }));
   if (specs.length === 0 && only !== 'language') throw new Error(`--only=${only}: no such model; use language, ${SPECS.map((s) => s.name).join(' or ')}`);
