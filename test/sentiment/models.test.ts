@@ -99,7 +99,10 @@ describe('rationale', () => {
     expect(neg!.sentimentScore).toBeLessThan(0);
     expect(neg!.rationale).toMatch(/^(NEGATIVE)/);
     expect(neg!.rationale).toContain('"waste"');
-    expect(neg!.rationale).toContain('negated by "not"');
+    // The negation is cited either on the negated word ('"good" (negated by "not")') or as the negator's own
+    // weight toward NEGATIVE ('"not" +0.59', the session-5 model): which one the model leans on changes
+    // with retraining, and the rationale reports the model's own contributions.
+    expect(neg!.rationale).toMatch(/negated by "not"|"not" \+/);
     expect(pos!.sentimentScore).toBeGreaterThan(0.5);
     expect(pos!.rationale).toMatch(/"(wonderful|lovely|best)"/);
   });
