@@ -108,11 +108,15 @@ let extra: ExtraLexicons | null = null;
 export function extraLexicons(): ExtraLexicons {
   if (extra) return extra;
   const require = createRequire(import.meta.url);
-  const acc = { emoji: new Map<string, number[]>(), words: new Map<string, number[]>(), stems: new Map<string, number[]>() };
-  const add = (m: Map<string, number[]>, k: string, v: number) => {
+  // key → its distinct values in the order met (a bare number while there is one: most keys, and far less garbage).
+  type Values = number | number[];
+  const acc = { emoji: new Map<string, Values>(), words: new Map<string, Values>(), stems: new Map<string, Values>() };
+  const add = (m: Map<string, Values>, k: string, v: number) => {
     const a = m.get(k);
-    if (a) a.push(v);
-    else m.set(k, [v]);
+    if (a === undefined) m.set(k, v);
+    else if (typeof a === 'number') {
+      if (a !== v) m.set(k, [a, v]);
+    } else if (!a.includes(v)) a.push(v);
   };
   // Function words of any language ("and", "dan", "por") carry no polarity, whatever a list says.
   const stopwords = new Set<string>();
@@ -124,10 +128,11 @@ export function extraLexicons(): ExtraLexicons {
   for (const w of Object.keys(new EnglishStopwords().dictionary)) stopwords.add(w.toLowerCase());
   const read = (lang: string, file: string, scale: number, stems: boolean) => {
     const list = JSON.parse(readFileSync(require.resolve(file), 'utf8')) as Record<string, unknown>;
-    for (const [rawKey, raw] of Object.entries(list)) {
-      const v = Number(raw);
+    for (const rawKey in list) {
+      const v = Number(list[rawKey]);
       if (!Number.isFinite(v) || Math.abs(v) < 0.1 * scale) continue;
-      const key = foldLatinString(rawKey.toLowerCase().replace(/\uFE0F/g, ''));
+      const lower = rawKey.toLowerCase().replace(/\uFE0F/g, '');
+      const key = /[\u00c0-\u017f]/.test(lower) ? foldLatinString(lower) : lower;
       const strength = Math.sign(v) * Math.min(3, Math.max(1, Math.abs(v) * (scale === 5 ? 0.8 : 3)));
       if (!/[\p{L}\p{N}]/u.test(key)) {
         if ([...key].length === 1 && /\p{Extended_Pictographic}/u.test(key)) add(acc.emoji, key, strength);
@@ -139,12 +144,11 @@ export function extraLexicons(): ExtraLexicons {
   };
   for (const [lang, file, scale] of WORD_LISTS) read(lang, file, scale, false);
   for (const [lang, file, scale] of STEM_LISTS) read(lang, file, scale, true);
-  const merge = (m: Map<string, number[]>) => {
+  const merge = (m: Map<string, Values>) => {
     const out = new Map<string, number>();
     for (const [k, vs] of m) {
       // The emoji table is the same in every AFINN list: a key counts once per distinct value.
-      const uniq = [...new Set(vs)];
-      const mean = uniq.reduce((a, b) => a + b, 0) / uniq.length;
+      const mean = typeof vs === 'number' ? vs : vs.reduce((a, b) => a + b, 0) / vs.length;
       if (Math.abs(mean) >= 0.5) out.set(k, Math.sign(mean) * Math.min(3, Math.max(1, Math.round(Math.abs(mean)))));
     }
     return out;
