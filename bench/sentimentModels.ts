@@ -12,6 +12,11 @@
  * eld (the previous detector) on the same texts. Also the time to load the models.
  *
  *   npm run bench:models       (BENCH_TEXTS=4096 texts per row)
+ *
+ * With BENCH_BASELINE_MODELS=dir (a models/ folder of another commit, e.g. filled by
+ * `git show main:models/general.onnx > dir/general.onnx` for the six model files), it
+ * also runs the full analysis with those models and these, alternated in this process,
+ * and prints CPU time per text and the throughput ratio: a feature's cost under load.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -110,7 +115,28 @@ async function main(): Promise<void> {
   const t1 = process.hrtime.bigint();
   for (const b of bags) analyzer.language.identify(b.ids, b.ids.length, b.letters);
   const headUs = Number(process.hrtime.bigint() - t1) / 1e3 / bags.length;
+  const baselineDir = process.env['BENCH_BASELINE_MODELS'];
+  if (baselineDir) await compareWithBaseline(analyzer, await SentimentAnalyzer.load({ modelsDir: baselineDir }), texts, baselineDir);
   log(`\nLanguage identification per text: language head ${headUs.toFixed(1)} µs (on the features the analysis computes anyway) vs eld ${eldUs.toFixed(1)} µs (its own pass over the text): ${(eldUs / headUs).toFixed(1)}× cheaper.`);
+}
+
+/** Full analysis (GENERAL, batch 256) with the baseline's models and these, alternated: CPU µs per text. */
+async function compareWithBaseline(current: SentimentAnalyzer, baseline: SentimentAnalyzer, texts: string[], dir: string): Promise<void> {
+  const cpu = (): number => {
+    const u = process.cpuUsage();
+    return u.user + u.system;
+  };
+  const total = { current: 0, baseline: 0 };
+  for (let rep = 0; rep < 10; rep++) {
+    for (const which of rep % 2 ? (['baseline', 'current'] as const) : (['current', 'baseline'] as const)) {
+      const a = which === 'current' ? current : baseline;
+      const t = cpu();
+      for (let i = 0; i < texts.length; i += 256) await a.analyze(texts.slice(i, i + 256));
+      if (rep >= 2) total[which] += cpu() - t; // two warm-up rounds
+    }
+  }
+  const us = (x: number): string => (x / 8 / texts.length).toFixed(1);
+  log(`\nFull analysis, GENERAL, batch 256, CPU per text (alternated, same process): these models ${us(total.current)} µs, baseline (${dir}) ${us(total.baseline)} µs; throughput ratio ${(total.baseline / total.current).toFixed(2)}.`);
 }
 
 main().catch((e: unknown) => {
