@@ -5,7 +5,7 @@
  * built from.
  */
 import { describe, it, expect } from 'vitest';
-import { Featurizer, DEFAULT_FEATURIZER, extraLexicons, lexiconValences, type FeaturizerParams } from '../../src/sentiment/featurizer.js';
+import { Featurizer, DEFAULT_FEATURIZER, extraLexiconEntries, lexiconValences, type FeaturizerParams } from '../../src/sentiment/featurizer.js';
 
 const WITH_EXTRAS: FeaturizerParams = { ...DEFAULT_FEATURIZER, negatedLexicon: true, extraLexicons: true };
 
@@ -42,7 +42,7 @@ describe('featuriser priors beyond the VADER lexicon', () => {
     expect(priorSigns(f, 'यह अच्छा है', f.extraIds)).toEqual([1]);
     expect(priorSigns(f, 'هذا سعيد', f.extraIds)).toEqual([1]);
     // "buenos" is not listed; the Spanish stem "buen" is.
-    expect(extraLexicons().words.has('buenos')).toBe(false);
+    expect(extraLexiconEntries().words.has('buenos')).toBe(false);
     expect(priorSigns(f, 'buenos', f.extraIds)).toEqual([1]);
     // German stems are listed without umlauts: "schlechter" reaches "schlecht".
     expect(priorSigns(f, 'schlechter', f.extraIds)).toEqual([-1]);
@@ -61,7 +61,7 @@ describe('featuriser priors beyond the VADER lexicon', () => {
   });
 
   it('looks every listed whole word up through its hashed key', () => {
-    const { words } = extraLexicons();
+    const { words } = extraLexiconEntries();
     const vader = lexiconValences();
     let checked = 0;
     let i = 0;
