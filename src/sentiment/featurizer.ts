@@ -2,7 +2,8 @@
  * The hashed n-gram featuriser shared by training and inference (fastText-style):
  * every text becomes a bag of hashed features (word unigrams, negated words, word
  * bigrams, character 3–4-grams of each word, the Unicode block of each word's first
- * letter, VADER-lexicon priors) whose mean the linear model scores; the language head
+ * letter, VADER-lexicon priors, and with extraLexicons emoji and non-English lexicon
+ * priors) whose mean the linear model scores; the language head
  * reads the same bag.
  * Each feature remembers which token(s) it came from, so the rationale can cite the
  * words that carried the prediction. Buffers are reused between calls; the only
