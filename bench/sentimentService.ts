@@ -10,7 +10,7 @@
  *      to vader-sentiment single-threaded on the same texts.
  *
  *   npm run bench:sentiment [-- --seconds 8 --texts 10000 --sequential 2000 --only sync|async]
- *   (--memory: where the peak RSS goes, per isolate and native; --profile DIR: V8 CPU profiles of its threads)
+ *   (--memory: where the peak RSS goes, per isolate and native; --profile DIR: V8 CPU profiles of its threads; --perf FILE: perf record of the service during the batch)
  *   (the BENCH_SECONDS, BENCH_TEXTS and BENCH_SEQUENTIAL variables set the same defaults)
  */
 import { spawn } from 'node:child_process';
@@ -41,6 +41,8 @@ const { values: args } = parseArgs({
     only: { type: 'string' },
     /** Writes V8 CPU profiles of the service's threads (main, core, pool workers) to this folder. */
     profile: { type: 'string' },
+    /** Records the service with `perf record` (Debian's linux-perf) during the measured batch, into this file (see by shared library: perf report -i FILE --sort dso). */
+    perf: { type: 'string' },
     /** Where the peak RSS goes: each isolate's peak V8 heap and external memory, and the process's anonymous and lazily freed memory at its RSS peak. */
     memory: { type: 'boolean', default: false },
   },
@@ -298,7 +300,10 @@ async function main(): Promise<void> {
     const warm = Array.from({ length: 3000 }, (_, i) => rows[(i * 104729 + 13) % rows.length]!.text);
     const warmIds = (await Promise.all([0, 1, 2].map((b) => submitBatch(warm.slice(b * 1000, b * 1000 + 1000), 'warm-up')))).flat();
     for (const id of warmIds) await untilSucceeded(id);
+    const perf = args.perf === undefined ? null : spawn('perf', ['record', '-F', '999', '-g', '-p', String(svc.pid), '-o', args.perf], { stdio: 'ignore' });
+    if (perf) await new Promise((r) => setTimeout(r, 500));
     const cpuBefore = threadCpu(svc.pid);
+    const startHr = process.hrtime.bigint();
     const start = performance.now();
     const jobIds: string[] = [];
     // SUBMITTERS clients, each posting its next 1,000 as soon as its previous one was accepted (202)
@@ -314,7 +319,14 @@ async function main(): Promise<void> {
     // jobs finish roughly in order: wait for the last, then check them all
     for (let k = jobIds.length - 1; k >= 0; k -= 500) await untilSucceeded(jobIds[k]!);
     const done = performance.now();
+    // the batch's window on the monotonic clock the profiles' timestamps use (µs), to read them for the batch alone
+    if (args.profile !== undefined) mkdirSync(args.profile, { recursive: true });
+    if (args.profile !== undefined) writeFileSync(join(args.profile, 'batch-window.json'), JSON.stringify({ fromUs: Number(startHr / 1000n), toUs: Number(process.hrtime.bigint() / 1000n), texts: TEXTS }));
     const cpuAfter = threadCpu(svc.pid);
+    if (perf) {
+      perf.kill('SIGINT');
+      await new Promise((r) => perf.once('exit', r));
+    }
     clearInterval(sampler);
     const rate = TEXTS / ((done - start) / 1000);
     log('| system | texts/s | ratio to vader-sentiment |');

@@ -124,24 +124,37 @@ function lowerBound(sorted: readonly number[], x: number): number {
 
 /** Per-feed rolling baselines for the item anomaly. */
 export class FeedBaselines {
-  private readonly feeds = new Map<string, Promise<Baseline>>();
+  /** A feed's baseline once loaded, or its load in progress. */
+  private readonly feeds = new Map<string, Baseline | Promise<Baseline>>();
 
   constructor(private readonly store: JobStore) {}
 
-  /** Scores the item against its feed's baseline, then adds it to the baseline. */
-  async observe(tenant: string, feedId: string, score: number): Promise<ItemAnomaly> {
+  /**
+   * Scores the item against its feed's baseline, then adds it to the baseline. A feed
+   * already loaded answers at once (no promise: a batch of a busy feed scores its items
+   * in one go); a feed seen first reads its recent scores from the store.
+   */
+  observe(tenant: string, feedId: string, score: number): ItemAnomaly | Promise<ItemAnomaly> {
     const key = `${tenant}\u0000${feedId}`;
     let entry = this.feeds.get(key);
     if (entry) {
       this.feeds.delete(key); // re-insert: most recently used last
     } else {
-      entry = this.store.recentScores(tenant, feedId, ITEM_BASELINE).then((scores) => new Baseline(scores));
+      const loading = this.store.recentScores(tenant, feedId, ITEM_BASELINE).then((scores) => {
+        const b = new Baseline(scores);
+        if (this.feeds.get(key) === loading) this.feeds.set(key, b);
+        return b;
+      });
       // a failed read must not stay cached: the next item of the feed reads again
-      entry.catch(() => { if (this.feeds.get(key) === entry) this.feeds.delete(key); });
+      loading.catch(() => { if (this.feeds.get(key) === loading) this.feeds.delete(key); });
+      entry = loading;
     }
     this.feeds.set(key, entry);
     if (this.feeds.size > MAX_FEEDS) this.feeds.delete(this.feeds.keys().next().value!);
-    const baseline = await entry;
+    return entry instanceof Baseline ? FeedBaselines.scoreAndAdd(entry, score) : entry.then((b) => FeedBaselines.scoreAndAdd(b, score));
+  }
+
+  private static scoreAndAdd(baseline: Baseline, score: number): ItemAnomaly {
     const baselineItems = baseline.size;
     const { z, median: m } = baselineItems ? baseline.score(score) : { z: 0, median: 0 };
     baseline.add(score);

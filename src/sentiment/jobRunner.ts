@@ -337,7 +337,8 @@ export class JobRunner implements ClaimTarget {
       }
       let anomaly: ItemAnomaly | undefined;
       try {
-        anomaly = item.job.feedId ? await this.baselines.observe(item.job.tenant, item.job.feedId, outcome.sentimentScore) : undefined;
+        const seen = item.job.feedId ? this.baselines.observe(item.job.tenant, item.job.feedId, outcome.sentimentScore) : undefined;
+        anomaly = seen instanceof Promise ? await seen : seen;
       } catch (e) {
         // the feed's baseline could not be read (a database blip): the analysis stands, without its anomaly verdict
         logger.warn({ err: e, feedId: item.job.feedId }, 'feed baseline unavailable; result stored without an anomaly score');
