@@ -28,6 +28,8 @@ export interface Row {
   emotions?: number[];
   /** FINANCIAL_NEWS: 0 bearish, 1 neutral, 2 bullish. */
   direction?: 0 | 1 | 2;
+  /** A row of a source that has no training file (split between training and held out here: DEV_ONLY_HELDOUT_SHARE). */
+  devOnly?: true;
 }
 
 export const DATA_DIR = join(projectRoot, 'data', 'sentiment');
@@ -185,7 +187,7 @@ function afrisenti(): Row[] {
         if (split === 'train') trained++;
         const devOnly = split === 'heldout' && trained === 0;
         const rowSplit = devOnly && seededUnit(text, SPLIT_SEED) >= DEV_ONLY_HELDOUT_SHARE ? 'train' : split;
-        out.push({ text, lang: AFRISENTI_LANGS[dir]!, source: `afrisenti-${dir}`, split: rowSplit, polarity });
+        out.push({ text, lang: AFRISENTI_LANGS[dir]!, source: `afrisenti-${dir}`, split: rowSplit, polarity, ...(devOnly ? { devOnly: true as const } : {}) });
       }
     }
   }

@@ -174,15 +174,16 @@ export function languageLabelHolds(text: string, lang: string): boolean {
 /** All language-labelled text: the sentiment sets (general and finance), the UDHR and CLDR's localised names. */
 export async function loadLanguageCorpus(): Promise<LanguageRow[]> {
   const sentiment = [...loadGeneralCorpus(), ...loadFinanceCorpus()];
-  // Oromo and Tigrinya have held-out sentiment rows only: for the language head (whose
-  // label is the language, not the sentiment) a seeded half of them is training text.
-  const trained = new Set(sentiment.filter((r) => r.split === 'train').map((r) => r.lang));
+  // Oromo and Tigrinya have dev rows only (corpus.ts splits them for the sentiment model): for the
+  // language head (whose label is the language, not the sentiment) a seeded half of them is
+  // training text, its own split of them, kept as it was when the sentiment model held them all out.
+  const trained = new Set(sentiment.filter((r) => r.split === 'train' && !r.devOnly).map((r) => r.lang));
   const rows: LanguageRow[] = sentiment
     .map((r, i) => ({
       text: r.text,
       lang: r.lang,
       source: r.source,
-      split: !trained.has(r.lang) && seededUnit(`lidsplit:${i}`, SPLIT_SEED) < 0.5 ? ('train' as const) : r.split,
+      split: !trained.has(r.lang) ? (seededUnit(`lidsplit:${i}`, SPLIT_SEED) < 0.5 ? ('train' as const) : ('heldout' as const)) : r.split,
     }))
     // Label noise (romanised-Hindi rows that are English) is dropped from training and held-out text alike.
     .filter((r) => process.env['LID_CLEAN'] === '0' || languageLabelHolds(r.text, r.lang));
