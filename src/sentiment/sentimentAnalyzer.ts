@@ -5,11 +5,11 @@
  * language). Load once per thread; `InferenceSession.run` blocks its thread, so in
  * the service this lives in the Piscina workers only.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createHash } from 'node:crypto';
 import * as ort from 'onnxruntime-node';
-import { Featurizer, type FeatureBag } from './featurizer.js';
+import { EXTRA_LEXICONS_FILE, Featurizer, loadExtraLexicons, type FeatureBag } from './featurizer.js';
 import { encodeBatch } from './onnxBatch.js';
 import { cleanText, TextRejected, type TextProblem } from './textInput.js';
 import { LanguageIdentifier, type DetectedLanguage } from './languageDetector.js';
@@ -111,6 +111,9 @@ export class SentimentAnalyzer {
 
   static async load(opts: AnalyzerOptions = {}): Promise<SentimentAnalyzer> {
     const models = new Map<Domain, LoadedModel>();
+    // the lexicons the models were trained with, as npm run train wrote them (else built from @nlpjs/lang-all)
+    const lexicons = join(opts.modelsDir ?? MODELS_DIR, EXTRA_LEXICONS_FILE);
+    if (existsSync(lexicons)) loadExtraLexicons(lexicons);
     for (const domain of Object.keys(MODEL_NAMES) as Domain[]) {
       const { sidecar, onnx } = await loadSidecar(MODEL_NAMES[domain], opts.modelsDir);
       const session = await ort.InferenceSession.create(onnx, {

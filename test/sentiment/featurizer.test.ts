@@ -5,7 +5,11 @@
  * built from.
  */
 import { describe, it, expect } from 'vitest';
-import { Featurizer, DEFAULT_FEATURIZER, extraLexiconEntries, lexiconValences, type FeaturizerParams } from '../../src/sentiment/featurizer.js';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Featurizer, DEFAULT_FEATURIZER, EXTRA_LEXICONS_FILE, encodeExtraLexicons, extraLexiconEntries, loadExtraLexicons, lexiconValences, type FeaturizerParams } from '../../src/sentiment/featurizer.js';
+import { MODELS_DIR } from '../../src/sentiment/sentimentAnalyzer.js';
 
 const WITH_EXTRAS: FeaturizerParams = { ...DEFAULT_FEATURIZER, negatedLexicon: true, extraLexicons: true };
 
@@ -77,5 +81,20 @@ describe('featuriser priors beyond the VADER lexicon', () => {
   it('emits no extra prior features when the settings are absent', () => {
     const plain = new Featurizer({ ...DEFAULT_FEATURIZER, negatedLexicon: true });
     expect(priorSigns(plain, 'estoy muy triste 😍', [...f.emojiIds, ...f.extraIds])).toEqual([]);
+  });
+
+  it('the service reads the lexicons the models were trained with: models/extra-lexicons.bin is what the build from @nlpjs/lang-all makes now', () => {
+    // stale after a change of the lexicon code or of the package: npm run train rewrites it with the models
+    const committed = readFileSync(join(MODELS_DIR, EXTRA_LEXICONS_FILE));
+    expect(committed.equals(encodeExtraLexicons())).toBe(true);
+  });
+
+  it('refuses a damaged lexicon file with what to do', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'meridian-lexicons-'));
+    const good = readFileSync(join(MODELS_DIR, EXTRA_LEXICONS_FILE));
+    writeFileSync(join(dir, 'cut.bin'), good.subarray(0, good.length - 7));
+    writeFileSync(join(dir, 'other.bin'), Buffer.from('not a lexicon file'));
+    expect(() => loadExtraLexicons(join(dir, 'cut.bin'))).toThrow(/not a lexicon file of this Meridian.*npm run train/);
+    expect(() => loadExtraLexicons(join(dir, 'other.bin'))).toThrow(/no MXL1 header/);
   });
 });

@@ -14,7 +14,7 @@ import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import * as ort from 'onnxruntime-node';
 import { MODELS_DIR } from '../sentimentAnalyzer.js';
-import { Featurizer } from '../featurizer.js';
+import { encodeExtraLexicons, EXTRA_LEXICONS_FILE, Featurizer } from '../featurizer.js';
 import { encodeBatch } from '../onnxBatch.js';
 import { cleanText } from '../textInput.js';
 import type { ModelSidecar, TrainedLanguage } from '../modelCard.js';
@@ -242,6 +242,8 @@ export async function writeModel(t: TrainedModel, outDir: string): Promise<Model
     calibration: calibrate(t),
   };
   mkdirSync(outDir, { recursive: true });
+  // the merged lexicons this model was featurised with, read by the service instead of building them again (featurizer.ts)
+  if (t.spec.featurizer.extraLexicons) writeFileSync(join(outDir, EXTRA_LEXICONS_FILE), encodeExtraLexicons());
   writeFileSync(join(outDir, onnxFile), onnx);
   writeFileSync(join(outDir, `${t.spec.name}.json`), JSON.stringify(sidecar, null, 2) + '\n');
   process.stderr.write(`wrote ${join(outDir, onnxFile)} (${(onnx.length / 1e6).toFixed(1)} MB); ONNX vs trainer max |Δp| = ${diff.toExponential(2)} on ${sample.length} held-out rows; calibration ${JSON.stringify(sidecar.calibration)}\n`);
