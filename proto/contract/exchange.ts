@@ -10,9 +10,11 @@ import type { ExchangeResponse, ExchangeResponse__Output } from './types/meridia
  * turn of the sender's event loop travel together, at most this many per
  * message, so that the receiver starts on the first while the sender
  * finishes the rest. 8 measured best of 1, 2, 4, 8 and unbounded on the REST
- * benchmark (bench/README.md).
+ * benchmark before the channel had mutual TLS; with it, every message costs
+ * more and 32 measured best of 8, 16 and 32 in CPU per request, by id and
+ * mixed, on both threads (bench/README.md, fifth session).
  */
-export const EXCHANGE_MESSAGE_ITEMS = 8;
+export const EXCHANGE_MESSAGE_ITEMS = 32;
 
 /** The writable side of a stream, as both ends of the exchange hold it. */
 interface MessageWritable {
