@@ -95,13 +95,14 @@ async function httpCaching(app: FastifyInstance): Promise<void> {
   /*
    * @fastify/compress gives every route two hooks of its own: an onRequest hook that sets reply.compress
    * (which nothing here calls) and an onSend hook that negotiates Accept-Encoding. Both are taken off the
-   * routes as they are added; the plugin's onSend (one and the same for every route: no route has
-   * compress options) runs at the end of the caching hook below, and only for an answer that could be
+   * routes as they are added; the plugin's onSend (the same for every route without compress options of its
+   * own) runs at the end of the caching hook below, and only for an answer that could be
    * compressed: the client accepts an encoding and the body reaches the threshold. Two hook calls fewer
    * per request, and none of the negotiation for clients that send no Accept-Encoding.
    */
   let compressOnSend: OnSend | undefined;
   app.addHook('onRoute', (route) => {
+    if ((route as { compress?: unknown }).compress !== undefined) return; // a route with its own compress options keeps the plugin's hooks
     const takeOff = <T extends { name: string }>(hooks: T | T[] | undefined, name: string): [T[] | T | undefined, T | undefined] => {
       if (!Array.isArray(hooks)) return hooks?.name === name ? [undefined, hooks] : [hooks, undefined];
       const i = hooks.findLastIndex((h) => h.name === name);
