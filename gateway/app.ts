@@ -5,7 +5,6 @@
  * builds it all and `close()` takes it down again.
  */
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import cors from '@fastify/cors';
 import { pino, type Logger } from 'pino';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -14,7 +13,7 @@ import { loadProtoCatalog } from './protoCatalog.js';
 import { CoreClient } from './coreClient.js';
 import type { ApiKeyStore } from './auth/keyStore.js';
 import { KeyRing } from './auth/keyRing.js';
-import { Guard, KEY_HEADERS } from './auth/guard.js';
+import { Guard } from './auth/guard.js';
 import { openGatewayState } from './auth/gatewayState.js';
 import { GatewayMetrics } from './metrics.js';
 import { compileRoutes, registerRoutes, sendError, callbackOf, type CompiledRoute } from './rest/routes.js';
@@ -29,6 +28,7 @@ import httpCaching from './rest/caching.js';
 import { registerDashboard } from './dashboard/plugin.js';
 import { WorkBudget } from './workPricing.js';
 import { bodyRefusal, EdgeRefusals } from './rest/edgeRefusals.js';
+import { Cors } from './rest/cors.js';
 
 export interface Gateway {
   app: FastifyInstance;
@@ -89,21 +89,15 @@ export async function buildGateway(config: GatewayConfig, log: Logger = pino({ l
     },
   });
   const edge = new EdgeRefusals(app, config.corsOrigins, routes);
+  const cors = new Cors(config.corsOrigins);
+  // One hook for what every request needs before its route: the edge refusals, then CORS (gateway/rest/cors.ts).
   app.addHook('onRequest', (request, reply, done) => {
     const refusal = edge.early(request.method, request.headers);
-    if (!refusal) { done(); return; }
-    void sendError(reply, refusal, undefined);
+    if (refusal) { void sendError(reply, refusal, undefined); return; }
+    if (!cors.apply(request, reply)) done();
   });
-  await app.register(cors, {
-    origin: config.corsOrigins.includes('*') ? '*' : config.corsOrigins,
-    methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
-    // GeoDB's browser clients send RapidAPI's host headers beside the key, and read its rate-limit names
-    allowedHeaders: ['Content-Type', 'X-Service-Async-Mode', ...KEY_HEADERS.map((h) => h.replace(/(^|-)([a-z])/g, (_m, d: string, c: string) => d + c.toUpperCase())),
-      'X-RapidAPI-Host', 'X-Mashape-Host'],
-    exposedHeaders: ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'X-RateLimit-Requests-Limit', 'X-RateLimit-Requests-Remaining',
-      'Retry-After', 'Location', 'ETag'],
-    maxAge: 600,
-  });
+  // Lets the router take preflights for any path (the hook above answers them).
+  app.options('*', (_request, reply) => { reply.callNotFound(); });
   app.decorateRequest('routeLabel', '');
   await app.register(httpCaching); // ETag/Cache-Control/304 and compression (gateway/rest/caching.ts); before the routes
   app.addHook('onResponse', (request, reply, done) => {

@@ -60,10 +60,23 @@ export class Guard {
 
 const storeDown = (): HttpError => new HttpError(503, 'SERVICE_UNAVAILABLE', 'the shared rate-limit store does not answer; retry shortly');
 
+/** Limits and seconds to reset repeat from request to request: their header values are made once (bounded). */
+const numberTexts = new Map<number, string>();
+function numberText(n: number): string {
+  let s = numberTexts.get(n);
+  if (s === undefined) {
+    s = String(n);
+    if (numberTexts.size < 1024) numberTexts.set(n, s);
+  }
+  return s;
+}
+
 function decide(key: ApiKeyRecord, d: RateDecision): Admission {
+  const limit = numberText(d.limit);
+  const remaining = String(d.remaining);
   const rate = {
-    'x-ratelimit-limit': String(d.limit), 'x-ratelimit-remaining': String(d.remaining), 'x-ratelimit-reset': String(d.resetSeconds),
-    'x-ratelimit-requests-limit': String(d.limit), 'x-ratelimit-requests-remaining': String(d.remaining),
+    'x-ratelimit-limit': limit, 'x-ratelimit-remaining': remaining, 'x-ratelimit-reset': numberText(d.resetSeconds),
+    'x-ratelimit-requests-limit': limit, 'x-ratelimit-requests-remaining': remaining,
   };
   if (!d.allowed) {
     throw new HttpError(429, 'ACCESS_DENIED', `rate limit of ${d.limit} requests per minute reached for this key; retry after ${d.resetSeconds} s`,

@@ -7,7 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { FastifyInstance, FastifyReply, preValidationHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, onRequestHookHandler, preHandlerHookHandler, preValidationHookHandler } from 'fastify';
 import mercurius from 'mercurius';
 import type { GraphQLError } from 'graphql';
 import { projectRoot } from '../paths.js';
@@ -47,21 +47,20 @@ export async function registerGraphql(app: FastifyInstance, opts: GraphqlOptions
     for (const [k, v] of Object.entries(e.headers)) reply.header(k, v);
     return reply.code(e.status).type('application/json; charset=utf-8').send(e.body());
   };
-  // These hooks are global (they also see every REST request), so they are callback hooks that
-  // return at once for anything but GraphQL: an async hook costs a promise and a microtask turn per request.
-  const isGraphqlPost = (method: string, url: string) => method === 'POST' && (url.startsWith('/graphql') || url === '/' || url.startsWith('/?'));
+  // These hooks belong to the GraphQL routes only (added to them as they are registered, onRoute below):
+  // as global hooks they ran two more hook phases on every REST request. Callback hooks: an async hook
+  // costs a promise and a microtask turn per request.
   // a body over the document limit is refused before it is read
-  app.addHook('onRequest', (request, reply, done) => {
-    if (!isGraphqlPost(request.method, request.url)) { done(); return; }
+  const checkSize: onRequestHookHandler = (request, reply, done) => {
+    if (request.method !== 'POST') { done(); return; }
     try { work.checkDeclaredSize(request.headers['content-length']); } catch (e) {
       if (e instanceof LimitRefusal) { void refuse(reply, e); return; }
       done(e as Error);
       return;
     }
     done();
-  });
-  app.addHook('preHandler', (request, reply, done) => {
-    if (request.routeOptions.url !== '/graphql' && !(request.routeOptions.url === '/' && request.method === 'POST')) { done(); return; }
+  };
+  const keyCheck: preHandlerHookHandler = (request, reply, done) => {
     request.routeLabel = '/graphql';
     const fail = (e: unknown): void => {
       if (e instanceof LimitRefusal) { void refuse(reply, e); return; }
@@ -83,7 +82,7 @@ export async function registerGraphql(app: FastifyInstance, opts: GraphqlOptions
       if (admission instanceof Promise) admission.then(admitted, fail);
       else admitted(admission);
     } catch (e) { fail(e); }
-  });
+  };
   // Fastify's body schema would coerce a query given as a number or a one-item array into a string (and mercurius
   // then fails inside): such a body is noted before validation and refused after the key check (preHandler above).
   // A hook of the two GraphQL POST routes only (added as they are registered below), not one every REST request runs.
@@ -92,11 +91,15 @@ export async function registerGraphql(app: FastifyInstance, opts: GraphqlOptions
     if (body && typeof body === 'object' && 'query' in body && typeof body.query !== 'string') queryNotString.add(request);
     done();
   };
+  const first = <T>(hook: T, own: T | T[] | undefined): T[] => (own === undefined ? [hook] : [hook, ...(Array.isArray(own) ? own : [own])]);
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
-    if (!methods.includes('POST') || (route.url !== '/graphql' && route.url !== '/')) return;
-    const own = route.preValidation;
-    route.preValidation = own === undefined ? [noteQueryType] : [noteQueryType, ...(Array.isArray(own) ? own : [own])];
+    const post = methods.includes('POST');
+    // the GraphQL endpoints: /graphql (GET and POST) and GeoDB's POST / (the rest of this plugin's routes, GraphiQL, are pages)
+    if (route.url === '/graphql' || (route.url === '/' && post)) route.preHandler = first(keyCheck, route.preHandler);
+    if (!post || (route.url !== '/graphql' && route.url !== '/')) return;
+    route.onRequest = first(checkSize, route.onRequest);
+    route.preValidation = first(noteQueryType, route.preValidation);
   });
   await app.register(mercurius, {
     schema: readFileSync(SCHEMA_FILE, 'utf8'),

@@ -79,15 +79,61 @@ export function matchesIfNoneMatch(header: string | string[] | undefined, tag: s
   return value.split(',').some((t) => opaque(t) === mine);
 }
 
+/** Whether a payload may reach the compression threshold (a string's UTF-8 length is at least its length, at most three times it). */
+function atLeastThreshold(payload: unknown): boolean {
+  if (typeof payload === 'string') {
+    return payload.length >= COMPRESS_THRESHOLD_BYTES || (payload.length * 3 >= COMPRESS_THRESHOLD_BYTES && Buffer.byteLength(payload) >= COMPRESS_THRESHOLD_BYTES);
+  }
+  if (Buffer.isBuffer(payload)) return payload.length >= COMPRESS_THRESHOLD_BYTES;
+  return payload != null; // a stream (dashboard files): its size is unknown here
+}
+
+type OnSend = (request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (err: Error | null, payload?: unknown) => void) => void;
+
 async function httpCaching(app: FastifyInstance): Promise<void> {
   await app.register(compress, { threshold: COMPRESS_THRESHOLD_BYTES, encodings: ['br', 'gzip', 'deflate'] });
+  /*
+   * @fastify/compress gives every route two hooks of its own: an onRequest hook that sets reply.compress
+   * (which nothing here calls) and an onSend hook that negotiates Accept-Encoding. Both are taken off the
+   * routes as they are added; the plugin's onSend (the same for every route without compress options of its
+   * own) runs at the end of the caching hook below, and only for an answer that could be
+   * compressed: the client accepts an encoding and the body reaches the threshold. Two hook calls fewer
+   * per request, and none of the negotiation for clients that send no Accept-Encoding.
+   */
+  let compressOnSend: OnSend | undefined;
+  app.addHook('onRoute', (route) => {
+    if ((route as { compress?: unknown }).compress !== undefined) return; // a route with its own compress options keeps the plugin's hooks
+    const takeOff = <T extends { name: string }>(hooks: T | T[] | undefined, name: string): [T[] | T | undefined, T | undefined] => {
+      if (!Array.isArray(hooks)) return hooks?.name === name ? [undefined, hooks] : [hooks, undefined];
+      const i = hooks.findLastIndex((h) => h.name === name);
+      return i < 0 ? [hooks, undefined] : [hooks.filter((_h, j) => j !== i), hooks[i]];
+    };
+    const [onRequest, decorate] = takeOff(route.onRequest, 'onRequest');
+    const [onSend, negotiate] = takeOff(route.onSend as OnSend | OnSend[] | undefined, 'onSend');
+    if (!decorate || !negotiate) return; // not the plugin's pair: leave the route as it is
+    route.onRequest = onRequest as typeof route.onRequest;
+    route.onSend = onSend as typeof route.onSend;
+    compressOnSend ??= negotiate;
+  });
+  /**
+   * The caching hook's last step: compression where it may apply. Not for 404s and preflights (routes the
+   * plugin never saw), nor HEAD (fastify's HEAD hook, which ran before the plugin's, had already dropped the body).
+   */
+  const finish = (request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (err: Error | null, payload?: unknown) => void): void => {
+    if (compressOnSend && request.headers['accept-encoding'] !== undefined && atLeastThreshold(payload)
+      && !request.is404 && request.method !== 'OPTIONS' && request.method !== 'HEAD') {
+      compressOnSend(request, reply, payload, done);
+      return;
+    }
+    done(null, payload);
+  };
   // A callback hook, not an async one: an async hook costs a promise and a microtask turn on every answer.
   app.addHook('onSend', (request, reply, payload, done) => {
-    if (reply.hasHeader('cache-control')) { done(null, payload); return; }
+    if (reply.hasHeader('cache-control')) { finish(request, reply, payload, done); return; }
     const policy = policyOf(request);
     if (policy === 'private' || effectiveStatus(reply, payload) !== 200 || (typeof payload !== 'string' && !Buffer.isBuffer(payload))) {
       reply.header('cache-control', 'no-store');
-      done(null, payload);
+      finish(request, reply, payload, done);
       return;
     }
     const tag = entityTag(payload);
@@ -101,7 +147,7 @@ async function httpCaching(app: FastifyInstance): Promise<void> {
       done(null, null);
       return;
     }
-    done(null, payload);
+    finish(request, reply, payload, done);
   });
 }
 

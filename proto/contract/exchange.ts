@@ -10,9 +10,13 @@ import type { ExchangeResponse, ExchangeResponse__Output } from './types/meridia
  * turn of the sender's event loop travel together, at most this many per
  * message, so that the receiver starts on the first while the sender
  * finishes the rest. 8 measured best of 1, 2, 4, 8 and unbounded on the REST
- * benchmark (bench/README.md).
+ * benchmark before the channel had mutual TLS; with it, every message costs
+ * more: 16 and 32 took less CPU per request than 8 on both threads (32 the
+ * least by id), but 32 cost ~9 % of mixed req/s (the core's answers wait
+ * for the whole turn), and 16 kept mixed at 8's req/s (bench/README.md,
+ * fifth session).
  */
-export const EXCHANGE_MESSAGE_ITEMS = 8;
+export const EXCHANGE_MESSAGE_ITEMS = 16;
 
 /** The writable side of a stream, as both ends of the exchange hold it. */
 interface MessageWritable {
