@@ -43,6 +43,11 @@ describe('CORS', () => {
     expect(other.headers['access-control-allow-origin']).toBeUndefined();
     expect(other.headers['access-control-expose-headers']).toBe(EXPOSED);
     expect(other.headers['vary']).toBe('Origin');
+    // a cacheable answer varies by origin and encoding both (a shared cache must not hand one origin's answer to another)
+    const cached = await rawRequest(`${listed.url}/v1/geo/cities/5391959`, { origin: 'https://app.example', 'x-gateway-key': listed.key });
+    expect(cached.status).toBe(200);
+    expect(cached.headers['access-control-allow-origin']).toBe('https://app.example');
+    expect(cached.headers['vary']).toBe('Origin, accept-encoding');
   });
 
   it('answers a valid preflight 204 with the methods, headers and max age, before any key check', async () => {
