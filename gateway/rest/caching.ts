@@ -101,6 +101,7 @@ async function httpCaching(app: FastifyInstance): Promise<void> {
    * per request, and none of the negotiation for clients that send no Accept-Encoding.
    */
   let compressOnSend: OnSend | undefined;
+  const COMPRESSED_HERE = 'meridianCompressedByCaching';
   app.addHook('onRoute', (route) => {
     if ((route as { compress?: unknown }).compress !== undefined) return; // a route with its own compress options keeps the plugin's hooks
     const takeOff = <T extends { name: string }>(hooks: T | T[] | undefined, name: string): [T[] | T | undefined, T | undefined] => {
@@ -113,6 +114,8 @@ async function httpCaching(app: FastifyInstance): Promise<void> {
     if (!decorate || !negotiate) return; // not the plugin's pair: leave the route as it is
     route.onRequest = onRequest as typeof route.onRequest;
     route.onSend = onSend as typeof route.onSend;
+    // finish() compresses only for routes whose pair was taken off here (a route with its own options keeps its hooks)
+    route.config = { ...(route.config as object | undefined), [COMPRESSED_HERE]: true } as typeof route.config;
     compressOnSend ??= negotiate;
   });
   /**
@@ -121,7 +124,7 @@ async function httpCaching(app: FastifyInstance): Promise<void> {
    */
   const finish = (request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (err: Error | null, payload?: unknown) => void): void => {
     if (compressOnSend && request.headers['accept-encoding'] !== undefined && atLeastThreshold(payload)
-      && !request.is404 && request.method !== 'OPTIONS' && request.method !== 'HEAD') {
+      && (request.routeOptions.config as unknown as Record<string, unknown> | undefined)?.[COMPRESSED_HERE] === true && !request.is404 && request.method !== 'OPTIONS' && request.method !== 'HEAD') {
       compressOnSend(request, reply, payload, done);
       return;
     }
