@@ -6,7 +6,7 @@
  * onnxruntime-node on 500 held-out rows and refuses to finish if any probability
  * differs from the trainer's by more than 1e-5.
  *
- * Usage: npm run train [-- --only=language|general|financial-news] [--out=dir] [--epochs=N --lr=X --l2=X --balance=X --hidden=H --chars=3-4 --negated-lexicon=on|off --extra-lexicons=on|off]
+ * Usage: npm run train [-- --only=language|general|financial-news] [--out=dir] [--epochs=N --lr=X --l2=X --balance=X --hidden=H --chars=3-4 --negated-lexicon=on|off --extra-lexicons=on|off --seed=N]
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -265,6 +265,8 @@ async function main(): Promise<void> {
       chars: { type: 'string' },
       'negated-lexicon': { type: 'string' },
       'extra-lexicons': { type: 'string' },
+      /** The sentiment models' initialisation and shuffle seed (modelSpecs.ts has the committed one): to see how far a figure moves by seed alone. */
+      seed: { type: 'string' },
     },
     strict: true,
   });
@@ -287,6 +289,7 @@ async function main(): Promise<void> {
     hidden: num(values.hidden) ?? s.hidden,
     dropout: num(values.dropout) ?? s.dropout,
     wide: values.wide ?? s.wide ?? false,
+    seed: num(values.seed) ?? s.seed,
     featurizer: {
       ...s.featurizer,
       ...(chars ? { minCharGram: chars[0]!, maxCharGram: chars[1]! } : {}),
