@@ -135,13 +135,12 @@ export class KeyTable {
   }
 }
 
-
 let extra: ExtraLexicons | null = null;
 
 /**
  * The merged lexicons as lookup tables, once per thread: from the file loadExtraLexicons()
- * read (the service: models/extra-lexicons.bin), else built from @nlpjs/lang-all (training,
- * or a models folder without the file; ~0.4 s and a transient heap of 110k strings).
+ * read (the service: models/extra-lexicons.bin, checked against the model's sidecar), else
+ * built from @nlpjs/lang-all (training; ~0.4 s and a transient heap of 110k strings).
  */
 export function extraLexicons(): ExtraLexicons {
   if (extra) return extra;
@@ -194,25 +193,33 @@ export function encodeExtraLexicons(k: KeyedExtraLexicons = keyedExtraLexicons()
   return out;
 }
 
-/** Uses the lexicons of a file encodeExtraLexicons() wrote for this thread's featurisers (before any is made). */
-export function loadExtraLexicons(path: string): void {
-  const bin = readFileSync(path);
+/**
+ * Uses the lexicons of a file encodeExtraLexicons() wrote (bin, read from `path`) for
+ * this thread's featurisers, before any is made. A malformed file is refused; the
+ * caller checks its sha256 against the model's sidecar first (sentimentAnalyzer.ts).
+ */
+export function loadExtraLexicons(bin: Buffer, path: string): void {
   const fail = (why: string): never => { throw new Error(`${path} is not a lexicon file of this Meridian (${why}): run \`npm run train\` or restore models/ from git`); };
-  if (bin.length < 8 || bin.readUInt32LE(0) !== LEXICON_MAGIC) fail('no MXL1 header');
+  const need = (at: number, n: number): void => { if (at + n > bin.length) fail('truncated'); };
+  need(0, 8);
+  if (bin.readUInt32LE(0) !== LEXICON_MAGIC) fail('no MXL1 header');
   let at = 4;
   const emoji = new Map<string, number>();
   const emojiCount = bin.readUInt32LE(at);
   at += 4;
   for (let i = 0; i < emojiCount; i++) {
+    need(at, 1);
     const n = bin.readUInt8(at);
+    need(at, 2 + n);
     emoji.set(bin.toString('utf8', at + 1, at + 1 + n), bin.readInt8(at + 1 + n));
     at += 2 + n;
   }
   const keyed: Map<number, number>[] = [];
   for (let t = 0; t < 2; t++) {
+    need(at, 4);
     const count = bin.readUInt32LE(at);
     at += 4;
-    if (at + 5 * count > bin.length) fail('truncated');
+    need(at, 5 * count);
     const m = new Map<number, number>();
     for (let i = 0; i < count; i++, at += 5) m.set(bin.readUInt32LE(at), bin.readInt8(at + 4));
     keyed.push(m);
@@ -229,7 +236,10 @@ export function loadExtraLexicons(path: string): void {
  * Multi-word keys are skipped: the featuriser reads one word at a time.
  */
 export function extraLexiconEntries(): ExtraLexiconEntries {
-  const require = createRequire(import.meta.url);
+  // resolved from where @nlpjs/lang-all (the one declared dependency) is, and English's stop words from @nlpjs/lang-en,
+  // which brings @nlpjs/lang-en-min: found whether npm hoists these packages or nests them
+  const require = createRequire(createRequire(import.meta.url).resolve('@nlpjs/lang-all/package.json'));
+  const enRequire = createRequire(require.resolve('@nlpjs/lang-en/package.json'));
   // key → its distinct values in the order met (a bare number while there is one: most keys, and far less garbage).
   type Values = number | number[];
   const acc = { emoji: new Map<string, Values>(), words: new Map<string, Values>(), stems: new Map<string, Values>() };
@@ -246,7 +256,7 @@ export function extraLexiconEntries(): ExtraLexiconEntries {
     const Stopwords = require(`@nlpjs/lang-${l}/src/stopwords-${l}.js`) as new () => { dictionary: Record<string, unknown> };
     for (const w of Object.keys(new Stopwords().dictionary)) stopwords.add(w.toLowerCase());
   }
-  const EnglishStopwords = require('@nlpjs/lang-en-min/src/stopwords-en.js') as new () => { dictionary: Record<string, unknown> };
+  const EnglishStopwords = enRequire('@nlpjs/lang-en-min/src/stopwords-en.js') as new () => { dictionary: Record<string, unknown> };
   for (const w of Object.keys(new EnglishStopwords().dictionary)) stopwords.add(w.toLowerCase());
   const read = (lang: string, file: string, scale: number, stems: boolean) => {
     const list = JSON.parse(readFileSync(require.resolve(file), 'utf8')) as Record<string, unknown>;

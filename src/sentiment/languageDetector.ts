@@ -8,7 +8,7 @@
  * core of this machine, bound by the scattered reads of the weight rows).
  *
  * Weights are stored int8 with one scale per bucket (models/language.bin, described
- * and sha256-checked by models/language.json) and expanded to float32 at load.
+ * and sha256-checked by models/language.json), and kept packed at load (LanguageWeights.sparse).
  *
  * Verdicts: `und` when the text has fewer than `minLetters` letters (`ok`, `lol`,
  * emoji only) or the best language's probability is below `undBelow`; `reliable` when

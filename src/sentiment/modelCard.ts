@@ -25,4 +25,6 @@ export interface ModelSidecar {
   trainedLanguages: TrainedLanguage[];
   /** Five-level cuts and the low-confidence cut (labels.ts); absent in older models. */
   calibration?: Calibration;
+  /** sha256 of extra-lexicons.bin, the merged lexicons the model was trained with (featurizer.extraLexicons only). */
+  extraLexiconsSha256?: string;
 }

@@ -81,6 +81,15 @@ interface LoadedModel {
   calibration: Calibration;
 }
 
+/** Reads the lexicon file a model's sidecar names by its sha256, or says what to do. */
+function readLexicons(path: string, sha256: string, model: string): void {
+  if (!existsSync(path)) throw new Error(`${path} is missing; the ${model} model was trained with it: run \`npm run train\` or restore models/ from git`);
+  const bin = readFileSync(path);
+  const sha = createHash('sha256').update(bin).digest('hex');
+  if (sha !== sha256) throw new Error(`${path} does not match the ${model} model's sidecar (sha256 ${sha} ≠ ${sha256}): run \`npm run train\` or restore models/ from git`);
+  loadExtraLexicons(bin, path);
+}
+
 export async function loadSidecar(name: string, modelsDir = MODELS_DIR): Promise<{ sidecar: ModelSidecar; onnx: Uint8Array }> {
   const sidecarPath = join(modelsDir, `${name}.json`);
   let sidecar: ModelSidecar;
@@ -111,11 +120,14 @@ export class SentimentAnalyzer {
 
   static async load(opts: AnalyzerOptions = {}): Promise<SentimentAnalyzer> {
     const models = new Map<Domain, LoadedModel>();
-    // the lexicons the models were trained with, as npm run train wrote them (else built from @nlpjs/lang-all)
-    const lexicons = join(opts.modelsDir ?? MODELS_DIR, EXTRA_LEXICONS_FILE);
-    if (existsSync(lexicons)) loadExtraLexicons(lexicons);
+    let lexiconsRead = false;
     for (const domain of Object.keys(MODEL_NAMES) as Domain[]) {
       const { sidecar, onnx } = await loadSidecar(MODEL_NAMES[domain], opts.modelsDir);
+      // the lexicons the model was trained with, as npm run train wrote them beside it (sha256 in its sidecar)
+      if (sidecar.featurizer.extraLexicons && sidecar.extraLexiconsSha256 && !lexiconsRead) {
+        readLexicons(join(opts.modelsDir ?? MODELS_DIR, EXTRA_LEXICONS_FILE), sidecar.extraLexiconsSha256, sidecar.name);
+        lexiconsRead = true;
+      }
       const session = await ort.InferenceSession.create(onnx, {
         intraOpNumThreads: opts.intraOpNumThreads ?? 1,
         interOpNumThreads: 1,

@@ -5,11 +5,11 @@
  * built from.
  */
 import { describe, it, expect } from 'vitest';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Featurizer, DEFAULT_FEATURIZER, EXTRA_LEXICONS_FILE, encodeExtraLexicons, extraLexiconEntries, loadExtraLexicons, lexiconValences, type FeaturizerParams } from '../../src/sentiment/featurizer.js';
-import { MODELS_DIR } from '../../src/sentiment/sentimentAnalyzer.js';
+import { MODELS_DIR, SentimentAnalyzer } from '../../src/sentiment/sentimentAnalyzer.js';
 
 const WITH_EXTRAS: FeaturizerParams = { ...DEFAULT_FEATURIZER, negatedLexicon: true, extraLexicons: true };
 
@@ -89,12 +89,21 @@ describe('featuriser priors beyond the VADER lexicon', () => {
     expect(committed.equals(encodeExtraLexicons())).toBe(true);
   });
 
-  it('refuses a damaged lexicon file with what to do', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'meridian-lexicons-'));
+  it('refuses a damaged lexicon file with what to do', async () => {
     const good = readFileSync(join(MODELS_DIR, EXTRA_LEXICONS_FILE));
-    writeFileSync(join(dir, 'cut.bin'), good.subarray(0, good.length - 7));
-    writeFileSync(join(dir, 'other.bin'), Buffer.from('not a lexicon file'));
-    expect(() => loadExtraLexicons(join(dir, 'cut.bin'))).toThrow(/not a lexicon file of this Meridian.*npm run train/);
-    expect(() => loadExtraLexicons(join(dir, 'other.bin'))).toThrow(/no MXL1 header/);
+    // cut anywhere (in the emoji, in the words, at the end), or not a lexicon file at all
+    for (const end of [6, 20, 5000, good.length - 7]) {
+      expect(() => loadExtraLexicons(good.subarray(0, end), 'cut.bin'), `cut at ${end}`).toThrow(/cut\.bin is not a lexicon file of this Meridian \((no MXL1 header|truncated)\).*npm run train/);
+    }
+    expect(() => loadExtraLexicons(Buffer.from('not a lexicon file'), 'other.bin')).toThrow(/no MXL1 header/);
+    // a well-formed file that is not the one the model was trained with: the analyzer checks it against the sidecar
+    const dir = mkdtempSync(join(tmpdir(), 'meridian-models-'));
+    for (const f of readdirSync(MODELS_DIR)) copyFileSync(join(MODELS_DIR, f), join(dir, f));
+    const flipped = Buffer.from(good);
+    flipped[flipped.length - 1] = flipped[flipped.length - 1]! ^ 1;
+    writeFileSync(join(dir, EXTRA_LEXICONS_FILE), flipped);
+    await expect(SentimentAnalyzer.load({ modelsDir: dir })).rejects.toThrow(/extra-lexicons\.bin does not match the general model's sidecar .*npm run train/);
+    rmSync(join(dir, EXTRA_LEXICONS_FILE));
+    await expect(SentimentAnalyzer.load({ modelsDir: dir })).rejects.toThrow(/extra-lexicons\.bin is missing; the general model was trained with it/);
   });
 });

@@ -107,6 +107,16 @@ describe('rationale', () => {
     expect(pos!.rationale).toMatch(/"(wonderful|lovely|best)"/);
   });
 
+  it('marks a negated word that weighs toward the verdict as negated', async () => {
+    // everyday negated sentences (not from the training data): the model leans on the negated word in most
+    const texts = ['The service was not great.', 'Not happy with the delivery.', 'The movie was not funny.', "I don't love it.",
+      'It is not a good idea.', 'The staff were not friendly.', 'I do not like this phone.', 'This is not good at all.'];
+    const outs = (await analyzer.analyze(texts)).map(ok);
+    const marked = outs.filter((o) => /"[^"]+" \(negated by "(not|Not|don't)"\) \+/.test(o.rationale));
+    expect(marked.length, outs.map((o) => o.rationale).join('\n')).toBeGreaterThanOrEqual(6);
+    for (const o of outs) expect(o.sentimentScore).toBeLessThan(0);
+  });
+
   it('changes with the input rather than following a template', async () => {
     const outs = (await analyzer.analyze(general.slice(100, 160).map((r) => r.text))).map(ok);
     expect(new Set(outs.map((o) => o.rationale)).size).toBeGreaterThan(55);

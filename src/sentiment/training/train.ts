@@ -8,7 +8,7 @@
  *
  * Usage: npm run train [-- --only=language|general|financial-news] [--out=dir] [--epochs=N --lr=X --l2=X --balance=X --hidden=H --chars=3-4 --negated-lexicon=on|off --extra-lexicons=on|off --seed=N]
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
@@ -229,6 +229,7 @@ export async function writeModel(t: TrainedModel, outDir: string): Promise<Model
   const sample = t.heldoutRows.filter((_, i) => i % Math.max(1, Math.floor(t.heldoutRows.length / 500)) === 0).slice(0, 500);
   const diff = await checkOnnxAgainstTrainer(t, onnx, sample);
   if (!(diff <= ONNX_TOLERANCE)) throw new Error(`ONNX output differs from the trainer by ${diff} (> ${ONNX_TOLERANCE}) on ${sample.length} rows: the export is wrong, not writing ${onnxFile}`);
+  const lexicons = t.spec.featurizer.extraLexicons ? encodeExtraLexicons() : null;
   const sidecar: ModelSidecar = {
     name: t.spec.name,
     domain: t.spec.domain,
@@ -240,10 +241,16 @@ export async function writeModel(t: TrainedModel, outDir: string): Promise<Model
     mainHead: t.spec.mainHead,
     trainedLanguages: trainedLanguages(t, languageLabels(outDir)),
     calibration: calibrate(t),
+    ...(lexicons ? { extraLexiconsSha256: createHash('sha256').update(lexicons).digest('hex') } : {}),
   };
   mkdirSync(outDir, { recursive: true });
-  // the merged lexicons this model was featurised with, read by the service instead of building them again (featurizer.ts)
-  if (t.spec.featurizer.extraLexicons) writeFileSync(join(outDir, EXTRA_LEXICONS_FILE), encodeExtraLexicons());
+  if (lexicons) {
+    // the merged lexicons this model was featurised with, read by the service instead of building them again
+    // (featurizer.ts); written whole or not at all (a new file renamed over the old), and named by sha256 in the sidecar
+    const tmp = join(outDir, `${EXTRA_LEXICONS_FILE}.${process.pid}.tmp`);
+    writeFileSync(tmp, lexicons);
+    renameSync(tmp, join(outDir, EXTRA_LEXICONS_FILE));
+  }
   writeFileSync(join(outDir, onnxFile), onnx);
   writeFileSync(join(outDir, `${t.spec.name}.json`), JSON.stringify(sidecar, null, 2) + '\n');
   process.stderr.write(`wrote ${join(outDir, onnxFile)} (${(onnx.length / 1e6).toFixed(1)} MB); ONNX vs trainer max |Δp| = ${diff.toExponential(2)} on ${sample.length} held-out rows; calibration ${JSON.stringify(sidecar.calibration)}\n`);
