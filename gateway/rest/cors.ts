@@ -19,7 +19,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { KEY_HEADERS } from '../auth/guard.js';
 
 /** Header names as browsers see them in the lists (X-Gateway-Key, not x-gateway-key). */
-const titleCase = (h: string): string => h.replace(/(^|-)([a-z])/g, (_m, d: string, c: string) => d + c.toUpperCase());
+export const titleCase = (h: string): string => h.replace(/(^|-)([a-z])/g, (_m, d: string, c: string) => d + c.toUpperCase());
 
 export const CORS_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
 /** GeoDB's browser clients send RapidAPI's host headers beside the key. */

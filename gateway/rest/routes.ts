@@ -14,6 +14,7 @@ import { CoreClient, disconnectSignal, type UnaryMethod } from '../coreClient.js
 import type { Guard } from '../auth/guard.js';
 import { HttpError, errorEntry, isHttpError, paramInvalid } from '../httpError.js';
 import { HttpRuleError, PathTemplate, readHttpRules, type HttpBinding } from './httpRule.js';
+import { titleCase } from './cors.js';
 import { convertText, inAliasTerms, RequestBinder, type BoundRequest, type LeafField } from './requestBinding.js';
 import { envelopeSchema, responseShape, type ResponseShape } from './schemas.js';
 import { parseQuery, type QueryPair } from './query.js';
@@ -152,7 +153,7 @@ function bindHeaders(route: CompiledRoute, request: FastifyRequest, message: Rec
     if (value === '') continue; // an empty header means not set, as an empty query parameter does
     if (/^(true|1|yes|on)$/.test(value)) message[h.jsonName] = true;
     else if (/^(false|0|no|off)$/.test(value)) message[h.jsonName] = false;
-    else throw paramInvalid(`header ${h.header.replace(/(^|-)([a-z])/g, (_m, d: string, c: string) => d + c.toUpperCase())} must be true or false, got '${value.slice(0, 40)}'`);
+    else throw paramInvalid(`header ${titleCase(h.header)} must be true or false, got '${value.slice(0, 40)}'`);
   }
 }
 
