@@ -320,8 +320,10 @@ async function main(): Promise<void> {
     for (let k = jobIds.length - 1; k >= 0; k -= 500) await untilSucceeded(jobIds[k]!);
     const done = performance.now();
     // the batch's window on the monotonic clock the profiles' timestamps use (µs), to read them for the batch alone
-    if (args.profile !== undefined) mkdirSync(args.profile, { recursive: true });
-    if (args.profile !== undefined) writeFileSync(join(args.profile, 'batch-window.json'), JSON.stringify({ fromUs: Number(startHr / 1000n), toUs: Number(process.hrtime.bigint() / 1000n), texts: TEXTS }));
+    if (args.profile !== undefined) {
+      mkdirSync(args.profile, { recursive: true });
+      writeFileSync(join(args.profile, 'batch-window.json'), JSON.stringify({ fromUs: Number(startHr / 1000n), toUs: Number(process.hrtime.bigint() / 1000n), texts: TEXTS }));
+    }
     const cpuAfter = threadCpu(svc.pid);
     if (perf) {
       perf.kill('SIGINT');

@@ -142,7 +142,7 @@ async function httpCaching(app: FastifyInstance): Promise<void> {
     const tag = entityTag(payload);
     reply.header('etag', tag);
     reply.header('cache-control', policy === 'clock' ? 'private, no-cache' : `private, max-age=${REFERENCE_MAX_AGE_SECONDS}`);
-    // beside what CORS set (Vary: Origin with a list of origins): a shared cache must key on both
+    // beside what CORS set (Vary: Origin with a list of origins): a cache must key on both
     const vary = reply.getHeader('vary');
     reply.header('vary', typeof vary === 'string' && vary !== '' ? `${vary}, accept-encoding` : 'accept-encoding');
     if (matchesIfNoneMatch(request.headers['if-none-match'], tag)) {

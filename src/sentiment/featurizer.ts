@@ -461,14 +461,15 @@ export class Featurizer {
     this.mask = this.buckets - 1;
     this.lexicon = params.lexicon ? lexiconValences() : null;
     // sign (−, +) × strength (1, 2, 3) buckets of one kind of prior feature
-    const signStrength = (kind: number) => [0x2d, 0x2b].flatMap((sign) => [0x31, 0x32, 0x33].map((k) => finish(mix(mix(mix(FNV_OFFSET, kind), sign), k), this.mask)));
+    const perSign = (kind: number) => [0x2d, 0x2b].map((sign) => mix(mix(FNV_OFFSET, kind), sign));
+    const signStrength = (kind: number) => perSign(kind).flatMap((h) => [0x31, 0x32, 0x33].map((k) => finish(mix(h, k), this.mask)));
     this.lexiconIds = signStrength(KIND_LEXICON);
-    this.intenseIds = [0x2d, 0x2b].map((sign) => finish(mix(mix(FNV_OFFSET, KIND_INTENSE), sign), this.mask));
+    this.intenseIds = perSign(KIND_INTENSE).map((h) => finish(h, this.mask));
     this.negatedLexiconIds = signStrength(KIND_NEG_LEXICON);
     this.extra = params.extraLexicons === true ? extraLexicons() : null;
     this.emojiIds = signStrength(KIND_EMOJI);
     this.extraIds = signStrength(KIND_EXTRA);
-    this.extraIntenseIds = [0x2d, 0x2b].map((sign) => finish(mix(mix(FNV_OFFSET, KIND_EXTRA_INTENSE), sign), this.mask));
+    this.extraIntenseIds = perSign(KIND_EXTRA_INTENSE).map((h) => finish(h, this.mask));
     this.negatedExtraIds = signStrength(KIND_NEG_EXTRA);
   }
 
