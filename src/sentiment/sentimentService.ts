@@ -389,6 +389,11 @@ export class Sentiment {
     call.on('error', () => undefined);
   }
 
+  /** Starts the analysis threads (the core calls it once it listens; the first analysis would start them too). */
+  startWorkers(): void {
+    this.pool.start();
+  }
+
   async close(): Promise<void> {
     clearInterval(this.retentionTimer);
     await this.deliverer.close();
