@@ -10,7 +10,15 @@ import { startCore } from '../src/server.js';
 
 if (!parentPort) throw new Error('bin/coreWorker.js runs as a worker thread of bin/meridian.js');
 const port = parentPort;
-startCore(loadCoreConfig()).then((core) => {
+// The launcher starts this thread before it has made sure of the certificates in the state folder (so that the
+// loading of both overlaps) and says 'trust-ready' once they are there; 'close' before that ends the thread.
+const trustReady = new Promise<void>((resolve) => {
+  const onMessage = (m: unknown) => {
+    if (m === 'trust-ready') { port.off('message', onMessage); resolve(); } else if (m === 'close') { port.postMessage('closed'); port.close(); }
+  };
+  port.on('message', onMessage);
+});
+trustReady.then(() => startCore(loadCoreConfig())).then((core) => {
   port.on('message', (m) => {
     // closed: tell the launcher, then let the thread end by itself (its event loop empties), which tears
     // native addons down in order; the launcher terminates it only if that takes too long

@@ -22,14 +22,21 @@
 
 interface CoreThread { address: string; close(): Promise<void> }
 
-/** Starts the core on a worker thread and resolves once it listens. */
-function startCoreThread(env: NodeJS.ProcessEnv): Promise<CoreThread> {
+/**
+ * Starts the core on a worker thread and resolves once it listens. The thread
+ * loads its modules at once, then waits for `trustReady` (the certificates in
+ * the state folder) before it opens its CA: its loading overlaps the
+ * launcher's own, and the certificates' (bin/coreWorker.ts).
+ */
+function startCoreThread(env: NodeJS.ProcessEnv, trustReady: Promise<unknown>): Promise<CoreThread> {
   // Compiled: dist/bin/coreWorker.js; from source (tests run it with tsx): bin/coreWorker.ts, with tsx loaded in the worker too.
   const fromSource = import.meta.url.endsWith('.ts');
   const entry = new URL(fromSource ? './coreWorker.ts' : './coreWorker.js', import.meta.url);
   const worker = fromSource
     ? new Worker(`import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(entry.href)}); })`, { eval: true, env })
     : new Worker(entry, { env });
+  // a failure here is main's to report (it awaits trustReady too); the thread then ends with the process
+  trustReady.then(() => worker.postMessage('trust-ready'), () => undefined);
   return new Promise((resolve, reject) => {
     worker.once('error', reject);
     worker.once('exit', (code) => reject(new Error(`the core thread exited with code ${code} before listening`)));
@@ -71,12 +78,14 @@ import { logger } from '../src/log.js';
 import { parseArgs } from 'node:util';
 import { loadGatewayConfig } from '../gateway/config.js';
 import type { RunningGateway } from '../gateway/app.js';
-import { localKeyPath } from '../gateway/auth/keyStore.js';
 import { loadCoreConfig } from '../src/config.js';
-import { CertificateAuthority } from '../src/certificates/certificateAuthority.js';
 
-/** The CA and the gateway's and admin's certificates in the state folder, created when missing (first start). */
+/**
+ * The CA and the gateway's and admin's certificates in the state folder, created when missing (first start).
+ * The certificate code (~0.3 s of loading) is imported here, after the core thread has started.
+ */
 async function ensureTrust(stateDir: string): Promise<{ dir: string; created: string[] }> {
+  const { CertificateAuthority } = await import('../src/certificates/certificateAuthority.js');
   const ca = await CertificateAuthority.open(stateDir);
   const created: string[] = [];
   for (const role of ['gateway', 'admin'] as const) {
@@ -135,13 +144,12 @@ async function main(): Promise<void> {
   let coreConfig: ReturnType<typeof loadCoreConfig> | undefined;
   if (!gatewayOnly) {
     coreConfig = loadCoreConfig(env);
-    if (!coreConfig.plaintext) {
-      const trust = await ensureTrust(coreConfig.stateDir);
-      if (trust.created.length) process.stdout.write(`  created the core's certificates (mutual TLS) in ${trust.dir}\n`);
-    }
-    coreStarting = startCoreThread(env);
+    const trust = coreConfig.plaintext ? Promise.resolve(undefined) : ensureTrust(coreConfig.stateDir);
+    coreStarting = startCoreThread(env, trust);
     // the core reports its own failure (main's catch); a rejection seen only later must not go unhandled meanwhile
     coreStarting.catch(() => undefined);
+    const made = await trust;
+    if (made?.created.length) process.stdout.write(`  created the core's certificates (mutual TLS) in ${made.dir}\n`);
   }
   const reportCore = (c: CoreThread) => {
     const tls = join(coreConfig!.stateDir, 'tls');
@@ -164,6 +172,7 @@ async function main(): Promise<void> {
     // Loaded after the core thread has started, so that the core's own loading (its thread) overlaps this one.
     const { startGateway } = await import('../gateway/app.js');
     gateway = await startGateway({ ...config, coreAddress, httpAddress: args.listen ?? config.httpAddress }, logger);
+    const { localKeyPath } = await import('../gateway/auth/keyStore.js'); // loaded by the gateway already
     const keyFile = localKeyPath(config.stateDir);
     process.stdout.write(`Meridian gateway (REST, JSONP, GraphQL, OpenAPI) on ${gateway.url}\n`);
     if (gateway.gateway.localKeyFile) process.stdout.write(`  created a local API key with every scope: ${keyFile}\n`);

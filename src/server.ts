@@ -13,7 +13,7 @@ import { Authenticator } from './grpc/authentication.js';
 import { ConnectionPool, openDatabase } from './db/duckdb.js';
 import { addGeoService, openPlaceStore, placeIndexPath, type Geo } from './geo/geoService.js';
 import { addLocaleService } from './locale/localeService.js';
-import { packageDefinition } from './grpc/protos.js';
+import { reflectionDefinition } from './grpc/protos.js';
 import { addExchangeService, ServiceRegistry } from './grpc/exchange.js';
 import { logger } from './log.js';
 import { addSentimentService, type Sentiment } from './sentiment/sentimentService.js';
@@ -90,7 +90,7 @@ export async function startCore(config: CoreConfig): Promise<Core> {
   addExchangeService(services);
   const health = new HealthImplementation({ '': 'SERVING', ...Object.fromEntries(SERVICES.map((s) => [s, 'SERVING'])) });
   health.addToServer(server);
-  new ReflectionService(packageDefinition()).addToServer(services as unknown as grpc.Server); // reflection is authenticated too
+  new ReflectionService(reflectionDefinition()).addToServer(services as unknown as grpc.Server); // reflection is authenticated too
 
   let credentials = grpc.ServerCredentials.createInsecure();
   if (!config.plaintext) {
@@ -109,6 +109,8 @@ export async function startCore(config: CoreConfig): Promise<Core> {
     throw e;
   }
   phase('listen');
+  // the analysis threads load their models now, not while the core was still starting (src/sentiment/analysisPool.ts)
+  sentiment.startWorkers();
   const address = config.grpcAddress.startsWith('unix:') ? config.grpcAddress : `${config.grpcAddress.replace(/:\d+$/, '')}:${port}`;
   logger.info({ address, mtls: !config.plaintext, places: geo.places.size, ms: Math.round(performance.now() - started), phases }, 'core listening');
 

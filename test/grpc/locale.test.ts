@@ -72,4 +72,27 @@ describe('health and reflection', () => {
     expect(names).toEqual(expect.arrayContaining(['meridian.geo.v1.GeoService', 'meridian.locale.v1.LocaleService']));
     c.close();
   });
+
+  it('describes a message and the files it needs through server reflection (what grpcurl describe uses)', async () => {
+    const file = new URL('../../node_modules/@grpc/reflection/build/proto/grpc/reflection/v1alpha/reflection.proto', import.meta.url).pathname;
+    const def = grpc.loadPackageDefinition(protoLoader.loadSync(file)) as unknown as { grpc: { reflection: { v1alpha: { ServerReflection: grpc.ServiceClientConstructor } } } };
+    type Answer = { fileDescriptorResponse?: { fileDescriptorProto: Buffer[] }; errorResponse?: { errorMessage: string } };
+    const c = new def.grpc.reflection.v1alpha.ServerReflection(address, credentialsFor(address)) as unknown as grpc.Client & { serverReflectionInfo: () => grpc.ClientDuplexStream<object, Answer> };
+    const ask = (symbol: string) => new Promise<Answer>((resolve, reject) => {
+      const stream = c.serverReflectionInfo();
+      stream.on('data', (m: Answer) => { resolve(m); stream.end(); });
+      stream.on('error', reject);
+      stream.write({ fileContainingSymbol: symbol });
+    });
+    for (const symbol of ['meridian.geo.v1.CitySummary', 'meridian.sentiment.v1.SentimentService', 'meridian.locale.v1.LocaleService.ListCurrencies']) {
+      const answer = await ask(symbol);
+      expect(answer.errorResponse, symbol).toBeUndefined();
+      const files = answer.fileDescriptorResponse?.fileDescriptorProto ?? [];
+      expect(files.length, symbol).toBeGreaterThanOrEqual(1);
+      expect(files.map((f) => f.toString('latin1')).join(' '), symbol).toContain(symbol.split('.').pop()!);
+    }
+    const missing = await ask('meridian.geo.v1.NoSuchMessage');
+    expect(missing.errorResponse?.errorMessage).toBeTruthy();
+    c.close();
+  });
 });
