@@ -19,7 +19,7 @@ import { logger } from './log.js';
 import { addSentimentService, type Sentiment } from './sentiment/sentimentService.js';
 import { CertificateAuthority } from './certificates/certificateAuthority.js';
 import { addCertificateService } from './certificates/certificateService.js';
-import { SharedCertificates } from './certificates/sharedCertificates.js';
+import type { SharedCertificates } from './certificates/sharedCertificates.js';
 import { Paging } from './paging.js';
 import { pageTokenSecret } from '../proto/contract/pageTokens.js';
 
@@ -69,7 +69,9 @@ export async function startCore(config: CoreConfig): Promise<Core> {
 
   const ca = await CertificateAuthority.open(config.stateDir);
   // replicas on one PostgreSQL share issued serials and revocations (every core mounts the same CA)
-  const sharedCertificates = config.sentiment.databaseUrl ? await SharedCertificates.open(config.sentiment.databaseUrl) : null;
+  // (the pg driver is loaded only then: ~70 ms of every start that does not use it)
+  const sharedCertificates: SharedCertificates | null = config.sentiment.databaseUrl
+    ? await (await import('./certificates/sharedCertificates.js')).SharedCertificates.open(config.sentiment.databaseUrl) : null;
   if (sharedCertificates) ca.shareWith(sharedCertificates);
   // every service but health behind authentication (src/grpc/authentication.ts)
   const services = new ServiceRegistry(server, new Authenticator(config.plaintext ? null : ca));

@@ -3,7 +3,6 @@
  * shared by several core replicas), else the embedded DuckDB file in the state folder.
  */
 import { DuckDbSentimentStore } from './duckdbStore.js';
-import { PostgresSentimentStore } from './postgresStore.js';
 import type { SentimentStore } from './sentimentStore.js';
 
 export interface StoreChoice {
@@ -14,6 +13,10 @@ export interface StoreChoice {
 }
 
 export async function openSentimentStore(stateDir: string, cfg: StoreChoice): Promise<SentimentStore> {
-  if (cfg.databaseUrl) return PostgresSentimentStore.open(cfg.databaseUrl, { leaseMs: cfg.jobLeaseMs });
+  if (cfg.databaseUrl) {
+    // loaded only here: the pg driver is ~70 ms of every start that does not use it
+    const { PostgresSentimentStore } = await import('./postgresStore.js');
+    return PostgresSentimentStore.open(cfg.databaseUrl, { leaseMs: cfg.jobLeaseMs });
+  }
   return DuckDbSentimentStore.open(stateDir, { compression: cfg.stateCompression });
 }
