@@ -34,8 +34,9 @@ export interface Core {
   close(): Promise<void>;
 }
 
+const SENTIMENT_SERVICE = 'meridian.sentiment.v1.SentimentService';
 const SERVICES = [
-  'meridian.geo.v1.GeoService', 'meridian.locale.v1.LocaleService', 'meridian.sentiment.v1.SentimentService',
+  'meridian.geo.v1.GeoService', 'meridian.locale.v1.LocaleService', SENTIMENT_SERVICE,
   'meridian.certificates.v1.CertificateService', 'meridian.exchange.v1.CoreExchange',
 ];
 
@@ -111,12 +112,18 @@ export async function startCore(config: CoreConfig): Promise<Core> {
     throw e;
   }
   phase('listen');
-  // the analysis threads load their models now, not while the core was still starting (src/sentiment/analysisPool.ts)
-  sentiment.startWorkers();
   const address = config.grpcAddress.startsWith('unix:') ? config.grpcAddress : `${config.grpcAddress.replace(/:\d+$/, '')}:${port}`;
   logger.info({ address, mtls: !config.plaintext, places: geo.places.size, ms: Math.round(performance.now() - started), phases }, 'core listening');
 
   let closing: Promise<void> | undefined;
+  // The analysis threads load their models now, not while the core was still starting (src/sentiment/analysisPool.ts).
+  // Models that do not load leave geo serving; the sentiment service's health says NOT_SERVING (its calls answer
+  // UNAVAILABLE with the reason), so that a readiness probe on it, or a client that checks, sees it.
+  void sentiment.startWorkers().then((failure) => {
+    if (failure === undefined || closing) return;
+    logger.error({ reason: failure }, 'the sentiment models did not load: SentimentService is NOT_SERVING; geo serves on');
+    health.setStatus(SENTIMENT_SERVICE, 'NOT_SERVING');
+  });
   return {
     address, port, geo, sentiment, ca, mtls: !config.plaintext,
     close: () => (closing ??= (async () => {

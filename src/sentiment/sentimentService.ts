@@ -389,9 +389,19 @@ export class Sentiment {
     call.on('error', () => undefined);
   }
 
-  /** Starts the analysis threads (the core calls it once it listens; the first analysis would start them too). */
-  startWorkers(): void {
+  /**
+   * Starts the analysis threads (the core calls it once it listens; the first analysis would start them too) and
+   * resolves with why their models did not load, or undefined once they did: an empty task runs only after a
+   * thread's load (analysisWorker.ts), and fails with the reason when the models are missing or do not match.
+   */
+  async startWorkers(): Promise<string | undefined> {
     this.pool.start();
+    try {
+      await this.pool.run({ texts: [], domains: [] });
+      return undefined;
+    } catch (e) {
+      return e instanceof Error ? e.message : String(e);
+    }
   }
 
   async close(): Promise<void> {
