@@ -76,6 +76,10 @@ interface LoadedModel {
   session: ort.InferenceSession;
   featurizer: Featurizer;
   trainedCodes: Set<string>;
+  /** Letters of the scripts the model's training languages are written in (unscoredScript). */
+  trainedLetters: RegExp;
+  /** The featuriser's lexicon and emoji prior buckets: features every language shares. */
+  priorIds: Set<number>;
   mainOffset: number;
   mainLabels: readonly string[];
   calibration: Calibration;
@@ -135,11 +139,14 @@ export class SentimentAnalyzer {
         graphOptimizationLevel: 'all',
       });
       const main = sidecar.heads.find((h) => h.name === sidecar.mainHead)!;
+      const featurizer = new Featurizer(sidecar.featurizer);
       models.set(domain, {
         sidecar,
         session,
-        featurizer: new Featurizer(sidecar.featurizer),
+        featurizer,
         trainedCodes: new Set(sidecar.trainedLanguages.map((l) => l.code)),
+        trainedLetters: trainedLetters(sidecar.trainedLanguages.map((l) => l.code)),
+        priorIds: new Set(featurizer.priorIds()),
         mainOffset: main.offset,
         mainLabels: main.labels,
         calibration: { ...DEFAULT_CALIBRATION, ...sidecar.calibration },
@@ -231,6 +238,17 @@ export class SentimentAnalyzer {
       const emotionScores = emotion
         ? EMOTIONS.map((e, k) => ({ emotion: e, score: emotion[r * EMOTIONS.length + k]! }))
         : [];
+      if (!trained && !b.ids.some((id) => model.priorIds.has(id))) {
+        // no lexicon word or emoji the model knows, in letters it never saw: nothing it learned applies
+        const script = unscoredScript(texts[slots[r]!]!, model.trainedLetters);
+        if (script) {
+          const answer = abstention(domain, script, { ...language, trained }, b.bag.truncated || texts[slots[r]!]!.length > b.cleaned.length);
+          // (the evaluation reads the class it was given: NEUTRAL, index 1 of both heads' labels)
+          if (this.withProbabilities) (answer as AnalysisOutput & { probabilities: number[] }).probabilities = [0, 1, 0];
+          outcomes[slots[r]!] = answer;
+          return;
+        }
+      }
       const result: AnalysisOutput = {
         domain,
         sentiment: level.sentiment,
@@ -265,6 +283,51 @@ const quote = (s: string): string => `"${s.length > 40 ? s.slice(0, 40) + '…' 
  * pushed hardest toward the winner (marking negated ones), the strongest one that
  * pushed the other way, and the language verdict.
  */
+/**
+ * The scripts of the training languages: Latin unless listed. A text written
+ * mostly in other letters (Han, kana, Hangul, Cyrillic, Thai, …) shares no
+ * learned feature with the training text; its n-grams only meet the weights of
+ * unrelated features in shared hash buckets, which gave a glowing Japanese
+ * review VERY_NEGATIVE at 0.96 confidence. Such texts are not scored.
+ */
+const SCRIPT_OF: Record<string, string> = { am: 'Ethiopic', ti: 'Ethiopic', ar: 'Arabic', arq: 'Arabic', ary: 'Arabic', fa: 'Arabic', hi: 'Devanagari', mr: 'Devanagari', ne: 'Devanagari' };
+
+function trainedLetters(codes: string[]): RegExp {
+  const scripts = [...new Set(codes.map((c) => SCRIPT_OF[c] ?? 'Latin'))];
+  return new RegExp(scripts.map((sc) => `\\p{Script=${sc}}`).join('|'), 'gu');
+}
+
+const LETTER = /\p{L}/gu;
+const NAMED_SCRIPTS = ['Han', 'Hiragana', 'Katakana', 'Hangul', 'Cyrillic', 'Greek', 'Hebrew', 'Thai', 'Bengali', 'Tamil', 'Telugu', 'Gujarati', 'Gurmukhi', 'Kannada', 'Malayalam', 'Georgian', 'Armenian', 'Khmer', 'Lao', 'Myanmar', 'Sinhala']
+  .map((sc) => ({ name: sc, letters: new RegExp(`\\p{Script=${sc}}`, 'gu') }));
+
+/** The main script of a text when most of its letters are outside the trained scripts, else undefined. */
+export function unscoredScript(text: string, trained: RegExp): string | undefined {
+  const letters = text.match(LETTER)?.length ?? 0;
+  if (letters === 0) return undefined; // emoji, digits: the emoji priors speak for every language
+  const known = text.match(trained)?.length ?? 0;
+  if (known * 2 >= letters) return undefined;
+  for (const sc of NAMED_SCRIPTS) if ((text.match(sc.letters)?.length ?? 0) * 2 >= letters - known) return sc.name;
+  return 'other';
+}
+
+/** The answer for a text the model cannot read (unscoredScript): neutral, with no confidence, and saying why. */
+function abstention(domain: Domain, script: string, language: AnalysisOutput['language'], truncated: boolean): AnalysisOutput {
+  const result: AnalysisOutput = {
+    domain,
+    sentiment: 'NEUTRAL',
+    sentimentScore: 0,
+    confidence: 1 / 3,
+    emotionScores: domain === 'GENERAL' ? EMOTIONS.map((e) => ({ emotion: e, score: 1 / EMOTIONS.length })) : [],
+    rationale: `Not scored: the text is written mostly in ${script === 'other' ? 'a script' : `${script} script`} that the ${domain === 'GENERAL' ? 'general' : 'financial-news'} model had no training text in, so it answers neutral with no confidence instead of guessing. Language: ${language.code} (no training data).`,
+    language,
+    lowConfidence: true,
+    truncated,
+  };
+  if (domain === 'FINANCIAL_NEWS') result.marketDirection = 'NEUTRAL';
+  return result;
+}
+
 function rationale(
   model: LoadedModel,
   b: { ids: Int32Array; tokenOf: Int32Array; tokenOf2: Int32Array; negatedFeature: Uint8Array; bag: FeatureBag },

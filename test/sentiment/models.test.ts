@@ -243,3 +243,32 @@ describe('malformed input', () => {
     expect(short.truncated).toBe(false);
   });
 });
+
+describe('texts in letters the models never saw', () => {
+  // Glowing reviews in Chinese, Japanese and Korean: no training language uses these scripts and no lexicon word
+  // or emoji is in them, so the models used to answer from hash collisions (VERY_NEGATIVE at 0.96 for the Japanese)
+  const unseen = ['这家餐厅的菜非常好吃，服务也很周到，我会再来的！', 'この映画は本当に素晴らしかった。また見たいです。', '정말 맛있어요! 또 올게요.'];
+
+  it('are not scored: NEUTRAL, no confidence, lowConfidence, and the rationale says why', async () => {
+    for (const domain of ['GENERAL', 'FINANCIAL_NEWS'] as const) {
+      const outs = (await analyzer.analyze(unseen, domain)).map(ok);
+      for (const [i, o] of outs.entries()) {
+        expect(o.sentiment, unseen[i]).toBe('NEUTRAL');
+        expect(o.sentimentScore).toBe(0);
+        expect(o.confidence).toBeCloseTo(1 / 3, 6);
+        expect(o.lowConfidence).toBe(true);
+        expect(o.language.trained).toBe(false);
+        expect(o.rationale).toMatch(/^Not scored: the text is written mostly in (Han|Hiragana|Hangul) script/);
+        if (domain === 'FINANCIAL_NEWS') expect(o.marketDirection).toBe('NEUTRAL');
+        else expect(o.emotionScores.reduce((a, e) => a + e.score, 0)).toBeCloseTo(1, 6);
+      }
+    }
+  });
+
+  it('are still scored when they carry something the model knows (an emoji, a lexicon word) or are in a trained script', async () => {
+    const outs = (await analyzer.analyze(['この映画は最高😍😍', 'Отличный фильм, всем советую!', 'ምርጥ ፊልም ነው', 'Bu film harika, çok beğendim.'], 'GENERAL')).map(ok);
+    for (const o of outs) expect(o.rationale).not.toMatch(/^Not scored/);
+    expect(outs[0]!.sentimentScore).toBeGreaterThan(0); // the emoji
+    expect(outs[1]!.sentiment).toMatch(/POSITIVE/); // "Отличный" is in the Russian AFINN list
+  });
+});
