@@ -42,6 +42,20 @@ export interface FeaturizerParams {
    * intensified and negated, as for VADER words). Absent (false) in older models.
    */
   extraLexicons?: boolean;
+  /**
+   * Numbers keep their sign and unit (FINANCIAL_NEWS): "+4%" is `<num+%>`, "-19%" `<num-%>`,
+   * "3.2%" `<num%>`, "+1.5" `<num+>`, "$0.28" `<$num>`, a decimal is one token (its point no
+   * longer ends the clause). Absent (false): every run of digits is `<num>`, "$5" a word.
+   */
+  numberShapes?: boolean;
+  /**
+   * `$AAPL`-style cashtags (`$` then a letter): 'token' makes each one the word `<ticker>`
+   * without character n-grams, so a ticker's own history does not become a prior; 'both'
+   * keeps the cashtag's word feature and adds `<ticker>`. Absent: a cashtag is a plain word.
+   */
+  tickers?: 'token' | 'both';
+  /** Word bigrams also join the last word of one clause with the first of the next (absent: they stop at punctuation). */
+  crossClauseBigrams?: boolean;
 }
 
 export const DEFAULT_FEATURIZER: FeaturizerParams = { bucketBits: 18, minCharGram: 3, maxCharGram: 4, lexicon: true };
@@ -311,6 +325,12 @@ export interface FeatureBag {
 // url | @mention | word (letters, marks, digits, inner apostrophes; $cashtag, #hashtag) | emoji, ! or ? | clause boundary
 const TOKEN = /(https?:\/\/\S+|www\.\S+)|(@\w+)|([$#]?[\p{L}\p{M}\p{N}_]+(?:['’][\p{L}\p{M}]+)*)|(\p{Extended_Pictographic}|[!?])|([.,;:()\n"“”]|\s-\s)/gu;
 const DIGITS = /^[\p{N}_]+$/u;
+const MONEY = /^\$\p{N}+$/u;
+const CASHTAG = /^\$\p{L}/u;
+
+function isDigit(c: number): boolean {
+  return c >= 0x30 && c <= 0x39;
+}
 
 /** Words that negate the next few words, in the languages the models are trained on. */
 const NEGATORS = new Set([
@@ -508,6 +528,32 @@ export class Featurizer {
     return w !== 0 ? w : stem !== 0 ? stem : undefined;
   }
 
+  /** Where the last numberShape() token starts (its sign included). */
+  private shapeFrom = 0;
+
+  /**
+   * The shape of the number token at `at` (params.numberShapes): its decimals and a
+   * following "%" are consumed (TOKEN.lastIndex moves past them), and a "+" or "-" written
+   * right before it (after a space, an opening bracket or the start) is its sign.
+   */
+  private numberShape(text: string, at: number, money: boolean): string {
+    let end = TOKEN.lastIndex;
+    while ((text.charCodeAt(end) === 0x2e || text.charCodeAt(end) === 0x2c) && isDigit(text.charCodeAt(end + 1))) {
+      end += 2;
+      while (isDigit(text.charCodeAt(end))) end++;
+    }
+    const percent = !money && text.charCodeAt(end) === 0x25;
+    if (percent) end++;
+    TOKEN.lastIndex = end;
+    const c = text.charCodeAt(at - 1);
+    const before = at >= 2 ? text.charCodeAt(at - 2) : 0x20;
+    const signed = (c === 0x2b || c === 0x2d || c === 0x2212) && (before === 0x20 || before === 0x28 || before === 0x0a || at === 1);
+    this.shapeFrom = signed ? at - 1 : at;
+    if (money) return '<$num>';
+    const sign = !signed ? '' : c === 0x2b ? '+' : '-';
+    return `<num${sign}${percent ? '%' : ''}>`;
+  }
+
   private push(id: number, token: number, token2: number, negated: number): void {
     if (this.count === this.ids.length) {
       const grow = <T extends Int32Array | Uint8Array>(a: T, make: (n: number) => T): T => {
@@ -542,7 +588,7 @@ export class Featurizer {
     TOKEN.lastIndex = 0;
     for (let m = TOKEN.exec(text); m !== null; m = TOKEN.exec(text)) {
       if (m[5] !== undefined) {
-        prev = null;
+        if (!this.params.crossClauseBigrams) prev = null;
         scopeLeft = 0;
         boost = 0;
         continue;
@@ -554,17 +600,34 @@ export class Featurizer {
       const t = tokens.length;
       tokens.push(m[0]);
       let lower: string;
+      let number = false;
+      let ticker = false;
       if (m[1] !== undefined) lower = '<url>';
       else if (m[2] !== undefined) lower = '<user>';
       else {
         lower = m[0].toLowerCase();
-        if (m[3] !== undefined && DIGITS.test(lower)) lower = '<num>';
+        if (m[3] !== undefined) {
+          if (DIGITS.test(lower)) {
+            lower = '<num>';
+            number = true;
+          }
+          if (this.params.numberShapes === true && (number || MONEY.test(lower))) {
+            lower = this.numberShape(text, m.index, lower !== '<num>');
+            tokens[t] = text.slice(this.shapeFrom, TOKEN.lastIndex);
+            number = true;
+          } else if (this.params.tickers !== undefined && CASHTAG.test(lower)) ticker = true;
+        }
       }
       const negated = scopeLeft > 0 ? negator : -1;
       this.negatedBy[t] = negated;
 
       // A negated word is its own feature ("neg:hate" is not "hate"): neither the word's
       // plain weight nor its character n-grams speak for it.
+      if (ticker) {
+        // the cashtag's own word (tickers 'both') and the shared <ticker>; prev below is <ticker>
+        if (this.params.tickers === 'both') this.push(finish(hashRange(mix(FNV_OFFSET, KIND_WORD), lower, 0, lower.length), mask), t, -1, 0);
+        lower = '<ticker>';
+      }
       if (negated >= 0) this.push(finish(hashRange(mix(FNV_OFFSET, KIND_NEG), lower, 0, lower.length), mask), t, -1, 1);
       else this.push(finish(hashRange(mix(FNV_OFFSET, KIND_WORD), lower, 0, lower.length), mask), t, -1, 0);
       if (this.lexicon !== null || this.extra !== null) {
@@ -602,7 +665,7 @@ export class Featurizer {
         h = hashRange(mix(h, 0x20), lower, 0, lower.length);
         this.push(finish(h, mask), t, t - 1, 0);
       }
-      if (m[3] !== undefined && lower !== '<num>') {
+      if (m[3] !== undefined && !number && !ticker) {
         letters += lower.length;
         // The 128-code-point Unicode block of the word's first letter: the script, which
         // tells the language head the family of a text whose n-grams it never saw.
@@ -615,7 +678,7 @@ export class Featurizer {
           for (let k = 1; k < stop; k++) this.push(finish(mix(mix(FNV_OFFSET, KIND_BLOCK), scriptOf(lower.charCodeAt(k))), mask), t, -1, 0);
         }
       }
-      if (m[3] !== undefined && lower.length >= 2 && lower !== '<num>' && negated < 0) {
+      if (m[3] !== undefined && lower.length >= 2 && !number && !ticker && negated < 0) {
         // character n-grams of "<word>", boundaries included. FNV is sequential, so the
         // state after n characters from a start is that n-gram's hash: one pass per start.
         const len = Math.min(lower.length, MAX_GRAM_WORD) + 2;

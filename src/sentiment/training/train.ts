@@ -23,6 +23,7 @@ import { readFileSync, existsSync } from 'node:fs';
 import type { Row } from './corpus.js';
 import { createHiddenModel, featurizeAll, predict, train, type LinearModel, type FeatureMatrix, type Targets } from './linearModel.js';
 import { exportOnnx } from './onnxExport.js';
+import onnxProto from 'onnx-proto';
 import { argmax, pct, score } from './metrics.js';
 import { SPECS, isTuningRow, type ModelSpec } from './modelSpecs.js';
 import { progress } from './progress.js';
@@ -121,6 +122,33 @@ export interface TrainModelOptions {
   label?: string;
 }
 
+/** One float initializer of a committed model file (the exporter writes them as raw little-endian float32). */
+export function onnxInitializer(file: string, name: string): Float32Array {
+  const model = onnxProto.onnx.ModelProto.decode(readFileSync(join(MODELS_DIR, file)));
+  const raw = model.graph?.initializer?.find((t) => t.name === name)?.rawData;
+  if (!raw) throw new Error(`${file} has no initializer ${name}: restore models/ from git or run npm run train -- --only=general`);
+  return new Float32Array(raw.buffer.slice(raw.byteOffset, raw.byteOffset + raw.byteLength));
+}
+
+/**
+ * Copies the committed GENERAL model's embeddings, hidden bias and polarity head into a
+ * hidden model of the same width (transfer: ~210k texts taught those embeddings).
+ */
+function initFromGeneral(model: LinearModel): void {
+  const H = model.hidden ?? 0;
+  const E = onnxInitializer('general.onnx', 'W');
+  const b1 = onnxInitializer('general.onnx', 'bias');
+  const W2 = onnxInitializer('general.onnx', 'W2');
+  const b2 = onnxInitializer('general.onnx', 'b2');
+  if (b1.length !== H || E.length !== model.weights.length) throw new Error(`init from general: it has ${b1.length} hidden units over ${E.length / b1.length} buckets, this model ${H} over ${model.weights.length / Math.max(1, H)}`);
+  const Cg = b2.length;
+  const C = model.columns;
+  model.weights.set(E);
+  model.bias.set(b1);
+  for (let j = 0; j < H; j++) for (let c = 0; c < C; c++) model.out![j * C + c] = W2[j * Cg + c]!;
+  for (let c = 0; c < C; c++) model.outBias![c] = b2[c]!;
+}
+
 export function loadAndFeaturize(spec: ModelSpec): { rows: Row[]; x: FeatureMatrix } {
   const rows = spec.load();
   const bar = progress(`featurise ${spec.name}`);
@@ -144,30 +172,53 @@ export function trainModel(spec: ModelSpec, opts: TrainModelOptions = {}): Train
   const targets: Targets[] = rows.map((r) => spec.targets(r));
   const columns = spec.heads.reduce((a, h) => a + h.labels.length, 0);
   const buckets = 2 ** spec.featurizer.bucketBits;
-  const model: LinearModel =
-    spec.hidden > 0
-      ? createHiddenModel(spec.featurizer, spec.heads, spec.hidden, spec.seed, spec.wide ?? false)
-      : { featurizer: spec.featurizer, heads: spec.heads, columns, weights: new Float32Array(buckets * columns), bias: new Float32Array(columns) };
-  const t = { model, rows, x };
-  train(model, x, targets, trainRows, {
-    epochs: spec.epochs,
-    learningRate: spec.learningRate,
-    l2: spec.l2,
-    seed: spec.seed,
-    dropout: spec.dropout,
-    ...(spec.dropoutKeepsLexicon ? { keep: lexiconBuckets(spec) } : {}),
-    rowWeight: classWeights(spec, rows, trainRows),
-    onProgress: (epoch, done, total) => bar.update(`epoch ${epoch}/${spec.epochs}: ${Math.round((100 * done) / total)}%`),
-    onEpoch: (epoch, loss) => {
-      const tune = spec.heads
-        .map((head, h) => {
-          const m = headMetrics(spec, t, tuneRows, h);
-          return `${head.name} acc ${pct(m.accuracy)} macro-F1 ${pct(m.macroF1)} macro-recall ${pct(m.macroRecall)}`;
-        })
-        .join('; ');
-      bar.done(`epoch ${epoch}/${spec.epochs}: loss ${loss.toFixed(4)}; tuning slice ${tune}`);
-    },
-  });
+  const runs = spec.average ?? 1;
+  if (runs > 1 && spec.hidden > 0) throw new Error(`${spec.name}: averaging runs (average ${runs}) is exact for the linear model only`);
+  const fit = (seed: number, run: number): LinearModel => {
+    const model: LinearModel =
+      spec.hidden > 0
+        ? createHiddenModel(spec.featurizer, spec.heads, spec.hidden, seed, spec.wide ?? false)
+        : { featurizer: spec.featurizer, heads: spec.heads, columns, weights: new Float32Array(buckets * columns), bias: new Float32Array(columns) };
+    if (spec.init === 'general') initFromGeneral(model);
+    const t = { model, rows, x };
+    const of = runs > 1 ? ` (run ${run + 1}/${runs}, seed ${seed})` : '';
+    train(model, x, targets, trainRows, {
+      epochs: spec.epochs,
+      learningRate: spec.learningRate,
+      l2: spec.l2,
+      seed,
+      dropout: spec.dropout,
+      ...(spec.embeddingRate !== undefined ? { embeddingRate: spec.embeddingRate } : {}),
+      ...(spec.dropoutKeepsLexicon ? { keep: lexiconBuckets(spec) } : {}),
+      rowWeight: classWeights(spec, rows, trainRows),
+      onProgress: (epoch, done, total) => bar.update(`epoch ${epoch}/${spec.epochs}${of}: ${Math.round((100 * done) / total)}%`),
+      onEpoch: (epoch, loss) => {
+        const tune = spec.heads
+          .map((head, h) => {
+            const m = headMetrics(spec, t, tuneRows, h);
+            return `${head.name} acc ${pct(m.accuracy)} macro-F1 ${pct(m.macroF1)} macro-recall ${pct(m.macroRecall)}`;
+          })
+          .join('; ');
+        bar.done(`epoch ${epoch}/${spec.epochs}${of}: loss ${loss.toFixed(4)}; tuning slice ${tune}`);
+      },
+    });
+    return model;
+  };
+  const model = fit(spec.seed, 0);
+  if (runs > 1) {
+    // The mean of linear models' weights scores the mean of their logits: an ensemble at one model's cost.
+    const sumW = Float64Array.from(model.weights);
+    const sumB = Float64Array.from(model.bias);
+    for (let k = 1; k < runs; k++) {
+      const m = fit(spec.seed + k, k);
+      for (let i = 0; i < sumW.length; i++) sumW[i] = sumW[i]! + m.weights[i]!;
+      for (let c = 0; c < sumB.length; c++) sumB[c] = sumB[c]! + m.bias[c]!;
+    }
+    for (let i = 0; i < sumW.length; i++) model.weights[i] = sumW[i]! / runs;
+    for (let c = 0; c < sumB.length; c++) model.bias[c] = sumB[c]! / runs;
+    const m = headMetrics(spec, { model, rows, x }, tuneRows, 0);
+    bar.done(`mean of ${runs} runs: tuning slice acc ${pct(m.accuracy)} macro-F1 ${pct(m.macroF1)} macro-recall ${pct(m.macroRecall)}`);
+  }
   return { spec, model, rows, x, trainRows, tuneRows, heldoutRows };
 }
 
