@@ -219,6 +219,13 @@ export function trainModel(spec: ModelSpec, opts: TrainModelOptions = {}): Train
     const m = headMetrics(spec, { model, rows, x }, tuneRows, 0);
     bar.done(`mean of ${runs} runs: tuning slice acc ${pct(m.accuracy)} macro-F1 ${pct(m.macroF1)} macro-recall ${pct(m.macroRecall)}`);
   }
+  if (spec.polarShift) {
+    if (spec.hidden > 0 || model.columns !== 3) throw new Error(`${spec.name}: polarShift needs the linear three-way model`);
+    model.bias[0] = model.bias[0]! + spec.polarShift;
+    model.bias[2] = model.bias[2]! + spec.polarShift;
+    const m = headMetrics(spec, { model, rows, x }, tuneRows, 0);
+    bar.done(`polar classes' bias +${spec.polarShift}: tuning slice acc ${pct(m.accuracy)} macro-F1 ${pct(m.macroF1)} macro-recall ${pct(m.macroRecall)}`);
+  }
   return { spec, model, rows, x, trainRows, tuneRows, heldoutRows };
 }
 

@@ -38,6 +38,8 @@ function main(): void {
       heldout: { type: 'boolean', default: false },
       /** Print this many misclassified cross-validation rows (never held-out ones) of each variant's first seed. */
       errors: { type: 'string', default: '0' },
+      /** Also score the cross-validated predictions with these amounts added to the BEARISH and BULLISH logits (a bias shift toward the polar classes). */
+      shifts: { type: 'string', default: '' },
     },
     strict: true,
   });
@@ -60,6 +62,7 @@ function main(): void {
       const gold: number[][] = [];
       const predicted: number[] = [];
       const texts: string[] = [];
+      const probs: Float64Array[] = [];
       for (let k = 0; k < K; k++) {
         const t = trainModel(spec, { data, exclude: (r) => fold.get(r) === k, label: `${name} seed ${seed} fold ${k + 1}/${K}` });
         const rows = data.rows.flatMap((r, i) => (fold.get(r) === k ? [i] : []));
@@ -67,9 +70,15 @@ function main(): void {
           gold.push([data.rows[rows[j]!]!.direction!]);
           texts.push(data.rows[rows[j]!]!.text);
           predicted.push(argmax(p[0]!));
+          probs.push(p[0]!);
         });
       }
       const cv = score(spec.heads[0]!.labels, gold, predicted);
+      for (const shift of values.shifts ? values.shifts.split(',').map(Number) : []) {
+        const up = Math.exp(shift);
+        const shifted = probs.map((p) => argmax([p[0]! * up, p[1]!, p[2]! * up]));
+        process.stdout.write(`${name} seed ${seed} polar shift ${shift}: cross-validated ${fmt(score(spec.heads[0]!.labels, gold, shifted))}\n`);
+      }
       if (seed === seeds[0]) {
         const labels = spec.heads[0]!.labels;
         const wrong = predicted.flatMap((p, i) => (p !== gold[i]![0] ? [i] : []));
