@@ -54,10 +54,6 @@ export interface FeaturizerParams {
    * keeps the cashtag's word feature and adds `<ticker>`. Absent: a cashtag is a plain word.
    */
   tickers?: 'token' | 'both';
-  /** Word bigrams also join the last word of one clause with the first of the next (absent: they stop at punctuation). */
-  crossClauseBigrams?: boolean;
-  /** Word trigrams within a clause beside the bigrams (absent: none). */
-  wordTrigrams?: boolean;
   /**
    * Character n-grams are made for the language head only (FeatureBag.languageIds), not
    * for this model's bag: FINANCIAL_NEWS scores better on words, bigrams and priors alone
@@ -386,7 +382,6 @@ const KIND_EMOJI = 0x65; // 'e'
 const KIND_EXTRA = 0x78; // 'x'
 const KIND_NEG_EXTRA = 0x58; // 'X'
 const KIND_EXTRA_INTENSE = 0x6a; // 'j'
-const KIND_TRIGRAM = 0x74; // 't'
 const KIND_PREFIX = 0x70; // 'p'
 const FNV_OFFSET = 0x811c9dc5;
 const FNV_PRIME = 16777619;
@@ -619,14 +614,13 @@ export class Featurizer {
     let truncated = false;
     let letters = 0;
     let prev: string | null = null; // previous word (lower case) in the same clause
-    let prev2: string | null = null; // the word before it (wordTrigrams)
     let negator = -1;
     let scopeLeft = 0;
     let boost = 0; // +1 after an intensifier, -1 after a softener (same clause)
     TOKEN.lastIndex = 0;
     for (let m = TOKEN.exec(text); m !== null; m = TOKEN.exec(text)) {
       if (m[5] !== undefined) {
-        if (!this.params.crossClauseBigrams) prev = prev2 = null;
+        prev = null;
         scopeLeft = 0;
         boost = 0;
         continue;
@@ -702,13 +696,6 @@ export class Featurizer {
         let h = hashRange(mix(FNV_OFFSET, KIND_BIGRAM), prev, 0, prev.length);
         h = hashRange(mix(h, 0x20), lower, 0, lower.length);
         this.push(finish(h, mask), t, t - 1, 0);
-        if (prev2 !== null && this.params.wordTrigrams === true) {
-          // cited as its last two words (a feature names at most two tokens)
-          let h3 = hashRange(mix(FNV_OFFSET, KIND_TRIGRAM), prev2, 0, prev2.length);
-          h3 = hashRange(mix(h3, 0x20), prev, 0, prev.length);
-          h3 = hashRange(mix(h3, 0x20), lower, 0, lower.length);
-          this.push(finish(h3, mask), t, t - 1, 0);
-        }
       }
       const prefix = this.params.wordPrefix;
       if (prefix !== undefined && m[3] !== undefined && !number && !ticker && negated < 0 && lower.length > prefix) {
@@ -749,7 +736,6 @@ export class Featurizer {
         scopeLeft = NEGATION_SCOPE;
       } else if (scopeLeft > 0) scopeLeft--;
       boost = INTENSIFIERS.has(lower) ? 1 : SOFTENERS.has(lower) ? -1 : 0;
-      prev2 = prev;
       prev = lower;
     }
     return {

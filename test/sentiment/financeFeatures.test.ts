@@ -78,7 +78,7 @@ describe('finance featuriser options', () => {
 
   it('GENERAL trains with none of them; FINANCIAL_NEWS with all four', () => {
     const f = GENERAL_SPEC.featurizer;
-    expect([f.numberShapes, f.tickers, f.languageOnlyCharGrams, f.wordPrefix, f.wordTrigrams, f.crossClauseBigrams]).toEqual([undefined, undefined, undefined, undefined, undefined, undefined]);
+    expect([f.numberShapes, f.tickers, f.languageOnlyCharGrams, f.wordPrefix]).toEqual([undefined, undefined, undefined, undefined]);
     expect(FINANCE_SPEC.featurizer).toMatchObject({ numberShapes: true, tickers: 'token', languageOnlyCharGrams: true, wordPrefix: 5 });
   });
 });

@@ -199,8 +199,6 @@ export interface TrainOptions {
   dropout?: number;
   /** Buckets input dropout never hides (the lexicon-prior features): the model must learn to lean on them. */
   keep?: Set<number>;
-  /** Hidden model: the embeddings' learning rate as a share of learningRate (0 freezes them; absent: 1). */
-  embeddingRate?: number;
   onEpoch?: (epoch: number, meanLoss: number) => void;
   onProgress?: (epoch: number, done: number, total: number) => void;
 }
@@ -302,7 +300,6 @@ function trainHidden(model: LinearModel, x: FeatureMatrix, targets: Targets[], r
   const ga = new Float64Array(H);
   const scratch = { ids: new Int32Array(256) };
   const lr = opts.learningRate;
-  const lrE = lr * (opts.embeddingRate ?? 1);
   for (let epoch = 1; epoch <= opts.epochs; epoch++) {
     shuffleInPlace(order, random);
     let loss = 0;
@@ -332,7 +329,7 @@ function trainHidden(model: LinearModel, x: FeatureMatrix, targets: Targets[], r
       if (Wl) {
         for (let f = from; f < to; f++) adagradRow(Wl, gWl!, ids[f]! * C, grad, C, v, opts.l2, lr);
       }
-      if (lrE > 0) for (let f = from; f < to; f++) adagradRow(E, gE, ids[f]! * H, ga, H, v, opts.l2, lrE);
+      for (let f = from; f < to; f++) adagradRow(E, gE, ids[f]! * H, ga, H, v, opts.l2, lr);
       if (opts.onProgress && k % 20000 === 0) opts.onProgress(epoch, k, order.length);
     }
     opts.onEpoch?.(epoch, loss / order.length);

@@ -20,14 +20,6 @@ export interface ModelSpec {
   /** Input dropout never hides the lexicon-prior features (tried: cross-source worse, see models/README.md). */
   dropoutKeepsLexicon?: boolean;
   /**
-   * Start from a trained model's weights instead of zeros (hidden > 0 only): 'general'
-   * copies models/general.onnx's embeddings and hidden bias, and its polarity columns of
-   * W2/b2 into the one three-way head (negative/neutral/positive → BEARISH/NEUTRAL/BULLISH).
-   */
-  init?: 'general';
-  /** With init: multiply the embeddings' learning rate by this (0 freezes them; absent: 1). */
-  embeddingRate?: number;
-  /**
    * Linear model only: train this many runs (seeds seed, seed + 1, …; each its own shuffle)
    * and keep the mean of their weights, which scores the mean of their logits (absent: 1).
    */

@@ -23,7 +23,6 @@ import { readFileSync, existsSync } from 'node:fs';
 import type { Row } from './corpus.js';
 import { createHiddenModel, featurizeAll, predict, train, type LinearModel, type FeatureMatrix, type Targets } from './linearModel.js';
 import { exportOnnx } from './onnxExport.js';
-import onnxProto from 'onnx-proto';
 import { argmax, pct, score } from './metrics.js';
 import { SPECS, isTuningRow, type ModelSpec } from './modelSpecs.js';
 import { progress } from './progress.js';
@@ -122,33 +121,6 @@ export interface TrainModelOptions {
   label?: string;
 }
 
-/** One float initializer of a committed model file (the exporter writes them as raw little-endian float32). */
-export function onnxInitializer(file: string, name: string): Float32Array {
-  const model = onnxProto.onnx.ModelProto.decode(readFileSync(join(MODELS_DIR, file)));
-  const raw = model.graph?.initializer?.find((t) => t.name === name)?.rawData;
-  if (!raw) throw new Error(`${file} has no initializer ${name}: restore models/ from git or run npm run train -- --only=general`);
-  return new Float32Array(raw.buffer.slice(raw.byteOffset, raw.byteOffset + raw.byteLength));
-}
-
-/**
- * Copies the committed GENERAL model's embeddings, hidden bias and polarity head into a
- * hidden model of the same width (transfer: ~210k texts taught those embeddings).
- */
-function initFromGeneral(model: LinearModel): void {
-  const H = model.hidden ?? 0;
-  const E = onnxInitializer('general.onnx', 'W');
-  const b1 = onnxInitializer('general.onnx', 'bias');
-  const W2 = onnxInitializer('general.onnx', 'W2');
-  const b2 = onnxInitializer('general.onnx', 'b2');
-  if (b1.length !== H || E.length !== model.weights.length) throw new Error(`init from general: it has ${b1.length} hidden units over ${E.length / b1.length} buckets, this model ${H} over ${model.weights.length / Math.max(1, H)}`);
-  const Cg = b2.length;
-  const C = model.columns;
-  model.weights.set(E);
-  model.bias.set(b1);
-  for (let j = 0; j < H; j++) for (let c = 0; c < C; c++) model.out![j * C + c] = W2[j * Cg + c]!;
-  for (let c = 0; c < C; c++) model.outBias![c] = b2[c]!;
-}
-
 export function loadAndFeaturize(spec: ModelSpec): { rows: Row[]; x: FeatureMatrix } {
   const rows = spec.load();
   const bar = progress(`featurise ${spec.name}`);
@@ -179,7 +151,6 @@ export function trainModel(spec: ModelSpec, opts: TrainModelOptions = {}): Train
       spec.hidden > 0
         ? createHiddenModel(spec.featurizer, spec.heads, spec.hidden, seed, spec.wide ?? false)
         : { featurizer: spec.featurizer, heads: spec.heads, columns, weights: new Float32Array(buckets * columns), bias: new Float32Array(columns) };
-    if (spec.init === 'general') initFromGeneral(model);
     const t = { model, rows, x };
     const of = runs > 1 ? ` (run ${run + 1}/${runs}, seed ${seed})` : '';
     train(model, x, targets, trainRows, {
@@ -188,7 +159,6 @@ export function trainModel(spec: ModelSpec, opts: TrainModelOptions = {}): Train
       l2: spec.l2,
       seed,
       dropout: spec.dropout,
-      ...(spec.embeddingRate !== undefined ? { embeddingRate: spec.embeddingRate } : {}),
       ...(spec.dropoutKeepsLexicon ? { keep: lexiconBuckets(spec) } : {}),
       rowWeight: classWeights(spec, rows, trainRows),
       onProgress: (epoch, done, total) => bar.update(`epoch ${epoch}/${spec.epochs}${of}: ${Math.round((100 * done) / total)}%`),

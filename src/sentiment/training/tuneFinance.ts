@@ -38,7 +38,7 @@ function main(): void {
       heldout: { type: 'boolean', default: false },
       /** Print this many misclassified cross-validation rows (never held-out ones) of each variant's first seed. */
       errors: { type: 'string', default: '0' },
-      /** Also score the cross-validated predictions with these amounts added to the BEARISH and BULLISH logits (a bias shift toward the polar classes). */
+      /** Also score the cross-validated predictions with these amounts added to the BEARISH and BULLISH logits (a bias shift toward the polar classes; "a:b" shifts BEARISH by a and BULLISH by b). */
       shifts: { type: 'string', default: '' },
     },
     strict: true,
@@ -74,9 +74,9 @@ function main(): void {
         });
       }
       const cv = score(spec.heads[0]!.labels, gold, predicted);
-      for (const shift of values.shifts ? values.shifts.split(',').map(Number) : []) {
-        const up = Math.exp(shift);
-        const shifted = probs.map((p) => argmax([p[0]! * up, p[1]!, p[2]! * up]));
+      for (const shift of values.shifts ? values.shifts.split(',') : []) {
+        const [bear, bull] = shift.includes(':') ? shift.split(':').map(Number) : [Number(shift), Number(shift)];
+        const shifted = probs.map((p) => argmax([p[0]! * Math.exp(bear!), p[1]!, p[2]! * Math.exp(bull!)]));
         process.stdout.write(`${name} seed ${seed} polar shift ${shift}: cross-validated ${fmt(score(spec.heads[0]!.labels, gold, shifted))}\n`);
       }
       if (seed === seeds[0]) {
