@@ -61,7 +61,11 @@ export interface FeaturizerParams {
    * model's bag holds them and is also the language head's.
    */
   languageOnlyCharGrams?: boolean;
-  /** A word longer than this many characters also gets a feature for its first so many (a crude stem: "lifting", "lifted" → "lift"); absent: none. */
+  /**
+   * A word longer than this many characters also gets a feature for its first so many (a
+   * crude stem: "lifting", "lifted" → "lift"); in the model's bag only, not the language
+   * head's (with languageOnlyCharGrams). Absent: none.
+   */
   wordPrefix?: number;
 }
 
@@ -583,8 +587,9 @@ export class Featurizer {
     this.languageIds[this.languageCount++] = id;
   }
 
-  private push(id: number, token: number, token2: number, negated: number): void {
-    if (this.languageOnlyCharGrams) this.pushLanguage(id);
+  /** Adds a feature to the model's bag and (unless modelOnly) to the language head's. */
+  private push(id: number, token: number, token2: number, negated: number, modelOnly = false): void {
+    if (this.languageOnlyCharGrams && !modelOnly) this.pushLanguage(id);
     if (this.count === this.ids.length) {
       const grow = <T extends Int32Array | Uint8Array>(a: T, make: (n: number) => T): T => {
         const b = make(a.length * 2);
@@ -699,7 +704,8 @@ export class Featurizer {
       }
       const prefix = this.params.wordPrefix;
       if (prefix !== undefined && m[3] !== undefined && !number && !ticker && negated < 0 && lower.length > prefix) {
-        this.push(finish(hashRange(mix(FNV_OFFSET, KIND_PREFIX), lower, 0, prefix), mask), t, -1, 0);
+        // not in the language head's bag: it was trained without prefix features
+        this.push(finish(hashRange(mix(FNV_OFFSET, KIND_PREFIX), lower, 0, prefix), mask), t, -1, 0, true);
       }
       if (m[3] !== undefined && !number && !ticker) {
         letters += lower.length;

@@ -62,6 +62,9 @@ describe('finance featuriser options', () => {
       expect(Array.from(b.ids.subarray(0, b.count))).toEqual(ids(words, text));
       expect(b.count).toBeLessThan(b.languageCount);
     }
+    // prefix features are the model's only: the language head's bag is the same with them
+    const withPrefix = new Featurizer({ ...params, languageOnlyCharGrams: true, wordPrefix: 5 }).featurize('Jefferies warns on L Brands');
+    expect(Array.from(withPrefix.languageIds.subarray(0, withPrefix.languageCount))).toEqual(ids(whole, 'Jefferies warns on L Brands'));
     // without the option the language head reads the model's own bag
     const b = whole.featurize('Jefferies warns on L Brands');
     expect(b.languageIds).toBe(b.ids);
