@@ -658,13 +658,13 @@ export class Featurizer {
       const negated = scopeLeft > 0 ? negator : -1;
       this.negatedBy[t] = negated;
 
-      // A negated word is its own feature ("neg:hate" is not "hate"): neither the word's
-      // plain weight nor its character n-grams speak for it.
       if (ticker) {
         // the cashtag's own word (tickers 'both') and the shared <ticker>; prev below is <ticker>
         if (this.params.tickers === 'both') this.push(finish(hashRange(mix(FNV_OFFSET, KIND_WORD), lower, 0, lower.length), mask), t, -1, 0);
         lower = '<ticker>';
       }
+      // A negated word is its own feature ("neg:hate" is not "hate"): neither the word's
+      // plain weight nor its character n-grams speak for it.
       if (negated >= 0) this.push(finish(hashRange(mix(FNV_OFFSET, KIND_NEG), lower, 0, lower.length), mask), t, -1, 1);
       else this.push(finish(hashRange(mix(FNV_OFFSET, KIND_WORD), lower, 0, lower.length), mask), t, -1, 0);
       if (this.lexicon !== null || this.extra !== null) {
