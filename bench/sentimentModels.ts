@@ -116,12 +116,16 @@ async function main(): Promise<void> {
   for (const b of bags) analyzer.language.identify(b.ids, b.ids.length, b.letters);
   const headUs = Number(process.hrtime.bigint() - t1) / 1e3 / bags.length;
   const baselineDir = process.env['BENCH_BASELINE_MODELS'];
-  if (baselineDir) await compareWithBaseline(analyzer, await SentimentAnalyzer.load({ modelsDir: baselineDir }), texts, baselineDir);
+  if (baselineDir) {
+    const baseline = await SentimentAnalyzer.load({ modelsDir: baselineDir });
+    await compareWithBaseline(analyzer, baseline, texts, baselineDir, 'GENERAL');
+    await compareWithBaseline(analyzer, baseline, tweets('FINANCIAL_NEWS'), baselineDir, 'FINANCIAL_NEWS');
+  }
   log(`\nLanguage identification per text: language head ${headUs.toFixed(1)} µs (on the features the analysis computes anyway) vs eld ${eldUs.toFixed(1)} µs (its own pass over the text): ${(eldUs / headUs).toFixed(1)}× cheaper.`);
 }
 
-/** Full analysis (GENERAL, batch 256) with the baseline's models and these, alternated: CPU µs per text. */
-async function compareWithBaseline(current: SentimentAnalyzer, baseline: SentimentAnalyzer, texts: string[], dir: string): Promise<void> {
+/** Full analysis (batch 256) of one domain with the baseline's models and these, alternated: CPU µs per text. */
+async function compareWithBaseline(current: SentimentAnalyzer, baseline: SentimentAnalyzer, texts: string[], dir: string, domain: Domain): Promise<void> {
   const cpu = (): number => {
     const u = process.cpuUsage();
     return u.user + u.system;
@@ -131,12 +135,12 @@ async function compareWithBaseline(current: SentimentAnalyzer, baseline: Sentime
     for (const which of rep % 2 ? (['baseline', 'current'] as const) : (['current', 'baseline'] as const)) {
       const a = which === 'current' ? current : baseline;
       const t = cpu();
-      for (let i = 0; i < texts.length; i += 256) await a.analyze(texts.slice(i, i + 256));
+      for (let i = 0; i < texts.length; i += 256) await a.analyze(texts.slice(i, i + 256), domain);
       if (rep >= 2) total[which] += cpu() - t; // two warm-up rounds
     }
   }
   const us = (x: number): string => (x / 8 / texts.length).toFixed(1);
-  log(`\nFull analysis, GENERAL, batch 256, CPU per text (alternated, same process): these models ${us(total.current)} µs, baseline (${dir}) ${us(total.baseline)} µs; throughput ratio ${(total.baseline / total.current).toFixed(2)}.`);
+  log(`\nFull analysis, ${domain}, batch 256, CPU per text (alternated, same process): these models ${us(total.current)} µs, baseline (${dir}) ${us(total.baseline)} µs; throughput ratio ${(total.baseline / total.current).toFixed(2)}.`);
 }
 
 main().catch((e: unknown) => {

@@ -42,6 +42,31 @@ export interface FeaturizerParams {
    * intensified and negated, as for VADER words). Absent (false) in older models.
    */
   extraLexicons?: boolean;
+  /**
+   * Numbers keep their sign and unit (FINANCIAL_NEWS): "+4%" is `<num+%>`, "-19%" `<num-%>`,
+   * "3.2%" `<num%>`, "+1.5" `<num+>`, "$0.28" `<$num>`, a decimal is one token (its point no
+   * longer ends the clause). Absent (false): every run of digits is `<num>`, "$5" a word.
+   */
+  numberShapes?: boolean;
+  /**
+   * `$AAPL`-style cashtags (`$` then a letter): 'token' makes each one the word `<ticker>`
+   * without character n-grams, so a ticker's own history does not become a prior; 'both'
+   * keeps the cashtag's word feature and adds `<ticker>`. Absent: a cashtag is a plain word.
+   */
+  tickers?: 'token' | 'both';
+  /**
+   * Character n-grams are made for the language head only (FeatureBag.languageIds), not
+   * for this model's bag: FINANCIAL_NEWS scores better on words, bigrams and priors alone
+   * (models/financial-news.md), while the language head needs the n-grams. Absent: the
+   * model's bag holds them and is also the language head's.
+   */
+  languageOnlyCharGrams?: boolean;
+  /**
+   * A word longer than this many characters also gets a feature for its first so many (a
+   * crude stem: "lifting", "lifted" → "lift"); in the model's bag only, not the language
+   * head's (with languageOnlyCharGrams). Absent: none.
+   */
+  wordPrefix?: number;
 }
 
 export const DEFAULT_FEATURIZER: FeaturizerParams = { bucketBits: 18, minCharGram: 3, maxCharGram: 4, lexicon: true };
@@ -306,11 +331,23 @@ export interface FeatureBag {
   /** Characters in the text's word tokens (not numbers, URLs or mentions): the language head's evidence size. */
   letters: number;
   truncated: boolean;
+  /**
+   * The language head's bag: ids/count themselves, except with params.languageOnlyCharGrams,
+   * where it is every feature in the order made, character n-grams included.
+   */
+  languageIds: Int32Array;
+  languageCount: number;
 }
 
 // url | @mention | word (letters, marks, digits, inner apostrophes; $cashtag, #hashtag) | emoji, ! or ? | clause boundary
 const TOKEN = /(https?:\/\/\S+|www\.\S+)|(@\w+)|([$#]?[\p{L}\p{M}\p{N}_]+(?:['’][\p{L}\p{M}]+)*)|(\p{Extended_Pictographic}|[!?])|([.,;:()\n"“”]|\s-\s)/gu;
 const DIGITS = /^[\p{N}_]+$/u;
+const MONEY = /^\$\p{N}+$/u;
+const CASHTAG = /^\$\p{L}/u;
+
+function isDigit(c: number): boolean {
+  return c >= 0x30 && c <= 0x39;
+}
 
 /** Words that negate the next few words, in the languages the models are trained on. */
 const NEGATORS = new Set([
@@ -349,6 +386,7 @@ const KIND_EMOJI = 0x65; // 'e'
 const KIND_EXTRA = 0x78; // 'x'
 const KIND_NEG_EXTRA = 0x58; // 'X'
 const KIND_EXTRA_INTENSE = 0x6a; // 'j'
+const KIND_PREFIX = 0x70; // 'p'
 const FNV_OFFSET = 0x811c9dc5;
 const FNV_PRIME = 16777619;
 const MAX_GRAM_WORD = 24;
@@ -441,6 +479,9 @@ export class Featurizer {
   private negatedFeature = new Uint8Array(4096);
   private negatedBy = new Int32Array(MAX_TOKENS);
   private count = 0;
+  /** With params.languageOnlyCharGrams: the language head's bag (all features, in order). */
+  private languageIds = new Int32Array(4096);
+  private languageCount = 0;
   private readonly lexicon: Map<string, number> | null;
   /** Bucket of the lexicon feature for sign (0 negative, 1 positive) × strength 1–3. */
   readonly lexiconIds: number[];
@@ -455,6 +496,7 @@ export class Featurizer {
   readonly extraIds: number[];
   readonly extraIntenseIds: number[];
   readonly negatedExtraIds: number[];
+  private readonly languageOnlyCharGrams: boolean;
 
   constructor(readonly params: FeaturizerParams = DEFAULT_FEATURIZER) {
     this.buckets = 2 ** params.bucketBits;
@@ -471,6 +513,7 @@ export class Featurizer {
     this.extraIds = signStrength(KIND_EXTRA);
     this.extraIntenseIds = perSign(KIND_EXTRA_INTENSE).map((h) => finish(h, this.mask));
     this.negatedExtraIds = signStrength(KIND_NEG_EXTRA);
+    this.languageOnlyCharGrams = params.languageOnlyCharGrams === true;
   }
 
   /** The prior buckets this featuriser can emit (input dropout may be told to spare them). */
@@ -508,7 +551,45 @@ export class Featurizer {
     return w !== 0 ? w : stem !== 0 ? stem : undefined;
   }
 
-  private push(id: number, token: number, token2: number, negated: number): void {
+  /** Where the last numberShape() token starts (its sign included). */
+  private shapeFrom = 0;
+
+  /**
+   * The shape of the number token at `at` (params.numberShapes): its decimals and a
+   * following "%" are consumed (TOKEN.lastIndex moves past them), and a "+" or "-" written
+   * right before it (after a space, an opening bracket or the start) is its sign.
+   */
+  private numberShape(text: string, at: number, money: boolean): string {
+    let end = TOKEN.lastIndex;
+    while ((text.charCodeAt(end) === 0x2e || text.charCodeAt(end) === 0x2c) && isDigit(text.charCodeAt(end + 1))) {
+      end += 2;
+      while (isDigit(text.charCodeAt(end))) end++;
+    }
+    const percent = !money && text.charCodeAt(end) === 0x25;
+    if (percent) end++;
+    TOKEN.lastIndex = end;
+    const c = text.charCodeAt(at - 1);
+    const before = at >= 2 ? text.charCodeAt(at - 2) : 0x20;
+    const signed = (c === 0x2b || c === 0x2d || c === 0x2212) && (before === 0x20 || before === 0x28 || before === 0x0a || at === 1);
+    this.shapeFrom = signed ? at - 1 : at;
+    if (money) return '<$num>';
+    const sign = !signed ? '' : c === 0x2b ? '+' : '-';
+    return `<num${sign}${percent ? '%' : ''}>`;
+  }
+
+  /** A feature of the language head's bag only (params.languageOnlyCharGrams). */
+  private pushLanguage(id: number): void {
+    if (this.languageCount === this.languageIds.length) {
+      const b = new Int32Array(this.languageIds.length * 2);
+      b.set(this.languageIds);
+      this.languageIds = b;
+    }
+    this.languageIds[this.languageCount++] = id;
+  }
+
+  /** Adds a feature to the model's bag and (unless modelOnly) to the language head's. */
+  private push(id: number, token: number, token2: number, negated: number, modelOnly = false): void {
+    if (this.languageOnlyCharGrams && !modelOnly) this.pushLanguage(id);
     if (this.count === this.ids.length) {
       const grow = <T extends Int32Array | Uint8Array>(a: T, make: (n: number) => T): T => {
         const b = make(a.length * 2);
@@ -532,6 +613,8 @@ export class Featurizer {
     const { minCharGram, maxCharGram } = this.params;
     const mask = this.mask;
     this.count = 0;
+    this.languageCount = 0;
+    const languageOnly = this.languageOnlyCharGrams;
     const tokens: string[] = [];
     let truncated = false;
     let letters = 0;
@@ -554,15 +637,32 @@ export class Featurizer {
       const t = tokens.length;
       tokens.push(m[0]);
       let lower: string;
+      let number = false;
+      let ticker = false;
       if (m[1] !== undefined) lower = '<url>';
       else if (m[2] !== undefined) lower = '<user>';
       else {
         lower = m[0].toLowerCase();
-        if (m[3] !== undefined && DIGITS.test(lower)) lower = '<num>';
+        if (m[3] !== undefined) {
+          if (DIGITS.test(lower)) {
+            lower = '<num>';
+            number = true;
+          }
+          if (this.params.numberShapes === true && (number || MONEY.test(lower))) {
+            lower = this.numberShape(text, m.index, lower !== '<num>');
+            tokens[t] = text.slice(this.shapeFrom, TOKEN.lastIndex);
+            number = true;
+          } else if (this.params.tickers !== undefined && CASHTAG.test(lower)) ticker = true;
+        }
       }
       const negated = scopeLeft > 0 ? negator : -1;
       this.negatedBy[t] = negated;
 
+      if (ticker) {
+        // the cashtag's own word (tickers 'both') and the shared <ticker>; prev below is <ticker>
+        if (this.params.tickers === 'both') this.push(finish(hashRange(mix(FNV_OFFSET, KIND_WORD), lower, 0, lower.length), mask), t, -1, 0);
+        lower = '<ticker>';
+      }
       // A negated word is its own feature ("neg:hate" is not "hate"): neither the word's
       // plain weight nor its character n-grams speak for it.
       if (negated >= 0) this.push(finish(hashRange(mix(FNV_OFFSET, KIND_NEG), lower, 0, lower.length), mask), t, -1, 1);
@@ -602,7 +702,12 @@ export class Featurizer {
         h = hashRange(mix(h, 0x20), lower, 0, lower.length);
         this.push(finish(h, mask), t, t - 1, 0);
       }
-      if (m[3] !== undefined && lower !== '<num>') {
+      const prefix = this.params.wordPrefix;
+      if (prefix !== undefined && m[3] !== undefined && !number && !ticker && negated < 0 && lower.length > prefix) {
+        // not in the language head's bag: it was trained without prefix features
+        this.push(finish(hashRange(mix(FNV_OFFSET, KIND_PREFIX), lower, 0, prefix), mask), t, -1, 0, true);
+      }
+      if (m[3] !== undefined && !number && !ticker) {
         letters += lower.length;
         // The 128-code-point Unicode block of the word's first letter: the script, which
         // tells the language head the family of a text whose n-grams it never saw.
@@ -615,7 +720,7 @@ export class Featurizer {
           for (let k = 1; k < stop; k++) this.push(finish(mix(mix(FNV_OFFSET, KIND_BLOCK), scriptOf(lower.charCodeAt(k))), mask), t, -1, 0);
         }
       }
-      if (m[3] !== undefined && lower.length >= 2 && lower !== '<num>' && negated < 0) {
+      if (m[3] !== undefined && lower.length >= 2 && !number && !ticker && negated < 0) {
         // character n-grams of "<word>", boundaries included. FNV is sequential, so the
         // state after n characters from a start is that n-gram's hash: one pass per start.
         const len = Math.min(lower.length, MAX_GRAM_WORD) + 2;
@@ -624,7 +729,10 @@ export class Featurizer {
           const stop = Math.min(len, start + maxCharGram);
           for (let k = start; k < stop; k++) {
             h = mix(h, k === 0 ? 0x3c : k === len - 1 ? 0x3e : lower.charCodeAt(k - 1));
-            if (k - start + 1 >= minCharGram) this.push(finish(h, mask), t, -1, 0);
+            if (k - start + 1 >= minCharGram) {
+              if (languageOnly) this.pushLanguage(finish(h, mask));
+              else this.push(finish(h, mask), t, -1, 0);
+            }
           }
         }
       }
@@ -646,6 +754,8 @@ export class Featurizer {
       negatedBy: this.negatedBy,
       letters,
       truncated,
+      languageIds: languageOnly ? this.languageIds : this.ids,
+      languageCount: languageOnly ? this.languageCount : this.count,
     };
   }
 }

@@ -187,7 +187,7 @@ export class SentimentAnalyzer {
           t2 = now();
           st.featurise += t2 - t1;
         }
-        const language = this.language.identify(bag.ids, bag.count, bag.letters);
+        const language = this.language.identify(bag.languageIds, bag.languageCount, bag.letters);
         if (timed) {
           t0 = now();
           st.language += t0 - t2;

@@ -144,30 +144,58 @@ export function trainModel(spec: ModelSpec, opts: TrainModelOptions = {}): Train
   const targets: Targets[] = rows.map((r) => spec.targets(r));
   const columns = spec.heads.reduce((a, h) => a + h.labels.length, 0);
   const buckets = 2 ** spec.featurizer.bucketBits;
-  const model: LinearModel =
-    spec.hidden > 0
-      ? createHiddenModel(spec.featurizer, spec.heads, spec.hidden, spec.seed, spec.wide ?? false)
-      : { featurizer: spec.featurizer, heads: spec.heads, columns, weights: new Float32Array(buckets * columns), bias: new Float32Array(columns) };
-  const t = { model, rows, x };
-  train(model, x, targets, trainRows, {
-    epochs: spec.epochs,
-    learningRate: spec.learningRate,
-    l2: spec.l2,
-    seed: spec.seed,
-    dropout: spec.dropout,
-    ...(spec.dropoutKeepsLexicon ? { keep: lexiconBuckets(spec) } : {}),
-    rowWeight: classWeights(spec, rows, trainRows),
-    onProgress: (epoch, done, total) => bar.update(`epoch ${epoch}/${spec.epochs}: ${Math.round((100 * done) / total)}%`),
-    onEpoch: (epoch, loss) => {
-      const tune = spec.heads
-        .map((head, h) => {
-          const m = headMetrics(spec, t, tuneRows, h);
-          return `${head.name} acc ${pct(m.accuracy)} macro-F1 ${pct(m.macroF1)} macro-recall ${pct(m.macroRecall)}`;
-        })
-        .join('; ');
-      bar.done(`epoch ${epoch}/${spec.epochs}: loss ${loss.toFixed(4)}; tuning slice ${tune}`);
-    },
-  });
+  const runs = spec.average ?? 1;
+  if (runs > 1 && spec.hidden > 0) throw new Error(`${spec.name}: averaging runs (average ${runs}) is exact for the linear model only`);
+  const fit = (seed: number, run: number): LinearModel => {
+    const model: LinearModel =
+      spec.hidden > 0
+        ? createHiddenModel(spec.featurizer, spec.heads, spec.hidden, seed, spec.wide ?? false)
+        : { featurizer: spec.featurizer, heads: spec.heads, columns, weights: new Float32Array(buckets * columns), bias: new Float32Array(columns) };
+    const t = { model, rows, x };
+    const of = runs > 1 ? ` (run ${run + 1}/${runs}, seed ${seed})` : '';
+    train(model, x, targets, trainRows, {
+      epochs: spec.epochs,
+      learningRate: spec.learningRate,
+      l2: spec.l2,
+      seed,
+      dropout: spec.dropout,
+      ...(spec.dropoutKeepsLexicon ? { keep: lexiconBuckets(spec) } : {}),
+      rowWeight: classWeights(spec, rows, trainRows),
+      onProgress: (epoch, done, total) => bar.update(`epoch ${epoch}/${spec.epochs}${of}: ${Math.round((100 * done) / total)}%`),
+      onEpoch: (epoch, loss) => {
+        const tune = spec.heads
+          .map((head, h) => {
+            const m = headMetrics(spec, t, tuneRows, h);
+            return `${head.name} acc ${pct(m.accuracy)} macro-F1 ${pct(m.macroF1)} macro-recall ${pct(m.macroRecall)}`;
+          })
+          .join('; ');
+        bar.done(`epoch ${epoch}/${spec.epochs}${of}: loss ${loss.toFixed(4)}; tuning slice ${tune}`);
+      },
+    });
+    return model;
+  };
+  const model = fit(spec.seed, 0);
+  if (runs > 1) {
+    // The mean of linear models' weights scores the mean of their logits: an ensemble at one model's cost.
+    const sumW = Float64Array.from(model.weights);
+    const sumB = Float64Array.from(model.bias);
+    for (let k = 1; k < runs; k++) {
+      const m = fit(spec.seed + k, k);
+      for (let i = 0; i < sumW.length; i++) sumW[i] = sumW[i]! + m.weights[i]!;
+      for (let c = 0; c < sumB.length; c++) sumB[c] = sumB[c]! + m.bias[c]!;
+    }
+    for (let i = 0; i < sumW.length; i++) model.weights[i] = sumW[i]! / runs;
+    for (let c = 0; c < sumB.length; c++) model.bias[c] = sumB[c]! / runs;
+    const m = headMetrics(spec, { model, rows, x }, tuneRows, 0);
+    bar.done(`mean of ${runs} runs: tuning slice acc ${pct(m.accuracy)} macro-F1 ${pct(m.macroF1)} macro-recall ${pct(m.macroRecall)}`);
+  }
+  if (spec.polarShift) {
+    if (spec.hidden > 0 || model.columns !== 3) throw new Error(`${spec.name}: polarShift needs the linear three-way model`);
+    model.bias[0] = model.bias[0]! + spec.polarShift;
+    model.bias[2] = model.bias[2]! + spec.polarShift;
+    const m = headMetrics(spec, { model, rows, x }, tuneRows, 0);
+    bar.done(`polar classes' bias +${spec.polarShift}: tuning slice acc ${pct(m.accuracy)} macro-F1 ${pct(m.macroF1)} macro-recall ${pct(m.macroRecall)}`);
+  }
   return { spec, model, rows, x, trainRows, tuneRows, heldoutRows };
 }
 
