@@ -22,6 +22,9 @@
 
 interface CoreThread { address: string; close(): Promise<void> }
 
+/** The core thread's V8 young generation in MB (V8's default grows to 48; bench/README.md, sixth session). */
+const CORE_YOUNG_GENERATION_MB = 12;
+
 /**
  * Starts the core on a worker thread and resolves once it listens. The thread
  * loads its modules at once, then waits for `trustReady` (the certificates in
@@ -32,9 +35,12 @@ function startCoreThread(env: NodeJS.ProcessEnv, trustReady: Promise<unknown>): 
   // Compiled: dist/bin/coreWorker.js; from source (tests run it with tsx): bin/coreWorker.ts, with tsx loaded in the worker too.
   const fromSource = import.meta.url.endsWith('.ts');
   const entry = new URL(fromSource ? './coreWorker.ts' : './coreWorker.js', import.meta.url);
+  // the core's young generation as small as the analysis threads' (YOUNG_GENERATION_MB): it holds most of the
+  // growth under a sentiment batch (stored results, messages), and V8 keeps a grown young generation
+  const resourceLimits = { maxYoungGenerationSizeMb: CORE_YOUNG_GENERATION_MB };
   const worker = fromSource
-    ? new Worker(`import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(entry.href)}); })`, { eval: true, env })
-    : new Worker(entry, { env });
+    ? new Worker(`import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(entry.href)}); })`, { eval: true, env, resourceLimits })
+    : new Worker(entry, { env, resourceLimits });
   // a failure here is main's to report (it awaits trustReady too); the thread then ends with the process
   trustReady.then(() => worker.postMessage('trust-ready'), () => undefined);
   return new Promise((resolve, reject) => {

@@ -25,6 +25,18 @@ export interface AnalysisPool {
   close(): Promise<void>;
 }
 
+/**
+ * The analysis threads' V8 young generation, in MB (3 semi-spaces of 4 MB). V8's
+ * default lets each isolate's grow to 48 MB, and a grown one is kept: after the
+ * sentiment bench's warm-up the service held 611-632 MB idle and 1,006-1,051 MB at
+ * its peak. With the young generation of the pool and core threads at 12 MB
+ * (bin/meridian.ts sets the core's): 574-582 MB idle, 854-890 MB at the peak, the
+ * batch's CPU per text within the runs' spread (bench/README.md, sixth session).
+ * The gateway's (main) isolate keeps V8's default: a small one there
+ * (--max-semi-space-size=4 for the whole process) cost a quarter of the by-id req/s.
+ */
+export const YOUNG_GENERATION_MB = 12;
+
 export function createAnalysisPool(opts: { workers: number; ortThreads: number; modelsDir?: string }): AnalysisPool {
   const fromSource = import.meta.url.endsWith('.ts');
   const filename = fileURLToPath(new URL(fromSource ? './analysisWorkerSource.mjs' : './analysisWorker.js', import.meta.url));
@@ -38,6 +50,8 @@ export function createAnalysisPool(opts: { workers: number; ortThreads: number; 
       idleTimeout: Infinity,
       maxQueue: opts.workers * 4,
       concurrentTasksPerWorker: 1,
+      // a small young generation (V8's default grows to 3 × 16 MB per isolate and keeps it): see YOUNG_GENERATION_MB
+      resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
       workerData: { ortThreads: opts.ortThreads, modelsDir: opts.modelsDir },
     });
     pool.on('error', (err: unknown) => logger.error({ err }, 'analysis worker error'));
