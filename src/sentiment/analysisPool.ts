@@ -19,8 +19,11 @@ import { logger } from '../log.js';
 
 export interface AnalysisPool {
   run(task: AnalysisTask): Promise<AnalysisOutcome[]>;
-  /** Starts the threads (loading the models) if they are not running yet. */
-  start(): void;
+  /**
+   * Starts the threads (loading the models) if they are not running yet; resolves once one has loaded its models,
+   * with undefined, or with why they did not load (missing, or not matching their sidecar).
+   */
+  start(): Promise<string | undefined>;
   readonly workers: number;
   close(): Promise<void>;
 }
@@ -57,17 +60,20 @@ export function createAnalysisPool(opts: { workers: number; ortThreads: number; 
     pool.on('error', (err: unknown) => logger.error({ err }, 'analysis worker error'));
     return pool;
   };
+  // An empty task runs only once its worker's models have loaded, and fails with the reason when they did not
+  // (analysisWorker.ts).
+  const loaded = (p: Piscina): Promise<unknown> => p.run({ texts: [], domains: [] });
   return {
     workers: opts.workers,
-    start: () => { start(); },
+    start: () => loaded(start()).then(() => undefined, (e: unknown) => (e instanceof Error ? e.message : String(e))),
     run: (task) => start().run(task) as Promise<AnalysisOutcome[]>,
     // Terminating a worker while it is inside onnxruntime's InferenceSession.create
-    // aborts the whole process (a Napi::Error thrown from native code): let a no-op task
-    // through first, which runs only once each worker's models have loaded (or failed to).
+    // aborts the whole process (a Napi::Error thrown from native code): let an empty task
+    // through each worker first.
     close: async () => {
       if (!pool) return;
       const p = pool;
-      await Promise.all(Array.from({ length: opts.workers }, () => p.run({ texts: [], domains: [] }).catch(() => undefined)));
+      await Promise.all(Array.from({ length: opts.workers }, () => loaded(p).catch(() => undefined)));
       await p.destroy();
     },
   };

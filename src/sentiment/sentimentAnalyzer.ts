@@ -140,12 +140,13 @@ export class SentimentAnalyzer {
       });
       const main = sidecar.heads.find((h) => h.name === sidecar.mainHead)!;
       const featurizer = new Featurizer(sidecar.featurizer);
+      const codes = sidecar.trainedLanguages.map((l) => l.code);
       models.set(domain, {
         sidecar,
         session,
         featurizer,
-        trainedCodes: new Set(sidecar.trainedLanguages.map((l) => l.code)),
-        trainedLetters: trainedLetters(sidecar.trainedLanguages.map((l) => l.code)),
+        trainedCodes: new Set(codes),
+        trainedLetters: trainedLetters(codes),
         priorIds: new Set(featurizer.priorIds()),
         mainOffset: main.offset,
         mainLabels: main.labels,
@@ -277,13 +278,6 @@ const fmt = (x: number): string => (x >= 0 ? '+' : '') + x.toFixed(2);
 const quote = (s: string): string => `"${s.length > 40 ? s.slice(0, 40) + '…' : s}"`;
 
 /**
- * Explains the decision from the model's own per-feature contributions: each token's
- * share (its word, negated-word and character n-gram features, half of each bigram it
- * is in) of the winning class's logit minus the runner-up's. Cites the tokens that
- * pushed hardest toward the winner (marking negated ones), the strongest one that
- * pushed the other way, and the language verdict.
- */
-/**
  * The scripts of the training languages: Latin unless listed. A text written
  * mostly in other letters (Han, kana, Hangul, Cyrillic, Thai, …) shares no
  * learned feature with the training text; its n-grams only meet the weights of
@@ -302,7 +296,7 @@ const NAMED_SCRIPTS = ['Han', 'Hiragana', 'Katakana', 'Hangul', 'Cyrillic', 'Gre
   .map((sc) => ({ name: sc, letters: new RegExp(`\\p{Script=${sc}}`, 'gu') }));
 
 /** The main script of a text when most of its letters are outside the trained scripts, else undefined. */
-export function unscoredScript(text: string, trained: RegExp): string | undefined {
+function unscoredScript(text: string, trained: RegExp): string | undefined {
   const letters = text.match(LETTER)?.length ?? 0;
   if (letters === 0) return undefined; // emoji, digits: the emoji priors speak for every language
   const known = text.match(trained)?.length ?? 0;
@@ -328,6 +322,13 @@ function abstention(domain: Domain, script: string, language: AnalysisOutput['la
   return result;
 }
 
+/**
+ * Explains the decision from the model's own per-feature contributions: each token's
+ * share (its word, negated-word and character n-gram features, half of each bigram it
+ * is in) of the winning class's logit minus the runner-up's. Cites the tokens that
+ * pushed hardest toward the winner (marking negated ones), the strongest one that
+ * pushed the other way, and the language verdict.
+ */
 function rationale(
   model: LoadedModel,
   b: { ids: Int32Array; tokenOf: Int32Array; tokenOf2: Int32Array; negatedFeature: Uint8Array; bag: FeatureBag },

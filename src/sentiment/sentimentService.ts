@@ -391,17 +391,10 @@ export class Sentiment {
 
   /**
    * Starts the analysis threads (the core calls it once it listens; the first analysis would start them too) and
-   * resolves with why their models did not load, or undefined once they did: an empty task runs only after a
-   * thread's load (analysisWorker.ts), and fails with the reason when the models are missing or do not match.
+   * resolves with why their models did not load, or undefined once they did (AnalysisPool.start).
    */
-  async startWorkers(): Promise<string | undefined> {
-    this.pool.start();
-    try {
-      await this.pool.run({ texts: [], domains: [] });
-      return undefined;
-    } catch (e) {
-      return e instanceof Error ? e.message : String(e);
-    }
+  startWorkers(): Promise<string | undefined> {
+    return this.pool.start();
   }
 
   async close(): Promise<void> {

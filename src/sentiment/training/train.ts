@@ -23,7 +23,7 @@ import { readFileSync, existsSync } from 'node:fs';
 import type { Row } from './corpus.js';
 import { createHiddenModel, featurizeAll, predict, train, type LinearModel, type FeatureMatrix, type Targets } from './linearModel.js';
 import { exportOnnx } from './onnxExport.js';
-import { argmax, pct, score } from './metrics.js';
+import { argmax, pct, score, type Metrics } from './metrics.js';
 import { SPECS, isTuningRow, type ModelSpec } from './modelSpecs.js';
 import { progress } from './progress.js';
 import { trainLanguageHead, writeLanguageHead } from './trainLanguage.js';
@@ -98,6 +98,9 @@ function classWeights(spec: ModelSpec, rows: Row[], trainRows: number[]): Float3
   return w;
 }
 
+/** A head's figures as the progress lines print them. */
+const figures = (m: Metrics): string => `acc ${pct(m.accuracy)} macro-F1 ${pct(m.macroF1)} macro-recall ${pct(m.macroRecall)}`;
+
 export function headMetrics(spec: ModelSpec, t: { model: LinearModel; rows: Row[]; x: FeatureMatrix }, which: number[], h: number) {
   const labelled = which.filter((r) => spec.gold(t.rows[r]!)[h]);
   const preds = predict(t.model, t.x, labelled);
@@ -165,8 +168,7 @@ export function trainModel(spec: ModelSpec, opts: TrainModelOptions = {}): Train
       onEpoch: (epoch, loss) => {
         const tune = spec.heads
           .map((head, h) => {
-            const m = headMetrics(spec, t, tuneRows, h);
-            return `${head.name} acc ${pct(m.accuracy)} macro-F1 ${pct(m.macroF1)} macro-recall ${pct(m.macroRecall)}`;
+            return `${head.name} ${figures(headMetrics(spec, t, tuneRows, h))}`;
           })
           .join('; ');
         bar.done(`epoch ${epoch}/${spec.epochs}${of}: loss ${loss.toFixed(4)}; tuning slice ${tune}`);
@@ -186,15 +188,13 @@ export function trainModel(spec: ModelSpec, opts: TrainModelOptions = {}): Train
     }
     for (let i = 0; i < sumW.length; i++) model.weights[i] = sumW[i]! / runs;
     for (let c = 0; c < sumB.length; c++) model.bias[c] = sumB[c]! / runs;
-    const m = headMetrics(spec, { model, rows, x }, tuneRows, 0);
-    bar.done(`mean of ${runs} runs: tuning slice acc ${pct(m.accuracy)} macro-F1 ${pct(m.macroF1)} macro-recall ${pct(m.macroRecall)}`);
+    bar.done(`mean of ${runs} runs: tuning slice ${figures(headMetrics(spec, { model, rows, x }, tuneRows, 0))}`);
   }
   if (spec.polarShift) {
     if (spec.hidden > 0 || model.columns !== 3) throw new Error(`${spec.name}: polarShift needs the linear three-way model`);
     model.bias[0] = model.bias[0]! + spec.polarShift;
     model.bias[2] = model.bias[2]! + spec.polarShift;
-    const m = headMetrics(spec, { model, rows, x }, tuneRows, 0);
-    bar.done(`polar classes' bias +${spec.polarShift}: tuning slice acc ${pct(m.accuracy)} macro-F1 ${pct(m.macroF1)} macro-recall ${pct(m.macroRecall)}`);
+    bar.done(`polar classes' bias +${spec.polarShift}: tuning slice ${figures(headMetrics(spec, { model, rows, x }, tuneRows, 0))}`);
   }
   return { spec, model, rows, x, trainRows, tuneRows, heldoutRows };
 }
