@@ -6,14 +6,19 @@
  *   node dist/bin/meridian.js --core-only     the gRPC core
  *   node dist/bin/meridian.js --gateway-only --core=host:port
  *   --plaintext                               no TLS between them (loopback only)
+ *   --listen=host:port                        the gateway's HTTP address (else MERIDIAN_HTTP_ADDR)
+ *   --build-index                             write the place index next to the geo file and exit
+ *                                             (install time, image build)
  * The core runs on a worker thread (its own event loop and CPU core; gRPC
  * between the two over loopback, as between separate processes).
  *
- * Trust: before the core starts, the launcher makes sure the state folder
- * holds the core's CA and two role certificates (files 0600 in state/tls/):
- * gateway-cert.pem/-key.pem, which the gateway presents to the core, and
- * admin-cert.pem/-key.pem for an operator's grpcurl (issuing, revoking). The
- * core refuses every call but health without such a certificate.
+ * Trust: the core's CA and two role certificates live in the state folder
+ * (files 0600 in state/tls/): gateway-cert.pem/-key.pem, which the gateway
+ * presents to the core, and admin-cert.pem/-key.pem for an operator's grpcurl
+ * (issuing, revoking). The core thread is started first and loads its modules
+ * while the launcher makes or checks these files; it starts serving once they
+ * are ready ('trust-ready'). The core refuses every call but health without
+ * such a certificate.
  *
  * Lifecycle: SIGINT/SIGTERM (or SIGHUP, or the parent going away, as when
  * `npm start` is stopped) close the gateway first (drain HTTP), then the core,
