@@ -1,0 +1,44 @@
+/**
+ * What black-box probing of a fresh `npm start` found (seventh session): requests
+ * a careless or hostile client sends get their answer in the envelope, and one
+ * client's request never fails another's.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestGateway, type TestGateway } from '../support/gateway.js';
+import { EXCHANGE_MESSAGE_BYTES, runsByPayloadBytes } from '../../proto/contract/exchange.js';
+
+let gw: TestGateway;
+beforeAll(async () => { gw = await startTestGateway(); });
+afterAll(async () => { await gw?.close(); });
+
+describe('a batch whose request message is over 4 MiB', () => {
+  it('is accepted (it is within the documented limits), and the calls in flight beside it still answer', async () => {
+    // 200 texts of 19,000 characters, 7 UTF-8 bytes per 5 characters: ~5.3 MB of request, under the 16 MiB
+    // body limit, 1,000 texts and 20,000 characters per text. The core read at most 4 MiB per message and
+    // refused it RESOURCE_EXHAUSTED (429), which on the CoreExchange stream ended the stream and failed
+    // every other call on it with the same 429.
+    const text = '€uro '.repeat(3800);
+    const body = { items: Array.from({ length: 200 }, (_, i) => ({ text: `${i} ${text}`.slice(0, 19_000), feedId: 'large-batch' })) };
+    expect(Buffer.byteLength(JSON.stringify(body))).toBeGreaterThan(5 * 1024 * 1024);
+    const beside = Array.from({ length: 24 }, (_, i) => new Promise<void>((resolve) => { setTimeout(resolve, i * 2); })
+      .then(() => gw.get('/v1/geo/cities?nearLocation=%2B37.7749-122.4194&nearLocationRadius=300&limit=50'))
+      .then((r) => r.status));
+    const batch = await gw.send('POST', '/v1/analyses:batch', body);
+    const besideStatuses = await Promise.all(beside);
+    expect(batch.status, batch.text.slice(0, 300)).toBe(202);
+    expect(batch.body.data).toHaveLength(200);
+    expect(besideStatuses).toEqual(beside.map(() => 200));
+  });
+});
+
+describe('exchange messages by size', () => {
+  it('carry the calls of a turn in runs of at most EXCHANGE_MESSAGE_BYTES of payload, a larger call alone', () => {
+    const call = (bytes: number) => ({ payload: Buffer.alloc(bytes) });
+    const small = [call(10), call(20)];
+    expect(runsByPayloadBytes(small)).toEqual([small]);
+    const half = EXCHANGE_MESSAGE_BYTES / 2;
+    const calls: { payload?: Buffer }[] = [call(half), call(half), call(1), call(EXCHANGE_MESSAGE_BYTES * 3), call(5), {}];
+    expect(runsByPayloadBytes(calls).map((run) => run.map((c) => c.payload?.length ?? 0)))
+      .toEqual([[half, half], [1], [EXCHANGE_MESSAGE_BYTES * 3], [5, 0]]);
+  });
+});
