@@ -6,7 +6,7 @@
  * - 413 (PAYLOAD_TOO_LARGE) and 415 (UNSUPPORTED_MEDIA_TYPE) from the body
  *   parser;
  * - CORS preflights: an origin not allowed is 403 (CORS_ORIGIN_DENIED), a
- *   preflight without Access-Control-Request-Method 400 (CORS_PREFLIGHT_INVALID);
+ *   preflight without Origin or Access-Control-Request-Method 400 (CORS_PREFLIGHT_INVALID);
  * - 503 (SHUTTING_DOWN, Connection: close) for requests that arrive while the
  *   gateway drains.
  */
@@ -66,7 +66,11 @@ export class EdgeRefusals {
     if (this.draining) return new HttpError(503, 'SERVICE_UNAVAILABLE', 'the gateway is shutting down; retry on another instance or shortly', { connection: 'close', 'retry-after': '1' }, 'SHUTTING_DOWN');
     if (method !== 'OPTIONS') return undefined;
     const origin = headers['origin'];
-    if (typeof origin !== 'string') return undefined; // not a CORS preflight
+    // every OPTIONS is answered as a preflight (the router has no OPTIONS routes of its own); one without
+    // Origin used to get @fastify/cors's plain-text 'Invalid Preflight Request', outside the envelope
+    if (typeof origin !== 'string') {
+      return new HttpError(400, 'PARAM_INVALID', 'a CORS preflight needs the Origin and Access-Control-Request-Method headers', {}, 'CORS_PREFLIGHT_INVALID', { field: 'Origin' });
+    }
     if (!this.corsOrigins.includes('*') && !this.corsOrigins.includes(origin)) {
       return new HttpError(403, 'ACCESS_DENIED', `origin ${origin.slice(0, 200)} is not allowed (MERIDIAN_CORS_ORIGINS)`, {}, 'CORS_ORIGIN_DENIED', { origin: origin.slice(0, 200) });
     }
