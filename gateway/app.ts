@@ -71,6 +71,8 @@ export async function buildGateway(config: GatewayConfig, log: Logger = pino({ l
     loggerInstance: log.child({ component: 'http' }, { level: log.levelVal > 40 ? log.level : 'warn' }) as FastifyBaseLogger,
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, maxParamLength: 2048 },
     bodyLimit: config.bodyLimit,
+    // Node answers an HTTP/1.1 request without Host itself (400, empty body); EdgeRefusals does, in the envelope
+    http: { requireHostHeader: false },
     // draining is answered in the envelope (EdgeRefusals)
     return503OnClosing: false,
     // Router-level refusals (a malformed %-escape in the path) answer in the envelope too.
@@ -92,7 +94,7 @@ export async function buildGateway(config: GatewayConfig, log: Logger = pino({ l
   const cors = new Cors(config.corsOrigins);
   // One hook for what every request needs before its route: the edge refusals, then CORS (gateway/rest/cors.ts).
   app.addHook('onRequest', (request, reply, done) => {
-    const refusal = edge.early(request.method, request.headers);
+    const refusal = edge.early(request.method, request.headers, request.raw.httpVersion);
     if (refusal) { void sendError(reply, refusal, undefined); return; }
     if (!cors.apply(request, reply)) done();
   });

@@ -8,7 +8,8 @@
  * - CORS preflights: an origin not allowed is 403 (CORS_ORIGIN_DENIED), a
  *   preflight without Origin or Access-Control-Request-Method 400 (CORS_PREFLIGHT_INVALID);
  * - 503 (SHUTTING_DOWN, Connection: close) for requests that arrive while the
- *   gateway drains.
+ *   gateway drains;
+ * - 400 for an HTTP/1.1 request without Host (Node's own answer had no body).
  */
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../httpError.js';
@@ -62,8 +63,12 @@ export class EdgeRefusals {
   }
 
   /** A refusal due before routing and CORS (draining, bad preflight), or undefined. */
-  early(method: string, headers: Record<string, string | string[] | undefined>): HttpError | undefined {
+  early(method: string, headers: Record<string, string | string[] | undefined>, httpVersion = '1.1'): HttpError | undefined {
     if (this.draining) return new HttpError(503, 'SERVICE_UNAVAILABLE', 'the gateway is shutting down; retry on another instance or shortly', { connection: 'close', 'retry-after': '1' }, 'SHUTTING_DOWN');
+    // RFC 9112 §3.2: a server must answer 400 to an HTTP/1.1 request without Host
+    if (headers['host'] === undefined && httpVersion === '1.1') {
+      return new HttpError(400, 'PARAM_INVALID', 'an HTTP/1.1 request needs a Host header', { connection: 'close' }, 'PARAM_INVALID', { field: 'Host' });
+    }
     if (method !== 'OPTIONS') return undefined;
     const origin = headers['origin'];
     // every OPTIONS is answered as a preflight (the router has no OPTIONS routes of its own); one without

@@ -3,6 +3,7 @@
  * a careless or hostile client sends get their answer in the envelope, and one
  * client's request never fails another's.
  */
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestGateway, type TestGateway } from '../support/gateway.js';
 import { EXCHANGE_MESSAGE_BYTES, runsByPayloadBytes } from '../../proto/contract/exchange.js';
@@ -10,6 +11,42 @@ import { EXCHANGE_MESSAGE_BYTES, runsByPayloadBytes } from '../../proto/contract
 let gw: TestGateway;
 beforeAll(async () => { gw = await startTestGateway(); });
 afterAll(async () => { await gw?.close(); });
+
+/** Writes `request` on a fresh connection and gives back everything the gateway sent until it closed (or `ms` passed). */
+function rawExchange(url: string, request: string, ms = 5000): Promise<string> {
+  const { port, hostname } = new URL(url);
+  return new Promise((resolve) => {
+    const socket = connect(Number(port), hostname);
+    const chunks: Buffer[] = [];
+    const done = () => { clearTimeout(timer); socket.destroy(); resolve(Buffer.concat(chunks).toString('utf8')); };
+    const timer = setTimeout(done, ms);
+    socket.on('data', (d: Buffer) => chunks.push(d));
+    socket.on('close', done);
+    socket.on('error', done);
+    socket.write(request);
+  });
+}
+
+/** Status line and JSON body of a raw HTTP/1.1 answer (Content-Length framed). */
+function parseAnswer(raw: string): { status: number; headers: string; body: unknown } {
+  const [head = '', ...rest] = raw.split('\r\n\r\n');
+  const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1]);
+  let body: unknown;
+  try { body = JSON.parse(rest.join('\r\n\r\n')); } catch { body = undefined; }
+  return { status, headers: head.toLowerCase(), body };
+}
+
+describe('requests Node would answer outside the envelope', () => {
+  it('an HTTP/1.1 request without Host is 400 in the envelope naming Host (Node answered 400 with no body)', async () => {
+    const a = parseAnswer(await rawExchange(gw.url, `GET /v1/geo/cities/5391959 HTTP/1.1\r\nX-Gateway-Key: ${gw.key}\r\n\r\n`));
+    expect(a.status).toBe(400);
+    expect(a.headers).toContain('content-type: application/json');
+    expect(a.body).toMatchObject({ errors: [{ code: 'PARAM_INVALID', details: { field: 'Host' } }] });
+    // HTTP/1.0 has no Host requirement: answered as usual
+    const old = parseAnswer(await rawExchange(gw.url, `GET /v1/geo/cities/5391959 HTTP/1.0\r\nX-Gateway-Key: ${gw.key}\r\n\r\n`));
+    expect(old.status).toBe(200);
+  });
+});
 
 describe('a batch whose request message is over 4 MiB', () => {
   it('is accepted (it is within the documented limits), and the calls in flight beside it still answer', async () => {
