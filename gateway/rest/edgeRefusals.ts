@@ -96,3 +96,18 @@ export function bodyRefusal(err: { code?: string; message?: string }, bodyLimit:
   }
   return undefined;
 }
+
+/**
+ * What a request Node's HTTP parser refused gets (written by app.ts's clientErrorHandler, in the envelope):
+ * the status line and error. Node's own answers for these are 408 for a request that did not arrive in
+ * time and 431 for headers over its limit; everything else is 400.
+ */
+export function clientErrorAnswer(code: string | undefined, requestTimeoutMs: number): { status: string; error: HttpError } {
+  if (code === 'ERR_HTTP_REQUEST_TIMEOUT') {
+    return { status: '408 Request Timeout', error: new HttpError(408, 'PARAM_INVALID', `the request did not arrive within ${requestTimeoutMs} ms (headers within ${Math.min(60_000, requestTimeoutMs)} ms)`, {}, 'REQUEST_TIMEOUT') };
+  }
+  if (code === 'HPE_HEADER_OVERFLOW') {
+    return { status: '431 Request Header Fields Too Large', error: new HttpError(431, 'PARAM_INVALID', 'the request headers are larger than 16 KiB', {}, 'HEADERS_TOO_LARGE') };
+  }
+  return { status: '400 Bad Request', error: new HttpError(400, 'PARAM_INVALID', `malformed HTTP request (${code ?? 'parse error'})`) };
+}

@@ -48,6 +48,38 @@ describe('requests Node would answer outside the envelope', () => {
   });
 });
 
+describe('slow and oversized requests', () => {
+  it('a body sent a byte at a time is cut off with 408 in the envelope once MERIDIAN_HTTP_REQUEST_TIMEOUT_MS passes', async () => {
+    // Fastify turns Node's request timeout off; such a client held its connection and buffer for ever.
+    const slow = await startTestGateway({ requestTimeoutMs: 1500 });
+    try {
+      const { port, hostname } = new URL(slow.url);
+      const started = performance.now();
+      const raw = await new Promise<string>((resolve) => {
+        const socket = connect(Number(port), hostname);
+        const chunks: Buffer[] = [];
+        const drip = setInterval(() => socket.write('a'), 200);
+        const done = () => { clearInterval(drip); clearTimeout(limit); socket.destroy(); resolve(Buffer.concat(chunks).toString('utf8')); };
+        const limit = setTimeout(done, 15_000);
+        socket.on('data', (d: Buffer) => chunks.push(d));
+        socket.on('close', done);
+        socket.on('error', done);
+        socket.write(`POST /v1/analyses HTTP/1.1\r\nHost: x\r\nX-Gateway-Key: ${slow.key}\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{"text":"`);
+      });
+      const a = parseAnswer(raw);
+      expect(a.status, raw.slice(0, 200)).toBe(408);
+      expect(a.body).toMatchObject({ errors: [{ code: 'PARAM_INVALID', type: 'REQUEST_TIMEOUT' }] });
+      expect(performance.now() - started).toBeLessThan(10_000);
+    } finally { await slow.close(); }
+  });
+
+  it('headers over Node\'s 16 KiB are 431 in the envelope (they were 400)', async () => {
+    const a = parseAnswer(await rawExchange(gw.url, `GET /healthz HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`));
+    expect(a.status).toBe(431);
+    expect(a.body).toMatchObject({ errors: [{ code: 'PARAM_INVALID', type: 'HEADERS_TOO_LARGE' }] });
+  });
+});
+
 describe('a batch whose request message is over 4 MiB', () => {
   it('is accepted (it is within the documented limits), and the calls in flight beside it still answer', async () => {
     // 200 texts of 19,000 characters, 7 UTF-8 bytes per 5 characters: ~5.3 MB of request, under the 16 MiB
