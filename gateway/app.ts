@@ -96,6 +96,9 @@ export async function buildGateway(config: GatewayConfig, log: Logger = pino({ l
       socket.end(`HTTP/1.1 ${status}\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
     },
   });
+  // Request bodies are JSON: Fastify's default text/plain parser let a plain-text body through as a string
+  // (then 400 'must be a JSON object'), where every other non-JSON type is 415 UNSUPPORTED_MEDIA_TYPE.
+  app.removeContentTypeParser('text/plain');
   const edge = new EdgeRefusals(app, config.corsOrigins, routes);
   const cors = new Cors(config.corsOrigins);
   // One hook for what every request needs before its route: the edge refusals, then CORS (gateway/rest/cors.ts).

@@ -48,6 +48,16 @@ describe('requests Node would answer outside the envelope', () => {
   });
 });
 
+describe('bodies that are not JSON', () => {
+  it('text/plain is 415 like every other non-JSON type (it was 400), on REST (UNSUPPORTED_MEDIA_TYPE) and GraphQL', async () => {
+    for (const path of ['/v1/analyses', '/v1/analyses:batch', '/graphql']) {
+      const r = await gw.send('POST', path, '{"text":"hello"}', { 'content-type': 'text/plain' });
+      expect(r.status, `${path}: ${r.text.slice(0, 200)}`).toBe(415);
+      if (path !== '/graphql') expect(r.body.errors[0]).toMatchObject({ code: 'PARAM_INVALID', type: 'UNSUPPORTED_MEDIA_TYPE' });
+    }
+  });
+});
+
 describe('slow and oversized requests', () => {
   it('a body sent a byte at a time is cut off with 408 in the envelope once MERIDIAN_HTTP_REQUEST_TIMEOUT_MS passes', async () => {
     // Fastify turns Node's request timeout off; such a client held its connection and buffer for ever.
