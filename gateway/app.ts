@@ -17,7 +17,7 @@ import { Guard } from './auth/guard.js';
 import { openGatewayState } from './auth/gatewayState.js';
 import { GatewayMetrics } from './metrics.js';
 import { compileRoutes, registerRoutes, sendError, callbackOf, type CompiledRoute } from './rest/routes.js';
-import { HttpError, errorEntry, isHttpError, paramInvalid } from './httpError.js';
+import { HttpError, errorEntry, isHttpError } from './httpError.js';
 import { parseQuery } from './rest/query.js';
 import { buildOpenApi } from './openapi/openapiDocument.js';
 import { registerGraphql } from './graphql/plugin.js';
@@ -27,7 +27,7 @@ import { projectRoot } from './paths.js';
 import httpCaching from './rest/caching.js';
 import { registerDashboard } from './dashboard/plugin.js';
 import { WorkBudget } from './workPricing.js';
-import { bodyRefusal, EdgeRefusals } from './rest/edgeRefusals.js';
+import { bodyRefusal, clientErrorAnswer, EdgeRefusals } from './rest/edgeRefusals.js';
 import { Cors } from './rest/cors.js';
 
 export interface Gateway {
@@ -71,6 +71,13 @@ export async function buildGateway(config: GatewayConfig, log: Logger = pino({ l
     loggerInstance: log.child({ component: 'http' }, { level: log.levelVal > 40 ? log.level : 'warn' }) as FastifyBaseLogger,
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, maxParamLength: 2048 },
     bodyLimit: config.bodyLimit,
+    // Node answers an HTTP/1.1 request without Host itself (400, empty body); EdgeRefusals does, in the envelope
+    // Node checks the request timeout every connectionsCheckingInterval (30 s by default).
+    http: {
+      requireHostHeader: false, headersTimeout: Math.min(60_000, config.requestTimeoutMs),
+      connectionsCheckingInterval: Math.min(30_000, Math.max(250, Math.floor(config.requestTimeoutMs / 4))),
+    },
+    requestTimeout: config.requestTimeoutMs,
     // draining is answered in the envelope (EdgeRefusals)
     return503OnClosing: false,
     // Router-level refusals (a malformed %-escape in the path) answer in the envelope too.
@@ -84,15 +91,19 @@ export async function buildGateway(config: GatewayConfig, log: Logger = pino({ l
     // Requests Node's HTTP parser refuses (bad header bytes, broken framing) still get the envelope.
     clientErrorHandler: (err, socket) => {
       if (!socket.writable) { socket.destroy(); return; }
-      const body = JSON.stringify({ errors: [errorEntry(paramInvalid(`malformed HTTP request (${(err as { code?: string }).code ?? 'parse error'})`))] });
-      socket.end(`HTTP/1.1 400 Bad Request\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
+      const { status, error } = clientErrorAnswer((err as { code?: string }).code, config.requestTimeoutMs);
+      const body = JSON.stringify({ errors: [errorEntry(error)] });
+      socket.end(`HTTP/1.1 ${status}\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
     },
   });
+  // Request bodies are JSON: Fastify's default text/plain parser let a plain-text body through as a string
+  // (then 400 'must be a JSON object'), where every other non-JSON type is 415 UNSUPPORTED_MEDIA_TYPE.
+  app.removeContentTypeParser('text/plain');
   const edge = new EdgeRefusals(app, config.corsOrigins, routes);
   const cors = new Cors(config.corsOrigins);
   // One hook for what every request needs before its route: the edge refusals, then CORS (gateway/rest/cors.ts).
   app.addHook('onRequest', (request, reply, done) => {
-    const refusal = edge.early(request.method, request.headers);
+    const refusal = edge.early(request.method, request.headers, request.raw.httpVersion);
     if (refusal) { void sendError(reply, refusal, undefined); return; }
     if (!cors.apply(request, reply)) done();
   });

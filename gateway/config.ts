@@ -28,6 +28,12 @@ export interface GatewayConfig {
   corsOrigins: string[];
   /** Largest request body in bytes (MERIDIAN_HTTP_BODY_LIMIT, default 16 MiB); larger is 413. */
   bodyLimit: number;
+  /**
+   * Most time a request may take to arrive, headers and body (MERIDIAN_HTTP_REQUEST_TIMEOUT_MS, default
+   * 300 s, Node's own default, which Fastify turns off); past it 408 and the connection is closed. Without
+   * it a client sending its body a byte at a time held its connection and buffer for ever.
+   */
+  requestTimeoutMs: number;
   /** Send core calls over the CoreExchange stream (true) or as one unary call each (MERIDIAN_CORE_EXCHANGE, default true). */
   coreExchange: boolean;
   /** Largest worst-case result count of a GraphQL query (MERIDIAN_GRAPHQL_MAX_COST). */
@@ -115,6 +121,7 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
     coreTimeoutMs: int(env, 'MERIDIAN_CORE_TIMEOUT_MS', 10_000, 10, 600_000),
     keyReloadMs: int(env, 'MERIDIAN_KEY_RELOAD_MS', 1000, 10, 3_600_000),
     bodyLimit: int(env, 'MERIDIAN_HTTP_BODY_LIMIT', 16 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
+    requestTimeoutMs: int(env, 'MERIDIAN_HTTP_REQUEST_TIMEOUT_MS', 300_000, 1000, 3_600_000),
     corsOrigins: (env['MERIDIAN_CORS_ORIGINS'] || '*').split(',').map((s) => s.trim()).filter(Boolean),
     coreExchange: bool(env, 'MERIDIAN_CORE_EXCHANGE', true),
     graphqlMaxCost: int(env, 'MERIDIAN_GRAPHQL_MAX_COST', 5000, 1, 10_000_000),

@@ -15,7 +15,7 @@ import type { ProtoCatalog } from './protoCatalog.js';
 import { HttpError, mapCoreError } from './httpError.js';
 import type { CoreTlsConfig } from './config.js';
 import { Batching } from '../proto/contract/batching.js';
-import { EXCHANGE_MESSAGE_ITEMS, exchangeWire, writeWithBackpressure } from '../proto/contract/exchange.js';
+import { EXCHANGE_MESSAGE_ITEMS, exchangeWire, runsByPayloadBytes, writeWithBackpressure } from '../proto/contract/exchange.js';
 import type { ExchangeCall } from '../proto/contract/types/meridian/exchange/v1/ExchangeCall.js';
 import type { ExchangeRequest } from '../proto/contract/types/meridian/exchange/v1/ExchangeRequest.js';
 import type { ExchangeResponse__Output as ExchangeResponse } from '../proto/contract/types/meridian/exchange/v1/ExchangeResponse.js';
@@ -333,7 +333,7 @@ class ExchangeStream {
   private seq = 0;
   /**
    * Calls (and cancels) made in one turn of the event loop go to the core
-   * together, at most EXCHANGE_MESSAGE_ITEMS per message. Backpressure: while
+   * together, at most EXCHANGE_MESSAGE_ITEMS (and EXCHANGE_MESSAGE_BYTES) per message. Backpressure: while
    * the stream's write buffer is full (the core reads slower than calls
    * come), further calls wait here (one per HTTP request in flight) until it
    * drains, instead of piling up in the transport.
@@ -353,8 +353,13 @@ class ExchangeStream {
     this.sent += calls.length;
     this.cancelsSent += cancelIds.length;
     if (calls.length === 0 && cancelIds.length === 0) return undefined;
-    const message: ExchangeRequest = cancelIds.length ? { calls, cancelIds } : { calls };
-    return writeWithBackpressure(this.stream ?? this.open(), message);
+    const stream = this.stream ?? this.open();
+    let written: Promise<void> | undefined;
+    for (const [i, run] of runsByPayloadBytes(calls).entries()) {
+      const message: ExchangeRequest = i === 0 && cancelIds.length ? { calls: run, cancelIds } : { calls: run };
+      written = writeWithBackpressure(stream, message) ?? written;
+    }
+    return written;
   }, { maxItems: EXCHANGE_MESSAGE_ITEMS });
   usable = true;
 

@@ -55,6 +55,18 @@ export async function preparePlaceIndex(config: CoreConfig): Promise<{ path: str
   }
 }
 
+/**
+ * The largest message the core reads: room for the largest request its own limits accept (a batch of
+ * MERIDIAN_SENTIMENT_MAX_BATCH texts of MERIDIAN_SENTIMENT_MAX_TEXT_CHARS characters, up to 4 UTF-8 bytes
+ * each, plus their other fields), at least 4 MiB. With a fixed 4 MiB a valid batch (say 1,000 texts of
+ * 6,000 characters) was refused RESOURCE_EXHAUSTED before validation, and on the CoreExchange stream that
+ * ends the stream: every other call on it failed too.
+ */
+export function maxRequestBytes(config: Pick<CoreConfig, 'sentiment'>): number {
+  const { maxBatch, maxTextChars } = config.sentiment;
+  return Math.min(2 ** 31 - 1, Math.max(4 * 1024 * 1024, maxBatch * (maxTextChars * 4 + 1024) + 1024 * 1024));
+}
+
 export async function startCore(config: CoreConfig): Promise<Core> {
   const started = performance.now();
   if (config.plaintext && !isLoopbackAddress(config.grpcAddress)) {
@@ -66,7 +78,7 @@ export async function startCore(config: CoreConfig): Promise<Core> {
   const instance = await openDatabase(config.geoDbPath, { readOnly: true, threads: config.dbThreads });
   const db = await ConnectionPool.create(instance, config.dbConnections);
   const paging = new Paging(config.maxLimit, pageTokenSecret(config.stateDir, config.pageTokenSecret || undefined));
-  const server = new grpc.Server({ 'grpc.max_receive_message_length': 4 * 1024 * 1024 });
+  const server = new grpc.Server({ 'grpc.max_receive_message_length': maxRequestBytes(config) });
 
   const ca = await CertificateAuthority.open(config.stateDir);
   // replicas on one PostgreSQL share issued serials and revocations (every core mounts the same CA)

@@ -11,9 +11,9 @@
  * Every answer: `Access-Control-Allow-Origin` (`*`, or the request's origin
  * when it is in the list; `Vary: Origin` with a list) and
  * `Access-Control-Expose-Headers`. A preflight (OPTIONS) without `Origin` or
- * `Access-Control-Request-Method` is 400 `Invalid Preflight Request` (those
- * with an origin are refused earlier, in the envelope, by EdgeRefusals); a
- * valid one is 204 with the allowed methods and headers and the max age.
+ * `Access-Control-Request-Method`, or from an origin not allowed, is refused
+ * before this runs, in the envelope (EdgeRefusals.early); a valid one is 204
+ * with the allowed methods and headers and the max age.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { KEY_HEADERS } from '../auth/guard.js';
@@ -52,10 +52,6 @@ export class Cors {
     }
     reply.header('access-control-expose-headers', this.exposed);
     if (request.raw.method !== 'OPTIONS') return false;
-    if (!origin || !request.headers['access-control-request-method']) {
-      void reply.status(400).type('text/plain').send('Invalid Preflight Request');
-      return true;
-    }
     reply.header('access-control-allow-methods', this.methods);
     reply.header('access-control-allow-headers', this.allowed);
     reply.header('access-control-max-age', this.maxAge);

@@ -6,9 +6,10 @@
  * - 413 (PAYLOAD_TOO_LARGE) and 415 (UNSUPPORTED_MEDIA_TYPE) from the body
  *   parser;
  * - CORS preflights: an origin not allowed is 403 (CORS_ORIGIN_DENIED), a
- *   preflight without Access-Control-Request-Method 400 (CORS_PREFLIGHT_INVALID);
+ *   preflight without Origin or Access-Control-Request-Method 400 (CORS_PREFLIGHT_INVALID);
  * - 503 (SHUTTING_DOWN, Connection: close) for requests that arrive while the
- *   gateway drains.
+ *   gateway drains;
+ * - 400 for an HTTP/1.1 request without Host (Node's own answer had no body).
  */
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../httpError.js';
@@ -62,11 +63,19 @@ export class EdgeRefusals {
   }
 
   /** A refusal due before routing and CORS (draining, bad preflight), or undefined. */
-  early(method: string, headers: Record<string, string | string[] | undefined>): HttpError | undefined {
+  early(method: string, headers: Record<string, string | string[] | undefined>, httpVersion = '1.1'): HttpError | undefined {
     if (this.draining) return new HttpError(503, 'SERVICE_UNAVAILABLE', 'the gateway is shutting down; retry on another instance or shortly', { connection: 'close', 'retry-after': '1' }, 'SHUTTING_DOWN');
+    // RFC 9112 §3.2: a server must answer 400 to an HTTP/1.1 request without Host
+    if (headers['host'] === undefined && httpVersion === '1.1') {
+      return new HttpError(400, 'PARAM_INVALID', 'an HTTP/1.1 request needs a Host header', { connection: 'close' }, 'PARAM_INVALID', { field: 'Host' });
+    }
     if (method !== 'OPTIONS') return undefined;
     const origin = headers['origin'];
-    if (typeof origin !== 'string') return undefined; // not a CORS preflight
+    // every OPTIONS is answered as a preflight (the router has no OPTIONS routes of its own); one without
+    // Origin used to get @fastify/cors's plain-text 'Invalid Preflight Request', outside the envelope
+    if (typeof origin !== 'string') {
+      return new HttpError(400, 'PARAM_INVALID', 'a CORS preflight needs the Origin and Access-Control-Request-Method headers', {}, 'CORS_PREFLIGHT_INVALID', { field: 'Origin' });
+    }
     if (!this.corsOrigins.includes('*') && !this.corsOrigins.includes(origin)) {
       return new HttpError(403, 'ACCESS_DENIED', `origin ${origin.slice(0, 200)} is not allowed (MERIDIAN_CORS_ORIGINS)`, {}, 'CORS_ORIGIN_DENIED', { origin: origin.slice(0, 200) });
     }
@@ -86,4 +95,19 @@ export function bodyRefusal(err: { code?: string; message?: string }, bodyLimit:
     return new HttpError(415, 'PARAM_INVALID', 'the request body must be application/json', {}, 'UNSUPPORTED_MEDIA_TYPE', { field: 'Content-Type' });
   }
   return undefined;
+}
+
+/**
+ * What a request Node's HTTP parser refused gets (written by app.ts's clientErrorHandler, in the envelope):
+ * the status line and error. Node's own answers for these are 408 for a request that did not arrive in
+ * time and 431 for headers over its limit; everything else is 400.
+ */
+export function clientErrorAnswer(code: string | undefined, requestTimeoutMs: number): { status: string; error: HttpError } {
+  if (code === 'ERR_HTTP_REQUEST_TIMEOUT') {
+    return { status: '408 Request Timeout', error: new HttpError(408, 'PARAM_INVALID', `the request did not arrive within ${requestTimeoutMs} ms (headers within ${Math.min(60_000, requestTimeoutMs)} ms)`, {}, 'REQUEST_TIMEOUT') };
+  }
+  if (code === 'HPE_HEADER_OVERFLOW') {
+    return { status: '431 Request Header Fields Too Large', error: new HttpError(431, 'PARAM_INVALID', 'the request headers are larger than 16 KiB', {}, 'HEADERS_TOO_LARGE') };
+  }
+  return { status: '400 Bad Request', error: new HttpError(400, 'PARAM_INVALID', `malformed HTTP request (${code ?? 'parse error'})`) };
 }

@@ -18,6 +18,33 @@ import type { ExchangeResponse, ExchangeResponse__Output } from './types/meridia
  */
 export const EXCHANGE_MESSAGE_ITEMS = 16;
 
+/**
+ * Most payload bytes one exchange message carries: the calls (or results) of a
+ * turn whose payloads add up to more go in several messages, and one larger
+ * than this travels alone. Sixteen large REST bodies in one message could pass
+ * the receiver's message limit, and a message over it ends the whole stream
+ * (every call on it fails), not just the call that was too large.
+ */
+export const EXCHANGE_MESSAGE_BYTES = 4 * 1024 * 1024;
+
+/** `items` in runs whose payloads add up to at most EXCHANGE_MESSAGE_BYTES (one larger item alone); the usual case, one run, allocates nothing new. */
+export function runsByPayloadBytes<T extends { payload?: { length: number } }>(items: T[]): T[][] {
+  let total = 0;
+  for (const it of items) total += it.payload?.length ?? 0;
+  if (total <= EXCHANGE_MESSAGE_BYTES) return [items];
+  const runs: T[][] = [];
+  let run: T[] = [];
+  let bytes = 0;
+  for (const it of items) {
+    const size = it.payload?.length ?? 0;
+    if (run.length && bytes + size > EXCHANGE_MESSAGE_BYTES) { runs.push(run); run = []; bytes = 0; }
+    run.push(it);
+    bytes += size;
+  }
+  runs.push(run);
+  return runs;
+}
+
 /** The writable side of a stream, as both ends of the exchange hold it. */
 interface MessageWritable {
   write(message: unknown): boolean;

@@ -13,7 +13,7 @@ import type { Authenticator } from './authentication.js';
 import { isServiceError, ServiceError } from '../errors.js';
 import { toGrpcError } from './status.js';
 import { Batching } from '../../proto/contract/batching.js';
-import { EXCHANGE_MESSAGE_ITEMS, exchangeWire, writeWithBackpressure } from '../../proto/contract/exchange.js';
+import { EXCHANGE_MESSAGE_ITEMS, exchangeWire, runsByPayloadBytes, writeWithBackpressure } from '../../proto/contract/exchange.js';
 import type { ExchangeCall__Output as ExchangeCall } from '../../proto/contract/types/meridian/exchange/v1/ExchangeCall.js';
 import type { ExchangeRequest__Output as ExchangeRequest } from '../../proto/contract/types/meridian/exchange/v1/ExchangeRequest.js';
 import type { ExchangeResponse } from '../../proto/contract/types/meridian/exchange/v1/ExchangeResponse.js';
@@ -206,7 +206,7 @@ export function addExchangeService(registry: ServiceRegistry): void {
     const inFlight = new Map<number, ExchangedCall>();
     /**
      * Results finished in one turn of the event loop go back together, in
-     * messages of at most EXCHANGE_MESSAGE_ITEMS so that the gateway can start
+     * messages of at most EXCHANGE_MESSAGE_ITEMS (and EXCHANGE_MESSAGE_BYTES) so that the gateway can start
      * on the first answers while the core computes the rest. Backpressure:
      * reading further calls stops while the transport's write buffer is full
      * (the gateway reads slower than the core answers) or while
@@ -222,9 +222,12 @@ export function addExchangeService(registry: ServiceRegistry): void {
     };
     const results = new Batching<ExchangeResult>((batch) => {
       if (!open || stream.destroyed) return undefined;
-      const written = writeWithBackpressure(stream, { results: batch },
-        () => { drainWait = true; stream.pause(); },
-        () => { drainWait = false; maybeResume(); });
+      let written: Promise<void> | undefined;
+      for (const run of runsByPayloadBytes(batch)) {
+        written = writeWithBackpressure(stream, { results: run },
+          () => { drainWait = true; stream.pause(); },
+          () => { drainWait = false; maybeResume(); }) ?? written;
+      }
       // answer messages held in the core for this stream: in the transport's write buffer, and waiting to be written
       const waiting = stream.writableLength + Math.ceil(results.pending / EXCHANGE_MESSAGE_ITEMS);
       if (waiting > exchangeLoad.waitingMax) exchangeLoad.waitingMax = waiting;

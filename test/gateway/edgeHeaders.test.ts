@@ -62,12 +62,16 @@ describe('CORS', () => {
     }
   });
 
-  it('a preflight without Origin is 400 in plain text, as before', async () => {
-    const r = await rawRequest(`${any.url}/v1/geo/cities`, { 'access-control-request-method': 'GET' }, 'OPTIONS');
-    expect(r.status).toBe(400);
-    expect(r.headers['content-type']).toBe('text/plain');
-    expect(r.body.toString()).toBe('Invalid Preflight Request');
-    expect(r.headers['access-control-allow-methods']).toBeUndefined();
+  it('a preflight without Origin is 400 CORS_PREFLIGHT_INVALID in the envelope (it was plain text outside it)', async () => {
+    for (const headers of [{ 'access-control-request-method': 'GET' }, {}] as Record<string, string>[]) {
+      for (const path of ['/v1/geo/cities', '/graphql', '/no/such/route']) {
+        const r = await rawRequest(`${any.url}${path}`, headers, 'OPTIONS');
+        expect(r.status).toBe(400);
+        expect(r.headers['content-type']).toBe('application/json; charset=utf-8');
+        expect(JSON.parse(r.body.toString()).errors[0]).toMatchObject({ code: 'PARAM_INVALID', type: 'CORS_PREFLIGHT_INVALID', details: { field: 'Origin' } });
+        expect(r.headers['access-control-allow-methods']).toBeUndefined();
+      }
+    }
   });
 });
 

@@ -9,10 +9,12 @@ import * as grpc from '@grpc/grpc-js';
 import fc from 'fast-check';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { packageDefinition } from '../../src/grpc/protos.js';
+import { loadCoreConfig } from '../../src/config.js';
+import { maxRequestBytes } from '../../src/server.js';
 import { credentialsFor } from '../support/coreTrust.js';
 
 const address = inject('coreAddress');
-const client = new grpc.Client(address, credentialsFor(address), { 'grpc.ssl_target_name_override': 'localhost', 'grpc.max_send_message_length': 64 * 1024 * 1024 });
+const client = new grpc.Client(address, credentialsFor(address), { 'grpc.ssl_target_name_override': 'localhost', 'grpc.max_send_message_length': 256 * 1024 * 1024 });
 afterAll(() => client.close());
 
 const SERVER_FAULTS = new Set([grpc.status.INTERNAL, grpc.status.UNKNOWN, grpc.status.DATA_LOSS, grpc.status.DEADLINE_EXCEEDED]);
@@ -62,7 +64,8 @@ describe('gRPC fuzzing', () => {
   });
 
   it('refuses a message over the size limit RESOURCE_EXHAUSTED', async () => {
-    const r = await callUnary(unary[0]!.path, Buffer.alloc(5 * 1024 * 1024, 0x0a));
+    // the limit fits the largest batch the core's own limits accept (src/server.ts maxRequestBytes)
+    const r = await callUnary(unary[0]!.path, Buffer.alloc(maxRequestBytes(loadCoreConfig()) + 1, 0x0a));
     expect(r.code).toBe(grpc.status.RESOURCE_EXHAUSTED);
   });
 

@@ -1,0 +1,123 @@
+/**
+ * What black-box probing of a fresh `npm start` found (seventh session): requests
+ * a careless or hostile client sends get their answer in the envelope, and one
+ * client's request never fails another's.
+ */
+import { connect } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestGateway, type TestGateway } from '../support/gateway.js';
+import { EXCHANGE_MESSAGE_BYTES, runsByPayloadBytes } from '../../proto/contract/exchange.js';
+
+let gw: TestGateway;
+beforeAll(async () => { gw = await startTestGateway(); });
+afterAll(async () => { await gw?.close(); });
+
+/** Writes `request` on a fresh connection and gives back everything the gateway sent until it closed (or `ms` passed). */
+function rawExchange(url: string, request: string, ms = 5000): Promise<string> {
+  const { port, hostname } = new URL(url);
+  return new Promise((resolve) => {
+    const socket = connect(Number(port), hostname);
+    const chunks: Buffer[] = [];
+    const done = () => { clearTimeout(timer); socket.destroy(); resolve(Buffer.concat(chunks).toString('utf8')); };
+    const timer = setTimeout(done, ms);
+    socket.on('data', (d: Buffer) => chunks.push(d));
+    socket.on('close', done);
+    socket.on('error', done);
+    socket.write(request);
+  });
+}
+
+/** Status line and JSON body of a raw HTTP/1.1 answer (Content-Length framed). */
+function parseAnswer(raw: string): { status: number; headers: string; body: unknown } {
+  const [head = '', ...rest] = raw.split('\r\n\r\n');
+  const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1]);
+  let body: unknown;
+  try { body = JSON.parse(rest.join('\r\n\r\n')); } catch { body = undefined; }
+  return { status, headers: head.toLowerCase(), body };
+}
+
+describe('requests Node would answer outside the envelope', () => {
+  it('an HTTP/1.1 request without Host is 400 in the envelope naming Host (Node answered 400 with no body)', async () => {
+    const a = parseAnswer(await rawExchange(gw.url, `GET /v1/geo/cities/5391959 HTTP/1.1\r\nX-Gateway-Key: ${gw.key}\r\n\r\n`));
+    expect(a.status).toBe(400);
+    expect(a.headers).toContain('content-type: application/json');
+    expect(a.body).toMatchObject({ errors: [{ code: 'PARAM_INVALID', details: { field: 'Host' } }] });
+    // HTTP/1.0 has no Host requirement: answered as usual
+    const old = parseAnswer(await rawExchange(gw.url, `GET /v1/geo/cities/5391959 HTTP/1.0\r\nX-Gateway-Key: ${gw.key}\r\n\r\n`));
+    expect(old.status).toBe(200);
+  });
+});
+
+describe('bodies that are not JSON', () => {
+  it('text/plain is 415 like every other non-JSON type (it was 400), on REST (UNSUPPORTED_MEDIA_TYPE) and GraphQL', async () => {
+    for (const path of ['/v1/analyses', '/v1/analyses:batch', '/graphql']) {
+      const r = await gw.send('POST', path, '{"text":"hello"}', { 'content-type': 'text/plain' });
+      expect(r.status, `${path}: ${r.text.slice(0, 200)}`).toBe(415);
+      if (path !== '/graphql') expect(r.body.errors[0]).toMatchObject({ code: 'PARAM_INVALID', type: 'UNSUPPORTED_MEDIA_TYPE' });
+    }
+  });
+});
+
+describe('slow and oversized requests', () => {
+  it('a body sent a byte at a time is cut off with 408 in the envelope once MERIDIAN_HTTP_REQUEST_TIMEOUT_MS passes', async () => {
+    // Fastify turns Node's request timeout off; such a client held its connection and buffer for ever.
+    const slow = await startTestGateway({ requestTimeoutMs: 1500 });
+    try {
+      const { port, hostname } = new URL(slow.url);
+      const started = performance.now();
+      const raw = await new Promise<string>((resolve) => {
+        const socket = connect(Number(port), hostname);
+        const chunks: Buffer[] = [];
+        const drip = setInterval(() => socket.write('a'), 200);
+        const done = () => { clearInterval(drip); clearTimeout(limit); socket.destroy(); resolve(Buffer.concat(chunks).toString('utf8')); };
+        const limit = setTimeout(done, 15_000);
+        socket.on('data', (d: Buffer) => chunks.push(d));
+        socket.on('close', done);
+        socket.on('error', done);
+        socket.write(`POST /v1/analyses HTTP/1.1\r\nHost: x\r\nX-Gateway-Key: ${slow.key}\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{"text":"`);
+      });
+      const a = parseAnswer(raw);
+      expect(a.status, raw.slice(0, 200)).toBe(408);
+      expect(a.body).toMatchObject({ errors: [{ code: 'PARAM_INVALID', type: 'REQUEST_TIMEOUT' }] });
+      expect(performance.now() - started).toBeLessThan(10_000);
+    } finally { await slow.close(); }
+  });
+
+  it('headers over Node\'s 16 KiB are 431 in the envelope (they were 400)', async () => {
+    const a = parseAnswer(await rawExchange(gw.url, `GET /healthz HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`));
+    expect(a.status).toBe(431);
+    expect(a.body).toMatchObject({ errors: [{ code: 'PARAM_INVALID', type: 'HEADERS_TOO_LARGE' }] });
+  });
+});
+
+describe('a batch whose request message is over 4 MiB', () => {
+  it('is accepted (it is within the documented limits), and the calls in flight beside it still answer', async () => {
+    // 200 texts of 19,000 characters, 7 UTF-8 bytes per 5 characters: ~5.3 MB of request, under the 16 MiB
+    // body limit, 1,000 texts and 20,000 characters per text. The core read at most 4 MiB per message and
+    // refused it RESOURCE_EXHAUSTED (429), which on the CoreExchange stream ended the stream and failed
+    // every other call on it with the same 429.
+    const text = '€uro '.repeat(3800);
+    const body = { items: Array.from({ length: 200 }, (_, i) => ({ text: `${i} ${text}`.slice(0, 19_000), feedId: 'large-batch' })) };
+    expect(Buffer.byteLength(JSON.stringify(body))).toBeGreaterThan(5 * 1024 * 1024);
+    const beside = Array.from({ length: 24 }, (_, i) => new Promise<void>((resolve) => { setTimeout(resolve, i * 2); })
+      .then(() => gw.get('/v1/geo/cities?nearLocation=%2B37.7749-122.4194&nearLocationRadius=300&limit=50'))
+      .then((r) => r.status));
+    const batch = await gw.send('POST', '/v1/analyses:batch', body);
+    const besideStatuses = await Promise.all(beside);
+    expect(batch.status, batch.text.slice(0, 300)).toBe(202);
+    expect(batch.body.data).toHaveLength(200);
+    expect(besideStatuses).toEqual(beside.map(() => 200));
+  });
+});
+
+describe('exchange messages by size', () => {
+  it('carry the calls of a turn in runs of at most EXCHANGE_MESSAGE_BYTES of payload, a larger call alone', () => {
+    const call = (bytes: number) => ({ payload: Buffer.alloc(bytes) });
+    const small = [call(10), call(20)];
+    expect(runsByPayloadBytes(small)).toEqual([small]);
+    const half = EXCHANGE_MESSAGE_BYTES / 2;
+    const calls: { payload?: Buffer }[] = [call(half), call(half), call(1), call(EXCHANGE_MESSAGE_BYTES * 3), call(5), {}];
+    expect(runsByPayloadBytes(calls).map((run) => run.map((c) => c.payload?.length ?? 0)))
+      .toEqual([[half, half], [1], [EXCHANGE_MESSAGE_BYTES * 3], [5, 0]]);
+  });
+});
