@@ -76,6 +76,26 @@ describe('results', () => {
       expect(single.rationale).toBe(batched[i]!.rationale);
     }
   });
+
+  it('are the same when a batch of long texts is split into several session runs (each run reads at most 16,384 features)', async () => {
+    // 24 texts of ~1,500 characters: ~3,000 features each, so the batch takes several runs,
+    // with held-out tweets between them; each must answer as it does alone
+    const tweets = general.slice(40, 64).map((r) => r.text);
+    const long = tweets.map((_, i) => tweets.slice(i).concat(tweets.slice(0, i)).join(' ').slice(0, 1500));
+    const texts = long.flatMap((l, i) => [l, tweets[i]!, ...(i === 0 ? [''] : [])]);
+    const batched = await analyzer.analyze(texts, 'GENERAL');
+    expect(batched).toHaveLength(texts.length);
+    expect(batched[2]).toHaveProperty('error'); // the empty text is refused in place, the rest keep their slots
+    for (const [i, t] of texts.entries()) {
+      if (t === '') continue;
+      const single = ok((await analyzer.analyze([t], 'GENERAL'))[0]);
+      const b = ok(batched[i]);
+      expect(b.sentimentScore).toBeCloseTo(single.sentimentScore, 5);
+      expect(b.sentiment).toBe(single.sentiment);
+      expect(b.rationale).toBe(single.rationale);
+      expect(b.emotionScores.map((e) => e.score.toFixed(5))).toEqual(single.emotionScores.map((e) => e.score.toFixed(5)));
+    }
+  });
 });
 
 describe('rationale', () => {
