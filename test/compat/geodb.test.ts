@@ -369,6 +369,20 @@ describe('GraphQL (section 3)', () => {
     expect((await gw.send('POST', '/', { query: '{ country(id: "DE") { code } }' }, { 'X-Gateway-Key': '' })).status).toBe(401);
   });
 
+  it('TimeZone.rawUtcOffsetHours is GeoDB\'s Int! (whole hours, as REST answers); utcOffsetHours keeps the fraction', async () => {
+    const d = await ok(`{ kolkata: timeZone(id: "Asia__Kolkata") { rawUtcOffsetHours utcOffsetHours }
+      stJohns: timeZone(id: "America/St_Johns") { rawUtcOffsetHours }
+      timeZones(first: 100) { edges { node { id rawUtcOffsetHours } } } }`);
+    // a codegen client typed from GeoDB's schema (Int!) cannot read 5.5
+    expect(d.kolkata).toEqual({ rawUtcOffsetHours: 5, utcOffsetHours: 5.5 });
+    expect(d.stJohns.rawUtcOffsetHours).toBe(-3);
+    for (const e of d.timeZones.edges) expect(Number.isInteger(e.node.rawUtcOffsetHours), e.node.id).toBe(true);
+    const rest = await geodb('/v1/locale/timezones/America__St_Johns');
+    expect(rest.data.rawUtcOffsetHours).toBe(d.stJohns.rawUtcOffsetHours);
+    const type = await ok('{ __type(name: "TimeZone") { fields { name type { kind ofType { name } } } } }');
+    expect(type.__type.fields.find((f: { name: string }) => f.name === 'rawUtcOffsetHours').type).toEqual({ kind: 'NON_NULL', ofType: { name: 'Int' } });
+  });
+
   it('first and last that meet give their union (GeoDB), apart they keep the Relay reading', async () => {
     const q = (first: number, last: number) => `{ populatedPlaces(countryIds: ["IS"], minPopulation: 5000, first: ${first}, last: ${last}) { totalCount edges { node { id } } pageInfo { hasNextPage hasPreviousPage } } }`;
     const all = (await ok('{ populatedPlaces(countryIds: ["IS"], minPopulation: 5000, first: 100) { totalCount edges { node { id } } } }')).populatedPlaces;
