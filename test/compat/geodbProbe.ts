@@ -356,6 +356,10 @@ add(CO, '/v1/geo/countries?sort=name&limit=10', list({ limit: 10, item: countryS
 add(CO, '/v1/geo/countries?sort=-code&limit=10', list({ limit: 10, item: countrySummary }));
 add(CO, '/v1/geo/countries?sort=%2Bcode&limit=10&asciiMode=true&languageCode=ru', list({ limit: 10, item: (p, o, w) => { countrySummary(p, o, w); if (!/^[\x20-\x7e]*$/.test(o.name)) p.push(`${w}.name not ASCII: ${o.name}`); } }));
 add(CO, '/v1/geo/countries?offset=1000&limit=3', list({ limit: 3, offset: 1000 }));
+// every country, summary and details: the field types hold for all of them, not just the famous ones
+for (const offset of [0, 100, 200]) add(CO, `/v1/geo/countries?limit=100&offset=${offset}`, list({ limit: 100, offset, item: countrySummary }));
+for (const c of ['AQ', 'VA', 'PS', 'XK', 'BV', 'UM', 'SJ', 'HM']) add(CO, `/v1/geo/countries/${c}`, one((p, d) => countryDetails(p, d, 'data')));
+for (const c of ['CN', 'JP', 'IN', 'BR', 'RU', 'NG', 'ES', 'IT']) add(CO, `/v1/geo/countries/${c}/regions?limit=100`, list({ limit: 100, item: regionSummary }));
 add(CO, '/v1/geo/countries/US', one((p, d) => countryDetails(p, d, 'data')));
 add(CO, '/v1/geo/countries/Q30?languageCode=fr', one((p, d) => countryDetails(p, d, 'data')));
 add(CO, '/v1/geo/countries/us', one((p, d) => countryDetails(p, d, 'data')));
@@ -390,6 +394,7 @@ add(LO, '/v1/locale/languages', list({ limit: 10, item: (p, o, w) => { field(p, 
 add(LO, '/v1/locale/locales?limit=50', list({ limit: 50, item: (p, o, w) => field(p, o, 'code', (v) => isStr(v) && !(v as string).includes('-'), 'code with _', w) }));
 add(LO, '/v1/locale/timezones', list({ limit: 10, item: timeZone }));
 add(LO, '/v1/locale/timezones?limit=100&offset=300', list({ limit: 100, offset: 300, item: timeZone }));
+for (const offset of [0, 100, 200, 300]) add(LO, `/v1/locale/timezones?limit=100&offset=${offset}`, list({ limit: 100, offset, item: timeZone }));
 add(LO, '/v1/locale/timezones/America__Los_Angeles', one((p, d) => timeZone(p, d, 'data')));
 add(LO, '/v1/locale/timezones/America__Argentina__Buenos_Aires', one((p, d) => timeZone(p, d, 'data')));
 add(LO, '/v1/locale/timezones/Asia__Kolkata', one((p, d) => { timeZone(p, d, 'data'); if (d?.rawUtcOffsetHours !== 5) p.push(`offset ${d?.rawUtcOffsetHours}`); }));
