@@ -82,6 +82,21 @@ describe('REST: places, cities and admin divisions (#1-#14, #26-#32)', () => {
     expect((await geodb('/v1/geo/cities?namePrefix=Munich&limit=1')).data[0].id).toBe(MUNICH); // the name itself, in any language
   });
 
+  it('#6 namePrefix does not run across a word boundary: Baden finds Baden-Baden, not Bad Endbach (GeoDB 1.7: words split at spaces and hyphens)', async () => {
+    const BADEN_BADEN = 2953504, BAD_ENDBACH = 2930408, BAD_ENDORF = 2930367;
+    const fold = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+    const baden = await geodb('/v1/geo/cities?namePrefix=Baden&countryIds=DE&limit=100');
+    expect(ids(baden)).toContain(BADEN_BADEN);
+    expect(ids(baden)).not.toContain(BAD_ENDBACH);
+    for (const c of baden.data) expect(fold(c.name).split(/[^\p{L}\p{N}]+/u).some((w: string) => w.startsWith('baden')), c.name).toBe(true);
+    // a prefix that spans words still matches from a word start, whatever the separators the client typed
+    for (const p of ['Bad%20End', 'bad-end', 'BAD%20%20END']) expect(ids(await geodb(`/v1/geo/cities?namePrefix=${p}&countryIds=DE&limit=10`)), p).toEqual(expect.arrayContaining([BAD_ENDBACH, BAD_ENDORF]));
+    for (const p of ['Baden-Baden', 'baden%20baden', 'Baden-B']) expect(ids(await geodb(`/v1/geo/cities?namePrefix=${p}&countryIds=DE&limit=1`)), p).toEqual([BADEN_BADEN]);
+    // the same rule for region and country names
+    expect((await geodb('/v1/geo/countries/US/regions?namePrefix=Newy')).data).toEqual([]);
+    expect((await geodb('/v1/geo/countries/US/regions?namePrefix=New%20Y')).data.map((r: { isoCode: string }) => r.isoCode)).toEqual(['NY']);
+  });
+
   it('#26 /geo/places with types and every population; #27 details with flat latitude/longitude, timezone, deleted', async () => {
     const b = await geodb('/v1/geo/places?namePrefix=San%20Francisco&types=CITY&limit=5');
     for (const p of b.data) expectPlaceSummary(p);
