@@ -186,6 +186,20 @@ describe('REST: countries and regions (#15-#22)', () => {
     expect((await geodb('/v1/geo/countries?currencyCode=EUR&sort=-name&limit=50')).data.length).toBeGreaterThan(15);
   });
 
+  it('#15 and #18 sort=name orders accented names with their letter (Égypte beside Egypte, Île-de-France among the I), as place names are', async () => {
+    const fold = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+    const sortedFolded = (names: string[]) => names.every((n, i) => i === 0 || fold(names[i - 1]!) <= fold(n));
+    const fr: string[] = [];
+    for (const offset of [0, 100, 200]) fr.push(...(await geodb(`/v1/geo/countries?sort=name&languageCode=fr&limit=100&offset=${offset}`)).data.map((c: { name: string }) => c.name));
+    expect(fr).toHaveLength(250);
+    expect(sortedFolded(fr), fr.slice(-5).join(', ')).toBe(true);
+    expect(fr.indexOf('Égypte')).toBeLessThan(fr.indexOf('Espagne'));
+    const desc = (await geodb('/v1/geo/countries?sort=-name&limit=3')).data.map((c: { name: string }) => c.name);
+    expect(desc[0]).toBe('Zimbabwe'); // Åland Islands sorted after Z
+    const regions = (await geodb('/v1/geo/countries/FR/regions?sort=name&limit=20')).data.map((r: { name: string }) => r.name);
+    expect(sortedFolded(regions), regions.join(', ')).toBe(true);
+  });
+
   it('#16 country details by alpha-2 and by WikiData id: wikiDataId, flagImageUri, callingCode, numRegions', async () => {
     const us = (await geodb('/v1/geo/countries/US')).data;
     const q = (await geodb('/v1/geo/countries/Q30')).data;
