@@ -220,6 +220,18 @@ describe('REST: countries and regions (#15-#22)', () => {
     expect(byFips.data.map((r: { fipsCode: string }) => r.fipsCode)).toEqual(['01', '02']);
   });
 
+  it('#18 -> #19: each region a list gives is found again by its isoCode (China, Mexico, Ukraine, Iran, Indonesia had codes of other regions)', async () => {
+    const expected: [string, string, string][] = [['CN', 'GX', 'Guangxi'], ['CN', 'XJ', 'Xinjiang'], ['CN', 'JX', 'Jiangxi'], ['MX', 'CMX', 'Mexico City'], ['MX', 'MEX', 'State of Mexico'],
+      ['UA', '30', 'Kiev'], ['UA', '32', 'Kiev Oblast'], ['IR', '01', 'Gilan Province'], ['IR', '03', 'East Azerbaijan Province'], ['ID', 'PA', 'Papua'], ['ID', 'PB', 'West Papua']];
+    for (const [country, code, name] of expected) expect((await geodb(`/v1/geo/countries/${country}/regions/${code}`)).data.name, `${country}-${code}`).toBe(name);
+    for (const country of ['CN', 'MX', 'UA', 'IR', 'ID']) {
+      const list = (await geodb(`/v1/geo/countries/${country}/regions?limit=100`)).data as { isoCode?: string; name: string }[];
+      for (const r of list.filter((x) => x.isoCode)) {
+        expect((await geodb(`/v1/geo/countries/${country}/regions/${r.isoCode}`)).data.name, `${country}-${r.isoCode} ${r.name}`).toBe(r.name);
+      }
+    }
+  });
+
   it('#19 region details by ISO, FIPS and HASC code; #20-#22 region lists leave country and region fields out', async () => {
     for (const code of ['CA', '06', 'US.CA']) {
       expect((await geodb(`/v1/geo/countries/US/regions/${code}`)).data).toMatchObject({ name: 'California', wikiDataId: 'Q99', hascCode: 'US.CA', capital: 'Sacramento' });
