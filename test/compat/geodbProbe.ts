@@ -451,6 +451,51 @@ gqlInvalid('{ country(code: "US") { name } }');
 gqlInvalid('{ states { name } }');
 gqlInvalid('{ countries(limit: 5) { totalCount } }');
 
+// ---------------------------------------------------------------- client flows (one answer feeds the next request)
+type Get = (path: string) => Promise<Answer>;
+interface Flow { group: string; name: string; run: (get: Get) => Promise<string[]> }
+const flows: Flow[] = [];
+// country -> its regions -> each region by the isoCode the list gave (fipsCode where it has none) -> its cities
+for (const country of ['US', 'CN', 'MX', 'UA', 'IR', 'ID', 'IN', 'FR', 'JP', 'BR']) {
+  flows.push({ group: 'flows', name: `${country} regions -> each by its code -> cities`, run: async (get) => {
+    const p: string[] = [];
+    const regions: Body[] = [];
+    for (let offset = 0; ; offset += 100) {
+      const a = await get(`/v1/geo/countries/${country}/regions?limit=100&offset=${offset}&hateoasMode=false`);
+      if (a.status !== 200) return [`regions: status ${a.status}`];
+      regions.push(...a.body.data);
+      if (offset + 100 >= a.body.metadata.totalCount) break;
+    }
+    const codeOf = (r: Body): string => r.isoCode || r.fipsCode;
+    const uses = new Map<string, number>();
+    for (const r of regions) uses.set(codeOf(r), (uses.get(codeOf(r)) ?? 0) + 1);
+    for (const r of regions) {
+      const code = codeOf(r);
+      const d = await get(`/v1/geo/countries/${country}/regions/${encodeURIComponent(code)}`);
+      // a code two GeoNames regions share (one subdivision GeoNames still splits, e.g. IN-DH since the 2020 merger) answers one of them
+      if (d.status !== 200 || (d.body.data.name !== r.name && uses.get(code) === 1)) p.push(`${country}-${code} (${r.name}) answers ${d.status} ${d.body?.data?.name ?? ''}`);
+      const c = await get(`/v1/geo/countries/${country}/regions/${encodeURIComponent(code)}/cities?limit=1&hateoasMode=false`);
+      if (c.status !== 200) p.push(`${country}-${code} cities: status ${c.status}`);
+    }
+    return p;
+  } });
+}
+// a place -> its timezone id as given -> that zone's time; -> locatedIn
+for (const id of [SF, NYC, PARIS, 1850147, 1275339, 3448439]) {
+  flows.push({ group: 'flows', name: `place ${id} -> its zone's time and dateTime`, run: async (get) => {
+    const d = await get(`/v1/geo/cities/${id}`);
+    if (d.status !== 200) return [`details: status ${d.status}`];
+    const p: string[] = [];
+    for (const what of ['time', 'dateTime']) {
+      const t = await get(`/v1/locale/timezones/${d.body.data.timezone}/${what}`);
+      if (t.status !== 200 || !isStr(t.body.data)) p.push(`zone ${d.body.data.timezone} ${what}: ${t.status}`);
+    }
+    const z = await get(`/v1/locale/timezones/${d.body.data.timezone}`);
+    if (z.status !== 200 || z.body.data.id !== d.body.data.timezone) p.push(`zone ${d.body.data.timezone}: ${z.status} ${z.body?.data?.id}`);
+    return p;
+  } });
+}
+
 // ---------------------------------------------------------------- run
 async function main(): Promise<void> {
   const base = process.argv[2] ?? 'http://127.0.0.1:18881';
@@ -481,9 +526,24 @@ async function main(): Promise<void> {
       console.log(`MISMATCH [${c.group}] ${label}\n    ${problems.slice(0, 4).join('\n    ')}`);
     }
   }
+  const get: Get = async (path) => {
+    const r = await fetch(base + path, { headers: { 'X-RapidAPI-Key': key, 'X-RapidAPI-Host': RAPID_HOST } });
+    const text = await r.text();
+    let body: Body;
+    try { body = JSON.parse(text); } catch { body = undefined; }
+    return { status: r.status, body, text, headers: r.headers };
+  };
+  for (const f of flows) {
+    const g = counts.get(f.group) ?? { n: 0, ok: 0, q: 0 };
+    counts.set(f.group, g);
+    g.n++;
+    const problems = await f.run(get).catch((e: Error) => [`flow threw ${e.message}`]);
+    if (!problems.length) g.ok++;
+    else { failed++; console.log(`MISMATCH [${f.group}] ${f.name}\n    ${problems.slice(0, 6).join('\n    ')}`); }
+  }
   console.log('\ngroup                          requests  matched  questions');
   for (const [g, { n, ok, q }] of counts) console.log(`${g.padEnd(31)}${String(n).padStart(8)}${String(ok).padStart(9)}${String(q).padStart(11)}`);
-  console.log(`total ${cases.length}, mismatched ${failed}, open questions ${questions}`);
+  console.log(`total ${cases.length} requests and ${flows.length} flows, mismatched ${failed}, open questions ${questions}`);
   process.exitCode = failed ? 1 : 0;
 }
 await main();
