@@ -236,7 +236,10 @@ export function buildResolvers(deps: GraphqlDeps): { resolvers: IResolvers; load
         return { items: places(r.data, p.display, true), total: r.total, offset: r.offset };
       }),
     },
-    TimeZone: {},
+    TimeZone: {
+      // GeoDB's schema says Int!: whole hours toward zero, as the REST answers (rest_integer); utcOffsetHours keeps the fraction
+      rawUtcOffsetHours: (z: Obj) => Math.trunc(Number(z['rawUtcOffsetHours'] ?? 0)),
+    },
   };
 
   /** The request's loader of one kind and display (created on first use). */

@@ -16,7 +16,7 @@ import { parseIsoLocation } from './isoLocation.js';
 import type { PlaceStore } from './placeStore.js';
 import { openPlaceStore, placeIndexPath } from './placeIndexFile.js';
 import { CITY_MIN_POPULATION, parsePlaceList, parseUnit, type PlaceContext, type PlaceListRequest } from './placeRequests.js';
-import { searchPrefix, searchWords } from './searchKey.js';
+import { foldText, searchPrefix, searchWords } from './searchKey.js';
 
 export interface GeoDeps {
   db: ConnectionPool;
@@ -289,7 +289,8 @@ export class Geo implements PlaceContext {
           || (both && searchWords(displayName(names, english)).some((w) => w.startsWith(prefix)));
         let items = [...this.catalog.countries.values()].filter((c) => (!currency || c.currencyCodes.includes(currency)) && nameMatches(c.names));
         const byName = sort.endsWith('name');
-        items = items.sort((x, y) => (byName ? cmp(displayName(x.names, d), displayName(y.names, d)) || cmp(x.code, y.code) : cmp(x.code, y.code)) * (sort.startsWith('-') ? -1 : 1));
+        const byNameCmp = nameOrder();
+        items = items.sort((x, y) => (byName ? byNameCmp(displayName(x.names, d), displayName(y.names, d)) || cmp(x.code, y.code) : cmp(x.code, y.code)) * (sort.startsWith('-') ? -1 : 1));
         const page = this.listPage(items, req, JSON.stringify(['countries', currency, prefix, both, sort, d]));
         return {
           ...page,
@@ -321,10 +322,11 @@ export class Geo implements PlaceContext {
         const both = alsoDefault(req, d);
         const english = parseDisplay('en', d.ascii);
         const key = (r: Region) => (m[2] === 'isoCode' ? GeoCatalog.regionCode(r) : m[2] === 'fipsCode' ? (r.fipsCode ?? '') : displayName(r.names, d));
+        const order = m[2] === 'name' ? nameOrder() : cmp;
         const items = this.catalog.regionsOf(country.code)
           .filter((r) => prefix === undefined || searchWords(displayName(r.names, d)).some((w) => w.startsWith(prefix))
             || (both && searchWords(displayName(r.names, english)).some((w) => w.startsWith(prefix))))
-          .sort((x, y) => (cmp(key(x), key(y)) || cmp(x.admin1Code, y.admin1Code)) * (m[1] === '-' ? -1 : 1));
+          .sort((x, y) => (order(key(x), key(y)) || cmp(x.admin1Code, y.admin1Code)) * (m[1] === '-' ? -1 : 1));
         const page = this.listPage(items, req, JSON.stringify(['regions', country.code, prefix, both, sort, d]));
         return { ...page, data: page.data.map((r) => this.regionSummary(r, d)) };
       }),
@@ -353,6 +355,17 @@ function round(x: number, digits: number): number {
 
 function cmp(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/**
+ * Order of names for sort=name: by the folded form first (case and accents aside, as place lists sort on
+ * their folded sort_name), then as written. Code-point order put Égypte, Île-de-France and Åland after Z.
+ * One comparator per sort: each name is folded once.
+ */
+function nameOrder(): (a: string, b: string) => number {
+  const folded = new Map<string, string>();
+  const fold = (s: string) => { let f = folded.get(s); if (f === undefined) { f = foldText(s); folded.set(s, f); } return f; };
+  return (a, b) => cmp(fold(a), fold(b)) || cmp(a, b);
 }
 
 function countWhere(a: Float64Array, f: (x: number) => boolean): number {

@@ -25,28 +25,32 @@ const WORD_SPLIT_RE = /[^\p{L}\p{N}]+/u;
 
 /**
  * The search keys of a name: for each word, the folded rest of the name from
- * that word on, separators removed. "Sant Julià de Lòria" gives
- * ["santjuliadeloria", "juliadeloria", "deloria", "loria"], so a prefix matches
- * the start of any word ("lor", "Julia d", "sant j") whatever its case, accents
- * or separators.
+ * that word on, each run of separators written as one space. "Sant Julià de
+ * Lòria" gives ["sant julia de loria", "julia de loria", "de loria", "loria"],
+ * so a prefix matches the start of any word ("lor", "Julia d", "sant-j")
+ * whatever its case, accents or separators, and never runs across a word
+ * boundary: "Baden" is not a prefix of "bad endbach" (GeoDB: word boundaries
+ * are spaces and hyphens). Schema 3 removed the separators, so "Baden" found
+ * Bad Endbach.
  */
 export function searchWords(...names: string[]): string[] {
   const out = new Set<string>();
   for (const name of names) {
     const words = foldText(name).split(WORD_SPLIT_RE).filter(Boolean);
-    for (let i = 0; i < words.length; i++) out.add(words.slice(i).join(''));
+    for (let i = 0; i < words.length; i++) out.add(words.slice(i).join(' '));
   }
   return [...out];
 }
 
-/** Folds a user's prefix into the form the keys are stored in (separators removed). */
+/** Folds a user's prefix into the form the keys are stored in (separator runs as one space, none at either end). */
 export function searchPrefix(prefix: string): string {
-  return foldText(prefix).replace(/[^\p{L}\p{N}]+/gu, '');
+  return foldText(prefix).split(WORD_SPLIT_RE).filter(Boolean).join(' ');
 }
 
 /**
  * The geo database's schema version this code reads and the data build writes (meta.schema_version).
  * 2: WikiData ids, HASC codes, label points, flags and alternate names. 3: place_keys.alt (the keys only
- * alternate names give, matched only with a non-English languageCode).
+ * alternate names give, matched only with a non-English languageCode). 4: name keys keep one space between
+ * words (a prefix no longer runs across a word boundary).
  */
-export const GEO_SCHEMA_VERSION = 3;
+export const GEO_SCHEMA_VERSION = 4;

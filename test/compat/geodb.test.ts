@@ -82,6 +82,21 @@ describe('REST: places, cities and admin divisions (#1-#14, #26-#32)', () => {
     expect((await geodb('/v1/geo/cities?namePrefix=Munich&limit=1')).data[0].id).toBe(MUNICH); // the name itself, in any language
   });
 
+  it('#6 namePrefix does not run across a word boundary: Baden finds Baden-Baden, not Bad Endbach (GeoDB 1.7: words split at spaces and hyphens)', async () => {
+    const BADEN_BADEN = 2953504, BAD_ENDBACH = 2930408, BAD_ENDORF = 2930367;
+    const fold = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+    const baden = await geodb('/v1/geo/cities?namePrefix=Baden&countryIds=DE&limit=100');
+    expect(ids(baden)).toContain(BADEN_BADEN);
+    expect(ids(baden)).not.toContain(BAD_ENDBACH);
+    for (const c of baden.data) expect(fold(c.name).split(/[^\p{L}\p{N}]+/u).some((w: string) => w.startsWith('baden')), c.name).toBe(true);
+    // a prefix that spans words still matches from a word start, whatever the separators the client typed
+    for (const p of ['Bad%20End', 'bad-end', 'BAD%20%20END']) expect(ids(await geodb(`/v1/geo/cities?namePrefix=${p}&countryIds=DE&limit=10`)), p).toEqual(expect.arrayContaining([BAD_ENDBACH, BAD_ENDORF]));
+    for (const p of ['Baden-Baden', 'baden%20baden', 'Baden-B']) expect(ids(await geodb(`/v1/geo/cities?namePrefix=${p}&countryIds=DE&limit=1`)), p).toEqual([BADEN_BADEN]);
+    // the same rule for region and country names
+    expect((await geodb('/v1/geo/countries/US/regions?namePrefix=Newy')).data).toEqual([]);
+    expect((await geodb('/v1/geo/countries/US/regions?namePrefix=New%20Y')).data.map((r: { isoCode: string }) => r.isoCode)).toEqual(['NY']);
+  });
+
   it('#26 /geo/places with types and every population; #27 details with flat latitude/longitude, timezone, deleted', async () => {
     const b = await geodb('/v1/geo/places?namePrefix=San%20Francisco&types=CITY&limit=5');
     for (const p of b.data) expectPlaceSummary(p);
@@ -171,6 +186,20 @@ describe('REST: countries and regions (#15-#22)', () => {
     expect((await geodb('/v1/geo/countries?currencyCode=EUR&sort=-name&limit=50')).data.length).toBeGreaterThan(15);
   });
 
+  it('#15 and #18 sort=name orders accented names with their letter (Égypte beside Egypte, Île-de-France among the I), as place names are', async () => {
+    const fold = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+    const sortedFolded = (names: string[]) => names.every((n, i) => i === 0 || fold(names[i - 1]!) <= fold(n));
+    const fr: string[] = [];
+    for (const offset of [0, 100, 200]) fr.push(...(await geodb(`/v1/geo/countries?sort=name&languageCode=fr&limit=100&offset=${offset}`)).data.map((c: { name: string }) => c.name));
+    expect(fr).toHaveLength(250);
+    expect(sortedFolded(fr), fr.slice(-5).join(', ')).toBe(true);
+    expect(fr.indexOf('Égypte')).toBeLessThan(fr.indexOf('Espagne'));
+    const desc = (await geodb('/v1/geo/countries?sort=-name&limit=3')).data.map((c: { name: string }) => c.name);
+    expect(desc[0]).toBe('Zimbabwe'); // Åland Islands sorted after Z
+    const regions = (await geodb('/v1/geo/countries/FR/regions?sort=name&limit=20')).data.map((r: { name: string }) => r.name);
+    expect(sortedFolded(regions), regions.join(', ')).toBe(true);
+  });
+
   it('#16 country details by alpha-2 and by WikiData id: wikiDataId, flagImageUri, callingCode, numRegions', async () => {
     const us = (await geodb('/v1/geo/countries/US')).data;
     const q = (await geodb('/v1/geo/countries/Q30')).data;
@@ -189,6 +218,18 @@ describe('REST: countries and regions (#15-#22)', () => {
     expect(regions.data[0]).toMatchObject({ countryCode: 'US', name: 'California', isoCode: 'CA', fipsCode: '06', wikiDataId: 'Q99' });
     const byFips = await geodb('/v1/geo/countries/US/regions?sort=fipsCode&limit=2');
     expect(byFips.data.map((r: { fipsCode: string }) => r.fipsCode)).toEqual(['01', '02']);
+  });
+
+  it('#18 -> #19: each region a list gives is found again by its isoCode (China, Mexico, Ukraine, Iran, Indonesia had codes of other regions)', async () => {
+    const expected: [string, string, string][] = [['CN', 'GX', 'Guangxi'], ['CN', 'XJ', 'Xinjiang'], ['CN', 'JX', 'Jiangxi'], ['MX', 'CMX', 'Mexico City'], ['MX', 'MEX', 'State of Mexico'],
+      ['UA', '30', 'Kiev'], ['UA', '32', 'Kiev Oblast'], ['IR', '01', 'Gilan Province'], ['IR', '03', 'East Azerbaijan Province'], ['ID', 'PA', 'Papua'], ['ID', 'PB', 'West Papua']];
+    for (const [country, code, name] of expected) expect((await geodb(`/v1/geo/countries/${country}/regions/${code}`)).data.name, `${country}-${code}`).toBe(name);
+    for (const country of ['CN', 'MX', 'UA', 'IR', 'ID']) {
+      const list = (await geodb(`/v1/geo/countries/${country}/regions?limit=100`)).data as { isoCode?: string; name: string }[];
+      for (const r of list.filter((x) => x.isoCode)) {
+        expect((await geodb(`/v1/geo/countries/${country}/regions/${r.isoCode}`)).data.name, `${country}-${r.isoCode} ${r.name}`).toBe(r.name);
+      }
+    }
   });
 
   it('#19 region details by ISO, FIPS and HASC code; #20-#22 region lists leave country and region fields out', async () => {
@@ -367,6 +408,20 @@ describe('GraphQL (section 3)', () => {
     expect((await gw.send('POST', '/graphql', { query: 5 }, { 'X-Gateway-Key': 'mrd_x_y' })).status).toBe(403);
     expect((await gw.send('POST', '/graphql', { query: 5 }, { 'X-Gateway-Key': '' })).status).toBe(401);
     expect((await gw.send('POST', '/', { query: '{ country(id: "DE") { code } }' }, { 'X-Gateway-Key': '' })).status).toBe(401);
+  });
+
+  it('TimeZone.rawUtcOffsetHours is GeoDB\'s Int! (whole hours, as REST answers); utcOffsetHours keeps the fraction', async () => {
+    const d = await ok(`{ kolkata: timeZone(id: "Asia__Kolkata") { rawUtcOffsetHours utcOffsetHours }
+      stJohns: timeZone(id: "America/St_Johns") { rawUtcOffsetHours }
+      timeZones(first: 100) { edges { node { id rawUtcOffsetHours } } } }`);
+    // a codegen client typed from GeoDB's schema (Int!) cannot read 5.5
+    expect(d.kolkata).toEqual({ rawUtcOffsetHours: 5, utcOffsetHours: 5.5 });
+    expect(d.stJohns.rawUtcOffsetHours).toBe(-3);
+    for (const e of d.timeZones.edges) expect(Number.isInteger(e.node.rawUtcOffsetHours), e.node.id).toBe(true);
+    const rest = await geodb('/v1/locale/timezones/America__St_Johns');
+    expect(rest.data.rawUtcOffsetHours).toBe(d.stJohns.rawUtcOffsetHours);
+    const type = await ok('{ __type(name: "TimeZone") { fields { name type { kind ofType { name } } } } }');
+    expect(type.__type.fields.find((f: { name: string }) => f.name === 'rawUtcOffsetHours').type).toEqual({ kind: 'NON_NULL', ofType: { name: 'Int' } });
   });
 
   it('first and last that meet give their union (GeoDB), apart they keep the Relay reading', async () => {

@@ -34,7 +34,7 @@ describe('the + repair, from the form_plus field option', () => {
     expect(raw.body.data).toEqual(escaped.body.data);
     const countries = await g.get('/v1/geo/countries?sort=+name&limit=3');
     expect(countries.status).toBe(200);
-    expect(countries.body.data.map((c: { name: string }) => c.name)).toEqual([...countries.body.data.map((c: { name: string }) => c.name)].sort());
+    expect(countries.body.data.map((c: { name: string }) => c.name)).toEqual([...countries.body.data.map((c: { name: string }) => c.name)].sort((a, b) => a.localeCompare(b, 'en'))); // ascending, accents aside (Åland Islands before Albania)
     const path = await g.get('/v1/geo/locations/+35.6895+139.6917/nearbyCities?radius=30&limit=5');
     expect(path.status).toBe(200);
   });
