@@ -27,13 +27,17 @@ export interface GraphqlOptions extends GraphqlDeps { guard: Guard; limits: Cost
  * Request errors (the document does not parse or validate, or a variable does not coerce: errors
  * without a `path`, and no data) answer 400 however many there are; field errors keep 200 with the
  * data that did resolve (GraphQL over HTTP). mercurius alone answers 400 for one request error and
- * 200 for two.
+ * 200 for two. Request errors without a code get PARAM_INVALID in `extensions.code`.
  */
 const requestErrorsAre400: typeof mercurius.defaultErrorFormatter = (execution, context) => {
   const out = mercurius.defaultErrorFormatter(execution, context);
   const errors = execution.errors ?? [];
   const requestError = !execution.data && errors.length > 0 && errors.every((e) => !(e as { path?: unknown }).path);
-  return requestError && out.statusCode === 200 ? { ...out, statusCode: 400 } : out;
+  if (!requestError) return out;
+  // as every other refusal, a request error carries a REST code (PARAM_INVALID) in extensions.code
+  const response = out.response as { data?: unknown; errors?: { extensions?: Record<string, unknown> }[] };
+  const coded = response.errors?.map((e) => (e.extensions?.['code'] ? e : { ...e, extensions: { ...e.extensions, code: 'PARAM_INVALID' } }));
+  return { statusCode: out.statusCode === 200 ? 400 : out.statusCode, response: { ...response, ...(coded ? { errors: coded } : {}) } as typeof out.response };
 };
 
 /** GraphQL POST bodies whose query is not a string (noted before Fastify's validation coerces it). */

@@ -212,6 +212,16 @@ describe('Relay paging', () => {
 });
 
 describe('limits, keys and errors', () => {
+  it('answers a document that does not parse or validate, or a variable that does not coerce, 400 with PARAM_INVALID in extensions.code', async () => {
+    for (const [query, variables] of [['{ countries(first: 2) { totalCount }', {}], ['{ noSuchField }', {}], ['query($n: Int!) { countries(first: $n) { totalCount } }', { n: 'two' }]] as const) {
+      const r = await gql(query, variables);
+      expect(r.status, query).toBe(400);
+      expect(r.data ?? null).toBeNull();
+      expect(r.errors?.length).toBeGreaterThan(0);
+      for (const e of r.errors ?? []) expect(e.extensions?.code, e.message).toBe('PARAM_INVALID');
+    }
+  });
+
   it('refuses too deep or too costly queries before running them; introspection stays available', async () => {
     const costly = await gql('{ populatedPlaces(first: 100) { edges { node { nearbyPopulatedPlaces(first: 100) { totalCount } } } } }');
     expect(costly.status).toBe(400);
