@@ -15,7 +15,7 @@ import type { ProtoCatalog } from './protoCatalog.js';
 import { HttpError, mapCoreError } from './httpError.js';
 import type { CoreTlsConfig } from './config.js';
 import { Batching } from '../proto/contract/batching.js';
-import { EXCHANGE_MESSAGE_ITEMS, exchangeWire, runsByPayloadBytes, writeWithBackpressure } from '../proto/contract/exchange.js';
+import { EXCHANGE_MESSAGE_ITEMS, exchangeWire, writeInRuns } from '../proto/contract/exchange.js';
 import type { ExchangeCall } from '../proto/contract/types/meridian/exchange/v1/ExchangeCall.js';
 import type { ExchangeRequest } from '../proto/contract/types/meridian/exchange/v1/ExchangeRequest.js';
 import type { ExchangeResponse__Output as ExchangeResponse } from '../proto/contract/types/meridian/exchange/v1/ExchangeResponse.js';
@@ -353,13 +353,7 @@ class ExchangeStream {
     this.sent += calls.length;
     this.cancelsSent += cancelIds.length;
     if (calls.length === 0 && cancelIds.length === 0) return undefined;
-    const stream = this.stream ?? this.open();
-    let written: Promise<void> | undefined;
-    for (const [i, run] of runsByPayloadBytes(calls).entries()) {
-      const message: ExchangeRequest = i === 0 && cancelIds.length ? { calls: run, cancelIds } : { calls: run };
-      written = writeWithBackpressure(stream, message) ?? written;
-    }
-    return written;
+    return writeInRuns(this.stream ?? this.open(), calls, (run, first): ExchangeRequest => (first && cancelIds.length ? { calls: run, cancelIds } : { calls: run }));
   }, { maxItems: EXCHANGE_MESSAGE_ITEMS });
   usable = true;
 

@@ -76,6 +76,18 @@ export function writeWithBackpressure(stream: MessageWritable, message: unknown,
 }
 
 /**
+ * Writes `items` as messages of at most EXCHANGE_MESSAGE_BYTES of payload each (runsByPayloadBytes), each
+ * made by `message` (`first` is true for the first run) and written with writeWithBackpressure; the promise
+ * of the last write that met backpressure, or undefined.
+ */
+export function writeInRuns<T extends { payload?: { length: number } }>(stream: MessageWritable, items: T[], message: (run: T[], first: boolean) => unknown,
+  onFull?: () => void, onDrained?: () => void): Promise<void> | undefined {
+  let written: Promise<void> | undefined;
+  for (const [i, run] of runsByPayloadBytes(items).entries()) written = writeWithBackpressure(stream, message(run, i === 0), onFull, onDrained) ?? written;
+  return written;
+}
+
+/**
  * The stream's own message codec, used by both ends instead of proto-loader's
  * (which runs fromObject before every encode and toObject after every decode:
  * ~2 % of the gateway thread and ~1 % of the core thread per by-id request in

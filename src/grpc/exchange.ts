@@ -13,7 +13,7 @@ import type { Authenticator } from './authentication.js';
 import { isServiceError, ServiceError } from '../errors.js';
 import { toGrpcError } from './status.js';
 import { Batching } from '../../proto/contract/batching.js';
-import { EXCHANGE_MESSAGE_ITEMS, exchangeWire, runsByPayloadBytes, writeWithBackpressure } from '../../proto/contract/exchange.js';
+import { EXCHANGE_MESSAGE_ITEMS, exchangeWire, writeInRuns } from '../../proto/contract/exchange.js';
 import type { ExchangeCall__Output as ExchangeCall } from '../../proto/contract/types/meridian/exchange/v1/ExchangeCall.js';
 import type { ExchangeRequest__Output as ExchangeRequest } from '../../proto/contract/types/meridian/exchange/v1/ExchangeRequest.js';
 import type { ExchangeResponse } from '../../proto/contract/types/meridian/exchange/v1/ExchangeResponse.js';
@@ -222,12 +222,9 @@ export function addExchangeService(registry: ServiceRegistry): void {
     };
     const results = new Batching<ExchangeResult>((batch) => {
       if (!open || stream.destroyed) return undefined;
-      let written: Promise<void> | undefined;
-      for (const run of runsByPayloadBytes(batch)) {
-        written = writeWithBackpressure(stream, { results: run },
-          () => { drainWait = true; stream.pause(); },
-          () => { drainWait = false; maybeResume(); }) ?? written;
-      }
+      const written = writeInRuns(stream, batch, (run) => ({ results: run }),
+        () => { drainWait = true; stream.pause(); },
+        () => { drainWait = false; maybeResume(); });
       // answer messages held in the core for this stream: in the transport's write buffer, and waiting to be written
       const waiting = stream.writableLength + Math.ceil(results.pending / EXCHANGE_MESSAGE_ITEMS);
       if (waiting > exchangeLoad.waitingMax) exchangeLoad.waitingMax = waiting;

@@ -258,14 +258,17 @@ export class SentimentAnalyzer {
         const emotionScores = emotion
           ? EMOTIONS.map((e, k) => ({ emotion: e, score: emotion[r * EMOTIONS.length + k]! }))
           : [];
+        const slot = slots[at + r]!;
+        const text = texts[slot]!;
+        const truncated = b.bag.truncated || text.length > b.cleaned.length;
         if (!trained && !b.ids.some((id) => model.priorIds.has(id))) {
           // no lexicon word or emoji the model knows, in letters it never saw: nothing it learned applies
-          const script = unscoredScript(texts[slots[at + r]!]!, model.trainedLetters);
+          const script = unscoredScript(text, model.trainedLetters);
           if (script) {
-            const answer = abstention(domain, script, { ...language, trained }, b.bag.truncated || texts[slots[at + r]!]!.length > b.cleaned.length);
+            const answer = abstention(domain, script, { ...language, trained }, truncated);
             // (the evaluation reads the class it was given: NEUTRAL, index 1 of both heads' labels)
             if (this.withProbabilities) (answer as AnalysisOutput & { probabilities: number[] }).probabilities = [0, 1, 0];
-            outcomes[slots[at + r]!] = answer;
+            outcomes[slot] = answer;
             return;
           }
         }
@@ -278,12 +281,12 @@ export class SentimentAnalyzer {
           rationale: '',
           language: { ...language, trained },
           lowConfidence: !trained || !language.reliable || confidence < cal.lowConfidenceBelow,
-          truncated: b.bag.truncated || texts[slots[at + r]!]!.length > b.cleaned.length,
+          truncated,
         };
         if (domain === 'FINANCIAL_NEWS') result.marketDirection = DIRECTIONS[level.winner];
         result.rationale = rationale(model, b, contributions, batch.starts[r]! * C, C, probs, level.winner, result, emotionScores);
         if (this.withProbabilities) (result as AnalysisOutput & { probabilities: number[] }).probabilities = Array.from(probs);
-        outcomes[slots[at + r]!] = result;
+        outcomes[slot] = result;
       });
       if (timed) {
         const t = now();
