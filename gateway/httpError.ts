@@ -69,8 +69,8 @@ export function mapCoreError(code: number, reason: string | undefined, message: 
 /** Every status and code the gateway can answer with (OpenAPI lists them). */
 export const DOCUMENTED_STATUSES: Record<number, string> = {
   400: 'PARAM_INVALID or PARAMS_MUTUALLY_EXCLUSIVE: a parameter is malformed, unknown, given twice, or conflicts with another; type CORS_PREFLIGHT_INVALID for a preflight without Origin or Access-Control-Request-Method; type QUERY_COST_EXCEEDED when a geo request would cost more work units than one request may (details.cost, details.maxCost)',
-  401: 'ACCESS_DENIED: no API key in X-Gateway-Key (or X-RapidAPI-Key / X-Mashape-Key)',
-  403: 'ACCESS_DENIED: the key is unknown or revoked, lacks the scope, or limit is above the maximum; type CORS_ORIGIN_DENIED for a CORS preflight from an origin not allowed',
+  401: 'ACCESS_DENIED: no API key in X-Gateway-Key (or X-RapidAPI-Key / X-Mashape-Key), or the key is unknown or revoked; WWW-Authenticate names the header',
+  403: 'ACCESS_DENIED: the key lacks the scope, or limit is above the maximum; type CORS_ORIGIN_DENIED for a CORS preflight from an origin not allowed',
   404: 'ENTITY_NOT_FOUND: no such entity (type ENTITY_NOT_FOUND) or no such route (type ROUTE_NOT_FOUND)',
   405: 'PARAM_INVALID, type METHOD_NOT_ALLOWED: the path exists under other methods, listed in Allow',
   413: 'PARAM_INVALID, type PAYLOAD_TOO_LARGE: the body is over MERIDIAN_HTTP_BODY_LIMIT (or a text or batch over its limit)',

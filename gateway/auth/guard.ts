@@ -24,6 +24,9 @@ export interface Admission {
   headers: Record<string, string>;
 }
 
+/** RFC 9110 15.5.2: a 401 names how to authenticate. */
+const CHALLENGE = { 'www-authenticate': 'ApiKey header="X-Gateway-Key"' };
+
 export class Guard {
   constructor(private readonly ring: KeyRing, private readonly limiter: RateCounter, private readonly defaultRateLimit: number) {}
 
@@ -39,10 +42,12 @@ export class Guard {
       const s = Array.isArray(v) ? v[0] : v;
       if (s && s.trim()) { presented = s.trim(); break; }
     }
-    if (!presented) throw new HttpError(401, 'ACCESS_DENIED', 'missing API key: send it in the X-Gateway-Key header (the README says where the local key is)');
+    if (!presented) throw new HttpError(401, 'ACCESS_DENIED', 'missing API key: send it in the X-Gateway-Key header (the README says where the local key is)', CHALLENGE);
     const check = this.ring.check(presented);
+    // Unknown and revoked keys are credentials that do not authenticate: 401, as GeoDB answers a missing or
+    // invalid key (geodb-compat 2.2) and as HTTP means it; 403 is kept for a known key that may not do this.
     if (!check.ok) {
-      throw new HttpError(403, 'ACCESS_DENIED', check.reason === 'revoked' ? 'this API key was revoked' : 'this API key is not valid');
+      throw new HttpError(401, 'ACCESS_DENIED', check.reason === 'revoked' ? 'this API key was revoked' : 'this API key is not valid', CHALLENGE);
     }
     const key = check.key;
     if (!hasScope(key, scope)) throw new HttpError(403, 'ACCESS_DENIED', `this API key lacks the scope ${scope} that this route needs`);

@@ -394,9 +394,13 @@ export interface ListCitiesParams {
   countryCode?: (string)[];
   /** alias of country_ids */
   countryCodes?: (string)[];
+  /** alias of country_ids */
+  includeCountries?: (string)[];
   excludedCountryIds?: (string)[];
   /** alias of excluded_country_ids */
   excludedCountryCodes?: (string)[];
+  /** alias of excluded_country_ids */
+  excludeCountries?: (string)[];
   minPopulation?: number;
   maxPopulation?: number;
   /** ISO-6709 ±DD.DDDD±DDD.DDDD */
@@ -437,9 +441,13 @@ export interface ListPlacesParams {
   countryCode?: (string)[];
   /** alias of country_ids */
   countryCodes?: (string)[];
+  /** alias of country_ids */
+  includeCountries?: (string)[];
   excludedCountryIds?: (string)[];
   /** alias of excluded_country_ids */
   excludedCountryCodes?: (string)[];
+  /** alias of excluded_country_ids */
+  excludeCountries?: (string)[];
   minPopulation?: number;
   maxPopulation?: number;
   /** ISO-6709 ±DD.DDDD±DDD.DDDD */
@@ -480,9 +488,13 @@ export interface ListAdminDivisionsParams {
   countryCode?: (string)[];
   /** alias of country_ids */
   countryCodes?: (string)[];
+  /** alias of country_ids */
+  includeCountries?: (string)[];
   excludedCountryIds?: (string)[];
   /** alias of excluded_country_ids */
   excludedCountryCodes?: (string)[];
+  /** alias of excluded_country_ids */
+  excludeCountries?: (string)[];
   minPopulation?: number;
   maxPopulation?: number;
   /** ISO-6709 ±DD.DDDD±DDD.DDDD */
@@ -546,9 +558,13 @@ export interface ListNearbyCitiesParams {
   countryIds?: (string)[];
   /** alias of country_ids */
   countryCodes?: (string)[];
+  /** alias of country_ids */
+  includeCountries?: (string)[];
   excludedCountryIds?: (string)[];
   /** alias of excluded_country_ids */
   excludedCountryCodes?: (string)[];
+  /** alias of excluded_country_ids */
+  excludeCountries?: (string)[];
   timeZoneIds?: (string)[];
   namePrefixDefaultLangResults?: boolean;
   /** false leaves out links */
@@ -580,9 +596,13 @@ export interface ListNearbyPlacesParams {
   countryIds?: (string)[];
   /** alias of country_ids */
   countryCodes?: (string)[];
+  /** alias of country_ids */
+  includeCountries?: (string)[];
   excludedCountryIds?: (string)[];
   /** alias of excluded_country_ids */
   excludedCountryCodes?: (string)[];
+  /** alias of excluded_country_ids */
+  excludeCountries?: (string)[];
   timeZoneIds?: (string)[];
   namePrefixDefaultLangResults?: boolean;
   /** false leaves out links */
@@ -614,9 +634,13 @@ export interface ListNearbyDivisionsParams {
   countryIds?: (string)[];
   /** alias of country_ids */
   countryCodes?: (string)[];
+  /** alias of country_ids */
+  includeCountries?: (string)[];
   excludedCountryIds?: (string)[];
   /** alias of excluded_country_ids */
   excludedCountryCodes?: (string)[];
+  /** alias of excluded_country_ids */
+  excludeCountries?: (string)[];
   timeZoneIds?: (string)[];
   namePrefixDefaultLangResults?: boolean;
   /** false leaves out links */
@@ -648,9 +672,13 @@ export interface ListCitiesNearLocationParams {
   countryIds?: (string)[];
   /** alias of country_ids */
   countryCodes?: (string)[];
+  /** alias of country_ids */
+  includeCountries?: (string)[];
   excludedCountryIds?: (string)[];
   /** alias of excluded_country_ids */
   excludedCountryCodes?: (string)[];
+  /** alias of excluded_country_ids */
+  excludeCountries?: (string)[];
   timeZoneIds?: (string)[];
   namePrefixDefaultLangResults?: boolean;
   /** false leaves out links */
@@ -682,9 +710,13 @@ export interface ListPlacesNearLocationParams {
   countryIds?: (string)[];
   /** alias of country_ids */
   countryCodes?: (string)[];
+  /** alias of country_ids */
+  includeCountries?: (string)[];
   excludedCountryIds?: (string)[];
   /** alias of excluded_country_ids */
   excludedCountryCodes?: (string)[];
+  /** alias of excluded_country_ids */
+  excludeCountries?: (string)[];
   timeZoneIds?: (string)[];
   namePrefixDefaultLangResults?: boolean;
   /** false leaves out links */
@@ -716,9 +748,13 @@ export interface ListDivisionsNearLocationParams {
   countryIds?: (string)[];
   /** alias of country_ids */
   countryCodes?: (string)[];
+  /** alias of country_ids */
+  includeCountries?: (string)[];
   excludedCountryIds?: (string)[];
   /** alias of excluded_country_ids */
   excludedCountryCodes?: (string)[];
+  /** alias of excluded_country_ids */
+  excludeCountries?: (string)[];
   timeZoneIds?: (string)[];
   namePrefixDefaultLangResults?: boolean;
   /** false leaves out links */

@@ -221,7 +221,7 @@ describe('meridian analyze', () => {
     writeFileSync(join(dir, 'one.jsonl'), '{"text": "fine"}\n');
     const badKey = await cli(['one.jsonl', '--feed', 'f', '--out', 'k.jsonl', '--url', gw.url, '--key', 'mrd_000000000000_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx', '--no-progress']);
     expect(badKey.code).toBe(1);
-    expect(badKey.stderr).toMatch(/the gateway refused the key \(403: .*\); give a key with sentiment:read and sentiment:write/);
+    expect(badKey.stderr).toMatch(/the gateway refused the key \(401: .*\); give a key with sentiment:read and sentiment:write/);
     const down = await cli(['one.jsonl', '--feed', 'f', '--out', 'k.jsonl', '--key', 'k', '--no-progress'], { env: { MERIDIAN_URL: 'http://127.0.0.1:9' } });
     expect(down.code).toBe(1);
     expect(down.stderr).toMatch(/the gateway at http:\/\/127\.0\.0\.1:9 does not answer/);

@@ -405,7 +405,7 @@ describe('GraphQL (section 3)', () => {
       }
     }
     // ... after the key check, like every other refusal
-    expect((await gw.send('POST', '/graphql', { query: 5 }, { 'X-Gateway-Key': 'mrd_x_y' })).status).toBe(403);
+    expect((await gw.send('POST', '/graphql', { query: 5 }, { 'X-Gateway-Key': 'mrd_x_y' })).status).toBe(401);
     expect((await gw.send('POST', '/graphql', { query: 5 }, { 'X-Gateway-Key': '' })).status).toBe(401);
     expect((await gw.send('POST', '/', { query: '{ country(id: "DE") { code } }' }, { 'X-Gateway-Key': '' })).status).toBe(401);
   });

@@ -198,6 +198,7 @@ for (const [name, headers] of [
   }, { headers: { ...headers } });
 }
 add('auth+headers', '/v1/geo/cities?limit=5', (a) => (a.status === 401 ? [] : [`no key: status ${a.status} (Meridian documents 401: keys stay required)`]), { headers: {} });
+add('auth+headers', '/v1/geo/cities?limit=5', (a) => (a.status === 401 ? [] : [`invalid key: status ${a.status}, spec 2.2 says 401`]), { headers: { 'X-RapidAPI-Key': 'not-a-key' } });
 add('auth+headers', '/v1/geo/cities?limit=5', (a) => {
   const allow = (a.headers.get('access-control-allow-headers') ?? '').toLowerCase();
   const p = a.status >= 300 ? [`preflight status ${a.status}`] : [];
@@ -274,6 +275,8 @@ add(C, '/v1/geo/cities?nearLocation=%2B40.7128-074.0060&nearLocationRadius=10&ne
 add(C, '/v1/geo/cities?countryCode=FR&limit=3', places({ limit: 3, country: false }));
 add(C, '/v1/geo/cities?countryCodes=FR,DE&minPopulation=1000000&limit=10', places({ limit: 10 }));
 add(C, '/v1/geo/cities?excludedCountryCodes=FR,DE&limit=3', places({ limit: 3 }));
+add(C, '/v1/geo/cities?includeCountries=FR,DE&limit=3', places({ limit: 3 }));
+add(C, '/v1/geo/cities?excludeCountries=FR,DE&limit=3', places({ limit: 3 }));
 add(C, '/v1/geo/cities?location=%2B40.7128-074.0060&countryIds=US', error(400, 'PARAMS_MUTUALLY_EXCLUSIVE'));
 add(C, '/v1/geo/cities?countryIds=US&excludedCountryIds=CA', error(400, 'PARAMS_MUTUALLY_EXCLUSIVE'));
 add(C, '/v1/geo/cities?location=91.0-074.0060&radius=10', error(400, 'PARAM_INVALID'));

@@ -28,7 +28,7 @@ describe('REST alias names', () => {
     }
     expect(aliases).toMatchObject({
       location: ['nearLocation'], radius: ['nearLocationRadius'], distance_unit: ['nearLocationRadiusUnit'],
-      country_ids: expect.arrayContaining(['countryCodes']), excluded_country_ids: ['excludedCountryCodes'],
+      country_ids: expect.arrayContaining(['countryCodes']), excluded_country_ids: ['excludedCountryCodes', 'excludeCountries'],
     });
   });
 

@@ -114,7 +114,7 @@ describe('reference-data GETs', () => {
     for (const [path, headers, status] of [
       ['/v1/geo/countries/QQ', {}, 404],
       ['/v1/geo/cities?limit=ten', {}, 400],
-      ['/v1/geo/countries/US', { 'X-Gateway-Key': 'mrd_000000000000_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx' }, 403],
+      ['/v1/geo/countries/US', { 'X-Gateway-Key': 'mrd_000000000000_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx' }, 401],
       ['/v1/nothing/here', {}, 404],
     ] as const) {
       const r = await rawGet(path, headers);

@@ -102,9 +102,12 @@ describe('not found is 404 ENTITY_NOT_FOUND', () => {
 });
 
 describe('keys', () => {
-  it('no key is 401, an unknown key 403, both ACCESS_DENIED', async () => {
+  it('no key and an unknown key are 401 with a challenge (GeoDB answers a missing or invalid key 401), both ACCESS_DENIED', async () => {
     await expectError('/v1/geo/cities', 401, 'ACCESS_DENIED', /missing API key.*X-Gateway-Key/, {});
-    await expectError('/v1/geo/cities', 403, 'ACCESS_DENIED', /not valid/, { 'X-Gateway-Key': 'mrd_nope_nope' });
+    await expectError('/v1/geo/cities', 401, 'ACCESS_DENIED', /not valid/, { 'X-Gateway-Key': 'mrd_nope_nope' });
+    for (const headers of [{}, { 'X-Gateway-Key': 'mrd_nope_nope' }]) {
+      expect((await gw.get('/v1/geo/cities', headers)).headers.get('www-authenticate')).toBe('ApiKey header="X-Gateway-Key"');
+    }
   });
 
   it('X-RapidAPI-Key and X-Mashape-Key are accepted, in any case', async () => {
@@ -122,8 +125,8 @@ describe('keys', () => {
     const { key, record } = await gw.gateway.keyStore.create({ name: 'soon revoked', scopes: ['geo:read'] });
     await eventually(async () => (await gw.get('/v1/geo/countries/FR', { 'X-Gateway-Key': key })).status === 200);
     await gw.gateway.keyStore.revoke(record.id);
-    await eventually(async () => (await gw.get('/v1/geo/countries/FR', { 'X-Gateway-Key': key })).status === 403);
-    await expectError('/v1/geo/countries/FR', 403, 'ACCESS_DENIED', /revoked/, { 'X-Gateway-Key': key });
+    await eventually(async () => (await gw.get('/v1/geo/countries/FR', { 'X-Gateway-Key': key })).status === 401);
+    await expectError('/v1/geo/countries/FR', 401, 'ACCESS_DENIED', /revoked/, { 'X-Gateway-Key': key });
   });
 
   it('the key CLI creates, lists and revokes keys while the gateway runs', async () => {
@@ -136,7 +139,7 @@ describe('keys', () => {
     const id = key.split('_')[1] as string;
     expect(await run('list')).toMatch(new RegExp(`${id}  active  cli test  scopes=geo:read  rate-limit=100`));
     expect(await run('revoke', id)).toMatch(/revoked/);
-    await eventually(async () => (await gw.get('/v1/geo/countries/FR', { 'X-Gateway-Key': key })).status === 403);
+    await eventually(async () => (await gw.get('/v1/geo/countries/FR', { 'X-Gateway-Key': key })).status === 401);
     expect(readFileSync(`${gw.stateDir}/gateway.duckdb`).includes(Buffer.from(key))).toBe(false); // only the hash is stored
   }, 60_000);
 

@@ -173,6 +173,7 @@ describe('parameter names and forms real clients send', () => {
 
   it.each([
     ['countryCode=JP', 'countryIds=JP'], ['countryCodes=JP,KR', 'countryIds=JP&countryIds=KR'], ['excludedCountryCodes=US', 'excludedCountryIds=US'],
+    ['includeCountries=JP,KR', 'countryIds=JP&countryIds=KR'], ['excludeCountries=US', 'excludedCountryIds=US'], // the 2017 guide's names (geodb-compat 1.8)
     ['nearLocation=%2B35.6895%2B139.6917&nearLocationRadius=30&nearLocationRadiusUnit=KM', 'location=%2B35.6895%2B139.6917&radius=30&distanceUnit=KM'],
     ['nearLocation=+35.6895+139.6917&nearLocationRadius=30', 'location=%2B35.6895%2B139.6917&radius=30&distanceUnit=MI'],
     ['sort=+population', 'sort=%2Bpopulation'], ['name_prefix=Tok', 'namePrefix=Tok'], ['min_population=5000', 'minPopulation=5000'],

@@ -177,7 +177,7 @@ describe('three core replicas and two gateways on one PostgreSQL', () => {
       expect(new Set(burst.filter((r) => r.status === 200).map((r) => r.headers.get('x-ratelimit-remaining'))).size).toBe(LIMIT - used); // each count handed out once
       // A revocation through one gateway's store reaches the other.
       await a.gateway.keyStore.revoke(record.id);
-      await eventually(async () => (await b.get('/v1/geo/cities?namePrefix=San&limit=1', { 'X-Gateway-Key': key })).status === 403, 5000);
+      await eventually(async () => (await b.get('/v1/geo/cities?namePrefix=San&limit=1', { 'X-Gateway-Key': key })).status === 401, 5000);
     } finally {
       for (const g of gateways) await g.close();
     }
