@@ -27,7 +27,7 @@ import { projectRoot } from './paths.js';
 import httpCaching from './rest/caching.js';
 import { registerDashboard } from './dashboard/plugin.js';
 import { WorkBudget } from './workPricing.js';
-import { bodyRefusal, clientErrorAnswer, EdgeRefusals } from './rest/edgeRefusals.js';
+import { bodyRefusal, clientErrorAnswer, EdgeRefusals, parseJsonBody } from './rest/edgeRefusals.js';
 import { Cors } from './rest/cors.js';
 
 export interface Gateway {
@@ -99,6 +99,10 @@ export async function buildGateway(config: GatewayConfig, log: Logger = pino({ l
   // Request bodies are JSON: Fastify's default text/plain parser let a plain-text body through as a string
   // (then 400 'must be a JSON object'), where every other non-JSON type is 415 UNSUPPORTED_MEDIA_TYPE.
   app.removeContentTypeParser('text/plain');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    try { done(null, parseJsonBody(body as string)); } catch (e) { done(e as Error, undefined); }
+  });
   const edge = new EdgeRefusals(app, config.corsOrigins, routes);
   const cors = new Cors(config.corsOrigins);
   // One hook for what every request needs before its route: the edge refusals, then CORS (gateway/rest/cors.ts).
