@@ -14,7 +14,7 @@
 import { Piscina } from 'piscina';
 import { fileURLToPath } from 'node:url';
 import type { AnalysisOutcome } from './sentimentAnalyzer.js';
-import type { AnalysisTask } from './analysisWorker.js';
+import { MODELS_SETTLED, type AnalysisTask } from './analysisWorker.js';
 import { logger } from '../log.js';
 
 export interface AnalysisPool {
@@ -44,6 +44,9 @@ export function createAnalysisPool(opts: { workers: number; ortThreads: number; 
   const fromSource = import.meta.url.endsWith('.ts');
   const filename = fileURLToPath(new URL(fromSource ? './analysisWorkerSource.mjs' : './analysisWorker.js', import.meta.url));
   let pool: Piscina | undefined;
+  /** Threads past loading their models (they say so: analysisWorker.ts), and who waits for the rest. */
+  const settled = new Set<number>();
+  let onSettled: (() => void) | undefined;
   const start = (): Piscina => {
     if (pool) return pool;
     pool = new Piscina({
@@ -58,6 +61,12 @@ export function createAnalysisPool(opts: { workers: number; ortThreads: number; 
       workerData: { ortThreads: opts.ortThreads, modelsDir: opts.modelsDir },
     });
     pool.on('error', (err: unknown) => logger.error({ err }, 'analysis worker error'));
+    pool.on('message', (m: unknown) => {
+      if (typeof m === 'object' && m !== null && MODELS_SETTLED in m) {
+        settled.add((m as Record<string, number>)[MODELS_SETTLED]!);
+        onSettled?.();
+      }
+    });
     return pool;
   };
   // An empty task runs only once its worker's models have loaded, and fails with the reason when they did not
@@ -67,13 +76,28 @@ export function createAnalysisPool(opts: { workers: number; ortThreads: number; 
     workers: opts.workers,
     start: () => loaded(start()).then(() => undefined, (e: unknown) => (e instanceof Error ? e.message : String(e))),
     run: (task) => start().run(task) as Promise<AnalysisOutcome[]>,
-    // Terminating a worker while it is inside onnxruntime's InferenceSession.create
-    // aborts the whole process (a Napi::Error thrown from native code): let an empty task
-    // through each worker first.
+    // Terminating a worker while it is inside onnxruntime's InferenceSession.create aborts the whole process
+    // (a Napi::Error thrown from native code), so close waits until every thread has said its models settled.
+    // (It sent one empty task per thread before; when a thread still loading held a task already, both went to
+    // the other thread, and the loading one was ended: 1 close in 6 aborted, soon after start with 2 threads.)
+    // A timer keeps the process up meanwhile: with nothing else left it would exit and end the threads itself.
     close: async () => {
       if (!pool) return;
       const p = pool;
-      await Promise.all(Array.from({ length: opts.workers }, () => loaded(p).catch(() => undefined)));
+      const keepAlive = setInterval(() => undefined, 1000);
+      try {
+        const deadline = Date.now() + 120_000; // a thread that neither loads nor fails is ended anyway
+        const unsettled = () => p.threads.some((t) => !settled.has(t.threadId));
+        while (unsettled() && Date.now() < deadline) {
+          await new Promise<void>((resolve) => {
+            onSettled = resolve;
+            setTimeout(resolve, 250); // threads that exit (and leave p.threads) send nothing
+          });
+        }
+      } finally {
+        onSettled = undefined;
+        clearInterval(keepAlive);
+      }
       await p.destroy();
     },
   };

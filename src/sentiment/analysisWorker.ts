@@ -3,9 +3,13 @@
  * pool's workerData) and analyses the micro-batches the core sends it. Every
  * InferenceSession.run happens here, never on the core's event loop.
  */
+import { parentPort, threadId } from 'node:worker_threads';
 import { workerData } from 'piscina';
 import { SentimentAnalyzer, type AnalysisOutcome } from './sentimentAnalyzer.js';
 import type { Domain } from './labels.js';
+
+/** Key of the message a thread posts once its models have loaded or failed to (analysisPool.ts). */
+export const MODELS_SETTLED = 'meridianModelsSettled';
 
 /** One micro-batch: texts and their domains, index by index (two flat arrays copy between threads faster than an object per text). */
 export interface AnalysisTask {
@@ -26,6 +30,9 @@ try {
 } catch (e) {
   loadError = e instanceof Error ? e.message : String(e);
 }
+// Tells the pool this thread is past loading (AnalysisPool.close waits for it: ending a thread inside
+// onnxruntime's session creation aborts the whole process).
+parentPort?.postMessage({ [MODELS_SETTLED]: threadId });
 
 /** Analyses the batch, one session run per domain present; outcomes in item order. */
 export default async function analyze(task: AnalysisTask): Promise<AnalysisOutcome[]> {
