@@ -34,6 +34,11 @@ async function pgUrl(name: string): Promise<string> {
 afterAll(async () => { await postgres?.close(); });
 
 const items = (feedId: string, n: number, word = 'fine') => Array.from({ length: n }, (_, i) => ({ text: `parcel ${i} arrived and it was ${word}`, feedId }));
+/**
+ * One analysis thread per core: these tests submit few texts, and a core closed soon after it started
+ * with several threads could end one still loading its models, which aborts the process (analysisPool.ts).
+ */
+const ONE_WORKER = { workers: 1 };
 let seq = 0;
 const fresh = (what: string) => `${what}-${Date.now().toString(36)}-${++seq}`;
 
@@ -42,7 +47,7 @@ describe.each(['duckdb', 'postgresql'] as const)('a requestId reused with other 
   let gw: TestGateway;
 
   beforeAll(async () => {
-    const settings = kind === 'postgresql' ? { databaseUrl: await pgUrl('reqid_service') } : {};
+    const settings = { ...ONE_WORKER, ...(kind === 'postgresql' ? { databaseUrl: await pgUrl('reqid_service') } : {}) };
     // on PostgreSQL two cores share the database, as replicas do; on DuckDB one core owns its file
     for (let k = 0; k < (kind === 'postgresql' ? 2 : 1); k++) cores.push(await startSentimentCore(settings));
     gw = await startTestGateway({ coreAddress: cores[0]!.core.address });
@@ -241,7 +246,7 @@ describe.each(['duckdb', 'postgresql'] as const)('insertPending of a request id 
 describe('a state from before request fingerprints', () => {
   it('upgrades in place (DuckDB schema 2 → 3, PostgreSQL sentiment 1 → 2) and its batches answer a reuse as before', async () => {
     // DuckDB: a file as schema 2 left it (no column, version 2), with an idempotent batch in it
-    const sc = await startSentimentCore();
+    const sc = await startSentimentCore(ONE_WORKER);
     const tenant = 'legacy';
     const client = sentimentClient(sc.core.address, { tenant });
     const requestId = 'legacy-order-1';
@@ -271,7 +276,7 @@ describe('a state from before request fingerprints', () => {
     await pc.connect();
     await pc.query("ALTER TABLE batches DROP COLUMN request_fingerprint; DELETE FROM meridian_schema WHERE component = 'sentiment' AND version = 2");
     await pc.end();
-    const core = await startSentimentCore({ databaseUrl: url });
+    const core = await startSentimentCore({ ...ONE_WORKER, databaseUrl: url });
     try {
       const pgClient = sentimentClient(core.core.address, { tenant });
       // a batch stored without fingerprint answers any reuse with itself, as every batch did before
