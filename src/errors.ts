@@ -7,7 +7,7 @@
 import { status } from '@grpc/grpc-js';
 
 export type Reason = 'PARAM_INVALID' | 'PARAMS_MUTUALLY_EXCLUSIVE' | 'ENTITY_NOT_FOUND' | 'ACCESS_DENIED' | 'RESOURCE_EXHAUSTED' | 'INTERNAL' | 'UNAVAILABLE'
-  | 'PAYLOAD_TOO_LARGE' | 'QUEUE_FULL' | 'TENANT_QUOTA' | 'JOB_FINISHED' | 'TEXT_INVALID' | 'SHUTTING_DOWN';
+  | 'PAYLOAD_TOO_LARGE' | 'QUEUE_FULL' | 'TENANT_QUOTA' | 'JOB_FINISHED' | 'TEXT_INVALID' | 'SHUTTING_DOWN' | 'REQUEST_ID_REUSED';
 
 export interface ServiceErrorShape {
   code: status;

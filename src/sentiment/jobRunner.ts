@@ -140,18 +140,27 @@ export class JobRunner implements ClaimTarget {
     else this.perTenant.delete(item.job.tenant);
   }
 
-  /** Commits the jobs (and their batch) as PENDING, sharing a transaction with others of this turn, then queues them. */
-  async submit(tenant: string, jobs: NewJob[], batch?: NewBatch): Promise<void> {
+  /**
+   * Commits the jobs (and their batch) as PENDING, sharing a transaction with others of this turn, then queues them.
+   * Resolves false, having stored and queued nothing, when the batch was stored already (a request id's batch made
+   * by a racing call on another core, or by an earlier attempt): the caller answers from the stored one.
+   */
+  async submit(tenant: string, jobs: NewJob[], batch?: NewBatch): Promise<boolean> {
     this.admit(tenant, jobs.length);
     this.reserved += jobs.length;
+    let existing: Set<string>;
     try {
-      await this.store.insertPending(jobs, batch ? [batch] : []);
+      existing = await this.store.insertPending(jobs, batch ? [batch] : []);
     } catch (e) {
       this.reserved -= jobs.length;
       for (const job of jobs) this.release({ job, attempts: 0, canceled: false });
       throw e;
     }
     this.reserved -= jobs.length;
+    if (batch && existing.has(batch.id)) {
+      for (const job of jobs) this.release({ job, attempts: 0, canceled: false });
+      return false;
+    }
     this.metrics.submitted(jobs.length);
     if (this.claimer) {
       // Now in the shared queue: counted there (until the next refresh, counted here), run by whichever core claims it.
@@ -159,10 +168,11 @@ export class JobRunner implements ClaimTarget {
       this.sharedLive.total += jobs.length;
       this.sharedLive.perTenant.set(tenant, (this.sharedLive.perTenant.get(tenant) ?? 0) + jobs.length);
       this.claimer.wake();
-      return;
+      return true;
     }
     for (const job of jobs) this.enqueue({ job, attempts: 0, canceled: false }, false);
     this.pump();
+    return true;
   }
 
   /** Analyses now (ahead of queued jobs) and answers; the job and result are stored behind the answer (JobStore.recordAnalysed, group commit). */

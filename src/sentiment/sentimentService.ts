@@ -15,13 +15,13 @@ import type { ServiceRegistry } from '../grpc/exchange.js';
 import { charCount, cleanText, TextRejected } from './textInput.js';
 import type { Domain } from './labels.js';
 import { openSentimentStore } from './store/openStore.js';
-import { JOB_STATES, WEBHOOK_EVENTS, type JobCursor, type JobFilter, type JobStatus, type NewJob, type Scope, type WebhookEvent } from './store/sentimentStore.js';
+import { JOB_STATES, WEBHOOK_EVENTS, type BatchRow, type JobCursor, type JobFilter, type JobStatus, type NewJob, type Scope, type WebhookEvent } from './store/sentimentStore.js';
 import { batchMessage, jobMessage, submittedMessage, webhookMessage, type AnalysisMessage } from './store/messages.js';
 import { JobRunner } from './jobRunner.js';
 import { JobStore } from './store/jobStore.js';
 import { FeedBaselines, feedWindows, parseTime, parseWindow } from './feedAnalytics.js';
 import { createAnalysisPool, type AnalysisPool } from './analysisPool.js';
-import { checkRequestId, InFlight, submissionIds } from './idempotency.js';
+import { checkRequestId, InFlight, requestFingerprint, requestIdReused, submissionIds } from './idempotency.js';
 import { SentimentMetrics } from './sentimentMetrics.js';
 import { WebhookDeliverer, parseSchedule } from './webhooks/deliverer.js';
 import { TargetGuard, TargetRefused } from './webhooks/targetGuard.js';
@@ -33,6 +33,9 @@ import type { ErrorEntry__Output } from '../../proto/contract/types/meridian/sen
 
 interface TextFields { text?: string; feedId?: string; domain?: string; occurredAt?: string }
 
+/** The answer of a batch submission: one entry per text, and the batch. */
+interface Submitted { data: AnalysisMessage[]; metadata: { batchId: string; total: number } }
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const FEED_ID = /^[\p{L}\p{N}._:-]{1,128}$/u;
 const FUTURE_SLACK_MS = 5 * 60_000;
@@ -42,8 +45,8 @@ const MAX_WEBHOOKS_PER_TENANT = 20;
 export class Sentiment {
   private retentionTimer: NodeJS.Timeout | undefined;
   private readonly baselines: FeedBaselines;
-  /** Idempotent batch submissions in progress (a racing retry waits for the first). */
-  private readonly submissions = new InFlight<{ data: AnalysisMessage[]; metadata: { batchId: string; total: number } }>();
+  /** Idempotent batch submissions in progress (a racing retry shares the first's answer; other content waits for it, then is refused). */
+  private readonly submissions = new InFlight<Submitted>();
 
   private constructor(
     readonly store: JobStore,
@@ -309,29 +312,48 @@ export class Sentiment {
     if (!(await this.store.feedExists(feedId, scope))) throw notFound(`no feed ${feedId}; a feed exists once one of your texts with that feedId has been analysed`);
   }
 
-  /** A batch submission with a request id: a retry answers with the stored batch and creates nothing (idempotency.ts). */
-  private submitOnce(tenant: string, requestId: string, items: TextFields[]) {
-    return this.submissions.run(`${tenant}\0${requestId}`, async () => {
+  /**
+   * A batch submission with a request id (idempotency.ts): validated and fingerprinted first; a retry with the
+   * same content answers with the stored batch and creates nothing; a reuse with other content is refused
+   * (ALREADY_EXISTS, REQUEST_ID_REUSED) — also when it races the first call, on this core (InFlight) or on
+   * another one sharing PostgreSQL (the batch insert conflicts: runner.submit answers false).
+   */
+  private async submitOnce(tenant: string, requestId: string, items: TextFields[]): Promise<Submitted> {
+    if (items.length === 0) throw invalid('items', 'items must hold at least one text');
+    if (items.length > this.cfg.maxBatch) {
+      throw new ServiceError(grpc.status.INVALID_ARGUMENT, 'PAYLOAD_TOO_LARGE', `a batch holds at most ${this.cfg.maxBatch} texts, got ${items.length}; split it`, 'items');
+    }
+    const { batchId, jobIds } = submissionIds(tenant, requestId, items.length);
+    const jobs = items.map((it, i) => ({ ...this.newJob(it, tenant, `items[${i}].`, batchId), id: jobIds[i]! }));
+    const fingerprint = requestFingerprint(jobs.map((j, i) => ({
+      text: j.text, feedId: j.feedId, domain: j.domain, occurredMs: (items[i]!.occurredAt ?? '') === '' ? null : j.occurredMs,
+    })));
+    return this.submissions.run(`${tenant}\0${requestId}`, fingerprint, async () => {
       const scope = { tenant, admin: false };
-      const first = submissionIds(tenant, requestId, 0);
-      const stored = await this.store.getBatch(first.batchId, scope);
-      if (stored) {
-        const { batchId, jobIds } = submissionIds(tenant, requestId, stored.total);
-        const status = new Map((await this.store.listJobs({ batchId }, scope, null, stored.total)).jobs.map((j) => [j.id, j.status]));
-        return {
-          data: jobIds.map((id) => ({ jobId: id, status: status.get(id) ?? 'PENDING', batchId, emotionScores: [] })),
-          metadata: { batchId, total: stored.total },
-        };
+      const stored = await this.store.getBatch(batchId, scope);
+      if (stored) return this.storedSubmission(stored, requestId, fingerprint, jobs.length);
+      const created = await this.runner.submit(tenant, jobs, { id: batchId, tenant, createdMs: jobs[0]!.createdMs, total: jobs.length, fingerprint });
+      if (!created) {
+        // another core stored this request id's batch between our look and our insert
+        const winner = await this.store.getBatch(batchId, scope);
+        if (!winner) throw new ServiceError(grpc.status.UNAVAILABLE, 'UNAVAILABLE', `the batch of requestId '${requestId}' was stored by a racing call and could not be read back; retry with the same requestId`);
+        return this.storedSubmission(winner, requestId, fingerprint, jobs.length);
       }
-      if (items.length === 0) throw invalid('items', 'items must hold at least one text');
-      if (items.length > this.cfg.maxBatch) {
-        throw new ServiceError(grpc.status.INVALID_ARGUMENT, 'PAYLOAD_TOO_LARGE', `a batch holds at most ${this.cfg.maxBatch} texts, got ${items.length}; split it`, 'items');
-      }
-      const { batchId, jobIds } = submissionIds(tenant, requestId, items.length);
-      const jobs = items.map((it, i) => ({ ...this.newJob(it, tenant, `items[${i}].`, batchId), id: jobIds[i]! }));
-      await this.runner.submit(tenant, jobs, { id: batchId, tenant, createdMs: jobs[0]!.createdMs, total: jobs.length });
       return { data: jobs.map(submittedMessage), metadata: { batchId, total: jobs.length } };
     });
+  }
+
+  /** The answer to a retry, from the stored batch and its jobs' states; a stored batch of other content refuses the call. */
+  private async storedSubmission(stored: BatchRow, requestId: string, fingerprint: string, total: number): Promise<Submitted> {
+    // null: stored before fingerprints (schema 3 / PostgreSQL 2); such a batch answers any reuse, as it did then
+    if (stored.fingerprint !== null && stored.fingerprint !== fingerprint) throw requestIdReused(requestId, stored.id, stored.total, total);
+    const scope = { tenant: stored.tenant, admin: false };
+    const { jobIds } = submissionIds(stored.tenant, requestId, stored.total);
+    const status = new Map((await this.store.listJobs({ batchId: stored.id }, scope, null, stored.total)).jobs.map((j) => [j.id, j.status]));
+    return {
+      data: jobIds.map((id) => ({ jobId: id, status: status.get(id) ?? 'PENDING', batchId: stored.id, emotionScores: [] })),
+      metadata: { batchId: stored.id, total: stored.total },
+    };
   }
 
   private feedQuery(req: { feedId?: string; window?: string; from?: string; to?: string }) {

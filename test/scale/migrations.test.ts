@@ -30,10 +30,10 @@ describe('PostgreSQL migrations', () => {
     const c = new pg.Client({ connectionString: url });
     await c.connect();
     const rows = (await c.query<{ component: string; version: number }>('SELECT component, version FROM meridian_schema ORDER BY 1, 2')).rows;
-    expect(rows).toEqual([{ component: 'gateway', version: 1 }, { component: 'sentiment', version: 1 }]);
+    expect(rows).toEqual([{ component: 'gateway', version: 1 }, ...PG_MIGRATIONS.map((m) => ({ component: 'sentiment', version: m.version }))]);
     await c.query("INSERT INTO meridian_schema (component, version, why) VALUES ('sentiment', 99, 'from the future'), ('gateway', 42, 'from the future')");
     await c.end();
-    await expect(PostgresSentimentStore.open(url, { leaseMs: 5000 })).rejects.toThrow(/sentiment schema version 99, newer than this Meridian understands \(1\)/);
+    await expect(PostgresSentimentStore.open(url, { leaseMs: 5000 })).rejects.toThrow(/sentiment schema version 99, newer than this Meridian understands \(2\)/);
     await expect(openGatewayDatabase(url, () => undefined)).rejects.toThrow(/gateway schema version 42, newer than this Meridian gateway understands \(1\)/);
   });
 

@@ -85,7 +85,7 @@ describe('deletion and retention', () => {
     c.closeSync();
     db.closeSync();
     const { DuckDbSentimentStore } = await import('../../src/sentiment/store/duckdbStore.js');
-    await expect(DuckDbSentimentStore.open(sc.stateDir)).rejects.toThrow(/schema version 999, newer than this Meridian understands \(2\)/);
+    await expect(DuckDbSentimentStore.open(sc.stateDir)).rejects.toThrow(/schema version 999, newer than this Meridian understands \(3\)/);
     await sc.close();
   });
 

@@ -344,17 +344,28 @@ export class DuckDbSentimentStore implements SentimentStore {
     });
   }
 
-  insertPending(jobs: readonly NewJob[], batches: readonly NewBatch[]): Promise<void> {
+  /**
+   * Batches with a request fingerprint (request ids) may be stored already — by an earlier attempt;
+   * on one core the InFlight gate keeps two calls of one request id from racing here — and are
+   * looked up first: such a batch and its jobs are skipped (returned), never inserted twice.
+   */
+  insertPending(jobs: readonly NewJob[], batches: readonly NewBatch[]): Promise<Set<string>> {
     return this.write((c) => this.transaction(c, async () => {
-      await this.insertJobs(c, jobs, 'PENDING');
+      const keyed = batches.filter((b) => b.fingerprint !== undefined).map((b) => b.id);
+      const existing = new Set<string>(keyed.length === 0 ? [] : (await this.exec(c, `SELECT id FROM batches WHERE id IN (SELECT r.id FROM ${rowsFrom(1, { id: 'VARCHAR' })})`,
+        [idRows(keyed)])).map((r) => String(r['id'])));
+      const newJobs = existing.size ? jobs.filter((j) => !j.batchId || !existing.has(j.batchId)) : jobs;
+      const newBatches = existing.size ? batches.filter((b) => !existing.has(b.id)) : batches;
+      await this.insertJobs(c, newJobs, 'PENDING');
       this.afterCommit.push(() => {
-        for (const j of jobs) if (j.batchId) this.liveByBatch.set(j.batchId, (this.liveByBatch.get(j.batchId) ?? 0) + 1);
+        for (const j of newJobs) if (j.batchId) this.liveByBatch.set(j.batchId, (this.liveByBatch.get(j.batchId) ?? 0) + 1);
       });
-      if (batches.length) {
-        await this.exec(c, `INSERT INTO batches (id, tenant, created_ms, total, remaining, completed_ms)
-          SELECT r.id, r.tenant, r.created_ms, r.total, r.total, NULL FROM ${rowsFrom(1, { id: 'VARCHAR', tenant: 'VARCHAR', created_ms: 'BIGINT', total: 'INTEGER' })}`,
-          [JSON.stringify(batches.map((b) => ({ id: b.id, tenant: b.tenant, created_ms: b.createdMs, total: b.total })))]);
+      if (newBatches.length) {
+        await this.exec(c, `INSERT INTO batches (id, tenant, created_ms, total, remaining, completed_ms, request_fingerprint)
+          SELECT r.id, r.tenant, r.created_ms, r.total, r.total, NULL, r.fp FROM ${rowsFrom(1, { id: 'VARCHAR', tenant: 'VARCHAR', created_ms: 'BIGINT', total: 'INTEGER', fp: 'VARCHAR' })}`,
+          [JSON.stringify(newBatches.map((b) => ({ id: b.id, tenant: b.tenant, created_ms: b.createdMs, total: b.total, fp: b.fingerprint ?? null })))]);
       }
+      return existing;
     }));
   }
 
@@ -486,7 +497,7 @@ export class DuckDbSentimentStore implements SentimentStore {
 
   private async batchRow(c: DuckDBConnection | null, id: string, scope: Scope): Promise<BatchRow | null> {
     const q = async (sql: string, params: Param[]) => (c ? this.exec(c, sql, params) : this.read(sql, params));
-    const rows = await q(`SELECT id, tenant, created_ms, total, completed_ms FROM batches WHERE id = $1 AND ${scoped(2, 3)}`, [id, scope.admin, scope.tenant]);
+    const rows = await q(`SELECT id, tenant, created_ms, total, completed_ms, request_fingerprint FROM batches WHERE id = $1 AND ${scoped(2, 3)}`, [id, scope.admin, scope.tenant]);
     const b = rows[0];
     if (!b) return null;
     const counts = Object.fromEntries(JOB_STATES.map((s) => [s, 0])) as Record<JobStatus, number>;
@@ -494,6 +505,7 @@ export class DuckDbSentimentStore implements SentimentStore {
     return {
       id: String(b['id']), tenant: String(b['tenant']), createdMs: Number(b['created_ms']), total: Number(b['total']),
       completedMs: b['completed_ms'] === null ? null : Number(b['completed_ms']), counts,
+      fingerprint: (b['request_fingerprint'] as string | null) ?? null,
     };
   }
 

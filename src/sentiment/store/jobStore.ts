@@ -32,7 +32,7 @@ const WRITE_BEHIND_MAX = 1024;
 
 /** A job write waiting to be gathered with the others of its turn. */
 type JobWrite =
-  | { kind: 'pending'; jobs: readonly NewJob[]; batches: readonly NewBatch[]; done: Deferred<void> }
+  | { kind: 'pending'; jobs: readonly NewJob[]; batches: readonly NewBatch[]; done: Deferred<Set<string>> }
   | { kind: 'processing'; ids: readonly string[]; now: number; done: Deferred<void> }
   | { kind: 'complete'; results: readonly StoredResult[]; now: number; done: Deferred<Set<string>> }
   | { kind: 'fail'; ids: readonly string[]; type: string; message: string; now: number; done: Deferred<void> };
@@ -92,8 +92,8 @@ export class JobStore {
     };
     const pending = of('pending');
     await settle(pending, async () => {
-      await this.store.insertPending(pending.flatMap((w) => w.jobs), pending.flatMap((w) => w.batches));
-      for (const w of pending) w.done.resolve();
+      const existing = await this.store.insertPending(pending.flatMap((w) => w.jobs), pending.flatMap((w) => w.batches));
+      for (const w of pending) w.done.resolve(new Set(w.batches.filter((b) => existing.has(b.id)).map((b) => b.id)));
     });
     const processing = of('processing');
     await settle(processing, async () => {
@@ -127,9 +127,9 @@ export class JobStore {
     return promise;
   }
 
-  /** Stores new PENDING jobs and their batches; resolves once committed. */
-  insertPending(jobs: readonly NewJob[], batches: readonly NewBatch[]): Promise<void> {
-    return this.gather<void>((done) => ({ kind: 'pending', jobs, batches, done }));
+  /** Stores new PENDING jobs and their batches; resolves once committed, with those of the batches stored already (SentimentStore.insertPending). */
+  insertPending(jobs: readonly NewJob[], batches: readonly NewBatch[]): Promise<Set<string>> {
+    return this.gather<Set<string>>((done) => ({ kind: 'pending', jobs, batches, done }));
   }
 
   /** PENDING → PROCESSING for the jobs a worker is about to run; counts the attempt. */

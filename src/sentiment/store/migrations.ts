@@ -42,6 +42,11 @@ CREATE TABLE webhook_messages (id VARCHAR NOT NULL, endpoint_id VARCHAR NOT NULL
 CREATE TABLE webhook_attempts (message_id VARCHAR NOT NULL, at_ms BIGINT NOT NULL, status_code INTEGER NOT NULL, error VARCHAR NOT NULL,
   duration_ms BIGINT NOT NULL);`,
   },
+  {
+    version: 3,
+    why: 'request fingerprint of idempotent batches (a request id reused with other content is refused; null for older batches)',
+    sql: 'ALTER TABLE batches ADD COLUMN request_fingerprint VARCHAR;',
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;

@@ -44,4 +44,9 @@ CREATE TABLE webhook_attempts (message_id text NOT NULL, at_ms bigint NOT NULL, 
   duration_ms bigint NOT NULL);
 CREATE INDEX webhook_attempts_message ON webhook_attempts (message_id);`,
   },
+  {
+    version: 2,
+    why: 'request fingerprint of idempotent batches (a request id reused with other content is refused; null for older batches)',
+    sql: 'ALTER TABLE batches ADD COLUMN request_fingerprint text;',
+  },
 ];

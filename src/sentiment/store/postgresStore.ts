@@ -196,15 +196,25 @@ export class PostgresSentimentStore implements SentimentStore {
     ]);
   }
 
-  insertPending(jobs: readonly NewJob[], batches: readonly NewBatch[]): Promise<void> {
+  /**
+   * The batches go in first: a batch id another transaction is inserting (a request id submitted
+   * on two cores at once) waits for it, then conflicts and is not returned; its jobs are skipped
+   * then, so a losing call never adds its texts to the winner's batch. The same holds when
+   * PgDatabase runs the transaction again after a lost COMMIT (the batch is its own).
+   */
+  insertPending(jobs: readonly NewJob[], batches: readonly NewBatch[]): Promise<Set<string>> {
     return this.db.transaction(async (c) => {
-      await this.insertJobs(c, jobs, 'PENDING');
+      const existing = new Set<string>();
       if (batches.length) {
-        await c.query(`INSERT INTO batches (id, tenant, created_ms, total, remaining, completed_ms)
-          SELECT u.id, u.tenant, u.cr, u.total, u.total, NULL FROM unnest($1::text[], $2::text[], $3::bigint[], $4::int[]) AS u(id, tenant, cr, total)
-          ON CONFLICT (id) DO NOTHING`, [batches.map((b) => b.id), batches.map((b) => b.tenant), batches.map((b) => b.createdMs), batches.map((b) => b.total)]);
+        const inserted = new Set((await c.query<{ id: string }>(`INSERT INTO batches (id, tenant, created_ms, total, remaining, completed_ms, request_fingerprint)
+          SELECT u.id, u.tenant, u.cr, u.total, u.total, NULL, u.fp FROM unnest($1::text[], $2::text[], $3::bigint[], $4::int[], $5::text[]) AS u(id, tenant, cr, total, fp)
+          ON CONFLICT (id) DO NOTHING RETURNING id`, [batches.map((b) => b.id), batches.map((b) => b.tenant), batches.map((b) => b.createdMs), batches.map((b) => b.total),
+          batches.map((b) => b.fingerprint ?? null)])).rows.map((r) => r.id));
+        for (const b of batches) if (!inserted.has(b.id)) existing.add(b.id);
       }
+      await this.insertJobs(c, existing.size ? jobs.filter((j) => !j.batchId || !existing.has(j.batchId)) : jobs, 'PENDING');
       await c.query(`SELECT pg_notify('${CHANNEL}', '')`);
+      return existing;
     });
   }
 
@@ -322,7 +332,7 @@ export class PostgresSentimentStore implements SentimentStore {
 
   private async batchRow(c: Queryable | null, id: string, scope: Scope): Promise<BatchRow | null> {
     const q = async (sql: string, params: unknown[]) => (c ? (await c.query(sql, params)).rows : this.db.query(sql, params));
-    const rows = await q(`SELECT id, tenant, created_ms, total, completed_ms FROM batches WHERE id = $1 AND ${scoped(2, 3)}`, [id, scope.admin, scope.tenant]);
+    const rows = await q(`SELECT id, tenant, created_ms, total, completed_ms, request_fingerprint FROM batches WHERE id = $1 AND ${scoped(2, 3)}`, [id, scope.admin, scope.tenant]);
     const b = rows[0];
     if (!b) return null;
     const counts = Object.fromEntries(JOB_STATES.map((s) => [s, 0])) as Record<JobStatus, number>;
@@ -330,6 +340,7 @@ export class PostgresSentimentStore implements SentimentStore {
     return {
       id: String(b['id']), tenant: String(b['tenant']), createdMs: Number(b['created_ms']), total: Number(b['total']),
       completedMs: b['completed_ms'] === null ? null : Number(b['completed_ms']), counts,
+      fingerprint: (b['request_fingerprint'] as string | null) ?? null,
     };
   }
 

@@ -53,6 +53,8 @@ export interface NewBatch {
   tenant: string;
   createdMs: number;
   total: number;
+  /** Of a submission with a request id: its content's fingerprint (idempotency.ts), to refuse a reuse with other content. */
+  fingerprint?: string;
 }
 
 /** A computed result, ready to store. `payload` is the result as JSON (what GetAnalysis returns). */
@@ -79,6 +81,8 @@ export interface BatchRow {
   total: number;
   completedMs: number | null;
   counts: Record<JobStatus, number>;
+  /** The request fingerprint of a submission with a request id; null for others and for batches stored before fingerprints. */
+  fingerprint: string | null;
 }
 
 export interface JobFilter {
@@ -170,8 +174,12 @@ export interface SharedJobQueue {
 export interface SentimentStore {
   /** Set when several cores share the store: jobs are claimed from it rather than queued in memory. */
   readonly shared: SharedJobQueue | null;
-  /** Stores new PENDING jobs and their batches in one transaction; resolves once committed. */
-  insertPending(jobs: readonly NewJob[], batches: readonly NewBatch[]): Promise<void>;
+  /**
+   * Stores new PENDING jobs and their batches in one transaction; resolves once committed, with the ids of
+   * the given batches that were stored already (a request id's batch made by a racing call or an earlier
+   * attempt): those batches and their jobs are left as they were, nothing of them is inserted.
+   */
+  insertPending(jobs: readonly NewJob[], batches: readonly NewBatch[]): Promise<Set<string>>;
   /** PENDING → PROCESSING for the jobs a worker is about to run; counts the attempt. */
   markProcessing(ids: readonly string[], now: number): Promise<void>;
   /**

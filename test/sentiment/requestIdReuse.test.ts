@@ -1,0 +1,297 @@
+/**
+ * A requestId names one submission (AIP-155, src/sentiment/idempotency.ts): an exact
+ * retry answers with the batch the first call created and creates nothing; a call that
+ * reuses the requestId with other content (texts, count, order, feedId, domain,
+ * occurredAt) is refused — gRPC ALREADY_EXISTS with reason REQUEST_ID_REUSED, REST 409
+ * CONFLICT — and stores nothing, also when it races the first call. Run through the
+ * real core and gateway on the embedded DuckDB store and on PostgreSQL (two cores
+ * sharing one database: a race across cores meets at the batch insert), plus the
+ * stores' own insert rule and the in-place upgrade of a state from before fingerprints.
+ */
+import { describe, it, expect, beforeAll, afterAll } from 'vitest';
+import * as grpc from '@grpc/grpc-js';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { startSentimentCore } from '../support/sentimentCore.js';
+import { startTestGateway, type TestGateway } from '../support/gateway.js';
+import { sentimentClient } from '../support/grpcClient.js';
+import { startTestPostgres, type TestPostgres } from '../support/postgres.js';
+import { submissionIds } from '../../src/sentiment/idempotency.js';
+import { DuckDbSentimentStore } from '../../src/sentiment/store/duckdbStore.js';
+import { PostgresSentimentStore } from '../../src/sentiment/store/postgresStore.js';
+import type { NewJob, SentimentStore } from '../../src/sentiment/store/sentimentStore.js';
+
+type Started = Awaited<ReturnType<typeof startSentimentCore>>;
+interface Submitted { data: { jobId: string; batchId: string; status: string }[]; metadata: { batchId: string; total: number } }
+
+let postgres: TestPostgres | undefined;
+async function pgUrl(name: string): Promise<string> {
+  postgres ??= await startTestPostgres();
+  return postgres.createDatabase(name);
+}
+afterAll(async () => { await postgres?.close(); });
+
+const items = (feedId: string, n: number, word = 'fine') => Array.from({ length: n }, (_, i) => ({ text: `parcel ${i} arrived and it was ${word}`, feedId }));
+/**
+ * One analysis thread per core: these tests submit few texts, and a core closed soon after it started
+ * with several threads could end one still loading its models, which aborts the process (analysisPool.ts).
+ */
+const ONE_WORKER = { workers: 1 };
+let seq = 0;
+const fresh = (what: string) => `${what}-${Date.now().toString(36)}-${++seq}`;
+
+describe.each(['duckdb', 'postgresql'] as const)('a requestId reused with other content, on %s', (kind) => {
+  const cores: Started[] = [];
+  let gw: TestGateway;
+
+  beforeAll(async () => {
+    const settings = { ...ONE_WORKER, ...(kind === 'postgresql' ? { databaseUrl: await pgUrl('reqid_service') } : {}) };
+    // on PostgreSQL two cores share the database, as replicas do; on DuckDB one core owns its file
+    for (let k = 0; k < (kind === 'postgresql' ? 2 : 1); k++) cores.push(await startSentimentCore(settings));
+    gw = await startTestGateway({ coreAddress: cores[0]!.core.address });
+  });
+  afterAll(async () => {
+    await gw?.close();
+    for (const c of cores) await c.close();
+  });
+
+  /** The jobs of a feed, as the tenant of the gateway's key sees them. */
+  async function feedJobs(feedId: string): Promise<{ jobId: string; batchId: string }[]> {
+    const r = await gw.get(`/v1/jobs?feedId=${feedId}&pageSize=1000`);
+    expect(r.status, r.text).toBe(200);
+    return r.body.data;
+  }
+
+  it('answers an exact retry with the same batch and creates nothing, also when the retry spells defaults out', async () => {
+    const feedId = fresh('same');
+    const requestId = fresh('order');
+    const body = { items: items(feedId, 5), requestId };
+    const first = await gw.send('POST', '/v1/analyses:batch', body);
+    expect(first.status, first.text).toBe(202);
+    const again = await gw.send('POST', '/v1/analyses:batch', body);
+    expect(again.status, again.text).toBe(202);
+    expect(again.body.metadata).toEqual(first.body.metadata);
+    expect(again.body.data.map((d: { jobId: string }) => d.jobId)).toEqual(first.body.data.map((d: { jobId: string }) => d.jobId));
+    // the same content with the defaults written out: domain GENERAL is the unset domain
+    const spelled = await gw.send('POST', '/v1/analyses:batch', { items: body.items.map((it) => ({ ...it, domain: 'GENERAL' })), requestId });
+    expect(spelled.status, spelled.text).toBe(202);
+    expect(spelled.body.metadata.batchId).toBe(first.body.metadata.batchId);
+    const jobs = await feedJobs(feedId);
+    expect(jobs).toHaveLength(5);
+    expect(new Set(jobs.map((j) => j.batchId))).toEqual(new Set([first.body.metadata.batchId]));
+    const b = await gw.get(`/v1/batches/${first.body.metadata.batchId}`);
+    expect(b.body.data.total).toBe(5);
+    // an instant in another RFC 3339 form is the same occurredAt
+    const timed = fresh('timed');
+    const t1 = await gw.send('POST', '/v1/analyses:batch', { items: [{ text: 'on time', occurredAt: '2026-11-20T10:00:00Z' }], requestId: timed });
+    const t2 = await gw.send('POST', '/v1/analyses:batch', { items: [{ text: 'on time', occurredAt: '2026-11-20T11:00:00.000+01:00' }], requestId: timed });
+    expect([t1.status, t2.status], t2.text).toEqual([202, 202]);
+    expect(t2.body.metadata.batchId).toBe(t1.body.metadata.batchId);
+  });
+
+  it('refuses other content under a used requestId with 409 CONFLICT (REST) and stores none of it', async () => {
+    const feedId = fresh('first');
+    const requestId = fresh('order');
+    const base = items(feedId, 3);
+    const first = await gw.send('POST', '/v1/analyses:batch', { items: base, requestId });
+    expect(first.status, first.text).toBe(202);
+    const otherFeed = fresh('second');
+    const variants: Record<string, unknown[]> = {
+      'another text': [{ ...base[0]!, text: 'something else entirely' }, base[1], base[2]],
+      'another count': [...base, base[0]],
+      'another order': [base[1], base[0], base[2]],
+      'another feedId': base.map((it) => ({ ...it, feedId: otherFeed })),
+      'another domain': base.map((it) => ({ ...it, domain: 'FINANCIAL_NEWS' })),
+      'an occurredAt': base.map((it) => ({ ...it, occurredAt: '2026-11-20T10:00:00Z' })),
+    };
+    for (const [what, variant] of Object.entries(variants)) {
+      const r = await gw.send('POST', '/v1/analyses:batch', { items: variant, requestId });
+      expect(r.status, `${what}: ${r.text}`).toBe(409);
+      expect(r.body.errors[0]).toMatchObject({ code: 'CONFLICT', type: 'REQUEST_ID_REUSED', details: { field: 'requestId' } });
+      expect(r.body.errors[0].message).toContain(`'${requestId}'`);
+      expect(r.body.errors[0].message).toContain(first.body.metadata.batchId);
+      expect(r.body.errors[0].message).toMatch(/use a new requestId for new content/);
+    }
+    expect(await feedJobs(feedId)).toHaveLength(3);
+    expect(await feedJobs(otherFeed)).toHaveLength(0);
+    expect((await gw.get(`/v1/batches/${first.body.metadata.batchId}`)).body.data.total).toBe(3);
+    // an exact retry still works after the refusals
+    const retry = await gw.send('POST', '/v1/analyses:batch', { items: base, requestId });
+    expect(retry.status, retry.text).toBe(202);
+    expect(retry.body.metadata.batchId).toBe(first.body.metadata.batchId);
+
+    // asynchronous AnalyzeText: a submission of one under the same rule
+    const single = fresh('single');
+    const one = await gw.send('POST', '/v1/analyses', { text: 'The parcel came on time', feedId, requestId: single });
+    expect(one.status, one.text).toBe(202);
+    const other = await gw.send('POST', '/v1/analyses', { text: 'The parcel never came', feedId, requestId: single });
+    expect(other.status, other.text).toBe(409);
+    expect(other.body.errors[0]).toMatchObject({ code: 'CONFLICT', type: 'REQUEST_ID_REUSED' });
+    const same = await gw.send('POST', '/v1/analyses', { text: 'The parcel came on time', feedId, requestId: single });
+    expect(same.body.data.jobId).toBe(one.body.data.jobId);
+    expect(await feedJobs(feedId)).toHaveLength(4);
+  });
+
+  it('answers ALREADY_EXISTS with reason REQUEST_ID_REUSED over gRPC, on every core', async () => {
+    const tenant = fresh('grpc-tenant');
+    const clients = cores.map((c) => sentimentClient(c.core.address, { tenant }));
+    try {
+      const requestId = fresh('order');
+      const base = items(fresh('grpc'), 4);
+      const first = await clients[0]!.call<Submitted>('batchAnalyzeTexts', { items: base, requestId });
+      for (const c of clients) {
+        const again = await c.call<Submitted>('batchAnalyzeTexts', { items: base, requestId });
+        expect(again.metadata).toEqual(first.metadata);
+        const e = await c.fail('batchAnalyzeTexts', { items: base.slice(1), requestId });
+        expect(e).toMatchObject({ code: grpc.status.ALREADY_EXISTS, reason: 'REQUEST_ID_REUSED', field: 'requestId' });
+        expect(e.message).toContain(`${first.metadata.batchId}: 4 texts; this call has 3`);
+      }
+    } finally {
+      for (const c of clients) c.close();
+    }
+  });
+
+  it('lets one of racing calls with different content win; the others are refused and store nothing', async () => {
+    const tenant = fresh('race-tenant');
+    const clients = cores.map((c) => sentimentClient(c.core.address, { tenant }));
+    try {
+      for (let round = 0; round < 3; round++) {
+        const requestId = fresh('race');
+        // four contents (2-5 texts, each its own feed), each sent twice, spread over the cores
+        const contents = [2, 3, 4, 5].map((n) => items(fresh(`race${n}`), n, `good ${n}`));
+        const calls = [0, 1, 2, 3, 0, 1, 2, 3].map((k, i) => clients[i % clients.length]!.call<Submitted>('batchAnalyzeTexts', { items: contents[k], requestId })
+          .then((r) => ({ k, r, e: undefined }), (e: grpc.ServiceError) => ({ k, r: undefined, e })));
+        const answers = await Promise.all(calls);
+        const won = answers.filter((a) => a.r);
+        expect(new Set(won.map((a) => a.k)).size, JSON.stringify(answers.map((a) => [a.k, a.e?.code]))).toBe(1);
+        expect(won).toHaveLength(2);
+        const winner = won[0]!.k;
+        for (const a of answers.filter((x) => x.e)) {
+          expect(a.k).not.toBe(winner);
+          expect(a.e!.code).toBe(grpc.status.ALREADY_EXISTS);
+        }
+        const batchId = submissionIds(tenant, requestId, 0).batchId;
+        for (const a of won) expect(a.r!.metadata).toEqual({ batchId, total: contents[winner]!.length });
+        // the batch holds the winner's texts only: no loser's job joined it, none was stored elsewhere
+        const batch = await clients[0]!.call<{ data: { total: number; counts: Record<string, number> } }>('getBatch', { id: batchId });
+        expect(batch.data.total).toBe(contents[winner]!.length);
+        const listed = await clients[0]!.call<{ data: { jobId: string; feedId: string }[] }>('listJobs', { batchId, pageSize: 100 });
+        expect(listed.data).toHaveLength(contents[winner]!.length);
+        expect(new Set(listed.data.map((j) => j.feedId))).toEqual(new Set([contents[winner]![0]!.feedId]));
+        for (const [k, c] of contents.entries()) {
+          const inFeed = await clients[0]!.call<{ data: unknown[] }>('listJobs', { feedId: c[0]!.feedId, pageSize: 100 });
+          expect(inFeed.data).toHaveLength(k === winner ? c.length : 0);
+        }
+      }
+    } finally {
+      for (const c of clients) c.close();
+    }
+  });
+});
+
+/** The store rule the cross-core race meets: a fingerprinted batch stored already is returned and none of its jobs go in. */
+describe.each(['duckdb', 'postgresql'] as const)('insertPending of a request id batch stored already, on %s', (kind) => {
+  const dir = mkdtempSync(join(tmpdir(), 'meridian-reqid-'));
+  const opened: SentimentStore[] = [];
+  afterAll(async () => {
+    for (const s of opened) await s.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  async function twoStores(): Promise<[SentimentStore, SentimentStore]> {
+    if (kind === 'duckdb') {
+      const s = await DuckDbSentimentStore.open(dir);
+      opened.push(s);
+      return [s, s];
+    }
+    const url = await pgUrl('reqid_store');
+    const a = await PostgresSentimentStore.open(url, { leaseMs: 5000 });
+    const b = await PostgresSentimentStore.open(url, { leaseMs: 5000 });
+    opened.push(a, b);
+    return [a, b];
+  }
+
+  const jobsOf = (batchId: string, n: number, feedId: string): NewJob[] => {
+    const { jobIds } = submissionIds('t', batchId, n);
+    return jobIds.map((id, i) => ({ id, tenant: 't', text: `text ${i}`, feedId, batchId, domain: 'GENERAL', occurredMs: 1, createdMs: 1 }));
+  };
+
+  it('stores the first and skips the second, also when both insert at once', async () => {
+    const [a, b] = await twoStores();
+    const scope = { tenant: 't', admin: false };
+    for (let round = 0; round < 5; round++) {
+      const batchId = submissionIds('t', fresh('store'), 0).batchId;
+      const small = jobsOf(batchId, 2, fresh('small'));
+      const large = jobsOf(batchId, 6, fresh('large'));
+      const [x, y] = await Promise.all([
+        a.insertPending(small, [{ id: batchId, tenant: 't', createdMs: 1, total: 2, fingerprint: 'v1:small' }]),
+        b.insertPending(large, [{ id: batchId, tenant: 't', createdMs: 1, total: 6, fingerprint: 'v1:large' }]),
+      ]);
+      expect([...x, ...y]).toEqual([batchId]); // exactly one of the two found it stored
+      const stored = (await a.getBatch(batchId, scope))!;
+      const jobs = await a.listJobs({ batchId }, scope, null, 100);
+      expect(jobs.jobs).toHaveLength(stored.total);
+      expect(stored.fingerprint).toBe(stored.total === 2 ? 'v1:small' : 'v1:large');
+      expect(new Set(jobs.jobs.map((j) => j.feedId))).toEqual(new Set([(stored.total === 2 ? small : large)[0]!.feedId]));
+    }
+    // a batch without request id has no fingerprint, as has one stored before fingerprints
+    const plain = submissionIds('t', fresh('plain'), 0).batchId;
+    expect([...await a.insertPending(jobsOf(plain, 1, fresh('plain')), [{ id: plain, tenant: 't', createdMs: 1, total: 1 }])]).toEqual([]);
+    expect((await a.getBatch(plain, scope))!.fingerprint).toBeNull();
+  });
+});
+
+describe('a state from before request fingerprints', () => {
+  it('upgrades in place (DuckDB schema 2 → 3, PostgreSQL sentiment 1 → 2) and its batches answer a reuse as before', async () => {
+    // DuckDB: a file as schema 2 left it (no column, version 2), with an idempotent batch in it
+    const sc = await startSentimentCore(ONE_WORKER);
+    const tenant = 'legacy';
+    const client = sentimentClient(sc.core.address, { tenant });
+    const requestId = 'legacy-order-1';
+    const first = await client.call<Submitted>('batchAnalyzeTexts', { items: items('legacy', 2), requestId });
+    client.close();
+    await sc.core.close();
+    const { DuckDBInstance } = await import('@duckdb/node-api');
+    const db = await DuckDBInstance.create(join(sc.stateDir, 'sentiment.duckdb'));
+    const c = await db.connect();
+    await c.run('ALTER TABLE batches DROP COLUMN request_fingerprint; DELETE FROM schema_version WHERE version = 3');
+    c.closeSync();
+    db.closeSync();
+    const store = await DuckDbSentimentStore.open(sc.stateDir);
+    const batch = await store.getBatch(first.metadata.batchId, { tenant, admin: false });
+    expect(batch).toMatchObject({ total: 2, fingerprint: null });
+    await store.close();
+    rmSync(sc.stateDir, { recursive: true, force: true });
+
+    // PostgreSQL: the same from sentiment schema 1
+    const url = await pgUrl('reqid_upgrade');
+    const s1 = await PostgresSentimentStore.open(url, { leaseMs: 5000 });
+    const batchId = submissionIds(tenant, requestId, 0).batchId;
+    await s1.insertPending(submissionIds(tenant, requestId, 2).jobIds.map((id, i) => ({ id, tenant, text: `old ${i}`, feedId: null, batchId, domain: 'GENERAL', occurredMs: 1, createdMs: 1 })),
+      [{ id: batchId, tenant, createdMs: 1, total: 2 }]);
+    await s1.close();
+    const pc = new pg.Client({ connectionString: url });
+    await pc.connect();
+    await pc.query("ALTER TABLE batches DROP COLUMN request_fingerprint; DELETE FROM meridian_schema WHERE component = 'sentiment' AND version = 2");
+    await pc.end();
+    const core = await startSentimentCore({ ...ONE_WORKER, databaseUrl: url });
+    try {
+      const pgClient = sentimentClient(core.core.address, { tenant });
+      // a batch stored without fingerprint answers any reuse with itself, as every batch did before
+      const reuse = await pgClient.call<Submitted>('batchAnalyzeTexts', { items: items('other', 3), requestId });
+      pgClient.close();
+      expect(reuse.metadata).toEqual({ batchId, total: 2 });
+      const pc2 = new pg.Client({ connectionString: url });
+      await pc2.connect();
+      const v = await pc2.query("SELECT max(version) AS v FROM meridian_schema WHERE component = 'sentiment'");
+      const n = await pc2.query('SELECT count(*)::int AS n FROM jobs WHERE batch_id = $1', [batchId]);
+      await pc2.end();
+      expect(Number(v.rows[0].v)).toBe(2);
+      expect(n.rows[0].n).toBe(2);
+    } finally {
+      await core.close();
+    }
+  });
+});
