@@ -73,6 +73,7 @@ export const DOCUMENTED_STATUSES: Record<number, string> = {
   403: 'ACCESS_DENIED: the key lacks the scope, or limit is above the maximum; type CORS_ORIGIN_DENIED for a CORS preflight from an origin not allowed',
   404: 'ENTITY_NOT_FOUND: no such entity (type ENTITY_NOT_FOUND) or no such route (type ROUTE_NOT_FOUND)',
   405: 'PARAM_INVALID, type METHOD_NOT_ALLOWED: the path exists under other methods, listed in Allow',
+  409: 'CONFLICT (writes only): the job has finished and cannot be canceled (type JOB_FINISHED), or the requestId was used before for other content (type REQUEST_ID_REUSED: use a new requestId)',
   413: 'PARAM_INVALID, type PAYLOAD_TOO_LARGE: the body is over MERIDIAN_HTTP_BODY_LIMIT (or a text or batch over its limit)',
   415: 'PARAM_INVALID, type UNSUPPORTED_MEDIA_TYPE: a body that is not application/json',
   429: 'ACCESS_DENIED: over the key\'s rate limit, or type TENANT_BUDGET_EXHAUSTED when the key spent its work budget per minute (shared by REST and GraphQL; details.cost, details.budgetPerMinute, details.retryAfterSeconds); Retry-After says when to retry',

@@ -101,7 +101,8 @@ export function buildOpenApi(routes: CompiledRoute[], opts: OpenApiOptions): Rec
           headers: { Location: { schema: { type: 'string' }, description: r.accepted.template } },
           content: { 'application/json': { schema: envelopeSchema(responseType, { ref, describe: true }, refs) } },
         } } : {}),
-        ...Object.fromEntries(Object.entries(DOCUMENTED_STATUSES).map(([status, description]) => [status, {
+        // 409 comes only from writes (a finished job's cancel, a reused requestId)
+        ...Object.fromEntries(Object.entries(DOCUMENTED_STATUSES).filter(([status]) => status !== '409' || r.binding.verb !== 'GET').map(([status, description]) => [status, {
           description, content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } },
         }])),
       },

@@ -256,6 +256,8 @@ describe('CORS, health, metrics, documents', () => {
     expect(names).toEqual(expect.arrayContaining(['namePrefix', 'countryCode', 'countryCodes', 'nearLocation', 'nearLocationRadiusUnit', 'limit', 'offset', 'callback', 'hateoasMode']));
     expect(list.parameters.find((p: { name: string }) => p.name === 'namePrefix').description).toMatch(/start of any word/);
     expect(Object.keys(list.responses)).toEqual(['200', '400', '401', '403', '404', '405', '413', '415', '429', '503', '504']);
+    // writes can conflict (a finished job's cancel, a reused requestId); reads cannot
+    expect(Object.keys(served.paths['/v1/analyses:batch'].post.responses)).toContain('409');
     expect(served.paths['/v1/locale/timezones/{zoneId}/dateTime'].get.parameters[0]).toMatchObject({ name: 'zoneId', in: 'path' });
   });
 });
