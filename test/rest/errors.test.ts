@@ -105,7 +105,7 @@ describe('keys', () => {
   it('no key and an unknown key are 401 with a challenge (GeoDB answers a missing or invalid key 401), both ACCESS_DENIED', async () => {
     await expectError('/v1/geo/cities', 401, 'ACCESS_DENIED', /missing API key.*X-Gateway-Key/, {});
     await expectError('/v1/geo/cities', 401, 'ACCESS_DENIED', /not valid/, { 'X-Gateway-Key': 'mrd_nope_nope' });
-    for (const headers of [{}, { 'X-Gateway-Key': 'mrd_nope_nope' }]) {
+    for (const headers of [{}, { 'X-Gateway-Key': 'mrd_nope_nope' }] as Record<string, string>[]) {
       expect((await gw.get('/v1/geo/cities', headers)).headers.get('www-authenticate')).toBe('ApiKey header="X-Gateway-Key"');
     }
   });

@@ -24,15 +24,15 @@ import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { BIGINT, VARCHAR, INTEGER, type DuckDBAppender, type DuckDBConnection, type DuckDBInstance, type DuckDBPreparedStatement } from '@duckdb/node-api';
 import { ConnectionPool, bindParam, openDatabase, typedList, type Param } from '../../db/duckdb.js';
-import { EMOTIONS, SENTIMENT_LEVELS, type Domain } from '../labels.js';
+import { EMOTIONS, SENTIMENT_LEVELS } from '../labels.js';
 import { migrate } from './migrations.js';
 import { batchMessage, eventBody, jobMessage, type AnalysisMessage } from './messages.js';
 import {
-  JOB_STATES, type AttemptOutcome, type BatchRow, type Deleted, type DeliveryLogEntry, type FeedWindowRow, type JobCursor, type JobFilter,
+  type AttemptOutcome, type BatchRow, type Deleted, type DeliveryLogEntry, type FeedWindowRow, type JobCursor, type JobFilter,
   type JobRow, type JobStatus, type NewBatch, type NewJob, type OutboxMessage, type Scope, type SentimentStore, type StoredResult,
   type WebhookEndpoint, type WebhookEvent,
 } from './sentimentStore.js';
-import { jobRow, JOB_COLUMNS, messageRow, MESSAGE_COLUMNS, webhookRow } from './tableRows.js';
+import { BATCH_COLUMNS, batchFromRows, jobRow, JOB_COLUMNS, LIVE_JOB_COLUMNS, liveJobRow, messageRow, MESSAGE_COLUMNS, stateCounts, webhookRow } from './tableRows.js';
 
 const list = typedList;
 /** The live states, bound as parameters (see exec). */
@@ -497,16 +497,9 @@ export class DuckDbSentimentStore implements SentimentStore {
 
   private async batchRow(c: DuckDBConnection | null, id: string, scope: Scope): Promise<BatchRow | null> {
     const q = async (sql: string, params: Param[]) => (c ? this.exec(c, sql, params) : this.read(sql, params));
-    const rows = await q(`SELECT id, tenant, created_ms, total, completed_ms, request_fingerprint FROM batches WHERE id = $1 AND ${scoped(2, 3)}`, [id, scope.admin, scope.tenant]);
+    const rows = await q(`SELECT ${BATCH_COLUMNS} FROM batches WHERE id = $1 AND ${scoped(2, 3)}`, [id, scope.admin, scope.tenant]);
     const b = rows[0];
-    if (!b) return null;
-    const counts = Object.fromEntries(JOB_STATES.map((s) => [s, 0])) as Record<JobStatus, number>;
-    for (const r of await q('SELECT status, count(*) AS n FROM jobs WHERE batch_id = $1 GROUP BY status', [id])) counts[r['status'] as JobStatus] = Number(r['n']);
-    return {
-      id: String(b['id']), tenant: String(b['tenant']), createdMs: Number(b['created_ms']), total: Number(b['total']),
-      completedMs: b['completed_ms'] === null ? null : Number(b['completed_ms']), counts,
-      fingerprint: (b['request_fingerprint'] as string | null) ?? null,
-    };
+    return b ? batchFromRows(b, await q('SELECT status, count(*) AS n FROM jobs WHERE batch_id = $1 GROUP BY status', [id])) : null;
   }
 
   getBatch(id: string, scope: Scope): Promise<BatchRow | null> {
@@ -514,19 +507,13 @@ export class DuckDbSentimentStore implements SentimentStore {
   }
 
   async unfinished(): Promise<(NewJob & { attempts: number })[]> {
-    const rows = await this.read(`SELECT id, tenant, text, feed_id, batch_id, domain, occurred_ms, created_ms, attempts FROM jobs
+    const rows = await this.read(`SELECT ${LIVE_JOB_COLUMNS} FROM jobs
       WHERE status IN ($1, $2) ORDER BY created_ms, rowid`, [...LIVE]);
-    return rows.map((r) => ({
-      id: String(r['id']), tenant: String(r['tenant']), text: String(r['text']), feedId: (r['feed_id'] as string | null) ?? null,
-      batchId: (r['batch_id'] as string | null) ?? null, domain: r['domain'] as Domain,
-      occurredMs: Number(r['occurred_ms']), createdMs: Number(r['created_ms']), attempts: Number(r['attempts']),
-    }));
+    return rows.map(liveJobRow);
   }
 
   async countByState(): Promise<Record<JobStatus, number>> {
-    const counts = Object.fromEntries(JOB_STATES.map((s) => [s, 0])) as Record<JobStatus, number>;
-    for (const r of await this.read<{ status: JobStatus; n: bigint }>('SELECT status, count(*) AS n FROM jobs GROUP BY status')) counts[r.status] = Number(r.n);
-    return counts;
+    return stateCounts(await this.read('SELECT status, count(*) AS n FROM jobs GROUP BY status'));
   }
 
   // ---- feeds ------------------------------------------------------------------

@@ -32,11 +32,11 @@ import { EMOTIONS, SENTIMENT_LEVELS, type Domain } from '../labels.js';
 import { PG_MIGRATIONS, SENTIMENT_COMPONENT } from './postgresMigrations.js';
 import { batchMessage, eventBody, jobMessage, type AnalysisMessage } from './messages.js';
 import {
-  JOB_STATES, type AttemptOutcome, type BatchRow, type ClaimedJob, type Deleted, type DeliveryLogEntry, type FeedWindowRow, type JobCursor,
+  type AttemptOutcome, type BatchRow, type ClaimedJob, type Deleted, type DeliveryLogEntry, type FeedWindowRow, type JobCursor,
   type JobFilter, type JobRow, type JobStatus, type NewBatch, type NewJob, type OutboxMessage, type Scope, type SentimentStore,
   type SharedJobQueue, type StoredResult, type WebhookEndpoint, type WebhookEvent,
 } from './sentimentStore.js';
-import { jobRow, JOB_COLUMNS, messageRow, MESSAGE_COLUMNS, webhookRow } from './tableRows.js';
+import { BATCH_COLUMNS, batchFromRows, jobRow, JOB_COLUMNS, LIVE_JOB_COLUMNS, liveJobRow, messageRow, MESSAGE_COLUMNS, stateCounts, webhookRow } from './tableRows.js';
 
 const WEBHOOK_COLUMNS = 'id, tenant, url, event_types, description, secret, created_ms';
 const E = EMOTIONS.map((e) => `e_${e.toLowerCase()}`);
@@ -332,16 +332,9 @@ export class PostgresSentimentStore implements SentimentStore {
 
   private async batchRow(c: Queryable | null, id: string, scope: Scope): Promise<BatchRow | null> {
     const q = async (sql: string, params: unknown[]) => (c ? (await c.query(sql, params)).rows : this.db.query(sql, params));
-    const rows = await q(`SELECT id, tenant, created_ms, total, completed_ms, request_fingerprint FROM batches WHERE id = $1 AND ${scoped(2, 3)}`, [id, scope.admin, scope.tenant]);
+    const rows = await q(`SELECT ${BATCH_COLUMNS} FROM batches WHERE id = $1 AND ${scoped(2, 3)}`, [id, scope.admin, scope.tenant]);
     const b = rows[0];
-    if (!b) return null;
-    const counts = Object.fromEntries(JOB_STATES.map((s) => [s, 0])) as Record<JobStatus, number>;
-    for (const r of await q('SELECT status, count(*) AS n FROM jobs WHERE batch_id = $1 GROUP BY status', [id])) counts[r['status'] as JobStatus] = Number(r['n']);
-    return {
-      id: String(b['id']), tenant: String(b['tenant']), createdMs: Number(b['created_ms']), total: Number(b['total']),
-      completedMs: b['completed_ms'] === null ? null : Number(b['completed_ms']), counts,
-      fingerprint: (b['request_fingerprint'] as string | null) ?? null,
-    };
+    return b ? batchFromRows(b, await q('SELECT status, count(*) AS n FROM jobs WHERE batch_id = $1 GROUP BY status', [id])) : null;
   }
 
   getBatch(id: string, scope: Scope): Promise<BatchRow | null> {
@@ -350,19 +343,13 @@ export class PostgresSentimentStore implements SentimentStore {
 
   /** Every live job (the shared queue claims instead; this answers the interface for tools). */
   async unfinished(): Promise<(NewJob & { attempts: number })[]> {
-    const rows = await this.db.query(`SELECT id, tenant, text, feed_id, batch_id, domain, occurred_ms, created_ms, attempts FROM jobs
+    const rows = await this.db.query(`SELECT ${LIVE_JOB_COLUMNS} FROM jobs
       WHERE status IN ('PENDING', 'PROCESSING') ORDER BY created_ms, seq`);
-    return rows.map((r) => ({
-      id: String(r['id']), tenant: String(r['tenant']), text: String(r['text']), feedId: (r['feed_id'] as string | null) ?? null,
-      batchId: (r['batch_id'] as string | null) ?? null, domain: r['domain'] as Domain,
-      occurredMs: Number(r['occurred_ms']), createdMs: Number(r['created_ms']), attempts: Number(r['attempts']),
-    }));
+    return rows.map(liveJobRow);
   }
 
   async countByState(): Promise<Record<JobStatus, number>> {
-    const counts = Object.fromEntries(JOB_STATES.map((s) => [s, 0])) as Record<JobStatus, number>;
-    for (const r of await this.db.query<{ status: JobStatus; n: string }>('SELECT status, count(*) AS n FROM jobs GROUP BY status')) counts[r.status] = Number(r.n);
-    return counts;
+    return stateCounts(await this.db.query('SELECT status, count(*) AS n FROM jobs GROUP BY status'));
   }
 
   // ---- feeds ------------------------------------------------------------------

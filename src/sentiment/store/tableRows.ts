@@ -4,10 +4,37 @@
  * column lists their SELECTs name.
  */
 import type { Domain } from '../labels.js';
-import type { JobRow, JobStatus, OutboxMessage, WebhookEndpoint, WebhookEvent } from './sentimentStore.js';
+import { JOB_STATES, type BatchRow, type JobRow, type JobStatus, type NewJob, type OutboxMessage, type WebhookEndpoint, type WebhookEvent } from './sentimentStore.js';
 
 export const JOB_COLUMNS = 'id, tenant, status, feed_id, batch_id, domain, occurred_ms, created_ms, updated_ms, attempts, result_id, error_type, error_message';
 export const MESSAGE_COLUMNS = 'id, endpoint_id, tenant, event_type, payload, created_ms, attempts, next_ms, status';
+export const BATCH_COLUMNS = 'id, tenant, created_ms, total, completed_ms, request_fingerprint';
+/** What a live job needs to run again (the store's unfinished()). */
+export const LIVE_JOB_COLUMNS = 'id, tenant, text, feed_id, batch_id, domain, occurred_ms, created_ms, attempts';
+
+/** Jobs per state from the rows of `SELECT status, count(*) AS n ... GROUP BY status` (every state present, 0 when absent). */
+export function stateCounts(rows: readonly Record<string, unknown>[]): Record<JobStatus, number> {
+  const counts = Object.fromEntries(JOB_STATES.map((s) => [s, 0])) as Record<JobStatus, number>;
+  for (const r of rows) counts[r['status'] as JobStatus] = Number(r['n']);
+  return counts;
+}
+
+/** A batch (BATCH_COLUMNS) with its jobs' states (stateCounts' rows). */
+export function batchFromRows(b: Record<string, unknown>, states: readonly Record<string, unknown>[]): BatchRow {
+  return {
+    id: String(b['id']), tenant: String(b['tenant']), createdMs: Number(b['created_ms']), total: Number(b['total']),
+    completedMs: b['completed_ms'] === null ? null : Number(b['completed_ms']), counts: stateCounts(states),
+    fingerprint: (b['request_fingerprint'] as string | null) ?? null,
+  };
+}
+
+export function liveJobRow(r: Record<string, unknown>): NewJob & { attempts: number } {
+  return {
+    id: String(r['id']), tenant: String(r['tenant']), text: String(r['text']), feedId: (r['feed_id'] as string | null) ?? null,
+    batchId: (r['batch_id'] as string | null) ?? null, domain: r['domain'] as Domain,
+    occurredMs: Number(r['occurred_ms']), createdMs: Number(r['created_ms']), attempts: Number(r['attempts']),
+  };
+}
 
 export function jobRow(r: Record<string, unknown>): JobRow {
   return {
