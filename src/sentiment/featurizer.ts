@@ -67,6 +67,16 @@ export interface FeaturizerParams {
    * head's (with languageOnlyCharGrams). Absent: none.
    */
   wordPrefix?: number;
+  /**
+   * The most times a feature counts in one text (issue 17: a run of one emoji or word
+   * tilted the verdict as it grew, "😀" ×50 was VERY_NEGATIVE, because every occurrence
+   * added to the bag): a feature met c times weighs min(c, countCap), and the bag is
+   * scaled by 1/sqrt(Σ of those weights) (featureValues). A text whose features all occur
+   * at most countCap times gets exactly the values it had before (1/sqrt(n) per
+   * occurrence); a run longer than that reads as the run cut to countCap + 1. Absent:
+   * every occurrence counts (featureValue), as in models trained before it.
+   */
+  countCap?: number;
 }
 
 export const DEFAULT_FEATURIZER: FeaturizerParams = { bucketBits: 18, minCharGram: 3, maxCharGram: 4, lexicon: true };
@@ -468,6 +478,64 @@ function isNegator(lower: string): boolean {
  */
 export function featureValue(n: number): number {
   return n > 0 ? 1 / Math.sqrt(n) : 0;
+}
+
+let stamp = new Int32Array(0);
+let seen = new Int32Array(0);
+let generation = 0;
+
+/**
+ * Each feature's value for the features ids[from..to) of one text, written to
+ * out[outAt..outAt + (to − from)): with params.countCap = k, an occurrence of a feature met
+ * c times gets min(c, k) / c / sqrt(Σ over distinct features min(c, k)), so the feature's
+ * occurrences together weigh min(c, k) / sqrt(…); without a cap, 1/sqrt(n) each
+ * (featureValue, the same formula with k = ∞). The trainer (linearModel.ts), the ONNX feeds
+ * (onnxBatch.ts) and the trainer's ONNX check all call it, so training and serving weigh
+ * a bag the same way. Counting costs two passes over the ids with a table stamped per call
+ * (no clearing), grown to the largest bucket met; a text without a feature over the cap
+ * skips the second pass.
+ */
+export function featureValues(params: Pick<FeaturizerParams, 'countCap'>, ids: Int32Array, from: number, to: number, out: Float32Array | Float64Array, outAt = 0): void {
+  const n = to - from;
+  const cap = params.countCap;
+  if (cap === undefined || n <= cap) {
+    out.fill(featureValue(n), outAt, outAt + n);
+    return;
+  }
+  if (++generation === 0x7fffffff) {
+    stamp.fill(0);
+    generation = 1;
+  }
+  let over = false;
+  for (let k = from; k < to; k++) {
+    const id = ids[k]!;
+    if (id >= stamp.length) {
+      const size = Math.max(1 << 12, 2 ** Math.ceil(Math.log2(id + 1)));
+      const s = new Int32Array(size);
+      s.set(stamp);
+      stamp = s;
+      const c = new Int32Array(size);
+      c.set(seen);
+      seen = c;
+    }
+    if (stamp[id] !== generation) {
+      stamp[id] = generation;
+      seen[id] = 1;
+    } else if (++seen[id]! > cap) over = true;
+  }
+  if (!over) {
+    out.fill(featureValue(n), outAt, outAt + n);
+    return;
+  }
+  let total = 0;
+  for (let k = from; k < to; k++) {
+    const c = seen[ids[k]!]!;
+    const v = c > cap ? cap / c : 1;
+    out[outAt + k - from] = v;
+    total += v; // c occurrences of min(c, cap)/c each: min(c, cap) per feature
+  }
+  const scale = 1 / Math.sqrt(total);
+  for (let k = outAt; k < outAt + n; k++) out[k] = out[k]! * scale;
 }
 
 export class Featurizer {
