@@ -2,8 +2,8 @@
  * Repetition must not tilt sentiment (issue 17): a run of one emoji or word used to add
  * up in the bag (every occurrence counted, the bag scaled by 1/sqrt(n)), so "😀" was
  * NEUTRAL at +0.12, "😀" ×10 NEGATIVE at −0.55 and ×50 VERY_NEGATIVE at −0.96 (the learned
- * bigram "😀 😀" leans negative). The featuriser now counts a feature at most
- * `countCap` times per text (featurizer.ts), in training and serving alike.
+ * bigram "😀 😀" leans negative). The featuriser now cuts runs to three (`collapseRuns`,
+ * featurizer.ts), in training and serving alike.
  *
  * Through the real core (sync AnalyzeText over gRPC, the committed ONNX model): a
  * repeated positive emoji or word reads non-negative at ×1, ×10 and ×1000, the run
@@ -12,7 +12,7 @@
  */
 import { describe, it, expect, inject } from 'vitest';
 import { sentimentClient } from '../support/grpcClient.js';
-import { Featurizer, featureValue, featureValues } from '../../src/sentiment/featurizer.js';
+import { collapseUnits, Featurizer } from '../../src/sentiment/featurizer.js';
 import { cleanText } from '../../src/sentiment/textInput.js';
 import { GENERAL_SPEC } from '../../src/sentiment/training/modelSpecs.js';
 
@@ -28,42 +28,46 @@ const RUNS = [
 
 const SENTENCES = ['What a great day ', 'Thanks for the lovely evening ', 'This is awful ', 'The service was slow '];
 
-/** Each bucket's total value in a text's bag, as the model reads it. */
-function bagValues(text: string): Map<number, number> {
-  const params = GENERAL_SPEC.featurizer;
-  const bag = new Featurizer(params).featurize(cleanText(text));
-  const values = new Float64Array(bag.count);
-  featureValues(params, bag.ids, 0, bag.count, values);
-  const byId = new Map<number, number>();
-  for (let k = 0; k < bag.count; k++) byId.set(bag.ids[k]!, (byId.get(bag.ids[k]!) ?? 0) + values[k]!);
-  return byId;
-}
+const run = (unit: string, sep: string, n: number): string => Array.from({ length: n }, () => unit).join(sep);
 
-describe('the bag of a text with a repeated token', () => {
-  it('is the bag of the run cut to countCap + 1 once the run is longer, and unchanged (1/sqrt(n) each) when no feature repeats past the cap', () => {
-    const cap = GENERAL_SPEC.featurizer.countCap!;
-    expect(cap).toBeGreaterThanOrEqual(1);
-    for (const [unit, sep] of [['😀', ''], ['good', ' '], ['!', ''], ['lol', ' ']] as const) {
-      const cut = bagValues('What a day ' + Array(cap + 1).fill(unit).join(sep));
-      for (const n of [cap + 2, 50, 1000]) {
-        const long = bagValues('What a day ' + Array(n).fill(unit).join(sep));
-        expect([...long.keys()].sort()).toEqual([...cut.keys()].sort());
-        for (const [id, v] of cut) expect(long.get(id)).toBeCloseTo(v, 6);
-      }
+describe('the featuriser on runs', () => {
+  const k = GENERAL_SPEC.featurizer.collapseRuns!;
+  const f = new Featurizer(GENERAL_SPEC.featurizer);
+  const ids = (text: string): number[] => {
+    const b = f.featurize(cleanText(text));
+    return Array.from(b.ids.subarray(0, b.count));
+  };
+
+  it('makes the bag of a long run of one token, spaced or not, the bag of the run cut to collapseRuns', () => {
+    expect(k).toBeGreaterThanOrEqual(2);
+    for (const [unit, sep] of [['😀', ''], ['😀', ' '], ['good', ' '], ['!', ''], ['lol', ' '], ['@someone', ' '], ['ha', '']] as const) {
+      const cut = ids('What a day ' + run(unit, sep, k));
+      for (const n of [k + 1, 50, 1000]) expect(ids('What a day ' + run(unit, sep, n)), `${unit} ×${n}`).toEqual(cut);
     }
-    // two words: no feature (not even the script-block feature, one per word) occurs more than twice
-    const plain = new Featurizer(GENERAL_SPEC.featurizer).featurize('lovely dinner');
-    const values = new Float64Array(plain.count);
-    featureValues(GENERAL_SPEC.featurizer, plain.ids, 0, plain.count, values);
-    expect([...values].every((v) => Math.abs(v - featureValue(plain.count)) < 1e-12)).toBe(true);
+    // clause punctuation between the repeats does not break the run
+    expect(ids(run('😀.', ' ', 40))).toEqual(ids(run('😀.', ' ', k)));
+  });
+
+  it('cuts a unit of 1–4 letters repeated inside a word to collapseRuns repeats, and leaves other words alone', () => {
+    expect(collapseUnits('soooooooo', 3)).toBe('sooo');
+    expect(collapseUnits('hahahahahaha', 3)).toBe('hahaha');
+    expect(collapseUnits('lollollollol', 3)).toBe('lollollol');
+    expect(collapseUnits('goodgoodgoodgood', 3)).toBe('goodgoodgood');
+    for (const w of ['banana', 'bookkeeper', 'mississippi', 'hahaha', 'yesss', 'committee', 'anak']) expect(collapseUnits(w, 3)).toBe(w);
+  });
+
+  it('leaves a text without a run exactly as the featuriser without collapseRuns reads it', () => {
+    const plain = new Featurizer({ ...GENERAL_SPEC.featurizer, collapseRuns: undefined });
+    for (const text of ['The food was not bad at all, the staff were kind 😀', 'anak-anak bermain sama-sama', 'so so, good good!']) {
+      const b = plain.featurize(cleanText(text));
+      expect(ids(text)).toEqual(Array.from(b.ids.subarray(0, b.count)));
+    }
   });
 });
 
 describe('a repeated token does not tilt sentiment', () => {
   const s = sentimentClient(inject('coreAddress'));
   const analyze = async (text: string): Promise<Analysis> => (await s.call<{ data: Analysis }>('analyzeText', { text, asyncMode: false })).data;
-  const run = (unit: string, sep: string, n: number): string => Array.from({ length: n }, () => unit).join(sep);
-
   it('reads a run of a positive emoji or word as non-negative at ×1, ×10 and ×1000, and a long run no longer moves the score', async () => {
     const lines: string[] = [];
     const got: { name: string; answers: Analysis[] }[] = [];
