@@ -70,7 +70,7 @@ async function main(): Promise<void> {
         const b = featurizer.featurize(cleanText(t));
         return b.ids.slice(0, b.count);
       });
-      await session.run(encodeBatch(bags).feeds, fetches);
+      await session.run(encodeBatch(bags, sidecar.featurizer).feeds, fetches);
     };
     await inferOnly(texts.slice(0, 256));
     for (const [label, run] of [['featurise + infer', inferOnly], ['full analysis', (b: string[]) => analyzer.analyze(b, domain)]] as const) {

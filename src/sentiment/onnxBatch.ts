@@ -3,7 +3,7 @@
  * featurised texts, flat and unpadded: ids [T], weights [T], rows [T, 1], counts [N].
  */
 import * as ort from 'onnxruntime-node';
-import { featureValue } from './featurizer.js';
+import { featureValues, type FeaturizerParams } from './featurizer.js';
 
 export interface EncodedBatch {
   feeds: Record<string, ort.Tensor>;
@@ -11,7 +11,8 @@ export interface EncodedBatch {
   starts: Int32Array;
 }
 
-export function encodeBatch(bags: readonly Int32Array[]): EncodedBatch {
+/** `params`: the model's featuriser (its sidecar's), whose `countCap` sets each feature's value (featureValues). */
+export function encodeBatch(bags: readonly Int32Array[], params: Pick<FeaturizerParams, 'countCap'>): EncodedBatch {
   const N = bags.length;
   const starts = new Int32Array(N + 1);
   for (let r = 0; r < N; r++) starts[r + 1] = starts[r]! + bags[r]!.length;
@@ -25,7 +26,7 @@ export function encodeBatch(bags: readonly Int32Array[]): EncodedBatch {
     const b = bags[r]!;
     const at = starts[r]!;
     ids.set(b, at);
-    weights.fill(featureValue(b.length), at, at + b.length);
+    featureValues(params, b, 0, b.length, weights, at);
     for (let k = at; k < at + b.length; k++) rows32[2 * k] = r;
   }
   const counts = new Int32Array(N);

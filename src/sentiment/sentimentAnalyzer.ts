@@ -234,7 +234,7 @@ export class SentimentAnalyzer {
       const part = bags.slice(from, to);
       const at = from;
       from = to;
-      const batch = encodeBatch(part.map((b) => b.ids));
+      const batch = encodeBatch(part.map((b) => b.ids), model.sidecar.featurizer);
       if (timed) {
         const t = now();
         st.encode += t - t4;

@@ -120,7 +120,7 @@ describe('rationale attributions of the committed GENERAL model', () => {
       return b.ids.slice(0, b.count);
     });
     const session = await ort.InferenceSession.create(readFileSync(join(MODELS_DIR, 'general.onnx')));
-    const out = await session.run(encodeBatch(bags).feeds);
+    const out = await session.run(encodeBatch(bags, sidecar.featurizer).feeds);
     const contributions = out.contributions!.data as Float32Array;
     let at = 0;
     bags.forEach((ids) => {

@@ -1,6 +1,8 @@
 /**
  * The hashed models and their trainer, over a text's hashed features (value =
- * featureValue(n) = 1/sqrt(n), fastText's bag of n-grams), one softmax per head:
+ * featureValue(n) = 1/sqrt(n), fastText's bag of n-grams; with the featuriser's
+ * `countCap` a feature counts at most that many times per text: featureValues), one
+ * softmax per head:
  *
  * - linear (hidden = 0): logits = bias + Σ value · weight row. Each feature's share
  *   of each logit is exact. The language head uses this form.
@@ -16,7 +18,7 @@
  * nothing at inference), b1 = 0.1 and a seeded Glorot-uniform W2, which breaks the
  * symmetry between hidden units.
  */
-import { Featurizer, featureValue, type FeaturizerParams } from '../featurizer.js';
+import { Featurizer, featureValue, featureValues, type FeaturizerParams } from '../featurizer.js';
 import { cleanText } from '../textInput.js';
 import { seededRandom } from '../../seededRandom.js';
 
@@ -135,24 +137,45 @@ export function featurizeAll(texts: string[], params: FeaturizerParams, onProgre
   return { offsets, ids: ids.slice(0, used) };
 }
 
+let rowScratch = new Float64Array(256);
+
+/**
+ * Each feature's value for ids[from..to) when the featuriser weighs repeated features
+ * (params.countCap; featureValues), in a scratch array indexed from 0, valid until the next
+ * call; null when every feature has the same value featureValue(to − from), which the
+ * callers then apply once per row as before (the language head and older models keep
+ * their exact arithmetic).
+ */
+function rowValues(params: FeaturizerParams, ids: Int32Array, from: number, to: number): Float64Array | null {
+  if (params.countCap === undefined) return null;
+  if (rowScratch.length < to - from) rowScratch = new Float64Array(2 * (to - from));
+  featureValues(params, ids, from, to, rowScratch);
+  return rowScratch;
+}
+
 /** Logits of one row (features ids[from..to)), written into out; `pre` receives the hidden pre-activations. */
 export function logits(model: LinearModel, ids: Int32Array, from: number, to: number, out: Float64Array, pre?: Float64Array): void {
   const H = model.hidden ?? 0;
   if (H > 0) {
     const a = pre ?? new Float64Array(H);
     const { weights: E, bias: b1, out: W2, outBias: b2, columns: C } = model;
+    const vals = rowValues(model.featurizer, ids, from, to);
     for (let j = 0; j < H; j++) a[j] = 0;
     for (let k = from; k < to; k++) {
       const base = ids[k]! * H;
-      for (let j = 0; j < H; j++) a[j] = a[j]! + E[base + j]!;
+      if (vals) {
+        const x = vals[k - from]!;
+        for (let j = 0; j < H; j++) a[j] = a[j]! + x * E[base + j]!;
+      } else for (let j = 0; j < H; j++) a[j] = a[j]! + E[base + j]!;
     }
-    const v = featureValue(to - from);
+    const v = vals ? 1 : featureValue(to - from);
     for (let c = 0; c < C; c++) out[c] = 0;
     const Wl = model.wide;
     if (Wl) {
       for (let k = from; k < to; k++) {
         const base = ids[k]! * C;
-        for (let c = 0; c < C; c++) out[c] = out[c]! + Wl[base + c]!;
+        const x = vals ? vals[k - from]! : 1;
+        for (let c = 0; c < C; c++) out[c] = out[c]! + x * Wl[base + c]!;
       }
     }
     for (let c = 0; c < C; c++) out[c] = out[c]! * v + b2![c]!;
@@ -166,12 +189,16 @@ export function logits(model: LinearModel, ids: Int32Array, from: number, to: nu
     return;
   }
   const { columns: C, weights: W, bias } = model;
+  const vals = rowValues(model.featurizer, ids, from, to);
   for (let c = 0; c < C; c++) out[c] = 0;
   for (let k = from; k < to; k++) {
     const base = ids[k]! * C;
-    for (let c = 0; c < C; c++) out[c] = out[c]! + W[base + c]!;
+    if (vals) {
+      const x = vals[k - from]!;
+      for (let c = 0; c < C; c++) out[c] = out[c]! + x * W[base + c]!;
+    } else for (let c = 0; c < C; c++) out[c] = out[c]! + W[base + c]!;
   }
-  const v = featureValue(to - from);
+  const v = vals ? 1 : featureValue(to - from);
   for (let c = 0; c < C; c++) out[c] = out[c]! * v + bias[c]!;
 }
 
@@ -237,8 +264,9 @@ export function train(model: LinearModel, x: FeatureMatrix, targets: Targets[], 
         }
       });
       const v = featureValue(to - from);
+      const vals = rowValues(model.featurizer, ids, from, to);
       adagradBias(bias, g2b, grad, C, lr);
-      for (let f = from; f < to; f++) adagradRow(W, g2, ids[f]! * C, grad, C, v, opts.l2, lr);
+      for (let f = from; f < to; f++) adagradRow(W, g2, ids[f]! * C, grad, C, vals ? vals[f - from]! : v, opts.l2, lr);
       if (opts.onProgress && k % 20000 === 0) opts.onProgress(epoch, k, order.length);
     }
     opts.onEpoch?.(epoch, loss / order.length);
@@ -326,10 +354,11 @@ function trainHidden(model: LinearModel, x: FeatureMatrix, targets: Targets[], r
       adagradBias(b2, gb2, grad, C, lr);
       adagradBias(b1, gb1, ga, H, lr);
       const v = featureValue(to - from);
+      const vals = rowValues(model.featurizer, ids, from, to);
       if (Wl) {
-        for (let f = from; f < to; f++) adagradRow(Wl, gWl!, ids[f]! * C, grad, C, v, opts.l2, lr);
+        for (let f = from; f < to; f++) adagradRow(Wl, gWl!, ids[f]! * C, grad, C, vals ? vals[f - from]! : v, opts.l2, lr);
       }
-      for (let f = from; f < to; f++) adagradRow(E, gE, ids[f]! * H, ga, H, v, opts.l2, lr);
+      for (let f = from; f < to; f++) adagradRow(E, gE, ids[f]! * H, ga, H, vals ? vals[f - from]! : v, opts.l2, lr);
       if (opts.onProgress && k % 20000 === 0) opts.onProgress(epoch, k, order.length);
     }
     opts.onEpoch?.(epoch, loss / order.length);

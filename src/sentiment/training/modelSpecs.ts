@@ -66,7 +66,10 @@ export const GENERAL_SPEC: ModelSpec = {
   // Emoji and non-English lexicon priors (featurizer.ts, extraLexicons): cross-source
   // polarity up on the UMSAB and AfriSenti folds, GoEmotions level (models/README.md,
   // "fifth session").
-  featurizer: { ...DEFAULT_FEATURIZER, negatedLexicon: true, extraLexicons: true },
+  // Runs of one token (and of a unit inside a word) are cut to three (featurizer.ts, collapseRuns): a run of
+  // one emoji or word no longer adds up ("😀" ×50 was VERY_NEGATIVE); chosen over capping every feature's count
+  // (countCap 1–3), which weighed ordinary texts differently too (models/README.md, "eighth session").
+  featurizer: { ...DEFAULT_FEATURIZER, negatedLexicon: true, extraLexicons: true, collapseRuns: 3 },
   // One hidden layer of 16 ReLU units, input dropout 0.3: on the cross-source tuning
   // probes (tuneCrossSource.ts) it beat the linear model on every multilingual fold
   // (models/README.md, "Tried").
@@ -93,7 +96,8 @@ export const FINANCE_SPEC: ModelSpec = {
   // Chosen by 5-fold cross-validation over the non-held-out tweets (tuneFinance.ts; models/README.md,
   // "sixth session"): character n-grams only for the language head (the model reads words, bigrams,
   // 5-letter word prefixes and the VADER priors), numbers with their sign and unit, cashtags as <ticker>.
-  featurizer: { ...DEFAULT_FEATURIZER, numberShapes: true, tickers: 'token', languageOnlyCharGrams: true, wordPrefix: 5 },
+  // Runs cut to three as in GENERAL (collapseRuns).
+  featurizer: { ...DEFAULT_FEATURIZER, numberShapes: true, tickers: 'token', languageOnlyCharGrams: true, wordPrefix: 5, collapseRuns: 3 },
   hidden: 0,
   dropout: 0,
   // the mean of five runs' weights (seeds 11–15): an ensemble at one linear model's cost

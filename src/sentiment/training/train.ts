@@ -6,7 +6,7 @@
  * onnxruntime-node on 500 held-out rows and refuses to finish if any probability
  * differs from the trainer's by more than 1e-5.
  *
- * Usage: npm run train [-- --only=language|general|financial-news] [--out=dir] [--epochs=N --lr=X --l2=X --balance=X --hidden=H --chars=3-4 --negated-lexicon=on|off --extra-lexicons=on|off --seed=N]
+ * Usage: npm run train [-- --only=language|general|financial-news] [--out=dir] [--epochs=N --lr=X --l2=X --balance=X --hidden=H --chars=3-4 --negated-lexicon=on|off --extra-lexicons=on|off --count-cap=N|none --seed=N]
  */
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -235,7 +235,7 @@ export async function checkOnnxAgainstTrainer(t: TrainedModel, onnx: Uint8Array,
       return new Int32Array(0);
     }
   });
-  const out = await session.run(encodeBatch(bags).feeds);
+  const out = await session.run(encodeBatch(bags, t.spec.featurizer).feeds);
   const expected = predict(t.model, t.x, sample);
   let maxDiff = 0;
   t.spec.heads.forEach((head, h) => {
@@ -300,6 +300,8 @@ async function main(): Promise<void> {
       chars: { type: 'string' },
       'negated-lexicon': { type: 'string' },
       'extra-lexicons': { type: 'string' },
+      /** The most times a feature counts in one text (featurizer.ts `countCap`; 1 counts each once), or `none`: every occurrence, the older models' way. */
+      'count-cap': { type: 'string' },
       /** The sentiment models' initialisation and shuffle seed (modelSpecs.ts has the committed one): to see how far a figure moves by seed alone. */
       seed: { type: 'string' },
     },
@@ -330,6 +332,7 @@ async function main(): Promise<void> {
       ...(chars ? { minCharGram: chars[0]!, maxCharGram: chars[1]! } : {}),
       ...(values['negated-lexicon'] !== undefined ? { negatedLexicon: values['negated-lexicon'] === 'on' } : {}),
       ...(values['extra-lexicons'] !== undefined ? { extraLexicons: values['extra-lexicons'] === 'on' } : {}),
+      ...(values['count-cap'] !== undefined ? { countCap: values['count-cap'] === 'none' ? undefined : num(values['count-cap']) } : {}),
     },
   }));
   if (specs.length === 0 && only !== 'language') throw new Error(`--only=${only}: no such model; use language, ${SPECS.map((s) => s.name).join(' or ')}`);
