@@ -14,7 +14,8 @@
 import { Piscina } from 'piscina';
 import { fileURLToPath } from 'node:url';
 import type { AnalysisOutcome } from './sentimentAnalyzer.js';
-import { MODELS_SETTLED, type AnalysisTask } from './analysisWorker.js';
+import type { AnalysisTask } from './analysisWorker.js';
+import { MODELS_SETTLED } from './analysisProtocol.js';
 import { logger } from '../log.js';
 
 export interface AnalysisPool {

@@ -5,11 +5,9 @@
  */
 import { parentPort, threadId } from 'node:worker_threads';
 import { workerData } from 'piscina';
+import { MODELS_SETTLED } from './analysisProtocol.js';
 import { SentimentAnalyzer, type AnalysisOutcome } from './sentimentAnalyzer.js';
 import type { Domain } from './labels.js';
-
-/** Key of the message a thread posts once its models have loaded or failed to (analysisPool.ts). */
-export const MODELS_SETTLED = 'meridianModelsSettled';
 
 /** One micro-batch: texts and their domains, index by index (two flat arrays copy between threads faster than an object per text). */
 export interface AnalysisTask {
