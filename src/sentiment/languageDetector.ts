@@ -153,7 +153,7 @@ export class LanguageIdentifier {
       const rowScale = this.w.rowScale!;
       // Touch every row (its first and last entry, and its scale) before summing: the cache misses then overlap
       // instead of each waiting for the one before. In the service the other threads' work evicts the table
-      // between texts (the head cost 45-55 µs per text there against ~10 warm); with the table evicted before
+      // between texts (the head cost 36-50 µs per text there in profiles, against ~10 warm); with the table evicted before
       // every text, this pass takes the head from 28 to 15-21 µs per text (bench/README.md, eighth session).
       // The sums and verdicts are unchanged.
       let touched = 0;
