@@ -133,6 +133,8 @@ async function main(): Promise<void> {
 
   let core: CoreThread | undefined;
   let gateway: RunningGateway | undefined;
+  let coreStarting: Promise<CoreThread> | undefined;
+  let gatewayStarting: Promise<RunningGateway> | undefined;
   let stopping: Promise<void> | undefined;
   const stop = (signal: string) => {
     if (stopping) {
@@ -141,8 +143,12 @@ async function main(): Promise<void> {
     }
     logger.info({ signal }, 'shutting down');
     stopping = (async () => {
-      await gateway?.gateway.close();
-      await core?.close();
+      // A part still starting is waited for, then closed: ending the process while the core's thread is inside
+      // DuckDB's or onnxruntime's native start-up aborted it (SIGTERM in the first second: exit 134).
+      const g = gateway ?? (await gatewayStarting?.catch(() => undefined));
+      await g?.gateway.close();
+      const c = core ?? (await coreStarting?.catch(() => undefined));
+      await c?.close();
     })();
     stopping.then(() => { logger.info('stopped'); process.exit(0); }, (e: unknown) => { logger.error({ err: e }, 'shutdown failed'); process.exit(1); });
   };
@@ -151,7 +157,6 @@ async function main(): Promise<void> {
   const parent = process.ppid;
   setInterval(() => { if (process.ppid !== parent && !stopping) stop('parent exited'); }, 500).unref();
 
-  let coreStarting: Promise<CoreThread> | undefined;
   let coreConfig: ReturnType<typeof loadCoreConfig> | undefined;
   if (!gatewayOnly) {
     coreConfig = loadCoreConfig(env);
@@ -182,7 +187,8 @@ async function main(): Promise<void> {
     const coreAddress = args.core ?? core?.address ?? (parallel ? coreConfig!.grpcAddress : config.coreAddress);
     // Loaded after the core thread has started, so that the core's own loading (its thread) overlaps this one.
     const { startGateway } = await import('../gateway/app.js');
-    gateway = await startGateway({ ...config, coreAddress, httpAddress: args.listen ?? config.httpAddress }, logger);
+    gatewayStarting = startGateway({ ...config, coreAddress, httpAddress: args.listen ?? config.httpAddress }, logger);
+    gateway = await gatewayStarting;
     const { localKeyPath } = await import('../gateway/auth/keyStore.js'); // loaded by the gateway already
     const keyFile = localKeyPath(config.stateDir);
     process.stdout.write(`Meridian gateway (REST, JSONP, GraphQL, OpenAPI) on ${gateway.url}\n`);

@@ -70,6 +70,32 @@ describe('npm start lifecycle', () => {
     });
   }
 
+  it('SIGTERM during start-up waits for the half-started core, closes it and exits 0 (it aborted: exit 134)', { timeout: 180_000 }, async () => {
+    // The launcher itself (as npm start runs it), signalled at moments from before the core thread has opened its
+    // database to after: exiting while that thread was inside DuckDB's or onnxruntime's native start-up aborted it.
+    const results: string[] = [];
+    for (const delayMs of [300, 700, 1100, 1500, 2000]) {
+      const stateDir = mkdtempSync(join(tmpdir(), 'meridian-early-'));
+      try {
+        const p = spawn(process.execPath, ['--import', 'tsx', 'bin/meridian.ts'], {
+          cwd: projectRoot,
+          env: { ...process.env, MERIDIAN_STATE_DIR: stateDir, MERIDIAN_HTTP_ADDR: '127.0.0.1:0', MERIDIAN_GRPC_ADDR: '127.0.0.1:0', MERIDIAN_SENTIMENT_WORKERS: '2', MERIDIAN_LOG_LEVEL: 'warn' },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
+        let out = '';
+        p.stdout!.on('data', (b: Buffer) => { out += b.toString(); });
+        p.stderr!.on('data', (b: Buffer) => { out += b.toString(); });
+        const code = exited(p);
+        await new Promise((r) => setTimeout(r, delayMs));
+        p.kill('SIGTERM');
+        results.push(`${delayMs} ms: ${await code}${/terminate called|Aborted/.test(out) ? ` ${out.slice(-200)}` : ''}`);
+      } finally {
+        rmSync(stateDir, { recursive: true, force: true });
+      }
+    }
+    expect(results).toEqual(results.map((r) => `${r.split(':')[0]}: code 0`));
+  });
+
   it('a second signal forces the exit at once, leaving no process', { timeout: 180_000 }, async () => {
     const s = await npmStart();
     try {
