@@ -159,6 +159,10 @@ describe.skipIf(!chromium)('dashboard in headless Chromium', () => {
   it('refuses a wrong key with the gateway\'s message, and keeps nothing', async () => {
     const page = await browser.newPage();
     await page.goto(`${gw.url}/dashboard`, { waitUntil: 'networkidle0' });
+    // no key yet: a feed asks for one (it said "The key was refused" once unknown keys became 401)
+    await page.type('#feed-id', 'no-key-yet');
+    await page.click('#feed-form button[type=submit]');
+    await page.waitForFunction(() => /No key: Enter an API key first/.test(document.getElementById('feed-message')?.textContent ?? ''), { timeout: 10_000 });
     await page.type('#key', 'mrd_000000000000_not-a-real-key-at-all-xxxxxxxxxxxxxxxxxx');
     await page.click('#key-form button[type=submit]');
     await page.waitForFunction(() => /refused/.test(document.getElementById('key-status')?.textContent ?? ''), { timeout: 10_000 });

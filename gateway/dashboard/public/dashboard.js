@@ -58,9 +58,10 @@
 
   function explain(e) {
     if (!(e instanceof ApiError)) return `Unexpected error: ${e.message}`;
-    // 401: no key, or a key that is unknown or revoked; 403: a valid key without the scope
-    if (e.status === 401 && /^missing API key/.test(e.message)) return `No key: ${e.message}`;
-    if (e.status === 401 || e.status === 403) return `The key was refused: ${e.message}`;
+    // 401: no key (the gateway's "missing API key", or this page's own "Enter an API key first"), or a key that is
+    // unknown or revoked; 403: a valid key without the scope
+    if (e.status === 403 || (e.status === 401 && /not valid|revoked/.test(e.message))) return `The key was refused: ${e.message}`;
+    if (e.status === 401) return `No key: ${e.message}`;
     if (e.status === 429) return `Rate limited: ${e.message}`;
     return e.message;
   }
