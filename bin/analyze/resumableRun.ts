@@ -221,6 +221,10 @@ export async function runAnalysis(o: RunOptions): Promise<RunSummary> {
   for (const b of retries) {
     if (stopped()) break;
     const res = await submit(b.rows, b.requestId);
+    if (res.status === 409 && res.body.errors?.[0]?.type === 'REQUEST_ID_REUSED') {
+      // the gateway took this requestId with other content: this run's --feed/--domain or input rows differ
+      throw new RunError(`the interrupted run sent ${b.rows.length} texts under requestId ${b.requestId} with other content than this run would (a different --feed or --domain, or changed input rows), and the gateway keeps requestIds to their content: resume with the interrupted run's options and input, or delete ${journalFile} to stop following its jobs (they stay on the gateway)`);
+    }
     if (res.status !== 200 && res.status !== 202) throw new RunError(`POST /v1/analyses:batch (again, requestId ${b.requestId}) answered ${res.status}: ${res.body.errors?.[0]?.message ?? 'no message'}`);
   }
 

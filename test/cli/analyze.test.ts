@@ -151,6 +151,20 @@ describe('meridian analyze', () => {
     expect(await feedCount(feed)).toBe(20);
   });
 
+  it('says what to do when the resumed batch\'s requestId went with other content (another --feed), instead of a bare 409', async () => {
+    const feed = `cli-moved-${Date.now()}`;
+    const rows = Array.from({ length: 5 }, (_v, i) => ({ id: `m${i}`, text: `${POSITIVE[i % 3]} ${i}` }));
+    writeFileSync(join(dir, 'moved.jsonl'), rows.map((r) => JSON.stringify(r)).join('\n'));
+    const out = join(dir, 'moved-results.jsonl');
+    const requestId = `cli-moved-${Date.now()}`;
+    const sent = await gw.send('POST', '/v1/analyses:batch', { requestId, items: rows.map((r) => ({ text: r.text, feedId: feed })) });
+    expect(sent.status, sent.text).toBe(202);
+    writeFileSync(`${out}.pending`, `${JSON.stringify({ sending: rows.map((r) => r.id), requestId })}\n`);
+    const run = await cli(withGateway('moved.jsonl', '--feed', `${feed}-other`, '--out', out, '--no-progress'));
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(new RegExp(`sent 5 texts under requestId ${requestId} with other content than this run would .*resume with the interrupted run's options and input, or delete .*moved-results\\.jsonl\\.pending`));
+  });
+
   it('stops cleanly on Ctrl-C (SIGINT) with exit 130, and the resumed run analyses every text exactly once', async () => {
     const feed = `cli-sigint-${Date.now()}`;
     const n = 600;
