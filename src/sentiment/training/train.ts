@@ -316,6 +316,12 @@ async function main(): Promise<void> {
     if (!Number.isFinite(n)) throw new Error(`not a number: ${v}`);
     return n;
   };
+  const countCap = (v: string): number | undefined => {
+    if (v === 'none') return undefined;
+    const n = num(v)!;
+    if (!Number.isInteger(n) || n < 1) throw new Error(`--count-cap must be a whole number from 1 (or none), got ${v}: with 0 or less every feature would weigh nothing or less`);
+    return n;
+  };
   const chars = values.chars?.split('-').map(Number);
   const specs = SPECS.filter((s) => !only || s.name === only).map((s) => ({
     ...s,
@@ -332,7 +338,7 @@ async function main(): Promise<void> {
       ...(chars ? { minCharGram: chars[0]!, maxCharGram: chars[1]! } : {}),
       ...(values['negated-lexicon'] !== undefined ? { negatedLexicon: values['negated-lexicon'] === 'on' } : {}),
       ...(values['extra-lexicons'] !== undefined ? { extraLexicons: values['extra-lexicons'] === 'on' } : {}),
-      ...(values['count-cap'] !== undefined ? { countCap: values['count-cap'] === 'none' ? undefined : num(values['count-cap']) } : {}),
+      ...(values['count-cap'] !== undefined ? { countCap: countCap(values['count-cap']) } : {}),
     },
   }));
   if (specs.length === 0 && only !== 'language') throw new Error(`--only=${only}: no such model; use language, ${SPECS.map((s) => s.name).join(' or ')}`);
