@@ -127,18 +127,26 @@ describe('meridian analyze', () => {
     expect(await feedCount(feed)).toBe(n);
   });
 
-  it('sends a batch whose answer a kill cut off again with its journalled requestId, and the gateway makes no second job', async () => {
-    const feed = `cli-unsure-${Date.now()}`;
-    const rows = Array.from({ length: 20 }, (_v, i) => ({ id: `u${i}`, text: `${POSITIVE[i % 3]} ${i}` }));
-    writeFileSync(join(dir, 'unsure.jsonl'), rows.map((r) => JSON.stringify(r)).join('\n'));
-    const out = join(dir, 'unsure-results.jsonl');
-    // what a run killed between sending its first batch and reading the answer leaves: the batch reached the
-    // gateway, the journal has its rows and requestId but no job ids
-    const requestId = `cli-test-${Date.now()}`;
-    const first = rows.slice(0, 10);
+  /**
+   * What a run killed between sending its first batch and reading the answer leaves: `name`.jsonl with `n` rows, the
+   * first `sentRows` of them accepted by the gateway under a requestId, and a journal with their refs and requestId
+   * but no job ids.
+   */
+  async function cutOffRun(name: string, n: number, sentRows: number) {
+    const feed = `cli-${name}-${Date.now()}`;
+    const rows = Array.from({ length: n }, (_v, i) => ({ id: `${name}${i}`, text: `${POSITIVE[i % 3]} ${i}` }));
+    writeFileSync(join(dir, `${name}.jsonl`), rows.map((r) => JSON.stringify(r)).join('\n'));
+    const out = join(dir, `${name}-results.jsonl`);
+    const requestId = `cli-${name}-${Date.now()}`;
+    const first = rows.slice(0, sentRows);
     const sent = await gw.send('POST', '/v1/analyses:batch', { requestId, items: first.map((r) => ({ text: r.text, feedId: feed })) });
     expect(sent.status, sent.text).toBe(202);
     writeFileSync(`${out}.pending`, `${JSON.stringify({ sending: first.map((r) => r.id), requestId })}\n`);
+    return { feed, rows, out, requestId, first, sent };
+  }
+
+  it('sends a batch whose answer a kill cut off again with its journalled requestId, and the gateway makes no second job', async () => {
+    const { feed, rows, out, first, sent } = await cutOffRun('unsure', 20, 10);
 
     const run = await cli(withGateway('unsure.jsonl', '--feed', feed, '--out', out, '--batch-size', '10'));
     expect(run.code, run.stderr).toBe(0);
@@ -152,14 +160,7 @@ describe('meridian analyze', () => {
   });
 
   it('says what to do when the resumed batch\'s requestId went with other content (another --feed), instead of a bare 409', async () => {
-    const feed = `cli-moved-${Date.now()}`;
-    const rows = Array.from({ length: 5 }, (_v, i) => ({ id: `m${i}`, text: `${POSITIVE[i % 3]} ${i}` }));
-    writeFileSync(join(dir, 'moved.jsonl'), rows.map((r) => JSON.stringify(r)).join('\n'));
-    const out = join(dir, 'moved-results.jsonl');
-    const requestId = `cli-moved-${Date.now()}`;
-    const sent = await gw.send('POST', '/v1/analyses:batch', { requestId, items: rows.map((r) => ({ text: r.text, feedId: feed })) });
-    expect(sent.status, sent.text).toBe(202);
-    writeFileSync(`${out}.pending`, `${JSON.stringify({ sending: rows.map((r) => r.id), requestId })}\n`);
+    const { feed, out, requestId } = await cutOffRun('moved', 5, 5);
     const run = await cli(withGateway('moved.jsonl', '--feed', `${feed}-other`, '--out', out, '--no-progress'));
     expect(run.code).toBe(1);
     expect(run.stderr).toMatch(new RegExp(`sent 5 texts under requestId ${requestId} with other content than this run would .*resume with the interrupted run's options and input, or delete .*moved-results\\.jsonl\\.pending`));
