@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import * as grpc from '@grpc/grpc-js';
 import { sentimentClient } from '../support/grpcClient.js';
-import { startSentimentCore } from '../support/sentimentCore.js';
+import { editStateFile, startSentimentCore } from '../support/sentimentCore.js';
 import { eventually } from '../support/gateway.js';
 
 const cleanups: (() => Promise<void>)[] = [];
@@ -78,12 +78,7 @@ describe('deletion and retention', () => {
   it('refuses to open a state file written by a newer schema', async () => {
     const sc = await startSentimentCore({ workers: 1 });
     await sc.core.close();
-    const { DuckDBInstance } = await import('@duckdb/node-api');
-    const db = await DuckDBInstance.create(join(sc.stateDir, 'sentiment.duckdb'));
-    const c = await db.connect();
-    await c.run("INSERT INTO schema_version VALUES (999, 0, 'from the future')");
-    c.closeSync();
-    db.closeSync();
+    await editStateFile(sc.stateDir, "INSERT INTO schema_version VALUES (999, 0, 'from the future')");
     const { DuckDbSentimentStore } = await import('../../src/sentiment/store/duckdbStore.js');
     await expect(DuckDbSentimentStore.open(sc.stateDir)).rejects.toThrow(/schema version 999, newer than this Meridian understands \(3\)/);
     await sc.close();
@@ -99,12 +94,7 @@ describe('deletion and retention', () => {
     const dir = mkdtempSync(join(tmpdir(), 'meridian-columns-'));
     try {
       await (await DuckDbSentimentStore.open(dir)).close();
-      const { DuckDBInstance } = await import('@duckdb/node-api');
-      const db = await DuckDBInstance.create(join(dir, 'sentiment.duckdb'));
-      const c = await db.connect();
-      await c.run('ALTER TABLE results DROP COLUMN z; ALTER TABLE results ADD COLUMN z DOUBLE');
-      c.closeSync();
-      db.closeSync();
+      await editStateFile(dir, 'ALTER TABLE results DROP COLUMN z; ALTER TABLE results ADD COLUMN z DOUBLE');
       await expect(DuckDbSentimentStore.open(dir)).rejects.toThrow(/has the results columns \(.*tenant, z\), not the order this Meridian appends rows in/);
     } finally {
       rmSync(dir, { recursive: true, force: true });

@@ -22,3 +22,16 @@ export async function startSentimentCore(sentiment: Partial<SentimentConfig> = {
     },
   };
 }
+
+/** Runs SQL on a closed core's sentiment state file (what an older Meridian or a hand edit would have left there). */
+export async function editStateFile(stateDir: string, sql: string): Promise<void> {
+  const { DuckDBInstance } = await import('@duckdb/node-api');
+  const db = await DuckDBInstance.create(join(stateDir, 'sentiment.duckdb'));
+  const c = await db.connect();
+  try {
+    await c.run(sql);
+  } finally {
+    c.closeSync();
+    db.closeSync();
+  }
+}
