@@ -35,14 +35,20 @@ const requestErrorsAre400: typeof mercurius.defaultErrorFormatter = (execution, 
   const requestError = !execution.data && errors.length > 0 && errors.every((e) => !(e as { path?: unknown }).path);
   if (!requestError) return out;
   // as every other refusal, a request error carries a REST code (PARAM_INVALID) in extensions.code
-  const response = out.response as { data?: unknown; errors?: { extensions?: Record<string, unknown> }[] };
-  const coded = response.errors?.map((e) => (e.extensions?.['code'] ? e : { ...e, extensions: { ...e.extensions, code: 'PARAM_INVALID' } }));
+  const response = out.response as { data?: unknown; errors?: { message?: string; extensions?: Record<string, unknown> }[] };
+  // Fastify's body schema refusing a body that is not an object (an array, a number, an empty body) says only
+  // "body must be object": say what the body must be
+  const coded = response.errors?.map((e) => {
+    const message = e.message === 'body must be object' ? BAD_BODY : e.message;
+    return e.extensions?.['code'] ? { ...e, message } : { ...e, message, extensions: { ...e.extensions, code: 'PARAM_INVALID' } };
+  });
   return { statusCode: out.statusCode === 200 ? 400 : out.statusCode, response: { ...response, ...(coded ? { errors: coded } : {}) } as typeof out.response };
 };
 
 /** GraphQL POST bodies whose query is not a string (noted before Fastify's validation coerces it). */
 const queryNotString = new WeakSet<object>();
-const badBody = (): HttpError => new HttpError(400, 'PARAM_INVALID', 'the body must be JSON {query, variables} with query a string holding the GraphQL document');
+const BAD_BODY = 'the body must be JSON {query, variables} with query a string holding the GraphQL document';
+const badBody = (): HttpError => new HttpError(400, 'PARAM_INVALID', BAD_BODY);
 
 export async function registerGraphql(app: FastifyInstance, opts: GraphqlOptions): Promise<void> {
   const { resolvers, loaders } = buildResolvers(opts);
