@@ -35,20 +35,14 @@ const requestErrorsAre400: typeof mercurius.defaultErrorFormatter = (execution, 
   const requestError = !execution.data && errors.length > 0 && errors.every((e) => !(e as { path?: unknown }).path);
   if (!requestError) return out;
   // as every other refusal, a request error carries a REST code (PARAM_INVALID) in extensions.code
-  const response = out.response as { data?: unknown; errors?: { message?: string; extensions?: Record<string, unknown> }[] };
-  // Fastify's body schema refusing a body that is not an object (an array, a number, an empty body) says only
-  // "body must be object": say what the body must be
-  const coded = response.errors?.map((e) => {
-    const message = e.message === 'body must be object' ? BAD_BODY : e.message;
-    return e.extensions?.['code'] ? { ...e, message } : { ...e, message, extensions: { ...e.extensions, code: 'PARAM_INVALID' } };
-  });
+  const response = out.response as { data?: unknown; errors?: { extensions?: Record<string, unknown> }[] };
+  const coded = response.errors?.map((e) => (e.extensions?.['code'] ? e : { ...e, extensions: { ...e.extensions, code: 'PARAM_INVALID' } }));
   return { statusCode: out.statusCode === 200 ? 400 : out.statusCode, response: { ...response, ...(coded ? { errors: coded } : {}) } as typeof out.response };
 };
 
-/** GraphQL POST bodies whose query is not a string (noted before Fastify's validation coerces it). */
-const queryNotString = new WeakSet<object>();
-const BAD_BODY = 'the body must be JSON {query, variables} with query a string holding the GraphQL document';
-const badBody = (): HttpError => new HttpError(400, 'PARAM_INVALID', BAD_BODY);
+/** GraphQL POST bodies that are not an object with a string query (noted before Fastify's validation sees them). */
+const badBodies = new WeakSet<object>();
+const badBody = (): HttpError => new HttpError(400, 'PARAM_INVALID', 'the body must be JSON {query, variables} with query a string holding the GraphQL document');
 
 export async function registerGraphql(app: FastifyInstance, opts: GraphqlOptions): Promise<void> {
   const { resolvers, loaders } = buildResolvers(opts);
@@ -81,7 +75,7 @@ export async function registerGraphql(app: FastifyInstance, opts: GraphqlOptions
     const admitted = (admission: Admission): void => {
       try {
         for (const [k, v] of Object.entries(admission.headers)) reply.header(k, v);
-        if (queryNotString.has(request)) throw badBody();
+        if (badBodies.has(request)) throw badBody();
         // limits by work (workLimits.ts), before mercurius parses or runs anything
         work.admit(request.method === 'GET' ? request.query : request.body, admission.key.id);
       } catch (e) { fail(e); return; }
@@ -94,11 +88,16 @@ export async function registerGraphql(app: FastifyInstance, opts: GraphqlOptions
     } catch (e) { fail(e); }
   };
   // Fastify's body schema would coerce a query given as a number or a one-item array into a string (and mercurius
-  // then fails inside): such a body is noted before validation and refused after the key check (preHandler above).
+  // then fails inside), and it refuses a body that is not an object (empty, a number, an empty batch) with only "body
+  // must be object": such a body is noted before validation and refused after the key check (preHandler above).
   // A hook of the two GraphQL POST routes only (added as they are registered below), not one every REST request runs.
-  const noteQueryType: preValidationHookHandler = (request, _reply, done) => {
+  const noteBadBody: preValidationHookHandler = (request, _reply, done) => {
     const body = request.body as { query?: unknown } | null | undefined;
-    if (body && typeof body === 'object' && 'query' in body && typeof body.query !== 'string') queryNotString.add(request);
+    // (an array is a batch of operations, which the schema judges, unless it holds none)
+    if (body === null || typeof body !== 'object' || (Array.isArray(body) && body.length === 0)) {
+      badBodies.add(request);
+      request.body = {}; // passes the schema; the key check refuses it
+    } else if ('query' in body && typeof body.query !== 'string') badBodies.add(request);
     done();
   };
   const first = <T>(hook: T, own: T | T[] | undefined): T[] => (own === undefined ? [hook] : [hook, ...(Array.isArray(own) ? own : [own])]);
@@ -109,7 +108,7 @@ export async function registerGraphql(app: FastifyInstance, opts: GraphqlOptions
     if (route.url === '/graphql' || (route.url === '/' && post)) route.preHandler = first(keyCheck, route.preHandler);
     if (!post || (route.url !== '/graphql' && route.url !== '/')) return;
     route.onRequest = first(checkSize, route.onRequest);
-    route.preValidation = first(noteQueryType, route.preValidation);
+    route.preValidation = first(noteBadBody, route.preValidation);
   });
   await app.register(mercurius, {
     schema: readFileSync(SCHEMA_FILE, 'utf8'),

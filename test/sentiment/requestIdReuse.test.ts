@@ -34,10 +34,7 @@ async function pgUrl(name: string): Promise<string> {
 afterAll(async () => { await postgres?.close(); });
 
 const items = (feedId: string, n: number, word = 'fine') => Array.from({ length: n }, (_, i) => ({ text: `parcel ${i} arrived and it was ${word}`, feedId }));
-/**
- * One analysis thread per core: these tests submit few texts, and a core closed soon after it started
- * with several threads could end one still loading its models, which aborts the process (analysisPool.ts).
- */
+/** One analysis thread per core: these tests submit few texts, and a second thread would only add its model loading. */
 const ONE_WORKER = { workers: 1 };
 let seq = 0;
 const fresh = (what: string) => `${what}-${Date.now().toString(36)}-${++seq}`;
