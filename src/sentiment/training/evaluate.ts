@@ -1,6 +1,8 @@
 /**
- * `npm run eval`: measures the committed models (models/*.onnx, run by onnxruntime-node
- * through the same SentimentAnalyzer the service uses) on held-out rows only, next to
+ * `npm run eval`: measures the committed models' evaluation fits (the same settings and
+ * seed as models/*.onnx, trained here without the held-out rows, which the shipped fit
+ * also trains on: train.ts), run by onnxruntime-node through the same SentimentAnalyzer
+ * the service uses, on held-out rows only, next to
  * baselines computed by this script on the same rows: vader-sentiment and sentiment
  * (AFINN) for English three-way sentiment, and always-majority (the most frequent
  * class in the same set's training rows) everywhere. Prints the tables and rewrites
@@ -9,20 +11,23 @@
  * Also: cross-source figures (each source left out of training in turn, see
  * evalCrossSource) and the language head against eld, tinyld and cld3-asm.
  *
- * Usage: npm run eval [-- --no-write] [--only=language (the language head only)] [--models=dir (evaluate models elsewhere; cards untouched)]
+ * Usage: npm run eval [-- --no-write] [--only=language (the language head only)] [--models=dir (evaluate the models in dir as they are, e.g. from
+ *        `npm run train -- --evaluation-fit --out=dir`; cards untouched)]
  *        [--folds=goemotions,umsab (only these cross-source folds)] [--no-cross]
  */
-import { readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { readFileSync, writeFileSync, existsSync, mkdtempSync, copyFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { tmpdir } from 'node:os';
 import { parseArgs } from 'node:util';
 import { SentimentAnalyzer, MODELS_DIR, type AnalysisOutput } from '../sentimentAnalyzer.js';
 import { EMOTIONS, POLARITIES, SENTIMENT_LEVELS } from '../labels.js';
 import type { Row } from './corpus.js';
 import { argmax, pct, score, type Metrics } from './metrics.js';
-import { GENERAL_SPEC, FINANCE_SPEC, type ModelSpec } from './modelSpecs.js';
+import { GENERAL_SPEC, FINANCE_SPEC, SPECS, type ModelSpec } from './modelSpecs.js';
 import { progress } from './progress.js';
 import { afinnPolarity, vaderPolarity } from './lexiconBaselines.js';
-import { loadAndFeaturize, trainModel } from './train.js';
+import { loadAndFeaturize, trainModel, writeModel } from './train.js';
+import type { FeatureMatrix } from './linearModel.js';
 import { predict } from './linearModel.js';
 import { loadLanguageCorpus } from './languageCorpus.js';
 import { evaluateLanguage } from './evaluateLanguage.js';
@@ -162,16 +167,16 @@ const FOLDS: { name: string; of: (r: Row) => boolean }[] = [
   { name: 'xed-fi', of: (r) => r.source === 'xed-fi' },
 ];
 
-async function evalCrossSource(inSource: Scored[], only: string | undefined): Promise<{ text: string; summary: string[] }> {
+async function evalCrossSource(inSource: Scored[], only: string | undefined, featurised?: { rows: Row[]; x: FeatureMatrix }): Promise<{ text: string; summary: string[] }> {
   const spec = GENERAL_SPEC;
-  const data = loadAndFeaturize(spec);
+  const data = featurised ?? loadAndFeaturize(spec);
   const key = (r: Row): string => `${r.source}\u0000${r.lang}\u0000${r.text}`;
   const inByKey = new Map(inSource.map((s) => [key(s.row), s] as const));
   const inByText = { get: (r: Row): Scored | undefined => inByKey.get(key(r)) };
   const out: string[] = [
     '### Cross-source evaluation (leave one source out)',
     '',
-    'For each source, the model is retrained (same settings and seed) on all other sources and scored on the left-out source\'s held-out rows; "in-source" is the committed model on the same rows. Accuracy (acc), macro-F1 (F1), macro-recall (R) in %; VADER, AFINN and always-majority (majority class of the training rows used) on the same rows.',
+    'For each source, the model is retrained (same settings and seed) on all other sources and scored on the left-out source\'s held-out rows; "in-source" is the evaluation fit (the committed model\'s settings and seed, trained on every source without the held-out rows, which the committed model also trains on) on the same rows. Accuracy (acc), macro-F1 (F1), macro-recall (R) in %; VADER, AFINN and always-majority (majority class of the training rows used) on the same rows.',
     '',
   ];
   const polLines: Line[] = [];
@@ -392,11 +397,40 @@ async function main(): Promise<void> {
     if (write) writeCard('language', `${lid.text}\n`);
     return;
   }
-  const analyzer = await SentimentAnalyzer.load({ withProbabilities: true, ...(modelsDir ? { modelsDir } : {}) });
-  const general = await evalGeneral(analyzer);
-  const finance = await evalFinance(analyzer);
-  const lid = await evaluateLanguage(analyzer.language, await loadLanguageCorpus());
-  const cross = skipCross ? { text: '', summary: [] } : await evalCrossSource(general.scored, crossOnly);
+  const fits = modelsDir ? undefined : await evaluationFits();
+  try {
+    const analyzer = await SentimentAnalyzer.load({ withProbabilities: true, modelsDir: modelsDir ?? fits!.dir });
+    const general = await evalGeneral(analyzer);
+    const finance = await evalFinance(analyzer);
+    const lid = await evaluateLanguage(analyzer.language, await loadLanguageCorpus());
+    const cross = skipCross ? { text: '', summary: [] } : await evalCrossSource(general.scored, crossOnly, fits?.general);
+    report(write, skipCross, general, finance, lid, cross);
+  } finally {
+    if (fits) rmSync(fits.dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The evaluation fits of the committed models, written to a temporary models folder
+ * beside a copy of the committed language head: every held-out figure is measured on
+ * a model that never trained on the row (the committed models train on the held-out
+ * rows too). Returns the folder and GENERAL's featurised rows (the cross-source folds reuse them).
+ */
+async function evaluationFits(): Promise<{ dir: string; general: { rows: Row[]; x: FeatureMatrix } }> {
+  const dir = mkdtempSync(join(tmpdir(), 'meridian-eval-fits-'));
+  for (const f of ['language.bin', 'language.json']) copyFileSync(join(MODELS_DIR, f), join(dir, f));
+  let general: { rows: Row[]; x: FeatureMatrix } | undefined;
+  for (const spec of SPECS) {
+    const t = trainModel(spec, { label: `${spec.name} evaluation fit (held-out rows left out)` });
+    if (spec === GENERAL_SPEC) general = { rows: t.rows, x: t.x };
+    await writeModel(t, dir);
+  }
+  return { dir, general: general ?? loadAndFeaturize(GENERAL_SPEC) };
+}
+
+type Section = { text: string; summary: string[] };
+
+function report(write: boolean, skipCross: boolean, general: Section, finance: Section, lid: { text: string }, cross: Section): void {
   const generalText = `${cross.text}\n${general.text}`;
   const summary = [...cross.summary, ...general.summary, ...finance.summary];
   process.stdout.write(`## general\n\n${generalText}\n## financial-news\n\n${finance.text}\n## language\n\n${lid.text}\n## summary\n\n${summary.map((s) => `- ${s}`).join('\n')}\n`);

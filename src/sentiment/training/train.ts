@@ -6,7 +6,13 @@
  * onnxruntime-node on 500 held-out rows and refuses to finish if any probability
  * differs from the trainer's by more than 1e-5.
  *
- * Usage: npm run train [-- --only=language|general|financial-news] [--out=dir] [--epochs=N --lr=X --l2=X --balance=X --hidden=H --chars=3-4 --negated-lexicon=on|off --extra-lexicons=on|off --count-cap=N|none --seed=N]
+ * Each sentiment model is trained twice with the same settings and seed: the evaluation
+ * fit leaves the held-out rows out (its held-out figures go in the sidecar; `npm run eval`
+ * retrains it for the model cards), and the shipped fit, written to models/, also trains
+ * on them (every labelled row but the tuning slice, which calibrates). `--evaluation-fit`
+ * writes the first instead, for comparing candidates with `npm run eval -- --models=dir`.
+ *
+ * Usage: npm run train [-- --only=language|general|financial-news] [--out=dir] [--evaluation-fit] [--epochs=N --lr=X --l2=X --balance=X --hidden=H --chars=3-4 --negated-lexicon=on|off --extra-lexicons=on|off --count-cap=N|none --seed=N]
  */
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -122,6 +128,14 @@ export interface TrainModelOptions {
   /** Leave these rows out of training (cross-source: a whole source). */
   exclude?: (row: Row) => boolean;
   label?: string;
+  /**
+   * The shipped fit: the held-out rows train too (every labelled row but the tuning
+   * slice, which stays out for calibration). Without it, the evaluation fit: the
+   * held-out rows are only scored. Both use the same settings and seed; the held-out
+   * figures in the sidecar and the model cards are the evaluation fit's (`npm run eval`
+   * retrains it), since the shipped fit has seen those rows.
+   */
+  includeHeldout?: boolean;
 }
 
 export function loadAndFeaturize(spec: ModelSpec): { rows: Row[]; x: FeatureMatrix } {
@@ -138,12 +152,14 @@ export function trainModel(spec: ModelSpec, opts: TrainModelOptions = {}): Train
   const tuneRows: number[] = [];
   const heldoutRows: number[] = [];
   rows.forEach((row, i) => {
-    if (row.split === 'heldout') heldoutRows.push(i);
-    else if (opts.exclude?.(row)) return;
+    if (row.split === 'heldout') {
+      heldoutRows.push(i);
+      if (opts.includeHeldout && !opts.exclude?.(row)) trainRows.push(i);
+    } else if (opts.exclude?.(row)) return;
     else (isTuningRow(row, i) ? tuneRows : trainRows).push(i);
   });
   const bar = progress(opts.label ?? `train ${spec.name}`);
-  bar.done(`train ${trainRows.length}, tune ${tuneRows.length}, held out ${heldoutRows.length}`);
+  bar.done(`train ${trainRows.length}, tune ${tuneRows.length}, held out ${heldoutRows.length}${opts.includeHeldout ? ' (and trained on)' : ''}`);
   const targets: Targets[] = rows.map((r) => spec.targets(r));
   const columns = spec.heads.reduce((a, h) => a + h.labels.length, 0);
   const buckets = 2 ** spec.featurizer.bucketBits;
@@ -206,13 +222,15 @@ function languageLabels(outDir: string): Set<string> {
   return new Set((JSON.parse(readFileSync(path, 'utf8')) as { labels: string[] }).labels);
 }
 
-function trainedLanguages(t: TrainedModel, lid: Set<string>): TrainedLanguage[] {
+/** Per training language: rows trained on (by `t`) and the held-out figures of `evaluation` (the fit that never trained on them). */
+function trainedLanguages(t: TrainedModel, lid: Set<string>, evaluation: TrainedModel): TrainedLanguage[] {
   const langs = [...new Set(t.trainRows.map((r) => t.rows[r]!.lang))].sort();
   return langs.map((code) => {
     const heldout: TrainedLanguage['heldout'] = {};
-    t.spec.heads.forEach((head, h) => {
-      const rows = t.heldoutRows.filter((r) => t.rows[r]!.lang === code && t.spec.gold(t.rows[r]!)[h]);
-      if (rows.length) heldout[head.name] = { rows: rows.length, macroF1: Number(headMetrics(t.spec, t, rows, h).macroF1.toFixed(4)) };
+    const e = evaluation;
+    e.spec.heads.forEach((head, h) => {
+      const rows = e.heldoutRows.filter((r) => e.rows[r]!.lang === code && e.spec.gold(e.rows[r]!)[h]);
+      if (rows.length) heldout[head.name] = { rows: rows.length, macroF1: Number(headMetrics(e.spec, e, rows, h).macroF1.toFixed(4)) };
     });
     return {
       code,
@@ -251,7 +269,14 @@ export async function checkOnnxAgainstTrainer(t: TrainedModel, onnx: Uint8Array,
 
 export const ONNX_TOLERANCE = 1e-5;
 
-export async function writeModel(t: TrainedModel, outDir: string): Promise<ModelSidecar> {
+/**
+ * Writes `t` (.onnx, sidecar, and the merged lexicons it reads) to `outDir`. The
+ * sidecar's per-language held-out figures are `evaluation`'s: the fit without the
+ * held-out rows (`t` itself when it is that fit).
+ */
+export async function writeModel(t: TrainedModel, outDir: string, evaluation: TrainedModel = t): Promise<ModelSidecar> {
+  const trained = new Set(evaluation.trainRows);
+  if (evaluation.heldoutRows.some((r) => trained.has(r))) throw new Error(`${t.spec.name}: the evaluation fit trained on held-out rows, so its held-out figures would not be held out`);
   const onnxFile = `${t.spec.name}.onnx`;
   const onnx = exportOnnx(t.model, { name: t.spec.name, domain: t.spec.domain });
   const sample = t.heldoutRows.filter((_, i) => i % Math.max(1, Math.floor(t.heldoutRows.length / 500)) === 0).slice(0, 500);
@@ -267,7 +292,7 @@ export async function writeModel(t: TrainedModel, outDir: string): Promise<Model
     heads: t.spec.heads.map((h) => ({ name: h.name, labels: [...h.labels], offset: h.offset })),
     columns: t.model.columns,
     mainHead: t.spec.mainHead,
-    trainedLanguages: trainedLanguages(t, languageLabels(outDir)),
+    trainedLanguages: trainedLanguages(t, languageLabels(outDir), evaluation),
     calibration: calibrate(t),
     ...(lexicons ? { extraLexiconsSha256: createHash('sha256').update(lexicons).digest('hex') } : {}),
   };
@@ -304,6 +329,8 @@ async function main(): Promise<void> {
       'count-cap': { type: 'string' },
       /** The sentiment models' initialisation and shuffle seed (modelSpecs.ts has the committed one): to see how far a figure moves by seed alone. */
       seed: { type: 'string' },
+      /** Write the evaluation fit (held-out rows left out) instead of the shipped fit: for candidates `npm run eval -- --models=dir` compares. */
+      'evaluation-fit': { type: 'boolean', default: false },
     },
     strict: true,
   });
@@ -349,8 +376,11 @@ async function main(): Promise<void> {
   }
   for (const spec of specs) {
     const started = Date.now();
-    const t = trainModel(spec);
-    await writeModel(t, outDir);
+    // The evaluation fit first (its held-out figures go in the sidecar), then, unless asked for that fit
+    // alone, the shipped fit: the same settings and seed with the held-out rows trained on too.
+    const evaluation = trainModel(spec, { label: `train ${spec.name} (evaluation fit, held-out rows left out)` });
+    const t = values['evaluation-fit'] ? evaluation : trainModel(spec, { data: { rows: evaluation.rows, x: evaluation.x }, includeHeldout: true, label: `train ${spec.name} (shipped fit, held-out rows trained on too)` });
+    await writeModel(t, outDir, evaluation);
     process.stderr.write(`${spec.name}: trained in ${((Date.now() - started) / 1000).toFixed(0)} s\n`);
   }
   process.stderr.write('next: `npm run eval` measures the models on held-out data and updates the model cards\n');
