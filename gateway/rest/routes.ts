@@ -243,13 +243,17 @@ async function handle(group: CompiledRoute[], request: FastifyRequest, reply: Fa
       const omit = route.omissions?.(bound.message) ?? EMPTY;
       if (omit.length) for (const item of items) for (const f of omit) item[f] = undefined;
       const totalCount = Number(result['totalCount'] ?? 0);
-      const currentOffset = Number(result['currentOffset'] ?? 0);
+      const pageOffset = Number(result['currentOffset'] ?? 0); // where the page the core answered starts
       const pageLimit = typeof limit === 'number' && limit > 0 ? limit : DEFAULT_LIMIT;
       const nextPageToken = result['nextPageToken'] ? String(result['nextPageToken']) : undefined;
+      // metadata.currentOffset echoes the offset asked for, as GeoDB does (geodb-compat.md, "Offsets"): past the
+      // end the page is the last one but currentOffset stays the request's; the links are the page's.
+      const asked = bound.message['offset'];
+      const currentOffset = typeof asked === 'number' && asked > pageOffset ? asked : pageOffset;
       envelope = {
         data: items, errors: EMPTY,
         // GeoDB sends links only when the results do not fit on one page.
-        links: hateoas && totalCount > pageLimit ? pagingLinks(rawPath, query, currentOffset, pageLimit, totalCount) : undefined,
+        links: hateoas && totalCount > pageLimit ? pagingLinks(rawPath, query, pageOffset, pageLimit, totalCount) : undefined,
         metadata: { currentOffset, totalCount, nextPageToken },
       };
     } else {
