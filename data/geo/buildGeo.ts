@@ -377,14 +377,20 @@ async function buildLocales(conn: DuckDBConnection, log: Log): Promise<void> {
   log(`${localeRows.length} locales, ${langRows.length} languages`);
 }
 
+/** Zones no place is in that clients still name: Etc/UTC (tzdb's UTC; also reached as UTC, GMT, Etc/GMT: src/locale/localeService.ts). */
+const ZONES_WITHOUT_PLACES = ['Etc/UTC'];
+
 async function buildTimeZones(conn: DuckDBConnection, log: Log): Promise<void> {
   const zones = await all<{ id: string; country_codes: string[] }>(conn,
     'SELECT timezone AS id, list(DISTINCT country_code ORDER BY country_code) AS country_codes FROM places GROUP BY timezone ORDER BY timezone');
+  for (const id of ZONES_WITHOUT_PLACES) if (!zones.some((z) => z.id === id)) zones.push({ id, country_codes: [] });
+  zones.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const unknown: string[] = [];
   const rows = zones.map((z) => {
     let name = z.id;
     try {
-      name = new Intl.DateTimeFormat('en', { timeZone: z.id, timeZoneName: 'longGeneric' })
+      // a zone of no place has no generic name in CLDR (Etc/UTC's is "GMT+00:00"): its long name instead ("Coordinated Universal Time")
+      name = new Intl.DateTimeFormat('en', { timeZone: z.id, timeZoneName: ZONES_WITHOUT_PLACES.includes(z.id) ? 'long' : 'longGeneric' })
         .formatToParts(Date.UTC(2020, 0, 1)).find((p) => p.type === 'timeZoneName')?.value ?? z.id;
     } catch { unknown.push(z.id); }
     return [z.id, name, z.country_codes];

@@ -51,6 +51,6 @@ export function searchPrefix(prefix: string): string {
  * The geo database's schema version this code reads and the data build writes (meta.schema_version).
  * 2: WikiData ids, HASC codes, label points, flags and alternate names. 3: place_keys.alt (the keys only
  * alternate names give, matched only with a non-English languageCode). 4: name keys keep one space between
- * words (a prefix no longer runs across a word boundary).
+ * words (a prefix no longer runs across a word boundary). 5: the time zones include Etc/UTC, which no place has.
  */
-export const GEO_SCHEMA_VERSION = 4;
+export const GEO_SCHEMA_VERSION = 5;

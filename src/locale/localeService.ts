@@ -22,6 +22,15 @@ function zoneDescriptor(z: ZoneRow, now: number) {
 
 
 
+/** The runtime's canonical name of a tz id (links resolved, any case), or undefined when it knows no such zone. */
+function canonicalZone(id: string): string | undefined {
+  try {
+    return new Intl.DateTimeFormat('en', { timeZone: id }).resolvedOptions().timeZone;
+  } catch {
+    return undefined;
+  }
+}
+
 function zoneId(raw: unknown): string {
   const z = String(raw ?? '').trim().replace(/__/g, '/');
   if (!/^[A-Za-z0-9_+\-/]{1,64}$/.test(z)) throw invalid('zoneId', `zoneId must be an IANA time-zone id such as America/New_York (or America__New_York), got '${String(raw)}'`);
@@ -51,9 +60,30 @@ export function localeHandlers({ db, paging }: LocaleDeps): LocaleServiceHandler
     return c;
   }
 
+  /** The zones' ids by their canonical form in the runtime's tz data (built on the first id not found as written). */
+  let byCanonical: Promise<Map<string, string>> | undefined;
+  const canonicalIds = async (): Promise<Map<string, string>> => {
+    const out = new Map<string, string>();
+    for (const { id } of await db.query<{ id: string }>('SELECT id FROM timezones ORDER BY id')) {
+      const c = canonicalZone(id);
+      if (c && (!out.has(c) || id === c)) out.set(c, id);
+    }
+    return out;
+  };
+
+  /**
+   * A zone by its id, any case; an id the data spells otherwise (an IANA link or an older name:
+   * Asia/Calcutta for Asia/Kolkata, US/Eastern, UTC or GMT for Etc/UTC) is the zone it names in the
+   * runtime's tz data, answered under the data's id.
+   */
   async function zone(raw: unknown): Promise<ZoneRow> {
     const id = zoneId(raw);
-    const [z] = await db.query<ZoneRow>('SELECT * FROM timezones WHERE lower(id) = lower($1)', [id]);
+    let [z] = await db.query<ZoneRow>('SELECT * FROM timezones WHERE lower(id) = lower($1)', [id]);
+    if (!z) {
+      const c = canonicalZone(id);
+      const known = c ? (await (byCanonical ??= canonicalIds())).get(c) : undefined;
+      if (known) [z] = await db.query<ZoneRow>('SELECT * FROM timezones WHERE id = $1', [known]);
+    }
     if (!z) throw notFound(`no time zone ${id} in the data (see /v1/locale/timezones)`);
     return z;
   }

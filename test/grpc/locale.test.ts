@@ -46,6 +46,19 @@ describe('LocaleService', () => {
     const t = await call<{ data: string }>('GetTimeZoneTime', { zoneId: 'Europe/London' });
     expect(t.data).toMatch(/^\d\d:\d\d:\d\d\.\d{3}\+0[01]:00$/);
     expect(await fail('GetTimeZone', { zoneId: 'Mars/Olympus' })).toMatchObject({ code: 5, reason: 'ENTITY_NOT_FOUND' });
+  });
+
+  it('know Etc/UTC, which no place is in, and answer an id the data spells otherwise under the data\'s id', async () => {
+    const all = await call<L<{ id: string; countryCodes: string[] }>>('ListTimeZones', { limit: 1000 });
+    expect(all.data.find((z) => z.id === 'Etc/UTC')).toMatchObject({ countryCodes: [] });
+    const utc = await call<{ data: { id: string; name: string; rawUtcOffsetHours: number } }>('GetTimeZone', { zoneId: 'Etc__UTC' });
+    expect(utc.data).toMatchObject({ id: 'Etc/UTC', name: 'Coordinated Universal Time', rawUtcOffsetHours: 0 });
+    for (const [asked, id] of [['UTC', 'Etc/UTC'], ['gmt', 'Etc/UTC'], ['Etc/GMT', 'Etc/UTC'], ['Asia/Calcutta', 'Asia/Kolkata'], ['US/Eastern', 'America/New_York'], ['europe/kiev', 'Europe/Kyiv']]) {
+      expect((await call<{ data: { id: string } }>('GetTimeZone', { zoneId: asked })).data.id, asked).toBe(id);
+    }
+    expect((await call<{ data: string }>('GetTimeZoneTime', { zoneId: 'UTC' })).data).toMatch(/^\d\d:\d\d:\d\d/);
+    // a real zone the runtime knows but the data has no place in is still not found (the list is the data's)
+    expect(await fail('GetTimeZone', { zoneId: 'Antarctica/Troll' })).toMatchObject({ code: 5, reason: 'ENTITY_NOT_FOUND' });
     expect(await fail('GetTimeZone', { zoneId: '../../etc/passwd;' })).toMatchObject({ code: 3, reason: 'PARAM_INVALID' });
   });
 });
