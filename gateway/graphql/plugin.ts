@@ -40,7 +40,7 @@ const requestErrorsAre400: typeof mercurius.defaultErrorFormatter = (execution, 
   return { statusCode: out.statusCode === 200 ? 400 : out.statusCode, response: { ...response, ...(coded ? { errors: coded } : {}) } as typeof out.response };
 };
 
-/** GraphQL POST bodies that are not an object with a string query (noted before Fastify's validation sees them). */
+/** GraphQL POST bodies that are not an object with a non-empty string query (noted before Fastify's validation sees them). */
 const badBodies = new WeakSet<object>();
 const badBody = (): HttpError => new HttpError(400, 'PARAM_INVALID', 'the body must be JSON {query, variables} with query a string holding the GraphQL document');
 
@@ -97,7 +97,9 @@ export async function registerGraphql(app: FastifyInstance, opts: GraphqlOptions
     if (body === null || typeof body !== 'object' || (Array.isArray(body) && body.length === 0)) {
       badBodies.add(request);
       request.body = {}; // passes the schema; the key check refuses it
-    } else if ('query' in body && typeof body.query !== 'string') badBodies.add(request);
+    } else if (!Array.isArray(body) && (typeof body.query !== 'string' || body.query.trim() === '')) {
+      badBodies.add(request); // no query, or one that is not a non-empty string (mercurius would only say "Unknown query")
+    }
     done();
   };
   const first = <T>(hook: T, own: T | T[] | undefined): T[] => (own === undefined ? [hook] : [hook, ...(Array.isArray(own) ? own : [own])]);

@@ -84,8 +84,8 @@ describe('bodies that are not JSON', () => {
     const empty = await gw.send('POST', '/v1/analyses', '', json);
     expect(empty.status).toBe(400);
     expect(empty.body.errors[0].message).toMatch(/must be a JSON object/);
-    // GraphQL says what its body must be (Fastify's schema said only "body must be object")
-    for (const body of ['', '[]', '5']) {
+    // GraphQL says what its body must be (Fastify's schema said only "body must be object", mercurius "Unknown query")
+    for (const body of ['', '[]', '5', '{}', '{"query":""}', '{"query":"  "}', '{"variables":{}}']) {
       const gql = await gw.send('POST', '/graphql', body, json);
       expect(gql.status, body).toBe(400);
       expect(gql.body.errors[0]).toMatchObject({ message: expect.stringMatching(/^the body must be JSON \{query, variables\}/), extensions: { code: 'PARAM_INVALID' } });
