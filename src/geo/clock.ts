@@ -22,6 +22,46 @@ export function isKnownZone(zone: string): boolean {
   try { formatter(zone); return true; } catch { return false; }
 }
 
+/** The runtime's canonical name of a tz id (links resolved, any case), or undefined when it knows no such zone. */
+function canonicalZone(id: string): string | undefined {
+  try {
+    return new Intl.DateTimeFormat('en', { timeZone: id }).resolvedOptions().timeZone;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Finds which of the data's zone ids a client means: the id itself in any case, or another IANA
+ * name of the same zone (a link or an older spelling: UTC and GMT for Etc/UTC, Asia/Calcutta for
+ * Asia/Kolkata, US/Eastern for America/New_York), compared in the runtime's canonical form
+ * (computed for the data's ids on the first id that is not one of them as written).
+ */
+export class ZoneResolver {
+  private readonly byLower = new Map<string, string>();
+  private byCanonical: Map<string, string> | undefined;
+
+  constructor(known: Iterable<string>) {
+    for (const id of known) this.byLower.set(id.toLowerCase(), id);
+  }
+
+  /** The data's id `id` names, or undefined when it names none of them. */
+  resolve(id: string): string | undefined {
+    const exact = this.byLower.get(id.toLowerCase());
+    if (exact !== undefined) return exact;
+    const c = canonicalZone(id);
+    if (c === undefined) return undefined;
+    if (!this.byCanonical) {
+      this.byCanonical = new Map();
+      for (const k of this.byLower.values()) {
+        const kc = canonicalZone(k);
+        if (kc !== undefined && (!this.byCanonical.has(kc) || k === kc)) this.byCanonical.set(kc, k);
+      }
+    }
+    return this.byCanonical.get(c);
+  }
+}
+
 interface Wall { year: number; month: number; day: number; hour: number; minute: number; second: number }
 
 function wallTime(zone: string, ms: number): Wall {

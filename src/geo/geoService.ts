@@ -10,7 +10,7 @@ import type { GeoServiceHandlers } from '../../proto/contract/types/meridian/geo
 import type { PageRequest, Paging } from '../paging.js';
 import { serviceDefinition } from '../grpc/protos.js';
 import { GeoCatalog, displayName, parseDisplay, type Country, type Display, type Region } from './catalog.js';
-import { localDateTime, localTime } from './clock.js';
+import { localDateTime, localTime, ZoneResolver } from './clock.js';
 import { EARTH_MODEL, fromKm, haversineKm, type Unit } from './distance.js';
 import { parseIsoLocation } from './isoLocation.js';
 import type { PlaceStore } from './placeStore.js';
@@ -37,7 +37,7 @@ export class Geo implements PlaceContext {
   private constructor(
     readonly places: PlaceStore,
     readonly catalog: GeoCatalog,
-    readonly timeZones: ReadonlySet<string>,
+    readonly zones: ZoneResolver,
     readonly featureCodes: ReadonlySet<string>,
     readonly info: DataInfo,
     private readonly paging: Paging,
@@ -56,7 +56,7 @@ export class Geo implements PlaceContext {
       numDeleted: countWhere(places.deletedAt, (t) => !Number.isNaN(t)), earthModel: EARTH_MODEL,
       timeZoneRules: `IANA tz ${process.versions.tz ?? 'unknown'} (Node.js ${process.versions.node} ICU)`,
     };
-    return new Geo(places, catalog, new Set(places.timeZones), new Set(places.featureCodes), info, deps.paging);
+    return new Geo(places, catalog, new ZoneResolver(new Set(places.timeZones)), new Set(places.featureCodes), info, deps.paging);
   }
 
   /**

@@ -9,6 +9,7 @@ import { toKm, type Unit } from './distance.js';
 import { parseIsoLocation } from './isoLocation.js';
 import type { IncludeDeletedMode, PlaceQuery, SortField } from './placeStore.js';
 import { searchPrefix } from './searchKey.js';
+import type { ZoneResolver } from './clock.js';
 
 /** The union of the fields the place-list requests carry (each request has a subset). */
 export interface PlaceListRequest {
@@ -36,7 +37,8 @@ export interface PlaceListRequest {
 
 export interface PlaceContext {
   catalog: GeoCatalog;
-  timeZones: ReadonlySet<string>;
+  /** The time zones places are in, as clients may name them (any case, IANA links and older names: clock.ts). */
+  zones: ZoneResolver;
   featureCodes: ReadonlySet<string>;
 }
 
@@ -133,8 +135,11 @@ export function parsePlaceList(
   const countries = countrySet(ctx, 'countryIds', [req.countryIds]);
   const excluded = countrySet(ctx, 'excludedCountryIds', [req.excludedCountryIds]);
   if (countries && excluded) throw exclusive(['countryIds', 'excludedCountryIds'], 'countryIds and excludedCountryIds are mutually exclusive: pass one of them');
-  const zoneIds = (req.timeZoneIds ?? []).flatMap((s) => s.split(',')).map((s) => s.trim().replace(/__/g, '/')).filter(Boolean);
-  for (const z of zoneIds) if (!ctx.timeZones.has(z)) throw invalid('timeZoneIds', `timeZoneIds: unknown time zone '${z}' (IANA ids such as America/New_York; see /v1/locale/timezones)`);
+  const zoneIds = (req.timeZoneIds ?? []).flatMap((s) => s.split(',')).map((s) => s.trim().replace(/__/g, '/')).filter(Boolean).map((z) => {
+    const id = ctx.zones.resolve(z);
+    if (id === undefined) throw invalid('timeZoneIds', `timeZoneIds: unknown time zone '${z}' (IANA ids such as America/New_York; see /v1/locale/timezones)`);
+    return id;
+  });
   if (centre && locationRaw !== undefined && (countries || excluded || zoneIds.length)) {
     throw exclusive(['location', countries || excluded ? 'countryIds' : 'timeZoneIds'],
       'a location search cannot be combined with country or time-zone filters: pass either location or countryIds/excludedCountryIds/timeZoneIds');

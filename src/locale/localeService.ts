@@ -6,7 +6,7 @@
 import type * as grpc from '@grpc/grpc-js';
 import type { ConnectionPool } from '../db/duckdb.js';
 import { exclusive, invalid, notFound } from '../errors.js';
-import { localDateTime, localTime, offsetMinutes, rawOffsetHours } from '../geo/clock.js';
+import { localDateTime, localTime, offsetMinutes, rawOffsetHours, ZoneResolver } from '../geo/clock.js';
 import { serviceDefinition } from '../grpc/protos.js';
 import { unary } from '../grpc/unary.js';
 import type { LocaleServiceHandlers } from '../../proto/contract/types/meridian/locale/v1/LocaleService.js';
@@ -21,15 +21,6 @@ function zoneDescriptor(z: ZoneRow, now: number) {
 }
 
 
-
-/** The runtime's canonical name of a tz id (links resolved, any case), or undefined when it knows no such zone. */
-function canonicalZone(id: string): string | undefined {
-  try {
-    return new Intl.DateTimeFormat('en', { timeZone: id }).resolvedOptions().timeZone;
-  } catch {
-    return undefined;
-  }
-}
 
 function zoneId(raw: unknown): string {
   const z = String(raw ?? '').trim().replace(/__/g, '/');
@@ -60,30 +51,18 @@ export function localeHandlers({ db, paging }: LocaleDeps): LocaleServiceHandler
     return c;
   }
 
-  /** The zones' ids by their canonical form in the runtime's tz data (built on the first id not found as written). */
-  let byCanonical: Promise<Map<string, string>> | undefined;
-  const canonicalIds = async (): Promise<Map<string, string>> => {
-    const out = new Map<string, string>();
-    for (const { id } of await db.query<{ id: string }>('SELECT id FROM timezones ORDER BY id')) {
-      const c = canonicalZone(id);
-      if (c && (!out.has(c) || id === c)) out.set(c, id);
-    }
-    return out;
-  };
+  /** The data's zone ids (read on the first zone asked for). */
+  let zones: Promise<ZoneResolver> | undefined;
 
   /**
    * A zone by its id, any case; an id the data spells otherwise (an IANA link or an older name:
    * Asia/Calcutta for Asia/Kolkata, US/Eastern, UTC or GMT for Etc/UTC) is the zone it names in the
-   * runtime's tz data, answered under the data's id.
+   * runtime's tz data, answered under the data's id (ZoneResolver).
    */
   async function zone(raw: unknown): Promise<ZoneRow> {
     const id = zoneId(raw);
-    let [z] = await db.query<ZoneRow>('SELECT * FROM timezones WHERE lower(id) = lower($1)', [id]);
-    if (!z) {
-      const c = canonicalZone(id);
-      const known = c ? (await (byCanonical ??= canonicalIds())).get(c) : undefined;
-      if (known) [z] = await db.query<ZoneRow>('SELECT * FROM timezones WHERE id = $1', [known]);
-    }
+    const known = (await (zones ??= db.query<{ id: string }>('SELECT id FROM timezones').then((rows) => new ZoneResolver(rows.map((r) => r.id))))).resolve(id);
+    const [z] = known === undefined ? [] : await db.query<ZoneRow>('SELECT * FROM timezones WHERE id = $1', [known]);
     if (!z) throw notFound(`no time zone ${id} in the data (see /v1/locale/timezones)`);
     return z;
   }

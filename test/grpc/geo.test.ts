@@ -76,6 +76,10 @@ describe('ListCities', () => {
     expect(range.data.every((x) => x.population >= 100000 && x.population <= 200000)).toBe(true);
     const tz = await list('ListCities', { timeZoneIds: ['Asia__Kathmandu'], limit: 5 });
     expect(tz.data.every((x) => x.countryCode === 'NP')).toBe(true);
+    // another IANA name of a zone (any case) filters as the data's id does
+    const india = await list('ListCities', { timeZoneIds: ['Asia/Kolkata'], limit: 5 });
+    expect(india.totalCount).toBeGreaterThan(100);
+    for (const alias of ['Asia/Calcutta', 'asia__kolkata']) expect(await list('ListCities', { timeZoneIds: [alias], limit: 5 }), alias).toEqual(india);
     const capitals = await list('ListCities', { types: ['PPLC'], limit: 300 });
     expect(capitals.totalCount).toBeGreaterThan(150);
     expect(capitals.totalCount).toBeLessThan(260);
