@@ -44,9 +44,11 @@ export class Geo implements PlaceContext {
   ) {}
 
   static async load(deps: GeoDeps): Promise<Geo> {
-    const [{ store: places }, catalog, meta] = await Promise.all([
+    const [{ store: places }, catalog, meta, zones] = await Promise.all([
       openPlaceStore(deps.db, deps.placeIndexPath, deps.onIndexBuilt), GeoCatalog.load(deps.db),
       deps.db.query<{ key: string; value: string }>('SELECT key, value FROM meta'),
+      // every zone /locale/timezones lists (Etc/UTC has no place: a filter by it finds none, it is not refused)
+      deps.db.query<{ id: string }>('SELECT id FROM timezones'),
     ]);
     const m = new Map(meta.map((r) => [r.key, r.value]));
     const info: DataInfo = {
@@ -56,7 +58,7 @@ export class Geo implements PlaceContext {
       numDeleted: countWhere(places.deletedAt, (t) => !Number.isNaN(t)), earthModel: EARTH_MODEL,
       timeZoneRules: `IANA tz ${process.versions.tz ?? 'unknown'} (Node.js ${process.versions.node} ICU)`,
     };
-    return new Geo(places, catalog, new ZoneResolver(new Set(places.timeZones)), new Set(places.featureCodes), info, deps.paging);
+    return new Geo(places, catalog, new ZoneResolver([...places.timeZones, ...zones.map((z) => z.id)]), new Set(places.featureCodes), info, deps.paging);
   }
 
   /**

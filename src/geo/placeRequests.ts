@@ -37,7 +37,7 @@ export interface PlaceListRequest {
 
 export interface PlaceContext {
   catalog: GeoCatalog;
-  /** The time zones places are in, as clients may name them (any case, IANA links and older names: clock.ts). */
+  /** The data's time zones (those of the places, and Etc/UTC), as clients may name them (any case, IANA links and older names: clock.ts). */
   zones: ZoneResolver;
   featureCodes: ReadonlySet<string>;
 }

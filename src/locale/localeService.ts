@@ -61,7 +61,8 @@ export function localeHandlers({ db, paging }: LocaleDeps): LocaleServiceHandler
    */
   async function zone(raw: unknown): Promise<ZoneRow> {
     const id = zoneId(raw);
-    const known = (await (zones ??= db.query<{ id: string }>('SELECT id FROM timezones').then((rows) => new ZoneResolver(rows.map((r) => r.id))))).resolve(id);
+    // a failed read is not kept: the next lookup reads again
+    const known = (await (zones ??= db.query<{ id: string }>('SELECT id FROM timezones').then((rows) => new ZoneResolver(rows.map((r) => r.id)), (e: unknown) => { zones = undefined; throw e; }))).resolve(id);
     const [z] = known === undefined ? [] : await db.query<ZoneRow>('SELECT * FROM timezones WHERE id = $1', [known]);
     if (!z) throw notFound(`no time zone ${id} in the data (see /v1/locale/timezones)`);
     return z;

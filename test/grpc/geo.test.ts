@@ -80,6 +80,8 @@ describe('ListCities', () => {
     const india = await list('ListCities', { timeZoneIds: ['Asia/Kolkata'], limit: 5 });
     expect(india.totalCount).toBeGreaterThan(100);
     for (const alias of ['Asia/Calcutta', 'asia__kolkata']) expect(await list('ListCities', { timeZoneIds: [alias], limit: 5 }), alias).toEqual(india);
+    // a zone of the data no place is in (Etc/UTC, also as UTC) finds none; it is not refused
+    for (const utc of ['Etc/UTC', 'UTC']) expect((await list('ListCities', { timeZoneIds: [utc] })).totalCount, utc).toBe(0);
     const capitals = await list('ListCities', { types: ['PPLC'], limit: 300 });
     expect(capitals.totalCount).toBeGreaterThan(150);
     expect(capitals.totalCount).toBeLessThan(260);
