@@ -42,7 +42,8 @@ const requestErrorsAre400: typeof mercurius.defaultErrorFormatter = (execution, 
 
 /** GraphQL POST bodies that are not an object with a non-empty string query (noted before Fastify's validation sees them). */
 const badBodies = new WeakSet<object>();
-const badBody = (): HttpError => new HttpError(400, 'PARAM_INVALID', 'the body must be JSON {query, variables} with query a string holding the GraphQL document');
+const badBody = (): HttpError => new HttpError(400, 'PARAM_INVALID', 'the body must be JSON {query, variables} with query a string holding the GraphQL document (or a batch: an array of such objects)');
+const badGet = (): HttpError => new HttpError(400, 'PARAM_INVALID', 'a GET needs the GraphQL document in the query parameter (?query=…, variables as JSON in ?variables=…), or POST {query, variables}');
 
 export async function registerGraphql(app: FastifyInstance, opts: GraphqlOptions): Promise<void> {
   const { resolvers, loaders } = buildResolvers(opts);
@@ -76,6 +77,10 @@ export async function registerGraphql(app: FastifyInstance, opts: GraphqlOptions
       try {
         for (const [k, v] of Object.entries(admission.headers)) reply.header(k, v);
         if (badBodies.has(request)) throw badBody();
+        if (request.method === 'GET') {
+          const q = (request.query as { query?: unknown }).query;
+          if (typeof q !== 'string' || q.trim() === '') throw badGet(); // mercurius would only say "Unknown query"
+        }
         // limits by work (workLimits.ts), before mercurius parses or runs anything
         work.admit(request.method === 'GET' ? request.query : request.body, admission.key.id);
       } catch (e) { fail(e); return; }
@@ -93,12 +98,13 @@ export async function registerGraphql(app: FastifyInstance, opts: GraphqlOptions
   // A hook of the two GraphQL POST routes only (added as they are registered below), not one every REST request runs.
   const noteBadBody: preValidationHookHandler = (request, _reply, done) => {
     const body = request.body as { query?: unknown } | null | undefined;
-    // (an array is a batch of operations, which the schema judges, unless it holds none)
-    if (body === null || typeof body !== 'object' || (Array.isArray(body) && body.length === 0)) {
+    // a request holds a query that is a non-empty string (mercurius would only say "Unknown query", in a batch as a bare error object)
+    const holdsQuery = (r: unknown): boolean => r !== null && typeof r === 'object' && typeof (r as { query?: unknown }).query === 'string' && (r as { query: string }).query.trim() !== '';
+    if (body === null || typeof body !== 'object' || (Array.isArray(body) && (body.length === 0 || !body.every((r) => !Array.isArray(r) && holdsQuery(r))))) {
       badBodies.add(request);
       request.body = {}; // passes the schema; the key check refuses it
-    } else if (!Array.isArray(body) && (typeof body.query !== 'string' || body.query.trim() === '')) {
-      badBodies.add(request); // no query, or one that is not a non-empty string (mercurius would only say "Unknown query")
+    } else if (!Array.isArray(body) && !holdsQuery(body)) {
+      badBodies.add(request);
     }
     done();
   };
@@ -124,6 +130,9 @@ export async function registerGraphql(app: FastifyInstance, opts: GraphqlOptions
     cache: 1024,
     validationRules: [costRule(opts.limits)],
     queryDepth: opts.limits.maxDepth,
+    // arrays of {query, variables} (apollo-link-batch-http and the like), answered as an array; the work limits
+    // count and charge every query of a batch (workLimits.ts, MERIDIAN_GRAPHQL_MAX_OPERATIONS)
+    allowBatchedQueries: true,
   });
   registerGraphiql(app);
   // GeoDB's RapidAPI GraphQL endpoint is the root path: POST / answers as POST /graphql (same key check above,

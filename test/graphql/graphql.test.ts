@@ -236,6 +236,27 @@ describe('limits, keys and errors', () => {
     expect(intro.data.__schema.queryType.name).toBe('Query');
   });
 
+  it('answers a batch (an array of {query, variables}, as apollo-link-batch-http sends) as an array; an item that is no request refuses the batch', async () => {
+    const post = async (body: unknown) => {
+      const res = await fetch(`${gw.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-gateway-key': gw.key }, body: JSON.stringify(body) });
+      return { status: res.status, body: (await res.json()) as any }; // eslint-disable-line @typescript-eslint/no-explicit-any
+    };
+    const batch = await post([
+      { query: 'query C($n: Int!) { countries(first: $n) { totalCount } }', variables: { n: 1 } },
+      { query: '{ timeZone(id: "UTC") { id } }' },
+      { query: '{ nope }' },
+    ]);
+    expect(batch.status).toBe(200);
+    expect(batch.body[0]).toEqual({ data: { countries: { totalCount: 250 } } });
+    expect(batch.body[1]).toEqual({ data: { timeZone: { id: 'Etc/UTC' } } });
+    expect(batch.body[2].errors[0].extensions.code).toBe('PARAM_INVALID'); // each query answers on its own
+    for (const bad of [[{ query: '{ __typename }' }, {}], [{ query: '{ __typename }' }, 5], [[{ query: '{ __typename }' }]]]) {
+      const r = await post(bad);
+      expect(r.status, JSON.stringify(bad)).toBe(400);
+      expect(r.body.errors[0].message).toMatch(/^the body must be JSON \{query, variables\}.*or a batch/);
+    }
+  });
+
   it('needs a key like REST: 401 without and with a wrong one', async () => {
     const none = await gql('{ locales { totalCount } }', {}, {});
     expect(none.status).toBe(401);

@@ -90,6 +90,12 @@ describe('bodies that are not JSON', () => {
       expect(gql.status, body).toBe(400);
       expect(gql.body.errors[0]).toMatchObject({ message: expect.stringMatching(/^the body must be JSON \{query, variables\}/), extensions: { code: 'PARAM_INVALID' } });
     }
+    // and a GET what it needs (mercurius said "Unknown query")
+    for (const path of ['/graphql', '/graphql?query=', '/graphql?variables=%7B%7D']) {
+      const gql = await gw.get(path);
+      expect(gql.status, path).toBe(400);
+      expect(gql.body.errors[0]).toMatchObject({ message: expect.stringMatching(/^a GET needs the GraphQL document in the query parameter/), extensions: { code: 'PARAM_INVALID' } });
+    }
   });
 });
 

@@ -7,6 +7,7 @@ import { SentimentAnalyzer, type AnalysisOutcome, type AnalysisOutput } from '..
 import { loadGeneralCorpus, loadFinanceCorpus, type Row } from '../../src/sentiment/training/corpus.js';
 import { decodeUtf8, MAX_TOKENS } from '../../src/sentiment/textInput.js';
 import { languageLabelHolds } from '../../src/sentiment/training/languageCorpus.js';
+import { isTuningRow } from '../../src/sentiment/training/modelSpecs.js';
 import { DIRECTIONS, EMOTIONS, SENTIMENT_LEVELS } from '../../src/sentiment/labels.js';
 
 let analyzer: SentimentAnalyzer;
@@ -202,9 +203,11 @@ describe('language', () => {
     }
   });
 
-  it('sets lowConfidence on at most 20 % of held-out rows in languages with training data', async () => {
+  it('sets lowConfidence on at most 20 % of unseen rows in languages with training data', async () => {
+    // the tuning slice: the committed model also trains on the held-out rows, never on these (training/train.ts)
     const trained = new Set(analyzer.sidecar('GENERAL').trainedLanguages.map((l) => l.code));
-    const sample = general.filter((r, i) => i % 10 === 0 && trained.has(r.lang));
+    const sample = loadGeneralCorpus().filter((r, i) => isTuningRow(r, i) && i % 5 === 0 && trained.has(r.lang));
+    expect(sample.length).toBeGreaterThan(2000);
     const outs = await analyzeAll(sample.map((r) => r.text), 'GENERAL');
     const share = outs.filter((o) => o.lowConfidence).length / outs.length;
     expect(share).toBeLessThanOrEqual(0.2);
