@@ -61,7 +61,8 @@ export const LINK_SCHEMA: JsonSchema = {
 export const METADATA_SCHEMA: JsonSchema = {
   type: 'object',
   properties: {
-    currentOffset: { type: 'integer', format: 'int64' }, totalCount: { type: 'integer', format: 'int64' },
+    currentOffset: { type: 'integer', format: 'int64', description: 'The offset the request asked for (as GeoDB answers it); past the end the page is the last one, which the links point at' },
+    totalCount: { type: 'integer', format: 'int64' },
     nextPageToken: { type: 'string', description: 'Opaque token of the next page (pass it as pageToken instead of offset); absent on the last page' },
   },
   required: ['currentOffset', 'totalCount'],
