@@ -27,4 +27,10 @@ export interface ModelSidecar {
   calibration?: Calibration;
   /** sha256 of extra-lexicons.bin, the merged lexicons the model was trained with (featurizer.extraLexicons only). */
   extraLexiconsSha256?: string;
+  /**
+   * Which of `npm run train`'s two fits this is (training/train.ts): `shipped` also trained on the
+   * held-out rows, `evaluation` did not (`npm run eval` scores held-out rows with that one only).
+   * Absent in models from before the two fits, which were evaluation fits.
+   */
+  fit?: 'shipped' | 'evaluation';
 }

@@ -28,6 +28,7 @@ import { progress } from './progress.js';
 import { afinnPolarity, vaderPolarity } from './lexiconBaselines.js';
 import { loadAndFeaturize, trainModel, writeModel } from './train.js';
 import type { FeatureMatrix } from './linearModel.js';
+import type { ModelSidecar } from '../modelCard.js';
 import { predict } from './linearModel.js';
 import { loadLanguageCorpus } from './languageCorpus.js';
 import { evaluateLanguage } from './evaluateLanguage.js';
@@ -149,7 +150,7 @@ function lowConfidenceSummary(analyzer: SentimentAnalyzer, scored: Scored[], cor
     language: flagged.filter((s) => !s.out.language.trained).length,
     uncertain: flagged.filter((s) => s.out.language.trained && !s.out.language.reliable).length,
   };
-  return `lowConfidence on held-out rows in languages with training data: ${pct(flagged.length / Math.max(1, rows.length))} % of ${rows.length} (language not identified as a trained one: ${why.language}; identified but not reliably: ${why.uncertain}; the rest below the calibrated probability cut ${analyzer.sidecar('GENERAL').calibration?.lowConfidenceBelow}). Three-way accuracy: flagged ${acc(flagged)} %, not flagged ${acc(rows.filter((s) => !s.out.lowConfidence))} %.`;
+  return `lowConfidence on held-out rows in languages with training data: ${pct(flagged.length / Math.max(1, rows.length))} % of ${rows.length} (language not identified as a trained one: ${why.language}; identified but not reliably: ${why.uncertain}; the rest below the evaluation fit's calibrated probability cut ${analyzer.sidecar('GENERAL').calibration?.lowConfidenceBelow}). Three-way accuracy: flagged ${acc(flagged)} %, not flagged ${acc(rows.filter((s) => !s.out.lowConfidence))} %.`;
 }
 
 /**
@@ -299,7 +300,7 @@ async function evalGeneral(analyzer: SentimentAnalyzer): Promise<{ text: string;
   );
   out.push('Per class, all English held-out rows:', '', perClassTable(en.model), '');
   const cal = analyzer.sidecar('GENERAL').calibration;
-  out.push(`Five-level reading of the English held-out rows (calibrated cuts: VERY_NEGATIVE when score ≤ −${cal?.veryNegativeCut}, VERY_POSITIVE when ≥ ${cal?.veryPositiveCut}, for a NEGATIVE/POSITIVE winner): ${levelShares(pol.filter((s) => s.row.lang === 'en'))}.`, '');
+  out.push(`Five-level reading of the English held-out rows (the evaluation fit's calibrated cuts: VERY_NEGATIVE when score ≤ −${cal?.veryNegativeCut}, VERY_POSITIVE when ≥ ${cal?.veryPositiveCut}, for a NEGATIVE/POSITIVE winner; the committed model's own, set the same way, are in its sidecar): ${levelShares(pol.filter((s) => s.row.lang === 'en'))}.`, '');
   const negRows = pol.filter((s) => hasNegation(s.row.text));
   const negEn = negRows.filter((s) => s.row.lang === 'en');
   const negLines = [
@@ -355,7 +356,7 @@ async function evalFinance(analyzer: SentimentAnalyzer): Promise<{ text: string;
     '',
     perClassTable(model),
     '',
-    `Five-level reading of the held-out rows (calibrated cuts ${JSON.stringify(analyzer.sidecar('FINANCIAL_NEWS').calibration)}): ${levelShares(scored)}.`,
+    `Five-level reading of the held-out rows (the evaluation fit's calibrated cuts ${JSON.stringify(analyzer.sidecar('FINANCIAL_NEWS').calibration)}; the committed model's own are in its sidecar): ${levelShares(scored)}.`,
     '',
   ].join('\n');
   return { text, summary: [`Finance accuracy ${pct(model.accuracy)} on ${scored.length} held-out rows (goal ≥ 85), macro-F1 ${pct(model.macroF1)} (goal ≥ 78)`] };
@@ -397,6 +398,7 @@ async function main(): Promise<void> {
     if (write) writeCard('language', `${lid.text}\n`);
     return;
   }
+  if (modelsDir) refuseShippedFits(modelsDir);
   const fits = modelsDir ? undefined : await evaluationFits();
   try {
     const analyzer = await SentimentAnalyzer.load({ withProbabilities: true, modelsDir: modelsDir ?? fits!.dir });
@@ -418,14 +420,38 @@ async function main(): Promise<void> {
  */
 async function evaluationFits(): Promise<{ dir: string; general: { rows: Row[]; x: FeatureMatrix } }> {
   const dir = mkdtempSync(join(tmpdir(), 'meridian-eval-fits-'));
-  for (const f of ['language.bin', 'language.json']) copyFileSync(join(MODELS_DIR, f), join(dir, f));
-  let general: { rows: Row[]; x: FeatureMatrix } | undefined;
-  for (const spec of SPECS) {
-    const t = trainModel(spec, { label: `${spec.name} evaluation fit (held-out rows left out)` });
-    if (spec === GENERAL_SPEC) general = { rows: t.rows, x: t.x };
-    await writeModel(t, dir);
+  try {
+    for (const f of ['language.bin', 'language.json']) copyFileSync(join(MODELS_DIR, f), join(dir, f));
+    let general: { rows: Row[]; x: FeatureMatrix } | undefined;
+    for (const spec of SPECS) {
+      const t = trainModel(spec, { label: `${spec.name} evaluation fit (held-out rows left out)` });
+      if (spec === GENERAL_SPEC) general = { rows: t.rows, x: t.x };
+      const fit = await writeModel(t, dir);
+      // The committed sidecar holds its own evaluation fit's held-out figures (train.ts): they must be these,
+      // or the committed model was trained with other settings than modelSpecs.ts's and this would describe another model.
+      const committed = JSON.parse(readFileSync(join(MODELS_DIR, `${spec.name}.json`), 'utf8')) as ModelSidecar;
+      const figures = (s: ModelSidecar): string => JSON.stringify(s.trainedLanguages.map((l) => [l.code, l.heldout]));
+      if (figures(committed) !== figures(fit)) {
+        throw new Error(`models/${spec.name}.json was not trained with modelSpecs.ts's settings (its held-out figures differ from this evaluation fit's): run \`npm run train\` before \`npm run eval\`, or evaluate a candidate with \`npm run train -- --evaluation-fit --out=dir\` and \`npm run eval -- --models=dir\``);
+      }
+    }
+    return { dir, general: general ?? loadAndFeaturize(GENERAL_SPEC) };
+  } catch (e) {
+    rmSync(dir, { recursive: true, force: true });
+    throw e;
   }
-  return { dir, general: general ?? loadAndFeaturize(GENERAL_SPEC) };
+}
+
+/** Refuses models that trained on the held-out rows (a shipped fit): their held-out figures would say nothing. */
+function refuseShippedFits(dir: string): void {
+  for (const spec of SPECS) {
+    const path = join(dir, `${spec.name}.json`);
+    if (!existsSync(path)) continue;
+    const s = JSON.parse(readFileSync(path, 'utf8')) as ModelSidecar;
+    if (s.fit === 'shipped') {
+      throw new Error(`${path} is a shipped fit: it trained on the held-out rows, so scoring them would say nothing about it; write candidates with \`npm run train -- --evaluation-fit --out=dir\` (plain \`npm run eval\` retrains the committed models' evaluation fits itself)`);
+    }
+  }
 }
 
 type Section = { text: string; summary: string[] };

@@ -275,6 +275,7 @@ export const ONNX_TOLERANCE = 1e-5;
  * held-out rows (`t` itself when it is that fit).
  */
 export async function writeModel(t: TrainedModel, outDir: string, evaluation: TrainedModel = t): Promise<ModelSidecar> {
+  const shippedRows = new Set(t.trainRows);
   const trained = new Set(evaluation.trainRows);
   if (evaluation.heldoutRows.some((r) => trained.has(r))) throw new Error(`${t.spec.name}: the evaluation fit trained on held-out rows, so its held-out figures would not be held out`);
   const onnxFile = `${t.spec.name}.onnx`;
@@ -295,6 +296,7 @@ export async function writeModel(t: TrainedModel, outDir: string, evaluation: Tr
     trainedLanguages: trainedLanguages(t, languageLabels(outDir), evaluation),
     calibration: calibrate(t),
     ...(lexicons ? { extraLexiconsSha256: createHash('sha256').update(lexicons).digest('hex') } : {}),
+    fit: t.heldoutRows.some((r) => shippedRows.has(r)) ? 'shipped' : 'evaluation',
   };
   mkdirSync(outDir, { recursive: true });
   if (lexicons) {
@@ -335,6 +337,9 @@ async function main(): Promise<void> {
     strict: true,
   });
   const only = values.only;
+  if (values['evaluation-fit'] && values.out === undefined) {
+    throw new Error('--evaluation-fit needs --out=dir: models/ holds the shipped fits (the evaluation fit has not trained on the held-out rows; npm run eval retrains it by itself)');
+  }
   const outDir = values.out ?? MODELS_DIR;
   // Tuning overrides (settings are chosen on the tuning slice, then written into modelSpecs.ts).
   const num = (v: string | undefined): number | undefined => {

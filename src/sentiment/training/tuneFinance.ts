@@ -5,8 +5,8 @@
  * (less its own tuning slice, as `npm run train` does), and the folds' predictions are
  * scored together, so one figure rests on all 8,061 rows instead of the 779-row tuning
  * slice (one row there is 0.13 points). `--heldout` also reports, per variant, the
- * model `npm run train` would write, on the held-out rows: read it once per candidate,
- * never choose by it.
+ * evaluation fit `npm run train` would make (the shipped fit also trains on the held-out
+ * rows), on the held-out rows: read it once per candidate, never choose by it.
  *
  *   npm run build && node dist/src/sentiment/training/tuneFinance.js \
  *     --variants='{"base":{},"shapes":{"featurizer":{"numberShapes":true}}}' [--seed=11,12,13] [--folds=5] [--heldout]
