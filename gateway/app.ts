@@ -8,6 +8,8 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { pino, type Logger } from 'pino';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { IncomingHttpHeaders, Server } from 'node:http';
+import type { Socket } from 'node:net';
 import { splitHostPort, type GatewayConfig } from './config.js';
 import { loadProtoCatalog } from './protoCatalog.js';
 import { CoreClient } from './coreClient.js';
@@ -44,6 +46,40 @@ export interface Gateway {
 
 export function packageVersion(): string {
   return (JSON.parse(readFileSync(join(projectRoot, 'package.json'), 'utf8')) as { version: string }).version;
+}
+
+/**
+ * At most `cap` open connections per client address (0: no cap): one client holding idle or half-sent
+ * connections (about 20,000 reached the process's file limit) left no socket for anyone, /healthz
+ * included. A connection over the cap is answered 503 in the envelope and closed before it is read.
+ */
+function capConnectionsPerClient(server: Server, cap: number): void {
+  if (cap <= 0) return;
+  const open = new Map<string, number>();
+  const body = JSON.stringify({ errors: [errorEntry(new HttpError(503, 'SERVICE_UNAVAILABLE', `too many connections from this address (at most ${cap}, MERIDIAN_HTTP_MAX_CONNECTIONS_PER_CLIENT): reuse connections with keep-alive, or close idle ones`, {}, 'TOO_MANY_CONNECTIONS'))] });
+  const refusal = `HTTP/1.1 503 Service Unavailable\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nretry-after: 1\r\nconnection: close\r\n\r\n${body}`;
+  server.prependListener('connection', (socket: Socket) => {
+    const address = socket.remoteAddress ?? '';
+    const n = (open.get(address) ?? 0) + 1;
+    if (n > cap) {
+      socket.end(refusal);
+      socket.destroySoon?.();
+      return;
+    }
+    open.set(address, n);
+    socket.once('close', () => {
+      const left = (open.get(address) ?? 1) - 1;
+      if (left > 0) open.set(address, left);
+      else open.delete(address);
+    });
+  });
+}
+
+/** Whether a request comes with a body to read (GET and HEAD bodies are never read). */
+function carriesBody(method: string, headers: IncomingHttpHeaders): boolean {
+  if (method === 'GET' || method === 'HEAD') return false;
+  const length = headers['content-length'];
+  return headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
 }
 
 export async function buildGateway(config: GatewayConfig, log: Logger = pino({ level: config.logLevel })): Promise<Gateway> {
@@ -96,11 +132,18 @@ export async function buildGateway(config: GatewayConfig, log: Logger = pino({ l
       socket.end(`HTTP/1.1 ${status}\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
     },
   });
+  capConnectionsPerClient(app.server, config.maxConnectionsPerClient);
   // Request bodies are JSON: Fastify's default text/plain parser let a plain-text body through as a string
   // (then 400 'must be a JSON object'), where every other non-JSON type is 415 UNSUPPORTED_MEDIA_TYPE.
   app.removeContentTypeParser('text/plain');
   app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    // JSON is UTF-8 (RFC 8259); a body declared in another charset was decoded as UTF-8 all the same ("très" lost its è)
+    const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(request.headers['content-type'] ?? '')?.[1]?.toLowerCase();
+    if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8') {
+      done(new HttpError(415, 'PARAM_INVALID', `the request body must be UTF-8 JSON, not ${charset}: send it as UTF-8 (charset=utf-8 or none)`, {}, 'UNSUPPORTED_MEDIA_TYPE', { field: 'Content-Type' }), undefined);
+      return;
+    }
     try { done(null, parseJsonBody(body as string)); } catch (e) { done(e as Error, undefined); }
   });
   const edge = new EdgeRefusals(app, config.corsOrigins, routes);
@@ -109,7 +152,25 @@ export async function buildGateway(config: GatewayConfig, log: Logger = pino({ l
   app.addHook('onRequest', (request, reply, done) => {
     const refusal = edge.early(request.method, request.headers, request.raw.httpVersion);
     if (refusal) { void sendError(reply, refusal, undefined); return; }
-    if (!cors.apply(request, reply)) done();
+    if (cors.apply(request, reply)) return;
+    // A body is read only once its request's key authenticates (no route serves a body without one):
+    // a keyless client could otherwise make the gateway read, hold and parse up to the body limit per
+    // connection before the route's own key check refused it. The connection is closed, the body unread.
+    if (carriesBody(request.method, request.headers)) {
+      try {
+        guard.authenticate(request.headers);
+      } catch (e) {
+        if (!isHttpError(e)) { done(e as Error); return; }
+        reply.header('connection', 'close');
+        const path = request.url.split('?')[0];
+        if (path === '/graphql' || path === '/') {
+          for (const [k, v] of Object.entries(e.headers)) reply.header(k, v);
+          void reply.code(e.status).type('application/json; charset=utf-8').send({ data: null, errors: [{ message: e.message, extensions: { code: e.code } }] });
+        } else void sendError(reply, e, undefined);
+        return;
+      }
+    }
+    done();
   });
   // Lets the router take preflights for any path (the hook above answers them).
   app.options('*', (_request, reply) => { reply.callNotFound(); });

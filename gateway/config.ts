@@ -34,6 +34,8 @@ export interface GatewayConfig {
    * it a client sending its body a byte at a time held its connection and buffer for ever.
    */
   requestTimeoutMs: number;
+  /** Most open connections from one client address (MERIDIAN_HTTP_MAX_CONNECTIONS_PER_CLIENT, default 1024; 0: no cap). */
+  maxConnectionsPerClient: number;
   /** Send core calls over the CoreExchange stream (true) or as one unary call each (MERIDIAN_CORE_EXCHANGE, default true). */
   coreExchange: boolean;
   /** Largest worst-case result count of a GraphQL query (MERIDIAN_GRAPHQL_MAX_COST). */
@@ -122,6 +124,7 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
     keyReloadMs: int(env, 'MERIDIAN_KEY_RELOAD_MS', 1000, 10, 3_600_000),
     bodyLimit: int(env, 'MERIDIAN_HTTP_BODY_LIMIT', 16 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
     requestTimeoutMs: int(env, 'MERIDIAN_HTTP_REQUEST_TIMEOUT_MS', 300_000, 1000, 3_600_000),
+    maxConnectionsPerClient: int(env, 'MERIDIAN_HTTP_MAX_CONNECTIONS_PER_CLIENT', 1024, 0, 1_000_000),
     corsOrigins: (env['MERIDIAN_CORS_ORIGINS'] || '*').split(',').map((s) => s.trim()).filter(Boolean),
     coreExchange: bool(env, 'MERIDIAN_CORE_EXCHANGE', true),
     graphqlMaxCost: int(env, 'MERIDIAN_GRAPHQL_MAX_COST', 5000, 1, 10_000_000),

@@ -36,6 +36,25 @@ export class Guard {
    * promise only when the counter is shared (PostgreSQL).
    */
   admit(headers: IncomingHttpHeaders, scope: string): Admission | Promise<Admission> {
+    const key = this.authenticate(headers);
+    if (!hasScope(key, scope)) throw new HttpError(403, 'ACCESS_DENIED', `this API key lacks the scope ${scope} that this route needs`);
+    const limit = key.rateLimit ?? this.defaultRateLimit;
+    let taken: RateDecision | Promise<RateDecision>;
+    try {
+      taken = this.limiter.take(key.id, limit || UNLIMITED_RATE);
+    } catch {
+      throw storeDown();
+    }
+    if (taken instanceof Promise) return taken.then((d) => decide(key, d), () => { throw storeDown(); });
+    return decide(key, taken);
+  }
+
+  /**
+   * The key a request presents, or the 401 it gets (missing, unknown or revoked), charging
+   * no rate limit. app.ts asks it before reading a request's body, so that a client
+   * without a valid key cannot make the gateway read and parse up to the body limit.
+   */
+  authenticate(headers: IncomingHttpHeaders): ApiKeyRecord {
     let presented: string | undefined;
     for (const h of KEY_HEADERS) {
       const v = headers[h];
@@ -49,17 +68,7 @@ export class Guard {
     if (!check.ok) {
       throw new HttpError(401, 'ACCESS_DENIED', check.reason === 'revoked' ? 'this API key was revoked' : 'this API key is not valid', CHALLENGE);
     }
-    const key = check.key;
-    if (!hasScope(key, scope)) throw new HttpError(403, 'ACCESS_DENIED', `this API key lacks the scope ${scope} that this route needs`);
-    const limit = key.rateLimit ?? this.defaultRateLimit;
-    let taken: RateDecision | Promise<RateDecision>;
-    try {
-      taken = this.limiter.take(key.id, limit || UNLIMITED_RATE);
-    } catch {
-      throw storeDown();
-    }
-    if (taken instanceof Promise) return taken.then((d) => decide(key, d), () => { throw storeDown(); });
-    return decide(key, taken);
+    return check.key;
   }
 }
 

@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, onRequestHookHandler, preHandlerHookHandler, preValidationHookHandler } from 'fastify';
 import mercurius from 'mercurius';
-import type { GraphQLError } from 'graphql';
+import { GraphQLError } from 'graphql';
 import { projectRoot } from '../paths.js';
 import type { Admission, Guard } from '../auth/guard.js';
 import { HttpError, isHttpError } from '../httpError.js';
@@ -42,7 +42,17 @@ const requestErrorsAre400: typeof mercurius.defaultErrorFormatter = (execution, 
 
 /** GraphQL POST bodies that are not an object with a non-empty string query (noted before Fastify's validation sees them). */
 const badBodies = new WeakSet<object>();
-const badBody = (): HttpError => new HttpError(400, 'PARAM_INVALID', 'the body must be JSON {query, variables} with query a string holding the GraphQL document (or a batch: an array of such objects)');
+const badBody = (): HttpError => new HttpError(400, 'PARAM_INVALID', 'the body must be JSON {query, variables} with query a string holding the GraphQL document and variables an object (or a batch: an array of such objects)');
+/** A GET's variables: JSON text of an object (or of null, which is none). */
+const jsonObjectText = (v: unknown): boolean => {
+  if (typeof v !== 'string') return false;
+  try {
+    const parsed: unknown = JSON.parse(v);
+    return parsed === null || (typeof parsed === 'object' && !Array.isArray(parsed));
+  } catch {
+    return false;
+  }
+};
 const badGet = (): HttpError => new HttpError(400, 'PARAM_INVALID', 'a GET needs the GraphQL document in the query parameter (?query=…, variables as JSON in ?variables=…), or POST {query, variables}');
 
 export async function registerGraphql(app: FastifyInstance, opts: GraphqlOptions): Promise<void> {
@@ -78,8 +88,9 @@ export async function registerGraphql(app: FastifyInstance, opts: GraphqlOptions
         for (const [k, v] of Object.entries(admission.headers)) reply.header(k, v);
         if (badBodies.has(request)) throw badBody();
         if (request.method === 'GET') {
-          const q = (request.query as { query?: unknown }).query;
+          const { query: q, variables: v } = request.query as { query?: unknown; variables?: unknown };
           if (typeof q !== 'string' || q.trim() === '') throw badGet(); // mercurius would only say "Unknown query"
+          if (v !== undefined && !jsonObjectText(v)) throw new HttpError(400, 'PARAM_INVALID', 'variables must be the JSON text of an object, e.g. ?variables={"id":"US"}');
         }
         // limits by work (workLimits.ts), before mercurius parses or runs anything
         work.admit(request.method === 'GET' ? request.query : request.body, admission.key.id);
@@ -99,7 +110,12 @@ export async function registerGraphql(app: FastifyInstance, opts: GraphqlOptions
   const noteBadBody: preValidationHookHandler = (request, _reply, done) => {
     const body = request.body as { query?: unknown } | null | undefined;
     // a request holds a query that is a non-empty string (mercurius would only say "Unknown query", in a batch as a bare error object)
-    const holdsQuery = (r: unknown): boolean => r !== null && typeof r === 'object' && typeof (r as { query?: unknown }).query === 'string' && (r as { query: string }).query.trim() !== '';
+    // and variables that are an object or none (mercurius failed inside on 5 or "x": a 500 on POST /)
+    const holdsQuery = (r: unknown): boolean => {
+      if (r === null || typeof r !== 'object') return false;
+      const { query, variables } = r as { query?: unknown; variables?: unknown };
+      return typeof query === 'string' && query.trim() !== '' && (variables === undefined || variables === null || (typeof variables === 'object' && !Array.isArray(variables)));
+    };
     if (body === null || typeof body !== 'object' || (Array.isArray(body) && (body.length === 0 || !body.every((r) => !Array.isArray(r) && holdsQuery(r))))) {
       badBodies.add(request);
       request.body = {}; // passes the schema; the key check refuses it
@@ -117,6 +133,8 @@ export async function registerGraphql(app: FastifyInstance, opts: GraphqlOptions
     if (!post || (route.url !== '/graphql' && route.url !== '/')) return;
     route.onRequest = first(checkSize, route.onRequest);
     route.preValidation = first(noteBadBody, route.preValidation);
+    // a body sent without Content-Length (chunked) is cut off at the same size while it is read
+    route.bodyLimit = work.maxBodyBytes;
   });
   await app.register(mercurius, {
     schema: readFileSync(SCHEMA_FILE, 'utf8'),
@@ -146,7 +164,8 @@ export async function registerGraphql(app: FastifyInstance, opts: GraphqlOptions
     try {
       return await reply.graphql(body.query, newContext(reply) as never, body.variables, body.operationName);
     } catch (e) {
-      const errors = (e as { errors?: GraphQLError[] }).errors ?? [e as GraphQLError];
+      // mercurius's errors carry GraphQLErrors; anything else is wrapped so the formatter can answer it
+      const errors = (e as { errors?: GraphQLError[] }).errors ?? [e instanceof GraphQLError ? e : new GraphQLError((e as Error).message ?? String(e))];
       const { statusCode, response } = requestErrorsAre400({ errors } as never, { reply } as never);
       return reply.code(statusCode).send(response);
     }

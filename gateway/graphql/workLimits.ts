@@ -48,6 +48,13 @@ export interface WorkLimits {
 
 /** Selections visited at most while walking one document (fragment spreads expand). */
 const MAX_VISITS = 20_000;
+/**
+ * Introspection roots (__schema, __type) per request, and what each costs in work units: the full schema
+ * answer is ~27 KB and ~2.4 ms of the gateway's CPU, so 48 aliased ones in a loop of requests (free before)
+ * held the gateway's thread (a by-id request's median 6.5 → 309 ms). GraphiQL and codegen tools ask once.
+ */
+const MAX_INTROSPECTIONS = 2;
+const INTROSPECTION_COST = 50;
 
 export class LimitRefusal extends Error {
   constructor(readonly status: number, readonly type: string, message: string, readonly headers: Record<string, string> = {}) {
@@ -74,6 +81,11 @@ export class GraphqlWorkLimits {
     }
   }
 
+  /** The most bytes a GraphQL request body may have: the document plus variables, twice the document limit. */
+  get maxBodyBytes(): number {
+    return 2 * this.limits.maxBytes;
+  }
+
   /** Checks a GET query string or POST body (one request or a batch) and charges the tenant; returns the cost. */
   admit(payload: unknown, tenant: string): number {
     const requests: GraphqlRequest[] = Array.isArray(payload) ? payload as GraphqlRequest[] : [payload as GraphqlRequest ?? {}];
@@ -90,7 +102,8 @@ export class GraphqlWorkLimits {
     return cost;
   }
 
-  private costOf(r: GraphqlRequest): number {
+  private costOf(r: GraphqlRequest | null): number {
+    if (r === null || typeof r !== 'object') return 0; // not a request: refused before (plugin.ts)
     const query = r.query;
     if (typeof query !== 'string') return 0; // mercurius answers a missing query itself
     if (Buffer.byteLength(query) > this.limits.maxBytes) {
@@ -105,9 +118,11 @@ export class GraphqlWorkLimits {
       }
       return 0; // a syntax error: mercurius reports it as usual
     }
+    // variables are an object (a GET sends it as JSON text); anything else counts as none here and is refused by plugin.ts
+    const objectOr = (v: unknown): Record<string, unknown> => (v !== null && typeof v === 'object' && !Array.isArray(v) ? v as Record<string, unknown> : {});
     let variables: Record<string, unknown> = {};
-    if (typeof r.variables === 'string') { try { variables = JSON.parse(r.variables) as Record<string, unknown>; } catch { /* mercurius reports it */ } }
-    else if (r.variables && typeof r.variables === 'object') variables = r.variables as Record<string, unknown>;
+    if (typeof r.variables === 'string') { try { variables = objectOr(JSON.parse(r.variables)); } catch { /* refused by plugin.ts */ } }
+    else variables = objectOr(r.variables);
     return this.walkDocument(doc, variables, typeof r.operationName === 'string' ? r.operationName : undefined);
   }
 
@@ -124,6 +139,7 @@ export class GraphqlWorkLimits {
     const schema = this.schema();
     let aliases = 0;
     let visits = 0;
+    let introspections = 0;
 
     const value = (v: ValueNode | undefined): unknown => {
       if (!v) return undefined;
@@ -166,7 +182,15 @@ export class GraphqlWorkLimits {
         if (++visits > MAX_VISITS) throw new LimitRefusal(400, 'QUERY_TOO_COMPLEX', `the query expands to more than ${MAX_VISITS} selections`);
         if (sel.kind === Kind.FIELD) {
           if (sel.alias && ++aliases > L.maxAliases) throw new LimitRefusal(400, 'TOO_MANY_ALIASES', `the query uses more than ${L.maxAliases} aliases`);
-          if (sel.name.value.startsWith('__')) continue;
+          if (sel.name.value === '__schema' || sel.name.value === '__type') {
+            // the schema's own description: one answer is tens of KB, so it is counted and charged (tools ask it once)
+            if (++introspections > MAX_INTROSPECTIONS) {
+              throw new LimitRefusal(400, 'TOO_MANY_INTROSPECTIONS', `the query asks for __schema or __type more than ${MAX_INTROSPECTIONS} times; ask once`);
+            }
+            cost += INTROSPECTION_COST;
+            continue;
+          }
+          if (sel.name.value.startsWith('__')) continue; // __typename
           const def = type.getFields()[sel.name.value];
           if (!def) continue; // unknown fields are validation errors
           const named = getNamedType(def.type);

@@ -321,3 +321,34 @@ describe('the per-request batcher (dataloader)', () => {
     await expect(Promise.all([failing.load('x'), failing.load('y')])).rejects.toThrow('core unavailable');
   });
 });
+
+describe('bodies and query strings that are not GraphQL requests', () => {
+  const post = async (path: string, body: string) => {
+    const res = await fetch(`${gw.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-gateway-key': gw.key }, body });
+    return { status: res.status, body: (await res.json()) as any }; // eslint-disable-line @typescript-eslint/no-explicit-any
+  };
+
+  it('variables that are not an object, or a null in a batch, are 400 saying what the body must be (POST / answered 500)', async () => {
+    for (const path of ['/graphql', '/']) {
+      for (const body of ['{"query":"{ __typename }","variables":5}', '{"query":"{ __typename }","variables":"x"}', '{"query":"{ __typename }","variables":[1]}', '[null]', '[{"query":"{ __typename }"},null]']) {
+        const r = await post(path, body);
+        expect(r.status, `${path} ${body}`).toBe(400);
+        expect(r.body.errors[0].message, `${path} ${body}`).toMatch(/^the body must be JSON \{query, variables\}/);
+      }
+      expect((await post(path, '{"query":"{ __typename }","variables":null}')).body).toEqual({ data: { __typename: 'Query' } });
+    }
+  });
+
+  it('a GET\'s variables must be the JSON text of an object (null is none)', async () => {
+    const get = async (qs: string) => {
+      const res = await fetch(`${gw.url}/graphql?query=${encodeURIComponent('{ __typename }')}&${qs}`, { headers: { 'x-gateway-key': gw.key } });
+      return { status: res.status, body: (await res.json()) as any }; // eslint-disable-line @typescript-eslint/no-explicit-any
+    };
+    expect((await get('variables=null')).body).toEqual({ data: { __typename: 'Query' } });
+    for (const v of ['5', 'true', '%22x%22', '%5B1%5D', '%7Bbroken']) {
+      const r = await get(`variables=${v}`);
+      expect(r.status, v).toBe(400);
+      expect(r.body.errors[0].message, v).toMatch(/^variables must be the JSON text of an object/);
+    }
+  });
+});

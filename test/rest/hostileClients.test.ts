@@ -162,3 +162,74 @@ describe('exchange messages by size', () => {
       .toEqual([[half, half], [1], [EXCHANGE_MESSAGE_BYTES * 3], [5, 0]]);
   });
 });
+
+describe('clients that would hold the gateway without a key or with many connections', () => {
+  /** Sends `head` (and `body`, if any) on a raw socket and resolves with what came back before the socket closed (or 5 s). */
+  const exchange = (url: string, head: string, body = ''): Promise<{ raw: string; ms: number }> => new Promise((resolve) => {
+    const { port, hostname } = new URL(url);
+    const started = performance.now();
+    const socket = connect(Number(port), hostname);
+    const chunks: Buffer[] = [];
+    const done = () => { clearTimeout(limit); socket.destroy(); resolve({ raw: Buffer.concat(chunks).toString('utf8'), ms: performance.now() - started }); };
+    const limit = setTimeout(done, 5_000);
+    socket.on('data', (d: Buffer) => chunks.push(d));
+    socket.on('close', done);
+    socket.on('error', done);
+    socket.write(head + body);
+  });
+
+  it('a body without a valid key is refused 401 before it is read, and the connection closed', async () => {
+    // 16 MB declared, a few bytes sent: the answer comes at once (the body was never waited for, read or parsed)
+    for (const [path, key] of [['/v1/analyses', ''], ['/v1/nope', ''], ['/graphql', ''], ['/v1/analyses', 'X-Gateway-Key: not-a-key\r\n']] as const) {
+      const { raw, ms } = await exchange(gw.url, `POST ${path} HTTP/1.1\r\nHost: x\r\n${key}Content-Type: application/json\r\nContent-Length: 16000000\r\n\r\n`, '{"text":"');
+      const a = parseAnswer(raw);
+      expect(a.status, path).toBe(401);
+      expect(a.headers, path).toContain('connection: close');
+      expect(ms, path).toBeLessThan(4_000); // not the 5 s wait for a close
+      const errors = (a.body as { errors: { message: string }[] }).errors;
+      expect(errors[0]!.message, path).toMatch(/API key/);
+    }
+    // chunked, too (no Content-Length to judge by)
+    const chunked = parseAnswer((await exchange(gw.url, 'POST /v1/analyses HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n', '5\r\n{"tex\r\n')).raw);
+    expect(chunked.status).toBe(401);
+  });
+
+  it('a chunked GraphQL body is cut off at the GraphQL size limit (413) like one with Content-Length', async () => {
+    const big = JSON.stringify({ query: `{ __typename } # ${'x'.repeat(300_000)}` });
+    const chunk = `${Buffer.byteLength(big).toString(16)}\r\n${big}\r\n0\r\n\r\n`;
+    const a = parseAnswer((await exchange(gw.url, `POST /graphql HTTP/1.1\r\nHost: x\r\nX-Gateway-Key: ${gw.key}\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n`, chunk)).raw);
+    expect(a.status).toBe(413);
+  });
+
+  it('a JSON body declared in another charset than UTF-8 is 415 (it was read as UTF-8 and lost its accents)', async () => {
+    const post = (body: Buffer, charset: string) => fetch(`${gw.url}/v1/analyses`, {
+      method: 'POST', body, headers: { 'content-type': `application/json; charset=${charset}`, 'x-gateway-key': gw.key, 'x-service-async-mode': 'false' },
+    });
+    const latin1 = await post(Buffer.from('{"text":"tr\u00e8s bien"}', 'latin1'), 'iso-8859-1');
+    expect(latin1.status).toBe(415);
+    expect(((await latin1.json()) as { errors: unknown[] }).errors[0]).toMatchObject({ type: 'UNSUPPORTED_MEDIA_TYPE', details: { field: 'Content-Type' } });
+    expect((await post(Buffer.from('{"text":"tr\u00e8s bien"}', 'utf8'), 'UTF-8')).status).toBe(200);
+  });
+
+  it('one client address holds at most MERIDIAN_HTTP_MAX_CONNECTIONS_PER_CLIENT connections; the next is 503 in the envelope', async () => {
+    const capped = await startTestGateway({ maxConnectionsPerClient: 5 });
+    const { port, hostname } = new URL(capped.url);
+    const held = Array.from({ length: 5 }, () => {
+      const s = connect(Number(port), hostname);
+      s.write('GET /healthz HTTP/1.1\r\nHost: x\r\n'); // never finished
+      return s;
+    });
+    try {
+      await new Promise((r) => setTimeout(r, 300));
+      const over = await fetch(`${capped.url}/healthz`);
+      expect(over.status).toBe(503);
+      expect(((await over.json()) as { errors: { type: string }[] }).errors[0]!.type).toBe('TOO_MANY_CONNECTIONS');
+      for (const s of held) s.destroy();
+      await new Promise((r) => setTimeout(r, 300));
+      expect((await fetch(`${capped.url}/healthz`)).status).not.toBe(503);
+    } finally {
+      for (const s of held) s.destroy();
+      await capped.close();
+    }
+  });
+});

@@ -30,6 +30,7 @@ const attacks: Record<string, { body: () => string; status: number; type: string
   'too deep': { body: () => JSON.stringify({ query: `{ country(id: "US") { ${'regions(first: 1) { edges { node { country { '.repeat(6)} code ${'} } } } '.repeat(6)} } }` }), status: 400, type: 'QUERY_TOO_DEEP' },
   'too many fragments': { body: () => JSON.stringify({ query: `{ __typename } ${Array.from({ length: 60 }, (_, i) => `fragment f${i} on Query { __typename }`).join(' ')}` }), status: 400, type: 'TOO_MANY_FRAGMENTS' },
   'fragments that expand exponentially': { body: () => JSON.stringify({ query: `{ ...f0 } ${Array.from({ length: 20 }, (_, i) => `fragment f${i} on Query { country(id: "US") { code } ...f${i + 1} ...f${i + 1} }`).join(' ')} fragment f20 on Query { __typename }`.replace(/\.\.\.f(\d+) \.\.\.f\1/g, (_m, n: string) => `a: country(id: "US") { ...c${n} } b: country(id: "US") { ...c${n} }`) }), status: 400, type: '' },
+  'three introspection roots (each is the schema, tens of KB)': { body: () => JSON.stringify({ query: `{ ${Array.from({ length: 3 }, (_, i) => `s${i}: __schema { types { name fields { name args { name } } } }`).join(' ')} }` }), status: 400, type: 'TOO_MANY_INTROSPECTIONS' },
   'a batch of 11 operations': { body: () => JSON.stringify(Array.from({ length: 11 }, () => ({ query: '{ __typename }' }))), status: 400, type: 'TOO_MANY_OPERATIONS' },
 };
 
