@@ -5,8 +5,8 @@
  * in the output are skipped and submitted jobs are followed, not sent twice.
  * Also `npm run analyze -- …` and `node dist/bin/analyze.js …`.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { accessSync, constants, existsSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { InputError, readInputRows } from './analyze/inputRows.js';
@@ -93,6 +93,12 @@ export async function analyzeCli(argv: string[], env: NodeJS.ProcessEnv = proces
     const concurrency = positiveInt('concurrency', values.concurrency, 32, 64);
 
     const rows = readInputRows(file, { text: values['text-column'] ?? 'text', id: values['id-column'] ?? 'id' });
+    // the output must be writable before anything is sent (it was a stack trace once the first answers came back)
+    try {
+      accessSync(existsSync(values.out) ? values.out : dirname(resolve(values.out)), constants.W_OK);
+    } catch (e) {
+      throw new InputError(`cannot write --out ${values.out}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}; give a file in a folder that exists and that you may write`);
+    }
     const bar = new ProgressBar(err, !values['no-progress']);
     process.on('SIGINT', onSigint);
     const started = Date.now();

@@ -15,6 +15,9 @@ const USAGE = `usage: npm run keys -- create --name NAME [--scopes ${SCOPES.join
        npm run keys -- list
        npm run keys -- revoke ID`;
 
+/** As MERIDIAN_DEFAULT_RATE_LIMIT's maximum (gateway/config.ts). */
+const MAX_RATE_LIMIT = 10_000_000;
+
 function fail(message: string): never {
   process.stderr.write(`${message}\n${USAGE}\n`);
   process.exit(2);
@@ -36,9 +39,14 @@ async function main(): Promise<void> {
   if (command === 'create' && rest.length === 0) {
     const rate = values['rate-limit'];
     const rateLimit = rate === undefined ? null : Number(rate);
-    if (rateLimit !== null && (!Number.isInteger(rateLimit) || rateLimit < 0)) fail(`--rate-limit must be a whole number of requests per minute, got '${rate}'`);
+    if (rateLimit !== null && (!Number.isInteger(rateLimit) || rateLimit < 0 || rateLimit > MAX_RATE_LIMIT)) {
+      fail(`--rate-limit must be a whole number of requests per minute from 0 to ${MAX_RATE_LIMIT}, got '${rate}'`);
+    }
+    const name = values.name ?? 'unnamed';
+    // the name is shown in lists, logs and the dashboard: printable text of a sensible length
+    if (name.length > 100 || /[\u0000-\u001f\u007f-\u009f]/.test(name)) fail('--name must be at most 100 characters with no control characters (escapes, newlines, tabs)');
     const { key, record } = await store.create({
-      name: values.name ?? 'unnamed',
+      name,
       scopes: (values.scopes ?? 'geo:read').split(',').map((s) => s.trim()).filter(Boolean),
       rateLimit,
     });

@@ -218,9 +218,11 @@ describe('meridian analyze', () => {
       [[write('ok.jsonl', '{"text": "a"}\n')].concat(['--batch-size', '0']), /--batch-size must be an integer from 1 to 1000/],
       [['ok.jsonl', '--feed', 'bad feed!'], /--feed must be 1-128 letters/],
       [['ok.jsonl', '--bogus'], /Unknown option '--bogus'/],
+      [['ok.jsonl', '--feed', 'f', '--out', '/proc/nope/x.jsonl'], /cannot write --out \/proc\/nope\/x\.jsonl: ENOENT/],
     ];
     for (const [args, message] of cases) {
-      const full = args.includes('--feed') ? [...args, '--out', 'x.jsonl', '--url', gw.url, '--key', gw.key] : withGateway(...args, '--feed', 'f', '--out', 'x.jsonl');
+      const full = args.includes('--out') ? [...args, '--url', gw.url, '--key', gw.key]
+        : args.includes('--feed') ? [...args, '--out', 'x.jsonl', '--url', gw.url, '--key', gw.key] : withGateway(...args, '--feed', 'f', '--out', 'x.jsonl');
       const run = await cli(full);
       expect(run.code, `${args.join(' ')}: ${run.stderr}`).toBe(2);
       expect(run.stderr, args.join(' ')).toMatch(message);

@@ -141,6 +141,14 @@ describe('keys', () => {
     expect(await run('revoke', id)).toMatch(/revoked/);
     await eventually(async () => (await gw.get('/v1/geo/countries/FR', { 'X-Gateway-Key': key })).status === 401);
     expect(readFileSync(`${gw.stateDir}/gateway.duckdb`).includes(Buffer.from(key))).toBe(false); // only the hash is stored
+    // odd arguments are refused with the usage, exit 2, no stack trace (1e99 printed one; an escape sequence in a name was stored)
+    for (const [args, message] of [[['--rate-limit=1e99'], /--rate-limit must be a whole number .* from 0 to 10000000/], [['--rate-limit=3000000000'], /from 0 to 10000000/], [['--name=a\u001b[31mb'], /--name must be at most 100 characters with no control characters/]] as const) {
+      const failed = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'gateway/auth/keysCli.ts', 'create', ...args], { env: { ...process.env, MERIDIAN_STATE_DIR: gw.stateDir } })
+        .then(() => ({ code: 0, stderr: '' }), (e: { code: number; stderr: string }) => e);
+      expect(failed.code, args.join(' ')).toBe(2);
+      expect(failed.stderr, args.join(' ')).toMatch(message);
+      expect(failed.stderr).not.toMatch(/at .*\.(ts|js):\d+/);
+    }
   }, 60_000);
 
   it('a limit above the maximum is 403 ACCESS_DENIED', async () => {
