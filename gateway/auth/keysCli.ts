@@ -44,7 +44,7 @@ async function main(): Promise<void> {
     }
     const name = values.name ?? 'unnamed';
     // the name is shown in lists, logs and the dashboard: printable text of a sensible length
-    if (name.length > 100 || /[\u0000-\u001f\u007f-\u009f]/.test(name)) fail('--name must be at most 100 characters with no control characters (escapes, newlines, tabs)');
+    if (name.length > 100 || [...name].some((ch) => { const c = ch.codePointAt(0)!; return c < 0x20 || (c >= 0x7f && c <= 0x9f); })) fail('--name must be at most 100 characters with no control characters (escapes, newlines, tabs)');
     const { key, record } = await store.create({
       name,
       scopes: (values.scopes ?? 'geo:read').split(',').map((s) => s.trim()).filter(Boolean),
