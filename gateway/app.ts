@@ -75,6 +75,13 @@ function capConnectionsPerClient(server: Server, cap: number): void {
   });
 }
 
+/** The origin-form of a request target sent in absolute form (`http://host/path?q` → `/path?q`); others as they are. */
+function absoluteFormPath(url: string): string {
+  if (url.startsWith('/')) return url;
+  const m = /^https?:\/\/[^/?#]*(.*)$/i.exec(url);
+  return m ? (m[1] || '/') : url;
+}
+
 /** Whether a request comes with a body to read (GET and HEAD bodies are never read). */
 function carriesBody(method: string, headers: IncomingHttpHeaders): boolean {
   if (method === 'GET' || method === 'HEAD') return false;
@@ -114,6 +121,8 @@ export async function buildGateway(config: GatewayConfig, log: Logger = pino({ l
       connectionsCheckingInterval: Math.min(30_000, Math.max(250, Math.floor(config.requestTimeoutMs / 4))),
     },
     requestTimeout: config.requestTimeoutMs,
+    // a request target in absolute form (GET http://host/v1/…, RFC 9112 3.2.2: servers must accept it) is routed by its path
+    rewriteUrl: (req) => absoluteFormPath(req.url ?? '/'),
     // draining is answered in the envelope (EdgeRefusals)
     return503OnClosing: false,
     // Router-level refusals (a malformed %-escape in the path) answer in the envelope too.
@@ -133,6 +142,11 @@ export async function buildGateway(config: GatewayConfig, log: Logger = pino({ l
     },
   });
   capConnectionsPerClient(app.server, config.maxConnectionsPerClient);
+  // An Expect other than 100-continue: Node answered 417 with an empty body
+  app.server.on('checkExpectation', (req, res) => {
+    const body = JSON.stringify({ errors: [errorEntry(new HttpError(417, 'PARAM_INVALID', `the Expect header '${String(req.headers.expect).slice(0, 40)}' is not supported (only 100-continue)`, {}, 'EXPECTATION_FAILED', { field: 'Expect' }))] });
+    res.writeHead(417, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body), connection: 'close' }).end(body);
+  });
   // Request bodies are JSON: Fastify's default text/plain parser let a plain-text body through as a string
   // (then 400 'must be a JSON object'), where every other non-JSON type is 415 UNSUPPORTED_MEDIA_TYPE.
   app.removeContentTypeParser('text/plain');
@@ -214,15 +228,23 @@ export async function buildGateway(config: GatewayConfig, log: Logger = pino({ l
     return sendError(reply, edge.notFound(request.method, path), safeCallback(request.method, request.url));
   });
   app.setErrorHandler((err, request, reply) => {
-    if (isHttpError(err)) return sendError(reply, err, safeCallback(request.method, request.url));
+    // a GraphQL request's refusal (a body that does not parse, a __proto__ key) answers in GraphQL's shape
+    const path = request.url.split('?')[0];
+    const send = request.method === 'POST' && (path === '/graphql' || path === '/')
+      ? (e: HttpError) => {
+        for (const [k, v] of Object.entries(e.headers)) reply.header(k, v);
+        return reply.code(e.status).type('application/json; charset=utf-8').send({ data: null, errors: [{ message: e.message, extensions: { code: e.code } }] });
+      }
+      : (e: HttpError, callback?: string) => sendError(reply, e, callback);
+    if (isHttpError(err)) return send(err, safeCallback(request.method, request.url));
     const body = bodyRefusal(err as { code?: string }, config.bodyLimit);
-    if (body) return sendError(reply, body, undefined);
+    if (body) return send(body);
     const status = typeof (err as { statusCode?: unknown }).statusCode === 'number' ? (err as { statusCode: number }).statusCode : 500;
     if (status >= 400 && status < 500) {
-      return sendError(reply, new HttpError(status, 'PARAM_INVALID', (err as Error).message || 'bad request'), undefined);
+      return send(new HttpError(status, 'PARAM_INVALID', (err as Error).message || 'bad request'));
     }
     log.error({ err, url: request.url }, 'request failed');
-    return sendError(reply, new HttpError(500, 'INTERNAL', 'internal error in the gateway; its log has the details'), undefined);
+    return send(new HttpError(500, 'INTERNAL', 'internal error in the gateway; its log has the details'));
   });
 
   let closing: Promise<void> | undefined;

@@ -151,9 +151,14 @@ function bindHeaders(route: CompiledRoute, request: FastifyRequest, message: Rec
     if (raw === undefined) continue;
     const value = (Array.isArray(raw) ? raw.join(',') : raw).trim().toLowerCase();
     if (value === '') continue; // an empty header means not set, as an empty query parameter does
-    if (/^(true|1|yes|on)$/.test(value)) message[h.jsonName] = true;
-    else if (/^(false|0|no|off)$/.test(value)) message[h.jsonName] = false;
+    let v: boolean;
+    if (/^(true|1|yes|on)$/.test(value)) v = true;
+    else if (/^(false|0|no|off)$/.test(value)) v = false;
     else throw paramInvalid(`header ${titleCase(h.header)} must be true or false, got '${value.slice(0, 40)}'`);
+    // the same setting in the body too, saying the other thing: which one the client meant cannot be told
+    const inBody = message[h.jsonName];
+    if (typeof inBody === 'boolean' && inBody !== v) throw paramInvalid(`header ${titleCase(h.header)} says ${v} but the body's ${h.jsonName} says ${inBody}: give one of them`, h.jsonName);
+    message[h.jsonName] = v;
   }
 }
 

@@ -323,7 +323,9 @@ export function addExchangeService(registry: ServiceRegistry): void {
         return;
       }
       if (call.deadline !== Infinity && inFlight.get(call.id) === call && !call.cancelled) {
-        call.timer = setTimeout(() => expire(call), Math.max(0, call.deadline - Date.now()));
+        // (a timer longer than 2^31-1 ms fires at once, with a TimeoutOverflowWarning: such a deadline is none)
+        const left = call.deadline - Date.now();
+        if (left <= 2 ** 31 - 1) call.timer = setTimeout(() => expire(call), Math.max(0, left));
       }
     };
     const run = (call: ExchangedCall) => {

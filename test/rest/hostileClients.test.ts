@@ -232,4 +232,25 @@ describe('clients that would hold the gateway without a key or with many connect
       await capped.close();
     }
   });
+
+  it('an absolute-form request target is served by its path; an Expect other than 100-continue is 417 in the envelope', async () => {
+    const absolute = parseAnswer((await exchange(gw.url, `GET http://example.com/v1/geo/countries/FR HTTP/1.1\r\nHost: x\r\nX-Gateway-Key: ${gw.key}\r\nConnection: close\r\n\r\n`)).raw);
+    expect(absolute.status).toBe(200);
+    expect((absolute.body as { data: { code: string } }).data.code).toBe('FR');
+    const expectation = parseAnswer((await exchange(gw.url, 'GET /healthz HTTP/1.1\r\nHost: x\r\nExpect: 200-ok\r\nConnection: close\r\n\r\n')).raw); // fetch refuses to send Expect
+    expect(expectation.status).toBe(417);
+    expect((expectation.body as { errors: unknown[] }).errors[0]).toMatchObject({ type: 'EXPECTATION_FAILED', details: { field: 'Expect' } });
+  });
+
+  it('GraphQL body refusals answer in GraphQL\'s shape; an async header that contradicts the body is 400', async () => {
+    for (const body of ['{"query":"{ __typename }","__proto__":{"x":1}}', '{"query":']) {
+      const r = await gw.send('POST', '/graphql', body);
+      expect(r.status, body).toBe(400);
+      expect(r.body, body).toMatchObject({ data: null, errors: [{ extensions: { code: 'PARAM_INVALID' } }] });
+    }
+    const both = await gw.send('POST', '/v1/analyses', { text: 'good', asyncMode: true }, { 'X-Service-Async-Mode': 'false' });
+    expect(both.status).toBe(400);
+    expect(both.body.errors[0].message).toMatch(/X-Service-Async-Mode says false but the body's asyncMode says true/);
+    expect((await gw.send('POST', '/v1/analyses', { text: 'good', asyncMode: false }, { 'X-Service-Async-Mode': 'false' })).status).toBe(200);
+  });
 });
