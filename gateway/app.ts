@@ -22,7 +22,7 @@ import { compileRoutes, registerRoutes, sendError, callbackOf, type CompiledRout
 import { HttpError, errorEntry, isHttpError } from './httpError.js';
 import { parseQuery } from './rest/query.js';
 import { buildOpenApi } from './openapi/openapiDocument.js';
-import { registerGraphql } from './graphql/plugin.js';
+import { isGraphqlPost, registerGraphql, sendGraphqlError } from './graphql/plugin.js';
 import { Cursors } from './graphql/connections.js';
 import { pageTokenSecret } from '../proto/contract/pageTokens.js';
 import { projectRoot } from './paths.js';
@@ -176,11 +176,7 @@ export async function buildGateway(config: GatewayConfig, log: Logger = pino({ l
       } catch (e) {
         if (!isHttpError(e)) { done(e as Error); return; }
         reply.header('connection', 'close');
-        const path = request.url.split('?')[0];
-        if (path === '/graphql' || path === '/') {
-          for (const [k, v] of Object.entries(e.headers)) reply.header(k, v);
-          void reply.code(e.status).type('application/json; charset=utf-8').send({ data: null, errors: [{ message: e.message, extensions: { code: e.code } }] });
-        } else void sendError(reply, e, undefined);
+        void (isGraphqlPost(request.method, request.url) ? sendGraphqlError(reply, e) : sendError(reply, e, undefined));
         return;
       }
     }
@@ -229,12 +225,8 @@ export async function buildGateway(config: GatewayConfig, log: Logger = pino({ l
   });
   app.setErrorHandler((err, request, reply) => {
     // a GraphQL request's refusal (a body that does not parse, a __proto__ key) answers in GraphQL's shape
-    const path = request.url.split('?')[0];
-    const send = request.method === 'POST' && (path === '/graphql' || path === '/')
-      ? (e: HttpError) => {
-        for (const [k, v] of Object.entries(e.headers)) reply.header(k, v);
-        return reply.code(e.status).type('application/json; charset=utf-8').send({ data: null, errors: [{ message: e.message, extensions: { code: e.code } }] });
-      }
+    const send = isGraphqlPost(request.method, request.url)
+      ? (e: HttpError) => sendGraphqlError(reply, e)
       : (e: HttpError, callback?: string) => sendError(reply, e, callback);
     if (isHttpError(err)) return send(err, safeCallback(request.method, request.url));
     const body = bodyRefusal(err as { code?: string }, config.bodyLimit);

@@ -40,6 +40,19 @@ const requestErrorsAre400: typeof mercurius.defaultErrorFormatter = (execution, 
   return { statusCode: out.statusCode === 200 ? 400 : out.statusCode, response: { ...response, ...(coded ? { errors: coded } : {}) } as typeof out.response };
 };
 
+/** Whether a request is a GraphQL POST (to /graphql, or to GeoDB's root path /). */
+export function isGraphqlPost(method: string, url: string): boolean {
+  if (method !== 'POST') return false;
+  const path = url.split('?')[0];
+  return path === '/graphql' || path === '/';
+}
+
+/** A refusal in GraphQL's shape ({data: null, errors: [{message, extensions: {code}}]}), with the error's headers. */
+export function sendGraphqlError(reply: FastifyReply, e: HttpError): FastifyReply {
+  for (const [k, v] of Object.entries(e.headers)) reply.header(k, v);
+  return reply.code(e.status).type('application/json; charset=utf-8').send({ data: null, errors: [{ message: e.message, extensions: { code: e.code } }] });
+}
+
 /** GraphQL POST bodies that are not an object with a non-empty string query (noted before Fastify's validation sees them). */
 const badBodies = new WeakSet<object>();
 const badBody = (): HttpError => new HttpError(400, 'PARAM_INVALID', 'the body must be JSON {query, variables} with query a string holding the GraphQL document and variables an object (or a batch: an array of such objects)');
@@ -80,8 +93,7 @@ export async function registerGraphql(app: FastifyInstance, opts: GraphqlOptions
     const fail = (e: unknown): void => {
       if (e instanceof LimitRefusal) { void refuse(reply, e); return; }
       if (!isHttpError(e)) { done(e as Error); return; }
-      for (const [k, v] of Object.entries(e.headers)) reply.header(k, v);
-      void reply.code(e.status).type('application/json; charset=utf-8').send({ data: null, errors: [{ message: e.message, extensions: { code: e.code } }] });
+      void sendGraphqlError(reply, e);
     };
     const admitted = (admission: Admission): void => {
       try {
@@ -157,10 +169,7 @@ export async function registerGraphql(app: FastifyInstance, opts: GraphqlOptions
   // same schema, cache and rules through reply.graphql).
   app.post('/', async (request, reply) => {
     const body = (request.body ?? {}) as { query?: unknown; variables?: Record<string, unknown>; operationName?: string };
-    if (typeof body.query !== 'string') {
-      const e = badBody();
-      return reply.code(e.status).send({ data: null, errors: [{ message: e.message, extensions: { code: e.code } }] });
-    }
+    if (typeof body.query !== 'string') return sendGraphqlError(reply, badBody());
     try {
       return await reply.graphql(body.query, newContext(reply) as never, body.variables, body.operationName);
     } catch (e) {
