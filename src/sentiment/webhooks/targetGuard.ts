@@ -76,7 +76,11 @@ export class TargetGuard {
    * A tenant with LOOKUPS_PER_TENANT lookups running gets TooManyLookups at once.
    */
   async vet(raw: string, tenant: string): Promise<void> {
-    this.parse(raw);
+    const url = this.parse(raw);
+    if (isIP(url.hostname.replace(/^\[|\]$/g, ''))) {
+      await this.check(raw, false); // an address: no lookup to bound
+      return;
+    }
     const running = this.lookupsByTenant.get(tenant) ?? 0;
     if (running >= LOOKUPS_PER_TENANT) throw new TooManyLookups(`at most ${LOOKUPS_PER_TENANT} webhook URLs of a tenant are checked at once; retry shortly`);
     this.lookupsByTenant.set(tenant, running + 1);
