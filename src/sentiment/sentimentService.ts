@@ -24,7 +24,7 @@ import { createAnalysisPool, type AnalysisPool } from './analysisPool.js';
 import { checkRequestId, InFlight, requestFingerprint, requestIdReused, submissionIds } from './idempotency.js';
 import { SentimentMetrics } from './sentimentMetrics.js';
 import { WebhookDeliverer, parseSchedule } from './webhooks/deliverer.js';
-import { TargetGuard, TargetRefused } from './webhooks/targetGuard.js';
+import { TargetGuard, TargetRefused, TooManyLookups } from './webhooks/targetGuard.js';
 import { newSecret } from './webhooks/signature.js';
 import type { SentimentServiceHandlers } from '../../proto/contract/types/meridian/sentiment/v1/SentimentService.js';
 import type { StreamAnalysesRequest__Output } from '../../proto/contract/types/meridian/sentiment/v1/StreamAnalysesRequest.js';
@@ -47,6 +47,8 @@ export class Sentiment {
   private readonly baselines: FeedBaselines;
   /** Idempotent batch submissions in progress (a racing retry shares the first's answer; other content waits for it, then is refused). */
   private readonly submissions = new InFlight<Submitted>();
+  /** Per-tenant chain serializing webhook creation (count and insert as one step). */
+  private readonly webhookChains = new Map<string, Promise<unknown>>();
 
   private constructor(
     readonly store: JobStore,
@@ -59,6 +61,17 @@ export class Sentiment {
     baselines: FeedBaselines,
   ) {
     this.baselines = baselines;
+  }
+
+  private webhookLock<T>(tenant: string, fn: () => Promise<T>): Promise<T> {
+    const prev = this.webhookChains.get(tenant) ?? Promise.resolve();
+    const run = prev.then(fn, fn);
+    const tail = run.catch(() => undefined);
+    this.webhookChains.set(tenant, tail);
+    void tail.then(() => {
+      if (this.webhookChains.get(tenant) === tail) this.webhookChains.delete(tenant);
+    });
+    return run;
   }
 
   static async open(stateDir: string, cfg: SentimentConfig): Promise<Sentiment> {
@@ -257,17 +270,24 @@ export class Sentiment {
         if (unknown) throw invalid('eventTypes', `eventTypes must be among ${WEBHOOK_EVENTS.join(', ')}; '${unknown.slice(0, 60)}' is not`);
         const description = req.description ?? '';
         if (description.length > 500) throw invalid('description', 'description must be at most 500 characters');
+        const tooMany = () => new ServiceError(grpc.status.RESOURCE_EXHAUSTED, 'RESOURCE_EXHAUSTED', `at most ${MAX_WEBHOOKS_PER_TENANT} webhook endpoints per tenant; delete one first`);
+        const full = async () => (await this.store.listWebhooks({ tenant, admin: false })).length >= MAX_WEBHOOKS_PER_TENANT;
+        // cheap checks first (URL shape, quota), then the DNS lookup (bounded per tenant),
+        // then count and insert under the tenant's lock so concurrent creates cannot pass the cap
         try {
-          await this.guard.vet(req.url ?? '');
+          this.guard.parse(req.url ?? '');
+          if (await full()) throw tooMany();
+          await this.guard.vet(req.url ?? '', tenant);
         } catch (e) {
           if (e instanceof TargetRefused) throw invalid('url', e.message);
+          if (e instanceof TooManyLookups) throw new ServiceError(grpc.status.RESOURCE_EXHAUSTED, 'RESOURCE_EXHAUSTED', e.message);
           throw e;
         }
-        if ((await this.store.listWebhooks({ tenant, admin: false })).length >= MAX_WEBHOOKS_PER_TENANT) {
-          throw new ServiceError(grpc.status.RESOURCE_EXHAUSTED, 'RESOURCE_EXHAUSTED', `at most ${MAX_WEBHOOKS_PER_TENANT} webhook endpoints per tenant; delete one first`);
-        }
         const w = { id: randomUUID(), tenant, url: req.url!, eventTypes: types as WebhookEvent[], description, secret: newSecret(), createdMs: Date.now() };
-        await this.store.createWebhook(w);
+        await this.webhookLock(tenant, async () => {
+          if (await full()) throw tooMany();
+          await this.store.createWebhook(w);
+        });
         return { data: webhookMessage(w, true) };
       }),
       ListWebhooks: unary(async (_req, call) => ({ data: (await this.store.listWebhooks(callerOf(call))).map((w) => webhookMessage(w)) })),

@@ -7,6 +7,7 @@
 import { describe, it, expect, afterAll } from 'vitest';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import { EventEmitter, once } from 'node:events';
+import { createServer as createTcpServer, type Socket } from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -180,6 +181,49 @@ describe('webhooks', () => {
     expect(codes.length).toBeLessThanOrEqual(r.got.length);
     expect(log[0]!.attempts[0]!.error).toContain('HTTP 500');
     s2.close();
+  });
+  it('holds a tenant to 20 endpoints when 40 creates race', { timeout: 60_000 }, async () => {
+    const sc = await startSentimentCore({ webhookAllowHosts: ['127.0.0.1'] });
+    cleanups.push(sc.close);
+    const s = sentimentClient(sc.core.address, { tenant: 'hook-race' });
+    const results = await Promise.allSettled(Array.from({ length: 40 }, (_, i) => s.call('createWebhook', { url: `http://127.0.0.1:9/hook${i}`, eventTypes: ['job.succeeded'] })));
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(20);
+    for (const r of results) if (r.status === 'rejected') expect((r.reason as { code: number }).code).toBe(8); // RESOURCE_EXHAUSTED
+    expect((await s.call<{ data: unknown[] }>('listWebhooks')).data).toHaveLength(20);
+    s.close();
+  });
+
+  it('delivers another tenant\'s message at once while a black-hole receiver holds a backlog (pool, at most 2 attempts per endpoint)', { timeout: 120_000 }, async () => {
+    // a receiver that accepts connections and never answers
+    const open = new Set<Socket>();
+    let maxOpen = 0;
+    const hole = createTcpServer((sock) => {
+      open.add(sock);
+      maxOpen = Math.max(maxOpen, open.size);
+      sock.on('close', () => open.delete(sock));
+      sock.on('error', () => undefined);
+    });
+    hole.listen(0, '127.0.0.1');
+    await once(hole, 'listening');
+    cleanups.push(() => new Promise((res) => { for (const sk of open) sk.destroy(); hole.close(() => res()); }));
+    const r = await receiver();
+    cleanups.push(r.close);
+    const sc = await startSentimentCore({ webhookAllowHosts: ['127.0.0.1'], webhookTimeoutMs: 15_000 });
+    cleanups.push(sc.close);
+    const a = sentimentClient(sc.core.address, { tenant: 'hole-a' });
+    const b = sentimentClient(sc.core.address, { tenant: 'hole-b' });
+    await a.call('createWebhook', { url: `http://127.0.0.1:${(hole.address() as { port: number }).port}/x`, eventTypes: ['job.succeeded'] });
+    await b.call('createWebhook', { url: r.url, eventTypes: ['job.succeeded'] });
+    await a.call('batchAnalyzeTexts', { items: Array.from({ length: 24 }, (_, i) => ({ text: `tenant A text ${i}, a fine day` })) });
+    await eventually(async () => open.size >= 2, 30_000); // A's attempts are stuck in the black hole
+    const sent = Date.now();
+    await b.call('analyzeText', { text: 'tenant B: deliver me now' });
+    const got = await deliveries(r, 1, () => true, 14_000);
+    // before the pool, B waited for whole slices of A's 15 s timeouts (44 s in the attacker's run)
+    expect(got[0]!.at - sent).toBeLessThan(5000);
+    expect(maxOpen).toBeLessThanOrEqual(2);
+    a.close();
+    b.close();
   });
 });
 

@@ -705,7 +705,9 @@ FROM scored WHERE w >= 0 ORDER BY w`;
   }
 
   async dueMessages(now: number, limit: number): Promise<OutboxMessage[]> {
-    return (await this.read(`SELECT ${MESSAGE_COLUMNS} FROM webhook_messages WHERE status = $3 AND next_ms <= $1 ORDER BY next_ms, created_ms LIMIT $2`, [BigInt(now), limit, 'PENDING'])).map(messageRow);
+    // at most 16 per endpoint, so one endpoint's backlog cannot hide the other endpoints' due messages from the deliverer
+    return (await this.read(`SELECT ${MESSAGE_COLUMNS} FROM webhook_messages WHERE status = $3 AND next_ms <= $1
+      QUALIFY row_number() OVER (PARTITION BY endpoint_id ORDER BY next_ms, created_ms) <= 16 ORDER BY next_ms, created_ms LIMIT $2`, [BigInt(now), limit, 'PENDING'])).map(messageRow);
   }
 
   async pendingMessages(): Promise<number> {

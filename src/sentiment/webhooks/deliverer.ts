@@ -22,8 +22,10 @@ export interface DelivererOptions {
   /** Delay before each retry, in ms (attempt 2, 3, ...); its length + 1 is the number of attempts. */
   retryScheduleMs: readonly number[];
   timeoutMs: number;
-  /** Messages sent at the same time. */
+  /** Messages sent at the same time (a pool: a free slot takes the next due message). */
   concurrency: number;
+  /** Attempts in flight to one endpoint (a slow or dead endpoint holds at most this many slots). */
+  perEndpoint?: number;
 }
 
 export const DEFAULT_RETRY_SCHEDULE = '5s,5m,30m,2h,5h,10h,14h,20h,24h';
@@ -46,7 +48,13 @@ export class WebhookDeliverer {
   private running: Promise<void> | null = null;
   private again = false;
   private stopped = false;
+  /** Messages being attempted or whose outcome is not yet recorded (not picked again). */
   private readonly inFlight = new Set<string>();
+  private readonly perEndpoint = new Map<string, number>();
+  private active = 0;
+  private kick: (() => void) | null = null;
+  private outcomes: AttemptOutcome[] = [];
+  private flushing: Promise<void> | null = null;
   private readonly aborts = new Set<AbortController>();
 
   constructor(
@@ -67,6 +75,7 @@ export class WebhookDeliverer {
     if (this.stopped) return;
     if (this.running) {
       this.again = true;
+      this.kick?.();
       return;
     }
     clearTimeout(this.timer);
@@ -97,30 +106,88 @@ export class WebhookDeliverer {
     this.timer.unref();
   }
 
+  /**
+   * A pool of `concurrency` slots: each free slot takes the oldest due message whose
+   * endpoint has fewer than `perEndpoint` attempts in flight, so due messages of other
+   * endpoints overtake a blocked endpoint's backlog. Returns when nothing is in flight
+   * and nothing is due.
+   */
   private async drain(): Promise<void> {
     const endpoints = new Map<string, WebhookEndpoint | null>();
+    const cap = Math.max(1, this.opts.perEndpoint ?? 2);
+    const slots: Promise<void>[] = [];
     for (;;) {
-      if (this.stopped) return;
-      const due = (await this.store.dueMessages(Date.now(), 200)).filter((m) => !this.inFlight.has(m.id));
-      if (due.length === 0) return;
-      for (let i = 0; i < due.length; i += this.opts.concurrency) {
-        const slice = due.slice(i, i + this.opts.concurrency);
-        const outcomes = await Promise.all(slice.map(async (m) => {
-          let ep = endpoints.get(m.endpointId);
-          if (ep === undefined) {
-            ep = await this.store.getWebhook(m.endpointId, { tenant: m.tenant, admin: false });
-            endpoints.set(m.endpointId, ep);
-          }
-          return ep ? this.attempt(m, ep) : undefined;
-        }));
-        if (this.stopped) return;
-        await this.store.recordAttempts(outcomes.filter((o): o is AttemptOutcome => o !== undefined));
+      if (this.stopped) break;
+      this.again = false;
+      const free = this.opts.concurrency - this.active;
+      if (free > 0) {
+        const due = (await this.store.dueMessages(Date.now(), 200 + this.inFlight.size)).filter((m) => !this.inFlight.has(m.id));
+        if (this.stopped) break;
+        let started = 0;
+        for (const m of due) {
+          if (started >= free) break;
+          if ((this.perEndpoint.get(m.endpointId) ?? 0) >= cap) continue;
+          this.inFlight.add(m.id);
+          this.perEndpoint.set(m.endpointId, (this.perEndpoint.get(m.endpointId) ?? 0) + 1);
+          this.active++;
+          started++;
+          const slot: Promise<void> = this.deliver(m, endpoints).finally(() => {
+            this.active--;
+            const n = (this.perEndpoint.get(m.endpointId) ?? 1) - 1;
+            if (n === 0) this.perEndpoint.delete(m.endpointId);
+            else this.perEndpoint.set(m.endpointId, n);
+            slots.splice(slots.indexOf(slot), 1);
+            this.again = true; // a slot is free: look again
+            this.kick?.();
+          });
+          slots.push(slot);
+        }
       }
+      if (this.again) continue;
+      if (this.active === 0) break;
+      // wait for a slot to free, or for new messages (wake)
+      await new Promise<void>((resolve) => { this.kick = resolve; });
+      this.kick = null;
+    }
+    await Promise.allSettled(slots);
+  }
+
+  /** Attempts one message and records the outcome (outcomes finishing together are written in one call). */
+  private async deliver(m: OutboxMessage, endpoints: Map<string, WebhookEndpoint | null>): Promise<void> {
+    try {
+      let ep = endpoints.get(m.endpointId);
+      if (ep === undefined) {
+        ep = await this.store.getWebhook(m.endpointId, { tenant: m.tenant, admin: false });
+        endpoints.set(m.endpointId, ep);
+      }
+      const outcome = ep ? await this.attempt(m, ep) : undefined;
+      if (outcome && !this.stopped) await this.record(outcome);
+    } catch (e) {
+      logger.error({ err: e, message: m.id }, 'webhook attempt could not be recorded; retried later');
+    } finally {
+      this.inFlight.delete(m.id);
     }
   }
 
+  private record(o: AttemptOutcome): Promise<void> {
+    this.outcomes.push(o);
+    if (!this.flushing) {
+      this.flushing = (async () => {
+        await Promise.resolve(); // let outcomes finishing in the same tick join
+        while (this.outcomes.length > 0) {
+          const batch = this.outcomes;
+          this.outcomes = [];
+          await this.store.recordAttempts(batch).catch((e: unknown) => {
+            this.outcomes = []; // their messages stay PENDING and are attempted again
+            throw e;
+          });
+        }
+      })().finally(() => { this.flushing = null; });
+    }
+    return this.flushing;
+  }
+
   private async attempt(m: OutboxMessage, ep: WebhookEndpoint): Promise<AttemptOutcome | undefined> {
-    this.inFlight.add(m.id);
     const at = Date.now();
     const started = performance.now();
     let status = 0;
@@ -135,8 +202,6 @@ export class WebhookDeliverer {
     } catch (e) {
       if (this.stopped) return undefined; // cut short by the stop: sent again after the restart
       error = e instanceof TargetRefused ? `refused: ${e.message}` : `no answer: ${(e as Error).message}`;
-    } finally {
-      this.inFlight.delete(m.id);
     }
     const durationMs = performance.now() - started;
     const attempt = m.attempts + 1;

@@ -6,6 +6,16 @@
  * address, as written in the URL) is in the allow-list (MERIDIAN_WEBHOOK_ALLOW_HOSTS).
  * The check runs at registration and again at every delivery, and the delivery
  * connects to the very address that was checked (no second DNS answer to rebind).
+ * IPv6 forms that reach IPv4 or old local scopes are refused too: IPv4-compatible
+ * (::/96), IPv4-mapped (::ffff:0:0/96, checked as the IPv4 inside), NAT64
+ * (64:ff9b::/96 and the local-use 64:ff9b:1::/48), 6to4 (2002::/16, refused
+ * wholesale: deprecated by RFC 7526, and each address embeds an IPv4 relay path)
+ * and site-local (fec0::/10).
+ *
+ * Lookups are bounded: at most LOOKUPS_PER_TENANT resolving at once per tenant at
+ * registration (more is TooManyLookups, answered RESOURCE_EXHAUSTED at once), and
+ * deliveries reuse a vetted answer per host for CACHE_TTL_MS (concurrent lookups
+ * of one host share one getaddrinfo call).
  */
 import { BlockList, isIP } from 'node:net';
 import { lookup } from 'node:dns/promises';
@@ -15,13 +25,22 @@ for (const [net, prefix] of [
   ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12], ['192.0.0.0', 24],
   ['192.0.2.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['198.51.100.0', 24], ['203.0.113.0', 24], ['224.0.0.0', 4], ['240.0.0.0', 4],
 ] as const) blocked.addSubnet(net, prefix, 'ipv4');
-for (const [net, prefix] of [['::', 128], ['::1', 128], ['fc00::', 7], ['fe80::', 10], ['ff00::', 8], ['64:ff9b::', 96], ['2001:db8::', 32]] as const) blocked.addSubnet(net, prefix, 'ipv6');
+for (const [net, prefix] of [
+  ['::', 96], ['fc00::', 7], ['fe80::', 10], ['fec0::', 10], ['ff00::', 8], ['64:ff9b::', 96], ['64:ff9b:1::', 48], ['2002::', 16], ['2001:db8::', 32],
+] as const) blocked.addSubnet(net, prefix, 'ipv6');
 
 export class TargetRefused extends Error {}
+/** The tenant already has LOOKUPS_PER_TENANT host lookups running. */
+export class TooManyLookups extends Error {}
+
+export const LOOKUPS_PER_TENANT = 4;
+export const CACHE_TTL_MS = 60_000;
+
+type Addresses = { address: string; family: number }[];
 
 export interface CheckedTarget { url: URL; address: string; family: 4 | 6 }
 
-function isBlocked(address: string): boolean {
+export function isBlocked(address: string): boolean {
   const family = isIP(address);
   if (family === 6 && address.toLowerCase().startsWith('::ffff:')) return isBlocked(address.slice(7));
   return family === 4 ? blocked.check(address, 'ipv4') : family === 6 ? blocked.check(address, 'ipv6') : true;
@@ -29,6 +48,8 @@ function isBlocked(address: string): boolean {
 
 export class TargetGuard {
   private readonly allowed: Set<string>;
+  private readonly lookupsByTenant = new Map<string, number>();
+  private readonly cache = new Map<string, { at: number; addresses: Promise<Addresses> }>();
 
   constructor(allowHosts: readonly string[]) {
     this.allowed = new Set(allowHosts.map((h) => h.toLowerCase().replace(/^\[|\]$/g, '')));
@@ -52,23 +73,37 @@ export class TargetGuard {
    * At registration: the shape, and the addresses if the name resolves now. A name
    * that does not resolve yet is accepted (every delivery checks again and fails
    * while it does not resolve); one that resolves to a refused address is refused.
+   * A tenant with LOOKUPS_PER_TENANT lookups running gets TooManyLookups at once.
    */
-  async vet(raw: string): Promise<void> {
+  async vet(raw: string, tenant: string): Promise<void> {
+    const url = this.parse(raw);
+    if (isIP(url.hostname.replace(/^\[|\]$/g, ''))) {
+      await this.check(raw, false); // an address: no lookup to bound
+      return;
+    }
+    const running = this.lookupsByTenant.get(tenant) ?? 0;
+    if (running >= LOOKUPS_PER_TENANT) throw new TooManyLookups(`at most ${LOOKUPS_PER_TENANT} webhook URLs of a tenant are checked at once; retry shortly`);
+    this.lookupsByTenant.set(tenant, running + 1);
     try {
-      await this.check(raw);
+      await this.check(raw, false);
     } catch (e) {
       if (e instanceof TargetRefused && / does not resolve$/.test(e.message)) return;
       throw e;
+    } finally {
+      const n = (this.lookupsByTenant.get(tenant) ?? 1) - 1;
+      if (n === 0) this.lookupsByTenant.delete(tenant);
+      else this.lookupsByTenant.set(tenant, n);
     }
   }
 
-  /** Resolves the host and checks every address; returns the address to connect to. */
-  async check(raw: string): Promise<CheckedTarget> {
+  /**
+   * Resolves the host and checks every address; returns the address to connect to.
+   * With `cached` (deliveries), a host's answer is reused for CACHE_TTL_MS.
+   */
+  async check(raw: string, cached = true): Promise<CheckedTarget> {
     const url = this.parse(raw);
     const host = url.hostname.toLowerCase().replace(/^\[|\]$/g, '');
-    const addresses = isIP(host) ? [{ address: host, family: isIP(host) as 4 | 6 }] : await lookup(host, { all: true, verbatim: true }).catch(() => {
-      throw new TargetRefused(`the host ${host} of url does not resolve`);
-    });
+    const addresses = isIP(host) ? [{ address: host, family: isIP(host) }] : await this.resolve(host, cached);
     if (addresses.length === 0) throw new TargetRefused(`the host ${host} of url does not resolve`);
     if (!this.allowed.has(host)) {
       const bad = addresses.find((a) => isBlocked(a.address));
@@ -76,5 +111,18 @@ export class TargetGuard {
     }
     const first = addresses[0]!;
     return { url, address: first.address, family: first.family as 4 | 6 };
+  }
+
+  private resolve(host: string, cached: boolean): Promise<Addresses> {
+    const now = Date.now();
+    const hit = this.cache.get(host);
+    if (cached && hit && now - hit.at < CACHE_TTL_MS) return hit.addresses;
+    const addresses = lookup(host, { all: true, verbatim: true }).catch(() => {
+      this.cache.delete(host); // failures are not remembered
+      throw new TargetRefused(`the host ${host} of url does not resolve`);
+    });
+    if (this.cache.size >= 10_000) this.cache.clear();
+    this.cache.set(host, { at: now, addresses });
+    return addresses;
   }
 }
