@@ -7,7 +7,13 @@
  *   UTF-8) is replaced by U+FFFD rather than refused (issue 14.8).
  * - C0/C1 control characters other than tab, line feed and carriage return are
  *   replaced by spaces (documented normalisation, not an error).
- * - Text that is empty or only whitespace/controls is refused with TEXT_EMPTY.
+ * - Text with no visible character is refused with TEXT_EMPTY, like empty text: a text
+ *   made only of whitespace, controls, format characters (Cf: zero-width space/joiners,
+ *   bidi marks and isolates, soft hyphen, BOM), other default-ignorable characters
+ *   (Hangul fillers, variation selectors), combining marks with no base (M), and the
+ *   blank Braille pattern U+2800. Any other character (a letter, digit, symbol, emoji,
+ *   U+FFFD, private-use) makes the text visible; invisible characters next to visible
+ *   ones are kept and analysed as before.
  * - Length limits belong to the service (bytes per request); the model itself reads
  *   at most MAX_TOKENS tokens and MAX_SCAN_CHARS characters and reports `truncated`.
  */
@@ -25,6 +31,8 @@ export class TextRejected extends Error {
 
 // eslint-disable-next-line no-control-regex
 const CONTROLS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/g;
+/** A character that shows: anything but whitespace, controls, format/default-ignorable characters, marks and the blank Braille pattern. */
+const VISIBLE = /[^\p{White_Space}\p{Cc}\p{Cf}\p{M}\p{Default_Ignorable_Code_Point}\u2800]/u;
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 /** Returns the text to featurise (controls replaced), or throws TextRejected. */
@@ -36,7 +44,7 @@ export function cleanText(text: string): string {
   // isWellFormed (Node 20) is a fast check; the replacement runs only for the rare malformed text.
   if (!(scanned as string & { isWellFormed(): boolean }).isWellFormed()) scanned = scanned.replace(LONE_SURROGATE, '\uFFFD');
   const cleaned = scanned.replace(CONTROLS, ' ');
-  if (cleaned.trim() === '') throw new TextRejected('TEXT_EMPTY', 'text is empty (after removing whitespace and control characters)');
+  if (!VISIBLE.test(cleaned)) throw new TextRejected('TEXT_EMPTY', 'text is empty (no visible character: only whitespace, control, format/zero-width or combining characters)');
   return cleaned;
 }
 

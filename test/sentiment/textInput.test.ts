@@ -20,4 +20,11 @@ describe('cleanText', () => {
     expect(cleanText('a\uD800b\u0007c')).toBe('a\uFFFDb c');
     expect(() => cleanText(' \u0000 ')).toThrow(/empty/);
   });
+
+  it('refuses text with no visible character like empty text, and keeps invisible characters beside visible ones', () => {
+    for (const t of ['\u202e\u200b\u200d\u2066', ' \u00ad\ufeff\u2060', '\u0301\ufe0f', '\u3164\u115f', '\u2800 \u200b', '\u0000\u200e\n']) {
+      expect(() => cleanText(t)).toThrow(expect.objectContaining({ problem: 'TEXT_EMPTY' }));
+    }
+    for (const t of ['a', '\ufffd', '\u{1F600}', '\ue000', '\u200bok\u200d', 'e\u0301']) expect(cleanText(t)).toBe(t);
+  });
 });

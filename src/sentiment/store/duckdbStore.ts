@@ -18,6 +18,12 @@
  *   so every deletion is followed by a compaction (the database copied into a fresh
  *   file that replaces the old one) before the deletion is answered; deletions that
  *   arrive together share one compaction.
+ * - Compactions are spaced so that they cannot hold the store most of the time: one
+ *   starts only once the time since the previous one ended is at least
+ *   COMPACTION_SPACING (3) times that one's duration, so the store is held by
+ *   compactions at most ~25 % of the time. Deletions that arrive meanwhile are done
+ *   at once (other writes and reads go on) and join the next compaction, and are
+ *   answered after it; when the last compaction is long past, there is no wait.
  */
 import { mkdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -38,6 +44,8 @@ const list = typedList;
 /** The live states, bound as parameters (see exec). */
 const LIVE = ['PENDING', 'PROCESSING'] as const;
 const FRESH = { cache: false } as const;
+/** A compaction starts no sooner than this many times the previous one's duration after it ended. */
+export const COMPACTION_SPACING = 3;
 /** What a completion reads back: whole jobs when some tenant has webhooks (their events carry the job), else what batches need. */
 const RETURN_FULL = JOB_COLUMNS.split(', ').map((k) => `jobs.${k}`).join(', ');
 const RETURN_BRIEF = 'jobs.id, jobs.tenant, jobs.batch_id';
@@ -120,6 +128,15 @@ export class DuckDbSentimentStore implements SentimentStore {
   private readsDrained: (() => void) | null = null;
   private gate: Promise<void> | null = null;
   private compaction: Promise<void> | null = null;
+  /** When the last compaction ended (epoch ms) and how long it held the store (ms); a start waiting out the spacing (close() cuts it short). */
+  private lastCompactionEnd = 0;
+  private lastCompactionMs = 0;
+  private startSpacedCompaction: (() => void) | null = null;
+  /** The compaction queued or running now (its successor's spacing counts from its end). */
+  private compacting: Promise<void> | null = null;
+  private closing = false;
+  private compactions = 0;
+  private compactionHeldMs = 0;
   /** PENDING/PROCESSING jobs per batch (the batch completes when its count reaches 0). */
   private readonly liveByBatch = new Map<string, number>();
   /** In-memory changes of the running transaction, applied once it commits. */
@@ -632,11 +649,42 @@ FROM scored WHERE w >= 0 ORDER BY w`;
    * Rewrites the database into a fresh file and swaps it in, so that deleted rows'
    * bytes leave the disk. Runs as a write (nothing else writes meanwhile) once the
    * reads in flight are done (new reads wait). Calls that arrive while one is queued join it.
+   * A compaction waits until COMPACTION_SPACING times the previous one's duration has
+   * passed since that one ended (no wait when it is long past).
    */
   compact(): Promise<void> {
     if (this.compaction) return this.compaction;
-    const run = this.write(async () => {
+    const run = (async () => {
+      // the spacing counts from the end of the compaction running now, if one is
+      if (this.compacting) await this.compacting.catch(() => undefined);
+      const wait = this.lastCompactionEnd + COMPACTION_SPACING * this.lastCompactionMs - Date.now();
+      if (wait > 0 && !this.closing) {
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(() => { this.startSpacedCompaction = null; resolve(); }, wait);
+          this.startSpacedCompaction = () => { clearTimeout(timer); this.startSpacedCompaction = null; resolve(); };
+        });
+      }
+      const now = this.compactNow();
+      this.compacting = now;
+      try {
+        await now;
+      } finally {
+        if (this.compacting === now) this.compacting = null;
+      }
+    })();
+    this.compaction = run;
+    return run;
+  }
+
+  /** Compactions run so far and the time they held the store (for tests and diagnostics). */
+  get compactionStats(): { count: number; heldMs: number; lastMs: number } {
+    return { count: this.compactions, heldMs: this.compactionHeldMs, lastMs: this.lastCompactionMs };
+  }
+
+  private compactNow(): Promise<void> {
+    return this.write(async () => {
       this.compaction = null;
+      const t0 = performance.now();
       let open!: () => void;
       this.gate = new Promise<void>((r) => { open = r; });
       try {
@@ -660,12 +708,14 @@ FROM scored WHERE w >= 0 ORDER BY w`;
         this.writer = next.writer;
         this.readers = next.readers;
       } finally {
+        this.lastCompactionMs = performance.now() - t0;
+        this.compactions++;
+        this.compactionHeldMs += this.lastCompactionMs;
+        this.lastCompactionEnd = Date.now();
         this.gate = null;
         open();
       }
     });
-    this.compaction = run;
-    return run;
   }
 
   // ---- webhooks ------------------------------------------------------------------
@@ -754,6 +804,12 @@ FROM scored WHERE w >= 0 ORDER BY w`;
   }
 
   async close(): Promise<void> {
+    // a compaction waiting out its spacing runs now: the deletions waiting for it are answered
+    this.closing = true;
+    for (let p = this.compaction ?? this.compacting, last: Promise<void> | null = null; p && p !== last; last = p, p = this.compaction ?? this.compacting) {
+      this.startSpacedCompaction?.();
+      await p.catch(() => undefined);
+    }
     await this.queue;
     this.closed = true;
     for (const st of this.statements.values()) st.destroySync();

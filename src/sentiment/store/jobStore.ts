@@ -16,6 +16,11 @@
  *   cancel), so a GetAnalysis right after the answer finds them. A crash in that
  *   window loses the stored copy of a result the caller already has; it never loses
  *   an acknowledged asynchronous job. Deletions and close() commit them first.
+ * - Read-your-writes for reads that list or aggregate (job listings,
+ *   counts by state, feed existence, trend/summary windows, anomalous items): each
+ *   first has the write-behind results that were pending when it started committed
+ *   (the window is cut short), and waits for those only, never for results answered
+ *   after it started, so a steady stream of synchronous analyses cannot hold it.
  *
  * Everything else goes straight to the store.
  */
@@ -45,7 +50,7 @@ function deferred<T>(): { promise: Promise<T>; done: Deferred<T> } {
   return { promise, done };
 }
 
-interface Analysed { job: NewJob; result: StoredResult; message: AnalysisMessage }
+interface Analysed { job: NewJob; result: StoredResult; message: AnalysisMessage; seq: number }
 
 export class JobStore {
   /** Synchronous/stream results answered but not yet committed: by result id, and their jobs by job id. */
@@ -55,6 +60,10 @@ export class JobStore {
   private readonly jobWrites: Batching<JobWrite>;
   /** New jobs have their own gathering: a submission waits for its insert only, never behind a flush of completions. */
   private readonly inserts: Batching<JobWrite>;
+  /** Write-behind results numbered as they are answered, and the highest number whose flush has ended (flushes run in order). */
+  private addedSeq = 0;
+  private storedSeq = 0;
+  private flushWaiters: (() => void)[] = [];
 
   constructor(readonly store: SentimentStore) {
     this.jobWrites = new Batching<JobWrite>((writes) => this.flushJobWrites(writes));
@@ -69,6 +78,10 @@ export class JobStore {
           this.unstored.delete(i.result.id);
           this.unstoredJobs.delete(i.job.id);
         }
+        this.storedSeq = Math.max(this.storedSeq, items[items.length - 1]!.seq);
+        const waiters = this.flushWaiters;
+        this.flushWaiters = [];
+        for (const w of waiters) w();
       }
     }, { windowMs: WRITE_BEHIND_WINDOW_MS, maxItems: WRITE_BEHIND_MAX });
   }
@@ -154,7 +167,7 @@ export class JobStore {
 
   /** A result already answered (synchronous mode, streams): committed with its job in the next write-behind window. */
   recordAnalysed(job: NewJob, result: StoredResult, message: AnalysisMessage): void {
-    const a = { job, result, message };
+    const a = { job, result, message, seq: ++this.addedSeq };
     this.unstored.set(result.id, a);
     this.unstoredJobs.set(job.id, a);
     this.writeBehind.add(a);
@@ -163,6 +176,18 @@ export class JobStore {
   /** Commits the results answered so far. */
   settle(): Promise<void> {
     return this.writeBehind.settled();
+  }
+
+  /** Waits until the write-behind results answered before this call are committed (flushed at once, not after the window); later ones are not waited for. */
+  private async caughtUp(): Promise<void> {
+    const target = this.addedSeq;
+    while (this.storedSeq < target) {
+      const ended = new Promise<void>((resolve) => this.flushWaiters.push(resolve));
+      this.writeBehind.now();
+      await ended;
+      // let the Batching finish the flush's bookkeeping, so that now() can start the next one
+      await new Promise<void>((resolve) => setImmediate(resolve));
+    }
   }
 
   private visible(a: Analysed | undefined, scope: Scope): Analysed | undefined {
@@ -189,6 +214,7 @@ export class JobStore {
 
   /** Payloads of a feed's anomalous items, as messages. */
   async anomalousItems(feedId: string, scope: Scope, fromMs: number, toMs: number, limit: number): Promise<AnalysisMessage[]> {
+    await this.caughtUp();
     return (await this.store.anomalousItems(feedId, scope, fromMs, toMs, limit)).map((p) => JSON.parse(p) as AnalysisMessage);
   }
 
@@ -198,7 +224,8 @@ export class JobStore {
     return a ? JobStore.unstoredRow(a) : this.store.cancel(id, now, scope);
   }
 
-  listJobs(filter: JobFilter, scope: Scope, after: JobCursor | null, limit: number): Promise<{ jobs: JobRow[]; more: boolean }> {
+  async listJobs(filter: JobFilter, scope: Scope, after: JobCursor | null, limit: number): Promise<{ jobs: JobRow[]; more: boolean }> {
+    await this.caughtUp();
     return this.store.listJobs(filter, scope, after, limit);
   }
 
@@ -210,7 +237,8 @@ export class JobStore {
     return this.store.unfinished();
   }
 
-  countByState(): Promise<Record<JobStatus, number>> {
+  async countByState(): Promise<Record<JobStatus, number>> {
+    await this.caughtUp();
     return this.store.countByState();
   }
 
@@ -218,11 +246,13 @@ export class JobStore {
     return this.store.recentScores(tenant, feedId, n);
   }
 
-  feedExists(feedId: string, scope: Scope): Promise<boolean> {
+  async feedExists(feedId: string, scope: Scope): Promise<boolean> {
+    await this.caughtUp();
     return this.store.feedExists(feedId, scope);
   }
 
-  feedWindowRows(...args: Parameters<SentimentStore['feedWindowRows']>): Promise<FeedWindowRow[]> {
+  async feedWindowRows(...args: Parameters<SentimentStore['feedWindowRows']>): Promise<FeedWindowRow[]> {
+    await this.caughtUp();
     return this.store.feedWindowRows(...args);
   }
 
