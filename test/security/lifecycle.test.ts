@@ -93,7 +93,11 @@ describe('npm start lifecycle', () => {
         rmSync(stateDir, { recursive: true, force: true });
       }
     }
-    expect(results).toEqual(results.map((r) => `${r.split(':')[0]}: code 0`));
+    // Exit 0, or, for a signal that lands before the launcher's modules have loaded and its handlers exist
+    // (300 ms is inside that window on a loaded machine under tsx), Node's default end by SIGTERM: nothing has
+    // started then. Never an abort, and never a hang.
+    for (const r of results) expect(r).toMatch(/^\d+ ms: (code 0|signal SIGTERM)$/);
+    expect(results.slice(1)).toEqual(results.slice(1).map((r) => `${r.split(':')[0]}: code 0`));
   });
 
   it('a second signal forces the exit at once, leaving no process', { timeout: 180_000 }, async () => {
