@@ -98,7 +98,7 @@ export async function startCore(config: CoreConfig): Promise<Core> {
       : logger.warn({ err: error }, 'could not write the place index (the next start builds it again)')),
   });
   phase('geo');
-  addLocaleService(services, { db, paging });
+  addLocaleService(services, { db, paging, zones: geo.zones });
   addCertificateService(services, { ca, defaultValidityDays: config.certValidityDays });
   const sentiment = await addSentimentService(services, { stateDir: config.stateDir, config: config.sentiment });
   phase('sentiment');

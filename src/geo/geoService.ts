@@ -47,7 +47,8 @@ export class Geo implements PlaceContext {
     const [{ store: places }, catalog, meta, zones] = await Promise.all([
       openPlaceStore(deps.db, deps.placeIndexPath, deps.onIndexBuilt), GeoCatalog.load(deps.db),
       deps.db.query<{ key: string; value: string }>('SELECT key, value FROM meta'),
-      // every zone /locale/timezones lists (Etc/UTC has no place: a filter by it finds none, it is not refused)
+      // every zone /locale/timezones lists, Etc/UTC included (no place: a filter by it finds none); with the places' own
+      // zones, which a data refresh may add without the table
       deps.db.query<{ id: string }>('SELECT id FROM timezones'),
     ]);
     const m = new Map(meta.map((r) => [r.key, r.value]));

@@ -6,13 +6,18 @@
 import type * as grpc from '@grpc/grpc-js';
 import type { ConnectionPool } from '../db/duckdb.js';
 import { exclusive, invalid, notFound } from '../errors.js';
-import { localDateTime, localTime, offsetMinutes, rawOffsetHours, ZoneResolver } from '../geo/clock.js';
+import { localDateTime, localTime, offsetMinutes, rawOffsetHours, type ZoneResolver } from '../geo/clock.js';
 import { serviceDefinition } from '../grpc/protos.js';
 import { unary } from '../grpc/unary.js';
 import type { LocaleServiceHandlers } from '../../proto/contract/types/meridian/locale/v1/LocaleService.js';
 import type { PageRequest, Paging } from '../paging.js';
 
-export interface LocaleDeps { db: ConnectionPool; paging: Paging }
+export interface LocaleDeps {
+  db: ConnectionPool;
+  paging: Paging;
+  /** The data's zones as clients may name them (geo's, read once at load: the same timezones table). */
+  zones: ZoneResolver;
+}
 
 interface ZoneRow { id: string; name: string; country_codes: string[] }
 
@@ -28,7 +33,7 @@ function zoneId(raw: unknown): string {
   return z;
 }
 
-export function localeHandlers({ db, paging }: LocaleDeps): LocaleServiceHandlers {
+export function localeHandlers({ db, paging, zones }: LocaleDeps): LocaleServiceHandlers {
   /** Counts and pages a filtered table in SQL: `where` uses $1..$n, limit/offset follow. */
   async function page<T>(table: string, where: string, params: (string | boolean)[], order: string, req: PageRequest, key: string) {
     const [{ n }] = (await db.query<{ n: bigint }>(`SELECT count(*) AS n FROM ${table} WHERE ${where}`, params)) as [{ n: bigint }];
@@ -51,9 +56,6 @@ export function localeHandlers({ db, paging }: LocaleDeps): LocaleServiceHandler
     return c;
   }
 
-  /** The data's zone ids (read on the first zone asked for). */
-  let zones: Promise<ZoneResolver> | undefined;
-
   /**
    * A zone by its id, any case; an id the data spells otherwise (an IANA link or an older name:
    * Asia/Calcutta for Asia/Kolkata, US/Eastern, UTC or GMT for Etc/UTC) is the zone it names in the
@@ -61,8 +63,7 @@ export function localeHandlers({ db, paging }: LocaleDeps): LocaleServiceHandler
    */
   async function zone(raw: unknown): Promise<ZoneRow> {
     const id = zoneId(raw);
-    // a failed read is not kept: the next lookup reads again
-    const known = (await (zones ??= db.query<{ id: string }>('SELECT id FROM timezones').then((rows) => new ZoneResolver(rows.map((r) => r.id)), (e: unknown) => { zones = undefined; throw e; }))).resolve(id);
+    const known = zones.resolve(id);
     const [z] = known === undefined ? [] : await db.query<ZoneRow>('SELECT * FROM timezones WHERE id = $1', [known]);
     if (!z) throw notFound(`no time zone ${id} in the data (see /v1/locale/timezones)`);
     return z;
