@@ -9,6 +9,7 @@ import { unary } from '../grpc/unary.js';
 import type { GeoServiceHandlers } from '../../proto/contract/types/meridian/geo/v1/GeoService.js';
 import type { PageRequest, Paging } from '../paging.js';
 import { serviceDefinition } from '../grpc/protos.js';
+import { PlacePage, SummaryBytes, withPlacePages } from './placePages.js';
 import { GeoCatalog, displayName, parseDisplay, type Country, type Display, type Region } from './catalog.js';
 import { localDateTime, localTime, ZoneResolver } from './clock.js';
 import { EARTH_MODEL, fromKm, haversineKm, type Unit } from './distance.js';
@@ -42,6 +43,9 @@ export class Geo implements PlaceContext {
     readonly info: DataInfo,
     private readonly paging: Paging,
   ) {}
+
+  /** Each place's summary, encoded once per display (placePages.ts). */
+  private readonly summaryBytes = new SummaryBytes();
 
   static async load(deps: GeoDeps): Promise<Geo> {
     const [{ store: places }, catalog, meta, zones] = await Promise.all([
@@ -202,11 +206,15 @@ export class Geo implements PlaceContext {
     const found = query.featureCodes && ![...query.featureCodes].some((c) => this.featureCodes.has(c))
       ? { hits: [], total: 0, offset: 0 }
       : this.places.search({ ...query, limit, offset });
-    return {
-      data: found.hits.map((h) => this.summary(h.index, d, query.near ? unit : undefined, h.distanceKm)),
-      totalCount: found.total, currentOffset: found.offset,
-      nextPageToken: this.paging.next(key, found.offset, limit, found.total),
-    };
+    // the page from each summary's cached bytes (placePages.ts); `data` as objects only for a reader that asks
+    const displayKey = `${d.language}|${d.ascii ? 1 : 0}`;
+    const distanceUnit = query.near ? unit : undefined;
+    const items = found.hits.map((h) => ({
+      bytes: this.summaryBytes.get(h.index, displayKey, () => this.summary(h.index, d)),
+      distance: distanceUnit && h.distanceKm !== undefined && !Number.isNaN(h.distanceKm) ? round(fromKm(h.distanceKm, distanceUnit), 3) : undefined,
+    }));
+    return new PlacePage(items, found.total, found.offset, this.paging.next(key, found.offset, limit, found.total),
+      () => found.hits.map((h) => this.summary(h.index, d, distanceUnit, h.distanceKm)));
   }
 
   private centreOf(id: unknown, field: string) {
@@ -382,6 +390,6 @@ export { openPlaceStore, placeIndexPath };
 
 export async function addGeoService(server: Pick<grpc.Server, 'addService'>, deps: GeoDeps): Promise<Geo> {
   const geo = await Geo.load(deps);
-  server.addService(serviceDefinition('meridian.geo.v1.GeoService'), geo.handlers());
+  server.addService(withPlacePages(serviceDefinition('meridian.geo.v1.GeoService')), geo.handlers());
   return geo;
 }

@@ -1,0 +1,149 @@
+/**
+ * Place-list answers encoded from cached item bytes.
+ *
+ * Every place list (ListCities, ListNearbyCities, … : a page of CitySummary)
+ * answers the same summaries again and again, and encoding them was the
+ * largest single cost of a list request in the core: protobufjs spends ~2 µs
+ * on each summary's nine strings, ~20 µs for a page of ten, on top of building
+ * the summary objects (names in the display language, the region, its codes).
+ * So each summary is built and encoded once per (place, display) and its bytes
+ * are kept; a page is its items' bytes one after another, each item with its
+ * distance (the one field that depends on the request) appended. The fields of
+ * a message may come in any order on the wire, and a reader merges them
+ * (protobuf encoding spec, "Field Order"), so every client decodes the same
+ * message as before.
+ *
+ * A PlacePage is what the list handlers return; the GeoService's serializer
+ * writes it with `encode`, and whoever reads it as an object (a test, another
+ * serializer) gets `data` built on first read, as the handler used to return.
+ */
+import { join } from 'node:path';
+import protobuf from 'protobufjs';
+import type * as grpc from '@grpc/grpc-js';
+import { PROTO_ROOT } from '../../proto/contract/protoLoading.js';
+
+/** Most cached summaries (all displays together); past it the cache starts again empty. ~150 bytes each. */
+export const MAX_CACHED_SUMMARIES = 100_000;
+
+/** CitySummary.distance: field 11, wire type 1 (64-bit). */
+const DISTANCE_TAG = (11 << 3) | 1;
+
+function loadSummaryType(): protobuf.Type {
+  const root = new protobuf.Root();
+  root.resolvePath = (_origin, target) => join(PROTO_ROOT, target);
+  root.loadSync('meridian/geo/v1/geo.proto', { keepCase: false });
+  return root.lookupType('meridian.geo.v1.CitySummary');
+}
+
+/** A summary as the geo service builds it (distance apart). */
+export type SummaryObject = Record<string, unknown>;
+
+/** The encoded summaries, by display and place index. */
+export class SummaryBytes {
+  private readonly type = loadSummaryType();
+  private readonly byDisplay = new Map<string, Map<number, Uint8Array>>();
+  private count = 0;
+
+  constructor(private readonly max = MAX_CACHED_SUMMARIES) {}
+
+  /** The summary of place `index` in display `display`, encoded without its distance; `make` builds it on a miss. */
+  get(index: number, display: string, make: () => SummaryObject): Uint8Array {
+    let forDisplay = this.byDisplay.get(display);
+    const hit = forDisplay?.get(index);
+    if (hit) return hit;
+    if (this.count >= this.max) { this.byDisplay.clear(); this.count = 0; forDisplay = undefined; }
+    if (!forDisplay) this.byDisplay.set(display, (forDisplay = new Map()));
+    const built = this.type.encode(this.type.fromObject(make())).finish();
+    // a copy of its own: finish() may return a view into a shared pool slab, which the cache would keep alive
+    const bytes = new Uint8Array(built.length);
+    bytes.set(built);
+    forDisplay.set(index, bytes);
+    this.count++;
+    return bytes;
+  }
+
+  get size(): number { return this.count; }
+}
+
+export interface PageItem {
+  bytes: Uint8Array;
+  /** In the request's unit, already rounded; undefined: not a distance query. */
+  distance: number | undefined;
+}
+
+/** A page of a place list: its items as bytes, and what a reader of the object form needs to build them. */
+export class PlacePage {
+  private built: SummaryObject[] | undefined;
+
+  constructor(
+    readonly items: PageItem[],
+    readonly totalCount: number,
+    readonly currentOffset: number,
+    readonly nextPageToken: string,
+    private readonly build: () => SummaryObject[],
+  ) {}
+
+  /** The summaries as objects (distance included), built on first read. */
+  get data(): SummaryObject[] {
+    this.built ??= this.build();
+    return this.built;
+  }
+
+  /**
+   * The response message: the page's other fields as `serializeRest` encodes them, then one `data` entry
+   * (field `dataField`, length-delimited) per item, with its distance appended.
+   */
+  encode(serializeRest: (value: object) => Buffer, dataField: number): Buffer {
+    const rest = serializeRest({ totalCount: this.totalCount, currentOffset: this.currentOffset, nextPageToken: this.nextPageToken });
+    let size = rest.length;
+    const tag = (dataField << 3) | 2;
+    const tagBytes = varintLength(tag);
+    for (const it of this.items) {
+      const len = it.bytes.length + (it.distance === undefined ? 0 : 9);
+      size += tagBytes + varintLength(len) + len;
+    }
+    const out = Buffer.allocUnsafe(size);
+    let pos = rest.copy(out, 0);
+    for (const it of this.items) {
+      const len = it.bytes.length + (it.distance === undefined ? 0 : 9);
+      pos = writeVarint(out, pos, tag);
+      pos = writeVarint(out, pos, len);
+      out.set(it.bytes, pos);
+      pos += it.bytes.length;
+      if (it.distance !== undefined) {
+        out[pos++] = DISTANCE_TAG;
+        pos = out.writeDoubleLE(it.distance, pos);
+      }
+    }
+    return out;
+  }
+}
+
+function varintLength(n: number): number {
+  let len = 1;
+  while (n >= 0x80) { n = Math.floor(n / 128); len++; }
+  return len;
+}
+
+function writeVarint(buf: Buffer, pos: number, n: number): number {
+  while (n >= 0x80) { buf[pos++] = (n & 0x7f) | 0x80; n = Math.floor(n / 128); }
+  buf[pos++] = n;
+  return pos;
+}
+
+/**
+ * The service definition with serializers that write a PlacePage from its bytes (the methods whose
+ * answer has a repeated CitySummary `data`); every other answer goes through the usual serializer.
+ */
+export function withPlacePages(definition: grpc.ServiceDefinition): grpc.ServiceDefinition {
+  const out: Record<string, grpc.MethodDefinition<unknown, unknown>> = {};
+  for (const [name, method] of Object.entries(definition)) {
+    const m = method as grpc.MethodDefinition<unknown, unknown> & { responseType?: { type?: { field?: { name: string; number: number; typeName?: string; label?: string }[] } } };
+    const data = m.responseType?.type?.field?.find((f) => f.name === 'data' && /CitySummary$/.test(f.typeName ?? '') && f.label === 'LABEL_REPEATED');
+    if (!data) { out[name] = m; continue; }
+    const serialize = m.responseSerialize;
+    const field = data.number;
+    out[name] = { ...m, responseSerialize: (value: unknown) => (value instanceof PlacePage ? value.encode(serialize as (v: object) => Buffer, field) : serialize(value)) };
+  }
+  return out as grpc.ServiceDefinition;
+}
