@@ -9,7 +9,7 @@ import { unary } from '../grpc/unary.js';
 import type { GeoServiceHandlers } from '../../proto/contract/types/meridian/geo/v1/GeoService.js';
 import type { PageRequest, Paging } from '../paging.js';
 import { serviceDefinition } from '../grpc/protos.js';
-import { PlacePage, SummaryBytes, withPlacePages } from './placePages.js';
+import { MAX_CACHED_SUMMARIES, PlacePage, SummaryBytes, withPlacePages } from './placePages.js';
 import { GeoCatalog, displayName, parseDisplay, type Country, type Display, type Region } from './catalog.js';
 import { localDateTime, localTime, ZoneResolver } from './clock.js';
 import { EARTH_MODEL, fromKm, haversineKm, type Unit } from './distance.js';
@@ -44,8 +44,21 @@ export class Geo implements PlaceContext {
     private readonly paging: Paging,
   ) {}
 
-  /** Each place's summary, encoded once per display (placePages.ts). */
+  /** Each place's summary and details, encoded once per display (placePages.ts). */
   private readonly summaryBytes = new SummaryBytes();
+  private readonly detailsBytes = new SummaryBytes(MAX_CACHED_SUMMARIES, 'CityDetails');
+
+  /** GetCity's and BatchGetCities' answer: the places' details from their cached bytes (`single`: one place, not a list). */
+  private detailsPage(indexes: number[], d: Display): PlacePage<ReturnType<Geo['details']>[]> {
+    const displayKey = `${d.language}|${d.ascii ? 1 : 0}`;
+    const items = indexes.map((i) => ({ bytes: this.detailsBytes.get(i, displayKey, () => this.details(i, d)), distance: undefined }));
+    return new PlacePage(items, {}, () => indexes.map((i) => this.details(i, d)));
+  }
+
+  private detailsOne(i: number, d: Display): PlacePage<ReturnType<Geo['details']>> {
+    const displayKey = `${d.language}|${d.ascii ? 1 : 0}`;
+    return new PlacePage([{ bytes: this.detailsBytes.get(i, displayKey, () => this.details(i, d)), distance: undefined }], {}, () => this.details(i, d));
+  }
 
   static async load(deps: GeoDeps): Promise<Geo> {
     const [{ store: places }, catalog, meta, zones] = await Promise.all([
@@ -213,7 +226,7 @@ export class Geo implements PlaceContext {
       bytes: this.summaryBytes.get(h.index, displayKey, () => this.summary(h.index, d)),
       distance: distanceUnit && h.distanceKm !== undefined && !Number.isNaN(h.distanceKm) ? round(fromKm(h.distanceKm, distanceUnit), 3) : undefined,
     }));
-    return new PlacePage(items, found.total, found.offset, this.paging.next(key, found.offset, limit, found.total),
+    return new PlacePage(items, { totalCount: found.total, currentOffset: found.offset, nextPageToken: this.paging.next(key, found.offset, limit, found.total) },
       () => found.hits.map((h) => this.summary(h.index, d, distanceUnit, h.distanceKm)));
   }
 
@@ -251,12 +264,12 @@ export class Geo implements PlaceContext {
       ListCities: unary((req) => this.listPlaces(req, { defaultMinPopulation: CITY_MIN_POPULATION })),
       ListPlaces: unary((req) => this.listPlaces(req, { defaultMinPopulation: 0 })),
       ListAdminDivisions: unary((req) => this.listPlaces(req, { defaultMinPopulation: 0, onlyTypes: ADM2 })),
-      GetCity: unary((req) => ({ data: this.details(this.index(req['cityId']), display(req)) })),
+      GetCity: unary((req) => this.detailsOne(this.index(req['cityId']), display(req))),
       BatchGetCities: unary((req) => {
         const ids = req['cityIds'] as number[];
         if (ids.length > 1000) throw invalid('cityIds', `cityIds holds at most 1000 ids, got ${ids.length}`);
         const d = display(req);
-        return { data: ids.map((id) => this.places.indexOf(id)).filter((i): i is number => i !== undefined).map((i) => this.details(i, d)) };
+        return this.detailsPage(ids.map((id) => this.places.indexOf(id)).filter((i): i is number => i !== undefined), d);
       }),
       ListNearbyCities: unary((req) => this.listPlaces(req as PlaceListRequest, { defaultMinPopulation: CITY_MIN_POPULATION, centre: this.centreOf(req['cityId'], 'cityId') })),
       ListNearbyPlaces: unary((req) => this.listPlaces(req as PlaceListRequest, { defaultMinPopulation: 0, centre: this.centreOf(req['placeId'], 'placeId') })),

@@ -1,5 +1,5 @@
 /**
- * Place-list answers encoded from cached item bytes.
+ * Place answers encoded from cached item bytes.
  *
  * Every place list (ListCities, ListNearbyCities, … : a page of CitySummary)
  * answers the same summaries again and again, and encoding them was the
@@ -11,9 +11,9 @@
  * distance (the one field that depends on the request) appended. The fields of
  * a message may come in any order on the wire, and a reader merges them
  * (protobuf encoding spec, "Field Order"), so every client decodes the same
- * message as before.
+ * message as before. GetCity and BatchGetCities answer CityDetails the same way.
  *
- * A PlacePage is what the list handlers return; the GeoService's serializer
+ * A PlacePage is what those handlers return; the GeoService's serializer
  * writes it with `encode`, and whoever reads it as an object (a test, another
  * serializer) gets `data` built on first read, as the handler used to return.
  */
@@ -28,23 +28,30 @@ export const MAX_CACHED_SUMMARIES = 100_000;
 /** CitySummary.distance: field 11, wire type 1 (64-bit). */
 const DISTANCE_TAG = (11 << 3) | 1;
 
-function loadSummaryType(): protobuf.Type {
-  const root = new protobuf.Root();
-  root.resolvePath = (_origin, target) => join(PROTO_ROOT, target);
-  root.loadSync('meridian/geo/v1/geo.proto', { keepCase: false });
-  return root.lookupType('meridian.geo.v1.CitySummary');
+let geoRoot: protobuf.Root | undefined;
+
+/** A message type of geo.proto, as protobufjs reads it (the same encoder proto-loader's serializers use). */
+function geoType(name: 'CitySummary' | 'CityDetails'): protobuf.Type {
+  if (!geoRoot) {
+    geoRoot = new protobuf.Root();
+    geoRoot.resolvePath = (_origin, target) => join(PROTO_ROOT, target);
+    geoRoot.loadSync('meridian/geo/v1/geo.proto', { keepCase: false });
+  }
+  return geoRoot.lookupType(`meridian.geo.v1.${name}`);
 }
 
-/** A summary as the geo service builds it (distance apart). */
+/** A summary or details object as the geo service builds it (distance apart). */
 export type SummaryObject = Record<string, unknown>;
 
-/** The encoded summaries, by display and place index. */
+/** The encoded summaries (or details), by display and place index. */
 export class SummaryBytes {
-  private readonly type = loadSummaryType();
+  private readonly type: protobuf.Type;
   private readonly byDisplay = new Map<string, Map<number, Uint8Array>>();
   private count = 0;
 
-  constructor(private readonly max = MAX_CACHED_SUMMARIES) {}
+  constructor(private readonly max = MAX_CACHED_SUMMARIES, typeName: 'CitySummary' | 'CityDetails' = 'CitySummary') {
+    this.type = geoType(typeName);
+  }
 
   /** The summary of place `index` in display `display`, encoded without its distance; `make` builds it on a miss. */
   get(index: number, display: string, make: () => SummaryObject): Uint8Array {
@@ -71,30 +78,39 @@ export interface PageItem {
   distance: number | undefined;
 }
 
-/** A page of a place list: its items as bytes, and what a reader of the object form needs to build them. */
-export class PlacePage {
-  private built: SummaryObject[] | undefined;
+/** A list answer's fields besides `data` (none for GetCity and BatchGetCities). */
+export interface PageFields { totalCount?: number; currentOffset?: number; nextPageToken?: string }
+
+/**
+ * An answer whose `data` is places: its items as bytes, its other fields, and what a reader of the object
+ * form needs to build `data` (a list, or one place for GetCity).
+ */
+export class PlacePage<D = unknown> {
+  private built: { data: D } | undefined;
 
   constructor(
     readonly items: PageItem[],
-    readonly totalCount: number,
-    readonly currentOffset: number,
-    readonly nextPageToken: string,
-    private readonly build: () => SummaryObject[],
+    readonly rest: Readonly<PageFields>,
+    private readonly build: () => D,
   ) {}
 
-  /** The summaries as objects (distance included), built on first read. */
-  get data(): SummaryObject[] {
-    this.built ??= this.build();
-    return this.built;
+  /** The places as objects (distances included), built on first read. */
+  get data(): D {
+    this.built ??= { data: this.build() };
+    return this.built.data;
   }
 
+  get totalCount(): number | undefined { return this.rest.totalCount; }
+  get currentOffset(): number | undefined { return this.rest.currentOffset; }
+  get nextPageToken(): string | undefined { return this.rest.nextPageToken; }
+
   /**
-   * The response message: the page's other fields as `serializeRest` encodes them, then one `data` entry
-   * (field `dataField`, length-delimited) per item, with its distance appended.
+   * The response message: the other fields as `serializeRest` encodes them, then one `data` entry
+   * (field `dataField`, length-delimited) per item, with its distance appended. A single message field
+   * (GetCity's data) is written as a one-item repeated one is: the same bytes.
    */
   encode(serializeRest: (value: object) => Buffer, dataField: number): Buffer {
-    const rest = serializeRest({ totalCount: this.totalCount, currentOffset: this.currentOffset, nextPageToken: this.nextPageToken });
+    const rest = serializeRest(this.rest);
     let size = rest.length;
     const tag = (dataField << 3) | 2;
     const tagBytes = varintLength(tag);
@@ -133,13 +149,13 @@ function writeVarint(buf: Buffer, pos: number, n: number): number {
 
 /**
  * The service definition with serializers that write a PlacePage from its bytes (the methods whose
- * answer has a repeated CitySummary `data`); every other answer goes through the usual serializer.
+ * answer's `data` is CitySummary or CityDetails messages); every other answer goes through the usual serializer.
  */
 export function withPlacePages(definition: grpc.ServiceDefinition): grpc.ServiceDefinition {
   const out: Record<string, grpc.MethodDefinition<unknown, unknown>> = {};
   for (const [name, method] of Object.entries(definition)) {
-    const m = method as grpc.MethodDefinition<unknown, unknown> & { responseType?: { type?: { field?: { name: string; number: number; typeName?: string; label?: string }[] } } };
-    const data = m.responseType?.type?.field?.find((f) => f.name === 'data' && /CitySummary$/.test(f.typeName ?? '') && f.label === 'LABEL_REPEATED');
+    const m = method as grpc.MethodDefinition<unknown, unknown> & { responseType?: { type?: { field?: { name: string; number: number; typeName?: string }[] } } };
+    const data = m.responseType?.type?.field?.find((f) => f.name === 'data' && /(^|\.)City(Summary|Details)$/.test(f.typeName ?? ''));
     if (!data) { out[name] = m; continue; }
     const serialize = m.responseSerialize;
     const field = data.number;
