@@ -110,6 +110,11 @@ export function disconnectSignal(response: { once(event: 'close', listener: () =
   return new Disconnect(response);
 }
 
+/** A response message's bytes decoded as the method's answer; an unreadable one is the core's fault (500). */
+export function decodeAnswer(method: UnaryMethod, bytes: Buffer): Record<string, unknown> {
+  try { return method.deserialize(bytes); } catch { throw mapCoreError(grpc.status.INTERNAL, undefined, 'the core answered without a readable message'); }
+}
+
 /** The rejection of a call whose signal was aborted (nobody reads it; it only has to be an HttpError). */
 const callAbandoned = (): HttpError => mapCoreError(grpc.status.CANCELLED, undefined, 'the request was abandoned by its client');
 
@@ -211,6 +216,14 @@ export class CoreClient {
    * trace per call, which costs more than the call itself on the hot path.
    */
   call(method: UnaryMethod, request: object, options: CallOptions = {}): Promise<Record<string, unknown>> {
+    return this.callBytes(method, request, options).then((bytes) => decodeAnswer(method, bytes));
+  }
+
+  /**
+   * The same call, answered with the response message's bytes as the core sent them (REST renders
+   * reference data once per distinct answer: gateway/rest/routes.ts); `decodeAnswer` reads them.
+   */
+  callBytes(method: UnaryMethod, request: object, options: CallOptions = {}): Promise<Buffer> {
     if (options.signal?.aborted) return Promise.reject(callAbandoned());
     let metadata = options.metadata;
     if (options.tenant && !this.exchange?.usable) {
@@ -222,17 +235,15 @@ export class CoreClient {
       return Promise.reject(mapCoreError(grpc.status.INVALID_ARGUMENT, undefined, `the request could not be encoded: ${e instanceof Error ? e.message : String(e)}`));
     }
     if (this.exchange?.usable && !metadata) {
-      return this.exchange.call(method.path, payload, options.tenant, options.signal).then((bytes) => {
-        try { return method.deserialize(bytes); } catch { throw mapCoreError(grpc.status.INTERNAL, undefined, 'the core answered without a readable message'); }
-      }, (e: unknown) => {
-        if (e === EXCHANGE_UNSUPPORTED) return this.call(method, request, options);
+      return this.exchange.call(method.path, payload, options.tenant, options.signal).catch((e: unknown) => {
+        if (e === EXCHANGE_UNSUPPORTED) return this.callBytes(method, request, options);
         throw e;
       });
     }
     return this.unaryCall(method, payload, metadata ?? new grpc.Metadata(), options.signal);
   }
 
-  private unaryCall(method: UnaryMethod, payload: Buffer, metadata: grpc.Metadata, signal: Abandonment | undefined): Promise<Record<string, unknown>> {
+  private unaryCall(method: UnaryMethod, payload: Buffer, metadata: grpc.Metadata, signal: Abandonment | undefined): Promise<Buffer> {
     return new Promise((resolve, reject) => {
       const call = this.channel.createCall(method.path, Date.now() + this.timeoutMs, null, null, null);
       const abandon = () => {
@@ -240,18 +251,17 @@ export class CoreClient {
         call.cancelWithStatus(grpc.status.CANCELLED, 'the request was abandoned by its client');
       };
       signal?.addEventListener('abort', abandon, { once: true });
-      let response: Record<string, unknown> | undefined;
-      let decodeError: unknown;
+      let response: Buffer | undefined;
       call.start(metadata, {
         onReceiveMetadata: () => undefined,
         onReceiveMessage: (bytes: Buffer) => {
-          try { response = method.deserialize(bytes); } catch (e) { decodeError = e; }
+          response = bytes;
           call.startRead();
         },
         onReceiveStatus: (status: grpc.StatusObject) => {
           signal?.removeEventListener('abort', abandon);
           if (status.code === grpc.status.DEADLINE_EXCEEDED) this.cancelled.deadline++;
-          if (status.code === grpc.status.OK && response && !decodeError) resolve(response);
+          if (status.code === grpc.status.OK && response) resolve(response);
           else if (status.code === grpc.status.OK) reject(mapCoreError(grpc.status.INTERNAL, undefined, 'the core answered without a readable message'));
           else reject(this.toHttpError(status));
         },

@@ -10,7 +10,7 @@ import fastJson from 'fast-json-stringify';
 import type * as protoLoader from '@grpc/proto-loader';
 import type protobuf from 'protobufjs';
 import type { ProtoCatalog, ServiceInfo } from '../protoCatalog.js';
-import { CoreClient, disconnectSignal, type UnaryMethod } from '../coreClient.js';
+import { CoreClient, decodeAnswer, disconnectSignal, type UnaryMethod } from '../coreClient.js';
 import type { Guard } from '../auth/guard.js';
 import { HttpError, errorEntry, isHttpError, paramInvalid } from '../httpError.js';
 import { HttpRuleError, PathTemplate, readHttpRules, type HttpBinding } from './httpRule.js';
@@ -50,7 +50,19 @@ export interface CompiledRoute {
   present: Presenter | undefined;
   /** Work units a request will cost (workPrice.ts), charged to the key's work budget; undefined: not priced. */
   price: RestPrice | undefined;
+  /**
+   * The JSON rendered for each distinct answer of the core, by the answer's bytes: reference data (geo and
+   * locale GETs that are not lists, nor answers that tell the time) answers the same few thousand messages
+   * again and again, and decoding, presenting and serialising one cost more than looking it up. The bytes
+   * are the whole input of the rendering, so a different answer is a different key. Undefined: not cached.
+   */
+  rendered: Map<string, string> | undefined;
 }
+
+/** Most answers kept rendered per route (then the route's map starts again empty); ~1 KB each. */
+export const RENDERED_MAX = 10_000;
+/** Answers larger than this are rendered every time (a country with its flag image, say). */
+const RENDERED_MAX_BYTES = 8 * 1024;
 
 function routerPathOf(t: PathTemplate): string {
   if (t.simple && t.segments.every((s, i) => s.kind === 'literal' || t.variables.some((v) => v.start === i && v.end === i + 1))) {
@@ -84,13 +96,18 @@ export function compileRoutes(catalog: ProtoCatalog): CompiledRoute[] {
         seen.set(key, method);
         const requestFields = new Set(Object.keys(requestType.fields));
         const placeList = responseType.fields['data']?.resolvedType?.name === 'CitySummary';
+        const shape = responseShape(responseType);
+        const scope = scopeOf(service.reflection, service.capability, binding.verb);
+        const accepted = acceptedRule(md.options as Record<string, unknown>);
+        const tellsTime = /\/(dateTime|time)$/.test(binding.template);
         routes.push({
           service, methodName, binding, template,
           binder: new RequestBinder(method, requestType, template, binding.body),
-          unary: CoreClient.method(md), shape: responseShape(responseType), stringify,
-          scope: scopeOf(service.reflection, service.capability, binding.verb), routerPath: routerPathOf(template),
+          unary: CoreClient.method(md), shape, stringify,
+          scope, routerPath: routerPathOf(template),
           requestFields,
-          accepted: acceptedRule(md.options as Record<string, unknown>),
+          accepted,
+          rendered: binding.verb === 'GET' && scope === 'geo:read' && !shape.isList && !accepted && !tellsTime ? new Map() : undefined,
           omissions: omissionsOf(requestType),
           price: restPrice(service.capability, methodName, requestFields, template.variables.map((v) => v.fieldPath), placeList, DEFAULT_LIMIT),
           present: presenterOf(responseType.fields['data']?.resolvedType as protobuf.Type | null | undefined),
@@ -236,45 +253,67 @@ async function handle(group: CompiledRoute[], request: FastifyRequest, reply: Fa
     if (route.price) chargeWork(ctx, route.price(bound.message), admission.key.id);
     let hateoas = true;
     for (const p of query) if (p.name === 'hateoasMode' || p.name === 'hateoas_mode') hateoas = p.value === '' ? true : (convertText(hateoasField, p.value, p.name) as boolean);
-    const result = await ctx.core.call(route.unary, bound.message, { tenant: admission.key.id, signal: disconnectSignal(reply.raw) });
+    const callOptions = { tenant: admission.key.id, signal: disconnectSignal(reply.raw) };
+    if (route.rendered) {
+      const bytes = await ctx.core.callBytes(route.unary, bound.message, callOptions);
+      const key = bytes.length <= RENDERED_MAX_BYTES ? bytes.toString('latin1') : undefined;
+      let json = key === undefined ? undefined : route.rendered.get(key);
+      if (json === undefined) {
+        json = renderOne(route, decodeAnswer(route.unary, bytes));
+        if (key !== undefined) {
+          if (route.rendered.size >= RENDERED_MAX) route.rendered.clear();
+          route.rendered.set(key, json);
+        }
+      }
+      if (callback) return sendJsonp(reply, callback, json, 200);
+      return reply.code(200).type('application/json; charset=utf-8').send(json);
+    }
+    const result = await ctx.core.call(route.unary, bound.message, callOptions);
+    if (!route.shape.isList) return sendOne(reply, route, result, renderOne(route, result), callback);
     const data = route.shape.dataField ? result['data'] : result;
-    if (route.present && data && typeof data === 'object') {
-      if (Array.isArray(data)) for (const item of data) route.present(item as Record<string, unknown>);
-      else route.present(data as Record<string, unknown>);
-    }
-    let envelope: Record<string, unknown>;
-    if (route.shape.isList) {
-      const items = data as Record<string, unknown>[];
-      const omit = route.omissions?.(bound.message) ?? EMPTY;
-      if (omit.length) for (const item of items) for (const f of omit) item[f] = undefined;
-      const totalCount = Number(result['totalCount'] ?? 0);
-      const pageOffset = Number(result['currentOffset'] ?? 0); // where the page the core answered starts
-      const pageLimit = typeof limit === 'number' && limit > 0 ? limit : DEFAULT_LIMIT;
-      const nextPageToken = result['nextPageToken'] ? String(result['nextPageToken']) : undefined;
-      // metadata.currentOffset echoes the offset asked for, as GeoDB does (geodb-compat.md, "Offsets"): past the
-      // end the page is the last one but currentOffset stays the request's; the links are the page's.
-      const asked = bound.message['offset'];
-      const currentOffset = typeof asked === 'number' && asked > pageOffset ? asked : pageOffset;
-      envelope = {
-        data: items, errors: EMPTY,
-        // GeoDB sends links only when the results do not fit on one page.
-        links: hateoas && totalCount > pageLimit ? pagingLinks(rawPath, query, pageOffset, pageLimit, totalCount) : undefined,
-        metadata: { currentOffset, totalCount, nextPageToken },
-      };
-    } else {
-      envelope = { data, errors: EMPTY };
-      if (route.shape.hasMetadata) envelope['metadata'] = result['metadata'] ?? null;
-    }
-    const json = route.stringify(envelope);
-    if (callback) return sendJsonp(reply, callback, json, 200);
-    const accepted = route.accepted?.(result);
-    if (accepted) return reply.code(202).header('location', accepted.location).type('application/json; charset=utf-8').send(json);
-    return reply.code(200).type('application/json; charset=utf-8').send(json);
+    if (route.present && Array.isArray(data)) for (const item of data) route.present(item as Record<string, unknown>);
+    const items = data as Record<string, unknown>[];
+    const omit = route.omissions?.(bound.message) ?? EMPTY;
+    if (omit.length) for (const item of items) for (const f of omit) item[f] = undefined;
+    const totalCount = Number(result['totalCount'] ?? 0);
+    const pageOffset = Number(result['currentOffset'] ?? 0); // where the page the core answered starts
+    const pageLimit = typeof limit === 'number' && limit > 0 ? limit : DEFAULT_LIMIT;
+    const nextPageToken = result['nextPageToken'] ? String(result['nextPageToken']) : undefined;
+    // metadata.currentOffset echoes the offset asked for, as GeoDB does (geodb-compat.md, "Offsets"): past the
+    // end the page is the last one but currentOffset stays the request's; the links are the page's.
+    const asked = bound.message['offset'];
+    const currentOffset = typeof asked === 'number' && asked > pageOffset ? asked : pageOffset;
+    const envelope = {
+      data: items, errors: EMPTY,
+      // GeoDB sends links only when the results do not fit on one page.
+      links: hateoas && totalCount > pageLimit ? pagingLinks(rawPath, query, pageOffset, pageLimit, totalCount) : undefined,
+      metadata: { currentOffset, totalCount, nextPageToken },
+    };
+    return sendOne(reply, route, result, route.stringify(envelope), callback);
   } catch (e) {
     if (isHttpError(e)) return sendError(reply, bound?.aliasNames.size ? inAliasTerms(e, bound.aliasNames) : e, callback);
     ctx.logError(e, request);
     return sendError(reply, new HttpError(500, 'INTERNAL', 'internal error in the gateway; its log has the details'), callback);
   }
+}
+
+/** The envelope of an answer that is not a list, presented and serialised. */
+function renderOne(route: CompiledRoute, result: Record<string, unknown>): string {
+  const data = route.shape.dataField ? result['data'] : result;
+  if (route.present && data && typeof data === 'object') {
+    if (Array.isArray(data)) for (const item of data) route.present(item as Record<string, unknown>);
+    else route.present(data as Record<string, unknown>);
+  }
+  const envelope: Record<string, unknown> = { data, errors: EMPTY };
+  if (route.shape.hasMetadata) envelope['metadata'] = result['metadata'] ?? null;
+  return route.stringify(envelope);
+}
+
+function sendOne(reply: FastifyReply, route: CompiledRoute, result: Record<string, unknown>, json: string, callback: string | undefined): FastifyReply {
+  if (callback) return sendJsonp(reply, callback, json, 200);
+  const accepted = route.accepted?.(result);
+  if (accepted) return reply.code(202).header('location', accepted.location).type('application/json; charset=utf-8').send(json);
+  return reply.code(200).type('application/json; charset=utf-8').send(json);
 }
 
 declare module 'fastify' {

@@ -22,8 +22,8 @@ import protobuf from 'protobufjs';
 import type * as grpc from '@grpc/grpc-js';
 import { PROTO_ROOT } from '../../proto/contract/protoLoading.js';
 
-/** Most cached summaries (all displays together); past it the cache starts again empty. ~150 bytes each. */
-export const MAX_CACHED_SUMMARIES = 100_000;
+/** Most cached places per cache (summaries, details; all displays together): past it the cache starts again empty. 150-250 bytes each, so at most ~12 MB a cache; a bench workload touches ~2,000. */
+export const MAX_CACHED_SUMMARIES = 50_000;
 
 /** CitySummary.distance: field 11, wire type 1 (64-bit). */
 const DISTANCE_TAG = (11 << 3) | 1;
