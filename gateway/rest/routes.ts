@@ -24,6 +24,7 @@ import { acceptedRule, type AcceptedRule } from './accepted.js';
 import { restPrice, type RestPrice } from './workPrice.js';
 import { omissionsOf, presenterOf, scopeOf, type Omissions, type Presenter } from './presentation.js';
 import { SCAN_ROWS, type WorkBudget } from '../workPricing.js';
+import { RenderedItems, splitList } from './renderedItems.js';
 
 export const DEFAULT_LIMIT = 10;
 
@@ -57,6 +58,8 @@ export interface CompiledRoute {
    * are the whole input of the rendering, so a different answer is a different key. Undefined: not cached.
    */
   rendered: Map<string, string> | undefined;
+  /** Place lists (GET, reference data): each item's JSON kept by its bytes (renderedItems.ts); undefined: rendered whole. */
+  renderedItems: { items: RenderedItems; dataField: number } | undefined;
 }
 
 /** Most answers kept rendered per route (then the route's map starts again empty); ~1 KB each. */
@@ -100,6 +103,7 @@ export function compileRoutes(catalog: ProtoCatalog): CompiledRoute[] {
         const scope = scopeOf(service.reflection, service.capability, binding.verb);
         const accepted = acceptedRule(md.options as Record<string, unknown>);
         const tellsTime = /\/(dateTime|time)$/.test(binding.template);
+        const present = presenterOf(responseType.fields['data']?.resolvedType as protobuf.Type | null | undefined);
         routes.push({
           service, methodName, binding, template,
           binder: new RequestBinder(method, requestType, template, binding.body),
@@ -108,14 +112,24 @@ export function compileRoutes(catalog: ProtoCatalog): CompiledRoute[] {
           requestFields,
           accepted,
           rendered: binding.verb === 'GET' && scope === 'geo:read' && !shape.isList && !accepted && !tellsTime ? new Map() : undefined,
+          renderedItems: binding.verb === 'GET' && scope === 'geo:read' && shape.isList && placeList && shape.dataField && RenderedItems.splices(stringify)
+            ? { items: new RenderedItems(itemReader(catalog, shape.dataField), shape.dataField, present), dataField: shape.dataField.id } : undefined,
           omissions: omissionsOf(requestType),
           price: restPrice(service.capability, methodName, requestFields, template.variables.map((v) => v.fieldPath), placeList, DEFAULT_LIMIT),
-          present: presenterOf(responseType.fields['data']?.resolvedType as protobuf.Type | null | undefined),
+          present,
         });
       }
     }
   }
   return routes;
+}
+
+/** proto-loader's deserializer of a message field's type: the item read exactly as a whole answer's items are. */
+function itemReader(catalog: ProtoCatalog, field: protobuf.Field): (bytes: Buffer) => Record<string, unknown> {
+  const name = (field.resolvedType as protobuf.Type).fullName.replace(/^\./, '');
+  const def = catalog.definition[name] as { deserialize?: (b: Buffer) => Record<string, unknown> } | undefined;
+  if (!def?.deserialize) throw new HttpRuleError(name, 'the contract has no reader for this message type');
+  return def.deserialize;
 }
 
 export interface RestContext {
@@ -268,13 +282,21 @@ async function handle(group: CompiledRoute[], request: FastifyRequest, reply: Fa
       if (callback) return sendJsonp(reply, callback, json, 200);
       return reply.code(200).type('application/json; charset=utf-8').send(json);
     }
-    const result = await ctx.core.call(route.unary, bound.message, callOptions);
+    const omit = route.shape.isList ? route.omissions?.(bound.message) ?? EMPTY : EMPTY;
+    let result: Record<string, unknown>;
+    let itemBytes: Buffer[] | undefined; // a place list's items, rendered from their kept JSON
+    if (route.renderedItems && !omit.length) {
+      const bytes = await ctx.core.callBytes(route.unary, bound.message, callOptions);
+      const split = splitList(bytes, route.renderedItems.dataField, (b) => decodeAnswer(route.unary, b));
+      if (split) { result = split.rest; itemBytes = split.items; } else result = decodeAnswer(route.unary, bytes);
+    } else result = await ctx.core.call(route.unary, bound.message, callOptions);
     if (!route.shape.isList) return sendOne(reply, route, result, renderOne(route, result), callback);
     const data = route.shape.dataField ? result['data'] : result;
-    if (route.present && Array.isArray(data)) for (const item of data) route.present(item as Record<string, unknown>);
     const items = data as Record<string, unknown>[];
-    const omit = route.omissions?.(bound.message) ?? EMPTY;
-    if (omit.length) for (const item of items) for (const f of omit) item[f] = undefined;
+    if (!itemBytes) {
+      if (route.present && Array.isArray(data)) for (const item of items) route.present(item);
+      if (omit.length) for (const item of items) for (const f of omit) item[f] = undefined;
+    }
     const totalCount = Number(result['totalCount'] ?? 0);
     const pageOffset = Number(result['currentOffset'] ?? 0); // where the page the core answered starts
     const pageLimit = typeof limit === 'number' && limit > 0 ? limit : DEFAULT_LIMIT;
@@ -284,12 +306,13 @@ async function handle(group: CompiledRoute[], request: FastifyRequest, reply: Fa
     const asked = bound.message['offset'];
     const currentOffset = typeof asked === 'number' && asked > pageOffset ? asked : pageOffset;
     const envelope = {
-      data: items, errors: EMPTY,
+      data: itemBytes ? EMPTY : items, errors: EMPTY,
       // GeoDB sends links only when the results do not fit on one page.
       links: hateoas && totalCount > pageLimit ? pagingLinks(rawPath, query, pageOffset, pageLimit, totalCount) : undefined,
       metadata: { currentOffset, totalCount, nextPageToken },
     };
-    return sendOne(reply, route, result, route.stringify(envelope), callback);
+    const json = itemBytes ? route.renderedItems!.items.page(itemBytes, envelope, route.stringify) : route.stringify(envelope);
+    return sendOne(reply, route, result, json, callback);
   } catch (e) {
     if (isHttpError(e)) return sendError(reply, bound?.aliasNames.size ? inAliasTerms(e, bound.aliasNames) : e, callback);
     ctx.logError(e, request);

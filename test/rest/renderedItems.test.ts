@@ -1,0 +1,95 @@
+/**
+ * Place lists rendered from each item's kept JSON (gateway/rest/renderedItems.ts)
+ * are the very text the route's serializer makes of the whole decoded answer:
+ * with and without distances, on the first rendering and on later ones, with
+ * the same place at other distances; malformed bytes are left to the whole
+ * decoding; and over REST, a place found again by another radius search has
+ * its own distance. Real contract; the REST part against the real core and
+ * gateway on ephemeral ports.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type * as protoLoader from '@grpc/proto-loader';
+import { loadProtoCatalog } from '../../gateway/protoCatalog.js';
+import { compileRoutes, type CompiledRoute } from '../../gateway/rest/routes.js';
+import { splitList } from '../../gateway/rest/renderedItems.js';
+import { startTestGateway, type TestGateway } from '../support/gateway.js';
+
+const catalog = loadProtoCatalog();
+const routes = compileRoutes(catalog);
+const listCities = routes.find((r) => r.binding.verb === 'GET' && r.binding.template === '/v1/geo/cities') as CompiledRoute;
+const encode = (v: object): Buffer => (catalog.definition['meridian.geo.v1.ListCitiesResponse'] as protoLoader.MessageTypeDefinition<object, object>).serialize(v);
+
+const place = (id: number, extra: Record<string, unknown> = {}) => ({
+  id, city: `Ville ${id}`, name: `Ville ${id}`, country: 'Côte d’Ivoire', countryCode: 'CI', region: 'Vallée du Bandama', regionCode: 'VB',
+  latitude: 7.85249, longitude: -5.31063, population: 13375 + id, type: 'CITY', timezone: 'Africa/Abidjan', ...extra,
+});
+
+/** What the route writes for the answer decoded whole (the path without kept items). */
+function whole(bytes: Buffer, envelope: Record<string, unknown>): string {
+  const answer = listCities.unary.deserialize(bytes);
+  const items = answer['data'] as Record<string, unknown>[];
+  for (const item of items) listCities.present?.(item);
+  return listCities.stringify({ ...envelope, data: items });
+}
+
+function viaItems(bytes: Buffer, envelope: Record<string, unknown>): string {
+  const split = splitList(bytes, listCities.renderedItems!.dataField, (b) => listCities.unary.deserialize(b));
+  expect(split).toBeDefined();
+  return listCities.renderedItems!.items.page(split!.items, { ...envelope, data: [] }, listCities.stringify);
+}
+
+describe('place lists from kept item JSON', () => {
+  const envelope = { errors: [], links: [{ rel: 'next', href: '/v1/geo/cities?offset=10&limit=10' }], metadata: { currentOffset: 0, totalCount: 3, nextPageToken: 'MTA.abc' } };
+
+  it('the route is set up for it, and renders the same text as the whole answer, first and later', () => {
+    expect(listCities.renderedItems).toBeDefined();
+    const bytes = encode({ data: [place(1), place(2, { regionWdId: 'Q845721' }), place(3)], totalCount: 3, currentOffset: 0, nextPageToken: 'MTA.abc' });
+    expect(viaItems(bytes, envelope)).toBe(whole(bytes, envelope));
+    expect(viaItems(bytes, envelope)).toBe(whole(bytes, envelope));
+    const empty = encode({ data: [], totalCount: 0, currentOffset: 0 });
+    expect(viaItems(empty, { errors: [], metadata: { currentOffset: 0, totalCount: 0 } })).toBe(whole(empty, { errors: [], metadata: { currentOffset: 0, totalCount: 0 } }));
+  });
+
+  it('the same place at other distances, and without one, each with its own text', () => {
+    for (const distance of [0.163, 12.5, 0, 1234.567, 3e-7]) {
+      const bytes = encode({ data: [place(7, { distance }), place(8, { distance: distance + 1 })], totalCount: 2, currentOffset: 0 });
+      const text = viaItems(bytes, envelope);
+      expect(text).toBe(whole(bytes, envelope));
+      expect(JSON.parse(text).data[0].distance).toBe(distance);
+    }
+    const without = encode({ data: [place(7), place(8)], totalCount: 2, currentOffset: 0 });
+    expect(viaItems(without, envelope)).toBe(whole(without, envelope));
+    expect(JSON.parse(viaItems(without, envelope)).data[0].distance).toBeUndefined();
+  });
+
+  it('bytes that do not parse are not split (the whole decoding reports them)', () => {
+    const decode = (b: Buffer) => listCities.unary.deserialize(b);
+    expect(splitList(Buffer.from([0x0a, 0x20, 0x01]), 1, decode)).toBeUndefined(); // length past the end
+    expect(splitList(Buffer.from([0x0b]), 1, decode)).toBeUndefined(); // wire type 3 (groups)
+    expect(splitList(Buffer.from([0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80]), 1, decode)).toBeUndefined();
+  });
+});
+
+describe('over REST', () => {
+  let g: TestGateway;
+  beforeAll(async () => { g = await startTestGateway(); });
+  afterAll(async () => { await g?.close(); });
+
+  it('a place found again by another radius search answers its own distance', async () => {
+    const near = (loc: string) => g.get(`/v1/geo/cities?nearLocation=${encodeURIComponent(loc)}&nearLocationRadius=50&nearLocationRadiusUnit=KM&limit=20`);
+    const a = await near('+40.7128-074.0060');
+    const b = await near('+40.7306-073.9352');
+    const again = await near('+40.7128-074.0060');
+    expect(a.status).toBe(200);
+    expect(again.text).toBe(a.text);
+    const byId = (r: typeof a) => new Map((r.body.data as { id: number; distance: number }[]).map((c) => [c.id, c.distance]));
+    const da = byId(a), db = byId(b);
+    const shared = [...da.keys()].filter((id) => db.has(id));
+    expect(shared.length).toBeGreaterThan(3);
+    expect(shared.some((id) => da.get(id) !== db.get(id))).toBe(true);
+    for (const r of [a, b]) {
+      const d = (r.body.data as { distance: number }[]).map((c) => c.distance);
+      expect([...d].sort((x, y) => x - y)).toEqual(d);
+    }
+  });
+});
