@@ -20,7 +20,7 @@ import type protobuf from 'protobufjs';
 import { fieldSchema } from './schemas.js';
 import type { Presenter } from './presentation.js';
 
-/** Most item renderings kept per route (then the map starts again empty); ~0.5 KB each. */
+/** Most item renderings kept per item type, for every place-list route together (then the map starts again empty); ~0.5 KB each. */
 export const RENDERED_ITEMS_MAX = 20_000;
 /** The serializers put `data` first: an envelope with no items starts so. */
 const EMPTY_DATA = '{"data":[]';

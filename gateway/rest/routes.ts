@@ -55,15 +55,19 @@ export interface CompiledRoute {
    * The JSON rendered for each distinct answer of the core, by the answer's bytes: reference data (geo and
    * locale GETs that are not lists, nor answers that tell the time) answers the same few thousand messages
    * again and again, and decoding, presenting and serialising one cost more than looking it up. The bytes
-   * are the whole input of the rendering, so a different answer is a different key. Undefined: not cached.
+   * are the whole input of the rendering, so a different answer is a different key. Shared by the routes of
+   * one response type (they render alike). Undefined: not cached.
    */
   rendered: Map<string, string> | undefined;
-  /** Place lists (GET, reference data): each item's JSON kept by its bytes (renderedItems.ts); undefined: rendered whole. */
+  /** Place lists (GET, reference data): each item's JSON kept by its bytes (renderedItems.ts, one per item type); undefined: rendered whole. */
   renderedItems: { items: RenderedItems; dataField: number } | undefined;
 }
 
-/** Most answers kept rendered per route (then the route's map starts again empty); ~1 KB each. */
-export const RENDERED_MAX = 10_000;
+/**
+ * Most answers kept rendered per response type (routes with the same response type render alike and share
+ * them; then the map starts again empty): 1-2 KB each, so ~8 MB at most per type.
+ */
+export const RENDERED_MAX = 4_000;
 /** Answers larger than this are rendered every time (a country with its flag image, say). */
 const RENDERED_MAX_BYTES = 8 * 1024;
 
@@ -79,6 +83,15 @@ function routerPathOf(t: PathTemplate): string {
 export function compileRoutes(catalog: ProtoCatalog): CompiledRoute[] {
   const routes: CompiledRoute[] = [];
   const seen = new Map<string, string>();
+  // kept renderings, one store per response type (whole answers) and per item type (place lists): the same
+  // type renders alike whichever route answered it, and memory stays bounded by the types, not the routes
+  const renderedByType = new Map<string, Map<string, string>>();
+  const itemsByType = new Map<string, RenderedItems>();
+  const renderedOf = (type: protobuf.Type) => renderedByType.get(type.fullName) ?? renderedByType.set(type.fullName, new Map()).get(type.fullName)!;
+  const itemsOf = (field: protobuf.Field, present: Presenter | undefined) => {
+    const name = (field.resolvedType as protobuf.Type).fullName;
+    return itemsByType.get(name) ?? itemsByType.set(name, new RenderedItems(itemReader(catalog, field), field, present)).get(name)!;
+  };
   for (const service of catalog.services) {
     for (const [methodName, def] of Object.entries(service.definition)) {
       const method = `${service.name}.${methodName}`;
@@ -111,9 +124,9 @@ export function compileRoutes(catalog: ProtoCatalog): CompiledRoute[] {
           scope, routerPath: routerPathOf(template),
           requestFields,
           accepted,
-          rendered: binding.verb === 'GET' && scope === 'geo:read' && !shape.isList && !accepted && !tellsTime ? new Map() : undefined,
+          rendered: binding.verb === 'GET' && scope === 'geo:read' && !shape.isList && !accepted && !tellsTime ? renderedOf(responseType) : undefined,
           renderedItems: binding.verb === 'GET' && scope === 'geo:read' && shape.isList && placeList && shape.dataField && RenderedItems.splices(stringify)
-            ? { items: new RenderedItems(itemReader(catalog, shape.dataField), shape.dataField, present), dataField: shape.dataField.id } : undefined,
+            ? { items: itemsOf(shape.dataField, present), dataField: shape.dataField.id } : undefined,
           omissions: omissionsOf(requestType),
           price: restPrice(service.capability, methodName, requestFields, template.variables.map((v) => v.fieldPath), placeList, DEFAULT_LIMIT),
           present,
