@@ -139,8 +139,10 @@ async function httpCaching(app: FastifyInstance): Promise<void> {
       finish(request, reply, payload, done);
       return;
     }
-    const tag = entityTag(payload);
-    reply.header('etag', tag);
+    // a route that keeps its rendering keeps the tag of those bytes with it (routes.ts, `rendered`) and sets it
+    const set = reply.getHeader('etag');
+    const tag = typeof set === 'string' ? set : entityTag(payload);
+    if (typeof set !== 'string') reply.header('etag', tag);
     reply.header('cache-control', policy === 'clock' ? 'private, no-cache' : `private, max-age=${REFERENCE_MAX_AGE_SECONDS}`);
     // beside what CORS set (Vary: Origin with a list of origins): a cache must key on both
     const vary = reply.getHeader('vary');

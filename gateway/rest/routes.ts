@@ -25,6 +25,7 @@ import { restPrice, type RestPrice } from './workPrice.js';
 import { omissionsOf, presenterOf, scopeOf, type Omissions, type Presenter } from './presentation.js';
 import { SCAN_ROWS, type WorkBudget } from '../workPricing.js';
 import { RenderedItems, splitList } from './renderedItems.js';
+import { entityTag } from './caching.js';
 
 export const DEFAULT_LIMIT = 10;
 
@@ -58,7 +59,7 @@ export interface CompiledRoute {
    * are the whole input of the rendering, so a different answer is a different key. Shared by the routes of
    * one response type (they render alike). Undefined: not cached.
    */
-  rendered: Map<string, string> | undefined;
+  rendered: Map<string, { json: string; etag: string }> | undefined;
   /** Place lists (GET, reference data): each item's JSON kept by its bytes (renderedItems.ts, one per item type); undefined: rendered whole. */
   renderedItems: { items: RenderedItems; dataField: number } | undefined;
 }
@@ -85,7 +86,7 @@ export function compileRoutes(catalog: ProtoCatalog): CompiledRoute[] {
   const seen = new Map<string, string>();
   // kept renderings, one store per response type (whole answers) and per item type (place lists): the same
   // type renders alike whichever route answered it, and memory stays bounded by the types, not the routes
-  const renderedByType = new Map<string, Map<string, string>>();
+  const renderedByType = new Map<string, Map<string, { json: string; etag: string }>>();
   const itemsByType = new Map<string, RenderedItems>();
   const renderedOf = (type: protobuf.Type) => renderedByType.get(type.fullName) ?? renderedByType.set(type.fullName, new Map()).get(type.fullName)!;
   const itemsOf = (field: protobuf.Field, present: Presenter | undefined) => {
@@ -284,16 +285,18 @@ async function handle(group: CompiledRoute[], request: FastifyRequest, reply: Fa
     if (route.rendered) {
       const bytes = await ctx.core.callBytes(route.unary, bound.message, callOptions);
       const key = bytes.length <= RENDERED_MAX_BYTES ? bytes.toString('latin1') : undefined;
-      let json = key === undefined ? undefined : route.rendered.get(key);
-      if (json === undefined) {
-        json = renderOne(route, decodeAnswer(route.unary, bytes));
+      let kept = key === undefined ? undefined : route.rendered.get(key);
+      if (kept === undefined) {
+        const json = renderOne(route, decodeAnswer(route.unary, bytes));
+        kept = { json, etag: entityTag(json) };
         if (key !== undefined) {
           if (route.rendered.size >= RENDERED_MAX) route.rendered.clear();
-          route.rendered.set(key, json);
+          route.rendered.set(key, kept);
         }
       }
-      if (callback) return sendJsonp(reply, callback, json, 200);
-      return reply.code(200).type('application/json; charset=utf-8').send(json);
+      if (callback) return sendJsonp(reply, callback, kept.json, 200);
+      // the tag of these very bytes, computed once with them (caching.ts uses a tag the route set for its payload)
+      return reply.code(200).header('etag', kept.etag).type('application/json; charset=utf-8').send(kept.json);
     }
     const omit = route.shape.isList ? route.omissions?.(bound.message) ?? EMPTY : EMPTY;
     let result: Record<string, unknown>;

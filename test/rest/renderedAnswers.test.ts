@@ -7,6 +7,7 @@
  * The real core and gateway on ephemeral ports.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHash } from 'node:crypto';
 import { startTestGateway, type TestGateway } from '../support/gateway.js';
 import { loadProtoCatalog } from '../../gateway/protoCatalog.js';
 import { compileRoutes } from '../../gateway/rest/routes.js';
@@ -35,6 +36,19 @@ describe('rendered reference answers', () => {
     expect(plain.body.data.name).toBe('Sao Paulo');
     expect(accented.body.data.name).toBe('São Paulo');
     expect(accented.body.data.timezone).toBe('America__Sao_Paulo'); // the REST presentation, applied once
+  });
+
+  it('a kept rendering carries the tag of its bytes, and a revalidation gets 304', async () => {
+    const path = `/v1/geo/cities/${SAO_PAULO}?languageCode=pt`;
+    const first = await g.get(path);
+    const again = await g.get(path);
+    const tag = first.headers.get('etag');
+    expect(tag).toBe(`W/"${createHash('sha256').update(first.text).digest('base64url').slice(0, 27)}"`);
+    expect(again.headers.get('etag')).toBe(tag);
+    const revalidated = await g.get(path, { 'if-none-match': tag!, 'x-gateway-key': g.key });
+    expect(revalidated.status).toBe(304);
+    const other = await g.get(`/v1/geo/cities/${SAO_PAULO}?languageCode=pt&callback=cb`);
+    expect(other.headers.get('etag')).toBe(`W/"${createHash('sha256').update(other.text).digest('base64url').slice(0, 27)}"`);
   });
 
   it('distances to other cities are each their own answer', async () => {
