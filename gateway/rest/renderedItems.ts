@@ -47,7 +47,8 @@ export class RenderedItems {
   constructor(private readonly readItem: (bytes: Buffer) => Record<string, unknown>, dataField: protobuf.Field, private readonly present: Presenter | undefined) {
     this.stringifyItem = fastJson((fieldSchema(dataField) as { items: Record<string, unknown> }).items as unknown as Parameters<typeof fastJson>[0]) as (o: unknown) => string;
     const d = (dataField.resolvedType as protobuf.Type | null)?.fields['distance'];
-    this.distance = d && d.type === 'double' && !d.repeated ? { tag: d.id * 8 + 1, name: 'distance' } : undefined;
+    // (a field number below 16: its tag is one byte, which itemAround counts on)
+    this.distance = d && d.type === 'double' && !d.repeated && d.id < 16 ? { tag: d.id * 8 + 1, name: 'distance' } : undefined;
   }
 
   /** Whether `stringifyEnvelope` writes `data` first, so that items can be spliced in (checked once per route). */
@@ -103,39 +104,71 @@ export class RenderedItems {
   }
 }
 
-/** Where a 64-bit field with wire tag `tag` (one byte) starts in a message's bytes, or -1 (also for bytes that do not parse). */
-function fieldAt(bytes: Buffer, tag: number): number {
-  if (tag > 0x7f) return -1;
-  let pos = 0;
-  while (pos < bytes.length) {
-    const start = pos;
-    let t = 0;
+/**
+ * The fields of a message's bytes, one at a time: `next()` reads the next field's tag and skips its value,
+ * leaving `start` (where the field began), `valueAt` and `end`; false at the end or at bytes that do not
+ * parse (`broken`).
+ */
+class WireFields {
+  start = 0;
+  valueAt = 0;
+  end = 0;
+  tag = 0;
+  broken = false;
+
+  constructor(private readonly bytes: Buffer) {}
+
+  next(): boolean {
+    if (this.end >= this.bytes.length) return false;
+    this.start = this.end;
+    let pos = this.end;
+    const tag = this.varint(pos);
+    if (tag === undefined) return this.fail();
+    this.tag = tag.value;
+    pos = tag.next;
+    const wire = this.tag & 7;
+    if (wire === 0) {
+      const v = this.varint(pos);
+      if (v === undefined) return this.fail();
+      this.valueAt = pos;
+      pos = v.next;
+    } else if (wire === 1 || wire === 5) {
+      this.valueAt = pos;
+      pos += wire === 1 ? 8 : 4;
+    } else if (wire === 2) {
+      const len = this.varint(pos);
+      if (len === undefined) return this.fail();
+      this.valueAt = len.next;
+      pos = len.next + len.value;
+    } else return this.fail();
+    if (pos > this.bytes.length) return this.fail();
+    this.end = pos;
+    return true;
+  }
+
+  private fail(): false {
+    this.broken = true;
+    this.end = this.bytes.length;
+    return false;
+  }
+
+  private varint(pos: number): { value: number; next: number } | undefined {
+    let value = 0;
     let mul = 1;
-    for (;;) {
-      if (pos >= bytes.length || mul > 2 ** 28) return -1;
-      const b = bytes[pos++]!;
-      t += (b & 0x7f) * mul;
-      if (b < 0x80) break;
+    for (let i = 0; i < 8 && pos < this.bytes.length; i++) {
+      const b = this.bytes[pos++]!;
+      value += (b & 0x7f) * mul;
+      if (b < 0x80) return { value, next: pos };
       mul *= 128;
     }
-    if (t === tag) return pos + 8 <= bytes.length ? start : -1;
-    const wire = t & 7;
-    if (wire === 0) { while (pos < bytes.length && bytes[pos]! >= 0x80) pos++; pos++; }
-    else if (wire === 1) pos += 8;
-    else if (wire === 5) pos += 4;
-    else if (wire === 2) {
-      let len = 0;
-      let m = 1;
-      for (;;) {
-        if (pos >= bytes.length || m > 2 ** 28) return -1;
-        const b = bytes[pos++]!;
-        len += (b & 0x7f) * m;
-        if (b < 0x80) break;
-        m *= 128;
-      }
-      pos += len;
-    } else return -1;
+    return undefined;
   }
+}
+
+/** Where a 64-bit field with wire tag `tag` starts in a message's bytes, or -1 (also for bytes that do not parse). */
+function fieldAt(bytes: Buffer, tag: number): number {
+  const f = new WireFields(bytes);
+  while (f.next()) if (f.tag === tag) return (tag & 7) === 1 ? f.start : -1;
   return -1;
 }
 
@@ -147,38 +180,12 @@ function fieldAt(bytes: Buffer, tag: number): number {
 export function splitList(bytes: Buffer, dataField: number, decodeRest: (b: Buffer) => Record<string, unknown>): ListAnswer | undefined {
   const items: Buffer[] = [];
   const rest: Buffer[] = [];
-  let pos = 0;
-  const varint = (): number | undefined => {
-    let n = 0;
-    let mul = 1;
-    for (let i = 0; i < 8 && pos < bytes.length; i++) {
-      const b = bytes[pos++]!;
-      n += (b & 0x7f) * mul;
-      if (b < 0x80) return n;
-      mul *= 128;
-    }
-    return undefined;
-  };
-  while (pos < bytes.length) {
-    const start = pos;
-    const tag = varint();
-    if (tag === undefined) return undefined;
-    const field = Math.floor(tag / 8);
-    const wire = tag & 7;
-    if (wire === 2) {
-      const len = varint();
-      if (len === undefined || pos + len > bytes.length) return undefined;
-      if (field === dataField) items.push(bytes.subarray(pos, pos + len));
-      else rest.push(bytes.subarray(start, pos + len));
-      pos += len;
-    } else if (wire === 0) {
-      if (varint() === undefined) return undefined;
-      rest.push(bytes.subarray(start, pos));
-    } else if (wire === 1 || wire === 5) {
-      pos += wire === 1 ? 8 : 4;
-      if (pos > bytes.length) return undefined;
-      rest.push(bytes.subarray(start, pos));
-    } else return undefined;
+  const f = new WireFields(bytes);
+  const itemTag = dataField * 8 + 2;
+  while (f.next()) {
+    if (f.tag === itemTag) items.push(bytes.subarray(f.valueAt, f.end));
+    else rest.push(bytes.subarray(f.start, f.end));
   }
+  if (f.broken) return undefined;
   return { items, rest: decodeRest(rest.length === 1 ? rest[0]! : Buffer.concat(rest)) };
 }
