@@ -40,15 +40,15 @@ export class RenderedItems {
   /** Items that had a distance, by their bytes without it: their JSON before and after the distance. */
   private readonly around = new Map<string, [string, string]>();
   private readonly stringifyItem: (item: unknown) => string;
-  /** The item's `distance` field (a double): its tag on the wire and its JSON name; undefined when it has none. */
-  private readonly distance: { tag: number; name: string } | undefined;
+  /** The wire tag of the item's `distance` field (a double); undefined when it has none. */
+  private readonly distanceTag: number | undefined;
 
   /** `readItem`: the item message's reading as the contract loads it (proto-loader's deserializer of its type). */
   constructor(private readonly readItem: (bytes: Buffer) => Record<string, unknown>, dataField: protobuf.Field, private readonly present: Presenter | undefined) {
     this.stringifyItem = fastJson((fieldSchema(dataField) as { items: Record<string, unknown> }).items as unknown as Parameters<typeof fastJson>[0]) as (o: unknown) => string;
     const d = (dataField.resolvedType as protobuf.Type | null)?.fields['distance'];
     // (a field number below 16: its tag is one byte, which itemAround counts on)
-    this.distance = d && d.type === 'double' && !d.repeated && d.id < 16 ? { tag: d.id * 8 + 1, name: 'distance' } : undefined;
+    this.distanceTag = d && d.type === 'double' && !d.repeated && d.id < 16 ? d.id * 8 + 1 : undefined;
   }
 
   /** Whether `stringifyEnvelope` writes `data` first, so that items can be spliced in (checked once per route). */
@@ -58,7 +58,7 @@ export class RenderedItems {
 
   /** The JSON of one item, from its bytes. */
   item(bytes: Buffer): string {
-    const at = this.distance ? fieldAt(bytes, this.distance.tag) : -1;
+    const at = this.distanceTag === undefined ? -1 : fieldAt(bytes, this.distanceTag);
     if (at >= 0) return this.itemAround(bytes, at);
     const key = bytes.toString('latin1');
     let json = this.json.get(key);
@@ -81,12 +81,12 @@ export class RenderedItems {
     if (parts === undefined) {
       const item = this.readItem(bytes);
       this.present?.(item);
-      item[this.distance!.name] = DISTANCE_MARK;
+      item['distance'] = DISTANCE_MARK;
       const json = this.stringifyItem(item);
       const mark = `${DISTANCE_MARK}`;
       const i = json.indexOf(mark);
       // (the mark always stands where the distance goes; were it not found, the item is rendered whole each time)
-      if (i < 0) { item[this.distance!.name] = distance; return this.stringifyItem(item); }
+      if (i < 0) { item['distance'] = distance; return this.stringifyItem(item); }
       parts = [json.slice(0, i), json.slice(i + mark.length)];
       if (this.around.size >= RENDERED_ITEMS_MAX) this.around.clear();
       this.around.set(key, parts);

@@ -9,7 +9,7 @@ import { unary } from '../grpc/unary.js';
 import type { GeoServiceHandlers } from '../../proto/contract/types/meridian/geo/v1/GeoService.js';
 import type { PageRequest, Paging } from '../paging.js';
 import { serviceDefinition } from '../grpc/protos.js';
-import { MAX_CACHED_SUMMARIES, PlacePage, SummaryBytes, withPlacePages } from './placePages.js';
+import { MAX_CACHED_SUMMARIES, PlacePage, SummaryBytes, withPlacePages, type PageItem } from './placePages.js';
 import { GeoCatalog, displayName, parseDisplay, type Country, type Display, type Region } from './catalog.js';
 import { localDateTime, localTime, ZoneResolver } from './clock.js';
 import { EARTH_MODEL, fromKm, haversineKm, type Unit } from './distance.js';
@@ -48,16 +48,17 @@ export class Geo implements PlaceContext {
   private readonly summaryBytes = new SummaryBytes();
   private readonly detailsBytes = new SummaryBytes(MAX_CACHED_SUMMARIES, 'CityDetails');
 
-  /** GetCity's and BatchGetCities' answer: the places' details from their cached bytes (`single`: one place, not a list). */
+  /** GetCity's and BatchGetCities' answer: the places' details from their cached bytes. */
   private detailsPage(indexes: number[], d: Display): PlacePage<ReturnType<Geo['details']>[]> {
-    const displayKey = `${d.language}|${d.ascii ? 1 : 0}`;
-    const items = indexes.map((i) => ({ bytes: this.detailsBytes.get(i, displayKey, () => this.details(i, d)), distance: undefined }));
-    return new PlacePage(items, {}, () => indexes.map((i) => this.details(i, d)));
+    return new PlacePage(indexes.map((i) => this.detailsItem(i, d)), {}, () => indexes.map((i) => this.details(i, d)));
   }
 
   private detailsOne(i: number, d: Display): PlacePage<ReturnType<Geo['details']>> {
-    const displayKey = `${d.language}|${d.ascii ? 1 : 0}`;
-    return new PlacePage([{ bytes: this.detailsBytes.get(i, displayKey, () => this.details(i, d)), distance: undefined }], {}, () => this.details(i, d));
+    return new PlacePage([this.detailsItem(i, d)], {}, () => this.details(i, d));
+  }
+
+  private detailsItem(i: number, d: Display): PageItem {
+    return { bytes: this.detailsBytes.get(i, displayKey(d), () => this.details(i, d)), distance: undefined };
   }
 
   static async load(deps: GeoDeps): Promise<Geo> {
@@ -220,10 +221,9 @@ export class Geo implements PlaceContext {
       ? { hits: [], total: 0, offset: 0 }
       : this.places.search({ ...query, limit, offset });
     // the page from each summary's cached bytes (placePages.ts); `data` as objects only for a reader that asks
-    const displayKey = `${d.language}|${d.ascii ? 1 : 0}`;
     const distanceUnit = query.near ? unit : undefined;
     const items = found.hits.map((h) => ({
-      bytes: this.summaryBytes.get(h.index, displayKey, () => this.summary(h.index, d)),
+      bytes: this.summaryBytes.get(h.index, displayKey(d), () => this.summary(h.index, d)),
       distance: distanceUnit && h.distanceKm !== undefined && !Number.isNaN(h.distanceKm) ? round(fromKm(h.distanceKm, distanceUnit), 3) : undefined,
     }));
     return new PlacePage(items, { totalCount: found.total, currentOffset: found.offset, nextPageToken: this.paging.next(key, found.offset, limit, found.total) },
@@ -396,6 +396,11 @@ function countWhere(a: Float64Array, f: (x: number) => boolean): number {
   let n = 0;
   for (let i = 0; i < a.length; i++) if (f(a[i]!)) n++;
   return n;
+}
+
+/** The cache key of a display (language, ASCII names) for the encoded places (placePages.ts). */
+function displayKey(d: Display): string {
+  return `${d.language}|${d.ascii ? 1 : 0}`;
 }
 
 /** Registers GeoService on a server. */

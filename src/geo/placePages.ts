@@ -17,40 +17,36 @@
  * writes it with `encode`, and whoever reads it as an object (a test, another
  * serializer) gets `data` built on first read, as the handler used to return.
  */
-import { join } from 'node:path';
-import protobuf from 'protobufjs';
 import type * as grpc from '@grpc/grpc-js';
-import { PROTO_ROOT } from '../../proto/contract/protoLoading.js';
+import type * as protoLoader from '@grpc/proto-loader';
+import { packageDefinition } from '../grpc/protos.js';
 
 /** Most cached places per cache (summaries, details; all displays together): past it the cache starts again empty. 150-250 bytes each, so at most ~12 MB a cache; a bench workload touches ~2,000. */
 export const MAX_CACHED_SUMMARIES = 50_000;
 
-/** CitySummary.distance: field 11, wire type 1 (64-bit). */
-const DISTANCE_TAG = (11 << 3) | 1;
-
-let geoRoot: protobuf.Root | undefined;
-
-/** A message type of geo.proto, as protobufjs reads it (the same encoder proto-loader's serializers use). */
-function geoType(name: 'CitySummary' | 'CityDetails'): protobuf.Type {
-  if (!geoRoot) {
-    geoRoot = new protobuf.Root();
-    geoRoot.resolvePath = (_origin, target) => join(PROTO_ROOT, target);
-    geoRoot.loadSync('meridian/geo/v1/geo.proto', { keepCase: false });
-  }
-  return geoRoot.lookupType(`meridian.geo.v1.${name}`);
+/** A message type of geo.proto as the contract's one loading has it (proto-loader: its serializer and descriptor). */
+function geoMessage(name: 'CitySummary' | 'CityDetails'): protoLoader.MessageTypeDefinition<object, object> {
+  return packageDefinition()[`meridian.geo.v1.${name}`] as protoLoader.MessageTypeDefinition<object, object>;
 }
+
+/** CitySummary.distance on the wire: its field number from the contract, wire type 1 (64-bit); one byte (field < 16). */
+const DISTANCE_TAG = (() => {
+  const field = (geoMessage('CitySummary').type as { field: { name: string; number: number }[] }).field.find((f) => f.name === 'distance');
+  if (!field || field.number >= 16) throw new Error('CitySummary.distance must be a field numbered below 16 (placePages.ts writes its tag as one byte)');
+  return field.number * 8 + 1;
+})();
 
 /** A summary or details object as the geo service builds it (distance apart). */
 export type SummaryObject = Record<string, unknown>;
 
 /** The encoded summaries (or details), by display and place index. */
 export class SummaryBytes {
-  private readonly type: protobuf.Type;
+  private readonly serialize: (value: object) => Buffer;
   private readonly byDisplay = new Map<string, Map<number, Uint8Array>>();
   private count = 0;
 
   constructor(private readonly max = MAX_CACHED_SUMMARIES, typeName: 'CitySummary' | 'CityDetails' = 'CitySummary') {
-    this.type = geoType(typeName);
+    this.serialize = geoMessage(typeName).serialize;
   }
 
   /** The summary of place `index` in display `display`, encoded without its distance; `make` builds it on a miss. */
@@ -60,7 +56,7 @@ export class SummaryBytes {
     if (hit) return hit;
     if (this.count >= this.max) { this.byDisplay.clear(); this.count = 0; forDisplay = undefined; }
     if (!forDisplay) this.byDisplay.set(display, (forDisplay = new Map()));
-    const built = this.type.encode(this.type.fromObject(make())).finish();
+    const built = this.serialize(make());
     // a copy of its own: finish() may return a view into a shared pool slab, which the cache would keep alive
     const bytes = new Uint8Array(built.length);
     bytes.set(built);
