@@ -178,6 +178,8 @@ export class PlaceStore {
   private readonly byCountry = new Map<string, number[]>();
   private readonly byRegion = new Map<string, number[]>();
   private readonly kd: KDBush;
+  /** Smaller kd-trees over the places from a population up (POPULATION_TIERS), most populous tier first. */
+  private readonly tiers: { minPopulation: number; kd: KDBush; places: Int32Array }[] = [];
   private readonly keys: StringTable;
   private readonly keyPlace: Int32Array;
   private readonly keyAlt: Uint8Array;
@@ -213,6 +215,18 @@ export class PlaceStore {
       nameShortStart: this.nameShortStart, nameShortLists: this.nameShortLists, nameShortHasDeleted: this.nameShortHasDeleted } = d);
     for (const [k, v] of Object.entries(d.ranks)) this.ranks.set(k, v);
     this.kd = KDBush.from(d.kd);
+    for (const min of POPULATION_TIERS) {
+      // the places matches() lets through for this floor (written as it tests it)
+      const kept = (i: number) => !(this.population[i]! < min);
+      let count = 0;
+      for (let i = 0; i < n; i++) if (kept(i)) count++;
+      if (count === 0 || count > n * 0.8) continue; // too few places left out to be worth a tree
+      const places = new Int32Array(count);
+      const kd = new KDBush(count);
+      for (let i = 0, j = 0; i < n; i++) if (kept(i)) { places[j++] = i; kd.add(this.longitude[i]!, this.latitude[i]!); }
+      kd.finish();
+      this.tiers.unshift({ minPopulation: min, kd, places });
+    }
     this.idSlots = new Int32Array(2 ** Math.ceil(Math.log2(Math.max(2, n) * 2))).fill(-1);
     const mask = this.idSlots.length - 1;
     for (let i = 0; i < n; i++) {
@@ -327,8 +341,13 @@ export class PlaceStore {
       const [cx, cy, cz] = unitVector(latitude, longitude);
       // Chord length of the radius, with a margin so rounding never rejects a place the exact test keeps.
       const maxChord2 = (2 * Math.sin(Math.min(Math.PI, radiusKm / EARTH_RADIUS_KM) / 2)) ** 2 * (1 + 1e-9) + 1e-15;
+      // with a population floor, the tree of the largest tier at or below it: the places under it are never visited
+      const min = q.minPopulation;
+      const tier = min === undefined ? undefined : this.tiers.find((t) => t.minPopulation <= min);
+      const kd = tier?.kd ?? this.kd, places = tier?.places;
       for (const [minLon, minLat, maxLon, maxLat] of boundingBoxes(latitude, longitude, radiusKm)) {
-        for (const i of this.kd.range(minLon, minLat, maxLon, maxLat)) {
+        for (const j of kd.range(minLon, minLat, maxLon, maxLat)) {
+          const i = places ? places[j]! : j;
           if (i >= this.size || this.ids[i] === excludeId) continue;
           const dx = this.ux[i]! - cx, dy = this.uy[i]! - cy, dz = this.uz[i]! - cz;
           if (dx * dx + dy * dy + dz * dz > maxChord2) continue;
@@ -612,6 +631,12 @@ function unitVector(lat: number, lon: number): [number, number, number] {
  * distance, ties by id) it keeps a small sorted buffer; with a comparator, or
  * when k is large, it keeps everything and sorts once at the end.
  */
+/**
+ * Population floors with a kd-tree of their own (PlaceStore.tiers): radius searches mostly ask for
+ * minPopulation 1,000 or more, and most places in a circle are smaller (118,525 of 199,568 places reach 1,000).
+ */
+const POPULATION_TIERS = [1_000, 10_000, 100_000];
+
 /** Longest prefix with a precomputed candidate list (see buildShortPrefixes). */
 const SHORT_PREFIX = 4;
 const EMPTY = new Int32Array(0);

@@ -29,7 +29,8 @@ const sorts: PlaceQuery['sort'][] = [
 function queryArb(): fc.Arbitrary<PlaceQuery> {
   const place = fc.integer({ min: 0, max: store.size - 1 });
   const paging = fc.record({ offset: fc.constantFrom(0, 0, 0, 10, 37, 100000), limit: fc.constantFrom(1, 10, 10, 25, 100) });
-  const minPop = fc.constantFrom(undefined, 0, 1000, 10000, 100000);
+  // the radius tiers' floors (1,000, 10,000, 100,000), values between and around them, and none
+  const minPop = fc.constantFrom(undefined, 0, 999, 1000, 5000, 10000, 100000, 250000, 2_000_000);
   const radius = fc.record({
     kind: fc.constant('radius' as const), i: place, jitter: fc.double({ min: -0.2, max: 0.2, noNaN: true }),
     radiusKm: fc.double({ min: 1, max: 300, noNaN: true }), minPop, paging,
