@@ -17,6 +17,8 @@
  */
 import fastJson from 'fast-json-stringify';
 import type protobuf from 'protobufjs';
+import { hash } from 'node:crypto';
+import { entityTag } from './caching.js';
 import { fieldSchema } from './schemas.js';
 import type { Presenter } from './presentation.js';
 
@@ -35,10 +37,17 @@ export interface ListAnswer {
 /** A distance no search answers: where it stands in an item's JSON, the item's own distance goes. */
 const DISTANCE_MARK = Number.MAX_VALUE;
 
+/** An item's kept JSON and the digest of that JSON (made once with it; RenderedItems.page's entity tag uses it). */
+interface Kept { json: string; digest: string }
+/** An item with a distance, kept without it: its JSON before and after the distance, and their digest. */
+interface KeptAround { before: string; after: string; digest: string }
+
+const digestOf = (text: string): string => hash('sha256', text, 'base64url').slice(0, 22);
+
 export class RenderedItems {
-  private readonly json = new Map<string, string>();
-  /** Items that had a distance, by their bytes without it: their JSON before and after the distance. */
-  private readonly around = new Map<string, [string, string]>();
+  private readonly json = new Map<string, Kept>();
+  /** Items that had a distance, by their bytes without it. */
+  private readonly around = new Map<string, KeptAround>();
   private readonly stringifyItem: (item: unknown) => string;
   /** The wire tag of the item's `distance` field (a double); undefined when it has none. */
   private readonly distanceTag: number | undefined;
@@ -58,27 +67,37 @@ export class RenderedItems {
 
   /** The JSON of one item, from its bytes. */
   item(bytes: Buffer): string {
+    return this.rendered(bytes, undefined);
+  }
+
+  /**
+   * The JSON of one item; with `digests`, what identifies that JSON is added to it: the kept JSON's digest,
+   * and for an item with a distance the distance's text too.
+   */
+  private rendered(bytes: Buffer, digests: string[] | undefined): string {
     const at = this.distanceTag === undefined ? -1 : fieldAt(bytes, this.distanceTag);
-    if (at >= 0) return this.itemAround(bytes, at);
+    if (at >= 0) return this.itemAround(bytes, at, digests);
     const key = bytes.toString('latin1');
-    let json = this.json.get(key);
-    if (json === undefined) {
+    let kept = this.json.get(key);
+    if (kept === undefined) {
       const item = this.readItem(bytes);
       this.present?.(item);
-      json = this.stringifyItem(item);
+      const json = this.stringifyItem(item);
+      kept = { json, digest: digestOf(json) };
       if (this.json.size >= RENDERED_ITEMS_MAX) this.json.clear();
-      this.json.set(key, json);
+      this.json.set(key, kept);
     }
-    return json;
+    digests?.push(kept.digest);
+    return kept.json;
   }
 
   /** An item whose distance field starts at `at` (tag byte, then 8 bytes): kept without it, the distance put in. */
-  private itemAround(bytes: Buffer, at: number): string {
+  private itemAround(bytes: Buffer, at: number, digests: string[] | undefined): string {
     const distance = bytes.readDoubleLE(at + 1);
     const rest = at + 9 === bytes.length ? bytes.subarray(0, at) : Buffer.concat([bytes.subarray(0, at), bytes.subarray(at + 9)]);
     const key = rest.toString('latin1');
-    let parts = this.around.get(key);
-    if (parts === undefined) {
+    let kept = this.around.get(key);
+    if (kept === undefined) {
       const item = this.readItem(bytes);
       this.present?.(item);
       item['distance'] = DISTANCE_MARK;
@@ -86,20 +105,44 @@ export class RenderedItems {
       const mark = `${DISTANCE_MARK}`;
       const i = json.indexOf(mark);
       // (the mark always stands where the distance goes; were it not found, the item is rendered whole each time)
-      if (i < 0) { item['distance'] = distance; return this.stringifyItem(item); }
-      parts = [json.slice(0, i), json.slice(i + mark.length)];
+      if (i < 0) {
+        item['distance'] = distance;
+        const whole = this.stringifyItem(item);
+        digests?.push(digestOf(whole));
+        return whole;
+      }
+      const before = json.slice(0, i), after = json.slice(i + mark.length);
+      kept = { before, after, digest: digestOf(`${before}\0${after}`) };
       if (this.around.size >= RENDERED_ITEMS_MAX) this.around.clear();
-      this.around.set(key, parts);
+      this.around.set(key, kept);
     }
     // fast-json-stringify writes a finite number as `'' + n`
-    return parts[0] + (Number.isFinite(distance) ? `${distance}` : 'null') + parts[1];
+    const text = Number.isFinite(distance) ? `${distance}` : 'null';
+    digests?.push(`${kept.digest}:${text}`);
+    return kept.before + text + kept.after;
   }
 
   /** The envelope as `stringifyEnvelope` writes it for `envelope` (its `data` empty), with the items' JSON as `data`. */
   page(items: Buffer[], envelope: Record<string, unknown>, stringifyEnvelope: (o: unknown) => string): string {
+    return this.assemble(items, stringifyEnvelope(envelope), undefined);
+  }
+
+  /**
+   * The page (as page()) and its entity tag. The tag hashes the envelope's text and each item's digest rather
+   * than the whole page: hashing a 3 KB page cost the gateway more than anything else in its work on a prefix
+   * request (cpu-prof). The page's text is a function of those parts, so equal pages get equal tags and a
+   * changed item or envelope changes the tag (a weak tag: caching.ts).
+   */
+  pageWithTag(items: Buffer[], envelope: Record<string, unknown>, stringifyEnvelope: (o: unknown) => string): { json: string; tag: string } {
     const shell = stringifyEnvelope(envelope);
+    const digests = [shell];
+    const json = this.assemble(items, shell, digests);
+    return { json, tag: entityTag(digests.join('\n')) };
+  }
+
+  private assemble(items: Buffer[], shell: string, digests: string[] | undefined): string {
     let out = '{"data":[';
-    for (let k = 0; k < items.length; k++) out += (k ? ',' : '') + this.item(items[k]!);
+    for (let k = 0; k < items.length; k++) out += (k ? ',' : '') + this.rendered(items[k]!, digests);
     return out + shell.slice(EMPTY_DATA.length - 1);
   }
 }

@@ -327,6 +327,11 @@ async function handle(group: CompiledRoute[], request: FastifyRequest, reply: Fa
       links: hateoas && totalCount > pageLimit ? pagingLinks(rawPath, query, pageOffset, pageLimit, totalCount) : undefined,
       metadata: { currentOffset, totalCount, nextPageToken },
     };
+    if (itemBytes && !callback) {
+      // the page's tag from its parts (renderedItems.ts); caching.ts uses a tag the route set
+      const { json, tag } = route.renderedItems!.items.pageWithTag(itemBytes, envelope, route.stringify);
+      return reply.code(200).header('etag', tag).type('application/json; charset=utf-8').send(json);
+    }
     const json = itemBytes ? route.renderedItems!.items.page(itemBytes, envelope, route.stringify) : route.stringify(envelope);
     return sendOne(reply, route, result, json, callback);
   } catch (e) {

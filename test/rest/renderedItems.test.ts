@@ -62,6 +62,27 @@ describe('place lists from kept item JSON', () => {
     expect(JSON.parse(viaItems(without, envelope)).data[0].distance).toBeUndefined();
   });
 
+  it('a page\'s tag is the same for the same text and another for other text (items, distances, envelope)', () => {
+    const items = listCities.renderedItems!.items;
+    const tagOf = (bytes: Buffer, env: Record<string, unknown>) => {
+      const split = splitList(bytes, listCities.renderedItems!.dataField, (b) => listCities.unary.deserialize(b))!;
+      const tagged = items.pageWithTag(split.items, { ...env, data: [] }, listCities.stringify);
+      expect(tagged.json).toBe(whole(bytes, env));
+      return tagged.tag;
+    };
+    const page = (distance: number, extra: Record<string, unknown> = {}) => encode({ data: [place(11, { distance }), place(12, { distance: 2, ...extra })], totalCount: 2, currentOffset: 0 });
+    const tag = tagOf(page(1.5), envelope);
+    expect(tag).toMatch(/^W\/"[A-Za-z0-9_-]{27}"$/);
+    expect(tagOf(page(1.5), envelope)).toBe(tag); // again, from kept items
+    const others = [
+      tagOf(page(1.25), envelope), // another distance
+      tagOf(page(1.5, { population: 1 }), envelope), // another item
+      tagOf(page(1.5), { ...envelope, links: [{ rel: 'next', href: '/v1/geo/cities?offset=20&limit=10' }] }), // another envelope
+      tagOf(encode({ data: [place(12, { distance: 2 }), place(11, { distance: 1.5 })], totalCount: 2, currentOffset: 0 }), envelope), // another order
+    ];
+    expect(new Set([tag, ...others]).size).toBe(5);
+  });
+
   it('bytes that do not parse are not split (the whole decoding reports them)', () => {
     const decode = (b: Buffer) => listCities.unary.deserialize(b);
     expect(splitList(Buffer.from([0x0a, 0x20, 0x01]), 1, decode)).toBeUndefined(); // length past the end
@@ -91,5 +112,16 @@ describe('over REST', () => {
       const d = (r.body.data as { distance: number }[]).map((c) => c.distance);
       expect([...d].sort((x, y) => x - y)).toEqual(d);
     }
+    // each page its own tag, the same one again, and 304 for it
+    const tag = a.headers.get('etag')!;
+    expect(tag).toMatch(/^W\/"/);
+    expect(again.headers.get('etag')).toBe(tag);
+    expect(b.headers.get('etag')).not.toBe(tag);
+    const revalidated = await g.get(`/v1/geo/cities?nearLocation=${encodeURIComponent('+40.7128-074.0060')}&nearLocationRadius=50&nearLocationRadiusUnit=KM&limit=20`,
+      { 'X-Gateway-Key': g.key, 'If-None-Match': tag });
+    expect(revalidated.status).toBe(304);
+    const jsonp = await g.get(`/v1/geo/cities?nearLocation=${encodeURIComponent('+40.7128-074.0060')}&nearLocationRadius=50&nearLocationRadiusUnit=KM&limit=20&callback=cb`);
+    expect(jsonp.text.startsWith('/**/cb(')).toBe(true);
+    expect(jsonp.headers.get('etag')).not.toBe(tag); // another representation
   });
 });
