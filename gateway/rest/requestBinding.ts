@@ -154,11 +154,12 @@ export const GATEWAY_PARAMS = new Set(['callback', 'hateoasMode', 'hateoas_mode'
 
 export interface BoundRequest {
   message: Record<string, unknown>;
-  /** Leaf fields that received a value, by snake name, with how many values. */
-  set: Map<string, number>;
   /** Fields given under a REST alias: the field's JSON name → the alias the client sent (errors name what was sent). */
-  aliasNames: Map<string, string>;
+  aliasNames: ReadonlyMap<string, string>;
 }
+
+/** A request without aliases shares this one (the bookkeeping below is made only for a query string that has parameters). */
+const NO_ALIASES: ReadonlyMap<string, string> = new Map();
 
 export class RequestBinder {
   readonly leaves: LeafField[];
@@ -195,15 +196,18 @@ export class RequestBinder {
 
   bind(pathVars: PathMatch, query: readonly { name: string; value: string }[], body: unknown): BoundRequest {
     const message: Record<string, unknown> = {};
-    const set = new Map<string, number>();
-    const aliasNames = new Map<string, string>();
     for (const leaf of this.pathFields) {
       const raw = pathVars[leaf.name] ?? '';
       if (raw === '') throw paramInvalid(`${leaf.jsonName} is missing from the path`);
       setPath(message, leaf.jsonPath, convertText(leaf, raw));
-      set.set(leaf.name, 1);
     }
     if (this.body) this.bindBody(message, body);
+    return { message, aliasNames: query.length ? this.bindQuery(message, query) : NO_ALIASES };
+  }
+
+  /** The query parameters into `message`; gives back the aliases used. */
+  private bindQuery(message: Record<string, unknown>, query: readonly { name: string; value: string }[]): ReadonlyMap<string, string> {
+    let aliasNames: Map<string, string> | undefined;
     const repeated = new Map<LeafField, unknown[]>();
     /** For single fields bound from the query: the name that gave the value and the value (aliases compared). */
     const single = new Map<LeafField, { name: string; value: unknown }>();
@@ -214,8 +218,7 @@ export class RequestBinder {
       if (!given) throw this.unknownParameter(name);
       if (raw === '') continue; // empty means "not set"
       const leaf = given.aliasOf ?? given;
-      set.set(leaf.name, (set.get(leaf.name) ?? 0) + 1);
-      if (given.aliasOf) aliasNames.set(leaf.jsonName, given.jsonName);
+      if (given.aliasOf) (aliasNames ??= new Map()).set(leaf.jsonName, given.jsonName);
       // the same name given twice (snake and JSON forms are one name)
       const count = (counts.get(given.name) ?? 0) + 1;
       counts.set(given.name, count);
@@ -236,7 +239,7 @@ export class RequestBinder {
       setPath(message, leaf.jsonPath, value);
     }
     for (const [leaf, list] of repeated) setPath(message, leaf.jsonPath, list);
-    return { message, set, aliasNames };
+    return aliasNames ?? NO_ALIASES;
   }
 
   private unknownParameter(name: string): Error {
