@@ -65,13 +65,8 @@ export class RenderedItems {
     return stringifyEnvelope({ data: [], errors: [], metadata: { currentOffset: 0, totalCount: 0 } }).startsWith(EMPTY_DATA);
   }
 
-  /** The JSON of one item, from its bytes. */
-  item(bytes: Buffer): string {
-    return this.rendered(bytes, undefined);
-  }
-
   /**
-   * The JSON of one item; with `digests`, what identifies that JSON is added to it: the kept JSON's digest,
+   * The JSON of one item, from its bytes; with `digests`, what identifies that JSON is added to it: the kept JSON's digest,
    * and for an item with a distance the distance's text too.
    */
   private rendered(bytes: Buffer, digests: string[] | undefined): string {

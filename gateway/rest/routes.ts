@@ -68,7 +68,7 @@ export interface CompiledRoute {
  * Most answers kept rendered per response type (routes with the same response type render alike and share
  * them; then the map starts again empty): 1-2 KB each, so ~8 MB at most per type.
  */
-export const RENDERED_MAX = 4_000;
+const RENDERED_MAX = 4_000;
 /** Answers larger than this are rendered every time (a country with its flag image, say). */
 const RENDERED_MAX_BYTES = 8 * 1024;
 
@@ -295,8 +295,8 @@ async function handle(group: CompiledRoute[], request: FastifyRequest, reply: Fa
         }
       }
       if (callback) return sendJsonp(reply, callback, kept.json, 200);
-      // the tag of these very bytes, computed once with them (caching.ts uses a tag the route set for its payload)
-      return reply.code(200).header('etag', kept.etag).type('application/json; charset=utf-8').send(kept.json);
+      // the tag of these very bytes, computed once with them
+      return sendTagged(reply, kept.json, kept.etag);
     }
     const omit = route.shape.isList ? route.omissions?.(bound.message) ?? EMPTY : EMPTY;
     let result: Record<string, unknown>;
@@ -328,9 +328,9 @@ async function handle(group: CompiledRoute[], request: FastifyRequest, reply: Fa
       metadata: { currentOffset, totalCount, nextPageToken },
     };
     if (itemBytes && !callback) {
-      // the page's tag from its parts (renderedItems.ts); caching.ts uses a tag the route set
+      // the page's tag from its parts (renderedItems.ts)
       const { json, tag } = route.renderedItems!.items.pageWithTag(itemBytes, envelope, route.stringify);
-      return reply.code(200).header('etag', tag).type('application/json; charset=utf-8').send(json);
+      return sendTagged(reply, json, tag);
     }
     const json = itemBytes ? route.renderedItems!.items.page(itemBytes, envelope, route.stringify) : route.stringify(envelope);
     return sendOne(reply, route, result, json, callback);
@@ -351,6 +351,11 @@ function renderOne(route: CompiledRoute, result: Record<string, unknown>): strin
   const envelope: Record<string, unknown> = { data, errors: EMPTY };
   if (route.shape.hasMetadata) envelope['metadata'] = result['metadata'] ?? null;
   return route.stringify(envelope);
+}
+
+/** A 200 JSON answer with the entity tag the route computed for it (caching.ts keeps a tag the route set). */
+function sendTagged(reply: FastifyReply, json: string, etag: string): FastifyReply {
+  return reply.code(200).header('etag', etag).type('application/json; charset=utf-8').send(json);
 }
 
 function sendOne(reply: FastifyReply, route: CompiledRoute, result: Record<string, unknown>, json: string, callback: string | undefined): FastifyReply {
