@@ -15,7 +15,7 @@ const CORE_ENTRIES = [
   '^src/sentiment/training/', '^src/sentiment/featurizer[.]ts$', '^src/sentiment/sentimentAnalyzer[.]ts$', '^src/sentiment/labels[.]ts$',
   '^src/sentiment/textInput[.]ts$', '^src/sentiment/languageDetector[.]ts$', '^src/sentiment/modelCard[.]ts$', '^src/sentiment/onnxBatch[.]ts$',
   // the state-store seam: the scale bench measures each store on its own, the service bench the job store's cost per job
-  '^src/sentiment/store/(sentimentStore|duckdbStore|postgresStore|openStore|jobStore|messages)[.]ts$',
+  '^src/sentiment/store/(sentimentStore|duckdbStore|postgresStore|openStore|jobStore|messages|timeOrderedId)[.]ts$',
   // the request fingerprint bench measures the idempotency key's content check on its own
   '^src/sentiment/idempotency[.]ts$',
   // the launcher makes the core's CA and the gateway's certificate on first start

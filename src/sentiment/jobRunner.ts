@@ -26,7 +26,7 @@
  *   over. Admission counts the store's live jobs (refreshed every second) plus this
  *   core's admissions in flight, so caps hold across replicas to within a second's submissions.
  */
-import { randomUUID } from 'node:crypto';
+import { timeOrderedId } from './store/timeOrderedId.js';
 import { status } from '@grpc/grpc-js';
 import { ServiceError } from '../errors.js';
 import { logger } from '../log.js';
@@ -353,7 +353,7 @@ export class JobRunner implements ClaimTarget {
         // the feed's baseline could not be read (a database blip): the analysis stands, without its anomaly verdict
         logger.warn({ err: e, feedId: item.job.feedId }, 'feed baseline unavailable; result stored without an anomaly score');
       }
-      const { message, stored } = analysisResult(item.job, outcome, randomUUID(), now, anomaly);
+      const { message, stored } = analysisResult(item.job, outcome, timeOrderedId(now), now, anomaly);
       if (item.waiter) {
         // Write-behind: the caller gets its result now; the store commits it shortly and serves it meanwhile.
         this.store.recordAnalysed(item.job, stored, message);

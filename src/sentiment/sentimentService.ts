@@ -19,6 +19,7 @@ import { JOB_STATES, WEBHOOK_EVENTS, type BatchRow, type JobCursor, type JobFilt
 import { batchMessage, jobMessage, submittedMessage, webhookMessage, type AnalysisMessage } from './store/messages.js';
 import { JobRunner } from './jobRunner.js';
 import { JobStore } from './store/jobStore.js';
+import { timeOrderedId } from './store/timeOrderedId.js';
 import { FeedBaselines, feedWindows, parseTime, parseWindow } from './feedAnalytics.js';
 import { createAnalysisPool, type AnalysisPool } from './analysisPool.js';
 import { checkRequestId, InFlight, requestFingerprint, requestIdReused, submissionIds } from './idempotency.js';
@@ -114,8 +115,11 @@ export class Sentiment {
     return d;
   }
 
-  /** Validates one text's fields and makes the job (not yet stored). */
-  newJob(f: TextFields, tenant: string, prefix = '', batchId: string | null = null): NewJob {
+  /**
+   * Validates one text's fields and makes the job (not yet stored). Its id is time-ordered,
+   * carrying `now`, its created_ms (store/timeOrderedId.ts); a batch's jobs share the batch's `now`.
+   */
+  newJob(f: TextFields, tenant: string, prefix = '', batchId: string | null = null, now = Date.now()): NewJob {
     const text = f.text ?? '';
     // characters are code points: an emoji is one, not its two UTF-16 units (counted only when the units exceed the limit)
     const chars = text.length > this.cfg.maxTextChars ? charCount(text) : text.length;
@@ -132,10 +136,9 @@ export class Sentiment {
     if (feedId !== '' && !FEED_ID.test(feedId)) throw invalid(`${prefix}feedId`, `${prefix}feedId must be 1-128 letters, digits, '.', '_', ':' or '-'`);
     const domain = (f.domain === undefined || f.domain === '' || f.domain === 'DOMAIN_UNSPECIFIED' ? 'GENERAL' : f.domain) as Domain;
     if (domain !== 'GENERAL' && domain !== 'FINANCIAL_NEWS') throw invalid(`${prefix}domain`, `${prefix}domain must be GENERAL or FINANCIAL_NEWS`);
-    const now = Date.now();
     const occurred = parseTime(`${prefix}occurredAt`, f.occurredAt ?? '');
     if (occurred !== null && occurred > now + FUTURE_SLACK_MS) throw invalid(`${prefix}occurredAt`, `${prefix}occurredAt is in the future`);
-    return { id: randomUUID(), tenant, text, feedId: feedId || null, batchId, domain, occurredMs: occurred ?? now, createdMs: now };
+    return { id: timeOrderedId(now), tenant, text, feedId: feedId || null, batchId, domain, occurredMs: occurred ?? now, createdMs: now };
   }
 
   handlers(): SentimentServiceHandlers {
@@ -162,9 +165,10 @@ export class Sentiment {
         if (items.length > this.cfg.maxBatch) {
           throw new ServiceError(grpc.status.INVALID_ARGUMENT, 'PAYLOAD_TOO_LARGE', `a batch holds at most ${this.cfg.maxBatch} texts, got ${items.length}; split it`, 'items');
         }
-        const batchId = randomUUID();
-        const jobs = items.map((it, i) => this.newJob(it, tenant, `items[${i}].`, batchId));
-        await this.runner.submit(tenant, jobs, { id: batchId, tenant, createdMs: jobs[0]!.createdMs, total: jobs.length });
+        const now = Date.now();
+        const batchId = timeOrderedId(now);
+        const jobs = items.map((it, i) => this.newJob(it, tenant, `items[${i}].`, batchId, now));
+        await this.runner.submit(tenant, jobs, { id: batchId, tenant, createdMs: now, total: jobs.length });
         return { data: jobs.map(submittedMessage), metadata: { batchId, total: jobs.length } };
       }),
       GetBatch: unary(async (req, call) => {

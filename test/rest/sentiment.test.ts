@@ -14,7 +14,9 @@ afterAll(async () => {
   await gw?.close();
 });
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+/** Job, result and batch ids are time-ordered UUIDs (version 7): their first 48 bits are the creation time, which the store looks rows up by. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+const idMs = (id: string): number => parseInt(id.slice(0, 8), 16) * 0x10000 + parseInt(id.slice(9, 13), 16);
 
 async function waitForJob(id: string, until: (status: string) => boolean = (s) => !['PENDING', 'PROCESSING'].includes(s)) {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON body
@@ -38,12 +40,14 @@ describe('analysis', () => {
     const job = await waitForJob(r.body.data.jobId);
     expect(job).toMatchObject({ jobId: r.body.data.jobId, status: 'SUCCEEDED', errors: [], feedId: 'rest-feed-1', domain: 'GENERAL', attempts: 1 });
     expect(job.resultId).toMatch(UUID);
+    expect(idMs(job.jobId)).toBe(Date.parse(job.createdAt));
     for (const path of [`/analyses/${job.resultId}`, `/v1/analyses/${job.resultId}`]) {
       const res = await gw.get(path);
       expect(res.status, res.text).toBe(200);
       expect(res.body.errors).toEqual([]);
       const d = res.body.data;
       expect(d).toMatchObject({ id: job.resultId, jobId: job.jobId, status: 'SUCCEEDED', feedId: 'rest-feed-1', domain: 'GENERAL' });
+      expect(idMs(d.id)).toBe(Date.parse(d.createdAt));
       expect(d.sentiment).toMatch(/POSITIVE$/);
       expect(d.sentimentScore).toBeGreaterThan(0);
       expect(d.emotionScores).toHaveLength(7);
@@ -115,7 +119,8 @@ describe('analysis', () => {
     const b = await gw.get(`/v1/batches/${batchId}`);
     expect(b.status, b.text).toBe(200);
     expect(b.body.data).toMatchObject({ batchId, total: 60, done: true, counts: { PENDING: 0, PROCESSING: 0, SUCCEEDED: 60, FAILED: 0, CANCELED: 0 } });
-    expect(Date.parse(b.body.data.createdAt)).toBeGreaterThan(0);
+    expect(Date.parse(b.body.data.createdAt)).toBe(idMs(batchId));
+    expect(ids.every((id: string) => idMs(id) === idMs(batchId))).toBe(true);
     expect(Date.parse(b.body.data.completedAt)).toBeGreaterThanOrEqual(Date.parse(b.body.data.createdAt));
     expect((await gw.get('/v1/batches/3f2b8c1e-9d4a-4c7b-8e21-5a6f0d9c1b23')).status).toBe(404);
     expect((await gw.get('/v1/batches/nope')).status).toBe(400);

@@ -14,6 +14,10 @@
  *   run on this thread, 128 rows at a time with the event loop served in between.
  *   Calls of the same turn arrive here already gathered (JobStore), one transaction each.
  * - Reads use their own connections. Times are epoch milliseconds (BIGINT).
+ * - No index on ids: a lookup by id (status reads, PROCESSING, completion, results,
+ *   batch counts) also bounds created_ms by the time a time-ordered id carries
+ *   (createdSpan, timeOrderedId.ts), which DuckDB prunes row groups on; so its cost
+ *   does not grow with the jobs kept (bench/jobStoreScale.ts).
  * - Deleted means gone from the file: DuckDB leaves deleted rows' bytes in its blocks,
  *   so every deletion is followed by a compaction (the database copied into a fresh
  *   file that replaces the old one) before the deletion is answered; deletions that
@@ -33,6 +37,7 @@ import { ConnectionPool, bindParam, openDatabase, typedList, type Param } from '
 import { EMOTIONS, SENTIMENT_LEVELS } from '../labels.js';
 import { migrate } from './migrations.js';
 import { batchMessage, eventBody, jobMessage, type AnalysisMessage } from './messages.js';
+import { idTimeRange } from './timeOrderedId.js';
 import {
   type AttemptOutcome, type BatchRow, type Deleted, type DeliveryLogEntry, type FeedWindowRow, type JobCursor, type JobFilter,
   type JobRow, type JobStatus, type NewBatch, type NewJob, type OutboxMessage, type Scope, type SentimentStore, type StoredResult,
@@ -111,6 +116,18 @@ function varcharOrNull(a: DuckDBAppender, v: string | null | undefined): void {
   else a.appendVarchar(v);
 }
 const idRows = (xs: readonly string[]): string => JSON.stringify(xs.map((id) => ({ id })));
+
+/**
+ * The created_ms span of rows named by these ids, bound with every lookup by id: the
+ * time in a time-ordered id (timeOrderedId.ts) is its row's created_ms, so DuckDB reads
+ * only the row groups of that time (their min/max) instead of the whole table. Ids
+ * without a time (older files, idempotent submissions) span all time.
+ */
+const ALL_TIME: readonly [bigint, bigint] = [BigInt(Number.MIN_SAFE_INTEGER), BigInt(Number.MAX_SAFE_INTEGER)];
+function createdSpan(ids: readonly string[]): [bigint, bigint] {
+  const r = idTimeRange(ids);
+  return r ? [BigInt(r[0]), BigInt(r[1])] : [...ALL_TIME];
+}
 
 interface PendingEvent { tenant: string; type: WebhookEvent; atMs: number; data: unknown }
 
@@ -389,7 +406,7 @@ export class DuckDbSentimentStore implements SentimentStore {
   markProcessing(ids: readonly string[], now: number): Promise<void> {
     return this.write(async (c) => {
       await this.exec(c, `UPDATE jobs SET status = 'PROCESSING', attempts = attempts + 1, updated_ms = $2
-        WHERE id IN (SELECT r.id FROM ${rowsFrom(1, { id: 'VARCHAR' })}) AND status IN ($3, $4)`, [idRows(ids), BigInt(now), ...LIVE]);
+        WHERE id IN (SELECT r.id FROM ${rowsFrom(1, { id: 'VARCHAR' })}) AND status IN ($3, $4) AND created_ms BETWEEN $5 AND $6`, [idRows(ids), BigInt(now), ...LIVE, ...createdSpan(ids)]);
     });
   }
 
@@ -430,10 +447,11 @@ export class DuckDbSentimentStore implements SentimentStore {
       const out = await this.transaction(c, async () => {
         const updated = (await this.exec(c, `UPDATE jobs SET status = 'SUCCEEDED', result_id = v.r.rid, updated_ms = $2
           FROM ${rowsFrom(1, { jid: 'VARCHAR', rid: 'VARCHAR' })} v
-          WHERE jobs.id = v.r.jid AND jobs.status IN ($3, $4) RETURNING ${this.endpoints.size ? RETURN_FULL : RETURN_BRIEF}`, [
+          WHERE jobs.id = v.r.jid AND jobs.status IN ($3, $4) AND jobs.created_ms BETWEEN $5 AND $6 RETURNING ${this.endpoints.size ? RETURN_FULL : RETURN_BRIEF}`, [
           JSON.stringify(results.map((r) => ({ jid: r.jobId, rid: r.id }))),
           BigInt(now),
           ...LIVE,
+          ...createdSpan(results.map((r) => r.jobId)),
         ])).map(jobRow);
         const live = new Set(updated.map((r) => r.id));
         const keep = results.filter((r) => live.has(r.jobId));
@@ -465,7 +483,8 @@ export class DuckDbSentimentStore implements SentimentStore {
     return this.write(async (c) => {
       const n = await this.transaction(c, async () => {
         const failed = (await this.exec(c, `UPDATE jobs SET status = 'FAILED', error_type = $2, error_message = $3, updated_ms = $4
-          WHERE id IN (SELECT r.id FROM ${rowsFrom(1, { id: 'VARCHAR' })}) AND status IN ($5, $6) RETURNING ${JOB_COLUMNS}`, [idRows(jobIds), type, message, BigInt(now), ...LIVE])).map(jobRow);
+          WHERE id IN (SELECT r.id FROM ${rowsFrom(1, { id: 'VARCHAR' })}) AND status IN ($5, $6) AND created_ms BETWEEN $7 AND $8 RETURNING ${JOB_COLUMNS}`,
+          [idRows(jobIds), type, message, BigInt(now), ...LIVE, ...createdSpan(jobIds)])).map(jobRow);
         const events: PendingEvent[] = [];
         for (const j of failed) if (this.subscribed(j.tenant, 'job.failed')) events.push({ tenant: j.tenant, type: 'job.failed', atMs: now, data: jobMessage(j) });
         await this.settleBatches(c, failed, now, events);
@@ -478,11 +497,12 @@ export class DuckDbSentimentStore implements SentimentStore {
   cancel(id: string, now: number, scope: Scope): Promise<JobRow | null> {
     return this.write(async (c) => {
       const r = await this.transaction(c, async () => {
+        const span = createdSpan([id]);
         const canceled = (await this.exec(c, `UPDATE jobs SET status = 'CANCELED', updated_ms = $2 WHERE id = $1 AND status IN ($5, $6) AND ${scoped(3, 4)}
-          RETURNING ${JOB_COLUMNS}`, [id, BigInt(now), scope.admin, scope.tenant, ...LIVE])).map(jobRow);
+          AND created_ms BETWEEN $7 AND $8 RETURNING ${JOB_COLUMNS}`, [id, BigInt(now), scope.admin, scope.tenant, ...LIVE, ...span])).map(jobRow);
         const events: PendingEvent[] = [];
         await this.settleBatches(c, canceled, now, events);
-        const rows = await this.exec(c, `SELECT ${JOB_COLUMNS} FROM jobs WHERE id = $1 AND ${scoped(2, 3)}`, [id, scope.admin, scope.tenant]);
+        const rows = await this.exec(c, `SELECT ${JOB_COLUMNS} FROM jobs WHERE id = $1 AND ${scoped(2, 3)} AND created_ms BETWEEN $4 AND $5`, [id, scope.admin, scope.tenant, ...span]);
         return { job: rows[0] ? jobRow(rows[0]) : null, n: await this.writeEvents(c, events) };
       });
       this.notify(r.n);
@@ -491,7 +511,7 @@ export class DuckDbSentimentStore implements SentimentStore {
   }
 
   async getJob(id: string, scope: Scope): Promise<JobRow | null> {
-    const rows = await this.read(`SELECT ${JOB_COLUMNS} FROM jobs WHERE id = $1 AND ${scoped(2, 3)}`, [id, scope.admin, scope.tenant]);
+    const rows = await this.read(`SELECT ${JOB_COLUMNS} FROM jobs WHERE id = $1 AND ${scoped(2, 3)} AND created_ms BETWEEN $4 AND $5`, [id, scope.admin, scope.tenant, ...createdSpan([id])]);
     return rows[0] ? jobRow(rows[0]) : null;
   }
 
@@ -508,15 +528,18 @@ export class DuckDbSentimentStore implements SentimentStore {
   }
 
   async getResultPayload(id: string, scope: Scope): Promise<string | null> {
-    const rows = await this.read<{ payload: string | null }>(`SELECT payload FROM results WHERE id = $1 AND ${scoped(2, 3)}`, [id, scope.admin, scope.tenant]);
+    const rows = await this.read<{ payload: string | null }>(`SELECT payload FROM results WHERE id = $1 AND ${scoped(2, 3)} AND created_ms BETWEEN $4 AND $5`,
+      [id, scope.admin, scope.tenant, ...createdSpan([id])]);
     return rows[0]?.payload ?? null;
   }
 
   private async batchRow(c: DuckDBConnection | null, id: string, scope: Scope): Promise<BatchRow | null> {
     const q = async (sql: string, params: Param[]) => (c ? this.exec(c, sql, params) : this.read(sql, params));
-    const rows = await q(`SELECT ${BATCH_COLUMNS} FROM batches WHERE id = $1 AND ${scoped(2, 3)}`, [id, scope.admin, scope.tenant]);
+    const span = createdSpan([id]);
+    const rows = await q(`SELECT ${BATCH_COLUMNS} FROM batches WHERE id = $1 AND ${scoped(2, 3)} AND created_ms BETWEEN $4 AND $5`, [id, scope.admin, scope.tenant, ...span]);
     const b = rows[0];
-    return b ? batchFromRows(b, await q('SELECT status, count(*) AS n FROM jobs WHERE batch_id = $1 GROUP BY status', [id])) : null;
+    // a batch's jobs are created in the same millisecond as the batch (SentimentService.BatchAnalyzeTexts)
+    return b ? batchFromRows(b, await q('SELECT status, count(*) AS n FROM jobs WHERE batch_id = $1 AND created_ms BETWEEN $2 AND $3 GROUP BY status', [id, ...span])) : null;
   }
 
   getBatch(id: string, scope: Scope): Promise<BatchRow | null> {
@@ -609,7 +632,8 @@ FROM scored WHERE w >= 0 ORDER BY w`;
   }
 
   async deleteAnalysis(resultId: string, scope: Scope): Promise<Deleted | null> {
-    const rows = await this.read<{ job_id: string }>(`SELECT job_id FROM results WHERE id = $1 AND ${scoped(2, 3)}`, [resultId, scope.admin, scope.tenant]);
+    const rows = await this.read<{ job_id: string }>(`SELECT job_id FROM results WHERE id = $1 AND ${scoped(2, 3)} AND created_ms BETWEEN $4 AND $5`,
+      [resultId, scope.admin, scope.tenant, ...createdSpan([resultId])]);
     if (!rows[0]) return null;
     return this.deleteJobs(`id = $1 AND ${scoped(2, 3)}`, [rows[0].job_id, scope.admin, scope.tenant], Date.now());
   }
