@@ -11,8 +11,8 @@
  * also says `created_ms = <time in the id>` reads the one row group of its time
  * instead of the whole table. Without that bound, a job's status read, a completion of
  * 256 jobs, a result read or a batch's counts cost grew with every job kept (30 days by
- * default): at 1M stored jobs a status read took 24 ms and a completion of 256 jobs
- * 30 ms, against 3.4 and 5.6 ms with it (bench/jobStoreScale.ts).
+ * default): at 1M stored jobs a status read took 24-27 ms, against 2.0 ms now
+ * (bench/jobStoreScale.ts, bench/README.md).
  *
  * Ids of another form (version 4 ids of state files written before, version 8 ids of
  * idempotent submissions, idempotency.ts) have no time: `idTime` says null, and the
