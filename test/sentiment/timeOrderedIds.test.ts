@@ -105,6 +105,18 @@ describe('the DuckDB store, looking rows up by the time in their ids', () => {
     expect((await store.cancel(old[3]!.id, T0 + 300_002, scope))?.status).toBe('CANCELED');
   });
 
+  it('finds the jobs and batch of an idempotent submission (version 8 ids, no time) among time-ordered ones', async () => {
+    const now = T0 + 400_000;
+    const { batchId, jobIds } = submissionIds('acme', 'req-1', 3);
+    // as SentimentService.submitOnce makes them: derived ids, each job with its own creation time
+    const jobs = jobIds.map((id, i) => job(id, now + i, batchId));
+    await store.insertPending(jobs, [{ id: batchId, tenant: 'acme', createdMs: now, total: 3, fingerprint: 'v1:x' }]);
+    await store.markProcessing(jobIds, now + 10);
+    expect((await store.complete(jobs.map((j) => result(j, now + 11)), now + 11)).size).toBe(3);
+    for (const id of jobIds) expect((await store.getJob(id, scope))?.status).toBe('SUCCEEDED');
+    expect((await store.getBatch(batchId, scope))?.counts).toMatchObject({ SUCCEEDED: 3, PENDING: 0, PROCESSING: 0 });
+  });
+
   it('says not found for a time-ordered id whose time holds no such row', async () => {
     expect(await store.getJob(timeOrderedId(T0 + 5), scope)).toBeNull();
     expect(await store.getResultPayload(timeOrderedId(T0 + 5), scope)).toBeNull();

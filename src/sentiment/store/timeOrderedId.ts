@@ -2,13 +2,14 @@
  * Time-ordered ids for jobs, batches and results: UUID version 7 (RFC 9562), whose
  * first 48 bits are the Unix time in milliseconds the row was created at (the same
  * value as its `created_ms` column), then a 12-bit sequence within that millisecond,
- * then 62 random bits. Still a UUID to clients (sentiment.md), still unguessable
- * across tenants (62 random bits, and every read is scoped to its tenant).
+ * then 62 random bits. Still a UUID to clients (the sentiment API promises UUIDs, no
+ * version), still unguessable (62 random bits; every read is scoped to its tenant
+ * anyway); it tells its creation time, which the answers carry as createdAt too.
  *
  * Why: the embedded store (DuckDB) has no index on ids, and an ART index on a growing
  * table costs memory and insert time. DuckDB keeps a min/max of every column per row
  * group (122,880 rows), and rows are appended in time order; so a lookup by id that
- * also says `created_ms = <time in the id>` reads the one row group of its time
+ * also bounds created_ms by the time in the id reads the row group of that time
  * instead of the whole table. Without that bound, a job's status read, a completion of
  * 256 jobs, a result read or a batch's counts cost grew with every job kept (30 days by
  * default): at 1M stored jobs a status read took 24-27 ms, against 2.0 ms now
@@ -27,7 +28,12 @@ let used = entropy.length;
 let lastMs = -1;
 let sequence = 0;
 
-/** A version 7 UUID for a row created at `ms` (epoch milliseconds, the row's created_ms). Ids made in the same millisecond sort in the order they were made, up to 4,096 of them. */
+/**
+ * A version 7 UUID for a row created at `ms` (epoch milliseconds, the row's created_ms).
+ * Consecutive calls with the same `ms` count the 12-bit sequence up, so they sort in the
+ * order made (up to 4,096; calls with other times in between start it again at 0).
+ * Uniqueness rests on the 62 random bits, as a version 4 id's does on its 122.
+ */
 export function timeOrderedId(ms: number): string {
   if (!Number.isSafeInteger(ms) || ms < 0 || ms >= 2 ** 48) throw new RangeError(`a time-ordered id needs a time in epoch milliseconds, got ${ms}`);
   if (ms === lastMs) sequence = (sequence + 1) & 0xfff;
