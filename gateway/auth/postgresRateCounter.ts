@@ -11,12 +11,13 @@
  * (`synchronous_commit` off for its own transaction only, set inside it; every other
  * statement of the pool, key creation and revocation included, stays durable). The
  * row lock that serialises a key's increments is then held for the update, not for a
- * disk flush: 400 concurrent increments of one key from two pools of 8 took 96-124 ms
- * instead of 206-217 ms (embedded PostgreSQL 18, this 2-core machine), and under a
+ * disk flush: 400 concurrent increments of one key from two pools of 8 took 77-133 ms
+ * instead of 203-235 ms (embedded PostgreSQL 18, this 2-core machine), and under a
  * loaded disk a burst no longer queues behind one fsync per request. The price: a
  * PostgreSQL crash may forget the increments of its last fraction of a second
  * (at most three times wal_writer_delay, 600 ms by default), so a key could be
- * granted that many requests again in the same window.
+ * granted that many requests again in the same window. (`durable: true` waits for the
+ * flush as before; `npm run bench:ratelimit` measures both in one run.)
  *
  * If PostgreSQL does not answer, the request fails (503 from the guard's caller) rather
  * than pass uncounted.
@@ -29,7 +30,19 @@ const WINDOW_MS = 60_000;
 export class PostgresRateCounter implements RateCounter {
   private readonly sweeper: NodeJS.Timeout;
 
-  constructor(private readonly pool: pg.Pool, onError: (e: unknown) => void) {
+  private readonly statement: string;
+
+  constructor(private readonly pool: pg.Pool, onError: (e: unknown) => void, opts: { durable?: boolean } = {}) {
+    // set_config(…, true) holds for the statement's own transaction only; the final SELECT names it so that it runs
+    const relaxed = opts.durable ? '' : "relaxed AS (SELECT set_config('synchronous_commit', 'off', true) AS v),";
+    this.statement = `
+      WITH ${relaxed}
+      t AS (SELECT (extract(epoch from clock_timestamp()) * 1000)::bigint AS now_ms),
+      hit AS (
+        INSERT INTO gateway_rate_windows (key_id, window_start, count) SELECT $1, (now_ms / ${WINDOW_MS}) * ${WINDOW_MS}, 1 FROM t
+        ON CONFLICT (key_id, window_start) DO UPDATE SET count = gateway_rate_windows.count + 1 WHERE gateway_rate_windows.count < $2
+        RETURNING count)
+      SELECT (SELECT count FROM hit) AS count, now_ms${opts.durable ? '' : ', (SELECT v FROM relaxed) AS relaxed'} FROM t`;
     this.sweeper = setInterval(() => {
       this.pool.query(`DELETE FROM gateway_rate_windows WHERE window_start < (extract(epoch from clock_timestamp()) * 1000)::bigint - ${2 * WINDOW_MS}`).catch(onError);
     }, WINDOW_MS);
@@ -37,14 +50,7 @@ export class PostgresRateCounter implements RateCounter {
   }
 
   async take(keyId: string, limit: number): Promise<RateDecision> {
-    const r = (await this.pool.query<{ count: number | null; now_ms: string; relaxed: string }>(`
-      WITH relaxed AS (SELECT set_config('synchronous_commit', 'off', true) AS v),
-      t AS (SELECT (extract(epoch from clock_timestamp()) * 1000)::bigint AS now_ms),
-      hit AS (
-        INSERT INTO gateway_rate_windows (key_id, window_start, count) SELECT $1, (now_ms / ${WINDOW_MS}) * ${WINDOW_MS}, 1 FROM t
-        ON CONFLICT (key_id, window_start) DO UPDATE SET count = gateway_rate_windows.count + 1 WHERE gateway_rate_windows.count < $2
-        RETURNING count)
-      SELECT (SELECT count FROM hit) AS count, now_ms, (SELECT v FROM relaxed) AS relaxed FROM t`, [keyId, limit])).rows[0]!;
+    const r = (await this.pool.query<{ count: number | null; now_ms: string }>(this.statement, [keyId, limit])).rows[0]!;
     const now = Number(r.now_ms);
     const resetSeconds = Math.max(1, Math.ceil((Math.floor(now / WINDOW_MS) * WINDOW_MS + WINDOW_MS - now) / 1000));
     if (r.count === null) return { allowed: false, limit, remaining: 0, resetSeconds };

@@ -1,0 +1,56 @@
+/**
+ * The shared rate counter on a real PostgreSQL (gateway/auth/postgresRateCounter.ts):
+ * exact under a concurrent burst from two gateways' pools, and its increment's relaxed
+ * commit (synchronous_commit off) held to that statement's own transaction, so that the
+ * same connection's later statements (key creation, revocation) stay durable.
+ */
+import { describe, it, expect, beforeAll, afterAll } from 'vitest';
+import pg from 'pg';
+import { startTestPostgres, type TestPostgres } from '../support/postgres.js';
+import { openGatewayDatabase } from '../../gateway/auth/postgresKeyStore.js';
+import { PostgresRateCounter } from '../../gateway/auth/postgresRateCounter.js';
+
+let postgres: TestPostgres;
+let url: string;
+
+beforeAll(async () => {
+  postgres = await startTestPostgres();
+  url = await postgres.createDatabase('ratecounter');
+  await (await openGatewayDatabase(url, () => undefined)).end(); // the gateway's tables
+}, 60_000);
+afterAll(async () => { await postgres?.close(); });
+
+describe('the PostgreSQL rate counter', () => {
+  for (const durable of [false, true]) {
+    it(`grants exactly the limit to a concurrent burst from two pools (${durable ? 'durable' : 'relaxed'} commit)`, async () => {
+      const pools = [0, 1].map(() => new pg.Pool({ connectionString: url, max: 8 }));
+      const counters = pools.map((p) => new PostgresRateCounter(p, () => undefined, { durable }));
+      try {
+        const key = `burst-${durable}`;
+        const decisions = await Promise.all(Array.from({ length: 90 }, (_, i) => counters[i % 2]!.take(key, 35)));
+        const granted = decisions.filter((d) => d.allowed);
+        expect(granted).toHaveLength(35);
+        expect(new Set(granted.map((d) => d.remaining)).size).toBe(35); // each count handed out once
+        expect(decisions.filter((d) => !d.allowed).every((d) => d.remaining === 0 && d.limit === 35)).toBe(true);
+      } finally {
+        for (const c of counters) c.stop();
+        for (const p of pools) await p.end();
+      }
+    });
+  }
+
+  it('relaxes the commit of its own statement only: the connection stays durable for what runs next', async () => {
+    const pool = new pg.Pool({ connectionString: url, max: 1 }); // one connection: the next statement runs on it
+    const counter = new PostgresRateCounter(pool, () => undefined);
+    try {
+      expect((await counter.take('one-connection', 10)).allowed).toBe(true);
+      expect((await pool.query<{ synchronous_commit: string }>('SHOW synchronous_commit')).rows[0]!.synchronous_commit).toBe('on');
+      const inside = await pool.query<{ v: string }>(`WITH relaxed AS (SELECT set_config('synchronous_commit', 'off', true) AS v) SELECT v FROM relaxed`);
+      expect(inside.rows[0]!.v).toBe('off'); // the form the counter uses does take effect inside its statement
+      expect((await pool.query<{ synchronous_commit: string }>('SHOW synchronous_commit')).rows[0]!.synchronous_commit).toBe('on');
+    } finally {
+      counter.stop();
+      await pool.end();
+    }
+  });
+});
