@@ -27,6 +27,7 @@ import { parseArgs } from 'node:util';
 import { DuckDbSentimentStore } from '../src/sentiment/store/duckdbStore.js';
 import { timeOrderedId } from '../src/sentiment/store/timeOrderedId.js';
 import type { NewBatch, NewJob, Scope, StoredResult } from '../src/sentiment/store/sentimentStore.js';
+import { positiveWhole } from './benchArgs.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -40,8 +41,7 @@ const SIZES = args.sizes.split(',').map((s) => {
   if (!Number.isInteger(n) || n < 0) throw new Error(`--sizes takes whole numbers separated by commas, got '${args.sizes}'`);
   return n;
 }).sort((a, b) => a - b);
-const READS = Number(args.reads);
-if (!Number.isInteger(READS) || READS <= 0) throw new Error(`--reads must be a positive whole number, got '${args.reads}'`);
+const READS = positiveWhole('reads', args.reads);
 
 type Kind = 'random' | 'time-ordered';
 const KINDS: Kind[] = ['random', 'time-ordered'];

@@ -15,6 +15,7 @@ import type pg from 'pg';
 import { startTestPostgres } from '../test/support/postgres.js';
 import { openGatewayDatabase } from '../gateway/auth/postgresKeyStore.js';
 import { PostgresRateCounter } from '../gateway/auth/postgresRateCounter.js';
+import { positiveWhole } from './benchArgs.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -23,13 +24,8 @@ const { values: args } = parseArgs({
   },
   strict: true,
 });
-const positive = (name: string, raw: string): number => {
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n <= 0) throw new Error(`--${name} must be a positive whole number, got '${raw}'`);
-  return n;
-};
-const REQUESTS = positive('requests', args.requests);
-const ROUNDS = positive('rounds', args.rounds);
+const REQUESTS = positiveWhole('requests', args.requests);
+const ROUNDS = positiveWhole('rounds', args.rounds);
 const log = (s: string): void => void process.stdout.write(`${s}\n`);
 
 async function burst(counters: PostgresRateCounter[], key: string): Promise<{ ms: number; p50: number; p99: number }> {

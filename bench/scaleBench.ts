@@ -30,6 +30,7 @@ import { client } from '../test/support/grpcClient.js';
 import { DuckDbSentimentStore } from '../src/sentiment/store/duckdbStore.js';
 import { PostgresSentimentStore } from '../src/sentiment/store/postgresStore.js';
 import type { NewJob, SentimentStore, StoredResult } from '../src/sentiment/store/sentimentStore.js';
+import { positiveWhole } from './benchArgs.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -38,8 +39,7 @@ const { values: args } = parseArgs({
   },
   strict: true,
 });
-const TEXTS = Number(args.texts);
-if (!Number.isInteger(TEXTS) || TEXTS <= 0) throw new Error(`--texts must be a positive whole number, got '${args.texts}'`);
+const TEXTS = positiveWhole('texts', args.texts);
 const REPLICAS = args.replicas.split(',').map(Number);
 if (REPLICAS.some((n) => !Number.isInteger(n) || n <= 0)) throw new Error(`--replicas must be a comma-separated list of positive whole numbers, got '${args.replicas}'`);
 const log = (s: string): void => void process.stdout.write(`${s}\n`);

@@ -23,6 +23,7 @@ import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
 import { Agent, request } from 'node:http';
 import { projectRoot } from '../src/paths.js';
+import { positiveWhole as positive } from './benchArgs.js';
 import { vader } from '../src/sentiment/training/lexiconBaselines.js';
 import { loadGeneralCorpus } from '../src/sentiment/training/corpus.js';
 import { SentimentAnalyzer, type AnalysisOutput } from '../src/sentiment/sentimentAnalyzer.js';
@@ -48,11 +49,6 @@ const { values: args } = parseArgs({
   },
   strict: true,
 });
-const positive = (name: string, raw: string): number => {
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n <= 0) throw new Error(`--${name} must be a positive whole number, got '${raw}'`);
-  return n;
-};
 const SECONDS = positive('seconds', args.seconds);
 const TEXTS = positive('texts', args.texts);
 const N_SEQ = positive('sequential', args.sequential);
