@@ -627,11 +627,6 @@ function unitVector(lat: number, lon: number): [number, number, number] {
 }
 
 /**
- * Keeps the k first hits of a stream in order. With a numeric key (a rank or a
- * distance, ties by id) it keeps a small sorted buffer; with a comparator, or
- * when k is large, it keeps everything and sorts once at the end.
- */
-/**
  * Population floors with a kd-tree of their own (PlaceStore.tiers): radius searches mostly ask for
  * minPopulation 1,000 or more, and most places in a circle are smaller (118,525 of 199,568 places reach 1,000).
  */
@@ -641,6 +636,11 @@ const POPULATION_TIERS = [1_000, 10_000, 100_000];
 const SHORT_PREFIX = 4;
 const EMPTY = new Int32Array(0);
 
+/**
+ * Keeps the k first hits of a stream in order. With a numeric key (a rank or a
+ * distance, ties by id) it keeps a small sorted buffer; with a comparator, or
+ * when k is large, it keeps everything and sorts once at the end.
+ */
 class Selection {
   count = 0;
   private readonly all: PlaceHit[] = [];
