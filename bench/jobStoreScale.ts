@@ -117,7 +117,7 @@ async function run(kind: Kind): Promise<Map<number, Figures>> {
       for (let i = 0; i < READS; i++) if ((await store.getJob(pick(i).job.id, scope))?.status !== 'SUCCEEDED') throw new Error('a stored job was not found');
       const status = (performance.now() - t) / READS;
       t = performance.now();
-      for (let i = 0; i < READS; i++) if ((await store.getResultPayload(pick(i).result.id, scope)) === null) throw new Error('a stored result was not found');
+      for (let i = 0; i < READS; i++) if ((await store.getResult(pick(i).result.id, scope)) === null) throw new Error('a stored result was not found');
       const resultRead = (performance.now() - t) / READS;
       const batchReads = Math.max(1, Math.floor(READS / 10));
       t = performance.now();

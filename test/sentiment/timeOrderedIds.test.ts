@@ -88,7 +88,7 @@ describe('the DuckDB store, looking rows up by the time in their ids', () => {
     expect((await store.cancel(jobs[270]!.id, now + 42, scope))?.status).toBe('CANCELED');
     const done = await store.getJob(jobs[7]!.id, scope);
     expect(done).toMatchObject({ status: 'SUCCEEDED', resultId: results[7]!.id });
-    expect(JSON.parse((await store.getResultPayload(results[7]!.id, scope))!)).toEqual({ jobId: jobs[7]!.id });
+    expect(await store.getResult(results[7]!.id, scope)).toMatchObject({ id: results[7]!.id, jobId: jobs[7]!.id, payload: JSON.stringify({ jobId: jobs[7]!.id }) });
     expect((await store.getBatch(batchId, scope))?.counts).toMatchObject({ SUCCEEDED: 250, FAILED: 10, CANCELED: 1, PROCESSING: 39, PENDING: 0 });
     expect(await store.getJob(jobs[0]!.id, { tenant: 'other', admin: false })).toBeNull();
   });
@@ -119,7 +119,7 @@ describe('the DuckDB store, looking rows up by the time in their ids', () => {
 
   it('says not found for a time-ordered id whose time holds no such row', async () => {
     expect(await store.getJob(timeOrderedId(T0 + 5), scope)).toBeNull();
-    expect(await store.getResultPayload(timeOrderedId(T0 + 5), scope)).toBeNull();
+    expect(await store.getResult(timeOrderedId(T0 + 5), scope)).toBeNull();
     expect(await store.getBatch(timeOrderedId(T0 + 5), scope)).toBeNull();
   });
 });

@@ -36,14 +36,14 @@ import { BIGINT, VARCHAR, INTEGER, type DuckDBAppender, type DuckDBConnection, t
 import { ConnectionPool, bindParam, openDatabase, typedList, type Param } from '../../db/duckdb.js';
 import { EMOTIONS, SENTIMENT_LEVELS } from '../labels.js';
 import { migrate } from './migrations.js';
-import { batchMessage, eventBody, jobMessage, type AnalysisMessage } from './messages.js';
+import { batchMessage, eventBody, jobMessage, resultMessage } from './messages.js';
 import { idTimeRange } from './timeOrderedId.js';
 import {
   type AttemptOutcome, type BatchRow, type Deleted, type DeliveryLogEntry, type FeedWindowRow, type JobCursor, type JobFilter,
-  type JobRow, type JobStatus, type NewBatch, type NewJob, type OutboxMessage, type Scope, type SentimentStore, type StoredResult,
+  type JobRow, type JobStatus, type NewBatch, type NewJob, type OutboxMessage, type ResultRow, type Scope, type SentimentStore, type StoredResult,
   type WebhookEndpoint, type WebhookEvent,
 } from './sentimentStore.js';
-import { BATCH_COLUMNS, batchFromRows, jobRow, JOB_COLUMNS, LIVE_JOB_COLUMNS, liveJobRow, messageRow, MESSAGE_COLUMNS, stateCounts, webhookRow } from './tableRows.js';
+import { BATCH_COLUMNS, batchFromRows, jobRow, JOB_COLUMNS, LIVE_JOB_COLUMNS, liveJobRow, messageRow, MESSAGE_COLUMNS, RESULT_COLUMNS, resultRow, stateCounts, webhookRow } from './tableRows.js';
 
 const list = typedList;
 /** The live states, bound as parameters (see exec). */
@@ -448,7 +448,7 @@ export class DuckDbSentimentStore implements SentimentStore {
   private anomalyEvents(results: readonly StoredResult[], now: number, events: PendingEvent[]): void {
     for (const r of results) {
       if (!r.anomalous || !r.feedId || !this.subscribed(r.tenant, 'feed.anomaly')) continue;
-      const p = JSON.parse(r.payload) as AnalysisMessage;
+      const p = resultMessage(r);
       events.push({ tenant: r.tenant, type: 'feed.anomaly', atMs: now, data: {
         feedId: r.feedId, jobId: r.jobId, resultId: r.id, occurredAt: p.occurredAt, sentiment: r.sentiment, sentimentScore: r.score, feedAnomaly: p.feedAnomaly,
       } });
@@ -543,10 +543,10 @@ export class DuckDbSentimentStore implements SentimentStore {
     return { jobs: rows.slice(0, limit).map(jobRow), more: rows.length > limit };
   }
 
-  async getResultPayload(id: string, scope: Scope): Promise<string | null> {
+  async getResult(id: string, scope: Scope): Promise<ResultRow | null> {
     const span = createdSpan([id]);
-    const rows = await this.read<{ payload: string | null }>(`SELECT payload FROM results WHERE ${idLookup('id', 1, 4, span)} AND ${scoped(2, 3)}`, [id, scope.admin, scope.tenant, ...span]);
-    return rows[0]?.payload ?? null;
+    const rows = await this.read(`SELECT ${RESULT_COLUMNS} FROM results WHERE ${idLookup('id', 1, 4, span)} AND ${scoped(2, 3)}`, [id, scope.admin, scope.tenant, ...span]);
+    return rows[0] && typeof rows[0]['payload'] === 'string' ? resultRow(rows[0]) : null;
   }
 
   private async batchRow(c: DuckDBConnection | null, id: string, scope: Scope): Promise<BatchRow | null> {
@@ -617,14 +617,14 @@ FROM scored WHERE w >= 0 ORDER BY w`;
     }));
   }
 
-  async anomalousItems(feedId: string, scope: Scope, fromMs: number, toMs: number, limit: number): Promise<string[]> {
-    const rows = await this.read<{ payload: string }>(
-      `SELECT payload FROM results WHERE feed_id = $1 AND anomalous AND payload IS NOT NULL AND occurred_ms >= $2 AND occurred_ms < $3 AND ${scoped(4, 5)}
+  async anomalousItems(feedId: string, scope: Scope, fromMs: number, toMs: number, limit: number): Promise<ResultRow[]> {
+    const rows = await this.read(
+      `SELECT ${RESULT_COLUMNS} FROM results WHERE feed_id = $1 AND anomalous AND payload IS NOT NULL AND occurred_ms >= $2 AND occurred_ms < $3 AND ${scoped(4, 5)}
        ORDER BY occurred_ms DESC LIMIT $6`,
       [feedId, fromMs, toMs, scope.admin, scope.tenant, limit],
     );
     // (checked here too: a cached plan may have dropped `payload IS NOT NULL` while no payload was purged yet)
-    return rows.map((r) => r.payload).filter((p): p is string => typeof p === 'string');
+    return rows.filter((r) => typeof r['payload'] === 'string').map(resultRow);
   }
 
   // ---- deletion and retention ---------------------------------------------------------

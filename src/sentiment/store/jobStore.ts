@@ -26,7 +26,7 @@
  */
 import { Batching } from '../../../proto/contract/batching.js';
 import { logger } from '../../log.js';
-import type { AnalysisMessage } from './messages.js';
+import { resultMessage, type AnalysisMessage } from './messages.js';
 import type {
   AttemptOutcome, BatchRow, Deleted, DeliveryLogEntry, FeedWindowRow, JobCursor, JobFilter, JobRow, JobStatus, NewBatch, NewJob,
   OutboxMessage, Scope, SentimentStore, SharedJobQueue, StoredResult, WebhookEndpoint,
@@ -208,14 +208,14 @@ export class JobStore {
   async getAnalysis(id: string, scope: Scope): Promise<AnalysisMessage | null> {
     const a = this.visible(this.unstored.get(id), scope);
     if (a) return a.message;
-    const payload = await this.store.getResultPayload(id, scope);
-    return payload ? (JSON.parse(payload) as AnalysisMessage) : null;
+    const row = await this.store.getResult(id, scope);
+    return row ? resultMessage(row) : null;
   }
 
-  /** Payloads of a feed's anomalous items, as messages. */
+  /** A feed's anomalous items, as messages. */
   async anomalousItems(feedId: string, scope: Scope, fromMs: number, toMs: number, limit: number): Promise<AnalysisMessage[]> {
     await this.caughtUp();
-    return (await this.store.anomalousItems(feedId, scope, fromMs, toMs, limit)).map((p) => JSON.parse(p) as AnalysisMessage);
+    return (await this.store.anomalousItems(feedId, scope, fromMs, toMs, limit)).map(resultMessage);
   }
 
   /** PENDING/PROCESSING → CANCELED; a job answered and not yet committed is returned as it is (SUCCEEDED). */

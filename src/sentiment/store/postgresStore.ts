@@ -30,13 +30,13 @@ import { PgDatabase, type Queryable } from '../../db/postgres.js';
 import { logger } from '../../log.js';
 import { EMOTIONS, SENTIMENT_LEVELS, type Domain } from '../labels.js';
 import { PG_MIGRATIONS, SENTIMENT_COMPONENT } from './postgresMigrations.js';
-import { batchMessage, eventBody, jobMessage, type AnalysisMessage } from './messages.js';
+import { batchMessage, eventBody, jobMessage, resultMessage } from './messages.js';
 import {
   type AttemptOutcome, type BatchRow, type ClaimedJob, type Deleted, type DeliveryLogEntry, type FeedWindowRow, type JobCursor,
-  type JobFilter, type JobRow, type JobStatus, type NewBatch, type NewJob, type OutboxMessage, type Scope, type SentimentStore,
+  type JobFilter, type JobRow, type JobStatus, type NewBatch, type NewJob, type OutboxMessage, type ResultRow, type Scope, type SentimentStore,
   type SharedJobQueue, type StoredResult, type WebhookEndpoint, type WebhookEvent,
 } from './sentimentStore.js';
-import { BATCH_COLUMNS, batchFromRows, jobRow, JOB_COLUMNS, LIVE_JOB_COLUMNS, liveJobRow, messageRow, MESSAGE_COLUMNS, stateCounts, webhookRow } from './tableRows.js';
+import { BATCH_COLUMNS, batchFromRows, jobRow, JOB_COLUMNS, LIVE_JOB_COLUMNS, liveJobRow, messageRow, MESSAGE_COLUMNS, RESULT_COLUMNS, resultRow, stateCounts, webhookRow } from './tableRows.js';
 
 const WEBHOOK_COLUMNS = 'id, tenant, url, event_types, description, secret, created_ms';
 const E = EMOTIONS.map((e) => `e_${e.toLowerCase()}`);
@@ -240,7 +240,7 @@ export class PostgresSentimentStore implements SentimentStore {
   private static anomalyEvents(subs: Subscriptions, results: readonly StoredResult[], now: number, events: PendingEvent[]): void {
     for (const r of results) {
       if (!r.anomalous || !r.feedId || !PostgresSentimentStore.subscribed(subs, r.tenant, 'feed.anomaly')) continue;
-      const p = JSON.parse(r.payload) as AnalysisMessage;
+      const p = resultMessage(r);
       events.push({ tenant: r.tenant, type: 'feed.anomaly', atMs: now, data: {
         feedId: r.feedId, jobId: r.jobId, resultId: r.id, occurredAt: p.occurredAt, sentiment: r.sentiment, sentimentScore: r.score, feedAnomaly: p.feedAnomaly,
       } });
@@ -325,9 +325,9 @@ export class PostgresSentimentStore implements SentimentStore {
     return { jobs: rows.slice(0, limit).map(jobRow), more: rows.length > limit };
   }
 
-  async getResultPayload(id: string, scope: Scope): Promise<string | null> {
-    const rows = await this.db.query<{ payload: string | null }>(`SELECT payload FROM results WHERE id = $1 AND ${scoped(2, 3)}`, [id, scope.admin, scope.tenant]);
-    return rows[0]?.payload ?? null;
+  async getResult(id: string, scope: Scope): Promise<ResultRow | null> {
+    const rows = await this.db.query<Record<string, unknown>>(`SELECT ${RESULT_COLUMNS} FROM results WHERE id = $1 AND ${scoped(2, 3)}`, [id, scope.admin, scope.tenant]);
+    return rows[0] && typeof rows[0]['payload'] === 'string' ? resultRow(rows[0]) : null;
   }
 
   private async batchRow(c: Queryable | null, id: string, scope: Scope): Promise<BatchRow | null> {
@@ -401,13 +401,13 @@ FROM scored WHERE w >= 0 ORDER BY w`;
     }));
   }
 
-  async anomalousItems(feedId: string, scope: Scope, fromMs: number, toMs: number, limit: number): Promise<string[]> {
-    const rows = await this.db.query<{ payload: string }>(
-      `SELECT payload FROM results WHERE feed_id = $1 AND anomalous AND payload IS NOT NULL AND occurred_ms >= $2 AND occurred_ms < $3 AND ${scoped(4, 5)}
+  async anomalousItems(feedId: string, scope: Scope, fromMs: number, toMs: number, limit: number): Promise<ResultRow[]> {
+    const rows = await this.db.query<Record<string, unknown>>(
+      `SELECT ${RESULT_COLUMNS} FROM results WHERE feed_id = $1 AND anomalous AND payload IS NOT NULL AND occurred_ms >= $2 AND occurred_ms < $3 AND ${scoped(4, 5)}
        ORDER BY occurred_ms DESC LIMIT $6`,
       [feedId, fromMs, toMs, scope.admin, scope.tenant, limit],
     );
-    return rows.map((r) => r.payload);
+    return rows.map(resultRow);
   }
 
   // ---- deletion and retention ---------------------------------------------------------

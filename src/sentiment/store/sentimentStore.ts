@@ -57,7 +57,7 @@ export interface NewBatch {
   fingerprint?: string;
 }
 
-/** A computed result, ready to store. `payload` is the result as JSON (what GetAnalysis returns). */
+/** A computed result, ready to store. `payload` is the rest of its Analysis message as JSON (messages.ts: storedPayload, resultMessage). */
 export interface StoredResult {
   id: string;
   jobId: string;
@@ -73,6 +73,9 @@ export interface StoredResult {
   z: number;
   payload: string;
 }
+
+/** A stored result as read back: its columns and payload, from which messages.ts resultMessage makes the Analysis message. */
+export type ResultRow = Pick<StoredResult, 'id' | 'jobId' | 'feedId' | 'domain' | 'occurredMs' | 'createdMs' | 'sentiment' | 'score' | 'emotions' | 'payload'>;
 
 export interface BatchRow {
   id: string;
@@ -196,7 +199,8 @@ export interface SentimentStore {
   getJob(id: string, scope: Scope): Promise<JobRow | null>;
   /** Newest first; `limit + 1` rows are read to know whether there is a next page. */
   listJobs(filter: JobFilter, scope: Scope, after: JobCursor | null, limit: number): Promise<{ jobs: JobRow[]; more: boolean }>;
-  getResultPayload(id: string, scope: Scope): Promise<string | null>;
+  /** A result (null if unknown to the scope, or its payload was purged). */
+  getResult(id: string, scope: Scope): Promise<ResultRow | null>;
   getBatch(id: string, scope: Scope): Promise<BatchRow | null>;
   /** Jobs to run again after a restart, oldest first. */
   unfinished(): Promise<(NewJob & { attempts: number })[]>;
@@ -210,7 +214,7 @@ export interface SentimentStore {
   /** Windows of a feed up to `toMs`, with robust z-scores against the previous windows (see feedAnalytics.ts). */
   feedWindowRows(feedId: string, scope: Scope, fromMs: number, windowMs: number, toMs: number, baseline: { windows: number; minWindows: number; madToSigma: number; scoreFloor: number; shiftFloor: number }): Promise<FeedWindowRow[]>;
   /** Payloads of items that were anomalous when analysed, newest first. */
-  anomalousItems(feedId: string, scope: Scope, fromMs: number, toMs: number, limit: number): Promise<string[]>;
+  anomalousItems(feedId: string, scope: Scope, fromMs: number, toMs: number, limit: number): Promise<ResultRow[]>;
 
   deleteAnalysis(resultId: string, scope: Scope): Promise<Deleted | null>;
   deleteJob(jobId: string, scope: Scope, now: number): Promise<Deleted | null>;

@@ -3,11 +3,13 @@
  * DuckDB and the PostgreSQL stores (same tables, same column names), and the
  * column lists their SELECTs name.
  */
-import type { Domain } from '../labels.js';
-import { JOB_STATES, type BatchRow, type JobRow, type JobStatus, type NewJob, type OutboxMessage, type WebhookEndpoint, type WebhookEvent } from './sentimentStore.js';
+import { EMOTIONS, type Domain } from '../labels.js';
+import { JOB_STATES, type BatchRow, type ResultRow, type JobRow, type JobStatus, type NewJob, type OutboxMessage, type WebhookEndpoint, type WebhookEvent } from './sentimentStore.js';
 
 export const JOB_COLUMNS = 'id, tenant, status, feed_id, batch_id, domain, occurred_ms, created_ms, updated_ms, attempts, result_id, error_type, error_message';
 export const MESSAGE_COLUMNS = 'id, endpoint_id, tenant, event_type, payload, created_ms, attempts, next_ms, status';
+/** A result as messages.ts resultMessage reads it (payload last). */
+export const RESULT_COLUMNS = `id, job_id, feed_id, domain, occurred_ms, created_ms, sentiment, score, ${EMOTIONS.map((e) => `e_${e.toLowerCase()}`).join(', ')}, payload`;
 export const BATCH_COLUMNS = 'id, tenant, created_ms, total, completed_ms, request_fingerprint';
 /** What a live job needs to run again (the store's unfinished()). */
 export const LIVE_JOB_COLUMNS = 'id, tenant, text, feed_id, batch_id, domain, occurred_ms, created_ms, attempts';
@@ -25,6 +27,15 @@ export function batchFromRows(b: Record<string, unknown>, states: readonly Recor
     id: String(b['id']), tenant: String(b['tenant']), createdMs: Number(b['created_ms']), total: Number(b['total']),
     completedMs: b['completed_ms'] === null ? null : Number(b['completed_ms']), counts: stateCounts(states),
     fingerprint: (b['request_fingerprint'] as string | null) ?? null,
+  };
+}
+
+/** A row of RESULT_COLUMNS whose payload is not null. */
+export function resultRow(r: Record<string, unknown>): ResultRow {
+  return {
+    id: String(r['id']), jobId: String(r['job_id']), feedId: (r['feed_id'] as string | null) ?? null, domain: r['domain'] as Domain,
+    occurredMs: Number(r['occurred_ms']), createdMs: Number(r['created_ms']), sentiment: String(r['sentiment']), score: Number(r['score']),
+    emotions: EMOTIONS.map((e) => Number(r[`e_${e.toLowerCase()}`])), payload: String(r['payload']),
   };
 }
 
