@@ -11,7 +11,7 @@
  *   acknowledged job survives a kill. Statements run on DuckDB's threads; new job and
  *   result rows go in through DuckDB's Appender inside the open transaction (insert
  *   13-15 -> 10-12 µs per job against a JSON document DuckDB parses back, bench/README.md), whose flushes
- *   run on this thread, 128 rows at a time with the event loop served in between.
+ *   run on this thread, 1,024 rows at a time with the event loop served in between.
  *   Calls of the same turn arrive here already gathered (JobStore), one transaction each.
  * - Reads use their own connections. Times are epoch milliseconds (BIGINT).
  * - No index on ids: a lookup by id (status reads, PROCESSING, completion, results,
@@ -83,13 +83,18 @@ const wellFormed = (t: string): string => ((t as string & { isWellFormed(): bool
 const JOB_APPEND_ORDER = ['id', 'status', 'text', 'feed_id', 'domain', 'occurred_ms', 'created_ms', 'updated_ms', 'attempts', 'result_id', 'error_type', 'error_message', 'tenant', 'batch_id'];
 const RESULT_APPEND_ORDER = ['id', 'job_id', 'feed_id', 'domain', 'occurred_ms', 'created_ms', 'sentiment', 'score', ...E, 'anomalous', 'z', 'payload', 'tenant'];
 
-/** Rows per Appender flush: each flush runs on the calling (core) thread, ~1-2 ms for this many. */
-const APPEND_CHUNK = 128;
+/**
+ * Rows per Appender flush. Each flush runs on the calling (core) thread, ~5 ms for this
+ * many, and most of a flush's cost is per flush, not per row: 1,000 result rows took
+ * 9-12 µs a row flushed 128 at a time, 5-6 µs at once (a 10,000-text batch: 6,504-7,330
+ * texts/s with 128, 7,163-8,750 with 1,024, alternated; bench/README.md, "Thirteenth session").
+ */
+const APPEND_CHUNK = 1024;
 
 /**
  * Appends rows to a table in the connection's open transaction, APPEND_CHUNK rows per
- * synchronous flush, yielding to the event loop between flushes so that a 1,000-job
- * submission never holds the core's thread for more than one chunk.
+ * synchronous flush, yielding to the event loop between flushes so that the submissions
+ * gathered in one turn never hold the core's thread for more than one chunk.
  */
 async function appendRows<T>(c: DuckDBConnection, table: string, rows: readonly T[], row: (a: DuckDBAppender, r: T) => void): Promise<void> {
   const a = await c.createAppender(table);

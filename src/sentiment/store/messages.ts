@@ -92,8 +92,14 @@ const inColumnOrder = (scores: AnalysisMessage['emotionScores']): boolean =>
  * compress per text (bench/README.md, "Thirteenth session").
  */
 function storedPayload(m: AnalysisMessage): string {
-  const { jobId: _j, status: _s, id: _i, domain: _d, sentiment: _se, sentimentScore: _sc, emotionScores, createdAt: _c, occurredAt: _o, feedId: _f, ...rest } = m;
-  return JSON.stringify(inColumnOrder(emotionScores) ? rest : { ...rest, emotionScores });
+  // named one by one: a quarter less time than a rest pattern (1.3 against 1.7 µs a message, with the JSON); the test
+  // storedPayload.test.ts fails if a field of the message is in neither the payload nor the columns
+  const rest: Partial<AnalysisMessage> = {
+    batchId: m.batchId, rationale: m.rationale, confidence: m.confidence, language: m.language, lowConfidence: m.lowConfidence,
+    truncated: m.truncated, marketDirection: m.marketDirection, feedAnomaly: m.feedAnomaly,
+  };
+  if (!inColumnOrder(m.emotionScores)) rest.emotionScores = m.emotionScores;
+  return JSON.stringify(rest);
 }
 
 /**
