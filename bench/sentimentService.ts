@@ -29,7 +29,7 @@ import { loadGeneralCorpus } from '../src/sentiment/training/corpus.js';
 import { SentimentAnalyzer, type AnalysisOutput } from '../src/sentiment/sentimentAnalyzer.js';
 import { DuckDbSentimentStore } from '../src/sentiment/store/duckdbStore.js';
 import { JobStore } from '../src/sentiment/store/jobStore.js';
-import { analysisResult } from '../src/sentiment/store/messages.js';
+import { storedResult } from '../src/sentiment/store/messages.js';
 import type { NewJob } from '../src/sentiment/store/sentimentStore.js';
 
 const { values: args } = parseArgs({
@@ -190,7 +190,7 @@ async function storeCost(texts: string[], outputs: AnalysisOutput[]): Promise<{ 
     const jobs: NewJob[] = texts.map((text, i) => ({ id: randomUUID(), tenant: 'default', text, feedId: 'bench', batchId: `b${Math.floor(i / 1000)}`, domain: 'GENERAL', occurredMs: now, createdMs: now }));
     const anomaly = { anomalous: false, zScore: 0.4, baselineItems: 200, baselineMedian: 0.3 };
     let t = performance.now();
-    const results = jobs.map((j, i) => analysisResult(j, outputs[i % outputs.length]!, randomUUID(), now, anomaly).stored);
+    const results = jobs.map((j, i) => storedResult(j, outputs[i % outputs.length]!, randomUUID(), now, anomaly));
     const shapeUs = ((performance.now() - t) * 1000) / jobs.length;
     t = performance.now();
     await Promise.all(Array.from({ length: Math.ceil(jobs.length / 1000) }, (_, b) => store.insertPending(jobs.slice(b * 1000, b * 1000 + 1000), [])));

@@ -34,7 +34,7 @@ import type { AnalysisPool } from './analysisPool.js';
 import type { AnalysisOutcome } from './sentimentAnalyzer.js';
 import type { ClaimedJob, NewBatch, NewJob, StoredResult } from './store/sentimentStore.js';
 import type { JobStore } from './store/jobStore.js';
-import { analysisResult, type AnalysisMessage } from './store/messages.js';
+import { analysisMessage, storedResult, type AnalysisMessage } from './store/messages.js';
 import { JobClaimer, type ClaimTarget } from './jobClaimer.js';
 import type { FeedBaselines, ItemAnomaly } from './feedAnalytics.js';
 import type { SentimentMetrics } from './sentimentMetrics.js';
@@ -353,9 +353,11 @@ export class JobRunner implements ClaimTarget {
         // the feed's baseline could not be read (a database blip): the analysis stands, without its anomaly verdict
         logger.warn({ err: e, feedId: item.job.feedId }, 'feed baseline unavailable; result stored without an anomaly score');
       }
-      const { message, stored } = analysisResult(item.job, outcome, timeOrderedId(now), now, anomaly);
+      const resultId = timeOrderedId(now);
+      const stored = storedResult(item.job, outcome, resultId, now, anomaly);
       if (item.waiter) {
         // Write-behind: the caller gets its result now; the store commits it shortly and serves it meanwhile.
+        const message = analysisMessage(item.job, outcome, resultId, now, anomaly);
         this.store.recordAnalysed(item.job, stored, message);
         item.waiter.resolve(message);
         answered.push(item);

@@ -1,6 +1,6 @@
 /**
  * A stored result keeps in its payload only what its columns do not hold
- * (messages.ts storedPayload); reading it back (resultMessage) must give the very
+ * (messages.ts storedResult); reading it back (resultMessage) must give the very
  * message the caller was answered with. Real analyses from the committed models,
  * stored in and read back from a real DuckDB file, both ways a result is written
  * (a queued job completed, a synchronous one written behind), with and without
@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SentimentAnalyzer, type AnalysisOutput } from '../../src/sentiment/sentimentAnalyzer.js';
 import { DuckDbSentimentStore } from '../../src/sentiment/store/duckdbStore.js';
-import { analysisResult, resultMessage, type AnalysisMessage, type ItemAnomaly } from '../../src/sentiment/store/messages.js';
+import { analysisMessage, resultMessage, storedResult, type AnalysisMessage, type ItemAnomaly } from '../../src/sentiment/store/messages.js';
 import { timeOrderedId } from '../../src/sentiment/store/timeOrderedId.js';
 import type { Domain } from '../../src/sentiment/labels.js';
 import type { NewJob, Scope } from '../../src/sentiment/store/sentimentStore.js';
@@ -67,7 +67,9 @@ describe('stored results', () => {
         const t = now + k++;
         const job = newJob(i, t, variant, domain);
         const resultId = timeOrderedId(t + 3);
-        const { message, stored } = analysisResult(job, output, resultId, t + 3, job.feedId ? anomalyOf(variant) : undefined);
+        const anomaly = job.feedId ? anomalyOf(variant) : undefined;
+        const message = analysisMessage(job, output, resultId, t + 3, anomaly);
+        const stored = storedResult(job, output, resultId, t + 3, anomaly);
         expect(stored.payload.length).toBeLessThan(JSON.stringify(message).length);
         const sync = variant % 2 === 1;
         if (sync) {
@@ -93,7 +95,9 @@ describe('stored results', () => {
 
   it('keeps under half of the message in the payload, for a typical analysis', () => {
     const job = newJob(0, Date.now(), 3, 'GENERAL');
-    const { message, stored } = analysisResult(job, outputs[0]!.output, timeOrderedId(Date.now()), Date.now(), anomalyOf(3));
+    const id = timeOrderedId(Date.now());
+    const message = analysisMessage(job, outputs[0]!.output, id, Date.now(), anomalyOf(3));
+    const stored = storedResult(job, outputs[0]!.output, id, Date.now(), anomalyOf(3));
     expect(stored.payload.length * 2).toBeLessThan(JSON.stringify(message).length);
   });
 
@@ -101,7 +105,8 @@ describe('stored results', () => {
     const now = Date.now() + 10_000;
     const job = newJob(1, now, 1, 'GENERAL');
     const resultId = timeOrderedId(now);
-    const { message, stored } = analysisResult(job, outputs[1]!.output, resultId, now, anomalyOf(1));
+    const message = analysisMessage(job, outputs[1]!.output, resultId, now, anomalyOf(1));
+    const stored = storedResult(job, outputs[1]!.output, resultId, now, anomalyOf(1));
     await store.insertCompleted([job], [{ ...stored, payload: JSON.stringify(message) }]);
     expect(resultMessage((await store.getResult(resultId, scope))!)).toStrictEqual(message);
   });

@@ -41,8 +41,8 @@ export function submittedMessage(job: NewJob): AnalysisMessage {
   return { jobId: job.id, status: 'PENDING', emotionScores: [], ...(job.batchId ? { batchId: job.batchId } : {}) };
 }
 
-/** The result of an analysed job, and the row the store keeps of it (payload: what its columns do not hold, as JSON; made once here). */
-export function analysisResult(job: NewJob, o: AnalysisOutput, resultId: string, now: number, anomaly: ItemAnomaly | undefined): { message: AnalysisMessage; stored: StoredResult } {
+/** The Analysis message of an analysed job, as a synchronous caller is answered (resultMessage of its stored row gives the same). */
+export function analysisMessage(job: NewJob, o: AnalysisOutput, resultId: string, now: number, anomaly: ItemAnomaly | undefined): AnalysisMessage {
   const message: AnalysisMessage = {
     jobId: job.id,
     status: 'SUCCEEDED',
@@ -63,7 +63,29 @@ export function analysisResult(job: NewJob, o: AnalysisOutput, resultId: string,
   if (job.feedId) message.feedId = job.feedId;
   if (o.marketDirection) message.marketDirection = o.marketDirection;
   if (anomaly) message.feedAnomaly = anomaly;
-  const stored: StoredResult = {
+  return message;
+}
+
+/** Whether emotionScores is one score per emotion in the columns' order, so that the columns rebuild it. */
+const inColumnOrder = (scores: AnalysisMessage['emotionScores']): boolean =>
+  scores.length === EMOTIONS.length && scores.every((e, k) => e.emotion === EMOTIONS[k]);
+
+/**
+ * The row the store keeps of an analysed job. Its payload is the job's Analysis message
+ * without the fields the row holds in columns (ids, domain, feed, times, sentiment, score,
+ * the emotions), which resultMessage puts back: under half the bytes of the whole message,
+ * so less for the store to copy, log and compress per text (bench/README.md, "Thirteenth
+ * session"). Made from the outcome directly: a queued job's message is never built.
+ */
+export function storedResult(job: NewJob, o: AnalysisOutput, resultId: string, now: number, anomaly: ItemAnomaly | undefined): StoredResult {
+  // named one by one, in analysisMessage's order; test/sentiment/storedPayload.test.ts fails if a field of the
+  // message is in neither the payload nor the columns
+  const rest: Partial<AnalysisMessage> = {
+    batchId: job.batchId || undefined, rationale: o.rationale, confidence: o.confidence, language: o.language, lowConfidence: o.lowConfidence,
+    truncated: o.truncated, marketDirection: o.marketDirection || undefined, feedAnomaly: anomaly,
+  };
+  if (!inColumnOrder(o.emotionScores)) rest.emotionScores = o.emotionScores;
+  return {
     id: resultId,
     jobId: job.id,
     tenant: job.tenant,
@@ -76,35 +98,13 @@ export function analysisResult(job: NewJob, o: AnalysisOutput, resultId: string,
     emotions: o.emotionScores.map((e) => e.score),
     anomalous: anomaly?.anomalous ?? false,
     z: anomaly?.zScore ?? 0,
-    payload: storedPayload(message),
+    payload: JSON.stringify(rest),
   };
-  return { message, stored };
-}
-
-/** Whether emotionScores is one score per emotion in the columns' order, so that the columns rebuild it. */
-const inColumnOrder = (scores: AnalysisMessage['emotionScores']): boolean =>
-  scores.length === EMOTIONS.length && scores.every((e, k) => e.emotion === EMOTIONS[k]);
-
-/**
- * A result's payload: its message without the fields the result row holds in columns
- * (ids, domain, feed, times, sentiment, score, the emotions), which resultMessage puts
- * back. Under half the bytes of the whole message: less for the store to copy, log and
- * compress per text (bench/README.md, "Thirteenth session").
- */
-function storedPayload(m: AnalysisMessage): string {
-  // named one by one: a quarter less time than a rest pattern (1.3 against 1.7 µs a message, with the JSON); the test
-  // storedPayload.test.ts fails if a field of the message is in neither the payload nor the columns
-  const rest: Partial<AnalysisMessage> = {
-    batchId: m.batchId, rationale: m.rationale, confidence: m.confidence, language: m.language, lowConfidence: m.lowConfidence,
-    truncated: m.truncated, marketDirection: m.marketDirection, feedAnomaly: m.feedAnomaly,
-  };
-  if (!inColumnOrder(m.emotionScores)) rest.emotionScores = m.emotionScores;
-  return JSON.stringify(rest);
 }
 
 /**
  * The Analysis message of a stored result: its payload with the column fields put back
- * (the message analysisResult made, field for field). A payload written before the
+ * (the message analysisMessage makes, field for field). A payload written before the
  * payload left them out holds the whole message (it has a jobId) and is returned as it is.
  */
 export function resultMessage(r: ResultRow): AnalysisMessage {

@@ -57,7 +57,7 @@ export interface NewBatch {
   fingerprint?: string;
 }
 
-/** A computed result, ready to store. `payload` is the rest of its Analysis message as JSON (messages.ts: storedPayload, resultMessage). */
+/** A computed result, ready to store. `payload` is the rest of its Analysis message as JSON (messages.ts: storedResult, resultMessage). */
 export interface StoredResult {
   id: string;
   jobId: string;
