@@ -57,7 +57,7 @@ const idOf = (kind: Kind, ms: number): string => (kind === 'random' ? randomUUID
 const job = (kind: Kind, ms: number, batchId: string | null): NewJob =>
   ({ id: idOf(kind, ms), tenant: 'bench', text: `a tweet-length text, number ${ms}, about nothing in particular at all`, feedId: null, batchId, domain: 'GENERAL', occurredMs: ms, createdMs: ms });
 const result = (kind: Kind, j: NewJob, ms: number): StoredResult =>
-  ({ id: idOf(kind, ms), jobId: j.id, tenant: 'bench', feedId: null, domain: 'GENERAL', occurredMs: j.occurredMs, createdMs: ms, sentiment: 'POSITIVE', score: 0.5, emotions: [0, 0, 0, 1, 0, 0, 0], anomalous: false, z: 0, payload: PAYLOAD });
+  ({ id: idOf(kind, ms), jobId: j.id, batchId: j.batchId, tenant: 'bench', feedId: null, domain: 'GENERAL', occurredMs: j.occurredMs, createdMs: ms, sentiment: 'POSITIVE', score: 0.5, emotions: [0, 0, 0, 1, 0, 0, 0], anomalous: false, z: 0, payload: PAYLOAD });
 
 interface Figures { insert: number; processing: number; complete: number; status: number; result: number; batch: number }
 

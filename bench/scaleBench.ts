@@ -125,7 +125,7 @@ async function storeCost(store: SentimentStore, n: number): Promise<number> {
       slice = claimed;
     } else await store.markProcessing(slice.map((j) => j.id), now);
     const results: StoredResult[] = slice.map((j) => ({
-      id: randomUUID(), jobId: j.id, tenant, feedId: j.feedId, domain: j.domain, occurredMs: j.occurredMs, createdMs: now, sentiment: 'POSITIVE', score: 0.5,
+      id: randomUUID(), jobId: j.id, batchId: j.batchId, tenant, feedId: j.feedId, domain: j.domain, occurredMs: j.occurredMs, createdMs: now, sentiment: 'POSITIVE', score: 0.5,
       emotions: [0.1, 0.1, 0.1, 0.4, 0.1, 0.1, 0.1], anomalous: false, z: 0, payload: JSON.stringify({ jobId: j.id, status: 'SUCCEEDED', id: 'x'.repeat(36), rationale: 'a plausible rationale of some length' }),
     }));
     await store.complete(results, now);

@@ -45,7 +45,7 @@ beforeAll(async () => {
       const tenant = i % 7 === 0 ? 'other' : 'owner';
       const id = randomUUID();
       jobs.push({ id, tenant, text: `t${w}.${i}`, feedId: 'parity', batchId: null, domain: 'GENERAL', occurredMs: at, createdMs: at });
-      results.push({ id: randomUUID(), jobId: id, tenant, feedId: 'parity', domain: 'GENERAL', occurredMs: at, createdMs: at + i, sentiment: score > 0 ? 'POSITIVE' : 'NEGATIVE', score, emotions, anomalous: false, z: 0, payload: '{}' });
+      results.push({ id: randomUUID(), jobId: id, batchId: null, tenant, feedId: 'parity', domain: 'GENERAL', occurredMs: at, createdMs: at + i, sentiment: score > 0 ? 'POSITIVE' : 'NEGATIVE', score, emotions, anomalous: false, z: 0, payload: '{}' });
     }
   }
   for (const s of [duck, pgStore] as SentimentStore[]) await s.insertCompleted(jobs, results);

@@ -28,7 +28,7 @@ describe('compaction spacing', () => {
         const job: NewJob = { id: randomUUID(), tenant: i % 2 ? 'a' : 'b', text: randomBytes(1000).toString('base64'), feedId: null, batchId: null, domain: 'GENERAL', occurredMs: now, createdMs: now };
         const id = randomUUID();
         jobs.push(job);
-        results.push({ id, jobId: job.id, tenant: job.tenant, feedId: null, domain: 'GENERAL', occurredMs: now, createdMs: now, sentiment: 'NEUTRAL', score: 0, emotions: [0, 0, 0, 1, 0, 0, 0], anomalous: false, z: 0, payload: '{}' });
+        results.push({ id, jobId: job.id, batchId: null, tenant: job.tenant, feedId: null, domain: 'GENERAL', occurredMs: now, createdMs: now, sentiment: 'NEUTRAL', score: 0, emotions: [0, 0, 0, 1, 0, 0, 0], anomalous: false, z: 0, payload: '{}' });
         resultIds.push(id);
       }
       await store.insertCompleted(jobs, results);

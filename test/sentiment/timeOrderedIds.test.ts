@@ -58,7 +58,7 @@ describe('the DuckDB store, looking rows up by the time in their ids', () => {
   const job = (id: string, createdMs: number, batchId: string | null = null): NewJob =>
     ({ id, tenant: 'acme', text: `text ${id}`, feedId: null, batchId, domain: 'GENERAL', occurredMs: createdMs, createdMs });
   const result = (j: NewJob, createdMs: number, id = timeOrderedId(createdMs)): StoredResult =>
-    ({ id, jobId: j.id, tenant: j.tenant, feedId: null, domain: 'GENERAL', occurredMs: j.occurredMs, createdMs, sentiment: 'POSITIVE', score: 0.5, emotions: [0, 0, 0, 1, 0, 0, 0], anomalous: false, z: 0, payload: JSON.stringify({ jobId: j.id }) });
+    ({ id, jobId: j.id, batchId: j.batchId, tenant: j.tenant, feedId: null, domain: 'GENERAL', occurredMs: j.occurredMs, createdMs, sentiment: 'POSITIVE', score: 0.5, emotions: [0, 0, 0, 1, 0, 0, 0], anomalous: false, z: 0, payload: JSON.stringify({ jobId: j.id }) });
   /** Older jobs, one per millisecond from T0: more than a row group, half with version 4 ids (a file from before). */
   const old: NewJob[] = [];
 

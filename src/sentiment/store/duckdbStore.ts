@@ -53,7 +53,6 @@ const FRESH = { cache: false } as const;
 export const COMPACTION_SPACING = 3;
 /** What a completion reads back: whole jobs when some tenant has webhooks (their events carry the job), else what batches need. */
 const RETURN_FULL = JOB_COLUMNS.split(', ').map((k) => `jobs.${k}`).join(', ');
-const RETURN_BRIEF = 'jobs.id, jobs.tenant, jobs.batch_id';
 const E = EMOTIONS.map((e) => `e_${e.toLowerCase()}`);
 /** `scope` as SQL: admin sees all, a tenant its own rows. Two parameters: admin, tenant. */
 const scoped = (admin: number, tenant: number, table = ''): string => `($${admin} OR ${table}tenant = $${tenant})`;
@@ -341,7 +340,7 @@ export class DuckDbSentimentStore implements SentimentStore {
    * jobs per batch, loaded at open, so no write per completion); a batch reaching 0 is
    * marked completed, and announced, in the caller's transaction.
    */
-  private async settleBatches(c: DuckDBConnection, settled: readonly JobRow[], now: number, events: PendingEvent[]): Promise<void> {
+  private async settleBatches(c: DuckDBConnection, settled: readonly { batchId: string | null }[], now: number, events: PendingEvent[]): Promise<void> {
     const per = new Map<string, number>();
     for (const j of settled) if (j.batchId) per.set(j.batchId, (per.get(j.batchId) ?? 0) + 1);
     if (per.size === 0) return;
@@ -465,20 +464,30 @@ export class DuckDbSentimentStore implements SentimentStore {
     return this.write(async (c) => {
       const events: PendingEvent[] = [];
       const out = await this.transaction(c, async () => {
-        const updated = (await this.exec(c, `UPDATE jobs SET status = 'SUCCEEDED', result_id = v.r.rid, updated_ms = $2
+        const pairs = JSON.stringify(results.map((r) => ({ jid: r.jobId, rid: r.id })));
+        const span = createdSpan(results.map((r) => r.jobId));
+        const subscribers = this.endpoints.size > 0;
+        // With no webhook subscribed, the UPDATE only counts: when it reached every job (the usual case),
+        // no row is read back; else the jobs it did reach are looked up by the result ids it set.
+        const rows = await this.exec(c, `UPDATE jobs SET status = 'SUCCEEDED', result_id = v.r.rid, updated_ms = $2
           FROM ${rowsFrom(1, { jid: 'VARCHAR', rid: 'VARCHAR' })} v
-          WHERE jobs.id = v.r.jid AND jobs.status IN ($3, $4) AND jobs.created_ms BETWEEN $5 AND $6 RETURNING ${this.endpoints.size ? RETURN_FULL : RETURN_BRIEF}`, [
-          JSON.stringify(results.map((r) => ({ jid: r.jobId, rid: r.id }))),
-          BigInt(now),
-          ...LIVE,
-          ...createdSpan(results.map((r) => r.jobId)),
-        ])).map(jobRow);
-        const live = new Set(updated.map((r) => r.id));
-        const keep = results.filter((r) => live.has(r.jobId));
+          WHERE jobs.id = v.r.jid AND jobs.status IN ($3, $4) AND jobs.created_ms BETWEEN $5 AND $6${subscribers ? ` RETURNING ${RETURN_FULL}` : ''}`,
+        [pairs, BigInt(now), ...LIVE, ...span]);
+        let keep: readonly StoredResult[] = results;
+        if (subscribers) {
+          const updated = rows.map(jobRow);
+          const reached = new Set(updated.map((r) => r.id));
+          keep = results.filter((r) => reached.has(r.jobId));
+          for (const j of updated) if (this.subscribed(j.tenant, 'job.succeeded')) events.push({ tenant: j.tenant, type: 'job.succeeded', atMs: now, data: jobMessage(j) });
+        } else if (Number(rows[0]?.['Count'] ?? 0) !== results.length) {
+          const reached = new Set((await this.exec(c, `SELECT jobs.id FROM jobs, ${rowsFrom(1, { jid: 'VARCHAR', rid: 'VARCHAR' })} v
+            WHERE jobs.id = v.r.jid AND jobs.result_id = v.r.rid AND jobs.created_ms BETWEEN $2 AND $3`, [pairs, ...span])).map((r) => String(r['id'])));
+          keep = results.filter((r) => reached.has(r.jobId));
+        }
+        const live = new Set(keep.map((r) => r.jobId));
         if (keep.length) await this.insertResults(c, keep);
-        for (const j of updated) if (this.subscribed(j.tenant, 'job.succeeded')) events.push({ tenant: j.tenant, type: 'job.succeeded', atMs: now, data: jobMessage(j) });
         this.anomalyEvents(keep, now, events);
-        await this.settleBatches(c, updated, now, events);
+        await this.settleBatches(c, keep, now, events);
         return { live, n: await this.writeEvents(c, events) };
       });
       this.notify(out.n);

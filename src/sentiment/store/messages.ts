@@ -88,6 +88,7 @@ export function storedResult(job: NewJob, o: AnalysisOutput, resultId: string, n
   return {
     id: resultId,
     jobId: job.id,
+    batchId: job.batchId,
     tenant: job.tenant,
     feedId: job.feedId,
     domain: job.domain,

@@ -61,6 +61,8 @@ export interface NewBatch {
 export interface StoredResult {
   id: string;
   jobId: string;
+  /** The job's batch (not stored with the result: the store counts the batch down when the job completes). */
+  batchId: string | null;
   tenant: string;
   feedId: string | null;
   domain: Domain;
