@@ -21,6 +21,7 @@ import { startTestPostgres, type TestPostgres } from '../support/postgres.js';
 import { submissionIds } from '../../src/sentiment/idempotency.js';
 import { DuckDbSentimentStore } from '../../src/sentiment/store/duckdbStore.js';
 import { PostgresSentimentStore } from '../../src/sentiment/store/postgresStore.js';
+import { PG_MIGRATIONS } from '../../src/sentiment/store/postgresMigrations.js';
 import type { NewJob, SentimentStore } from '../../src/sentiment/store/sentimentStore.js';
 
 type Started = Awaited<ReturnType<typeof startSentimentCore>>;
@@ -241,7 +242,7 @@ describe.each(['duckdb', 'postgresql'] as const)('insertPending of a request id 
 });
 
 describe('a state from before request fingerprints', () => {
-  it('upgrades in place (DuckDB schema 2 → 3, PostgreSQL sentiment 1 → 2) and its batches answer a reuse as before', async () => {
+  it('upgrades in place (DuckDB schema 2 → 4, PostgreSQL sentiment 1 → 3) and its batches answer a reuse as before', async () => {
     // DuckDB: a file as schema 2 left it (no column, version 2), with an idempotent batch in it
     const sc = await startSentimentCore(ONE_WORKER);
     const tenant = 'legacy';
@@ -250,7 +251,7 @@ describe('a state from before request fingerprints', () => {
     const first = await client.call<Submitted>('batchAnalyzeTexts', { items: items('legacy', 2), requestId });
     client.close();
     await sc.core.close();
-    await editStateFile(sc.stateDir, 'ALTER TABLE batches DROP COLUMN request_fingerprint; DELETE FROM schema_version WHERE version = 3');
+    await editStateFile(sc.stateDir, 'ALTER TABLE batches DROP COLUMN request_fingerprint; DELETE FROM schema_version WHERE version >= 3');
     const store = await DuckDbSentimentStore.open(sc.stateDir);
     const batch = await store.getBatch(first.metadata.batchId, { tenant, admin: false });
     expect(batch).toMatchObject({ total: 2, fingerprint: null });
@@ -266,7 +267,7 @@ describe('a state from before request fingerprints', () => {
     await s1.close();
     const pc = new pg.Client({ connectionString: url });
     await pc.connect();
-    await pc.query("ALTER TABLE batches DROP COLUMN request_fingerprint; DELETE FROM meridian_schema WHERE component = 'sentiment' AND version = 2");
+    await pc.query("ALTER TABLE batches DROP COLUMN request_fingerprint; DELETE FROM meridian_schema WHERE component = 'sentiment' AND version >= 2");
     await pc.end();
     const core = await startSentimentCore({ ...ONE_WORKER, databaseUrl: url });
     try {
@@ -280,7 +281,7 @@ describe('a state from before request fingerprints', () => {
       const v = await pc2.query("SELECT max(version) AS v FROM meridian_schema WHERE component = 'sentiment'");
       const n = await pc2.query('SELECT count(*)::int AS n FROM jobs WHERE batch_id = $1', [batchId]);
       await pc2.end();
-      expect(Number(v.rows[0].v)).toBe(2);
+      expect(Number(v.rows[0].v)).toBe(PG_MIGRATIONS[PG_MIGRATIONS.length - 1]!.version);
       expect(n.rows[0].n).toBe(2);
     } finally {
       await core.close();

@@ -80,7 +80,7 @@ describe('deletion and retention', () => {
     await sc.core.close();
     await editStateFile(sc.stateDir, "INSERT INTO schema_version VALUES (999, 0, 'from the future')");
     const { DuckDbSentimentStore } = await import('../../src/sentiment/store/duckdbStore.js');
-    await expect(DuckDbSentimentStore.open(sc.stateDir)).rejects.toThrow(/schema version 999, newer than this Meridian understands \(3\)/);
+    await expect(DuckDbSentimentStore.open(sc.stateDir)).rejects.toThrow(/schema version 999, newer than this Meridian understands \(4\)/);
     await sc.close();
   });
 

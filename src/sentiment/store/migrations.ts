@@ -47,6 +47,11 @@ CREATE TABLE webhook_attempts (message_id VARCHAR NOT NULL, at_ms BIGINT NOT NUL
     why: 'request fingerprint of idempotent batches (a request id reused with other content is refused; null for older batches)',
     sql: 'ALTER TABLE batches ADD COLUMN request_fingerprint VARCHAR;',
   },
+  {
+    version: 4,
+    why: 'result payloads leave out what the row holds in columns (an older Meridian would answer them incomplete)',
+    sql: `COMMENT ON COLUMN results.payload IS 'the Analysis message without the fields the row holds in columns (messages.ts resultMessage puts them back); rows written before version 4 hold the whole message';`,
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;
