@@ -300,6 +300,18 @@ export class SentimentAnalyzer {
 }
 
 const fmt = (x: number): string => (x >= 0 ? '+' : '') + x.toFixed(2);
+
+/** A word of the text and what its features add toward the winner (rationale). */
+interface Cited { surface: string; delta: number; negated: string | null }
+
+/** The rationale's per-token sums, reused by every text of this thread (grown as needed). */
+let scratch = new Float64Array(256);
+
+/** The likelier of the two classes other than the winner (the first of them on a tie). */
+function runnerUp(probs: Float32Array, winner: number): number {
+  const [a, b] = winner === 0 ? [1, 2] : winner === 1 ? [0, 2] : [0, 1];
+  return probs[b]! > probs[a]! ? b : a;
+}
 const quote = (s: string): string => `"${s.length > 40 ? s.slice(0, 40) + '…' : s}"`;
 
 /**
@@ -367,10 +379,12 @@ function rationale(
 ): string {
   const labels = model.mainLabels;
   const off = model.mainOffset;
-  const rival = [0, 1, 2].filter((c) => c !== winner).sort((x, y) => probs[y]! - probs[x]!)[0]!;
+  const rival = runnerUp(probs, winner);
   const tokens = b.bag.tokens;
-  const delta = new Float64Array(tokens.length);
-  const negDelta = new Float64Array(tokens.length);
+  const n = tokens.length;
+  if (scratch.length < 2 * n) scratch = new Float64Array(Math.max(2 * n, 2 * scratch.length));
+  const delta = scratch.subarray(0, n).fill(0);
+  const negDelta = scratch.subarray(n, 2 * n).fill(0);
   for (let f = 0; f < b.ids.length; f++) {
     const at = base + f * C + off;
     const d = contributions[at + winner]! - contributions[at + rival]!;
@@ -385,19 +399,38 @@ function rationale(
     }
   }
   // Merge repeated tokens (same lower-case form) so a word is cited once.
-  const byWord = new Map<string, { surface: string; delta: number; negated: string | null }>();
-  tokens.forEach((surface, t) => {
+  const byWord = new Map<string, Cited>();
+  const words: Cited[] = [];
+  for (let t = 0; t < n; t++) {
+    const surface = tokens[t]!;
     const key = surface.toLowerCase();
-    const e = byWord.get(key) ?? { surface, delta: 0, negated: null };
+    let e = byWord.get(key);
+    if (!e) {
+      e = { surface, delta: 0, negated: null };
+      byWord.set(key, e);
+      words.push(e);
+    }
     e.delta += delta[t]!;
     const by = b.bag.negatedBy[t]!;
     if (by >= 0 && negDelta[t]! > 0.05 * Math.abs(delta[t]!) && negDelta[t]! > 0) e.negated = tokens[by]!;
-    byWord.set(key, e);
-  });
-  const ranked = [...byWord.values()].sort((x, y) => y.delta - x.delta);
-  const top = ranked[0]?.delta ?? 0;
-  const support = ranked.filter((e) => e.delta > 0 && e.delta >= 0.15 * top).slice(0, 3);
-  const against = ranked.length > 1 ? ranked[ranked.length - 1]! : null;
+  }
+  // The three words weighing most toward the winner and the one weighing most against it, as a stable
+  // sort by weight (descending) would rank them: among equal weights, the earlier word first and the
+  // later one last; found in one pass instead of sorting every word.
+  const best: Cited[] = [];
+  let against: Cited | null = null;
+  for (const e of words) {
+    let k = best.length;
+    while (k > 0 && e.delta > best[k - 1]!.delta) k--;
+    if (k < 3) {
+      best.splice(k, 0, e);
+      if (best.length > 3) best.pop();
+    }
+    if (against === null || e.delta <= against.delta) against = e;
+  }
+  if (words.length < 2) against = null;
+  const top = best[0]?.delta ?? 0;
+  const support = best.filter((e) => e.delta > 0 && e.delta >= 0.15 * top);
   const head = `${labels[winner]} (${Math.round(probs[winner]! * 100)}% vs ${labels[rival]} ${Math.round(probs[rival]! * 100)}%)`;
   const parts: string[] = [head + ':'];
   if (support.length === 0) parts.push(`no word in the text carries a learned weight toward ${labels[winner]}; the model's prior decides.`);
