@@ -2,20 +2,23 @@
  * A stored result keeps in its payload only what its columns do not hold
  * (messages.ts storedResult); reading it back (resultMessage) must give the very
  * message the caller was answered with. Real analyses from the committed models,
- * stored in and read back from a real DuckDB file, both ways a result is written
- * (a queued job completed, a synchronous one written behind), with and without
- * feed, anomaly verdict and batch; and payloads written before, holding the whole message.
+ * stored in and read back from a real DuckDB file and a real PostgreSQL (which still
+ * stores whole messages, for the replicas of an earlier release), both ways a result
+ * is written (a queued job completed, a synchronous one written behind), with and
+ * without feed, anomaly verdict and batch; and payloads written before, holding the whole message.
  */
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SentimentAnalyzer, type AnalysisOutput } from '../../src/sentiment/sentimentAnalyzer.js';
+import { startTestPostgres, type TestPostgres } from '../support/postgres.js';
 import { DuckDbSentimentStore } from '../../src/sentiment/store/duckdbStore.js';
+import { PostgresSentimentStore } from '../../src/sentiment/store/postgresStore.js';
 import { analysisMessage, resultMessage, storedResult, type AnalysisMessage, type ItemAnomaly } from '../../src/sentiment/store/messages.js';
 import { timeOrderedId } from '../../src/sentiment/store/timeOrderedId.js';
 import type { Domain } from '../../src/sentiment/labels.js';
-import type { NewJob, Scope } from '../../src/sentiment/store/sentimentStore.js';
+import type { NewJob, Scope, SentimentStore } from '../../src/sentiment/store/sentimentStore.js';
 
 const TEXTS: [string, Domain][] = [
   ['The support team was wonderful and fixed everything!', 'GENERAL'],
@@ -29,25 +32,30 @@ const TEXTS: [string, Domain][] = [
   ['Record quarterly revenue beats every estimate', 'FINANCIAL_NEWS'],
 ];
 
-describe('stored results', () => {
+describe.each([['DuckDB', false], ['PostgreSQL', true]])('stored results (%s)', (_name, onPostgres) => {
   const scope: Scope = { tenant: 'acme', admin: false };
   let dir: string;
-  let store: DuckDbSentimentStore;
+  let postgres: TestPostgres | undefined;
+  let store: SentimentStore;
   const outputs: { output: AnalysisOutput; domain: Domain }[] = [];
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'meridian-payload-'));
-    store = await DuckDbSentimentStore.open(dir);
+    if (onPostgres) {
+      postgres = await startTestPostgres();
+      store = await PostgresSentimentStore.open(await postgres.createDatabase('payload'), { leaseMs: 5000 });
+    } else store = await DuckDbSentimentStore.open(dir);
     const analyzer = await SentimentAnalyzer.load();
     for (const [text, domain] of TEXTS) {
       const [o] = await analyzer.analyze([text], domain);
       if (!o || 'error' in o) throw new Error(`the analyzer refused ${JSON.stringify(text)}`);
       outputs.push({ output: o, domain });
     }
-  }, 60_000);
+  }, 120_000);
 
   afterAll(async () => {
     await store?.close();
+    await postgres?.close();
     rmSync(dir, { recursive: true, force: true });
   });
 
@@ -85,6 +93,8 @@ describe('stored results', () => {
       const row = await store.getResult(m.resultId, scope);
       expect(row, m.job.text).not.toBeNull();
       expect(resultMessage(row!)).toStrictEqual(m.message);
+      // the shared store keeps whole messages: a replica of an earlier release reads them as they are
+      if (onPostgres) expect(JSON.parse(row!.payload)).toStrictEqual(m.message);
     }
     const anomalous = made.filter((m) => m.message.feedAnomaly?.anomalous);
     expect(anomalous.length).toBe(outputs.length);

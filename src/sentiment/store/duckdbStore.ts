@@ -51,7 +51,7 @@ const LIVE = ['PENDING', 'PROCESSING'] as const;
 const FRESH = { cache: false } as const;
 /** A compaction starts no sooner than this many times the previous one's duration after it ended. */
 export const COMPACTION_SPACING = 3;
-/** What a completion reads back: whole jobs when some tenant has webhooks (their events carry the job), else what batches need. */
+/** What a completion reads back when some tenant has webhooks: whole jobs (their events carry the job). Without, it reads nothing back (complete). */
 const RETURN_FULL = JOB_COLUMNS.split(', ').map((k) => `jobs.${k}`).join(', ');
 const E = EMOTIONS.map((e) => `e_${e.toLowerCase()}`);
 /** `scope` as SQL: admin sees all, a tenant its own rows. Two parameters: admin, tenant. */

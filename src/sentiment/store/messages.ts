@@ -1,8 +1,9 @@
 /**
  * Message shaping of sentiment state, typed by the generated contract types: the
- * Analysis a finished job answers with (and the stored row made from it, shaped
- * once), the Job and Batch messages the RPCs answer with, and the webhook event
- * bodies (Standard Webhooks: {type, timestamp, data}).
+ * Analysis a finished job answers with, the row the store keeps of it (made from the
+ * outcome, shaped once) and the message rebuilt from that row, the Job and Batch
+ * messages the RPCs answer with, and the webhook event bodies (Standard Webhooks:
+ * {type, timestamp, data}).
  */
 import type { Analysis__Output } from '../../../proto/contract/types/meridian/sentiment/v1/Analysis.js';
 import type { Batch__Output } from '../../../proto/contract/types/meridian/sentiment/v1/Batch.js';

@@ -49,9 +49,4 @@ CREATE INDEX webhook_attempts_message ON webhook_attempts (message_id);`,
     why: 'request fingerprint of idempotent batches (a request id reused with other content is refused; null for older batches)',
     sql: 'ALTER TABLE batches ADD COLUMN request_fingerprint text;',
   },
-  {
-    version: 3,
-    why: 'result payloads leave out what the row holds in columns (an older Meridian would answer them incomplete)',
-    sql: `COMMENT ON COLUMN results.payload IS 'the Analysis message without the fields the row holds in columns (messages.ts resultMessage puts them back); rows written before version 3 hold the whole message';`,
-  },
 ];

@@ -224,6 +224,12 @@ export class PostgresSentimentStore implements SentimentStore {
       lease_until = now() + make_interval(secs => $4::float8 / 1000) WHERE id = ANY($1::text[]) AND status IN ('PENDING', 'PROCESSING')`, [ids, now, this.shared.owner, this.shared.leaseMs]);
   }
 
+  /**
+   * Result rows. The payload stored here is still the whole Analysis message (resultMessage of the row),
+   * not the short form the embedded store keeps: replicas share this database, and during a rolling
+   * upgrade a replica of an earlier release reads what a newer one wrote; it answers a payload as the
+   * whole message. A later release can store the short form once every replica reads both.
+   */
   private async insertResults(c: Queryable, results: readonly StoredResult[]): Promise<void> {
     if (results.length === 0) return;
     await c.query(`INSERT INTO results (id, job_id, tenant, feed_id, domain, occurred_ms, created_ms, sentiment, score, ${E.join(', ')}, anomalous, z, payload)
@@ -233,7 +239,7 @@ export class PostgresSentimentStore implements SentimentStore {
       results.map((r) => r.id), results.map((r) => r.jobId), results.map((r) => r.tenant), results.map((r) => r.feedId), results.map((r) => r.domain),
       results.map((r) => r.occurredMs), results.map((r) => r.createdMs), results.map((r) => r.sentiment), results.map((r) => r.score),
       ...E.map((_, k) => results.map((r) => r.emotions[k] ?? 0)),
-      results.map((r) => r.anomalous), results.map((r) => r.z), results.map((r) => r.payload),
+      results.map((r) => r.anomalous), results.map((r) => r.z), results.map((r) => JSON.stringify(resultMessage(r))),
     ]);
   }
 

@@ -215,7 +215,7 @@ export interface SentimentStore {
   feedExists(feedId: string, scope: Scope): Promise<boolean>;
   /** Windows of a feed up to `toMs`, with robust z-scores against the previous windows (see feedAnalytics.ts). */
   feedWindowRows(feedId: string, scope: Scope, fromMs: number, windowMs: number, toMs: number, baseline: { windows: number; minWindows: number; madToSigma: number; scoreFloor: number; shiftFloor: number }): Promise<FeedWindowRow[]>;
-  /** Payloads of items that were anomalous when analysed, newest first. */
+  /** Results of items that were anomalous when analysed (whose payload is kept), newest first. */
   anomalousItems(feedId: string, scope: Scope, fromMs: number, toMs: number, limit: number): Promise<ResultRow[]>;
 
   deleteAnalysis(resultId: string, scope: Scope): Promise<Deleted | null>;
