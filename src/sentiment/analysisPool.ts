@@ -15,7 +15,7 @@ import { Piscina } from 'piscina';
 import { fileURLToPath } from 'node:url';
 import type { AnalysisOutcome } from './sentimentAnalyzer.js';
 import type { AnalysisTask } from './analysisWorker.js';
-import { MODELS_SETTLED } from './analysisProtocol.js';
+import { MODELS_SETTLED, unpackOutcomes, type PackedOutcomes } from './analysisProtocol.js';
 import { logger } from '../log.js';
 
 export interface AnalysisPool {
@@ -76,7 +76,7 @@ export function createAnalysisPool(opts: { workers: number; ortThreads: number; 
   return {
     workers: opts.workers,
     start: () => loaded(start()).then(() => undefined, (e: unknown) => (e instanceof Error ? e.message : String(e))),
-    run: (task) => start().run(task) as Promise<AnalysisOutcome[]>,
+    run: (task) => (start().run(task) as Promise<PackedOutcomes>).then(unpackOutcomes),
     // Terminating a worker while it is inside onnxruntime's InferenceSession.create aborts the whole process
     // (a Napi::Error thrown from native code), so close waits until every thread has said its models settled.
     // (It sent one empty task per thread before; when a thread still loading held a task already, both went to

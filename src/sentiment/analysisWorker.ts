@@ -5,7 +5,7 @@
  */
 import { parentPort, threadId } from 'node:worker_threads';
 import { workerData } from 'piscina';
-import { MODELS_SETTLED } from './analysisProtocol.js';
+import { MODELS_SETTLED, packOutcomes, type PackedOutcomes } from './analysisProtocol.js';
 import { SentimentAnalyzer, type AnalysisOutcome } from './sentimentAnalyzer.js';
 import type { Domain } from './labels.js';
 
@@ -32,8 +32,12 @@ try {
 // onnxruntime's session creation aborts the whole process).
 parentPort?.postMessage({ [MODELS_SETTLED]: threadId });
 
-/** Analyses the batch, one session run per domain present; outcomes in item order. */
-export default async function analyze(task: AnalysisTask): Promise<AnalysisOutcome[]> {
+/** Analyses the batch, one session run per domain present; outcomes in item order, packed for the trip back. */
+export default async function analyze(task: AnalysisTask): Promise<PackedOutcomes> {
+  return packOutcomes(await outcomesOf(task));
+}
+
+async function outcomesOf(task: AnalysisTask): Promise<AnalysisOutcome[]> {
   if (!analyzer) throw new Error(`the sentiment models could not be loaded: ${loadError}`);
   const out: AnalysisOutcome[] = new Array(task.texts.length);
   for (const domain of ['GENERAL', 'FINANCIAL_NEWS'] as Domain[]) {
