@@ -121,8 +121,53 @@ const now = (): number => Number(process.hrtime.bigint());
  */
 const MAX_RUN_FEATURES = 1 << 14;
 
+/**
+ * Where one analyze() call keeps its texts' feature arrays until the batch is scored: copied
+ * into a few buffers reused from call to call, not into five new typed arrays a text (each
+ * with a backing store of its own, which the analysis threads' scavenges then had to free).
+ * A buffer that fills is replaced by one twice as large; the views already handed out keep the old one.
+ */
+class BagArena {
+  private ints = new Int32Array(1 << 16);
+  private bytes = new Uint8Array(1 << 14);
+  private intsUsed = 0;
+  private bytesUsed = 0;
+
+  reset(): void {
+    this.intsUsed = 0;
+    this.bytesUsed = 0;
+  }
+
+  /** A copy of the first n values of a, valid until the next reset. */
+  int32(a: Int32Array, n: number): Int32Array {
+    if (this.intsUsed + n > this.ints.length) {
+      this.ints = new Int32Array(Math.max(2 * this.ints.length, n));
+      this.intsUsed = 0;
+    }
+    const at = this.intsUsed;
+    this.intsUsed += n;
+    const view = this.ints.subarray(at, at + n);
+    view.set(a.subarray(0, n));
+    return view;
+  }
+
+  uint8(a: Uint8Array, n: number): Uint8Array {
+    if (this.bytesUsed + n > this.bytes.length) {
+      this.bytes = new Uint8Array(Math.max(2 * this.bytes.length, n));
+      this.bytesUsed = 0;
+    }
+    const at = this.bytesUsed;
+    this.bytesUsed += n;
+    const view = this.bytes.subarray(at, at + n);
+    view.set(a.subarray(0, n));
+    return view;
+  }
+}
+
 export class SentimentAnalyzer {
   readonly stageNanos: StageNanos = { clean: 0, featurise: 0, language: 0, encode: 0, infer: 0, shape: 0, texts: 0 };
+  /** Arenas not in use (an analysis thread runs one task at a time; calls in one process may overlap). */
+  private readonly arenas: BagArena[] = [];
 
   private constructor(
     private readonly models: Map<Domain, LoadedModel>,
@@ -174,6 +219,16 @@ export class SentimentAnalyzer {
   async analyze(texts: readonly string[], domain: Domain = 'GENERAL'): Promise<AnalysisOutcome[]> {
     const model = this.models.get(domain);
     if (!model) throw new Error(`unknown domain ${String(domain)}`);
+    const arena = this.arenas.pop() ?? new BagArena();
+    arena.reset();
+    try {
+      return await this.analyzeWith(arena, model, texts, domain);
+    } finally {
+      this.arenas.push(arena);
+    }
+  }
+
+  private async analyzeWith(arena: BagArena, model: LoadedModel, texts: readonly string[], domain: Domain): Promise<AnalysisOutcome[]> {
     const C = model.sidecar.columns;
     const outcomes: AnalysisOutcome[] = new Array(texts.length);
     // Featurise: the featuriser's buffers are reused, so copy each bag's ids out. The
@@ -203,11 +258,11 @@ export class SentimentAnalyzer {
           st.language += t0 - t2;
         }
         bags.push({
-          ids: bag.ids.slice(0, bag.count),
-          tokenOf: bag.tokenOf.slice(0, bag.count),
-          tokenOf2: bag.tokenOf2.slice(0, bag.count),
-          negatedFeature: bag.negatedFeature.slice(0, bag.count),
-          bag: { ...bag, negatedBy: bag.negatedBy.slice(0, bag.tokens.length) },
+          ids: arena.int32(bag.ids, bag.count),
+          tokenOf: arena.int32(bag.tokenOf, bag.count),
+          tokenOf2: arena.int32(bag.tokenOf2, bag.count),
+          negatedFeature: arena.uint8(bag.negatedFeature, bag.count),
+          bag: { ...bag, negatedBy: arena.int32(bag.negatedBy, bag.tokens.length) },
           cleaned,
           language,
         });
