@@ -126,7 +126,10 @@ const MAX_RUN_FEATURES = 1 << 14;
  * into a few buffers reused from call to call, not into five new typed arrays a text (each
  * with a backing store of its own, which the analysis threads' scavenges then had to free).
  * A buffer that fills is replaced by one twice as large; the views already handed out keep the old one.
+ * An arena grown past ARENA_KEPT_BYTES (a batch of long texts) is dropped after its call, not kept.
  */
+const ARENA_KEPT_BYTES = 4 << 20;
+
 class BagArena {
   private ints = new Int32Array(1 << 16);
   private bytes = new Uint8Array(1 << 14);
@@ -136,6 +139,10 @@ class BagArena {
   reset(): void {
     this.intsUsed = 0;
     this.bytesUsed = 0;
+  }
+
+  get bytesHeld(): number {
+    return this.ints.byteLength + this.bytes.byteLength;
   }
 
   /** A copy of the first n values of a, valid until the next reset. */
@@ -224,7 +231,7 @@ export class SentimentAnalyzer {
     try {
       return await this.analyzeWith(arena, model, texts, domain);
     } finally {
-      this.arenas.push(arena);
+      if (arena.bytesHeld <= ARENA_KEPT_BYTES) this.arenas.push(arena);
     }
   }
 
