@@ -130,44 +130,46 @@ const MAX_RUN_FEATURES = 1 << 14;
  */
 const ARENA_KEPT_BYTES = 4 << 20;
 
-class BagArena {
-  private ints = new Int32Array(1 << 16);
-  private bytes = new Uint8Array(1 << 14);
-  private intsUsed = 0;
-  private bytesUsed = 0;
+/** One growable buffer of the arena: copies handed out as views of it, valid until the next reset. */
+class ArenaBuffer<A extends Int32Array | Uint8Array> {
+  private used = 0;
+  constructor(
+    private buf: A,
+    private readonly make: (length: number) => A,
+  ) {}
 
   reset(): void {
-    this.intsUsed = 0;
-    this.bytesUsed = 0;
+    this.used = 0;
+  }
+
+  get byteLength(): number {
+    return this.buf.byteLength;
+  }
+
+  /** A copy of the first n values of a. */
+  copy(a: Int32Array | Uint8Array, n: number): A {
+    if (this.used + n > this.buf.length) {
+      this.buf = this.make(Math.max(2 * this.buf.length, n));
+      this.used = 0;
+    }
+    const view = this.buf.subarray(this.used, this.used + n) as A;
+    this.used += n;
+    view.set(a.subarray(0, n));
+    return view;
+  }
+}
+
+class BagArena {
+  readonly ints = new ArenaBuffer(new Int32Array(1 << 16), (n) => new Int32Array(n));
+  readonly bytes = new ArenaBuffer(new Uint8Array(1 << 14), (n) => new Uint8Array(n));
+
+  reset(): void {
+    this.ints.reset();
+    this.bytes.reset();
   }
 
   get bytesHeld(): number {
     return this.ints.byteLength + this.bytes.byteLength;
-  }
-
-  /** A copy of the first n values of a, valid until the next reset. */
-  int32(a: Int32Array, n: number): Int32Array {
-    if (this.intsUsed + n > this.ints.length) {
-      this.ints = new Int32Array(Math.max(2 * this.ints.length, n));
-      this.intsUsed = 0;
-    }
-    const at = this.intsUsed;
-    this.intsUsed += n;
-    const view = this.ints.subarray(at, at + n);
-    view.set(a.subarray(0, n));
-    return view;
-  }
-
-  uint8(a: Uint8Array, n: number): Uint8Array {
-    if (this.bytesUsed + n > this.bytes.length) {
-      this.bytes = new Uint8Array(Math.max(2 * this.bytes.length, n));
-      this.bytesUsed = 0;
-    }
-    const at = this.bytesUsed;
-    this.bytesUsed += n;
-    const view = this.bytes.subarray(at, at + n);
-    view.set(a.subarray(0, n));
-    return view;
   }
 }
 
@@ -265,11 +267,11 @@ export class SentimentAnalyzer {
           st.language += t0 - t2;
         }
         bags.push({
-          ids: arena.int32(bag.ids, bag.count),
-          tokenOf: arena.int32(bag.tokenOf, bag.count),
-          tokenOf2: arena.int32(bag.tokenOf2, bag.count),
-          negatedFeature: arena.uint8(bag.negatedFeature, bag.count),
-          bag: { ...bag, negatedBy: arena.int32(bag.negatedBy, bag.tokens.length) },
+          ids: arena.ints.copy(bag.ids, bag.count),
+          tokenOf: arena.ints.copy(bag.tokenOf, bag.count),
+          tokenOf2: arena.ints.copy(bag.tokenOf2, bag.count),
+          negatedFeature: arena.bytes.copy(bag.negatedFeature, bag.count),
+          bag: { ...bag, negatedBy: arena.ints.copy(bag.negatedBy, bag.tokens.length) },
           cleaned,
           language,
         });
