@@ -4,7 +4,7 @@
  * importing analysisWorker.ts runs it (it loads the models and posts on its thread's
  * port), and the pool must not.
  */
-import { DIRECTIONS, EMOTIONS, SENTIMENT_LEVELS } from './labels.js';
+import { DIRECTIONS, EMOTIONS, SENTIMENT_LEVELS, emotionsInOrder } from './labels.js';
 import type { AnalysisOutcome, AnalysisOutput } from './sentimentAnalyzer.js';
 import type { TextProblem } from './textInput.js';
 
@@ -52,7 +52,7 @@ export function packOutcomes(outcomes: readonly AnalysisOutcome[]): PackedOutcom
       continue;
     }
     const es = o.emotionScores;
-    if (es.length !== 0 && (es.length !== EMOTIONS.length || es.some((e, k) => e.emotion !== EMOTIONS[k]))) {
+    if (es.length !== 0 && !emotionsInOrder(es)) {
       throw new Error(`an outcome's emotion scores are not one per emotion in order: ${es.map((e) => e.emotion).join(', ')}`);
     }
     bytes[at] = (o.domain === 'FINANCIAL_NEWS' ? FINANCIAL : 0) | (es.length ? HAS_EMOTIONS : 0) | (o.language.reliable ? RELIABLE : 0)

@@ -14,6 +14,11 @@ export type Polarity = (typeof POLARITIES)[number];
 export const EMOTIONS = ['ANGER', 'DISGUST', 'FEAR', 'HAPPINESS', 'NEUTRAL', 'SADNESS', 'SURPRISE'] as const;
 export type Emotion = (typeof EMOTIONS)[number];
 
+/** Whether a list of emotion scores is one per emotion in EMOTIONS order (as the model writes them, and the stores keep them by column). */
+export function emotionsInOrder(scores: readonly { emotion: string }[]): boolean {
+  return scores.length === EMOTIONS.length && scores.every((e, k) => e.emotion === EMOTIONS[k]);
+}
+
 /** FINANCIAL_NEWS's market-direction head, in output order. */
 export const DIRECTIONS = ['BEARISH', 'NEUTRAL', 'BULLISH'] as const;
 export type Direction = (typeof DIRECTIONS)[number];

@@ -364,6 +364,7 @@ export class SentimentAnalyzer {
 }
 
 const fmt = (x: number): string => (x >= 0 ? '+' : '') + x.toFixed(2);
+const quote = (s: string): string => `"${s.length > 40 ? s.slice(0, 40) + '…' : s}"`;
 
 /** A word of the text and what its features add toward the winner (rationale). */
 interface Cited { surface: string; delta: number; negated: string | null }
@@ -376,7 +377,6 @@ function runnerUp(probs: Float32Array, winner: number): number {
   const [a, b] = winner === 0 ? [1, 2] : winner === 1 ? [0, 2] : [0, 1];
   return probs[b]! > probs[a]! ? b : a;
 }
-const quote = (s: string): string => `"${s.length > 40 ? s.slice(0, 40) + '…' : s}"`;
 
 /**
  * The scripts of the training languages: Latin unless listed. A text written

@@ -34,7 +34,7 @@ import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { BIGINT, VARCHAR, INTEGER, type DuckDBAppender, type DuckDBConnection, type DuckDBInstance, type DuckDBPreparedStatement } from '@duckdb/node-api';
 import { ConnectionPool, bindParam, openDatabase, typedList, type Param } from '../../db/duckdb.js';
-import { EMOTIONS, SENTIMENT_LEVELS } from '../labels.js';
+import { SENTIMENT_LEVELS } from '../labels.js';
 import { migrate } from './migrations.js';
 import { batchMessage, eventBody, jobMessage, resultMessage } from './messages.js';
 import { idTimeRange } from './timeOrderedId.js';
@@ -43,7 +43,7 @@ import {
   type JobRow, type JobStatus, type NewBatch, type NewJob, type OutboxMessage, type ResultRow, type Scope, type SentimentStore, type StoredResult,
   type WebhookEndpoint, type WebhookEvent,
 } from './sentimentStore.js';
-import { BATCH_COLUMNS, batchFromRows, jobRow, JOB_COLUMNS, LIVE_JOB_COLUMNS, liveJobRow, messageRow, MESSAGE_COLUMNS, RESULT_COLUMNS, resultRow, stateCounts, webhookRow } from './tableRows.js';
+import { BATCH_COLUMNS, batchFromRows, jobRow, JOB_COLUMNS, LIVE_JOB_COLUMNS, liveJobRow, messageRow, MESSAGE_COLUMNS, EMOTION_COLUMNS, RESULT_COLUMNS, resultRow, stateCounts, webhookRow } from './tableRows.js';
 
 const list = typedList;
 /** The live states, bound as parameters (see exec). */
@@ -53,7 +53,7 @@ const FRESH = { cache: false } as const;
 export const COMPACTION_SPACING = 3;
 /** What a completion reads back when some tenant has webhooks: whole jobs (their events carry the job). Without, it reads nothing back (complete). */
 const RETURN_FULL = JOB_COLUMNS.split(', ').map((k) => `jobs.${k}`).join(', ');
-const E = EMOTIONS.map((e) => `e_${e.toLowerCase()}`);
+const E = EMOTION_COLUMNS;
 /** `scope` as SQL: admin sees all, a tenant its own rows. Two parameters: admin, tenant. */
 const scoped = (admin: number, tenant: number, table = ''): string => `($${admin} OR ${table}tenant = $${tenant})`;
 

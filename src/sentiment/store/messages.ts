@@ -10,7 +10,7 @@ import type { Batch__Output } from '../../../proto/contract/types/meridian/senti
 import type { ItemAnomaly__Output } from '../../../proto/contract/types/meridian/sentiment/v1/ItemAnomaly.js';
 import type { Job__Output } from '../../../proto/contract/types/meridian/sentiment/v1/Job.js';
 import type { Webhook__Output } from '../../../proto/contract/types/meridian/sentiment/v1/Webhook.js';
-import { EMOTIONS } from '../labels.js';
+import { EMOTIONS, emotionsInOrder } from '../labels.js';
 import type { AnalysisOutput } from '../sentimentAnalyzer.js';
 import type { BatchRow, JobRow, NewJob, ResultRow, StoredResult, WebhookEndpoint } from './sentimentStore.js';
 
@@ -67,10 +67,6 @@ export function analysisMessage(job: NewJob, o: AnalysisOutput, resultId: string
   return message;
 }
 
-/** Whether emotionScores is one score per emotion in the columns' order, so that the columns rebuild it. */
-const inColumnOrder = (scores: AnalysisMessage['emotionScores']): boolean =>
-  scores.length === EMOTIONS.length && scores.every((e, k) => e.emotion === EMOTIONS[k]);
-
 /**
  * The row the store keeps of an analysed job. Its payload is the job's Analysis message
  * without the fields the row holds in columns (ids, domain, feed, times, sentiment, score,
@@ -85,7 +81,8 @@ export function storedResult(job: NewJob, o: AnalysisOutput, resultId: string, n
     batchId: job.batchId || undefined, rationale: o.rationale, confidence: o.confidence, language: o.language, lowConfidence: o.lowConfidence,
     truncated: o.truncated, marketDirection: o.marketDirection || undefined, feedAnomaly: anomaly,
   };
-  if (!inColumnOrder(o.emotionScores)) rest.emotionScores = o.emotionScores;
+  // kept in the payload unless the emotion columns rebuild them
+  if (!emotionsInOrder(o.emotionScores)) rest.emotionScores = o.emotionScores;
   return {
     id: resultId,
     jobId: job.id,

@@ -28,7 +28,7 @@ import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
 import { PgDatabase, type Queryable } from '../../db/postgres.js';
 import { logger } from '../../log.js';
-import { EMOTIONS, SENTIMENT_LEVELS, type Domain } from '../labels.js';
+import { SENTIMENT_LEVELS, type Domain } from '../labels.js';
 import { PG_MIGRATIONS, SENTIMENT_COMPONENT } from './postgresMigrations.js';
 import { batchMessage, eventBody, jobMessage, resultMessage } from './messages.js';
 import {
@@ -36,10 +36,10 @@ import {
   type JobFilter, type JobRow, type JobStatus, type NewBatch, type NewJob, type OutboxMessage, type ResultRow, type Scope, type SentimentStore,
   type SharedJobQueue, type StoredResult, type WebhookEndpoint, type WebhookEvent,
 } from './sentimentStore.js';
-import { BATCH_COLUMNS, batchFromRows, jobRow, JOB_COLUMNS, LIVE_JOB_COLUMNS, liveJobRow, messageRow, MESSAGE_COLUMNS, RESULT_COLUMNS, resultRow, stateCounts, webhookRow } from './tableRows.js';
+import { BATCH_COLUMNS, batchFromRows, jobRow, JOB_COLUMNS, LIVE_JOB_COLUMNS, liveJobRow, messageRow, MESSAGE_COLUMNS, EMOTION_COLUMNS, RESULT_COLUMNS, resultRow, stateCounts, webhookRow } from './tableRows.js';
 
 const WEBHOOK_COLUMNS = 'id, tenant, url, event_types, description, secret, created_ms';
-const E = EMOTIONS.map((e) => `e_${e.toLowerCase()}`);
+const E = EMOTION_COLUMNS;
 const CHANNEL = 'meridian_jobs';
 /** A claimed outbox message is not offered again for this long (a replica that died while delivering it). */
 const DELIVERY_LEASE_MS = 5 * 60_000;

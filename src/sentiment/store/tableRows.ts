@@ -9,7 +9,9 @@ import { JOB_STATES, type BatchRow, type ResultRow, type JobRow, type JobStatus,
 export const JOB_COLUMNS = 'id, tenant, status, feed_id, batch_id, domain, occurred_ms, created_ms, updated_ms, attempts, result_id, error_type, error_message';
 export const MESSAGE_COLUMNS = 'id, endpoint_id, tenant, event_type, payload, created_ms, attempts, next_ms, status';
 /** A result as messages.ts resultMessage reads it (payload last). */
-export const RESULT_COLUMNS = `id, job_id, feed_id, domain, occurred_ms, created_ms, sentiment, score, ${EMOTIONS.map((e) => `e_${e.toLowerCase()}`).join(', ')}, payload`;
+/** The results table's emotion columns, in EMOTIONS order. */
+export const EMOTION_COLUMNS: readonly string[] = EMOTIONS.map((e) => `e_${e.toLowerCase()}`);
+export const RESULT_COLUMNS = `id, job_id, feed_id, domain, occurred_ms, created_ms, sentiment, score, ${EMOTION_COLUMNS.join(', ')}, payload`;
 export const BATCH_COLUMNS = 'id, tenant, created_ms, total, completed_ms, request_fingerprint';
 /** What a live job needs to run again (the store's unfinished()). */
 export const LIVE_JOB_COLUMNS = 'id, tenant, text, feed_id, batch_id, domain, occurred_ms, created_ms, attempts';
@@ -35,7 +37,7 @@ export function resultRow(r: Record<string, unknown>): ResultRow {
   return {
     id: String(r['id']), jobId: String(r['job_id']), feedId: (r['feed_id'] as string | null) ?? null, domain: r['domain'] as Domain,
     occurredMs: Number(r['occurred_ms']), createdMs: Number(r['created_ms']), sentiment: String(r['sentiment']), score: Number(r['score']),
-    emotions: EMOTIONS.map((e) => Number(r[`e_${e.toLowerCase()}`])), payload: String(r['payload']),
+    emotions: EMOTION_COLUMNS.map((c) => Number(r[c])), payload: String(r['payload']),
   };
 }
 
