@@ -61,8 +61,17 @@ if [ ! -d node_modules/autocannon ] || [ ! -d node_modules/geokdbush ]; then
 fi
 source lib/common.sh
 source peers/postgis/env.sh
-TOOL=${TOOL:-$(command -v wrk >/dev/null && echo wrk || echo autocannon)}
-if [ "$TOOL" = wrk ] && ! command -v wrk >/dev/null; then TOOL=autocannon; fi
+# The harness's driver is wrk (its run-peers.sh installs Debian's package when missing): autocannon parses every
+# answer in JavaScript on the same two cores, so it bills the client's parsing of larger answers to the server's
+# throughput (bench/README.md, fourteenth session). Installed the same way here when we may; else autocannon, said so.
+TOOL=${TOOL:-wrk}
+if [ "$TOOL" = wrk ] && ! command -v wrk >/dev/null; then
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+    log "installing Debian's wrk (the harness's load driver)"
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk >/dev/null 2>&1 || true
+  fi
+  if ! command -v wrk >/dev/null; then log "wrk is not installed and could not be: driving with autocannon (more client CPU on the same cores)"; TOOL=autocannon; fi
+fi
 [ -f workload/workload.json ] || node workload/generate.mjs
 
 # 2. PostGIS (for fastify-pg and PostGraphile)
