@@ -329,8 +329,8 @@ async function handle(group: CompiledRoute[], request: FastifyRequest, reply: Fa
     };
     if (itemBytes && !callback) {
       // the page's tag from its parts (renderedItems.ts)
-      const { json, tag } = route.renderedItems!.items.pageWithTag(itemBytes, envelope, route.stringify);
-      return sendTagged(reply, json, tag);
+      const { body, tag } = route.renderedItems!.items.pageWithTag(itemBytes, envelope, route.stringify);
+      return sendTagged(reply, body, tag);
     }
     const json = itemBytes ? route.renderedItems!.items.page(itemBytes, envelope, route.stringify) : route.stringify(envelope);
     return sendOne(reply, route, result, json, callback);
@@ -354,7 +354,7 @@ function renderOne(route: CompiledRoute, result: Record<string, unknown>): strin
 }
 
 /** A 200 JSON answer with the entity tag the route computed for it (caching.ts keeps a tag the route set). */
-function sendTagged(reply: FastifyReply, json: string, etag: string): FastifyReply {
+function sendTagged(reply: FastifyReply, json: string | Buffer, etag: string): FastifyReply {
   return reply.code(200).header('etag', etag).type('application/json; charset=utf-8').send(json);
 }
 

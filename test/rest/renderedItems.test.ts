@@ -67,7 +67,7 @@ describe('place lists from kept item JSON', () => {
     const tagOf = (bytes: Buffer, env: Record<string, unknown>) => {
       const split = splitList(bytes, listCities.renderedItems!.dataField, (b) => listCities.unary.deserialize(b))!;
       const tagged = items.pageWithTag(split.items, { ...env, data: [] }, listCities.stringify);
-      expect(tagged.json).toBe(whole(bytes, env));
+      expect(tagged.body.toString()).toBe(whole(bytes, env));
       return tagged.tag;
     };
     const page = (distance: number, extra: Record<string, unknown> = {}) => encode({ data: [place(11, { distance }), place(12, { distance: 2, ...extra })], totalCount: 2, currentOffset: 0 });
