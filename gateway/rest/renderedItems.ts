@@ -178,6 +178,40 @@ export class RenderedItems {
   }
 }
 
+/** A page as sent: its bytes and its entity tag. */
+export interface KeptPage { body: Buffer; tag: string }
+
+/**
+ * Whole place-list pages by a key the caller makes of everything the page is made from (routes.ts: the request's
+ * URL and the core's answer bytes), for every list route of one gateway together, within a budget of bytes
+ * (keys and pages counted; then it starts again empty). A popular search (a prefix being typed, the cities
+ * near a capital) answers the same page again and again: kept, it is sent without being put together again.
+ * The core is still asked every time, so a page is never older than its answer.
+ */
+export class KeptPages {
+  private readonly pages = new Map<string, KeptPage>();
+  private bytes = 0;
+
+  constructor(private readonly budgetBytes: number) {}
+
+  get(key: string): KeptPage | undefined {
+    return this.pages.get(key);
+  }
+
+  set(key: string, page: KeptPage): void {
+    const size = key.length + page.body.length;
+    if (size > this.budgetBytes) return;
+    if (this.bytes + size > this.budgetBytes) { this.pages.clear(); this.bytes = 0; }
+    if (this.pages.has(key)) return;
+    this.pages.set(key, page);
+    this.bytes += size;
+  }
+
+  get size(): number {
+    return this.pages.size;
+  }
+}
+
 /**
  * The fields of a message's bytes, one at a time: `next()` reads the next field's tag and skips its value,
  * leaving `start` (where the field began), `valueAt` and `end`; false at the end or at bytes that do not

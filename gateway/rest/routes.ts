@@ -24,7 +24,7 @@ import { acceptedRule, type AcceptedRule } from './accepted.js';
 import { restPrice, type RestPrice } from './workPrice.js';
 import { omissionsOf, presenterOf, scopeOf, type Omissions, type Presenter } from './presentation.js';
 import { SCAN_ROWS, type WorkBudget } from '../workPricing.js';
-import { RenderedItems, splitList } from './renderedItems.js';
+import { KeptPages, RenderedItems, splitList } from './renderedItems.js';
 import { entityTag } from './caching.js';
 
 export const DEFAULT_LIMIT = 10;
@@ -60,8 +60,13 @@ export interface CompiledRoute {
    * one response type (they render alike). Undefined: not cached.
    */
   rendered: Map<string, { json: string; etag: string }> | undefined;
-  /** Place lists (GET, reference data): each item's JSON kept by its bytes (renderedItems.ts, one per item type); undefined: rendered whole. */
-  renderedItems: { items: RenderedItems; dataField: number } | undefined;
+  /**
+   * Place lists (GET, reference data): each item's JSON kept by its bytes (renderedItems.ts, one per item type);
+   * undefined: rendered whole. `pages`: whole pages and their tags, by the request's URL and the answer's bytes,
+   * which are the whole input of a page (its links come from the URL, its items and counts from the answer): a
+   * popular search (a name prefix being typed, the cities near a capital) answers the same page again and again.
+   */
+  renderedItems: { items: RenderedItems; dataField: number; pages: KeptPages } | undefined;
 }
 
 /**
@@ -71,6 +76,8 @@ export interface CompiledRoute {
 const RENDERED_MAX = 4_000;
 /** Answers larger than this are rendered every time (a country with its flag image, say). */
 const RENDERED_MAX_BYTES = 8 * 1024;
+/** The bytes of place-list pages kept (keys and pages, every list route together; a page is ~3-4 KB and its key as much). */
+const PAGES_BUDGET_BYTES = 16 * 1024 * 1024;
 
 function routerPathOf(t: PathTemplate): string {
   if (t.simple && t.segments.every((s, i) => s.kind === 'literal' || t.variables.some((v) => v.start === i && v.end === i + 1))) {
@@ -88,6 +95,7 @@ export function compileRoutes(catalog: ProtoCatalog): CompiledRoute[] {
   // type renders alike whichever route answered it, and memory stays bounded by the types, not the routes
   const renderedByType = new Map<string, Map<string, { json: string; etag: string }>>();
   const itemsByType = new Map<string, RenderedItems>();
+  const keptPages = new KeptPages(PAGES_BUDGET_BYTES); // every list route's pages, one budget
   const renderedOf = (type: protobuf.Type) => renderedByType.get(type.fullName) ?? renderedByType.set(type.fullName, new Map()).get(type.fullName)!;
   const itemsOf = (field: protobuf.Field, present: Presenter | undefined) => {
     const name = (field.resolvedType as protobuf.Type).fullName;
@@ -127,7 +135,7 @@ export function compileRoutes(catalog: ProtoCatalog): CompiledRoute[] {
           accepted,
           rendered: binding.verb === 'GET' && scope === 'geo:read' && !shape.isList && !accepted && !tellsTime ? renderedOf(responseType) : undefined,
           renderedItems: binding.verb === 'GET' && scope === 'geo:read' && shape.isList && placeList && shape.dataField && RenderedItems.splices(stringify)
-            ? { items: itemsOf(shape.dataField, present), dataField: shape.dataField.id } : undefined,
+            ? { items: itemsOf(shape.dataField, present), dataField: shape.dataField.id, pages: keptPages } : undefined,
           omissions: omissionsOf(requestType),
           price: restPrice(service.capability, methodName, requestFields, template.variables.map((v) => v.fieldPath), placeList, DEFAULT_LIMIT),
           present,
@@ -301,8 +309,15 @@ async function handle(group: CompiledRoute[], request: FastifyRequest, reply: Fa
     const omit = route.shape.isList ? route.omissions?.(bound.message) ?? EMPTY : EMPTY;
     let result: Record<string, unknown>;
     let itemBytes: Buffer[] | undefined; // a place list's items, rendered from their kept JSON
+    let pageKey: string | undefined; // the page's key among route.renderedItems.pages
     if (route.renderedItems && !omit.length) {
       const bytes = await ctx.core.callBytes(route.unary, bound.message, callOptions);
+      if (!callback && bytes.length <= RENDERED_MAX_BYTES) {
+        // the URL is the request's whole say in the page (GET: no body; the headers it binds change the answer's bytes)
+        pageKey = `${request.url}\0${bytes.toString('latin1')}`;
+        const kept = route.renderedItems.pages.get(pageKey);
+        if (kept) return sendTagged(reply, kept.body, kept.tag);
+      }
       const split = splitList(bytes, route.renderedItems.dataField, (b) => decodeAnswer(route.unary, b));
       if (split) { result = split.rest; itemBytes = split.items; } else result = decodeAnswer(route.unary, bytes);
     } else result = await ctx.core.call(route.unary, bound.message, callOptions);
@@ -330,6 +345,7 @@ async function handle(group: CompiledRoute[], request: FastifyRequest, reply: Fa
     if (itemBytes && !callback) {
       // the page's tag from its parts (renderedItems.ts)
       const { body, tag } = route.renderedItems!.items.pageWithTag(itemBytes, envelope, route.stringify);
+      if (pageKey !== undefined) route.renderedItems!.pages.set(pageKey, { body, tag });
       return sendTagged(reply, body, tag);
     }
     const json = itemBytes ? route.renderedItems!.items.page(itemBytes, envelope, route.stringify) : route.stringify(envelope);

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type * as protoLoader from '@grpc/proto-loader';
 import { loadProtoCatalog } from '../../gateway/protoCatalog.js';
 import { compileRoutes, type CompiledRoute } from '../../gateway/rest/routes.js';
-import { splitList } from '../../gateway/rest/renderedItems.js';
+import { KeptPages, splitList } from '../../gateway/rest/renderedItems.js';
 import { startTestGateway, type TestGateway } from '../support/gateway.js';
 
 const catalog = loadProtoCatalog();
@@ -91,6 +91,24 @@ describe('place lists from kept item JSON', () => {
   });
 });
 
+describe('kept pages', () => {
+  it('stay within their byte budget (keys and pages counted), starting again empty when it is reached', () => {
+    const pages = new KeptPages(1000);
+    const page = (n: number) => ({ body: Buffer.alloc(n, 0x61), tag: `W/"${n}"` });
+    pages.set('a'.repeat(100), page(200)); // 300
+    pages.set('b'.repeat(100), page(300)); // 700
+    expect(pages.size).toBe(2);
+    expect(pages.get('a'.repeat(100))?.tag).toBe('W/"200"');
+    pages.set('c'.repeat(100), page(250)); // 1,050 > 1,000: the others go
+    expect(pages.size).toBe(1);
+    expect(pages.get('a'.repeat(100))).toBeUndefined();
+    expect(pages.get('c'.repeat(100))?.body.length).toBe(250);
+    pages.set('d', page(2000)); // larger than the whole budget: not kept
+    expect(pages.get('d')).toBeUndefined();
+    expect(pages.size).toBe(1);
+  });
+});
+
 describe('over REST', () => {
   let g: TestGateway;
   beforeAll(async () => { g = await startTestGateway(); });
@@ -123,5 +141,27 @@ describe('over REST', () => {
     const jsonp = await g.get(`/v1/geo/cities?nearLocation=${encodeURIComponent('+40.7128-074.0060')}&nearLocationRadius=50&nearLocationRadiusUnit=KM&limit=20&callback=cb`);
     expect(jsonp.text.startsWith('/**/cb(')).toBe(true);
     expect(jsonp.headers.get('etag')).not.toBe(tag); // another representation
+  });
+
+  it('a kept page answers only its own URL: the links, offset and hateoas mode of each request stay its own', async () => {
+    const list = (q: string) => g.get(`/v1/geo/cities?namePrefix=San&limit=5${q}`);
+    const first = await list('');
+    const again = await list('');
+    expect(first.status).toBe(200);
+    expect(again.text).toBe(first.text);
+    expect(again.headers.get('etag')).toBe(first.headers.get('etag'));
+    const links = (r: typeof first) => (r.body.links as { rel: string; href: string }[] | undefined)?.map((l) => `${l.rel} ${l.href}`);
+    expect(links(first)).toContain('next /v1/geo/cities?offset=5&limit=5&namePrefix=San');
+    // the same items under another URL: no links without hateoas (another page, another tag)
+    const bare = await list('&hateoasMode=false');
+    expect(bare.body.data).toEqual(first.body.data);
+    expect(bare.body.links).toBeUndefined();
+    expect(bare.headers.get('etag')).not.toBe(first.headers.get('etag'));
+    // the same parameters in another order: the same links (they are written in one order)
+    const reordered = await g.get('/v1/geo/cities?limit=5&namePrefix=San');
+    expect(reordered.text).toBe(first.text);
+    // and its own answer again, not the other URL's
+    expect((await list('')).text).toBe(first.text);
+    expect((await list('&hateoasMode=false')).text).toBe(bare.text);
   });
 });
