@@ -200,9 +200,9 @@ export class KeptPages {
 
   set(key: string, page: KeptPage): void {
     const size = key.length + page.body.length;
-    if (size > this.budgetBytes) return;
+    // (a page two requests rendered at once is kept once, and does not empty a nearly full map)
+    if (size > this.budgetBytes || this.pages.has(key)) return;
     if (this.bytes + size > this.budgetBytes) { this.pages.clear(); this.bytes = 0; }
-    if (this.pages.has(key)) return;
     this.pages.set(key, page);
     this.bytes += size;
   }

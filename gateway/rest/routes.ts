@@ -62,9 +62,7 @@ export interface CompiledRoute {
   rendered: Map<string, { json: string; etag: string }> | undefined;
   /**
    * Place lists (GET, reference data): each item's JSON kept by its bytes (renderedItems.ts, one per item type);
-   * undefined: rendered whole. `pages`: whole pages and their tags, by the request's URL and the answer's bytes,
-   * which are the whole input of a page (its links come from the URL, its items and counts from the answer): a
-   * popular search (a name prefix being typed, the cities near a capital) answers the same page again and again.
+   * undefined: rendered whole. `pages`: whole pages by the request's URL and the answer's bytes (KeptPages).
    */
   renderedItems: { items: RenderedItems; dataField: number; pages: KeptPages } | undefined;
 }
