@@ -44,30 +44,36 @@ export function presenterOf(type: protobuf.Type | null | undefined): Presenter |
   return (item) => { for (const s of steps) s(item); };
 }
 
-export type Omissions = (message: Record<string, unknown>) => string[];
+/** Item fields to leave out, from the bound request message and the REST names its fields were given under (RequestBinder's aliasNames). */
+export type Omissions = (message: Record<string, unknown>, aliasNames: ReadonlyMap<string, string>) => string[];
 
 /**
  * Item fields a list answer leaves out for a request (rest_omits_when_single):
  * request fields with the same list of omitted fields count together, and
  * when all their values name one thing (case aside), the list's items leave
- * those fields out.
+ * those fields out. A field with rest_omits_when_named counts only when the
+ * request named it with one of those names (the seed's `countryCode` does,
+ * GeoDB's `countryIds` does not: GeoDB keeps the country fields there).
  */
 export function omissionsOf(requestType: protobuf.Type): Omissions | undefined {
-  const groups = new Map<string, string[]>();
+  const groups = new Map<string, { json: string; names: ReadonlySet<string> | undefined }[]>();
   for (const f of requestType.fieldsArray) {
     const omit = option(f.options, 'rest_omits_when_single');
     if (typeof omit !== 'string' || !omit) continue;
     const json = f.name.replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase());
-    groups.set(omit, [...(groups.get(omit) ?? []), json]);
+    const named = option(f.options, 'rest_omits_when_named');
+    const names = typeof named === 'string' && named ? new Set(named.split(',').map((s) => s.trim()).filter(Boolean)) : undefined;
+    groups.set(omit, [...(groups.get(omit) ?? []), { json, names }]);
   }
   if (!groups.size) return undefined;
   const rules = [...groups].map(([omit, fields]) => ({ fields, omit: omit.split(',').map((s) => s.trim()).filter(Boolean) }));
-  return (m) => {
+  return (m, aliasNames) => {
     const out: string[] = [];
     for (const r of rules) {
       const values = new Set<string>();
-      for (const k of r.fields) {
-        const v = m[k];
+      for (const { json, names } of r.fields) {
+        if (names && !names.has(aliasNames.get(json) ?? json)) continue;
+        const v = m[json];
         for (const x of Array.isArray(v) ? v : v ? [v] : []) values.add(String(x).trim().toUpperCase());
       }
       if (values.size === 1) out.push(...r.omit);

@@ -257,7 +257,10 @@ async function handle(group: CompiledRoute[], request: FastifyRequest, reply: Fa
   try {
     const url = request.url;
     const q = url.indexOf('?');
-    const rawPath = q < 0 ? url : url.slice(0, q);
+    const asSent = q < 0 ? url : url.slice(0, q);
+    // the router ignores repeated slashes (ignoreDuplicateSlashes), and so do the templates: the Mashape-generated
+    // GeoDB SDKs send `//v1/...` on every call
+    const rawPath = asSent.includes('//') ? asSent.replace(/\/{2,}/g, '/') : asSent;
     const query = parseQuery(q < 0 ? '' : url.slice(q + 1));
     callback = callbackOf(request.method, query);
     let route: CompiledRoute | undefined;
@@ -304,7 +307,7 @@ async function handle(group: CompiledRoute[], request: FastifyRequest, reply: Fa
       // the tag of these very bytes, computed once with them
       return sendTagged(reply, kept.json, kept.etag);
     }
-    const omit = route.shape.isList ? route.omissions?.(bound.message) ?? EMPTY : EMPTY;
+    const omit = route.shape.isList ? route.omissions?.(bound.message, bound.aliasNames) ?? EMPTY : EMPTY;
     let result: Record<string, unknown>;
     let itemBytes: Buffer[] | undefined; // a place list's items, rendered from their kept JSON
     let pageKey: string | undefined; // the page's key among route.renderedItems.pages

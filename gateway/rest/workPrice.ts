@@ -5,13 +5,19 @@
  * costs, and a by-id lookup one unit. Sentiment and certificate routes are not
  * priced here: their admission is the job queue's and the issuer's.
  */
-import { DEFAULT_RADIUS_MI, listCost, placeRows, radiusKm, SMALL_TABLE_ROWS } from '../workPricing.js';
+import { DEFAULT_RADIUS_MI, listCost, PLACE_ROWS, placeRows, radiusKm, SMALL_TABLE_ROWS } from '../workPricing.js';
 
 export type RestPrice = (message: Record<string, unknown>) => number;
 
 const first = (...values: unknown[]): unknown => values.find((v) => v !== undefined && v !== null && v !== '');
 
 /** One value, or one value in a list: the list is restricted to that one (country, region). */
+/**
+ * An offset skips at most every row of the list: past the end the core answers the last page (GeoDB's rule), which
+ * costs what skipping to the end costs, so a larger offset is priced as the table's size, not refused as dearer.
+ */
+const skipped = (offset: unknown, tableRows: number): number => Math.min(typeof offset === 'number' ? offset : Number(offset ?? 0) || 0, tableRows);
+
 const single = (v: unknown): boolean => (Array.isArray(v) ? v.length === 1 : typeof v === 'string' && v.trim() !== '' && !v.includes(','));
 
 /**
@@ -23,7 +29,7 @@ export function restPrice(capability: string, methodName: string, requestFields:
   if (capability !== 'geo' && capability !== 'locale') return undefined;
   if (!requestFields.has('limit')) return () => 1; // one entity (by id, distance, time, about)
   if (!placeList) {
-    return (m) => listCost(typeof m['limit'] === 'number' && m['limit'] > 0 ? m['limit'] : defaultLimit, SMALL_TABLE_ROWS, true, Number(m['offset'] ?? 0));
+    return (m) => listCost(typeof m['limit'] === 'number' && m['limit'] > 0 ? m['limit'] : defaultLimit, SMALL_TABLE_ROWS, true, skipped(m['offset'], SMALL_TABLE_ROWS));
   }
   // around a place (nearbyCities of a city) or a location in the path: always a radius search
   const aroundPath = /nearby|near_?location/i.test(methodName) || pathFields.includes('location');
@@ -41,6 +47,6 @@ export function restPrice(capability: string, methodName: string, requestFields:
       rows = placeRows({ namePrefix: typeof prefix === 'string' ? prefix : undefined, scoped });
     }
     // REST lists always carry their total count
-    return listCost(page, rows, true, typeof m['offset'] === 'number' ? m['offset'] : 0);
+    return listCost(page, rows, true, skipped(m['offset'], PLACE_ROWS));
   };
 }

@@ -222,7 +222,7 @@ add(C, '/v1/geo/cities?namePrefix=M%C3%BCnchen&namePrefixDefaultLangResults=fals
 add(C, '/v1/geo/cities?namePrefix=Paris&languageCode=fr&namePrefixDefaultLangResults=true&limit=3', places({ limit: 3, extra: firstId(PARIS) }));
 add(C, '/v1/geo/cities?namePrefix=&limit=3', places({ limit: 3 }));
 // 1.7: the prefix starts a word (boundaries: spaces, hyphens) and never runs across one
-add(C, '/v1/geo/cities?namePrefix=Baden&countryIds=DE&limit=20', places({ limit: 20, country: false, extra: all((o) => o.name.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().split(/[^\p{L}\p{N}]+/u).some((w: string) => w.startsWith('baden')), 'with a word starting Baden') }));
+add(C, '/v1/geo/cities?namePrefix=Baden&countryIds=DE&limit=20', places({ limit: 20, extra: all((o) => o.name.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().split(/[^\p{L}\p{N}]+/u).some((w: string) => w.startsWith('baden')), 'with a word starting Baden') }));
 add(C, '/v1/geo/cities?namePrefix=york&limit=5', places({ limit: 5, extra: firstId(NYC) }));
 add(C, '/v1/geo/cities?namePrefix=Rio&languageCode=pt-BR&limit=3', places({ limit: 3 }));
 add(C, '/v1/geo/cities?namePrefix=Mos&languageCode=RU&limit=3', places({ limit: 3 }));
@@ -230,7 +230,7 @@ add(C, '/v1/geo/cities?namePrefix=Mos&languageCode=pt_BR&limit=3', places({ limi
 add(C, '/v1/geo/cities?namePrefix=Sao&asciiMode=true&limit=5', places({ limit: 5, extra: all((o) => /^[\x20-\x7e]*$/.test(o.name) && /^[\x20-\x7e]*$/.test(o.country) && /^[\x20-\x7e]*$/.test(o.region ?? ''), 'ASCII') }));
 add(C, '/v1/geo/cities?namePrefix=Zur&asciiMode=on&languageCode=de&limit=5', places({ limit: 5, extra: all((o) => /^[\x20-\x7e]*$/.test(o.name + o.country + (o.region ?? '')), 'ASCII') }));
 add(C, '/v1/geo/cities?minPopulation=1000000&maxPopulation=2000000&limit=10', places({ limit: 10, extra: all((o) => o.population >= 1e6 && o.population <= 2e6, 'in population range') }));
-add(C, '/v1/geo/cities?minPopulation=100000&countryIds=US&sort=-population&limit=10', places({ limit: 10, country: false, extra: sortedBy('population', -1) }));
+add(C, '/v1/geo/cities?minPopulation=100000&countryIds=US&sort=-population&limit=10', places({ limit: 10, extra: sortedBy('population', -1) }));
 add(C, '/v1/geo/cities?countryIds=US,CA&minPopulation=500000&limit=10', places({ limit: 10, extra: all((o) => ['US', 'CA'].includes(o.countryCode), 'in US,CA') }));
 add(C, '/v1/geo/cities?countryIds=US%2CCA&minPopulation=500000&limit=10', places({ limit: 10, extra: all((o) => ['US', 'CA'].includes(o.countryCode), 'in US,CA') }));
 add(C, '/v1/geo/cities?countryIds=Q30,Q16&minPopulation=500000&limit=10', places({ limit: 10, extra: all((o) => ['US', 'CA'].includes(o.countryCode), 'in US,CA') }));
@@ -246,7 +246,7 @@ add(C, '/v1/geo/cities?sort=+name&namePrefix=Spring&limit=10', places({ limit: 1
 add(C, '/v1/geo/cities?sort=-population&limit=10', places({ limit: 10, extra: sortedBy('population', -1) }));
 add(C, '/v1/geo/cities?sort=countryCode,-population&minPopulation=5000000&limit=10', places({ limit: 10, extra: sortedBy('countryCode', 1) }));
 add(C, '/v1/geo/cities?sort=-countryCode,%2Bname&minPopulation=5000000&limit=10', places({ limit: 10, extra: sortedBy('countryCode', -1) }));
-add(C, '/v1/geo/cities?sort=-elevation&countryIds=NP&limit=5', places({ limit: 5, country: false }));
+add(C, '/v1/geo/cities?sort=-elevation&countryIds=NP&limit=5', places({ limit: 5 }));
 add(C, '/v1/geo/cities?limit=10&offset=10&hateoasMode=true', places({ limit: 10, offset: 10 }));
 add(C, '/v1/geo/cities?limit=10&offset=10&hateoasMode=off', places({ limit: 10, offset: 10, hateoas: false }));
 add(C, '/v1/geo/cities?limit=10&offset=10&hateoasMode=0', places({ limit: 10, offset: 10, hateoas: false }));
@@ -296,7 +296,7 @@ add(P, '/v1/geo/places?location=%2B37.7749-122.4194&radius=10&distanceUnit=KM&li
 add(P, `/v1/geo/places/${SF}`, one((p, d) => placeDetails(p, d, 'data')));
 add(P, `/v1/geo/places/${SF}?languageCode=ru&asciiMode=false`, one((p, d) => placeDetails(p, d, 'data')));
 add(P, `/v1/geo/places/${SF}/nearbyPlaces?radius=10&limit=5`, places({ limit: 5, distance: true }));
-add(P, `/v1/geo/places/${SF}/nearbyPlaces?radius=10&limit=5&types=CITY&sort=-population&countryIds=US`, places({ limit: 5, distance: true, country: false /* Meridian: a single countryIds omits the country (documented) */, extra: sortedBy('population', -1) }));
+add(P, `/v1/geo/places/${SF}/nearbyPlaces?radius=10&limit=5&types=CITY&sort=-population&countryIds=US`, places({ limit: 5, distance: true, extra: sortedBy('population', -1) }));
 add(P, `/v1/geo/places/${SF}/distance?toPlaceId=${LA}`, one((p, d) => { if (!isNum(d) || Math.abs(d - 347.4) > 1) p.push(`distance ${d}`); }));
 add(P, `/v1/geo/places/${SF}/distance?toPlaceId=${LA}&distanceUnit=KM`, one((p, d) => { if (!isNum(d) || Math.abs(d - 559.1) > 1) p.push(`distance ${d}`); }));
 add(P, `/v1/geo/places/${SF}/dateTime`, one((p, d) => { if (!/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?([+-]\d\d:\d\d|Z)$/.test(d)) p.push(`dateTime ${d}`); }));
@@ -312,7 +312,7 @@ add(CI, `/v1/geo/cities/${NYC}?asciiMode=true&languageCode=ru`, one((p, d) => { 
 add(CI, `/v1/geo/cities/${NYC}/nearbyCities?radius=100&limit=10`, places({ limit: 10, distance: true, extra: both(sortedBy('distance', 1), all((o) => o.id !== NYC, 'other than the centre')) }));
 add(CI, `/v1/geo/cities/${NYC}/nearbyCities?radius=100&distanceUnit=KM&minPopulation=100000&limit=10&offset=0&sort=-population&hateoasMode=false&languageCode=fr`, places({ limit: 10, distance: true, hateoas: false, extra: sortedBy('population', -1) }));
 add(CI, `/v1/geo/cities/${NYC}/nearbyCities?radius=100&limit=5&namePrefix=New&namePrefixDefaultLangResults=true&types=CITY`, places({ limit: 5, distance: true }));
-add(CI, `/v1/geo/cities/${NYC}/nearbyCities?radius=100&limit=5&countryIds=US&excludedCountryIds=`, places({ limit: 5, distance: true, country: false /* Meridian: a single countryIds omits the country (documented) */ }));
+add(CI, `/v1/geo/cities/${NYC}/nearbyCities?radius=100&limit=5&countryIds=US&excludedCountryIds=`, places({ limit: 5, distance: true }));
 add(CI, `/v1/geo/cities/${NYC}/nearbyCities?radius=100&limit=5&timeZoneIds=America__New_York&includeDeleted=NONE`, places({ limit: 5, distance: true }));
 add(CI, `/v1/geo/cities/${NYC}/nearbyCities?limit=5`, places({ limit: 5, distance: true }));
 add(CI, `/v1/geo/cities/${NYC}/nearbyCities?radius=100&limit=5&sort=-countryId`, places({ limit: 5, distance: true }));
@@ -332,7 +332,7 @@ add(CI, '/v1/geo/cities/abc', error(400, 'PARAM_INVALID'));
 // #1-#5 admin divisions
 const A = 'admin divisions (#1-#5)';
 add(A, '/v1/geo/adminDivisions?limit=5', places({ limit: 5 }));
-add(A, '/v1/geo/adminDivisions?namePrefix=Los&countryIds=US&minPopulation=100000&sort=-population&limit=5', places({ limit: 5, country: false }));
+add(A, '/v1/geo/adminDivisions?namePrefix=Los&countryIds=US&minPopulation=100000&sort=-population&limit=5', places({ limit: 5 }));
 add(A, '/v1/geo/adminDivisions?location=%2B34.05-118.25&radius=50&limit=5', places({ limit: 5, distance: true }));
 add(A, `/v1/geo/adminDivisions/${LA}`, one((p, d) => placeDetails(p, d, 'data')));
 add(A, `/v1/geo/adminDivisions/${LA}/nearbyCities?radius=10&limit=3`, places({ limit: 3, distance: true }));
@@ -347,7 +347,7 @@ for (const loc of ['%2B40.7128-074.0060', '+40.7128-074.0060', '40.7128-74.0060'
 add(L, '/v1/geo/locations/%2B48.8566%2B002.3522/nearbyCities?radius=10&distanceUnit=KM&limit=5&minPopulation=1000&sort=-population', places({ limit: 5, distance: true, extra: sortedBy('population', -1) }));
 add(L, '/v1/geo/locations/48.8566%2B2.3522/nearbyCities?radius=10&distanceUnit=KM&limit=5', places({ limit: 5, distance: true, extra: firstId(PARIS) }));
 add(L, '/v1/geo/locations/%2B40.7128-074.0060/nearbyCities?radius=100&limit=10&offset=20&languageCode=es&namePrefix=N&types=CITY', places({ limit: 10, offset: 20, distance: true }));
-add(L, '/v1/geo/locations/%2B40.7128-074.0060/nearbyCities?radius=100&limit=5&countryIds=US', places({ limit: 5, distance: true, country: false /* Meridian: a single countryIds omits the country (documented) */ }));
+add(L, '/v1/geo/locations/%2B40.7128-074.0060/nearbyCities?radius=100&limit=5&countryIds=US', places({ limit: 5, distance: true }));
 add(L, '/v1/geo/locations/%2B40.7128-074.0060/nearbyDivisions?radius=100&limit=5', places({ limit: 5, distance: true }));
 add(L, '/v1/geo/locations/%2B40.7128-074.0060/nearbyPlaces?radius=5&limit=5', places({ limit: 5, distance: true }));
 add(L, '/v1/geo/locations/%2B40.7128-074.0060/nearbyPlaces?radius=5&limit=5&types=ISLAND,CITY', places({ limit: 5, distance: true }));

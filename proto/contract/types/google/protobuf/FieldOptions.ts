@@ -142,6 +142,7 @@ export interface FieldOptions {
   '.meridian.api.v1.restInteger'?: (boolean);
   '.meridian.api.v1.restOmitsWhenSingle'?: (string);
   '.meridian.api.v1.restAliases'?: (string);
+  '.meridian.api.v1.restOmitsWhenNamed'?: (string);
 }
 
 export interface FieldOptions__Output {
@@ -164,4 +165,5 @@ export interface FieldOptions__Output {
   '.meridian.api.v1.restInteger': (boolean);
   '.meridian.api.v1.restOmitsWhenSingle': (string);
   '.meridian.api.v1.restAliases': (string);
+  '.meridian.api.v1.restOmitsWhenNamed': (string);
 }
