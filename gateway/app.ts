@@ -10,6 +10,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { IncomingHttpHeaders, Server } from 'node:http';
 import type { Socket } from 'node:net';
+import { isUtf8 } from 'node:buffer';
 import { splitHostPort, type GatewayConfig } from './config.js';
 import { loadProtoCatalog } from './protoCatalog.js';
 import { CoreClient } from './coreClient.js';
@@ -151,14 +152,20 @@ export async function buildGateway(config: GatewayConfig, log: Logger = pino({ l
   // (then 400 'must be a JSON object'), where every other non-JSON type is 415 UNSUPPORTED_MEDIA_TYPE.
   app.removeContentTypeParser('text/plain');
   app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
     // JSON is UTF-8 (RFC 8259); a body declared in another charset was decoded as UTF-8 all the same ("très" lost its è)
     const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(request.headers['content-type'] ?? '')?.[1]?.toLowerCase();
     if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8') {
       done(new HttpError(415, 'PARAM_INVALID', `the request body must be UTF-8 JSON, not ${charset}: send it as UTF-8 (charset=utf-8 or none)`, {}, 'UNSUPPORTED_MEDIA_TYPE', { field: 'Content-Type' }), undefined);
       return;
     }
-    try { done(null, parseJsonBody(body as string)); } catch (e) { done(e as Error, undefined); }
+    // JSON text is UTF-8 (RFC 8259 8.1); invalid bytes used to become U+FFFD unseen ("caf\xe9" analysed as "caf\ufffd"),
+    // where a path or query with them is a 400 (a U+FFFD the client sent as UTF-8 is text like any other)
+    if (!isUtf8(body as Buffer)) {
+      done(new HttpError(400, 'PARAM_INVALID', 'the request body is not valid UTF-8: send JSON encoded as UTF-8 (text in another encoding must be converted first)', {}, 'INVALID_UTF8'), undefined);
+      return;
+    }
+    try { done(null, parseJsonBody((body as Buffer).toString('utf8'))); } catch (e) { done(e as Error, undefined); }
   });
   const edge = new EdgeRefusals(app, config.corsOrigins, routes);
   const cors = new Cors(config.corsOrigins);

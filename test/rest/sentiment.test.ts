@@ -189,17 +189,24 @@ describe('errors and limits', () => {
     expect(r.status, r.text.slice(0, 200)).toBe(202); // 20,000 characters, 34,000 UTF-16 units
   });
 
-  it('accepts U+FFFD, and invalid UTF-8 bytes in the body (decoded as U+FFFD), as text (issue 14.8)', async () => {
+  it('accepts U+FFFD as text (issue 14.8); a body whose bytes are not UTF-8 is refused, not read with U+FFFD in their place', async () => {
     const fffd = await gw.send('POST', '/v1/analyses', { text: 'great \uFFFD service' }, { 'X-Service-Async-Mode': 'false' });
     expect(fffd.status, fffd.text).toBe(200);
     expect(fffd.body.data.sentiment).toMatch(/POSITIVE$/);
-    const res = await fetch(`${gw.url}/v1/analyses`, {
+    const post = (bytes: Buffer) => fetch(`${gw.url}/v1/analyses`, {
       method: 'POST',
       headers: { 'X-Gateway-Key': gw.key, 'content-type': 'application/json', 'X-Service-Async-Mode': 'false' },
-      body: Buffer.concat([Buffer.from('{"text":"great '), Buffer.from([0xc3, 0x28, 0xff]), Buffer.from(' service"}')]),
+      body: bytes,
     });
-    expect(res.status).toBe(200);
-    expect(((await res.json()) as { data: { sentiment: string } }).data.sentiment).toMatch(/POSITIVE$/);
+    // U+FFFD sent as its UTF-8 bytes, unescaped: text like any other
+    const raw = await post(Buffer.from('{"text":"great \uFFFD service"}', 'utf8'));
+    expect(raw.status).toBe(200);
+    // Latin-1 "café", an overlong '/', a lone byte: not UTF-8
+    for (const bad of [[0x63, 0x61, 0x66, 0xe9], [0xc0, 0xaf], [0xc3, 0x28, 0xff]]) {
+      const res = await post(Buffer.concat([Buffer.from('{"text":"great '), Buffer.from(bad), Buffer.from(' service"}')]));
+      expect(res.status).toBe(400);
+      expect(((await res.json()) as { errors: unknown[] }).errors[0]).toMatchObject({ code: 'PARAM_INVALID', type: 'INVALID_UTF8' });
+    }
   });
 
   it('refuses malformed JSON, a bad async header, an oversized or empty batch', async () => {
