@@ -100,6 +100,65 @@ const exchangeRoot = protobuf.loadSync(join(PROTO_ROOT, 'meridian/exchange/v1/ex
 const RequestType = exchangeRoot.lookupType('meridian.exchange.v1.ExchangeRequest');
 const ResponseType = exchangeRoot.lookupType('meridian.exchange.v1.ExchangeResponse');
 
+/**
+ * Most calls, and most cancels, one ExchangeRequest may carry. The gateway sends EXCHANGE_MESSAGE_ITEMS calls per
+ * message and the cancels of one turn; a peer's message of 5 million calls (30 MB, under the transport's
+ * message limit) was decoded whole before the core's stream backpressure could act (3.3 GB). A message over
+ * either cap is refused before it is decoded (exchangeWire.decodeRequest).
+ */
+export const EXCHANGE_MAX_CALLS_PER_MESSAGE = 1024;
+export const EXCHANGE_MAX_CANCELS_PER_MESSAGE = 65_536;
+
+/** What decodeRequest gives for a message over a cap: no calls, and why (the core ends the stream with RESOURCE_EXHAUSTED). */
+export interface RefusedExchangeRequest { calls: []; cancelIds: []; refused: string }
+
+/** Reads a varint at `pos`; [value, next position], or undefined past the end. Values above 2^53 lose precision (only lengths and counts are read). */
+function varintAt(buf: Uint8Array, pos: number): [number, number] | undefined {
+  let value = 0;
+  let scale = 1;
+  for (let i = pos; i < buf.length && i < pos + 10; i++) {
+    const b = buf[i] as number;
+    value += (b & 0x7f) * scale;
+    if (b < 0x80) return [value, i + 1];
+    scale *= 128;
+  }
+  return undefined;
+}
+
+/**
+ * Counts an ExchangeRequest's calls (field 1) and cancel ids (field 2, packed or not) without decoding it; undefined
+ * when the bytes do not walk as a message (the decoder then says what is wrong).
+ */
+function countRequestItems(buf: Uint8Array): { calls: number; cancels: number } | undefined {
+  let calls = 0;
+  let cancels = 0;
+  let pos = 0;
+  while (pos < buf.length) {
+    const tag = varintAt(buf, pos);
+    if (!tag) return undefined;
+    pos = tag[1];
+    const field = Math.floor(tag[0] / 8);
+    const wire = tag[0] % 8;
+    if (wire === 0) {
+      const v = varintAt(buf, pos);
+      if (!v) return undefined;
+      pos = v[1];
+      if (field === 2) cancels++;
+    } else if (wire === 2) {
+      const len = varintAt(buf, pos);
+      if (!len) return undefined;
+      const end = len[1] + len[0];
+      if (end > buf.length) return undefined;
+      if (field === 1) calls++;
+      else if (field === 2) for (let i = len[1]; i < end; i++) if ((buf[i] as number) < 0x80) cancels++; // packed: one id ends at each byte < 0x80
+      pos = end;
+    } else if (wire === 1) pos += 8;
+    else if (wire === 5) pos += 4;
+    else return undefined;
+  }
+  return { calls, cancels };
+}
+
 /** A uint64 as protobufjs decodes it (a Long when the long package is present) → number. */
 function int(v: unknown): number {
   return typeof v === 'number' ? v : typeof v === 'object' && v !== null && 'toNumber' in v ? (v as { toNumber(): number }).toNumber() : Number(v);
@@ -111,7 +170,11 @@ export const exchangeWire = {
   encodeRequest(message: ExchangeRequest): Buffer {
     return asBuffer(RequestType.encode(message).finish());
   },
-  decodeRequest(bytes: Buffer): ExchangeRequest__Output {
+  decodeRequest(bytes: Buffer): ExchangeRequest__Output | RefusedExchangeRequest {
+    const n = countRequestItems(bytes);
+    if (n && (n.calls > EXCHANGE_MAX_CALLS_PER_MESSAGE || n.cancels > EXCHANGE_MAX_CANCELS_PER_MESSAGE)) {
+      return { calls: [], cancelIds: [], refused: `an exchange message may carry at most ${EXCHANGE_MAX_CALLS_PER_MESSAGE} calls and ${EXCHANGE_MAX_CANCELS_PER_MESSAGE} cancels; this one has ${n.calls} and ${n.cancels}: send them in several messages` };
+    }
     const m = RequestType.decode(bytes) as unknown as { calls: { id: unknown }[]; cancelIds: unknown[] };
     for (const c of m.calls) c.id = int(c.id);
     for (let i = 0; i < m.cancelIds.length; i++) m.cancelIds[i] = int(m.cancelIds[i]);

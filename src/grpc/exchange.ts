@@ -13,7 +13,7 @@ import type { Authenticator } from './authentication.js';
 import { isServiceError, ServiceError } from '../errors.js';
 import { toGrpcError } from './status.js';
 import { Batching } from '../../proto/contract/batching.js';
-import { EXCHANGE_MESSAGE_ITEMS, exchangeWire, writeInRuns } from '../../proto/contract/exchange.js';
+import { EXCHANGE_MESSAGE_ITEMS, exchangeWire, writeInRuns, type RefusedExchangeRequest } from '../../proto/contract/exchange.js';
 import type { ExchangeCall__Output as ExchangeCall } from '../../proto/contract/types/meridian/exchange/v1/ExchangeCall.js';
 import type { ExchangeRequest__Output as ExchangeRequest } from '../../proto/contract/types/meridian/exchange/v1/ExchangeRequest.js';
 import type { ExchangeResponse } from '../../proto/contract/types/meridian/exchange/v1/ExchangeResponse.js';
@@ -278,7 +278,12 @@ export function addExchangeService(registry: ServiceRegistry): void {
         if (!startScheduled) { startScheduled = true; setImmediate(startSome); }
       },
     };
-    stream.on('data', (message: ExchangeRequest) => {
+    stream.on('data', (message: ExchangeRequest | RefusedExchangeRequest) => {
+      if ('refused' in message) { // over a cap, not decoded: the stream ends (its calls in flight are cancelled)
+        if (open) stream.emit('error', { code: grpc.status.RESOURCE_EXHAUSTED, details: message.refused });
+        closed();
+        return;
+      }
       for (const id of message.cancelIds ?? []) cancel(Number(id));
       for (const req of message.calls ?? []) receive(req);
     });

@@ -10,6 +10,7 @@ import { afterAll, describe, expect, inject, it } from 'vitest';
 import { clientConstructor, packageDefinition } from '../../src/grpc/protos.js';
 import { credentialsFor, geoClient } from '../support/grpcClient.js';
 import { startTestGateway } from '../support/gateway.js';
+import { EXCHANGE_MAX_CALLS_PER_MESSAGE, EXCHANGE_MAX_CANCELS_PER_MESSAGE, exchangeWire } from '../../proto/contract/exchange.js';
 
 const address = inject('coreAddress');
 const geo = geoClient(address);
@@ -61,6 +62,47 @@ describe('CoreExchange', () => {
     expect(reasonOf(r.get(4)!.statusDetails)).toBe('PARAMS_MUTUALLY_EXCLUSIVE');
     expect(r.get(5)).toMatchObject({ statusCode: grpc.status.UNIMPLEMENTED, statusMessage: expect.stringMatching(/NoSuchMethod/) });
     expect(r.get(6)!.statusCode).toBe(grpc.status.INVALID_ARGUMENT);
+  });
+});
+
+describe('CoreExchange messages over the caps', () => {
+  const call = (id: number) => ({ id, method: def['GetCountry']!.path, payload: def['GetCountry']!.requestSerialize({ countryCode: 'FR' }) });
+
+  it('a message of more calls than the cap ends the stream with RESOURCE_EXHAUSTED before it is decoded; one at the cap is answered whole', async () => {
+    const within = await new Promise<number>((resolve, reject) => {
+      const stream = client.Exchange();
+      let answered = 0;
+      stream.on('data', (m: { results: Result[] }) => {
+        answered += m.results.filter((r) => r.statusCode === grpc.status.OK).length;
+        if (answered === EXCHANGE_MAX_CALLS_PER_MESSAGE) { stream.end(); resolve(answered); }
+      });
+      stream.on('error', reject);
+      stream.write({ calls: Array.from({ length: EXCHANGE_MAX_CALLS_PER_MESSAGE }, (_, i) => call(i + 1)) });
+    });
+    expect(within).toBe(EXCHANGE_MAX_CALLS_PER_MESSAGE);
+    const refused = await new Promise<grpc.ServiceError>((resolve) => {
+      const stream = client.Exchange();
+      stream.on('data', () => undefined);
+      stream.on('error', resolve);
+      stream.write({ calls: Array.from({ length: EXCHANGE_MAX_CALLS_PER_MESSAGE + 1 }, (_, i) => call(i + 1)) });
+    });
+    expect(refused.code).toBe(grpc.status.RESOURCE_EXHAUSTED);
+    expect(refused.details).toMatch(/at most 1024 calls .* this one has 1025 and 0/);
+    // the core goes on answering
+    expect(await geo.call('GetCountry', { countryCode: 'FR' })).toMatchObject({ data: { code: 'FR' } });
+  });
+
+  it('counts calls and packed or unpacked cancel ids without decoding the message', () => {
+    const Request = protobuf.loadSync('proto/meridian/exchange/v1/exchange.proto').lookupType('meridian.exchange.v1.ExchangeRequest');
+    const encode = (m: object) => Buffer.from(Request.encode(Request.fromObject(m)).finish());
+    const many = Array.from({ length: EXCHANGE_MAX_CANCELS_PER_MESSAGE + 1 }, (_, i) => 2 ** 40 + i); // six-byte varints
+    expect(exchangeWire.decodeRequest(encode({ cancelIds: many }))).toMatchObject({ refused: expect.stringMatching(/has 0 and 65537/) });
+    const ok = exchangeWire.decodeRequest(encode({ calls: [call(7)], cancelIds: many.slice(0, 100) }));
+    expect(ok).not.toHaveProperty('refused');
+    expect(ok.calls[0]).toMatchObject({ id: 7 });
+    expect(ok.cancelIds).toHaveLength(100);
+    // bytes that do not walk as a message are left to the decoder, which says what is wrong
+    expect(() => exchangeWire.decodeRequest(Buffer.from([0x0a, 0xff, 0x01]))).toThrow();
   });
 });
 
