@@ -16,6 +16,13 @@ describe('webhook target guard', () => {
     ['site-local', 'http://[fec0::1]/x'],
     ['loopback', 'http://[::1]/x'],
     ['unspecified', 'http://[::]/x'],
+    ['discard-only', 'https://[100::1]/'],
+    ['Teredo (embeds an IPv4 address)', 'https://[2001::1]/'],
+    ['ORCHID', 'https://[2001:10::1]/'],
+    ['ORCHIDv2', 'https://[2001:20::1]/'],
+    ['IPv6 documentation (RFC 9637)', 'https://[3fff::1]/'],
+    ['SRv6 SIDs', 'https://[5f00::1]/'],
+    ['the 6to4 relay anycast', 'https://192.88.99.1/'],
   ])('refuses %s (%s)', async (_label, url) => {
     await expect(guard.check(url)).rejects.toBeInstanceOf(TargetRefused);
     await expect(guard.vet(url, 't')).rejects.toThrow(/loopback, private, link-local or reserved/);
@@ -25,6 +32,7 @@ describe('webhook target guard', () => {
     expect((await guard.check('https://[2606:4700::1111]/x')).address).toBe('2606:4700::1111');
     expect((await guard.check('https://1.1.1.1/x')).address).toBe('1.1.1.1');
     expect(isBlocked('2001:4860:4860::8888')).toBe(false);
+    expect(isBlocked('2001:200::1')).toBe(false); // just past the IETF protocol block: an ordinary allocation
     expect(isBlocked('fec0::1')).toBe(true);
     expect(isBlocked('2002::1')).toBe(true);
   });
@@ -46,5 +54,6 @@ describe('webhook target guard', () => {
   it('checks the URL shape before any lookup', async () => {
     await expect(guard.vet('ftp://example.com/x', 't')).rejects.toThrow(/https/);
     await expect(guard.vet('not a url', 't')).rejects.toThrow(/absolute/);
+    await expect(guard.vet('https://example.com:0/x', 't')).rejects.toThrow(/port 0/);
   });
 });

@@ -9,8 +9,9 @@
  * IPv6 forms that reach IPv4 or old local scopes are refused too: IPv4-compatible
  * (::/96), IPv4-mapped (::ffff:0:0/96, checked as the IPv4 inside), NAT64
  * (64:ff9b::/96 and the local-use 64:ff9b:1::/48), 6to4 (2002::/16, refused
- * wholesale: deprecated by RFC 7526, and each address embeds an IPv4 relay path)
- * and site-local (fec0::/10).
+ * wholesale: deprecated by RFC 7526, and each address embeds an IPv4 relay path, as does the 6to4 relay anycast
+ * 192.88.99.0/24), Teredo and the rest of the IETF protocol block (2001::/23), site-local (fec0::/10), and the
+ * other special-purpose blocks that are not globally reachable (100::/64, 3fff::/20, 5f00::/16). Port 0 is refused.
  *
  * Lookups are bounded: at most LOOKUPS_PER_TENANT resolving at once per tenant at
  * registration (more is TooManyLookups, answered RESOURCE_EXHAUSTED at once), and
@@ -23,10 +24,14 @@ import { lookup } from 'node:dns/promises';
 const blocked = new BlockList();
 for (const [net, prefix] of [
   ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12], ['192.0.0.0', 24],
-  ['192.0.2.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['198.51.100.0', 24], ['203.0.113.0', 24], ['224.0.0.0', 4], ['240.0.0.0', 4],
+  ['192.0.2.0', 24], ['192.88.99.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['198.51.100.0', 24], ['203.0.113.0', 24], ['224.0.0.0', 4],
+  ['240.0.0.0', 4],
 ] as const) blocked.addSubnet(net, prefix, 'ipv4');
 for (const [net, prefix] of [
   ['::', 96], ['fc00::', 7], ['fe80::', 10], ['fec0::', 10], ['ff00::', 8], ['64:ff9b::', 96], ['64:ff9b:1::', 48], ['2002::', 16], ['2001:db8::', 32],
+  // IANA special-purpose blocks no webhook lives in: discard-only and dummy prefixes, the IETF protocol block
+  // (Teredo 2001::/32, which embeds an IPv4 address, benchmarking, ORCHID), documentation 3fff::/20, SRv6 SIDs
+  ['100::', 64], ['100:0:0:1::', 64], ['2001::', 23], ['3fff::', 20], ['5f00::', 16],
 ] as const) blocked.addSubnet(net, prefix, 'ipv6');
 
 export class TargetRefused extends Error {}
@@ -65,6 +70,7 @@ export class TargetGuard {
     }
     if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new TargetRefused(`url must use https (or http), not ${url.protocol}`);
     if (url.username || url.password) throw new TargetRefused('url must not carry credentials');
+    if (url.port === '0') throw new TargetRefused('url must not name port 0');
     if (raw.length > 2048) throw new TargetRefused('url must be at most 2048 characters');
     return url;
   }
