@@ -68,6 +68,13 @@ export function requestIdReused(requestId: string, batchId: string, storedTotal:
     'A requestId names one submission: retry it only with exactly the same items, and use a new requestId for new content', 'requestId');
 }
 
+/** A retry of a submission some of whose jobs have since been deleted: its answer can no longer be repeated truthfully. */
+export function requestIdDeleted(requestId: string, batchId: string, deleted: number, total: number): ServiceError {
+  return new ServiceError(grpc.status.ALREADY_EXISTS, 'REQUEST_ID_REUSED',
+    `requestId '${requestId}' was already used (batch ${batchId}), and ${deleted} of its ${total} jobs have since been deleted, so its answer ` +
+    'cannot be repeated and nothing of this call was stored; to analyse these texts again, send them with a new requestId', 'requestId');
+}
+
 /**
  * Concurrent calls with the same key: a call with the same fingerprint shares the
  * running one's answer; a call with another fingerprint waits until the running one

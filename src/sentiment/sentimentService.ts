@@ -22,7 +22,7 @@ import { JobStore } from './store/jobStore.js';
 import { timeOrderedId } from './store/timeOrderedId.js';
 import { FeedBaselines, feedWindows, parseTime, parseWindow } from './feedAnalytics.js';
 import { createAnalysisPool, type AnalysisPool } from './analysisPool.js';
-import { checkRequestId, InFlight, requestFingerprint, requestIdReused, submissionIds } from './idempotency.js';
+import { checkRequestId, InFlight, requestFingerprint, requestIdDeleted, requestIdReused, submissionIds } from './idempotency.js';
 import { SentimentMetrics } from './sentimentMetrics.js';
 import { WebhookDeliverer, parseSchedule } from './webhooks/deliverer.js';
 import { TargetGuard, TargetRefused, TooManyLookups } from './webhooks/targetGuard.js';
@@ -374,6 +374,9 @@ export class Sentiment {
     const scope = { tenant: stored.tenant, admin: false };
     const { jobIds } = submissionIds(stored.tenant, requestId, stored.total);
     const status = new Map((await this.store.listJobs({ batchId: stored.id }, scope, null, stored.total)).jobs.map((j) => [j.id, j.status]));
+    // a job of the batch that is gone was deleted (its result with it): answering it PENDING would name a job nobody will run or find
+    const deleted = jobIds.reduce((n, id) => n + (status.has(id) ? 0 : 1), 0);
+    if (deleted > 0) throw requestIdDeleted(requestId, stored.id, deleted, stored.total);
     return {
       data: jobIds.map((id) => ({ jobId: id, status: status.get(id) ?? 'PENDING', batchId: stored.id, emotionScores: [] })),
       metadata: { batchId: stored.id, total: stored.total },

@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { editStateFile, startSentimentCore } from '../support/sentimentCore.js';
-import { startTestGateway, type TestGateway } from '../support/gateway.js';
+import { eventually, startTestGateway, type TestGateway } from '../support/gateway.js';
 import { sentimentClient } from '../support/grpcClient.js';
 import { startTestPostgres, type TestPostgres } from '../support/postgres.js';
 import { submissionIds } from '../../src/sentiment/idempotency.js';
@@ -130,6 +130,27 @@ describe.each(['duckdb', 'postgresql'] as const)('a requestId reused with other 
     const same = await gw.send('POST', '/v1/analyses', { text: 'The parcel came on time', feedId, requestId: single });
     expect(same.body.data.jobId).toBe(one.body.data.jobId);
     expect(await feedJobs(feedId)).toHaveLength(4);
+  });
+
+  it('refuses a retry once the submission\'s results were deleted, instead of answering jobs nobody will run or find', async () => {
+    const requestId = fresh('deleted');
+    const body = { text: 'the parcel came a day early', feedId: fresh('del'), requestId };
+    const first = await gw.send('POST', '/v1/analyses', body);
+    expect(first.status, first.text).toBe(202);
+    const jobId = first.body.data.jobId as string;
+    let resultId = '';
+    await eventually(async () => {
+      const job = await gw.get(`/v1/jobs/${jobId}`);
+      resultId = job.body.data?.resultId ?? '';
+      return job.body.data?.status === 'SUCCEEDED';
+    }, 20_000);
+    expect((await gw.send('DELETE', `/v1/analyses/${resultId}`)).status).toBe(200);
+    expect((await gw.get(`/v1/jobs/${jobId}`)).status).toBe(404);
+    const retry = await gw.send('POST', '/v1/analyses', body);
+    expect(retry.status, retry.text).toBe(409); // it answered 202 PENDING for the deleted job
+    expect(retry.body.errors[0]).toMatchObject({ code: 'CONFLICT', type: 'REQUEST_ID_REUSED', details: { field: 'requestId' } });
+    expect(retry.body.errors[0].message).toMatch(/1 of its 1 jobs have since been deleted.*new requestId/);
+    expect((await gw.get(`/v1/jobs/${jobId}`)).status).toBe(404); // and nothing was stored
   });
 
   it('answers ALREADY_EXISTS with reason REQUEST_ID_REUSED over gRPC, on every core', async () => {
