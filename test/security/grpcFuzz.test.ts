@@ -55,6 +55,18 @@ describe('gRPC fuzzing', () => {
     expect(seen.get(grpc.status.INVALID_ARGUMENT) ?? 0).toBeGreaterThan(0); // malformed protobuf is the caller's fault
   });
 
+  it('refuses a string that runs past the end of its message INVALID_ARGUMENT (protobufjs cut it at the end)', async () => {
+    const path = (service: string, method: string) => Object.values(defs[service] ?? {}).find((m) => m.path.endsWith(`/${method}`))!.path;
+    // ListCities name_prefix (field 1) claiming 4,294,967,295 bytes, carrying 1
+    expect((await callUnary(path('meridian.geo.v1.GeoService', 'ListCities'), Buffer.from([0x0a, 0xff, 0xff, 0xff, 0xff, 0x0f, 0x41]))).code).toBe(grpc.status.INVALID_ARGUMENT);
+    // AnalyzeText text (field 1) claiming 1,000 bytes, carrying 19: was analysed and stored as the 19
+    const text = Buffer.from('the service was gre');
+    const r = await callUnary(path('meridian.sentiment.v1.SentimentService', 'AnalyzeText'), Buffer.concat([Buffer.from([0x0a, 0xe8, 0x07]), text]));
+    expect(r.code, r.details).toBe(grpc.status.INVALID_ARGUMENT);
+    // the same field with its true length is read
+    expect((await callUnary(path('meridian.geo.v1.GeoService', 'ListCities'), Buffer.from([0x0a, 0x01, 0x41]))).code).toBe(grpc.status.OK);
+  });
+
   it('ends a stream carrying a malformed message INVALID_ARGUMENT', { timeout: 60_000 }, async () => {
     expect(streaming.length).toBeGreaterThanOrEqual(2);
     for (const m of streaming) {
