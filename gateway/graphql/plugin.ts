@@ -29,15 +29,23 @@ export interface GraphqlOptions extends GraphqlDeps { guard: Guard; limits: Cost
  * data that did resolve (GraphQL over HTTP). mercurius alone answers 400 for one request error and
  * 200 for two. Request errors without a code get PARAM_INVALID in `extensions.code`.
  */
-const requestErrorsAre400: typeof mercurius.defaultErrorFormatter = (execution, context) => {
-  const out = mercurius.defaultErrorFormatter(execution, context);
+const requestErrorsAre400 = (work: GraphqlWorkLimits): typeof mercurius.defaultErrorFormatter => (execution, context) => {
   const errors = execution.errors ?? [];
+  // a body over the limit as it was read (gzip, chunked): the same refusal as one whose Content-Length said so
+  if (errors.some(isBodyTooLarge)) return { statusCode: 413, response: work.bodyTooLarge().body() as never };
+  const out = mercurius.defaultErrorFormatter(execution, context);
   const requestError = !execution.data && errors.length > 0 && errors.every((e) => !(e as { path?: unknown }).path);
   if (!requestError) return out;
   // as every other refusal, a request error carries a REST code (PARAM_INVALID) in extensions.code
   const response = out.response as { data?: unknown; errors?: { extensions?: Record<string, unknown> }[] };
   const coded = response.errors?.map((e) => (e.extensions?.['code'] ? e : { ...e, extensions: { ...e.extensions, code: 'PARAM_INVALID' } }));
   return { statusCode: out.statusCode === 200 ? 400 : out.statusCode, response: { ...response, ...(coded ? { errors: coded } : {}) } as typeof out.response };
+};
+
+/** Fastify's error for a body read past the route's bodyLimit, as it is or as mercurius wraps it. */
+const isBodyTooLarge = (e: unknown): boolean => {
+  const code = (x: unknown) => (x as { code?: unknown } | null)?.code;
+  return code(e) === 'FST_ERR_CTP_BODY_TOO_LARGE' || code((e as { originalError?: unknown } | null)?.originalError) === 'FST_ERR_CTP_BODY_TOO_LARGE';
 };
 
 /** Whether a request is a GraphQL POST (to /graphql, or to GeoDB's root path /). */
@@ -150,7 +158,7 @@ export async function registerGraphql(app: FastifyInstance, opts: GraphqlOptions
   });
   await app.register(mercurius, {
     schema: readFileSync(SCHEMA_FILE, 'utf8'),
-    errorFormatter: requestErrorsAre400,
+    errorFormatter: requestErrorsAre400(work),
     resolvers,
     loaders,
     path: '/graphql',
@@ -167,7 +175,13 @@ export async function registerGraphql(app: FastifyInstance, opts: GraphqlOptions
   registerGraphiql(app);
   // GeoDB's RapidAPI GraphQL endpoint is the root path: POST / answers as POST /graphql (same key check above,
   // same schema, cache and rules through reply.graphql).
-  app.post('/', async (request, reply) => {
+  app.post('/', {
+    // a body found over the limit as it was read answers as on /graphql (not the REST body limit of the app's handler)
+    errorHandler: (err, _request, reply) => {
+      if (isBodyTooLarge(err)) return refuse(reply, work.bodyTooLarge());
+      throw err;
+    },
+  }, async (request, reply) => {
     const body = (request.body ?? {}) as { query?: unknown; variables?: Record<string, unknown>; operationName?: string };
     if (typeof body.query !== 'string') return sendGraphqlError(reply, badBody());
     try {
@@ -175,7 +189,7 @@ export async function registerGraphql(app: FastifyInstance, opts: GraphqlOptions
     } catch (e) {
       // mercurius's errors carry GraphQLErrors; anything else is wrapped so the formatter can answer it
       const errors = (e as { errors?: GraphQLError[] }).errors ?? [e instanceof GraphQLError ? e : new GraphQLError((e as Error).message ?? String(e))];
-      const { statusCode, response } = requestErrorsAre400({ errors } as never, { reply } as never);
+      const { statusCode, response } = requestErrorsAre400(work)({ errors } as never, { reply } as never);
       return reply.code(statusCode).send(response);
     }
   });

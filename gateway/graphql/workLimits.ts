@@ -86,6 +86,11 @@ export class GraphqlWorkLimits {
     return 2 * this.limits.maxBytes;
   }
 
+  /** The refusal of a body found over maxBodyBytes as it was read (gzip or chunked: no Content-Length said so before). */
+  bodyTooLarge(): LimitRefusal {
+    return new LimitRefusal(413, 'DOCUMENT_TOO_LARGE', `the GraphQL request, as read (unpacked, or chunked), is over ${this.maxBodyBytes} bytes; at most ${this.maxBodyBytes} (documents at most ${this.limits.maxBytes})`);
+  }
+
   /** Checks a GET query string or POST body (one request or a batch) and charges the tenant; returns the cost. */
   admit(payload: unknown, tenant: string): number {
     const requests: GraphqlRequest[] = Array.isArray(payload) ? payload as GraphqlRequest[] : [payload as GraphqlRequest ?? {}];

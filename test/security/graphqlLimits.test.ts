@@ -6,6 +6,8 @@
  * process, where the gateway runs) while such requests keep arriving.
  */
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { gzipSync } from 'node:zlib';
+import { Readable } from 'node:stream';
 import { connect } from 'node:net';
 import { Worker } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -73,6 +75,22 @@ describe('GraphQL limits by work', () => {
     expect(head).toContain('"type":"DOCUMENT_TOO_LARGE"');
     expect(head).toContain('"code":"ACCESS_DENIED"');
     expect(ms).toBeLessThan(50);
+  });
+
+  it('refuses a body found too large only as it is read (gzip, chunked) the same way, on /graphql and on GeoDB\'s POST /', async () => {
+    const body = JSON.stringify({ query: '{ __typename }', variables: { pad: 'x'.repeat(200_000) } }); // 200 KB, over the 128 KiB body limit
+    for (const path of ['/graphql', '/']) {
+      for (const [how, init] of [
+        ['gzip', { body: gzipSync(body), headers: { 'content-encoding': 'gzip' } }],
+        ['chunked', { body: Readable.toWeb(Readable.from([body.slice(0, 100_000), body.slice(100_000)])), duplex: 'half', headers: {} }],
+      ] as const) {
+        const res = await fetch(g.url + path, { method: 'POST', ...init, headers: { ...init.headers, 'content-type': 'application/json', 'x-gateway-key': g.key } } as RequestInit);
+        const json = (await res.json()) as { data: null; errors: { message: string; extensions: Record<string, string> }[] };
+        expect(res.status, `${path} ${how}`).toBe(413);
+        expect(json.errors[0]!.extensions, `${path} ${how}`).toEqual({ code: 'ACCESS_DENIED', type: 'DOCUMENT_TOO_LARGE' }); // was PARAM_INVALID "Request body is too large"
+        expect(json.errors[0]!.message).toMatch(/over 131072 bytes/);
+      }
+    }
   });
 
   it('still answers legitimate queries, priced by their work', async () => {
