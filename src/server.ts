@@ -104,7 +104,7 @@ export async function startCore(config: CoreConfig): Promise<Core> {
   phase('sentiment');
   addExchangeService(services);
   const health = new HealthImplementation({ '': 'SERVING', ...Object.fromEntries(SERVICES.map((s) => [s, 'SERVING'])) });
-  health.addToServer(server);
+  health.addToServer({ addService: (service, implementation) => services.addOpenService(service, implementation) } as Pick<grpc.Server, 'addService'> as grpc.Server);
   new ReflectionService(reflectionDefinition()).addToServer(services as unknown as grpc.Server); // reflection is authenticated too
 
   let credentials = grpc.ServerCredentials.createInsecure();

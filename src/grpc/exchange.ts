@@ -29,8 +29,8 @@ interface UnaryEntry {
 /**
  * Adds services to the gRPC server, each handler behind authentication (the
  * caller's identity is on the call before the handler runs; see caller.ts),
- * and remembers their unary handlers for the exchange. Only health is added
- * to the server directly, unauthenticated.
+ * and remembers their unary handlers for the exchange. Health is added as
+ * an open service (addOpenService): unauthenticated, not on the exchange.
  */
 export class ServiceRegistry {
   private readonly unary = new Map<string, UnaryEntry>();
@@ -43,6 +43,19 @@ export class ServiceRegistry {
   }
 
   addService(service: grpc.ServiceDefinition, implementation: grpc.UntypedServiceImplementation): void {
+    this.add(service, implementation, true);
+  }
+
+  /**
+   * A service every peer may call, certificate or not (health): added to the server without authentication,
+   * but its requests decoded as the others' are (one that does not decode is INVALID_ARGUMENT, not grpc-js's
+   * INTERNAL "Error deserializing request"); not offered on the exchange.
+   */
+  addOpenService(service: grpc.ServiceDefinition, implementation: grpc.UntypedServiceImplementation): void {
+    this.add(service, implementation, false);
+  }
+
+  private add(service: grpc.ServiceDefinition, implementation: grpc.UntypedServiceImplementation, authenticated: boolean): void {
     const guarded: grpc.UntypedServiceImplementation = {};
     const tolerant: Record<string, grpc.MethodDefinition<unknown, unknown>> = {};
     for (const [name, definition] of Object.entries(service)) {
@@ -52,18 +65,19 @@ export class ServiceRegistry {
       const key = implementation[name] ? name : definition.originalName;
       const handler = key ? implementation[key] : undefined;
       if (!handler || !key) continue;
-      guarded[key] = this.guard(definition, handler);
-      if (!definition.requestStream && !definition.responseStream) {
+      guarded[key] = this.guard(definition, handler, authenticated);
+      if (authenticated && !definition.requestStream && !definition.responseStream) {
         this.unary.set(definition.path, { definition: definition as grpc.MethodDefinition<unknown, unknown>, handler: handler as grpc.handleUnaryCall<unknown, unknown> });
       }
     }
     this.server.addService(tolerant as grpc.ServiceDefinition, guarded);
   }
 
-  /** The handler behind authentication: an unauthenticated call ends UNAUTHENTICATED before the handler sees it. */
-  private guard(definition: grpc.MethodDefinition<unknown, unknown>, handler: grpc.UntypedHandleCall): grpc.UntypedHandleCall {
+  /** The handler behind authentication (unless the service is open): an unauthenticated call ends UNAUTHENTICATED before the handler sees it; a request that does not decode ends INVALID_ARGUMENT. */
+  private guard(definition: grpc.MethodDefinition<unknown, unknown>, handler: grpc.UntypedHandleCall, authenticated: boolean): grpc.UntypedHandleCall {
     const auth = this.auth;
     const identify = (call: object & { getAuthContext?: () => { sslPeerCertificate?: unknown } | null }) => {
+      if (!authenticated) return undefined;
       const id = auth.identify(call);
       if (isServiceError(id)) return toGrpcError(id);
       (call as { [IDENTITY]?: unknown })[IDENTITY] = id;

@@ -98,8 +98,11 @@ describe('gRPC fuzzing', () => {
       }), { numRuns: 150, seed: 14 });
   });
 
-  it('is still healthy afterwards', async () => {
+  it('is still healthy afterwards; health, open to every peer, answers bytes that do not decode INVALID_ARGUMENT', async () => {
     const health = await callUnary('/grpc.health.v1.Health/Check', Buffer.alloc(0));
     expect(health.code).toBe(grpc.status.OK);
+    const garbage = await callUnary('/grpc.health.v1.Health/Check', Buffer.from([0xff, 0xff, 0xff])); // was INTERNAL "Error deserializing request"
+    expect(garbage.code, garbage.details).toBe(grpc.status.INVALID_ARGUMENT);
+    expect((await callUnary('/grpc.health.v1.Health/Check', Buffer.from([0x0a, 0x04, ...Buffer.from('nope')]))).code).toBe(grpc.status.NOT_FOUND); // an unknown service, as before
   });
 });
