@@ -143,6 +143,11 @@ export async function buildGateway(config: GatewayConfig, log: Logger = pino({ l
     },
   });
   capConnectionsPerClient(app.server, config.maxConnectionsPerClient);
+  // CONNECT (a proxy tunnel request): Node hands it to 'connect' listeners and, with none, closes the socket unanswered
+  app.server.on('connect', (req: { url?: string }, socket: Socket) => {
+    const body = JSON.stringify({ errors: [errorEntry(new HttpError(405, 'PARAM_INVALID', `CONNECT is not allowed: this is an API server, not a proxy (asked to tunnel to ${String(req.url ?? '').slice(0, 100)})`, {}, 'METHOD_NOT_ALLOWED', { method: 'CONNECT' }))] });
+    socket.end(`HTTP/1.1 405 Method Not Allowed\r\nallow: GET, HEAD, POST, DELETE, OPTIONS\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
+  });
   // An Expect other than 100-continue: Node answered 417 with an empty body
   app.server.on('checkExpectation', (req, res) => {
     const body = JSON.stringify({ errors: [errorEntry(new HttpError(417, 'PARAM_INVALID', `the Expect header '${String(req.headers.expect).slice(0, 40)}' is not supported (only 100-continue)`, {}, 'EXPECTATION_FAILED', { field: 'Expect' }))] });

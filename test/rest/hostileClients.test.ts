@@ -49,6 +49,21 @@ describe('requests Node would answer outside the envelope', () => {
   });
 });
 
+describe('a proxy request', () => {
+  it('CONNECT gets 405 in the envelope (Node closed the socket without an answer)', async () => {
+    const { port } = new URL(gw.url);
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = connect(Number(port), '127.0.0.1', () => socket.write('CONNECT example.com:443 HTTP/1.1\r\nhost: example.com:443\r\n\r\n'));
+      let got = '';
+      socket.on('data', (b: Buffer) => { got += b.toString(); });
+      socket.on('error', reject);
+      socket.on('close', () => resolve(got));
+    });
+    expect(answer).toMatch(/^HTTP\/1\.1 405 /);
+    expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4)).errors[0]).toMatchObject({ code: 'PARAM_INVALID', type: 'METHOD_NOT_ALLOWED' });
+  });
+});
+
 describe('bodies that are not JSON', () => {
   it('text/plain is 415 like every other non-JSON type (it was 400), on REST (UNSUPPORTED_MEDIA_TYPE) and GraphQL', async () => {
     for (const path of ['/v1/analyses', '/v1/analyses:batch', '/graphql']) {
