@@ -19,7 +19,7 @@ import { KeyRing } from './auth/keyRing.js';
 import { Guard } from './auth/guard.js';
 import { openGatewayState } from './auth/gatewayState.js';
 import { GatewayMetrics } from './metrics.js';
-import { compileRoutes, registerRoutes, sendError, callbackOf, type CompiledRoute } from './rest/routes.js';
+import { compileRoutes, registerRoutes, sendError, callbackOf, type CompiledRoute, type RouteScope } from './rest/routes.js';
 import { HttpError, errorEntry, isHttpError } from './httpError.js';
 import { parseQuery } from './rest/query.js';
 import { buildOpenApi } from './openapi/openapiDocument.js';
@@ -179,16 +179,30 @@ export async function buildGateway(config: GatewayConfig, log: Logger = pino({ l
     const refusal = edge.early(request.method, request.headers, request.raw.httpVersion);
     if (refusal) { void sendError(reply, refusal, undefined); return; }
     if (cors.apply(request, reply)) return;
-    // A body is read only once its request's key authenticates (no route serves a body without one):
-    // a keyless client could otherwise make the gateway read, hold and parse up to the body limit per
-    // connection before the route's own key check refused it. The connection is closed, the body unread.
+    // A body is read only once its request's key authenticates (no route serves a body without one) and, on
+    // a REST route, once the key has the route's scope and is within its rate limit: a keyless client, or a
+    // key without the scope or over its limit, could otherwise make the gateway read, hold, unpack and parse
+    // up to the body limit per connection before the route's own check refused it. The connection is closed,
+    // the body unread. The admission is kept for the route (no second count against the rate limit).
     if (carriesBody(request.method, request.headers)) {
-      try {
-        guard.authenticate(request.headers);
-      } catch (e) {
+      const refuse = (e: unknown): void => {
         if (!isHttpError(e)) { done(e as Error); return; }
         reply.header('connection', 'close');
         void (isGraphqlPost(request.method, request.url) ? sendGraphqlError(reply, e) : sendError(reply, e, undefined));
+      };
+      try {
+        const scope = (request.routeOptions.config as Partial<RouteScope> | undefined)?.scope;
+        if (scope === undefined) guard.authenticate(request.headers);
+        else {
+          const admitted = guard.admit(request.headers, scope);
+          if (admitted instanceof Promise) {
+            admitted.then((a) => { request.admission = a; done(); }, refuse);
+            return;
+          }
+          request.admission = admitted;
+        }
+      } catch (e) {
+        refuse(e);
         return;
       }
     }
@@ -197,6 +211,7 @@ export async function buildGateway(config: GatewayConfig, log: Logger = pino({ l
   // Lets the router take preflights for any path (the hook above answers them).
   app.options('*', (_request, reply) => { reply.callNotFound(); });
   app.decorateRequest('routeLabel', '');
+  app.decorateRequest('admission', undefined);
   await app.register(httpCaching); // ETag/Cache-Control/304 and compression (gateway/rest/caching.ts); before the routes
   app.addHook('onResponse', (request, reply, done) => {
     metrics.observe(request.routeLabel || request.routeOptions.url || 'unmatched', request.method, reply.statusCode, reply.elapsedTime / 1000);

@@ -11,7 +11,7 @@ import type * as protoLoader from '@grpc/proto-loader';
 import type protobuf from 'protobufjs';
 import type { ProtoCatalog, ServiceInfo } from '../protoCatalog.js';
 import { CoreClient, decodeAnswer, disconnectSignal, type UnaryMethod } from '../coreClient.js';
-import type { Guard } from '../auth/guard.js';
+import type { Admission, Guard } from '../auth/guard.js';
 import { HttpError, errorEntry, isHttpError, paramInvalid } from '../httpError.js';
 import { HttpRuleError, PathTemplate, readHttpRules, type HttpBinding } from './httpRule.js';
 import { titleCase } from './cors.js';
@@ -224,9 +224,12 @@ export function registerRoutes(app: FastifyInstance, routes: CompiledRoute[], ct
   for (const [, group] of groups) {
     group.sort((a, b) => b.template.specificity - a.template.specificity);
     const first = group[0] as CompiledRoute;
+    // the scope every route of the entry needs, when they agree: app.ts checks it, with the rate limit, before a body is read
+    const scope = group.every((r) => r.scope === first.scope) ? first.scope : undefined;
     app.route({
       method: first.binding.verb,
       url: first.routerPath,
+      config: { scope } satisfies RouteScope,
       handler: (request, reply) => handle(group, request, reply, ctx),
     });
   }
@@ -276,7 +279,8 @@ async function handle(group: CompiledRoute[], request: FastifyRequest, reply: Fa
     // a router wildcard (templates with verbs or '**') caught a path none of its templates serves
     if (!route || !vars) throw ctx.notFound(request.method, rawPath);
     request.routeLabel = route.binding.template;
-    const admitted = ctx.guard.admit(request.headers, route.scope);
+    // admitted already when the request carried a body (app.ts, before reading it, for this same scope)
+    const admitted = request.admission ?? ctx.guard.admit(request.headers, route.scope);
     const admission = admitted instanceof Promise ? await admitted : admitted;
     const rate = admission.headers;
     for (const k in rate) reply.header(k, rate[k] as string);
@@ -382,6 +386,13 @@ function sendOne(reply: FastifyReply, route: CompiledRoute, result: Record<strin
   return reply.code(200).type('application/json; charset=utf-8').send(json);
 }
 
+/** A REST route's config: the key scope all its templates need (undefined when they differ: each is checked in handle()). */
+export interface RouteScope { scope: string | undefined }
+
 declare module 'fastify' {
-  interface FastifyRequest { routeLabel: string }
+  interface FastifyRequest {
+    routeLabel: string;
+    /** The key's admission to the route's scope and rate limit, when it was given before the body was read (app.ts). */
+    admission: Admission | undefined;
+  }
 }

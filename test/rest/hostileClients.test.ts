@@ -6,7 +6,7 @@
 import { connect } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestGateway, type TestGateway } from '../support/gateway.js';
+import { eventually, startTestGateway, type TestGateway } from '../support/gateway.js';
 import { EXCHANGE_MESSAGE_BYTES, runsByPayloadBytes } from '../../proto/contract/exchange.js';
 
 let gw: TestGateway;
@@ -229,6 +229,27 @@ describe('clients that would hold the gateway without a key or with many connect
     // chunked, too (no Content-Length to judge by)
     const chunked = parseAnswer((await exchange(gw.url, 'POST /v1/analyses HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n', '5\r\n{"tex\r\n')).raw);
     expect(chunked.status).toBe(401);
+  });
+
+  it('a REST body is refused before it is read when the key lacks the route\'s scope (403) or is over its rate limit (429); an admitted one counts once', async () => {
+    const head = (key: string) => `POST /v1/analyses HTTP/1.1\r\nHost: x\r\nX-Gateway-Key: ${key}\r\nContent-Type: application/json\r\nContent-Length: 16000000\r\n\r\n`;
+    const geoOnly = (await gw.gateway.keyStore.create({ name: 'geo only, body', scopes: ['geo:read'] })).key;
+    const limited = (await gw.gateway.keyStore.create({ name: 'two a minute, body', scopes: ['*'], rateLimit: 2 })).key;
+    await eventually(async () => (await gw.get('/v1/geo/countries/FR', { 'X-Gateway-Key': geoOnly })).status === 200); // the key ring has reloaded
+    const scoped = await exchange(gw.url, head(geoOnly), '{"text":"');
+    const a = parseAnswer(scoped.raw);
+    expect(a.status).toBe(403); // was answered only after the 16 MB had been read and parsed
+    expect(a.headers).toContain('connection: close');
+    expect(scoped.ms).toBeLessThan(4_000);
+    // two admitted requests with bodies: each counted once (the route does not charge the limit again)
+    for (let i = 0; i < 2; i++) {
+      const r = await gw.send('POST', '/v1/analyses', { text: `counted once ${i}` }, { 'X-Gateway-Key': limited });
+      expect(r.status, r.text.slice(0, 200)).toBe(202);
+      expect(r.headers.get('x-ratelimit-remaining')).toBe(String(1 - i));
+    }
+    const over = parseAnswer((await exchange(gw.url, head(limited), '{"text":"')).raw);
+    expect(over.status).toBe(429);
+    expect(over.headers).toContain('retry-after:');
   });
 
   it('a chunked GraphQL body is cut off at the GraphQL size limit (413) like one with Content-Length', async () => {
