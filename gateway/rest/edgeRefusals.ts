@@ -83,8 +83,13 @@ export class EdgeRefusals {
     if (!this.corsOrigins.includes('*') && !this.corsOrigins.includes(origin)) {
       return new HttpError(403, 'ACCESS_DENIED', `origin ${origin.slice(0, 200)} is not allowed (MERIDIAN_CORS_ORIGINS)`, {}, 'CORS_ORIGIN_DENIED', { origin: origin.slice(0, 200) });
     }
-    if (typeof headers['access-control-request-method'] !== 'string') {
+    const asked = headers['access-control-request-method'];
+    if (typeof asked !== 'string') {
       return new HttpError(400, 'PARAM_INVALID', 'a CORS preflight needs the Access-Control-Request-Method header', {}, 'CORS_PREFLIGHT_INVALID', { field: 'Access-Control-Request-Method' });
+    }
+    // a method is an HTTP token (RFC 9110 9.1); "GE T" or 10 KB of bytes is no method a browser would ask for
+    if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,32}$/.test(asked)) {
+      return new HttpError(400, 'PARAM_INVALID', `Access-Control-Request-Method must name an HTTP method, got '${asked.slice(0, 40)}'`, {}, 'CORS_PREFLIGHT_INVALID', { field: 'Access-Control-Request-Method' });
     }
     return undefined;
   }

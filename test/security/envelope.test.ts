@@ -36,6 +36,9 @@ describe('the envelope on framework answers', () => {
     expectEnvelope(denied, 403, 'CORS_ORIGIN_DENIED');
     expect(denied.headers.get('access-control-allow-origin')).toBeNull();
     expectEnvelope(await g.send('OPTIONS', '/v1/geo/cities', undefined, { origin: 'https://app.example' }), 400, 'CORS_PREFLIGHT_INVALID');
+    for (const method of ['GE T', 'G'.repeat(10_000), '']) { // not an HTTP method (they were answered 204)
+      expectEnvelope(await g.send('OPTIONS', '/v1/geo/cities', undefined, { origin: 'https://app.example', 'access-control-request-method': method }), 400, 'CORS_PREFLIGHT_INVALID');
+    }
     const ok = await g.send('OPTIONS', '/v1/geo/cities', undefined, { origin: 'https://app.example', 'access-control-request-method': 'GET' });
     expect(ok.status).toBe(204);
     expect(ok.headers.get('access-control-allow-origin')).toBe('https://app.example');
