@@ -20,6 +20,8 @@ import { GraphqlWorkLimits, LimitRefusal, type WorkLimits } from './workLimits.j
 import type { WorkBudget } from '../workPricing.js';
 
 export const SCHEMA_FILE = join(projectRoot, 'gateway', 'graphql', 'schema.graphql');
+/** The key scope GraphQL needs: it reads geo and locale data only. */
+const GRAPHQL_SCOPE = 'geo:read';
 
 export interface GraphqlOptions extends GraphqlDeps { guard: Guard; limits: CostLimits; work: WorkLimits; budget: WorkBudget }
 
@@ -118,7 +120,8 @@ export async function registerGraphql(app: FastifyInstance, opts: GraphqlOptions
       done();
     };
     try {
-      const admission = opts.guard.admit(request.headers, 'geo:read');
+      // admitted already when the POST carried a body (gateway/app.ts, before reading it, for the route's config.scope)
+      const admission = request.admission ?? opts.guard.admit(request.headers, GRAPHQL_SCOPE);
       if (admission instanceof Promise) admission.then(admitted, fail);
       else admitted(admission);
     } catch (e) { fail(e); }
@@ -152,6 +155,8 @@ export async function registerGraphql(app: FastifyInstance, opts: GraphqlOptions
     if (route.url === '/graphql' || (route.url === '/' && post)) route.preHandler = first(keyCheck, route.preHandler);
     if (!post || (route.url !== '/graphql' && route.url !== '/')) return;
     route.onRequest = first(checkSize, route.onRequest);
+    // the key's scope and rate limit are checked before the body is read (gateway/app.ts), as on REST
+    route.config = { ...(route.config as object | undefined), scope: GRAPHQL_SCOPE } as typeof route.config;
     route.preValidation = first(noteBadBody, route.preValidation);
     // a body sent without Content-Length (chunked) is cut off at the same size while it is read
     route.bodyLimit = work.maxBodyBytes;

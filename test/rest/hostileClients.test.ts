@@ -231,7 +231,7 @@ describe('clients that would hold the gateway without a key or with many connect
     expect(chunked.status).toBe(401);
   });
 
-  it('a REST body is refused before it is read when the key lacks the route\'s scope (403) or is over its rate limit (429); an admitted one counts once', async () => {
+  it('a body is refused before it is read when the key lacks the route\'s scope (403) or is over its rate limit (429), on REST and GraphQL; an admitted one counts once', async () => {
     const head = (key: string) => `POST /v1/analyses HTTP/1.1\r\nHost: x\r\nX-Gateway-Key: ${key}\r\nContent-Type: application/json\r\nContent-Length: 16000000\r\n\r\n`;
     const geoOnly = (await gw.gateway.keyStore.create({ name: 'geo only, body', scopes: ['geo:read'] })).key;
     const limited = (await gw.gateway.keyStore.create({ name: 'three a minute, body', scopes: ['*'], rateLimit: 3 })).key;
@@ -252,6 +252,14 @@ describe('clients that would hold the gateway without a key or with many connect
     const over = parseAnswer((await exchange(gw.url, head(limited), '{"text":"')).raw);
     expect(over.status).toBe(429);
     expect(over.headers).toContain('retry-after:');
+    // GraphQL's POST routes too (the refusal in GraphQL's shape)
+    for (const path of ['/graphql', '/']) {
+      const gql = await exchange(gw.url, `POST ${path} HTTP/1.1\r\nHost: x\r\nX-Gateway-Key: ${limited}\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n`, '{"query":"');
+      const g = parseAnswer(gql.raw);
+      expect(g.status, path).toBe(429);
+      expect(gql.ms, path).toBeLessThan(4_000);
+      expect((g.body as { errors: { extensions: { code: string } }[] }).errors[0]!.extensions.code, path).toBe('ACCESS_DENIED');
+    }
   });
 
   it('a chunked GraphQL body is cut off at the GraphQL size limit (413) like one with Content-Length', async () => {
