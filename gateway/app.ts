@@ -50,6 +50,16 @@ export function packageVersion(): string {
 }
 
 /**
+ * A whole answer written straight to a socket that is then closed, for the refusals made outside Fastify (a
+ * connection over the cap, a request Node's parser refused, CONNECT): the error in the envelope, as JSON.
+ */
+function closingAnswer(statusLine: string, error: HttpError, headers: Record<string, string> = {}): string {
+  const body = JSON.stringify({ errors: [errorEntry(error)] });
+  const extra = Object.entries(headers).map(([k, v]) => `${k}: ${v}\r\n`).join('');
+  return `HTTP/1.1 ${statusLine}\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\n${extra}connection: close\r\n\r\n${body}`;
+}
+
+/**
  * At most `cap` open connections per client address (0: no cap): one client holding idle or half-sent
  * connections (about 20,000 reached the process's file limit) left no socket for anyone, /healthz
  * included. A connection over the cap is answered 503 in the envelope and closed before it is read.
@@ -57,8 +67,7 @@ export function packageVersion(): string {
 function capConnectionsPerClient(server: Server, cap: number): void {
   if (cap <= 0) return;
   const open = new Map<string, number>();
-  const body = JSON.stringify({ errors: [errorEntry(new HttpError(503, 'SERVICE_UNAVAILABLE', `too many connections from this address (at most ${cap}, MERIDIAN_HTTP_MAX_CONNECTIONS_PER_CLIENT): reuse connections with keep-alive, or close idle ones`, {}, 'TOO_MANY_CONNECTIONS'))] });
-  const refusal = `HTTP/1.1 503 Service Unavailable\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nretry-after: 1\r\nconnection: close\r\n\r\n${body}`;
+  const refusal = closingAnswer('503 Service Unavailable', new HttpError(503, 'SERVICE_UNAVAILABLE', `too many connections from this address (at most ${cap}, MERIDIAN_HTTP_MAX_CONNECTIONS_PER_CLIENT): reuse connections with keep-alive, or close idle ones`, {}, 'TOO_MANY_CONNECTIONS'), { 'retry-after': '1' });
   server.prependListener('connection', (socket: Socket) => {
     const address = socket.remoteAddress ?? '';
     const n = (open.get(address) ?? 0) + 1;
@@ -138,15 +147,14 @@ export async function buildGateway(config: GatewayConfig, log: Logger = pino({ l
     clientErrorHandler: (err, socket) => {
       if (!socket.writable) { socket.destroy(); return; }
       const { status, error } = clientErrorAnswer((err as { code?: string }).code, config.requestTimeoutMs);
-      const body = JSON.stringify({ errors: [errorEntry(error)] });
-      socket.end(`HTTP/1.1 ${status}\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
+      socket.end(closingAnswer(status, error));
     },
   });
   capConnectionsPerClient(app.server, config.maxConnectionsPerClient);
   // CONNECT (a proxy tunnel request): Node hands it to 'connect' listeners and, with none, closes the socket unanswered
   app.server.on('connect', (req: { url?: string }, socket: Socket) => {
-    const body = JSON.stringify({ errors: [errorEntry(new HttpError(405, 'PARAM_INVALID', `CONNECT is not allowed: this is an API server, not a proxy (asked to tunnel to ${String(req.url ?? '').slice(0, 100)})`, {}, 'METHOD_NOT_ALLOWED', { method: 'CONNECT' }))] });
-    socket.end(`HTTP/1.1 405 Method Not Allowed\r\nallow: GET, HEAD, POST, DELETE, OPTIONS\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
+    socket.end(closingAnswer('405 Method Not Allowed', new HttpError(405, 'PARAM_INVALID', `CONNECT is not allowed: this is an API server, not a proxy (asked to tunnel to ${String(req.url ?? '').slice(0, 100)})`, {}, 'METHOD_NOT_ALLOWED', { method: 'CONNECT' }),
+      { allow: 'GET, HEAD, POST, DELETE, OPTIONS' }));
   });
   // An Expect other than 100-continue: Node answered 417 with an empty body
   app.server.on('checkExpectation', (req, res) => {

@@ -81,6 +81,7 @@ const badGet = (): HttpError => new HttpError(400, 'PARAM_INVALID', 'a GET needs
 export async function registerGraphql(app: FastifyInstance, opts: GraphqlOptions): Promise<void> {
   const { resolvers, loaders } = buildResolvers(opts);
   const work = new GraphqlWorkLimits(() => app.graphql.schema, opts.work, opts.budget);
+  const formatErrors = requestErrorsAre400(work); // mercurius's formatter, and POST /'s
   const refuse = (reply: FastifyReply, e: LimitRefusal) => {
     for (const [k, v] of Object.entries(e.headers)) reply.header(k, v);
     return reply.code(e.status).type('application/json; charset=utf-8').send(e.body());
@@ -163,7 +164,7 @@ export async function registerGraphql(app: FastifyInstance, opts: GraphqlOptions
   });
   await app.register(mercurius, {
     schema: readFileSync(SCHEMA_FILE, 'utf8'),
-    errorFormatter: requestErrorsAre400(work),
+    errorFormatter: formatErrors,
     resolvers,
     loaders,
     path: '/graphql',
@@ -194,7 +195,7 @@ export async function registerGraphql(app: FastifyInstance, opts: GraphqlOptions
     } catch (e) {
       // mercurius's errors carry GraphQLErrors; anything else is wrapped so the formatter can answer it
       const errors = (e as { errors?: GraphQLError[] }).errors ?? [e instanceof GraphQLError ? e : new GraphQLError((e as Error).message ?? String(e))];
-      const { statusCode, response } = requestErrorsAre400(work)({ errors } as never, { reply } as never);
+      const { statusCode, response } = formatErrors({ errors } as never, { reply } as never);
       return reply.code(statusCode).send(response);
     }
   });

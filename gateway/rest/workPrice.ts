@@ -11,13 +11,13 @@ export type RestPrice = (message: Record<string, unknown>) => number;
 
 const first = (...values: unknown[]): unknown => values.find((v) => v !== undefined && v !== null && v !== '');
 
-/** One value, or one value in a list: the list is restricted to that one (country, region). */
 /**
  * An offset skips at most every row of the list: past the end the core answers the last page (GeoDB's rule), which
  * costs what skipping to the end costs, so a larger offset is priced as the table's size, not refused as dearer.
  */
 const skipped = (offset: unknown, tableRows: number): number => Math.min(typeof offset === 'number' ? offset : Number(offset ?? 0) || 0, tableRows);
 
+/** One value, or one value in a list: the list is restricted to that one (country, region). */
 const single = (v: unknown): boolean => (Array.isArray(v) ? v.length === 1 : typeof v === 'string' && v.trim() !== '' && !v.includes(','));
 
 /**

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import protobuf from 'protobufjs';
 import { PROTO_ROOT } from './protoLoading.js';
+import { WireFields } from './wireFields.js';
 import type { ExchangeRequest, ExchangeRequest__Output } from './types/meridian/exchange/v1/ExchangeRequest.js';
 import type { ExchangeResponse, ExchangeResponse__Output } from './types/meridian/exchange/v1/ExchangeResponse.js';
 
@@ -112,19 +113,6 @@ export const EXCHANGE_MAX_CANCELS_PER_MESSAGE = 65_536;
 /** What decodeRequest gives for a message over a cap: no calls, and why (the core ends the stream with RESOURCE_EXHAUSTED). */
 export interface RefusedExchangeRequest { calls: []; cancelIds: []; refused: string }
 
-/** Reads a varint at `pos`; [value, next position], or undefined past the end. Values above 2^53 lose precision (only lengths and counts are read). */
-function varintAt(buf: Uint8Array, pos: number): [number, number] | undefined {
-  let value = 0;
-  let scale = 1;
-  for (let i = pos; i < buf.length && i < pos + 10; i++) {
-    const b = buf[i] as number;
-    value += (b & 0x7f) * scale;
-    if (b < 0x80) return [value, i + 1];
-    scale *= 128;
-  }
-  return undefined;
-}
-
 /**
  * Counts an ExchangeRequest's calls (field 1) and cancel ids (field 2, packed or not) without decoding it; undefined
  * when the bytes do not walk as a message (the decoder then says what is wrong).
@@ -132,31 +120,13 @@ function varintAt(buf: Uint8Array, pos: number): [number, number] | undefined {
 function countRequestItems(buf: Uint8Array): { calls: number; cancels: number } | undefined {
   let calls = 0;
   let cancels = 0;
-  let pos = 0;
-  while (pos < buf.length) {
-    const tag = varintAt(buf, pos);
-    if (!tag) return undefined;
-    pos = tag[1];
-    const field = Math.floor(tag[0] / 8);
-    const wire = tag[0] % 8;
-    if (wire === 0) {
-      const v = varintAt(buf, pos);
-      if (!v) return undefined;
-      pos = v[1];
-      if (field === 2) cancels++;
-    } else if (wire === 2) {
-      const len = varintAt(buf, pos);
-      if (!len) return undefined;
-      const end = len[1] + len[0];
-      if (end > buf.length) return undefined;
-      if (field === 1) calls++;
-      else if (field === 2) for (let i = len[1]; i < end; i++) if ((buf[i] as number) < 0x80) cancels++; // packed: one id ends at each byte < 0x80
-      pos = end;
-    } else if (wire === 1) pos += 8;
-    else if (wire === 5) pos += 4;
-    else return undefined;
+  const f = new WireFields(buf);
+  while (f.next()) {
+    if (f.tag === (1 << 3 | 2)) calls++;
+    else if (f.tag === (2 << 3 | 0)) cancels++;
+    else if (f.tag === (2 << 3 | 2)) for (let i = f.valueAt; i < f.end; i++) if ((buf[i] as number) < 0x80) cancels++; // packed: one id ends at each byte < 0x80
   }
-  return { calls, cancels };
+  return f.broken ? undefined : { calls, cancels };
 }
 
 /** A uint64 as protobufjs decodes it (a Long when the long package is present) → number. */

@@ -293,9 +293,8 @@ export function addExchangeService(registry: ServiceRegistry): void {
       },
     };
     stream.on('data', (message: ExchangeRequest | RefusedExchangeRequest) => {
-      if ('refused' in message) { // over a cap, not decoded: the stream ends (its calls in flight are cancelled)
+      if ('refused' in message) { // over a cap, not decoded: the stream ends with it ('error' → closed(): its calls in flight are cancelled)
         if (open) stream.emit('error', { code: grpc.status.RESOURCE_EXHAUSTED, details: message.refused });
-        closed();
         return;
       }
       for (const id of message.cancelIds ?? []) cancel(Number(id));
