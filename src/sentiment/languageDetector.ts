@@ -19,7 +19,7 @@
 import { readFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
-import { wordFeatureId } from './featurizer.js';
+import { DEFAULT_FEATURIZER, wordFeatureId } from './featurizer.js';
 
 export interface DetectedLanguage {
   /** ISO 639-1 code where one exists, else ISO 639-3; "und" when not identified. */
@@ -62,6 +62,8 @@ export interface LanguageSidecar {
  * `pcm`. Known gap: a marker is seen only outside a negation scope, and "no" is Pidgin's
  * own negator, so "no wahala at all my guy" (its only marker after "no") is not `pcm`.
  */
+const MARKER_MASK = 2 ** DEFAULT_FEATURIZER.bucketBits - 1;
+
 export const PIDGIN_MARKERS: readonly string[] = (
   'dey na wey una abeg wetin oga sabi pikin abi sef shey oya wahala chop comot belle dem im ehn jare sey kuku naija dis dat dia ' +
   'pesin pipo tori waka yarn biko ehen nawa haba ooo don fit de e wan'
@@ -116,9 +118,13 @@ export class LanguageIdentifier {
     this.pidginMarkers = new Set(PIDGIN_MARKERS.map((w) => wordFeatureId(w)));
   }
 
-  /** Whether the (full-width) feature ids include a Pidgin marker word. */
+  /**
+   * Whether the feature ids include a Pidgin marker word. The markers are held at the default
+   * 2^18 buckets; a bag hashed into more buckets (GENERAL's 2^20) is masked to those bits, which
+   * gives the same id (featurizer.ts `finish` masks one mixed hash).
+   */
   private hasPidginMarker(ids: Int32Array, count: number): boolean {
-    for (let k = 0; k < count; k++) if (this.pidginMarkers.has(ids[k]!)) return true;
+    for (let k = 0; k < count; k++) if (this.pidginMarkers.has(ids[k]! & MARKER_MASK)) return true;
     return false;
   }
 

@@ -266,11 +266,12 @@ export class SentimentAnalyzer {
           t0 = now();
           st.language += t0 - t2;
         }
+        const count = model.trainedCodes.has(language.code) ? bag.count : priorsOnlyCount(bag, model.priorIds, cleaned, model.trainedLetters);
         bags.push({
-          ids: arena.ints.copy(bag.ids, bag.count),
-          tokenOf: arena.ints.copy(bag.tokenOf, bag.count),
-          tokenOf2: arena.ints.copy(bag.tokenOf2, bag.count),
-          negatedFeature: arena.bytes.copy(bag.negatedFeature, bag.count),
+          ids: arena.ints.copy(bag.ids, count),
+          tokenOf: arena.ints.copy(bag.tokenOf, count),
+          tokenOf2: arena.ints.copy(bag.tokenOf2, count),
+          negatedFeature: arena.bytes.copy(bag.negatedFeature, count),
           bag: { ...bag, negatedBy: arena.ints.copy(bag.negatedBy, bag.tokens.length) },
           cleaned,
           language,
@@ -404,6 +405,30 @@ function unscoredScript(text: string, trained: RegExp): string | undefined {
   if (known * 2 >= letters) return undefined;
   for (const sc of NAMED_SCRIPTS) if ((text.match(sc.letters)?.length ?? 0) * 2 >= letters - known) return sc.name;
   return 'other';
+}
+
+/**
+ * A text in a language without training data and written mostly in letters no training
+ * language uses (unscoredScript) has word and n-gram features that only meet unrelated
+ * weights in shared hash buckets, so their sum is noise that moves with the bucket count.
+ * When it holds a lexicon or emoji prior, its bag is cut down to those priors (in place:
+ * ids, tokenOf, tokenOf2 and negatedFeature alike) and the model reads them alone;
+ * without one it is not scored (abstention). Returns how many features are kept.
+ */
+function priorsOnlyCount(bag: FeatureBag, priorIds: Set<number>, text: string, trained: RegExp): number {
+  let priors = 0;
+  for (let k = 0; k < bag.count; k++) if (priorIds.has(bag.ids[k]!)) priors++;
+  if (priors === 0 || priors === bag.count || unscoredScript(text, trained) === undefined) return bag.count;
+  let n = 0;
+  for (let k = 0; k < bag.count; k++) {
+    if (!priorIds.has(bag.ids[k]!)) continue;
+    bag.ids[n] = bag.ids[k]!;
+    bag.tokenOf[n] = bag.tokenOf[k]!;
+    bag.tokenOf2[n] = bag.tokenOf2[k]!;
+    bag.negatedFeature[n] = bag.negatedFeature[k]!;
+    n++;
+  }
+  return n;
 }
 
 /** The answer for a text the model cannot read (unscoredScript): neutral, with no confidence, and saying why. */

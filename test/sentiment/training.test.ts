@@ -13,7 +13,7 @@ import * as ort from 'onnxruntime-node';
 import { logits, type LinearModel } from '../../src/sentiment/training/linearModel.js';
 import { encodeBatch } from '../../src/sentiment/onnxBatch.js';
 import { trainModel, checkOnnxAgainstTrainer, ONNX_TOLERANCE } from '../../src/sentiment/training/train.js';
-import { exportOnnx } from '../../src/sentiment/training/onnxExport.js';
+import { exportOnnx, storedWeights } from '../../src/sentiment/training/onnxExport.js';
 import { GENERAL_SPEC, FINANCE_SPEC } from '../../src/sentiment/training/modelSpecs.js';
 import { MODELS_DIR } from '../../src/sentiment/sentimentAnalyzer.js';
 import { trainLanguageHead, identifierOf, LANGUAGE_SETTINGS } from '../../src/sentiment/training/trainLanguage.js';
@@ -24,8 +24,10 @@ import { cleanText } from '../../src/sentiment/textInput.js';
 
 const WEIGHT_TOLERANCE = 1e-4;
 
+/** A committed graph's initializer as float32; 'W' is the embeddings or weights as stored (int8 times the column scales where the model keeps them so). */
 function committedWeights(name: string, initializer = 'W'): Float32Array {
   const model = onnxProto.onnx.ModelProto.decode(readFileSync(join(MODELS_DIR, `${name}.onnx`)));
+  if (initializer === 'W') return storedWeights(model.graph!);
   const w = model.graph!.initializer!.find((t) => t.name === initializer)!;
   const raw = w.rawData!;
   return new Float32Array(raw.buffer.slice(raw.byteOffset, raw.byteOffset + raw.byteLength));

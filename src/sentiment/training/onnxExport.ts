@@ -24,9 +24,14 @@
  * i.e. each feature's gradient × input for every logit, computed by the same run.
  * Wide & deep (model.wide): a linear layer Wlin [buckets, C] beside it, whose
  * contributions (Gather(Wlin, ids) · weights) are added to both logits and contributions.
+ *
+ * Int8 embeddings (model.columnScales, set by quantiseColumns): E is stored as Wq int8
+ * [buckets, H] and Wscale float [H], one scale per hidden unit, and the first line becomes
+ *
+ *   scaled = (Cast(Gather(Wq, ids)) * Wscale) * Unsqueeze(weights, 1)           float [T, H]
  */
 import onnxProto from 'onnx-proto';
-import type { LinearModel } from './linearModel.js';
+import { int8Embeddings, type LinearModel } from './linearModel.js';
 
 const { onnx } = onnxProto;
 const T = onnx.TensorProto.DataType;
@@ -72,8 +77,16 @@ export function exportOnnx(model: LinearModel, meta: Record<string, string>): Ui
   const width = H > 0 ? H : C;
   const buckets = model.weights.length / width;
   const f32 = (a: Float32Array): Uint8Array => new Uint8Array(a.buffer, a.byteOffset, a.byteLength);
+  const int8 = model.columnScales !== undefined;
+  if (int8 && (H === 0 || model.wide)) throw new Error('exportOnnx: int8 embeddings are for the hidden model without a wide layer');
   const nodes = H > 0 ? [
-    node('Gather', ['W', 'ids'], ['gathered'], { axis: 0 }),
+    ...(int8
+      ? [
+          node('Gather', ['Wq', 'ids'], ['gathered_q'], { axis: 0 }),
+          node('Cast', ['gathered_q'], ['gathered_int'], { to: T.FLOAT }),
+          node('Mul', ['gathered_int', 'Wscale'], ['gathered']),
+        ]
+      : [node('Gather', ['W', 'ids'], ['gathered'], { axis: 0 })]),
     node('Unsqueeze', ['weights', 'axis1'], ['weights2']),
     node('Mul', ['gathered', 'weights2'], ['scaled']),
     node('Shape', ['counts'], ['n']),
@@ -108,8 +121,11 @@ export function exportOnnx(model: LinearModel, meta: Record<string, string>): Ui
     node('Expand', ['bias', 'logits_shape'], ['bias_rows']),
     node('ScatterND', ['bias_rows', 'rows', 'contributions'], ['logits'], { reduction: 'add' }),
   ];
+  const int8Bytes = (a: Int8Array): Uint8Array => new Uint8Array(a.buffer, a.byteOffset, a.byteLength);
   const initializers = [
-    tensor('W', T.FLOAT, [buckets, width], f32(model.weights)),
+    ...(int8
+      ? [tensor('Wq', T.INT8, [buckets, width], int8Bytes(int8Embeddings(model))), tensor('Wscale', T.FLOAT, [width], f32(model.columnScales!))]
+      : [tensor('W', T.FLOAT, [buckets, width], f32(model.weights))]),
     tensor('bias', T.FLOAT, [width], f32(model.bias)),
     int64s('axis1', [1]),
     // The logits' width, for expanding their bias to [N, C] (a hidden-only model expands b1 to [N, H] instead).
@@ -154,4 +170,25 @@ export function exportOnnx(model: LinearModel, meta: Record<string, string>): Ui
     metadataProps: Object.entries(meta).map(([key, value]) => ({ key, value })),
   });
   return onnx.ModelProto.encode(m).finish();
+}
+
+/**
+ * The embeddings (or linear weights) an exported graph holds, as float32: `W`, or the
+ * int8 `Wq` times its column's `Wscale` as the graph computes them (the trainer's stored values).
+ */
+export function storedWeights(graph: onnxProto.onnx.IGraphProto): Float32Array {
+  const raw = (name: string): Uint8Array | undefined => {
+    const t = graph.initializer?.find((i) => i.name === name);
+    return t?.rawData ? Uint8Array.from(t.rawData) : undefined;
+  };
+  const w = raw('W');
+  if (w) return new Float32Array(w.buffer);
+  const q = raw('Wq');
+  const scales = raw('Wscale');
+  if (!q || !scales) throw new Error('the graph holds neither W nor Wq and Wscale');
+  const values = new Int8Array(q.buffer);
+  const s = new Float32Array(scales.buffer);
+  const out = new Float32Array(values.length);
+  for (let i = 0; i < values.length; i++) out[i] = values[i]! * s[i % s.length]!;
+  return out;
 }

@@ -27,7 +27,7 @@ import type { ModelSidecar, TrainedLanguage } from '../modelCard.js';
 import type { Calibration } from '../labels.js';
 import { readFileSync, existsSync } from 'node:fs';
 import type { Row } from './corpus.js';
-import { createHiddenModel, featurizeAll, predict, train, type LinearModel, type FeatureMatrix, type Targets } from './linearModel.js';
+import { createHiddenModel, featurizeAll, predict, quantiseColumns, train, type LinearModel, type FeatureMatrix, type Targets } from './linearModel.js';
 import { exportOnnx } from './onnxExport.js';
 import { argmax, pct, score, type Metrics } from './metrics.js';
 import { SPECS, isTuningRow, type ModelSpec } from './modelSpecs.js';
@@ -205,6 +205,11 @@ export function trainModel(spec: ModelSpec, opts: TrainModelOptions = {}): Train
     for (let i = 0; i < sumW.length; i++) model.weights[i] = sumW[i]! / runs;
     for (let c = 0; c < sumB.length; c++) model.bias[c] = sumB[c]! / runs;
     bar.done(`mean of ${runs} runs: tuning slice ${figures(headMetrics(spec, { model, rows, x }, tuneRows, 0))}`);
+  }
+  if (spec.int8Embeddings) {
+    // Scored from here on (calibration, figures, the ONNX check) as stored: int8, a scale per hidden unit.
+    quantiseColumns(model);
+    bar.done(`embeddings stored as int8: tuning slice ${figures(headMetrics(spec, { model, rows, x }, tuneRows, 0))}`);
   }
   if (spec.polarShift) {
     if (spec.hidden > 0 || model.columns !== 3) throw new Error(`${spec.name}: polarShift needs the linear three-way model`);
