@@ -294,4 +294,17 @@ describe('texts in letters the models never saw', () => {
     expect(outs[0]!.sentimentScore).toBeGreaterThan(0); // the emoji
     expect(outs[1]!.sentiment).toMatch(/POSITIVE/); // "Отличный" is in the Russian AFINN list
   });
+
+  it('are read from their lexicon and emoji priors alone: the other words only meet unrelated weights in shared buckets', async () => {
+    const [review, word, wordAndNoise] = (await analyzer.analyze(['Отличный фильм, всем советую!', 'Отличный', 'Отличный 今日は東京で会議があります'], 'GENERAL')).map(ok);
+    expect(review!.rationale).toContain('"Отличный"');
+    for (const other of ['фильм', 'всем', 'советую']) expect(review!.rationale).not.toContain(`"${other}"`);
+    // only "Отличный"'s prior is read, so the words around it change nothing
+    expect(review!.sentimentScore).toBeCloseTo(word!.sentimentScore, 6);
+    expect(wordAndNoise!.sentimentScore).toBeCloseTo(word!.sentimentScore, 6);
+    // a text in a trained script keeps every feature
+    const [latin, latinWord] = (await analyzer.analyze(['Excelente película, la recomiendo', 'Excelente'], 'GENERAL')).map(ok);
+    expect(latin!.rationale).toContain('"película"');
+    expect(Math.abs(latin!.confidence - latinWord!.confidence)).toBeGreaterThan(1e-4);
+  });
 });
