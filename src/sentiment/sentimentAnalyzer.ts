@@ -244,7 +244,7 @@ export class SentimentAnalyzer {
     // language head reads the same bag before it is overwritten.
     const timed = this.timeStages;
     const st = this.stageNanos;
-    const bags: { ids: Int32Array; tokenOf: Int32Array; tokenOf2: Int32Array; negatedFeature: Uint8Array; bag: FeatureBag; cleaned: string; language: DetectedLanguage }[] = [];
+    const bags: (BagFeatures & { bag: FeatureBag; cleaned: string; language: DetectedLanguage })[] = [];
     const slots: number[] = [];
     let t0 = timed ? now() : 0;
     for (let i = 0; i < texts.length; i++) {
@@ -266,12 +266,14 @@ export class SentimentAnalyzer {
           t0 = now();
           st.language += t0 - t2;
         }
-        const count = model.trainedCodes.has(language.code) ? bag.count : priorsOnlyCount(bag, model.priorIds, cleaned, model.trainedLetters);
+        const features = {
+          ids: arena.ints.copy(bag.ids, bag.count),
+          tokenOf: arena.ints.copy(bag.tokenOf, bag.count),
+          tokenOf2: arena.ints.copy(bag.tokenOf2, bag.count),
+          negatedFeature: arena.bytes.copy(bag.negatedFeature, bag.count),
+        };
         bags.push({
-          ids: arena.ints.copy(bag.ids, count),
-          tokenOf: arena.ints.copy(bag.tokenOf, count),
-          tokenOf2: arena.ints.copy(bag.tokenOf2, count),
-          negatedFeature: arena.bytes.copy(bag.negatedFeature, count),
+          ...(model.trainedCodes.has(language.code) ? features : priorsOnly(features, model.priorIds, texts[i]!, model.trainedLetters)),
           bag: { ...bag, negatedBy: arena.ints.copy(bag.negatedBy, bag.tokens.length) },
           cleaned,
           language,
@@ -370,6 +372,14 @@ const quote = (s: string): string => `"${s.length > 40 ? s.slice(0, 40) + '…' 
 /** A word of the text and what its features add toward the winner (rationale). */
 interface Cited { surface: string; delta: number; negated: string | null }
 
+/** A text's features as the session run and the rationale read them (copies out of the featuriser's buffers). */
+interface BagFeatures {
+  ids: Int32Array;
+  tokenOf: Int32Array;
+  tokenOf2: Int32Array;
+  negatedFeature: Uint8Array;
+}
+
 /** The rationale's per-token sums, reused by every text of this thread (grown as needed). */
 let scratch = new Float64Array(256);
 
@@ -411,24 +421,27 @@ function unscoredScript(text: string, trained: RegExp): string | undefined {
  * A text in a language without training data and written mostly in letters no training
  * language uses (unscoredScript) has word and n-gram features that only meet unrelated
  * weights in shared hash buckets, so their sum is noise that moves with the bucket count.
- * When it holds a lexicon or emoji prior, its bag is cut down to those priors (in place:
- * ids, tokenOf, tokenOf2 and negatedFeature alike) and the model reads them alone;
- * without one it is not scored (abstention). Returns how many features are kept.
+ * When it holds a lexicon or emoji prior, its features are cut down to those priors (the
+ * copies made for this text, compacted in place: ids, tokenOf, tokenOf2 and negatedFeature
+ * alike) and the model reads them alone; without one it is not scored (abstention, which
+ * looks at the same text). A feature counts as a prior when it is in a prior bucket: an
+ * n-gram hashed into one of those few dozen of the 2^20 buckets would be kept too.
  */
-function priorsOnlyCount(bag: FeatureBag, priorIds: Set<number>, text: string, trained: RegExp): number {
+function priorsOnly(f: BagFeatures, priorIds: Set<number>, text: string, trained: RegExp): BagFeatures {
+  const { ids, tokenOf, tokenOf2, negatedFeature } = f;
   let priors = 0;
-  for (let k = 0; k < bag.count; k++) if (priorIds.has(bag.ids[k]!)) priors++;
-  if (priors === 0 || priors === bag.count || unscoredScript(text, trained) === undefined) return bag.count;
+  for (let k = 0; k < ids.length; k++) if (priorIds.has(ids[k]!)) priors++;
+  if (priors === 0 || priors === ids.length || unscoredScript(text, trained) === undefined) return f;
   let n = 0;
-  for (let k = 0; k < bag.count; k++) {
-    if (!priorIds.has(bag.ids[k]!)) continue;
-    bag.ids[n] = bag.ids[k]!;
-    bag.tokenOf[n] = bag.tokenOf[k]!;
-    bag.tokenOf2[n] = bag.tokenOf2[k]!;
-    bag.negatedFeature[n] = bag.negatedFeature[k]!;
+  for (let k = 0; k < ids.length; k++) {
+    if (!priorIds.has(ids[k]!)) continue;
+    ids[n] = ids[k]!;
+    tokenOf[n] = tokenOf[k]!;
+    tokenOf2[n] = tokenOf2[k]!;
+    negatedFeature[n] = negatedFeature[k]!;
     n++;
   }
-  return n;
+  return { ids: ids.subarray(0, n), tokenOf: tokenOf.subarray(0, n), tokenOf2: tokenOf2.subarray(0, n), negatedFeature: negatedFeature.subarray(0, n) };
 }
 
 /** The answer for a text the model cannot read (unscoredScript): neutral, with no confidence, and saying why. */

@@ -52,17 +52,17 @@ export interface LinearModel {
    */
   wide?: Float32Array;
   /**
-   * Set by quantiseColumns (hidden > 0 only): each embedding column (hidden unit) is stored
-   * as int8 times this column's scale, and `weights` holds exactly those stored values.
+   * Set by quantiseColumns (hidden > 0 only): the embeddings as stored, int8 `values` times
+   * their column's (hidden unit's) `scales`; `weights` then holds exactly those products.
    */
-  columnScales?: Float32Array;
+  int8?: { values: Int8Array; scales: Float32Array };
 }
 
 /**
  * Stores a hidden model's embeddings as int8 with one float32 scale per column (hidden unit:
  * the column's largest magnitude / 127), and puts the stored values back into `weights`, so
  * everything scored afterwards (calibration, the evaluation, the ONNX check) is the model as
- * served; int8Embeddings gives the int8 values back for the export. One scale per column
+ * served; the export writes `model.int8`. One scale per column
  * rather than per bucket row keeps inference at one random read per feature (a per-row scale
  * was a second read into a 4 MB table: the full analysis cost 12 % more per text) and
  * scored the same on the held-out rows.
@@ -74,25 +74,13 @@ export function quantiseColumns(model: LinearModel): void {
   const max = new Float64Array(H);
   for (let i = 0; i < W.length; i++) max[i % H] = Math.max(max[i % H]!, Math.abs(W[i]!));
   const scales = Float32Array.from(max, (m) => m / 127);
+  const values = new Int8Array(W.length);
   for (let i = 0; i < W.length; i++) {
     const scale = scales[i % H]!;
-    W[i] = scale === 0 ? 0 : Math.max(-127, Math.min(127, Math.round(W[i]! / scale))) * scale;
+    values[i] = scale === 0 ? 0 : Math.max(-127, Math.min(127, Math.round(W[i]! / scale)));
+    W[i] = values[i]! * scale;
   }
-  model.columnScales = scales;
-}
-
-/** The int8 embeddings of a model quantiseColumns has stored (each stored weight divided by its column's scale). */
-export function int8Embeddings(model: LinearModel): Int8Array {
-  const H = model.hidden ?? 0;
-  const scales = model.columnScales;
-  if (!scales || H <= 0) throw new Error('int8Embeddings: the model was not quantised');
-  const W = model.weights;
-  const q = new Int8Array(W.length);
-  for (let i = 0; i < W.length; i++) {
-    const scale = scales[i % H]!;
-    if (scale !== 0) q[i] = Math.round(W[i]! / scale);
-  }
-  return q;
+  model.int8 = { values, scales };
 }
 
 /** AdaGrad on a bias vector: b -= lr·g / √(Σg² + ε), skipping zero gradients. */

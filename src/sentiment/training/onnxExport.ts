@@ -25,13 +25,13 @@
  * Wide & deep (model.wide): a linear layer Wlin [buckets, C] beside it, whose
  * contributions (Gather(Wlin, ids) · weights) are added to both logits and contributions.
  *
- * Int8 embeddings (model.columnScales, set by quantiseColumns): E is stored as Wq int8
+ * Int8 embeddings (model.int8, set by quantiseColumns): E is stored as Wq int8
  * [buckets, H] and Wscale float [H], one scale per hidden unit, and the first line becomes
  *
  *   scaled = (Cast(Gather(Wq, ids)) * Wscale) * Unsqueeze(weights, 1)           float [T, H]
  */
 import onnxProto from 'onnx-proto';
-import { int8Embeddings, type LinearModel } from './linearModel.js';
+import type { LinearModel } from './linearModel.js';
 
 const { onnx } = onnxProto;
 const T = onnx.TensorProto.DataType;
@@ -76,8 +76,8 @@ export function exportOnnx(model: LinearModel, meta: Record<string, string>): Ui
   const H = model.hidden ?? 0;
   const width = H > 0 ? H : C;
   const buckets = model.weights.length / width;
-  const f32 = (a: Float32Array): Uint8Array => new Uint8Array(a.buffer, a.byteOffset, a.byteLength);
-  const int8 = model.columnScales !== undefined;
+  const bytes = (a: Float32Array | Int8Array): Uint8Array => new Uint8Array(a.buffer, a.byteOffset, a.byteLength);
+  const int8 = model.int8;
   if (int8 && (H === 0 || model.wide)) throw new Error('exportOnnx: int8 embeddings are for the hidden model without a wide layer');
   const nodes = H > 0 ? [
     ...(int8
@@ -121,24 +121,23 @@ export function exportOnnx(model: LinearModel, meta: Record<string, string>): Ui
     node('Expand', ['bias', 'logits_shape'], ['bias_rows']),
     node('ScatterND', ['bias_rows', 'rows', 'contributions'], ['logits'], { reduction: 'add' }),
   ];
-  const int8Bytes = (a: Int8Array): Uint8Array => new Uint8Array(a.buffer, a.byteOffset, a.byteLength);
   const initializers = [
     ...(int8
-      ? [tensor('Wq', T.INT8, [buckets, width], int8Bytes(int8Embeddings(model))), tensor('Wscale', T.FLOAT, [width], f32(model.columnScales!))]
-      : [tensor('W', T.FLOAT, [buckets, width], f32(model.weights))]),
-    tensor('bias', T.FLOAT, [width], f32(model.bias)),
+      ? [tensor('Wq', T.INT8, [buckets, width], bytes(int8.values)), tensor('Wscale', T.FLOAT, [width], bytes(int8.scales))]
+      : [tensor('W', T.FLOAT, [buckets, width], bytes(model.weights))]),
+    tensor('bias', T.FLOAT, [width], bytes(model.bias)),
     int64s('axis1', [1]),
     // The logits' width, for expanding their bias to [N, C] (a hidden-only model expands b1 to [N, H] instead).
     ...(H === 0 || model.wide ? [int64s('columns', [C])] : []),
   ];
   if (H > 0) {
     initializers.push(
-      tensor('W2', T.FLOAT, [H, C], f32(model.out!)),
-      tensor('b2', T.FLOAT, [C], f32(model.outBias!)),
+      tensor('W2', T.FLOAT, [H, C], bytes(model.out!)),
+      tensor('b2', T.FLOAT, [C], bytes(model.outBias!)),
       int64s('hidden_width', [H]),
-      tensor('zero', T.FLOAT, [], f32(new Float32Array([0]))),
+      tensor('zero', T.FLOAT, [], bytes(new Float32Array([0]))),
     );
-    if (model.wide) initializers.push(tensor('Wlin', T.FLOAT, [buckets, C], f32(model.wide)));
+    if (model.wide) initializers.push(tensor('Wlin', T.FLOAT, [buckets, C], bytes(model.wide)));
   }
   const outputs = [];
   for (const head of model.heads) {
@@ -177,10 +176,7 @@ export function exportOnnx(model: LinearModel, meta: Record<string, string>): Ui
  * int8 `Wq` times its column's `Wscale` as the graph computes them (the trainer's stored values).
  */
 export function storedWeights(graph: onnxProto.onnx.IGraphProto): Float32Array {
-  const raw = (name: string): Uint8Array | undefined => {
-    const t = graph.initializer?.find((i) => i.name === name);
-    return t?.rawData ? Uint8Array.from(t.rawData) : undefined;
-  };
+  const raw = (name: string): Uint8Array | undefined => initializerBytes(graph, name);
   const w = raw('W');
   if (w) return new Float32Array(w.buffer);
   const q = raw('Wq');
@@ -191,4 +187,11 @@ export function storedWeights(graph: onnxProto.onnx.IGraphProto): Float32Array {
   const out = new Float32Array(values.length);
   for (let i = 0; i < values.length; i++) out[i] = values[i]! * s[i % s.length]!;
   return out;
+}
+
+/** A copy of an initializer's raw bytes (its own buffer, offset 0), or undefined when the graph has none of that name. */
+export function initializerBytes(graph: onnxProto.onnx.IGraphProto, name: string): Uint8Array | undefined {
+  const raw = graph.initializer?.find((i) => i.name === name)?.rawData;
+  // new Uint8Array(view) copies into an ArrayBuffer of exactly its length (a Buffer's slice() would share the pool)
+  return raw ? new Uint8Array(raw) : undefined;
 }
