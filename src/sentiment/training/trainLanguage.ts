@@ -17,7 +17,7 @@ import { loadLanguageCorpus, type LanguageRow } from './languageCorpus.js';
 import { train, type LinearModel, type FeatureMatrix, type Targets } from './linearModel.js';
 import { progress } from './progress.js';
 
-export const LANGUAGE_BITS = 15;
+export const LANGUAGE_BITS = Number(process.env['LID_BITS'] ?? 15);
 /** The head reads a text's first MAX_FEATURES features only (≈ its first 60-80 characters): the µs budget. */
 export const MAX_FEATURES = Number(process.env['LID_MAXF'] ?? 128);
 /**
