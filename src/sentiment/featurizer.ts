@@ -62,6 +62,12 @@ export interface FeaturizerParams {
    */
   languageOnlyCharGrams?: boolean;
   /**
+   * Character n-grams longer than maxCharGram, up to this length, are made for the model's bag
+   * only: the language head keeps the bag it was trained on (n-grams up to maxCharGram, in the
+   * same order), which the featuriser then holds apart (FeatureBag.languageIds). Absent: none.
+   */
+  modelCharGramMax?: number;
+  /**
    * A word longer than this many characters also gets a feature for its first so many (a
    * crude stem: "lifting", "lifted" → "lift"); in the model's bag only, not the language
    * head's (with languageOnlyCharGrams). Absent: none.
@@ -353,7 +359,8 @@ export interface FeatureBag {
   truncated: boolean;
   /**
    * The language head's bag: ids/count themselves, except with params.languageOnlyCharGrams,
-   * where it is every feature in the order made, character n-grams included.
+   * where it is every feature in the order made, character n-grams included, and with
+   * params.modelCharGramMax, where it is the bag without the longer n-grams.
    */
   languageIds: Int32Array;
   languageCount: number;
@@ -598,7 +605,7 @@ export class Featurizer {
   private negatedFeature = new Uint8Array(4096);
   private negatedBy = new Int32Array(MAX_TOKENS);
   private count = 0;
-  /** With params.languageOnlyCharGrams: the language head's bag (all features, in order). */
+  /** With a separate language bag (languageOnlyCharGrams, modelCharGramMax): the language head's bag, in order. */
   private languageIds = new Int32Array(4096);
   private languageCount = 0;
   private readonly lexicon: Map<string, number> | null;
@@ -616,6 +623,8 @@ export class Featurizer {
   readonly extraIntenseIds: number[];
   readonly negatedExtraIds: number[];
   private readonly languageOnlyCharGrams: boolean;
+  /** The language head's bag differs from the model's (languageOnlyCharGrams, modelCharGramMax), so it is kept apart. */
+  private readonly separateLanguageBag: boolean;
 
   constructor(readonly params: FeaturizerParams = DEFAULT_FEATURIZER) {
     this.buckets = 2 ** params.bucketBits;
@@ -633,6 +642,7 @@ export class Featurizer {
     this.extraIntenseIds = perSign(KIND_EXTRA_INTENSE).map((h) => finish(h, this.mask));
     this.negatedExtraIds = signStrength(KIND_NEG_EXTRA);
     this.languageOnlyCharGrams = params.languageOnlyCharGrams === true;
+    this.separateLanguageBag = this.languageOnlyCharGrams || (params.modelCharGramMax ?? 0) > params.maxCharGram;
   }
 
   /** The prior buckets this featuriser can emit (input dropout may be told to spare them). */
@@ -696,7 +706,7 @@ export class Featurizer {
     return `<num${sign}${percent ? '%' : ''}>`;
   }
 
-  /** A feature of the language head's bag only (params.languageOnlyCharGrams). */
+  /** A feature of the language head's bag (only, with params.languageOnlyCharGrams). */
   private pushLanguage(id: number): void {
     if (this.languageCount === this.languageIds.length) {
       const b = new Int32Array(this.languageIds.length * 2);
@@ -708,7 +718,7 @@ export class Featurizer {
 
   /** Adds a feature to the model's bag and (unless modelOnly) to the language head's. */
   private push(id: number, token: number, token2: number, negated: number, modelOnly = false): void {
-    if (this.languageOnlyCharGrams && !modelOnly) this.pushLanguage(id);
+    if (this.separateLanguageBag && !modelOnly) this.pushLanguage(id);
     if (this.count === this.ids.length) {
       const grow = <T extends Int32Array | Uint8Array>(a: T, make: (n: number) => T): T => {
         const b = make(a.length * 2);
@@ -734,6 +744,9 @@ export class Featurizer {
     this.count = 0;
     this.languageCount = 0;
     const languageOnly = this.languageOnlyCharGrams;
+    const separate = this.separateLanguageBag;
+    // n-grams longer than maxCharGram go to the model's bag only (params.modelCharGramMax)
+    const gramMax = languageOnly ? maxCharGram : Math.max(maxCharGram, this.params.modelCharGramMax ?? 0);
     const tokens: string[] = [];
     let truncated = false;
     let letters = 0;
@@ -861,12 +874,13 @@ export class Featurizer {
         const len = Math.min(lower.length, MAX_GRAM_WORD) + 2;
         for (let start = 0; start + minCharGram <= len; start++) {
           let h = mix(FNV_OFFSET, KIND_CHAR);
-          const stop = Math.min(len, start + maxCharGram);
+          const stop = Math.min(len, start + gramMax);
           for (let k = start; k < stop; k++) {
             h = mix(h, k === 0 ? 0x3c : k === len - 1 ? 0x3e : lower.charCodeAt(k - 1));
-            if (k - start + 1 >= minCharGram) {
+            const n = k - start + 1;
+            if (n >= minCharGram) {
               if (languageOnly) this.pushLanguage(finish(h, mask));
-              else this.push(finish(h, mask), t, -1, 0);
+              else this.push(finish(h, mask), t, -1, 0, n > maxCharGram);
             }
           }
         }
@@ -889,8 +903,8 @@ export class Featurizer {
       negatedBy: this.negatedBy,
       letters,
       truncated,
-      languageIds: languageOnly ? this.languageIds : this.ids,
-      languageCount: languageOnly ? this.languageCount : this.count,
+      languageIds: separate ? this.languageIds : this.ids,
+      languageCount: separate ? this.languageCount : this.count,
     };
   }
 }

@@ -107,3 +107,25 @@ describe('featuriser priors beyond the VADER lexicon', () => {
     await expect(SentimentAnalyzer.load({ modelsDir: dir })).rejects.toThrow(/extra-lexicons\.bin is missing; the general model was trained with it/);
   });
 });
+
+describe('character n-grams for the model only (modelCharGramMax)', () => {
+  it('add 5-grams to the model bag and leave the language head the bag it was trained on, in order', () => {
+    const base: FeaturizerParams = { ...WITH_EXTRAS, bucketBits: 20 };
+    const plain = new Featurizer(base);
+    const longer = new Featurizer({ ...base, modelCharGramMax: 5 });
+    for (const text of ['What a wonderful day, I loved it!', 'Das ist wirklich schlecht.', 'Habari za asubuhi rafiki yangu', 'ok']) {
+      const a = plain.featurize(text);
+      const want = Array.from(a.ids.subarray(0, a.count));
+      const b = longer.featurize(text);
+      expect(Array.from(b.languageIds.subarray(0, b.languageCount)), text).toEqual(want);
+      const model = Array.from(b.ids.subarray(0, b.count));
+      // every plain feature is in the model bag, in order, and the rest are the 5-grams of "<word>" (words of three letters or more)
+      let k = 0;
+      for (const id of model) if (k < want.length && id === want[k]) k++;
+      expect(k).toBe(want.length);
+      const words = text.toLowerCase().match(/\p{L}+/gu) ?? [];
+      const fiveGrams = words.reduce((n, w) => n + Math.max(0, w.length + 2 - 4), 0);
+      expect(b.count - a.count).toBe(fiveGrams);
+    }
+  });
+});
