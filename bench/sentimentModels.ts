@@ -106,7 +106,8 @@ async function main(): Promise<void> {
   const cleaned = texts.map((t) => cleanText(t));
   const bags = cleaned.map((t) => {
     const b = featurizer.featurize(t);
-    return { ids: b.ids.slice(0, b.count), letters: b.letters };
+    // the language head's own bag (without GENERAL's model-only 5-grams), as the analysis gives it
+    return { ids: b.languageIds.slice(0, b.languageCount), letters: b.letters };
   });
   for (const t of cleaned.slice(0, 500)) eld.detect(t);
   const t0 = process.hrtime.bigint();

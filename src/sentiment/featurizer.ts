@@ -70,7 +70,8 @@ export interface FeaturizerParams {
   /**
    * A word longer than this many characters also gets a feature for its first so many (a
    * crude stem: "lifting", "lifted" → "lift"); in the model's bag only, not the language
-   * head's (with languageOnlyCharGrams). Absent: none.
+   * head's when that bag is kept apart (languageOnlyCharGrams or modelCharGramMax; without
+   * either, the one bag is both). Absent: none.
    */
   wordPrefix?: number;
   /**
