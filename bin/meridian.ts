@@ -136,20 +136,21 @@ async function main(): Promise<void> {
   let coreStarting: Promise<CoreThread> | undefined;
   let gatewayStarting: Promise<RunningGateway> | undefined;
   let stopping: Promise<void> | undefined;
+  // A part still starting is waited for, then closed: ending the process while the core's thread is inside
+  // DuckDB's or onnxruntime's native start-up aborted it (SIGTERM in the first second: exit 134).
+  const closeStarted = async () => {
+    const g = gateway ?? (await gatewayStarting?.catch(() => undefined));
+    await g?.gateway.close();
+    const c = core ?? (await coreStarting?.catch(() => undefined));
+    await c?.close();
+  };
   const stop = (signal: string) => {
     if (stopping) {
       logger.warn({ signal }, 'second signal: exiting now');
       process.exit(1);
     }
     logger.info({ signal }, 'shutting down');
-    stopping = (async () => {
-      // A part still starting is waited for, then closed: ending the process while the core's thread is inside
-      // DuckDB's or onnxruntime's native start-up aborted it (SIGTERM in the first second: exit 134).
-      const g = gateway ?? (await gatewayStarting?.catch(() => undefined));
-      await g?.gateway.close();
-      const c = core ?? (await coreStarting?.catch(() => undefined));
-      await c?.close();
-    })();
+    stopping = closeStarted();
     stopping.then(() => { logger.info('stopped'); process.exit(0); }, (e: unknown) => { logger.error({ err: e }, 'shutdown failed'); process.exit(1); });
   };
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => stop(signal));
@@ -157,49 +158,61 @@ async function main(): Promise<void> {
   const parent = process.ppid;
   setInterval(() => { if (process.ppid !== parent && !stopping) stop('parent exited'); }, 500).unref();
 
-  let coreConfig: ReturnType<typeof loadCoreConfig> | undefined;
-  if (!gatewayOnly) {
-    coreConfig = loadCoreConfig(env);
-    const trust = coreConfig.plaintext ? Promise.resolve(undefined) : ensureTrust(coreConfig.stateDir);
-    coreStarting = startCoreThread(env, trust);
-    // the core reports its own failure (main's catch); a rejection seen only later must not go unhandled meanwhile
-    coreStarting.catch(() => undefined);
-    const made = await trust;
-    if (made?.created.length) process.stdout.write(`  created the core's certificates (mutual TLS) in ${made.dir}\n`);
+  try {
+    await startParts();
+  } catch (e) {
+    // A part that failed to start (the gateway's port taken, say) ends the start: the parts already started or
+    // starting are closed first, as on a signal. Exiting at once aborted the process (exit 134, "terminate called
+    // after throwing an instance of 'Napi::Error'") when the analysis threads were still loading their models.
+    if (!stopping) await closeStarted().catch((closeError: unknown) => logger.error({ err: closeError }, 'closing after a failed start failed'));
+    throw e;
   }
-  const reportCore = (c: CoreThread) => {
-    const tls = join(coreConfig!.stateDir, 'tls');
-    process.stdout.write(`Meridian core (gRPC) on ${c.address}   try: ${coreConfig!.plaintext
-      ? `grpcurl -plaintext ${c.address} list`
-      : `grpcurl -cacert ${tls}/ca-cert.pem -cert ${tls}/admin-cert.pem -key ${tls}/admin-key.pem ${c.address.replace(/^127\.0\.0\.1:/, 'localhost:')} list`}\n`);
-  };
-  // The gateway starts while the core loads when it knows the core's address beforehand (a fixed port, the default):
-  // its channel connects when the core listens, and /healthz answers 503 (core UNAVAILABLE) until then. With an
-  // ephemeral core port (:0) it waits for the core to say where it listens.
-  const config = coreOnly ? undefined : loadGatewayConfig(env);
-  const parallel = coreStarting !== undefined && config !== undefined && args.core === undefined && !/:0$/.test(coreConfig!.grpcAddress);
-  if (coreStarting && !parallel) {
-    core = await coreStarting;
-    if (stopping) return;
-    reportCore(core);
-  }
-  if (config && !stopping) {
-    const coreAddress = args.core ?? core?.address ?? (parallel ? coreConfig!.grpcAddress : config.coreAddress);
-    // Loaded after the core thread has started, so that the core's own loading (its thread) overlaps this one.
-    const { startGateway } = await import('../gateway/app.js');
-    gatewayStarting = startGateway({ ...config, coreAddress, httpAddress: args.listen ?? config.httpAddress }, logger);
-    gateway = await gatewayStarting;
-    const { localKeyPath } = await import('../gateway/auth/keyStore.js'); // loaded by the gateway already
-    const keyFile = localKeyPath(config.stateDir);
-    process.stdout.write(`Meridian gateway (REST, JSONP, GraphQL, OpenAPI) on ${gateway.url}\n`);
-    if (gateway.gateway.localKeyFile) process.stdout.write(`  created a local API key with every scope: ${keyFile}\n`);
-    process.stdout.write(`  try: curl -H "X-Gateway-Key: $(cat ${keyFile})" '${gateway.url}/v1/geo/cities?namePrefix=San&limit=3'\n`);
-    if (stopping) await gateway.gateway.close();
-  }
-  if (parallel && coreStarting) {
-    core = await coreStarting;
-    if (stopping) return;
-    reportCore(core);
+
+  async function startParts(): Promise<void> {
+    let coreConfig: ReturnType<typeof loadCoreConfig> | undefined;
+    if (!gatewayOnly) {
+      coreConfig = loadCoreConfig(env);
+      const trust = coreConfig.plaintext ? Promise.resolve(undefined) : ensureTrust(coreConfig.stateDir);
+      coreStarting = startCoreThread(env, trust);
+      // the core reports its own failure (main's catch); a rejection seen only later must not go unhandled meanwhile
+      coreStarting.catch(() => undefined);
+      const made = await trust;
+      if (made?.created.length) process.stdout.write(`  created the core's certificates (mutual TLS) in ${made.dir}\n`);
+    }
+    const reportCore = (c: CoreThread) => {
+      const tls = join(coreConfig!.stateDir, 'tls');
+      process.stdout.write(`Meridian core (gRPC) on ${c.address}   try: ${coreConfig!.plaintext
+        ? `grpcurl -plaintext ${c.address} list`
+        : `grpcurl -cacert ${tls}/ca-cert.pem -cert ${tls}/admin-cert.pem -key ${tls}/admin-key.pem ${c.address.replace(/^127\.0\.0\.1:/, 'localhost:')} list`}\n`);
+    };
+    // The gateway starts while the core loads when it knows the core's address beforehand (a fixed port, the default):
+    // its channel connects when the core listens, and /healthz answers 503 (core UNAVAILABLE) until then. With an
+    // ephemeral core port (:0) it waits for the core to say where it listens.
+    const config = coreOnly ? undefined : loadGatewayConfig(env);
+    const parallel = coreStarting !== undefined && config !== undefined && args.core === undefined && !/:0$/.test(coreConfig!.grpcAddress);
+    if (coreStarting && !parallel) {
+      core = await coreStarting;
+      if (stopping) return;
+      reportCore(core);
+    }
+    if (config && !stopping) {
+      const coreAddress = args.core ?? core?.address ?? (parallel ? coreConfig!.grpcAddress : config.coreAddress);
+      // Loaded after the core thread has started, so that the core's own loading (its thread) overlaps this one.
+      const { startGateway } = await import('../gateway/app.js');
+      gatewayStarting = startGateway({ ...config, coreAddress, httpAddress: args.listen ?? config.httpAddress }, logger);
+      gateway = await gatewayStarting;
+      const { localKeyPath } = await import('../gateway/auth/keyStore.js'); // loaded by the gateway already
+      const keyFile = localKeyPath(config.stateDir);
+      process.stdout.write(`Meridian gateway (REST, JSONP, GraphQL, OpenAPI) on ${gateway.url}\n`);
+      if (gateway.gateway.localKeyFile) process.stdout.write(`  created a local API key with every scope: ${keyFile}\n`);
+      process.stdout.write(`  try: curl -H "X-Gateway-Key: $(cat ${keyFile})" '${gateway.url}/v1/geo/cities?namePrefix=San&limit=3'\n`);
+      if (stopping) await gateway.gateway.close();
+    }
+    if (parallel && coreStarting) {
+      core = await coreStarting;
+      if (stopping) return;
+      reportCore(core);
+    }
   }
 }
 

@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { createServer, type AddressInfo } from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -98,6 +99,35 @@ describe('npm start lifecycle', () => {
     // started then. Never an abort, and never a hang.
     for (const r of results) expect(r).toMatch(/^\d+ ms: (code 0|signal SIGTERM)$/);
     expect(results.slice(1)).toEqual(results.slice(1).map((r) => `${r.split(':')[0]}: code 0`));
+  });
+
+  it('a start whose gateway port is taken says so and exits 1, after closing the core it had started (it aborted: exit 134)', { timeout: 180_000 }, async () => {
+    const taken = createServer();
+    await new Promise<void>((r) => taken.listen(0, '127.0.0.1', () => r()));
+    const port = (taken.address() as AddressInfo).port;
+    // a free port for the core, fixed as by default: the gateway then starts while the core loads (DuckDB, then the
+    // analysis threads' models), and its listen fails in the middle of that
+    const probe = createServer();
+    await new Promise<void>((r) => probe.listen(0, '127.0.0.1', () => r()));
+    const corePort = (probe.address() as AddressInfo).port;
+    await new Promise<void>((r) => probe.close(() => r()));
+    const stateDir = mkdtempSync(join(tmpdir(), 'meridian-taken-'));
+    try {
+      const p = spawn(process.execPath, ['--import', 'tsx', 'bin/meridian.ts'], {
+        cwd: projectRoot,
+        env: { ...process.env, MERIDIAN_STATE_DIR: stateDir, MERIDIAN_HTTP_ADDR: `127.0.0.1:${port}`, MERIDIAN_GRPC_ADDR: `127.0.0.1:${corePort}`, MERIDIAN_SENTIMENT_WORKERS: '2', MERIDIAN_LOG_LEVEL: 'warn' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let out = '';
+      p.stdout!.on('data', (b: Buffer) => { out += b.toString(); });
+      p.stderr!.on('data', (b: Buffer) => { out += b.toString(); });
+      expect(await exited(p), out).toBe('code 1');
+      expect(out).toContain(`Meridian could not start: listen EADDRINUSE: address already in use 127.0.0.1:${port}`);
+      expect(out).not.toMatch(/terminate called|Aborted/);
+    } finally {
+      taken.close();
+      rmSync(stateDir, { recursive: true, force: true });
+    }
   });
 
   it('a second signal forces the exit at once, leaving no process', { timeout: 180_000 }, async () => {
