@@ -46,8 +46,9 @@ function startCoreThread(env: NodeJS.ProcessEnv, trustReady: Promise<unknown>): 
   const worker = fromSource
     ? new Worker(`import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(entry.href)}); })`, { eval: true, env, resourceLimits })
     : new Worker(entry, { env, resourceLimits });
-  // a failure here is main's to report (it awaits trustReady too); the thread then ends with the process
-  trustReady.then(() => worker.postMessage('trust-ready'), () => undefined);
+  // a failure here is main's to report (it awaits trustReady too); the thread, which would wait for 'trust-ready'
+  // forever (a failed start waits for it to end: an unusable state folder hung the launcher silently), is told to end
+  trustReady.then(() => worker.postMessage('trust-ready'), () => worker.postMessage('close'));
   return new Promise((resolve, reject) => {
     worker.once('error', reject);
     worker.once('exit', (code) => reject(new Error(`the core thread exited with code ${code} before listening`)));

@@ -7,10 +7,11 @@
 import { describe, expect, it } from 'vitest';
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { createServer, type AddressInfo } from 'node:net';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { projectRoot } from '../../src/paths.js';
+import { loadCoreConfig } from '../../src/config.js';
 import { eventually } from '../support/gateway.js';
 
 /** Every descendant of a process (ps over the whole table, walked from `pid`). */
@@ -128,6 +129,36 @@ describe('npm start lifecycle', () => {
       taken.close();
       rmSync(stateDir, { recursive: true, force: true });
     }
+  });
+
+  it('a state folder that cannot be used (a regular file) is named and the start exits 1 (it hung silently)', { timeout: 180_000 }, async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'meridian-statefile-'));
+    const stateFile = join(dir, 'state');
+    writeFileSync(stateFile, 'not a folder');
+    try {
+      const p = spawn(process.execPath, ['--import', 'tsx', 'bin/meridian.ts'], {
+        cwd: projectRoot,
+        env: { ...process.env, MERIDIAN_STATE_DIR: stateFile, MERIDIAN_HTTP_ADDR: '127.0.0.1:0', MERIDIAN_GRPC_ADDR: '127.0.0.1:0', MERIDIAN_SENTIMENT_WORKERS: '1', MERIDIAN_LOG_LEVEL: 'warn' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let out = '';
+      p.stdout!.on('data', (b: Buffer) => { out += b.toString(); });
+      p.stderr!.on('data', (b: Buffer) => { out += b.toString(); });
+      const hung = setTimeout(() => p.kill('SIGKILL'), 60_000);
+      const code = await exited(p);
+      clearTimeout(hung);
+      expect(code, out).toBe('code 1');
+      expect(out).toContain(`Meridian could not start: ENOTDIR: not a directory, mkdir '${stateFile}/tls'`);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('a gRPC address without a port, or with one out of range, is refused by name (grpc-js took "127.0.0.1" as port 443)', () => {
+    for (const bad of ['127.0.0.1', '[::1]', '127.0.0.1:70000', '::1:50051', 'abc', ':50051', 'unix:']) {
+      expect(() => loadCoreConfig({ MERIDIAN_GRPC_ADDR: bad }), bad).toThrow(`MERIDIAN_GRPC_ADDR must be host:port (127.0.0.1:50051, [::1]:50051) or unix:/path, got '${bad}'`);
+    }
+    for (const good of ['127.0.0.1:0', '[::1]:50051', 'localhost:50051', '0.0.0.0:65535', 'unix:/tmp/meridian.sock']) expect(loadCoreConfig({ MERIDIAN_GRPC_ADDR: good }).grpcAddress).toBe(good);
   });
 
   it('a second signal forces the exit at once, leaving no process', { timeout: 180_000 }, async () => {
