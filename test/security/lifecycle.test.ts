@@ -50,6 +50,19 @@ async function npmStart(): Promise<{ npm: ChildProcess; url: string; stateDir: s
 
 const exited = (p: ChildProcess) => new Promise<string>((resolve) => p.once('exit', (code, signal) => resolve(signal ? `signal ${signal}` : `code ${code}`)));
 
+/** The launcher itself, as `npm start` runs it (from source under tsx), with these settings; its output gathered. */
+function launch(settings: Record<string, string>): { p: ChildProcess; output: () => string } {
+  const p = spawn(process.execPath, ['--import', 'tsx', 'bin/meridian.ts'], {
+    cwd: projectRoot,
+    env: { ...process.env, MERIDIAN_HTTP_ADDR: '127.0.0.1:0', MERIDIAN_GRPC_ADDR: '127.0.0.1:0', MERIDIAN_SENTIMENT_WORKERS: '2', MERIDIAN_LOG_LEVEL: 'warn', ...settings },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  p.stdout!.on('data', (b: Buffer) => { out += b.toString(); });
+  p.stderr!.on('data', (b: Buffer) => { out += b.toString(); });
+  return { p, output: () => out };
+}
+
 describe('npm start lifecycle', () => {
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     it(`${signal} to npm stops everything gracefully with exit code 0`, { timeout: 180_000 }, async () => {
@@ -79,18 +92,12 @@ describe('npm start lifecycle', () => {
     for (const delayMs of [300, 700, 1100, 1500, 2000]) {
       const stateDir = mkdtempSync(join(tmpdir(), 'meridian-early-'));
       try {
-        const p = spawn(process.execPath, ['--import', 'tsx', 'bin/meridian.ts'], {
-          cwd: projectRoot,
-          env: { ...process.env, MERIDIAN_STATE_DIR: stateDir, MERIDIAN_HTTP_ADDR: '127.0.0.1:0', MERIDIAN_GRPC_ADDR: '127.0.0.1:0', MERIDIAN_SENTIMENT_WORKERS: '2', MERIDIAN_LOG_LEVEL: 'warn' },
-          stdio: ['ignore', 'pipe', 'pipe'],
-        });
-        let out = '';
-        p.stdout!.on('data', (b: Buffer) => { out += b.toString(); });
-        p.stderr!.on('data', (b: Buffer) => { out += b.toString(); });
+        const { p, output } = launch({ MERIDIAN_STATE_DIR: stateDir });
         const code = exited(p);
         await new Promise((r) => setTimeout(r, delayMs));
         p.kill('SIGTERM');
-        results.push(`${delayMs} ms: ${await code}${/terminate called|Aborted/.test(out) ? ` ${out.slice(-200)}` : ''}`);
+        const status = await code;
+        results.push(`${delayMs} ms: ${status}${/terminate called|Aborted/.test(output()) ? ` ${output().slice(-200)}` : ''}`);
       } finally {
         rmSync(stateDir, { recursive: true, force: true });
       }
@@ -114,15 +121,9 @@ describe('npm start lifecycle', () => {
     await new Promise<void>((r) => probe.close(() => r()));
     const stateDir = mkdtempSync(join(tmpdir(), 'meridian-taken-'));
     try {
-      const p = spawn(process.execPath, ['--import', 'tsx', 'bin/meridian.ts'], {
-        cwd: projectRoot,
-        env: { ...process.env, MERIDIAN_STATE_DIR: stateDir, MERIDIAN_HTTP_ADDR: `127.0.0.1:${port}`, MERIDIAN_GRPC_ADDR: `127.0.0.1:${corePort}`, MERIDIAN_SENTIMENT_WORKERS: '2', MERIDIAN_LOG_LEVEL: 'warn' },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      let out = '';
-      p.stdout!.on('data', (b: Buffer) => { out += b.toString(); });
-      p.stderr!.on('data', (b: Buffer) => { out += b.toString(); });
-      expect(await exited(p), out).toBe('code 1');
+      const { p, output } = launch({ MERIDIAN_STATE_DIR: stateDir, MERIDIAN_HTTP_ADDR: `127.0.0.1:${port}`, MERIDIAN_GRPC_ADDR: `127.0.0.1:${corePort}` });
+      expect(await exited(p), output()).toBe('code 1');
+      const out = output();
       expect(out).toContain(`Meridian could not start: listen EADDRINUSE: address already in use 127.0.0.1:${port}`);
       expect(out).not.toMatch(/terminate called|Aborted/);
     } finally {
@@ -136,19 +137,12 @@ describe('npm start lifecycle', () => {
     const stateFile = join(dir, 'state');
     writeFileSync(stateFile, 'not a folder');
     try {
-      const p = spawn(process.execPath, ['--import', 'tsx', 'bin/meridian.ts'], {
-        cwd: projectRoot,
-        env: { ...process.env, MERIDIAN_STATE_DIR: stateFile, MERIDIAN_HTTP_ADDR: '127.0.0.1:0', MERIDIAN_GRPC_ADDR: '127.0.0.1:0', MERIDIAN_SENTIMENT_WORKERS: '1', MERIDIAN_LOG_LEVEL: 'warn' },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      let out = '';
-      p.stdout!.on('data', (b: Buffer) => { out += b.toString(); });
-      p.stderr!.on('data', (b: Buffer) => { out += b.toString(); });
+      const { p, output } = launch({ MERIDIAN_STATE_DIR: stateFile, MERIDIAN_SENTIMENT_WORKERS: '1' });
       const hung = setTimeout(() => p.kill('SIGKILL'), 60_000);
       const code = await exited(p);
       clearTimeout(hung);
-      expect(code, out).toBe('code 1');
-      expect(out).toContain(`Meridian could not start: ENOTDIR: not a directory, mkdir '${stateFile}/tls'`);
+      expect(code, output()).toBe('code 1');
+      expect(output()).toContain(`Meridian could not start: ENOTDIR: not a directory, mkdir '${stateFile}/tls'`);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
