@@ -4,7 +4,7 @@
  */
 import { join, resolve } from 'node:path';
 import { projectRoot } from './paths.js';
-import { boolSetting, intSetting } from '../proto/contract/envSettings.js';
+import { boolSetting, intSetting, parseHostPort } from '../proto/contract/envSettings.js';
 
 /** Work units per key per minute by default: see gateway/README.md, "Limits by work", for how it was sized. */
 export const DEFAULT_WORK_BUDGET = 3_000_000;
@@ -145,7 +145,7 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
 
 /** Splits host:port (port 0 = ephemeral); IPv6 hosts in brackets. */
 export function splitHostPort(address: string): { host: string; port: number } {
-  const m = /^(\[[^\]]+\]|[^:]+):(\d{1,5})$/.exec(address);
-  if (!m) throw new Error(`MERIDIAN_HTTP_ADDR must look like host:port, got '${address}'`);
-  return { host: (m[1] ?? '').replace(/^\[|\]$/g, ''), port: Number(m[2]) };
+  const hostPort = parseHostPort(address);
+  if (!hostPort) throw new Error(`MERIDIAN_HTTP_ADDR must look like host:port, got '${address}'`);
+  return hostPort;
 }

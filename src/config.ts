@@ -5,7 +5,7 @@
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { defaultGeoDbPath, projectRoot } from './paths.js';
-import { boolSetting, intSetting } from '../proto/contract/envSettings.js';
+import { boolSetting, intSetting, parseHostPort } from '../proto/contract/envSettings.js';
 import type { SentimentConfig } from './sentiment/sentimentSettings.js';
 
 export type { SentimentConfig };
@@ -51,8 +51,8 @@ export function defaultStateDir(): string {
  */
 function listenAddress(name: string, value: string): string {
   if (value.startsWith('unix:') && value.length > 5) return value;
-  const m = /^(\[[0-9A-Fa-f:.]+\]|[^:[\]\s]+):(\d{1,5})$/.exec(value);
-  if (!m || Number(m[2]) > 65535) throw new Error(`${name} must be host:port (127.0.0.1:50051, [::1]:50051) or unix:/path, got '${value}'`);
+  const hostPort = parseHostPort(value);
+  if (!hostPort || hostPort.port > 65535) throw new Error(`${name} must be host:port (127.0.0.1:50051, [::1]:50051) or unix:/path, got '${value}'`);
   return value;
 }
 

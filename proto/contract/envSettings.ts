@@ -25,3 +25,9 @@ export function stringSetting(env: Env, name: string, dflt: string): string {
   const raw = env[name]?.trim();
   return raw === undefined || raw === '' ? dflt : raw;
 }
+
+/** host:port split (IPv6 hosts in brackets, which are taken off); undefined when the address is not of that form. */
+export function parseHostPort(address: string): { host: string; port: number } | undefined {
+  const m = /^(\[[^\]]+\]|[^:]+):(\d{1,5})$/.exec(address);
+  return m ? { host: (m[1] ?? '').replace(/^\[|\]$/g, ''), port: Number(m[2]) } : undefined;
+}

@@ -50,6 +50,9 @@ export interface LanguageSidecar {
   reliableLetters: number;
 }
 
+/** The Pidgin markers' ids are held at the default bucket count; hasPidginMarker masks a bag's ids to it. */
+const MARKER_MASK = 2 ** DEFAULT_FEATURIZER.bucketBits - 1;
+
 /**
  * Second stage for Nigerian Pidgin (pcm). Its tweets are mostly English words, so the
  * head also calls informal English `pcm` (2.4 % of 3,774 English README sentences,
@@ -62,8 +65,6 @@ export interface LanguageSidecar {
  * `pcm`. Known gap: a marker is seen only outside a negation scope, and "no" is Pidgin's
  * own negator, so "no wahala at all my guy" (its only marker after "no") is not `pcm`.
  */
-const MARKER_MASK = 2 ** DEFAULT_FEATURIZER.bucketBits - 1;
-
 export const PIDGIN_MARKERS: readonly string[] = (
   'dey na wey una abeg wetin oga sabi pikin abi sef shey oya wahala chop comot belle dem im ehn jare sey kuku naija dis dat dia ' +
   'pesin pipo tori waka yarn biko ehen nawa haba ooo don fit de e wan'

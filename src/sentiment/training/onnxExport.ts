@@ -176,11 +176,10 @@ export function exportOnnx(model: LinearModel, meta: Record<string, string>): Ui
  * int8 `Wq` times its column's `Wscale` as the graph computes them (the trainer's stored values).
  */
 export function storedWeights(graph: onnxProto.onnx.IGraphProto): Float32Array {
-  const raw = (name: string): Uint8Array | undefined => initializerBytes(graph, name);
-  const w = raw('W');
+  const w = initializerBytes(graph, 'W');
   if (w) return new Float32Array(w.buffer);
-  const q = raw('Wq');
-  const scales = raw('Wscale');
+  const q = initializerBytes(graph, 'Wq');
+  const scales = initializerBytes(graph, 'Wscale');
   if (!q || !scales) throw new Error('the graph holds neither W nor Wq and Wscale');
   const values = new Int8Array(q.buffer);
   const s = new Float32Array(scales.buffer);
