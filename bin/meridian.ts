@@ -88,7 +88,7 @@ import { Worker } from 'node:worker_threads';
 import { join } from 'node:path';
 import { logger } from '../src/log.js';
 import { parseArgs } from 'node:util';
-import { loadGatewayConfig } from '../gateway/config.js';
+import { coreAddress, httpAddress, loadGatewayConfig } from '../gateway/config.js';
 import type { RunningGateway } from '../gateway/app.js';
 import { loadCoreConfig } from '../src/config.js';
 
@@ -171,6 +171,11 @@ async function main(): Promise<void> {
 
   async function startParts(): Promise<void> {
     let coreConfig: ReturnType<typeof loadCoreConfig> | undefined;
+    // Both halves' settings are read before anything starts: a bad gateway setting found only once the core had
+    // started left certificates and state files behind, and printed the core's start before the failure.
+    const config = coreOnly ? undefined : loadGatewayConfig(env);
+    if (args.listen !== undefined) httpAddress('--listen', args.listen);
+    if (args.core !== undefined) coreAddress('--core', args.core);
     if (!gatewayOnly) {
       coreConfig = loadCoreConfig(env);
       const trust = coreConfig.plaintext ? Promise.resolve(undefined) : ensureTrust(coreConfig.stateDir);
@@ -189,7 +194,6 @@ async function main(): Promise<void> {
     // The gateway starts while the core loads when it knows the core's address beforehand (a fixed port, the default):
     // its channel connects when the core listens, and /healthz answers 503 (core UNAVAILABLE) until then. With an
     // ephemeral core port (:0) it waits for the core to say where it listens.
-    const config = coreOnly ? undefined : loadGatewayConfig(env);
     const parallel = coreStarting !== undefined && config !== undefined && args.core === undefined && !/:0$/.test(coreConfig!.grpcAddress);
     if (coreStarting && !parallel) {
       core = await coreStarting;
@@ -202,18 +206,21 @@ async function main(): Promise<void> {
       const { startGateway } = await import('../gateway/app.js');
       gatewayStarting = startGateway({ ...config, coreAddress, httpAddress: args.listen ?? config.httpAddress }, logger);
       gateway = await gatewayStarting;
+      if (stopping) await gateway.gateway.close();
+    }
+    // printed once the core listens too: a start whose core then failed first said where the gateway serves
+    if (parallel && coreStarting) {
+      core = await coreStarting;
+      if (stopping) return;
+    }
+    if (gateway && config && !stopping) {
       const { localKeyPath } = await import('../gateway/auth/keyStore.js'); // loaded by the gateway already
       const keyFile = localKeyPath(config.stateDir);
       process.stdout.write(`Meridian gateway (REST, JSONP, GraphQL, OpenAPI) on ${gateway.url}\n`);
       if (gateway.gateway.localKeyFile) process.stdout.write(`  created a local API key with every scope: ${keyFile}\n`);
       process.stdout.write(`  try: curl -H "X-Gateway-Key: $(cat ${keyFile})" '${gateway.url}/v1/geo/cities?namePrefix=San&limit=3'\n`);
-      if (stopping) await gateway.gateway.close();
     }
-    if (parallel && coreStarting) {
-      core = await coreStarting;
-      if (stopping) return;
-      reportCore(core);
-    }
+    if (parallel && core) reportCore(core);
   }
 }
 

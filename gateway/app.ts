@@ -11,7 +11,8 @@ import { join } from 'node:path';
 import type { IncomingHttpHeaders, Server } from 'node:http';
 import type { Socket } from 'node:net';
 import { isUtf8 } from 'node:buffer';
-import { splitHostPort, type GatewayConfig } from './config.js';
+import { type GatewayConfig } from './config.js';
+import { hostPortSetting } from '../proto/contract/envSettings.js';
 import { loadProtoCatalog } from './protoCatalog.js';
 import { CoreClient } from './coreClient.js';
 import type { ApiKeyStore } from './auth/keyStore.js';
@@ -274,11 +275,13 @@ export async function buildGateway(config: GatewayConfig, log: Logger = pino({ l
     return send(new HttpError(500, 'INTERNAL', 'internal error in the gateway; its log has the details'));
   });
 
+  const stopWatch = core.watchHealth(log);
   let closing: Promise<void> | undefined;
   return {
     app, routes, core, keyRing, keyStore, localKeyFile, openapi,
     close: () => (closing ??= (async () => {
       keyRing.stop();
+      stopWatch();
       edge.drain();
       await app.close();
       core.close();
@@ -291,7 +294,7 @@ export interface RunningGateway { gateway: Gateway; url: string }
 
 export async function startGateway(config: GatewayConfig, log = pino({ level: config.logLevel })): Promise<RunningGateway> {
   const gateway = await buildGateway(config, log);
-  const { host, port } = splitHostPort(config.httpAddress);
+  const { host, port } = hostPortSetting('MERIDIAN_HTTP_ADDR (or --listen)', config.httpAddress);
   await gateway.app.listen({ host, port });
   const address = gateway.app.server.address();
   const boundPort = typeof address === 'object' && address ? address.port : port;

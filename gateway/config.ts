@@ -4,7 +4,7 @@
  */
 import { join, resolve } from 'node:path';
 import { projectRoot } from './paths.js';
-import { boolSetting, intSetting, parseHostPort } from '../proto/contract/envSettings.js';
+import { boolSetting, databaseUrlSetting, hostPortSetting, intSetting, logLevelSetting, secretSetting } from '../proto/contract/envSettings.js';
 
 /** Work units per key per minute by default: see gateway/README.md, "Limits by work", for how it was sized. */
 export const DEFAULT_WORK_BUDGET = 3_000_000;
@@ -115,8 +115,8 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
   };
   return {
     coreTls,
-    httpAddress: env['MERIDIAN_HTTP_ADDR'] || '127.0.0.1:8080',
-    coreAddress: env['MERIDIAN_CORE_ADDR'] || env['MERIDIAN_GRPC_ADDR'] || '127.0.0.1:50051',
+    httpAddress: httpAddress('MERIDIAN_HTTP_ADDR', env['MERIDIAN_HTTP_ADDR'] || '127.0.0.1:8080'),
+    coreAddress: coreAddress(env['MERIDIAN_CORE_ADDR'] ? 'MERIDIAN_CORE_ADDR' : 'MERIDIAN_GRPC_ADDR', env['MERIDIAN_CORE_ADDR'] || env['MERIDIAN_GRPC_ADDR'] || '127.0.0.1:50051'),
     stateDir,
     maxLimit: int(env, 'MERIDIAN_REST_MAX_LIMIT', 100, 1, 1000),
     defaultRateLimit: int(env, 'MERIDIAN_DEFAULT_RATE_LIMIT', 0, 0, 10_000_000),
@@ -125,7 +125,7 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
     bodyLimit: int(env, 'MERIDIAN_HTTP_BODY_LIMIT', 16 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
     requestTimeoutMs: int(env, 'MERIDIAN_HTTP_REQUEST_TIMEOUT_MS', 300_000, 1000, 3_600_000),
     maxConnectionsPerClient: int(env, 'MERIDIAN_HTTP_MAX_CONNECTIONS_PER_CLIENT', 1024, 0, 1_000_000),
-    corsOrigins: (env['MERIDIAN_CORS_ORIGINS'] || '*').split(',').map((s) => s.trim()).filter(Boolean),
+    corsOrigins: corsOrigins(env['MERIDIAN_CORS_ORIGINS'] || '*'),
     coreExchange: bool(env, 'MERIDIAN_CORE_EXCHANGE', true),
     graphqlMaxCost: int(env, 'MERIDIAN_GRAPHQL_MAX_COST', 5000, 1, 10_000_000),
     graphqlMaxDepth: int(env, 'MERIDIAN_GRAPHQL_MAX_DEPTH', 15, 2, 100),
@@ -136,16 +136,37 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
     graphqlMaxOperations: int(env, 'MERIDIAN_GRAPHQL_MAX_OPERATIONS', 10, 1, 1000),
     // the older name still counts, so that a deployment that set it keeps its budget
     workBudget: int(env, 'MERIDIAN_WORK_BUDGET', int(env, 'MERIDIAN_GRAPHQL_TENANT_BUDGET', DEFAULT_WORK_BUDGET, 0, 1_000_000_000), 0, 1_000_000_000),
-    pageTokenSecret: env['MERIDIAN_PAGE_TOKEN_SECRET'] || '',
+    pageTokenSecret: secretSetting(env, 'MERIDIAN_PAGE_TOKEN_SECRET'),
     createLocalKey: bool(env, 'MERIDIAN_CREATE_LOCAL_KEY', true),
-    logLevel: env['MERIDIAN_LOG_LEVEL'] || 'info',
-    databaseUrl: env['MERIDIAN_DATABASE_URL'] || '',
+    logLevel: logLevelSetting(env),
+    databaseUrl: databaseUrlSetting(env),
   };
 }
 
-/** Splits host:port (port 0 = ephemeral); IPv6 hosts in brackets. */
-export function splitHostPort(address: string): { host: string; port: number } {
-  const hostPort = parseHostPort(address);
-  if (!hostPort) throw new Error(`MERIDIAN_HTTP_ADDR must look like host:port, got '${address}'`);
-  return hostPort;
+/** The gateway's HTTP address (MERIDIAN_HTTP_ADDR, or --listen), host:port with port 0 for an ephemeral one. */
+export function httpAddress(name: string, address: string): string {
+  hostPortSetting(name, address, '127.0.0.1:8080');
+  return address;
+}
+
+/** Where the core is: host:port or unix:/path, as grpc-js takes it (it reads an address without a port as port 443). */
+export function coreAddress(name: string, address: string): string {
+  if (!(address.startsWith('unix:') && address.length > 5)) hostPortSetting(name, address, '127.0.0.1:50051', 'unix:/path');
+  return address;
+}
+
+/**
+ * MERIDIAN_CORS_ORIGINS: `*` or origins as browsers send them (scheme://host[:port], no path). An entry
+ * with a path or a trailing slash ("https://app.example/") never equals an Origin header, so it allowed
+ * nobody without a word.
+ */
+function corsOrigins(raw: string): string[] {
+  // browsers send scheme and host in lower case
+  const origins = raw.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean);
+  for (const o of origins) {
+    if (o !== '*' && o !== 'null' && !/^[a-z][a-z0-9+.-]*:\/\/[^/\s?#]+$/i.test(o)) {
+      throw new Error(`MERIDIAN_CORS_ORIGINS must be * or comma-separated origins such as https://app.example.com or http://localhost:3000 (scheme, host and port, no path or trailing slash), got '${o}'`);
+    }
+  }
+  return origins;
 }

@@ -9,6 +9,7 @@
  */
 import * as grpc from '@grpc/grpc-js';
 import { readFileSync } from 'node:fs';
+import { createPrivateKey, X509Certificate } from 'node:crypto';
 import type * as protoLoader from '@grpc/proto-loader';
 import type protobuf from 'protobufjs';
 import type { ProtoCatalog } from './protoCatalog.js';
@@ -35,12 +36,31 @@ export function coreCredentials(tls: CoreTlsConfig | null, address = ''): { cred
       throw new Error(`the core's ${what} is not at ${file}: the core creates it in its state folder on first start; point ${env}_FILE (or ${env}_PEM) at it, or set MERIDIAN_CORE_PLAINTEXT=true for a core started with --plaintext on loopback`);
     }
   };
-  const credentials = grpc.credentials.createSsl(
-    read(tls.caPem, tls.caFile, 'CA certificate', 'MERIDIAN_CORE_CA'),
-    read(tls.keyPem, tls.keyFile, 'gateway key', 'MERIDIAN_CORE_KEY'),
-    read(tls.certPem, tls.certFile, 'gateway certificate', 'MERIDIAN_CORE_CERT'),
-  );
+  const ca = read(tls.caPem, tls.caFile, 'CA certificate', 'MERIDIAN_CORE_CA');
+  const key = read(tls.keyPem, tls.keyFile, 'gateway key', 'MERIDIAN_CORE_KEY');
+  const cert = read(tls.certPem, tls.certFile, 'gateway certificate', 'MERIDIAN_CORE_CERT');
+  checkTlsMaterial(tls, ca, key, cert);
+  const credentials = grpc.credentials.createSsl(ca, key, cert);
   return { credentials, options: serverName ? { 'grpc.ssl_target_name_override': serverName, 'grpc.default_authority': serverName } : {} };
+}
+
+/**
+ * The CA, key and certificate parse and belong together. grpc-js takes any bytes and only fails each TLS
+ * handshake later, so a wrong MERIDIAN_CORE_CA_PEM left the gateway answering 503 for ever with nothing logged.
+ */
+function checkTlsMaterial(tls: CoreTlsConfig, ca: Buffer, key: Buffer, cert: Buffer): void {
+  const where = (pem: string | undefined, file: string, env: string) => (pem ? `${env}_PEM` : `${file} (${env}_FILE)`);
+  const parse = <T>(what: string, from: string, f: () => T): T => {
+    try { return f(); } catch (e) {
+      throw new Error(`the core's ${what} in ${from} does not parse (${(e as Error).message}): it must be PEM text (-----BEGIN …-----), as the core writes it in its state folder's tls/`, { cause: e });
+    }
+  };
+  parse('CA certificate', where(tls.caPem, tls.caFile, 'MERIDIAN_CORE_CA'), () => new X509Certificate(ca));
+  const certificate = parse('gateway certificate', where(tls.certPem, tls.certFile, 'MERIDIAN_CORE_CERT'), () => new X509Certificate(cert));
+  const privateKey = parse('gateway key', where(tls.keyPem, tls.keyFile, 'MERIDIAN_CORE_KEY'), () => createPrivateKey(key));
+  if (!certificate.checkPrivateKey(privateKey)) {
+    throw new Error(`the gateway key (${where(tls.keyPem, tls.keyFile, 'MERIDIAN_CORE_KEY')}) is not the key of the gateway certificate (${where(tls.certPem, tls.certFile, 'MERIDIAN_CORE_CERT')})`);
+  }
 }
 
 export interface UnaryMethod {
@@ -272,12 +292,54 @@ export class CoreClient {
     });
   }
 
+  /** Why the last health check failed (grpc-js's words: connection refused, a certificate that does not match), or undefined after a success. */
+  lastHealthFailure: string | undefined;
+
   /** True when the core answers its health check with SERVING within the time given. */
   async healthy(timeoutMs = 1000): Promise<boolean> {
     return new Promise((resolve) => {
       this.client.makeUnaryRequest(this.healthMethod.path, this.healthMethod.serialize, this.healthMethod.deserialize, {}, new grpc.Metadata(),
-        { deadline: Date.now() + timeoutMs }, (err, value) => resolve(!err && (value as { status: number }).status === 1));
+        { deadline: Date.now() + timeoutMs }, (err, value) => {
+          const up = !err && (value as { status: number }).status === 1;
+          this.lastHealthFailure = up ? undefined : err ? (err.details || err.message) : 'the core answers NOT_SERVING';
+          resolve(up);
+        });
     });
+  }
+
+  /**
+   * Checks the core's health every `everyMs` and logs when it has not answered for `graceMs` (with grpc-js's
+   * reason, again every minute while it lasts) and when it answers again. A gateway whose TLS settings did not
+   * match its core (MERIDIAN_CORE_TLS_NAME, the CA) answered 503 for ever with nothing in its log. Returns the stop.
+   */
+  watchHealth(log: { warn(o: object, m: string): void; info(o: object, m: string): void }, everyMs = 5000, graceMs = 10_000): () => void {
+    let downSince: number | undefined = Date.now(); // not yet seen up: a gateway started beside its core waits for it
+    let lastLog = 0;
+    let seenUp = false;
+    let checking = false;
+    const timer = setInterval(() => {
+      if (checking) return;
+      checking = true;
+      void this.healthy(Math.min(everyMs, 2000)).then((up) => {
+        checking = false;
+        const now = Date.now();
+        if (up) {
+          if (downSince !== undefined && lastLog > 0) log.info({ core: this.address, downMs: now - downSince }, 'the core answers again');
+          downSince = undefined;
+          lastLog = 0;
+          seenUp = true;
+          return;
+        }
+        downSince ??= now;
+        if (now - downSince >= graceMs && now - lastLog >= 60_000) {
+          lastLog = now;
+          log.warn({ core: this.address, downMs: now - downSince, reason: this.lastHealthFailure },
+            `${seenUp ? 'the core stopped answering' : 'the core has not answered since the gateway started'} (reason: grpc-js's, in this entry): /healthz answers 503 and core calls fail until it does; check MERIDIAN_CORE_ADDR, MERIDIAN_CORE_TLS_NAME and the CA the gateway uses`);
+        }
+      });
+    }, everyMs);
+    timer.unref();
+    return () => clearInterval(timer);
   }
 
   toHttpError(err: Pick<grpc.StatusObject, 'code' | 'details' | 'metadata'>): HttpError {

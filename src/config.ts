@@ -5,7 +5,7 @@
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { defaultGeoDbPath, projectRoot } from './paths.js';
-import { boolSetting, intSetting, parseHostPort } from '../proto/contract/envSettings.js';
+import { boolSetting, databaseUrlSetting, hostPortSetting, intSetting, logLevelSetting, secretSetting } from '../proto/contract/envSettings.js';
 import type { SentimentConfig } from './sentiment/sentimentSettings.js';
 
 export type { SentimentConfig };
@@ -51,8 +51,7 @@ export function defaultStateDir(): string {
  */
 function listenAddress(name: string, value: string): string {
   if (value.startsWith('unix:') && value.length > 5) return value;
-  const hostPort = parseHostPort(value);
-  if (!hostPort || hostPort.port > 65535) throw new Error(`${name} must be host:port (127.0.0.1:50051, [::1]:50051) or unix:/path, got '${value}'`);
+  hostPortSetting(name, value, '127.0.0.1:50051', 'unix:/path');
   return value;
 }
 
@@ -66,8 +65,8 @@ export function loadCoreConfig(env: NodeJS.ProcessEnv = process.env): CoreConfig
     dbConnections: int('MERIDIAN_DB_CONNECTIONS', Math.max(2, cores), 1, 64),
     dbThreads: int('MERIDIAN_DB_THREADS', Math.max(1, cores), 1, 256),
     maxLimit: int('MERIDIAN_MAX_LIMIT', 1000, 1, 100000),
-    pageTokenSecret: env['MERIDIAN_PAGE_TOKEN_SECRET'] || '',
-    logLevel: env['MERIDIAN_LOG_LEVEL'] || 'info',
+    pageTokenSecret: secretSetting(env, 'MERIDIAN_PAGE_TOKEN_SECRET'),
+    logLevel: logLevelSetting(env),
     stateDir: resolve(env['MERIDIAN_STATE_DIR'] || defaultStateDir()),
     sentiment: {
       workers: int('MERIDIAN_SENTIMENT_WORKERS', Math.max(1, Math.min(4, cores)), 1, 64),
@@ -85,7 +84,7 @@ export function loadCoreConfig(env: NodeJS.ProcessEnv = process.env): CoreConfig
       webhookRetrySchedule: env['MERIDIAN_WEBHOOK_RETRY_SCHEDULE'] || '5s,5m,30m,2h,5h,10h,14h,20h,24h',
       webhookTimeoutMs: int('MERIDIAN_WEBHOOK_TIMEOUT_MS', 15_000, 100, 120_000),
       stateCompression: bool('MERIDIAN_SENTIMENT_STATE_COMPRESSION', true),
-      databaseUrl: env['MERIDIAN_DATABASE_URL'] || '',
+      databaseUrl: databaseUrlSetting(env),
       jobLeaseMs: int('MERIDIAN_JOB_LEASE_MS', 30_000, 1000, 3_600_000),
     },
     plaintext: bool('MERIDIAN_CORE_PLAINTEXT', false),

@@ -40,10 +40,34 @@ const SERVICES = [
   'meridian.certificates.v1.CertificateService', 'meridian.exchange.v1.CoreExchange',
 ];
 
+/**
+ * The geo database, read-only, checked to be one: a DuckDB file of something else (the state file, say) at
+ * MERIDIAN_GEO_DB failed the start with a catalog error about a table `meta`, and a file that is not DuckDB's
+ * with DuckDB's own words; both now name the variable and what to do.
+ */
+async function openGeoDatabase(config: Pick<CoreConfig, 'geoDbPath' | 'dbThreads'>, connections: number): Promise<ConnectionPool> {
+  const path = config.geoDbPath;
+  const fix = `point MERIDIAN_GEO_DB at the file 'npm run data:build' writes, or unset it for the default (data/build/geo.duckdb)`;
+  if (!existsSync(path)) throw new Error(`geo database not found at ${path}: run 'npm run data:build' (npm install builds it too)`);
+  let instance: Awaited<ReturnType<typeof openDatabase>>;
+  try {
+    instance = await openDatabase(path, { readOnly: true, threads: config.dbThreads });
+  } catch (e) {
+    throw new Error(`the geo database ${path} (MERIDIAN_GEO_DB) cannot be opened (${(e as Error).message.replace(/[.!]+$/, '')}): ${fix}`, { cause: e });
+  }
+  const db = await ConnectionPool.create(instance, connections);
+  const [r] = await db.query<{ n: bigint | number }>(
+    `SELECT count(*) AS n FROM information_schema.tables WHERE table_name IN ('meta', 'places', 'place_keys')`);
+  if (Number(r?.n) !== 3) {
+    await db.close();
+    throw new Error(`${path} (MERIDIAN_GEO_DB) is a DuckDB file but not Meridian's geo database (no meta, places and place_keys tables): ${fix}`);
+  }
+  return db;
+}
+
 /** Writes the place index file of the configured geo database when it is missing or stale (install time; see placeIndexFile.ts). */
 export async function preparePlaceIndex(config: CoreConfig): Promise<{ path: string; fromFile: boolean }> {
-  const instance = await openDatabase(config.geoDbPath, { readOnly: true, threads: config.dbThreads });
-  const db = await ConnectionPool.create(instance, 1);
+  const db = await openGeoDatabase(config, 1);
   try {
     let error: unknown;
     const path = placeIndexPath(config.geoDbPath);
@@ -72,11 +96,7 @@ export async function startCore(config: CoreConfig): Promise<Core> {
   if (config.plaintext && !isLoopbackAddress(config.grpcAddress)) {
     throw new Error(`plaintext gRPC (MERIDIAN_CORE_PLAINTEXT / --plaintext) is refused on ${config.grpcAddress}: it is allowed on a loopback address or a Unix socket only; without it the core uses mutual TLS`);
   }
-  if (!existsSync(config.geoDbPath)) {
-    throw new Error(`geo database not found at ${config.geoDbPath}: run 'npm run data:build' (npm install builds it too)`);
-  }
-  const instance = await openDatabase(config.geoDbPath, { readOnly: true, threads: config.dbThreads });
-  const db = await ConnectionPool.create(instance, config.dbConnections);
+  const db = await openGeoDatabase(config, config.dbConnections);
   const paging = new Paging(config.maxLimit, pageTokenSecret(config.stateDir, config.pageTokenSecret || undefined));
   const server = new grpc.Server({ 'grpc.max_receive_message_length': maxRequestBytes(config) });
 

@@ -9,7 +9,7 @@
  * place, so a failed build never leaves a half-written database behind.
  */
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { countries as countriesList } from 'countries-list';
 import { borders as countryBorders } from '@rapideditor/country-coder';
 import { iso31661, iso31662 } from 'iso-3166';
@@ -19,6 +19,7 @@ import { GEO_SCHEMA_VERSION, foldText, searchWords } from '../../src/geo/searchK
 import { DISPLAY_LANGUAGES } from '../../src/geo/languages.js';
 import { DataBuildError, databaseOption, flag, option, runWhenMain } from './cli.js';
 import { SOURCES, citiesFile, packageDir, packageVersion, projectRoot, readPackageJson } from './sources.js';
+import { defaultGeoDbPath } from '../../src/paths.js';
 
 export { DataBuildError };
 
@@ -490,29 +491,41 @@ async function summarise(conn: DuckDBConnection, n: number, log: Log): Promise<v
 /** The schema this code builds (src/geo/searchKey.ts, where the core checks it too). */
 const SCHEMA_VERSION = GEO_SCHEMA_VERSION;
 
-/** The schema version recorded in an existing database (0 when unreadable). */
-async function schemaVersion(file: string): Promise<number> {
+/**
+ * The schema version recorded in an existing database: 0 for a geo database without one (or whose meta cannot
+ * be read), 'foreign' for a file that is not DuckDB's or a DuckDB file without our `meta` table.
+ */
+async function schemaVersion(file: string): Promise<number | 'foreign'> {
+  let instance: Awaited<ReturnType<typeof openDatabase>>;
   try {
-    const instance = await openDatabase(file, { readOnly: true });
-    const conn = await instance.connect();
-    try {
-      const [row] = await all<{ value: string }>(conn, "SELECT value FROM meta WHERE key = 'schema_version'");
-      return Number(row?.value ?? 0) || 0;
-    } finally { conn.closeSync(); instance.closeSync(); }
+    instance = await openDatabase(file, { readOnly: true });
+  } catch {
+    return 'foreign'; // not a DuckDB file (the build writes a temporary file and renames it: never half a geo database)
+  }
+  const conn = await instance.connect();
+  try {
+    const [t] = await all<{ n: bigint }>(conn, "SELECT count(*) AS n FROM information_schema.tables WHERE table_name = 'meta'");
+    if (Number(t?.n ?? 0) === 0) return 'foreign';
+    const [row] = await all<{ value: string }>(conn, "SELECT value FROM meta WHERE key = 'schema_version'");
+    return Number(row?.value ?? 0) || 0;
   } catch {
     return 0;
-  }
+  } finally { conn.closeSync(); instance.closeSync(); }
 }
 
 async function main(): Promise<void> {
   const out = databaseOption('--out');
   if (flag('--if-missing') && existsSync(out)) {
     const version = await schemaVersion(out);
-    if (version >= SCHEMA_VERSION) {
+    // npm start runs this on MERIDIAN_GEO_DB: a DuckDB file of something else there was replaced by a geo database
+    if (version === 'foreign' && out !== resolve(defaultGeoDbPath())) {
+      throw new DataBuildError(`${out} (MERIDIAN_GEO_DB) is not Meridian's geo database (not a DuckDB file, or one without its meta table), so it is left as it is: point MERIDIAN_GEO_DB at another path (it is built there) or unset it`);
+    }
+    if (typeof version === 'number' && version >= SCHEMA_VERSION) {
       process.stdout.write(`geo database present at ${out} (delete it or run npm run data:build to rebuild)\n`);
       return;
     }
-    process.stdout.write(`geo database at ${out} has schema ${version}, this code needs ${SCHEMA_VERSION}: rebuilding\n`);
+    process.stdout.write(`geo database at ${out} is ${version === 'foreign' ? 'not a geo database' : `of schema ${version}`}, this code needs ${SCHEMA_VERSION}: rebuilding\n`);
   }
   process.stdout.write(`building the geo database from npm packages in ${projectRoot}\n`);
   await buildGeoDatabase({ out, cities: option('--cities') });

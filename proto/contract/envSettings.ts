@@ -31,3 +31,50 @@ export function parseHostPort(address: string): { host: string; port: number } |
   const m = /^(\[[^\]]+\]|[^:]+):(\d{1,5})$/.exec(address);
   return m ? { host: (m[1] ?? '').replace(/^\[|\]$/g, ''), port: Number(m[2]) } : undefined;
 }
+
+/** pino's levels, the values MERIDIAN_LOG_LEVEL takes. */
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+/** MERIDIAN_LOG_LEVEL, checked: pino threw "unknown level abc" from deep in its constructor, without the variable's name. */
+export function logLevelSetting(env: Env, dflt = 'info'): string {
+  const raw = stringSetting(env, 'MERIDIAN_LOG_LEVEL', dflt).toLowerCase();
+  if (!(LOG_LEVELS as readonly string[]).includes(raw)) throw new Error(`MERIDIAN_LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got '${env['MERIDIAN_LOG_LEVEL']?.trim()}'`);
+  return raw;
+}
+
+/** A URL with its password replaced, for messages and logs. */
+export function redactUrl(raw: string): string {
+  return raw.replace(/^([a-z][a-z0-9+.-]*:\/\/[^:@/]*):[^@/]*@/i, '$1:***@');
+}
+
+/**
+ * MERIDIAN_DATABASE_URL: empty (the embedded stores) or a PostgreSQL URL. Anything else was handed to the
+ * PostgreSQL driver, which retried 'abc' (or a mysql:// URL) for half a minute, logging stacks, before the
+ * start failed.
+ */
+export function databaseUrlSetting(env: Env): string {
+  const raw = stringSetting(env, 'MERIDIAN_DATABASE_URL', '');
+  if (raw === '') return '';
+  let url: URL | undefined;
+  try { url = new URL(raw); } catch { url = undefined; }
+  if (!url || !/^postgres(ql)?:$/.test(url.protocol) || url.hostname === '' && !url.searchParams.has('host')) {
+    throw new Error(`MERIDIAN_DATABASE_URL must be a PostgreSQL URL such as postgres://user:password@host:5432/meridian (or empty for the embedded stores), got '${redactUrl(raw)}'`);
+  }
+  return raw;
+}
+
+/** MERIDIAN_PAGE_TOKEN_SECRET: empty (a random secret kept in the state folder) or at least 16 characters; a short one could be guessed and tokens forged. */
+export function secretSetting(env: Env, name: string, minChars = 16): string {
+  const raw = stringSetting(env, name, '');
+  if (raw !== '' && raw.length < minChars) throw new Error(`${name} must be at least ${minChars} characters (or unset: a random secret is kept in the state folder), got ${raw.length}`);
+  return raw;
+}
+
+/** A TCP listen or connect address, host:port with the port 0-65535 (an IPv6 host in brackets), checked by name; `orElse` names another accepted form. */
+export function hostPortSetting(name: string, value: string, example = '127.0.0.1:8080', orElse = ''): { host: string; port: number } {
+  const hostPort = parseHostPort(value);
+  if (!hostPort || hostPort.port > 65535) {
+    throw new Error(`${name} must be host:port with a port from 0 to 65535 (${example}, [::1]:${example.split(':').pop()})${orElse ? ` or ${orElse}` : ''}, got '${value}'`);
+  }
+  return hostPort;
+}

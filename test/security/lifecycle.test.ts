@@ -11,8 +11,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { projectRoot } from '../../src/paths.js';
-import { loadCoreConfig } from '../../src/config.js';
 import { eventually } from '../support/gateway.js';
+import { exited, launch } from '../support/launcher.js';
 
 /** Every descendant of a process (ps over the whole table, walked from `pid`). */
 function descendants(pid: number): number[] {
@@ -46,21 +46,6 @@ async function npmStart(): Promise<{ npm: ChildProcess; url: string; stateDir: s
     npm.once('exit', (code) => reject(new Error(`npm start exited (${code}) before serving:\n${out}`)));
   });
   return { npm, url, stateDir, output: () => out };
-}
-
-const exited = (p: ChildProcess) => new Promise<string>((resolve) => p.once('exit', (code, signal) => resolve(signal ? `signal ${signal}` : `code ${code}`)));
-
-/** The launcher itself, as `npm start` runs it (from source under tsx), with these settings; its output gathered. */
-function launch(settings: Record<string, string>): { p: ChildProcess; output: () => string } {
-  const p = spawn(process.execPath, ['--import', 'tsx', 'bin/meridian.ts'], {
-    cwd: projectRoot,
-    env: { ...process.env, MERIDIAN_HTTP_ADDR: '127.0.0.1:0', MERIDIAN_GRPC_ADDR: '127.0.0.1:0', MERIDIAN_SENTIMENT_WORKERS: '2', MERIDIAN_LOG_LEVEL: 'warn', ...settings },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  p.stdout!.on('data', (b: Buffer) => { out += b.toString(); });
-  p.stderr!.on('data', (b: Buffer) => { out += b.toString(); });
-  return { p, output: () => out };
 }
 
 describe('npm start lifecycle', () => {
@@ -146,13 +131,6 @@ describe('npm start lifecycle', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
-  });
-
-  it('a gRPC address without a port, or with one out of range, is refused by name (grpc-js took "127.0.0.1" as port 443)', () => {
-    for (const bad of ['127.0.0.1', '[::1]', '127.0.0.1:70000', '::1:50051', 'abc', ':50051', 'unix:']) {
-      expect(() => loadCoreConfig({ MERIDIAN_GRPC_ADDR: bad }), bad).toThrow(`MERIDIAN_GRPC_ADDR must be host:port (127.0.0.1:50051, [::1]:50051) or unix:/path, got '${bad}'`);
-    }
-    for (const good of ['127.0.0.1:0', '[::1]:50051', 'localhost:50051', '0.0.0.0:65535', 'unix:/tmp/meridian.sock']) expect(loadCoreConfig({ MERIDIAN_GRPC_ADDR: good }).grpcAddress).toBe(good);
   });
 
   it('a second signal forces the exit at once, leaving no process', { timeout: 180_000 }, async () => {
