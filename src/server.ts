@@ -80,6 +80,32 @@ export async function preparePlaceIndex(config: CoreConfig): Promise<{ path: str
 }
 
 /**
+ * Health is open to callers without a certificate, so what it keeps per call is bounded here. grpc-health-check
+ * keeps a Map entry for every service name ever watched (its removeWatcher empties the entry's set but never
+ * deletes it), so 100 cancelled Watch calls naming 2 MB services each kept ~190 MB for good; and Check echoed a
+ * name of any length in its error message. A Watch of a service the core does not have is answered
+ * SERVICE_UNKNOWN, as the protocol says, and ended without registering anything; a Check of one NOT_FOUND with the name cut.
+ */
+function guardHealth(impl: grpc.UntypedServiceImplementation, known: ReadonlySet<string>): grpc.UntypedServiceImplementation {
+  const check = impl['check'] as grpc.handleUnaryCall<{ service: string }, unknown>;
+  const watch = impl['watch'] as grpc.handleServerStreamingCall<{ service: string }, unknown>;
+  return {
+    ...impl,
+    check: ((call, callback) => {
+      const name = call.request.service ?? '';
+      if (known.has(name)) { check(call, callback); return; }
+      callback({ code: grpc.status.NOT_FOUND, details: `Health status unknown for service ${name.slice(0, 100)}${name.length > 100 ? '…' : ''}` });
+    }) as grpc.handleUnaryCall<{ service: string }, unknown>,
+    watch: ((call) => {
+      if (known.has(call.request.service ?? '')) { watch(call); return; }
+      // the core's services are fixed, so an unknown one stays unknown: the call ends instead of holding its request
+      call.write({ status: 'SERVICE_UNKNOWN' });
+      call.end();
+    }) as grpc.handleServerStreamingCall<{ service: string }, unknown>,
+  };
+}
+
+/**
  * The largest message the core reads: room for the largest request its own limits accept (a batch of
  * MERIDIAN_SENTIMENT_MAX_BATCH texts of MERIDIAN_SENTIMENT_MAX_TEXT_CHARS characters, up to 4 UTF-8 bytes
  * each, plus their other fields), at least 4 MiB. With a fixed 4 MiB a valid batch (say 1,000 texts of
@@ -123,8 +149,9 @@ export async function startCore(config: CoreConfig): Promise<Core> {
   const sentiment = await addSentimentService(services, { stateDir: config.stateDir, config: config.sentiment });
   phase('sentiment');
   addExchangeService(services);
-  const health = new HealthImplementation({ '': 'SERVING', ...Object.fromEntries(SERVICES.map((s) => [s, 'SERVING'])) });
-  health.addToServer({ addService: (service, implementation) => services.addOpenService(service, implementation) } as Pick<grpc.Server, 'addService'> as grpc.Server);
+  const healthNames = ['', ...SERVICES];
+  const health = new HealthImplementation(Object.fromEntries(healthNames.map((s) => [s, 'SERVING'])));
+  health.addToServer({ addService: (service, implementation) => services.addOpenService(service, guardHealth(implementation, new Set(healthNames))) } as Pick<grpc.Server, 'addService'> as grpc.Server);
   new ReflectionService(reflectionDefinition()).addToServer(services as unknown as grpc.Server); // reflection is authenticated too
 
   let credentials = grpc.ServerCredentials.createInsecure();

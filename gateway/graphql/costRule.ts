@@ -1,7 +1,7 @@
 /**
  * Refuses, before execution, queries whose depth or worst-case result count
  * is above the configured maxima. The cost of a field is the product of the
- * page sizes (first or last, else the default page size) of the connections
+ * page sizes (first + last, else the default page size) of the connections
  * on its path; a query's cost is the sum over its fields. Introspection
  * (__schema, __type, __typename) is free, so tools keep working.
  */
@@ -15,14 +15,18 @@ export function costRule(limits: CostLimits): (context: ValidationContext) => AS
     const fragments = new Map<string, FragmentDefinitionNode>();
     for (const d of context.getDocument().definitions) if (d.kind === Kind.FRAGMENT_DEFINITION) fragments.set(d.name.value, d);
 
+    // first and last together answer up to first + last items (their union when they meet: connections.ts), so both count
     const pageSize = (field: FieldNode): number => {
+      let page = 0;
+      let given = false;
       for (const name of ['first', 'last']) {
         const arg = field.arguments?.find((a) => a.name.value === name);
         if (!arg) continue;
-        if (arg.value.kind === Kind.INT) return Number(arg.value.value);
-        return limits.maxPage; // a variable: validation runs before variables are known, so assume the worst
+        given = true;
+        // a variable: validation runs before variables are known, so assume the worst
+        page += arg.value.kind === Kind.INT ? Math.max(0, Number(arg.value.value)) : limits.maxPage;
       }
-      return DEFAULT_PAGE;
+      return given ? page : DEFAULT_PAGE;
     };
 
     /** Walks a selection set: returns [cost, depth]. */

@@ -40,6 +40,8 @@ function canonicalZone(id: string): string | undefined {
 export class ZoneResolver {
   private readonly byLower = new Map<string, string>();
   private byCanonical: Map<string, string> | undefined;
+  /** Ids not in the data as written, as resolved before (each costs an Intl.DateTimeFormat); cleared when full. */
+  private readonly aliases = new Map<string, string | undefined>();
 
   constructor(known: Iterable<string>) {
     for (const id of known) this.byLower.set(id.toLowerCase(), id);
@@ -47,8 +49,17 @@ export class ZoneResolver {
 
   /** The data's id `id` names, or undefined when it names none of them. */
   resolve(id: string): string | undefined {
-    const exact = this.byLower.get(id.toLowerCase());
+    const lower = id.toLowerCase();
+    const exact = this.byLower.get(lower);
     if (exact !== undefined) return exact;
+    if (this.aliases.has(lower)) return this.aliases.get(lower);
+    if (this.aliases.size >= 4096) this.aliases.clear();
+    const found = this.resolveAlias(id);
+    this.aliases.set(lower, found);
+    return found;
+  }
+
+  private resolveAlias(id: string): string | undefined {
     const c = canonicalZone(id);
     if (c === undefined) return undefined;
     if (!this.byCanonical) {

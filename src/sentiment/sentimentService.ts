@@ -476,15 +476,17 @@ function encodeCursor(c: JobCursor, filter: object): string {
 
 function decodeCursor(token: string, filter: object): JobCursor | null {
   if (token === '') return null;
-  let parsed: { c?: unknown; i?: unknown; f?: unknown };
+  const notOurs = () => invalid('pageToken', 'pageToken is not a token this service issued; pass nextPageToken from the previous page');
+  let parsed: { c?: unknown; i?: unknown; f?: unknown } | null;
   try {
     parsed = JSON.parse(Buffer.from(token, 'base64url').toString('utf8')) as typeof parsed;
   } catch {
-    throw invalid('pageToken', 'pageToken is not a token this service issued; pass nextPageToken from the previous page');
+    throw notOurs();
   }
-  if (typeof parsed.c !== 'number' || typeof parsed.i !== 'string') throw invalid('pageToken', 'pageToken is not a token this service issued; pass nextPageToken from the previous page');
+  // a token is a client's to forge: `null`, a fraction or a time beyond int64 reached the store and failed there (500)
+  if (typeof parsed !== 'object' || parsed === null || !Number.isSafeInteger(parsed.c) || typeof parsed.i !== 'string' || parsed.i.length > 64) throw notOurs();
   if (parsed.f !== filterDigest(filter)) throw invalid('pageToken', 'pageToken belongs to a query with other filters; keep the filters the same while paging');
-  return { createdMs: parsed.c, id: parsed.i };
+  return { createdMs: parsed.c as number, id: parsed.i };
 }
 
 export async function addSentimentService(registry: ServiceRegistry, deps: { stateDir: string; config: SentimentConfig }): Promise<Sentiment> {

@@ -72,6 +72,30 @@ describe('health and reflection', () => {
     c.close();
   });
 
+  it('keeps nothing for a service it does not have: Watch says SERVICE_UNKNOWN and ends, Check cuts the name (100 cancelled watches of 2 MB names kept ~190 MB)', async () => {
+    const def = grpc.loadPackageDefinition(protoLoader.loadSync(healthProto, { enums: String })) as unknown as { grpc: { health: { v1: { Health: grpc.ServiceClientConstructor } } } };
+    const c = new def.grpc.health.v1.Health(address, anonymousCredentialsFor(address)) as unknown as grpc.Client & {
+      check: (r: object, cb: (e: grpc.ServiceError | null, r: { status: string }) => void) => void;
+      watch: (r: object) => grpc.ClientReadableStream<{ status: string }>;
+    };
+    const watchAll = (service: string, ms: number) => new Promise<{ statuses: string[]; ended: boolean }>((resolve) => {
+      const statuses: string[] = [];
+      const stream = c.watch({ service });
+      const timer = setTimeout(() => { stream.cancel(); resolve({ statuses, ended: false }); }, ms);
+      stream.on('data', (m: { status: string }) => statuses.push(m.status));
+      stream.on('error', () => undefined);
+      stream.on('end', () => { clearTimeout(timer); resolve({ statuses, ended: true }); });
+    });
+    const name = `x${'n'.repeat(2_000_000)}`;
+    expect(await watchAll(name, 5000)).toEqual({ statuses: ['SERVICE_UNKNOWN'], ended: true });
+    // a service it has is watched as before: its status, and the stream stays open
+    expect(await watchAll('meridian.geo.v1.GeoService', 500)).toEqual({ statuses: ['SERVING'], ended: false });
+    const e = await new Promise<grpc.ServiceError>((resolve) => c.check({ service: name }, (err) => resolve(err!)));
+    expect(e.code).toBe(grpc.status.NOT_FOUND);
+    expect(e.details.length).toBeLessThan(200);
+    c.close();
+  });
+
   it('lists the services through server reflection (what grpcurl list uses)', async () => {
     const file = new URL('../../node_modules/@grpc/reflection/build/proto/grpc/reflection/v1alpha/reflection.proto', import.meta.url).pathname;
     const def = grpc.loadPackageDefinition(protoLoader.loadSync(file)) as unknown as { grpc: { reflection: { v1alpha: { ServerReflection: grpc.ServiceClientConstructor } } } };

@@ -163,6 +163,13 @@ describe('analysis', () => {
     for (const q of ['state=DONE', 'pageSize=5000', 'pageToken=garbage', 'createdAfter=yesterday', 'createdAfter=2026-02-31T00:00:00Z', 'batchId=x']) {
       expect((await gw.get(`/v1/jobs?${q}`)).status, q).toBe(400);
     }
+    // forged tokens of the right shape: JSON null, a fraction, a time beyond int64 reached the store and were 500s
+    const digest = (JSON.parse(Buffer.from(first.body.metadata.nextPageToken as string, 'base64url').toString()) as { f: string }).f;
+    for (const forged of ['null', '[]', '"x"', `{"c":1.5,"i":"a","f":"${digest}"}`, `{"c":1e300,"i":"a","f":"${digest}"}`, `{"c":-1e300,"i":"a","f":"${digest}"}`]) {
+      const r = await gw.get(`/v1/jobs?batchId=${batchId}&pageSize=10&pageToken=${Buffer.from(forged).toString('base64url')}`);
+      expect(r.status, forged).toBe(400);
+      expect(r.body.errors[0].details.field, forged).toBe('pageToken');
+    }
   });
 });
 

@@ -32,6 +32,17 @@ describe('input edges', () => {
     expect((await g.get('/v1/geo/cities?limit=1')).body.data).toHaveLength(1);
   });
 
+  it('reads each time zone of a list once, and refuses more than 1,000 different ones (20,000 "UTC"s held the core 1.4-1.9 s)', async () => {
+    const once = await g.get('/v1/geo/cities?timeZoneIds=UTC&limit=5');
+    const repeated = await g.get(`/v1/geo/cities?timeZoneIds=${Array.from({ length: 3000 }, () => 'UTC').join(',')}&limit=5`);
+    expect(repeated.status).toBe(200);
+    expect(repeated.body.metadata.totalCount).toBe(once.body.metadata.totalCount);
+    const many = await g.get(`/v1/geo/cities?timeZoneIds=${Array.from({ length: 1001 }, (_, i) => `Zone/N${i}`).join(',')}`);
+    expect(many.status).toBe(400);
+    expect(many.body.errors[0]).toMatchObject({ code: 'PARAM_INVALID', details: { field: 'timeZoneIds' } });
+    expect(many.body.errors[0].message).toBe('timeZoneIds: at most 1000 time zones, got 1001');
+  });
+
   it('names an unknown parameter in details', async () => {
     const r = await g.get('/v1/geo/cities?bogus=1');
     expect(r.status).toBe(400);
