@@ -261,7 +261,7 @@ export class SentimentAnalyzer {
           t2 = now();
           st.featurise += t2 - t1;
         }
-        const language = this.language.identify(bag.languageIds, bag.languageCount, bag.letters);
+        const language = this.language.identify(bag.languageIds, bag.languageCount, bag.letters, cleaned);
         if (timed) {
           t0 = now();
           st.language += t0 - t2;

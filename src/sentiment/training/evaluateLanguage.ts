@@ -79,7 +79,7 @@ export async function evaluateLanguage(identifier: LanguageIdentifier, corpus: L
   const valid = rows.map((_, i) => texts[i] !== '');
   const ourDetect: Detect = (t) => {
     const b = f.featurize(t);
-    return identifier.identify(b.ids, b.count, b.letters).code;
+    return identifier.identify(b.ids, b.count, b.letters, t).code;
   };
   const systems: System[] = [{ name: 'language head (ours)', detect: ourDetect }, ...(await otherDetectors())];
   const preds: string[][] = [];

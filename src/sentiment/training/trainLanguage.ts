@@ -47,7 +47,7 @@ export interface LanguageSettings {
 
 export const LANGUAGE_SETTINGS: LanguageSettings = { epochs: 4, learningRate: 0.2, l2: 1e-5, seed: Number(process.env['LID_SEED'] ?? 13), balance: Number(process.env['LID_BAL'] ?? 0.5), rowCap: ROW_CAP };
 
-export const LANGUAGE_THRESHOLDS = { minLetters: 4, undBelow: 0.3, reliableFrom: 0.6, reliableLetters: 10 };
+export const LANGUAGE_THRESHOLDS = { minLetters: 4, undBelow: 0.15, reliableFrom: 0.6, reliableLetters: 10 };
 
 export interface FeaturizedLanguageRows {
   rows: LanguageRow[];
