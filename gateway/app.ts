@@ -267,6 +267,9 @@ export async function buildGateway(config: GatewayConfig, log: Logger = pino({ l
     if (isHttpError(err)) return send(err, safeCallback(request.method, request.url));
     const body = bodyRefusal(err as { code?: string }, config.bodyLimit);
     if (body) return send(body);
+    // a request no route serves whose body Fastify refused first (QUERY without a Content-Type): its 404 or 405,
+    // as for every other method, not Fastify's "must provide a 'Content-Type' header"
+    if (request.is404) return send(edge.notFound(request.method, request.url.split('?')[0] ?? ''));
     const status = typeof (err as { statusCode?: unknown }).statusCode === 'number' ? (err as { statusCode: number }).statusCode : 500;
     if (status >= 400 && status < 500) {
       return send(new HttpError(status, 'PARAM_INVALID', (err as Error).message || 'bad request'));

@@ -24,6 +24,9 @@ describe('the envelope on framework answers', () => {
     const post = await g.send('PUT', '/v1/analyses', { text: 'x' });
     expectEnvelope(post, 405, 'METHOD_NOT_ALLOWED');
     expect(post.headers.get('allow')).toContain('POST');
+    // QUERY (a method with a body) without a Content-Type was Fastify's 400 "must provide a 'Content-Type' header"
+    expectEnvelope(await g.send('QUERY', '/v1/geo/about'), 405, 'METHOD_NOT_ALLOWED');
+    expectEnvelope(await g.send('QUERY', '/v1/no/such/route'), 404, 'ROUTE_NOT_FOUND');
   });
 
   it('413 for a body over the limit, 415 for a body that is not JSON', async () => {
