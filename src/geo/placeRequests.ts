@@ -168,7 +168,7 @@ export function parsePlaceList(
   let types = (req.types ?? []).flatMap((s) => s.split(',')).map((s) => s.trim().toUpperCase()).filter(Boolean);
   for (const t of types) {
     if (!(t in PLACE_TYPES) && !ctx.featureCodes.has(t)) {
-      throw invalid('types', `types must hold CITY, ADM2, ISLAND or GeoNames feature codes (${[...ctx.featureCodes].sort().join(', ')}), got '${t}'`);
+      throw invalid('types', `types must hold CITY, ADM2, ISLAND or GeoNames feature codes (${[...ctx.featureCodes].filter(Boolean).sort().join(', ')}), got '${t.slice(0, 100)}'`);
     }
   }
   if (opts.onlyTypes) types = types.length ? types.filter((t) => opts.onlyTypes!.includes(t)) : opts.onlyTypes;

@@ -226,8 +226,18 @@ describe('limits, keys and errors', () => {
     const costly = await gql('{ populatedPlaces(first: 100) { edges { node { nearbyPopulatedPlaces(first: 100) { totalCount } } } } }');
     expect(costly.status).toBe(400);
     expect(costly.errors?.[0]).toMatchObject({ extensions: { code: 'ACCESS_DENIED' }, message: expect.stringMatching(/cost \d+ .*maximum of 5000/) });
-    const viaVariable = await gql('query($n: Int) { countries(first: $n) { edges { node { regions(first: $n) { edges { node { populatedPlaces(first: $n) { totalCount } } } } } } } }', { n: 2 });
-    expect(viaVariable.errors?.[0]?.message).toMatch(/cost/); // variables count as the maximum page size
+    // page sizes in variables count at their values (apps built with Apollo or generated clients pass them so): a
+    // small page nests as its literal does, a large one is refused as its literal is (they counted as the maximum
+    // page size, and two nested levels at 5 were refused)
+    const nested = 'query($n: Int) { countries(first: $n) { edges { node { regions(first: $n) { edges { node { populatedPlaces(first: $n) { totalCount } } } } } } } }';
+    const small = await gql(nested, { n: 2 });
+    expect(small.errors, JSON.stringify(small.errors)).toBeUndefined();
+    expect((small.data as { countries: { edges: unknown[] } }).countries.edges).toHaveLength(2);
+    const withDefault = await gql(nested.replace('$n: Int', '$n: Int = 3'));
+    expect(withDefault.errors, JSON.stringify(withDefault.errors)).toBeUndefined();
+    const large = await gql(nested, { n: 100 });
+    expect(large.status).toBe(400);
+    expect(large.errors?.[0]?.message).toMatch(/cost/);
     let deep = '{ populatedPlace(id: "1") { country { code } } }';
     for (let i = 0; i < 8; i++) deep = deep.replace('country { code }', 'country { region(code: "X") { country { code } } }');
     expect((await gql(deep)).errors?.[0]?.message).toMatch(/depth/);
