@@ -85,6 +85,12 @@ export interface FeaturizerParams {
    */
   countCap?: number;
   /**
+   * One feature per text for how many cashtags it holds (`<tickers:0>` … `<tickers:3>`, three or more),
+   * in the model's bag only (FINANCIAL_NEWS, with tickers 'token'): a headline about several tickers
+   * ("$AAPL $MSFT $GOOG: …") is more often a NEUTRAL list. Absent: none.
+   */
+  tickerCount?: boolean;
+  /**
    * Runs are cut to this many (issue 17: a run of one emoji or word tilted the verdict as it
    * grew, "😀" ×50 was VERY_NEGATIVE): a token equal to the previous k tokens (lower-cased,
    * clause punctuation between them ignored; emoji, "!", words, URLs, mentions) is skipped,
@@ -415,6 +421,8 @@ const KIND_EXTRA = 0x78; // 'x'
 const KIND_NEG_EXTRA = 0x58; // 'X'
 const KIND_EXTRA_INTENSE = 0x6a; // 'j'
 const KIND_PREFIX = 0x70; // 'p'
+const KIND_TICKERS = 0x54; // 'T'
+
 const FNV_OFFSET = 0x811c9dc5;
 const FNV_PRIME = 16777619;
 const MAX_GRAM_WORD = 24;
@@ -758,6 +766,8 @@ export class Featurizer {
     const collapse = this.params.collapseRuns;
     let runOf: string | null = null; // the token (lower case) of the current run, and its length so far
     let runLength = 0;
+    let tickerCount = 0; // cashtags (params.tickerCount), and the first one's token
+    let firstTicker = 0;
     TOKEN.lastIndex = 0;
     for (let m = TOKEN.exec(text); m !== null; m = TOKEN.exec(text)) {
       if (m[5] !== undefined) {
@@ -807,6 +817,7 @@ export class Featurizer {
       const negated = scopeLeft > 0 ? negator : -1;
       this.negatedBy[t] = negated;
 
+      if (ticker && tickerCount++ === 0) firstTicker = t;
       if (ticker) {
         // the cashtag's own word (tickers 'both') and the shared <ticker>; prev below is <ticker>
         if (this.params.tickers === 'both') this.push(finish(hashRange(mix(FNV_OFFSET, KIND_WORD), lower, 0, lower.length), mask), t, -1, 0);
@@ -893,6 +904,9 @@ export class Featurizer {
       } else if (scopeLeft > 0) scopeLeft--;
       boost = INTENSIFIERS.has(lower) ? 1 : SOFTENERS.has(lower) ? -1 : 0;
       prev = lower;
+    }
+    if (this.params.tickerCount === true && tokens.length > 0) {
+      this.push(finish(mix(mix(FNV_OFFSET, KIND_TICKERS), 0x30 + Math.min(3, tickerCount)), mask), firstTicker, -1, 0, true);
     }
     return {
       count: this.count,

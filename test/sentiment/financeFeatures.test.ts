@@ -50,6 +50,23 @@ describe('finance featuriser options', () => {
     expect(token.featurize(text).count).toBeLessThan(plain.featurize(text).count);
   });
 
+  it('tickerCount: one feature per text for 0, 1, 2 or 3+ cashtags, in the model\'s bag only', () => {
+    const params: FeaturizerParams = { ...DEFAULT_FEATURIZER, tickers: 'token', languageOnlyCharGrams: true };
+    const counted = new Featurizer({ ...params, tickerCount: true });
+    const without = new Featurizer(params);
+    const extra = (text: string) => ids(counted, text).filter((id) => !ids(without, text).includes(id));
+    const one = extra('$AAPL beats estimates');
+    expect(one).toHaveLength(1);
+    expect(extra('$AAPL $MSFT beat estimates')).toHaveLength(1);
+    expect(extra('$AAPL $MSFT beat estimates')).not.toEqual(one);
+    expect(extra('$A $B $C $D $E rally')).toEqual(extra('$A $B $C rally'));
+    expect(extra('markets rally')).toHaveLength(1);
+    // the language head's bag is unchanged
+    const text = '$AAPL $MSFT beat estimates';
+    expect(Array.from(counted.featurize(text).languageIds.subarray(0, counted.featurize(text).languageCount)))
+      .toEqual(Array.from(without.featurize(text).languageIds.subarray(0, without.featurize(text).languageCount)));
+  });
+
   it('languageOnlyCharGrams: the language head gets the whole bag in order, the model the bag without character n-grams', () => {
     const params: FeaturizerParams = { ...DEFAULT_FEATURIZER, numberShapes: true, tickers: 'token' };
     const whole = new Featurizer(params);

@@ -258,6 +258,11 @@ export interface TrainOptions {
   keep?: Set<number>;
   onEpoch?: (epoch: number, meanLoss: number) => void;
   onProgress?: (epoch: number, done: number, total: number) => void;
+  /**
+   * Linear model only: the weights and bias kept are the mean of their values at the end of
+   * each epoch from this one on (iterate averaging); absent: the last epoch's.
+   */
+  averageFromEpoch?: number;
 }
 
 export function train(model: LinearModel, x: FeatureMatrix, targets: Targets[], rows: number[], opts: TrainOptions): void {
@@ -274,6 +279,10 @@ export function train(model: LinearModel, x: FeatureMatrix, targets: Targets[], 
   const p = new Float64Array(C);
   const grad = new Float64Array(C);
   const scratch = { ids: new Int32Array(256) };
+  const from = opts.averageFromEpoch;
+  const sumW = from !== undefined ? new Float64Array(W.length) : null;
+  const sumB = new Float64Array(C);
+  let snapshots = 0;
   for (let epoch = 1; epoch <= opts.epochs; epoch++) {
     shuffleInPlace(order, random);
     let loss = 0;
@@ -299,7 +308,16 @@ export function train(model: LinearModel, x: FeatureMatrix, targets: Targets[], 
       for (let f = from; f < to; f++) adagradRow(W, g2, ids[f]! * C, grad, C, vals ? vals[f - from]! : v, opts.l2, lr);
       if (opts.onProgress && k % 20000 === 0) opts.onProgress(epoch, k, order.length);
     }
+    if (sumW && epoch >= from!) {
+      for (let i = 0; i < W.length; i++) sumW[i] = sumW[i]! + W[i]!;
+      for (let c = 0; c < C; c++) sumB[c] = sumB[c]! + bias[c]!;
+      snapshots++;
+    }
     opts.onEpoch?.(epoch, loss / order.length);
+  }
+  if (sumW && snapshots > 0) {
+    for (let i = 0; i < W.length; i++) W[i] = sumW[i]! / snapshots;
+    for (let c = 0; c < C; c++) bias[c] = sumB[c]! / snapshots;
   }
 }
 

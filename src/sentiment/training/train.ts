@@ -156,7 +156,10 @@ export function trainModel(spec: ModelSpec, opts: TrainModelOptions = {}): Train
       heldoutRows.push(i);
       if (opts.includeHeldout && !opts.exclude?.(row)) trainRows.push(i);
     } else if (opts.exclude?.(row)) return;
-    else (isTuningRow(row, i) ? tuneRows : trainRows).push(i);
+    else if (isTuningRow(row, i)) {
+      tuneRows.push(i);
+      if (spec.tuningSliceTrains) trainRows.push(i); // its calibration then comes from a fit without it (main)
+    } else trainRows.push(i);
   });
   const bar = progress(opts.label ?? `train ${spec.name}`);
   bar.done(`train ${trainRows.length}, tune ${tuneRows.length}, held out ${heldoutRows.length}${opts.includeHeldout ? ' (and trained on)' : ''}`);
@@ -180,6 +183,7 @@ export function trainModel(spec: ModelSpec, opts: TrainModelOptions = {}): Train
       dropout: spec.dropout,
       ...(spec.dropoutKeepsLexicon ? { keep: lexiconBuckets(spec) } : {}),
       rowWeight: classWeights(spec, rows, trainRows),
+      ...(spec.averageFromEpoch !== undefined ? { averageFromEpoch: spec.averageFromEpoch } : {}),
       onProgress: (epoch, done, total) => bar.update(`epoch ${epoch}/${spec.epochs}${of}: ${Math.round((100 * done) / total)}%`),
       onEpoch: (epoch, loss) => {
         const tune = spec.heads
@@ -218,6 +222,17 @@ export function trainModel(spec: ModelSpec, opts: TrainModelOptions = {}): Train
     bar.done(`polar classes' bias +${spec.polarShift}: tuning slice ${figures(headMetrics(spec, { model, rows, x }, tuneRows, 0))}`);
   }
   return { spec, model, rows, x, trainRows, tuneRows, heldoutRows };
+}
+
+/**
+ * The cuts of calibrate(): for a model that trains on its tuning slice (spec.tuningSliceTrains), from the same
+ * fit (settings, seed, held-out rows in or out) without the slice, so they are still set on unseen rows.
+ */
+function calibrationOf(t: TrainedModel): Calibration {
+  if (!t.spec.tuningSliceTrains) return calibrate(t);
+  const trained = new Set(t.trainRows);
+  const includeHeldout = t.heldoutRows.some((r) => trained.has(r));
+  return calibrate(trainModel({ ...t.spec, tuningSliceTrains: false }, { data: { rows: t.rows, x: t.x }, includeHeldout, label: `train ${t.spec.name} (calibration fit, tuning slice left out)` }));
 }
 
 /** The language head's labels (models/language.json), to say which training languages it can name. */
@@ -299,7 +314,7 @@ export async function writeModel(t: TrainedModel, outDir: string, evaluation: Tr
     columns: t.model.columns,
     mainHead: t.spec.mainHead,
     trainedLanguages: trainedLanguages(t, languageLabels(outDir), evaluation),
-    calibration: calibrate(t),
+    calibration: calibrationOf(t),
     ...(lexicons ? { extraLexiconsSha256: createHash('sha256').update(lexicons).digest('hex') } : {}),
     fit: t.heldoutRows.some((r) => shippedRows.has(r)) ? 'shipped' : 'evaluation',
   };
