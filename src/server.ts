@@ -163,7 +163,9 @@ export async function startCore(config: CoreConfig): Promise<Core> {
   let port: number;
   try {
     port = await new Promise<number>((resolve, reject) =>
-      server.bindAsync(config.grpcAddress, credentials, (err, p) => (err ? reject(err) : resolve(p))));
+      server.bindAsync(config.grpcAddress, credentials, (err, p) => (err
+        ? reject(new Error(`the core cannot listen on ${config.grpcAddress} (MERIDIAN_GRPC_ADDR): ${err.message}`, { cause: err }))
+        : resolve(p))));
   } catch (e) {
     await sentiment.close();
     await sharedCertificates?.close();
