@@ -269,7 +269,8 @@ export async function buildGateway(config: GatewayConfig, log: Logger = pino({ l
     if (body) return send(body);
     // a request no route serves whose body Fastify refused first (QUERY without a Content-Type): its 404 or 405,
     // as for every other method, not Fastify's "must provide a 'Content-Type' header"
-    if (request.is404) return send(edge.notFound(request.method, request.url.split('?')[0] ?? ''));
+    const code = (err as { code?: string }).code ?? '';
+    if (request.is404 && (code.startsWith('FST_ERR_CTP_') || code === 'FST_ERR_ROUTE_MISSING_CONTENT_TYPE')) return send(edge.notFound(request.method, request.url.split('?')[0] ?? ''));
     const status = typeof (err as { statusCode?: unknown }).statusCode === 'number' ? (err as { statusCode: number }).statusCode : 500;
     if (status >= 400 && status < 500) {
       return send(new HttpError(status, 'PARAM_INVALID', (err as Error).message || 'bad request'));
@@ -296,9 +297,16 @@ export async function buildGateway(config: GatewayConfig, log: Logger = pino({ l
 export interface RunningGateway { gateway: Gateway; url: string }
 
 export async function startGateway(config: GatewayConfig, log = pino({ level: config.logLevel })): Promise<RunningGateway> {
-  const gateway = await buildGateway(config, log);
+  // the address is checked before anything is built, and a gateway whose listen fails is closed (its state
+  // database, key ring and health watcher), so that a failed start leaves nothing open
   const { host, port } = hostPortSetting('MERIDIAN_HTTP_ADDR (or --listen)', config.httpAddress);
-  await gateway.app.listen({ host, port });
+  const gateway = await buildGateway(config, log);
+  try {
+    await gateway.app.listen({ host, port });
+  } catch (e) {
+    await gateway.close().catch(() => undefined);
+    throw e;
+  }
   const address = gateway.app.server.address();
   const boundPort = typeof address === 'object' && address ? address.port : port;
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${boundPort}`;

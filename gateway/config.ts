@@ -4,7 +4,7 @@
  */
 import { join, resolve } from 'node:path';
 import { projectRoot } from './paths.js';
-import { boolSetting, databaseUrlSetting, hostPortSetting, intSetting, logLevelSetting, secretSetting } from '../proto/contract/envSettings.js';
+import { boolSetting, databaseUrlSetting, grpcAddressSetting, hostPortSetting, intSetting, logLevelSetting, secretSetting, stringSetting } from '../proto/contract/envSettings.js';
 
 /** Work units per key per minute by default: see gateway/README.md, "Limits by work", for how it was sized. */
 export const DEFAULT_WORK_BUDGET = 3_000_000;
@@ -115,8 +115,9 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
   };
   return {
     coreTls,
-    httpAddress: httpAddress('MERIDIAN_HTTP_ADDR', env['MERIDIAN_HTTP_ADDR'] || '127.0.0.1:8080'),
-    coreAddress: coreAddress(env['MERIDIAN_CORE_ADDR'] ? 'MERIDIAN_CORE_ADDR' : 'MERIDIAN_GRPC_ADDR', env['MERIDIAN_CORE_ADDR'] || env['MERIDIAN_GRPC_ADDR'] || '127.0.0.1:50051'),
+    httpAddress: httpAddress('MERIDIAN_HTTP_ADDR', stringSetting(env, 'MERIDIAN_HTTP_ADDR', '127.0.0.1:8080')),
+    coreAddress: coreAddress(env['MERIDIAN_CORE_ADDR']?.trim() ? 'MERIDIAN_CORE_ADDR' : 'MERIDIAN_GRPC_ADDR',
+      stringSetting(env, 'MERIDIAN_CORE_ADDR', stringSetting(env, 'MERIDIAN_GRPC_ADDR', '127.0.0.1:50051'))),
     stateDir,
     maxLimit: int(env, 'MERIDIAN_REST_MAX_LIMIT', 100, 1, 1000),
     defaultRateLimit: int(env, 'MERIDIAN_DEFAULT_RATE_LIMIT', 0, 0, 10_000_000),
@@ -145,28 +146,35 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
 
 /** The gateway's HTTP address (MERIDIAN_HTTP_ADDR, or --listen), host:port with port 0 for an ephemeral one. */
 export function httpAddress(name: string, address: string): string {
-  hostPortSetting(name, address, '127.0.0.1:8080');
-  return address;
+  const value = address.trim();
+  hostPortSetting(name, value, '127.0.0.1:8080');
+  return value;
 }
 
-/** Where the core is: host:port or unix:/path, as grpc-js takes it (it reads an address without a port as port 443). */
+/** Where the core is (MERIDIAN_CORE_ADDR, or --core): host:port, unix:/path or a grpc-js target (grpcAddressSetting). */
 export function coreAddress(name: string, address: string): string {
-  if (!(address.startsWith('unix:') && address.length > 5)) hostPortSetting(name, address, '127.0.0.1:50051', 'unix:/path');
-  return address;
+  return grpcAddressSetting(name, address);
 }
 
 /**
- * MERIDIAN_CORS_ORIGINS: `*` or origins as browsers send them (scheme://host[:port], no path). An entry
- * with a path or a trailing slash ("https://app.example/") never equals an Origin header, so it allowed
- * nobody without a word.
+ * MERIDIAN_CORS_ORIGINS: `*`, `null`, or origins as browsers send them in `Origin` (scheme://host[:port]: lower
+ * case, the default port left out, a non-ASCII host in punycode). Each entry is read as a URL and kept as its
+ * origin (one trailing slash is forgiven: "https://app.example/" is "https://app.example"); an entry that is not
+ * an origin (a path, a wildcard host, credentials) never equals an Origin header, so it allowed nobody without a
+ * word: it stops the start.
  */
 function corsOrigins(raw: string): string[] {
-  // browsers send scheme and host in lower case
-  const origins = raw.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean);
-  for (const o of origins) {
-    if (o !== '*' && o !== 'null' && !/^[a-z][a-z0-9+.-]*:\/\/[^/\s?#]+$/i.test(o)) {
-      throw new Error(`MERIDIAN_CORS_ORIGINS must be * or comma-separated origins such as https://app.example.com or http://localhost:3000 (scheme, host and port, no path or trailing slash), got '${o}'`);
+  const origins = raw.split(',').map((s) => s.trim()).filter(Boolean);
+  return origins.map((o) => {
+    if (o === '*' || o === 'null') return o;
+    let origin: string | undefined;
+    try {
+      const url = new URL(o);
+      if (!o.includes('*') && url.username === '' && url.password === '' && (url.pathname === '/' || url.pathname === '') && url.search === '' && url.hash === '' && url.origin !== 'null') origin = url.origin;
+    } catch { origin = undefined; }
+    if (origin === undefined) {
+      throw new Error(`MERIDIAN_CORS_ORIGINS must be * or comma-separated origins such as https://app.example.com or http://localhost:3000 (scheme, host and port, no path, wildcard or credentials), got '${o}'`);
     }
-  }
-  return origins;
+    return origin;
+  });
 }

@@ -308,11 +308,11 @@ export class CoreClient {
   }
 
   /**
-   * Checks the core's health every `everyMs` and logs when it has not answered for `graceMs` (with grpc-js's
-   * reason, again every minute while it lasts) and when it answers again. A gateway whose TLS settings did not
+   * Checks the core's health every `everyMs` and logs when it has not answered for `graceMs` (`firstGraceMs` before
+   * its first answer; with grpc-js's reason, again every minute while it lasts) and when it answers again. A gateway whose TLS settings did not
    * match its core (MERIDIAN_CORE_TLS_NAME, the CA) answered 503 for ever with nothing in its log. Returns the stop.
    */
-  watchHealth(log: { warn(o: object, m: string): void; info(o: object, m: string): void }, everyMs = 5000, graceMs = 10_000): () => void {
+  watchHealth(log: { warn(o: object, m: string): void; info(o: object, m: string): void }, everyMs = 5000, graceMs = 10_000, firstGraceMs = 30_000): () => void {
     let downSince: number | undefined = Date.now(); // not yet seen up: a gateway started beside its core waits for it
     let lastLog = 0;
     let seenUp = false;
@@ -331,7 +331,8 @@ export class CoreClient {
           return;
         }
         downSince ??= now;
-        if (now - downSince >= graceMs && now - lastLog >= 60_000) {
+        // a gateway started beside its core waits longer for the first answer: a first start may take a while
+        if (now - downSince >= (seenUp ? graceMs : firstGraceMs) && now - lastLog >= 60_000) {
           lastLog = now;
           log.warn({ core: this.address, downMs: now - downSince, reason: this.lastHealthFailure },
             `${seenUp ? 'the core stopped answering' : 'the core has not answered since the gateway started'} (reason: grpc-js's, in this entry): /healthz answers 503 and core calls fail until it does; check MERIDIAN_CORE_ADDR, MERIDIAN_CORE_TLS_NAME and the CA the gateway uses`);

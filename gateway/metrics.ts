@@ -90,6 +90,7 @@ export class GatewayMetrics {
   }
 
   /** The exposition text: the gateway's metrics, then the core's sentiment metrics (omitted, with meridian_core_metrics_up 0, when the core does not answer). */
+  /** The exposition being built, shared by the scrapes that arrive meanwhile. */
   private building: Promise<string> | undefined;
 
   /**

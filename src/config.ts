@@ -5,7 +5,7 @@
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { defaultGeoDbPath, projectRoot } from './paths.js';
-import { boolSetting, databaseUrlSetting, hostPortSetting, intSetting, logLevelSetting, secretSetting } from '../proto/contract/envSettings.js';
+import { boolSetting, databaseUrlSetting, grpcAddressSetting, intSetting, logLevelSetting, secretSetting, stringSetting } from '../proto/contract/envSettings.js';
 import type { SentimentConfig } from './sentiment/sentimentSettings.js';
 
 export type { SentimentConfig };
@@ -45,22 +45,12 @@ export function defaultStateDir(): string {
   return join(projectRoot, 'state');
 }
 
-/**
- * A gRPC listen address as grpc-js takes it: host:port (port 0-65535; an IPv6 host in brackets) or unix:path.
- * grpc-js itself reads an address without a port as port 443, so "127.0.0.1" listened on 443 without a word.
- */
-function listenAddress(name: string, value: string): string {
-  if (value.startsWith('unix:') && value.length > 5) return value;
-  hostPortSetting(name, value, '127.0.0.1:50051', 'unix:/path');
-  return value;
-}
-
 export function loadCoreConfig(env: NodeJS.ProcessEnv = process.env): CoreConfig {
   const int = (name: string, dflt: number, min: number, max: number): number => intSetting(env, name, dflt, min, max);
   const bool = (name: string, dflt: boolean): boolean => boolSetting(env, name, dflt);
   const cores = availableParallelism();
   return {
-    grpcAddress: listenAddress('MERIDIAN_GRPC_ADDR', env['MERIDIAN_GRPC_ADDR'] || '127.0.0.1:50051'),
+    grpcAddress: grpcAddressSetting('MERIDIAN_GRPC_ADDR', stringSetting(env, 'MERIDIAN_GRPC_ADDR', '127.0.0.1:50051')),
     geoDbPath: resolve(env['MERIDIAN_GEO_DB'] || defaultGeoDbPath()),
     dbConnections: int('MERIDIAN_DB_CONNECTIONS', Math.max(2, cores), 1, 64),
     dbThreads: int('MERIDIAN_DB_THREADS', Math.max(1, cores), 1, 256),

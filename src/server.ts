@@ -22,6 +22,7 @@ import { addCertificateService } from './certificates/certificateService.js';
 import type { SharedCertificates } from './certificates/sharedCertificates.js';
 import { Paging } from './paging.js';
 import { pageTokenSecret } from '../proto/contract/pageTokens.js';
+import { GEO_TABLES } from './geo/searchKey.js';
 
 export interface Core {
   address: string;
@@ -55,12 +56,18 @@ async function openGeoDatabase(config: Pick<CoreConfig, 'geoDbPath' | 'dbThreads
   } catch (e) {
     throw new Error(`the geo database ${path} (MERIDIAN_GEO_DB) cannot be opened (${(e as Error).message.replace(/[.!]+$/, '')}): ${fix}`, { cause: e });
   }
-  const db = await ConnectionPool.create(instance, connections);
+  let db: ConnectionPool;
+  try {
+    db = await ConnectionPool.create(instance, connections);
+  } catch (e) {
+    instance.closeSync();
+    throw e;
+  }
   const [r] = await db.query<{ n: bigint | number }>(
-    `SELECT count(*) AS n FROM information_schema.tables WHERE table_name IN ('meta', 'places', 'place_keys')`);
-  if (Number(r?.n) !== 3) {
+    `SELECT count(*) AS n FROM information_schema.tables WHERE table_name IN (${GEO_TABLES.map((t) => `'${t}'`).join(', ')})`);
+  if (Number(r?.n) !== GEO_TABLES.length) {
     await db.close();
-    throw new Error(`${path} (MERIDIAN_GEO_DB) is a DuckDB file but not Meridian's geo database (no meta, places and place_keys tables): ${fix}`);
+    throw new Error(`${path} (MERIDIAN_GEO_DB) is a DuckDB file but not Meridian's geo database (no ${GEO_TABLES.join(', ')} tables): ${fix}`);
   }
   return db;
 }

@@ -15,7 +15,7 @@ import { borders as countryBorders } from '@rapideditor/country-coder';
 import { iso31661, iso31662 } from 'iso-3166';
 import { BOOLEAN, DOUBLE, INTEGER, LIST, VARCHAR, type DuckDBConnection } from '@duckdb/node-api';
 import { all, appendRows, openDatabase, sqlString } from '../../src/db/duckdb.js';
-import { GEO_SCHEMA_VERSION, foldText, searchWords } from '../../src/geo/searchKey.js';
+import { GEO_SCHEMA_VERSION, GEO_TABLES, foldText, searchWords } from '../../src/geo/searchKey.js';
 import { DISPLAY_LANGUAGES } from '../../src/geo/languages.js';
 import { DataBuildError, databaseOption, flag, option, runWhenMain } from './cli.js';
 import { SOURCES, citiesFile, packageDir, packageVersion, projectRoot, readPackageJson } from './sources.js';
@@ -492,8 +492,9 @@ async function summarise(conn: DuckDBConnection, n: number, log: Log): Promise<v
 const SCHEMA_VERSION = GEO_SCHEMA_VERSION;
 
 /**
- * The schema version recorded in an existing database: 0 for a geo database without one (or whose meta cannot
- * be read), 'foreign' for a file that is not DuckDB's or a DuckDB file without our `meta` table.
+ * The schema version recorded in an existing geo database, or 'foreign' for anything else: a file that is not
+ * DuckDB's, or a DuckDB file without the geo tables or a schema version (at the default path it is rebuilt;
+ * anywhere else it is left alone).
  */
 async function schemaVersion(file: string): Promise<number | 'foreign'> {
   let instance: Awaited<ReturnType<typeof openDatabase>>;
@@ -504,12 +505,14 @@ async function schemaVersion(file: string): Promise<number | 'foreign'> {
   }
   const conn = await instance.connect();
   try {
-    const [t] = await all<{ n: bigint }>(conn, "SELECT count(*) AS n FROM information_schema.tables WHERE table_name = 'meta'");
-    if (Number(t?.n ?? 0) === 0) return 'foreign';
+    // ours: the tables the core checks for (src/server.ts, GEO_TABLES) and a recorded schema version
+    const [t] = await all<{ n: bigint }>(conn, `SELECT count(*) AS n FROM information_schema.tables WHERE table_name IN (${GEO_TABLES.map(sqlString).join(', ')})`);
+    if (Number(t?.n ?? 0) !== GEO_TABLES.length) return 'foreign';
     const [row] = await all<{ value: string }>(conn, "SELECT value FROM meta WHERE key = 'schema_version'");
-    return Number(row?.value ?? 0) || 0;
+    const version = Number(row?.value ?? 0);
+    return Number.isInteger(version) && version > 0 ? version : 'foreign';
   } catch {
-    return 0;
+    return 'foreign';
   } finally { conn.closeSync(); instance.closeSync(); }
 }
 
@@ -519,7 +522,7 @@ async function main(): Promise<void> {
     const version = await schemaVersion(out);
     // npm start runs this on MERIDIAN_GEO_DB: a DuckDB file of something else there was replaced by a geo database
     if (version === 'foreign' && out !== resolve(defaultGeoDbPath())) {
-      throw new DataBuildError(`${out} (MERIDIAN_GEO_DB) is not Meridian's geo database (not a DuckDB file, or one without its meta table), so it is left as it is: point MERIDIAN_GEO_DB at another path (it is built there) or unset it`);
+      throw new DataBuildError(`${out} (MERIDIAN_GEO_DB) is not Meridian's geo database (not a DuckDB file, or one without its tables and schema version), so it is left as it is: point MERIDIAN_GEO_DB at another path (it is built there) or unset it`);
     }
     if (typeof version === 'number' && version >= SCHEMA_VERSION) {
       process.stdout.write(`geo database present at ${out} (delete it or run npm run data:build to rebuild)\n`);

@@ -42,9 +42,15 @@ export function logLevelSetting(env: Env, dflt = 'info'): string {
   return raw;
 }
 
-/** A URL with its password replaced, for messages and logs. */
+/**
+ * A URL with its credentials replaced, for messages and logs: everything between `://` and the last `@` when
+ * there is one (a password may hold `/` or `@` when it is not percent-encoded, and then the URL does not parse).
+ */
 export function redactUrl(raw: string): string {
-  return raw.replace(/^([a-z][a-z0-9+.-]*:\/\/[^:@/]*):[^@/]*@/i, '$1:***@');
+  const at = raw.lastIndexOf('@');
+  const scheme = raw.indexOf('://');
+  if (at < 0) return raw;
+  return scheme >= 0 && scheme < at ? `${raw.slice(0, scheme + 3)}***${raw.slice(at)}` : `***${raw.slice(at)}`;
 }
 
 /**
@@ -63,11 +69,29 @@ export function databaseUrlSetting(env: Env): string {
   return raw;
 }
 
-/** MERIDIAN_PAGE_TOKEN_SECRET: empty (a random secret kept in the state folder) or at least 16 characters; a short one could be guessed and tokens forged. */
+/**
+ * MERIDIAN_PAGE_TOKEN_SECRET: empty (a random secret kept in the state folder) or at least 16 characters; a short
+ * one could be guessed and tokens forged. Used as given, not trimmed (a secret made from a file keeps its newline,
+ * and replicas must sign alike); only whitespace is refused rather than read as unset.
+ */
 export function secretSetting(env: Env, name: string, minChars = 16): string {
-  const raw = stringSetting(env, name, '');
-  if (raw !== '' && raw.length < minChars) throw new Error(`${name} must be at least ${minChars} characters (or unset: a random secret is kept in the state folder), got ${raw.length}`);
+  const raw = env[name] ?? '';
+  if (raw === '') return '';
+  if (raw.trim() === '') throw new Error(`${name} is only whitespace: set a secret of at least ${minChars} characters, or leave it unset for a random one kept in the state folder`);
+  if (raw.length < minChars) throw new Error(`${name} must be at least ${minChars} characters (or unset: a random secret is kept in the state folder), got ${raw.length}`);
   return raw;
+}
+
+/**
+ * A gRPC address as grpc-js takes it: host:port (port 0-65535; an IPv6 host in brackets), unix:path, or a grpc-js
+ * target with a scheme (dns:, ipv4:, ipv6:, unix-abstract:) passed on as it is. grpc-js reads a bare host as port
+ * 443, so "127.0.0.1" listened or connected on 443 without a word.
+ */
+export function grpcAddressSetting(name: string, raw: string): string {
+  const value = raw.trim();
+  if (/^(unix|unix-abstract|dns|ipv4|ipv6):./.test(value)) return value;
+  hostPortSetting(name, value, '127.0.0.1:50051', 'unix:/path');
+  return value;
 }
 
 /** A TCP listen or connect address, host:port with the port 0-65535 (an IPv6 host in brackets), checked by name; `orElse` names another accepted form. */

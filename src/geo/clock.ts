@@ -40,8 +40,8 @@ function canonicalZone(id: string): string | undefined {
 export class ZoneResolver {
   private readonly byLower = new Map<string, string>();
   private byCanonical: Map<string, string> | undefined;
-  /** Ids not in the data as written, as resolved before (each costs an Intl.DateTimeFormat); cleared when full. */
-  private readonly aliases = new Map<string, string | undefined>();
+  /** Aliases of the data's ids (not as written there) found before, each of which cost an Intl.DateTimeFormat; misses are not kept. */
+  private readonly aliases = new Map<string, string>();
 
   constructor(known: Iterable<string>) {
     for (const id of known) this.byLower.set(id.toLowerCase(), id);
@@ -52,10 +52,14 @@ export class ZoneResolver {
     const lower = id.toLowerCase();
     const exact = this.byLower.get(lower);
     if (exact !== undefined) return exact;
-    if (this.aliases.has(lower)) return this.aliases.get(lower);
-    if (this.aliases.size >= 4096) this.aliases.clear();
+    const known = this.aliases.get(lower);
+    if (known !== undefined) return known;
     const found = this.resolveAlias(id);
-    this.aliases.set(lower, found);
+    // only hits are kept, and only short ones: a miss is any string a client sends (IANA has ~600 names, links included)
+    if (found !== undefined && lower.length <= 64) {
+      if (this.aliases.size >= 4096) this.aliases.clear();
+      this.aliases.set(lower, found);
+    }
     return found;
   }
 

@@ -54,3 +54,6 @@ export function searchPrefix(prefix: string): string {
  * words (a prefix no longer runs across a word boundary). 5: the time zones include Etc/UTC, which no place has.
  */
 export const GEO_SCHEMA_VERSION = 5;
+
+/** The tables that make a DuckDB file Meridian's geo database (the core and the install-time build check for them). */
+export const GEO_TABLES = ['meta', 'places', 'place_keys'] as const;

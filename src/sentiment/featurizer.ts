@@ -766,8 +766,7 @@ export class Featurizer {
     const collapse = this.params.collapseRuns;
     let runOf: string | null = null; // the token (lower case) of the current run, and its length so far
     let runLength = 0;
-    let tickerCount = 0; // cashtags (params.tickerCount), and the first one's token
-    let firstTicker = 0;
+    let tickerCount = 0; // cashtags (params.tickerCount)
     TOKEN.lastIndex = 0;
     for (let m = TOKEN.exec(text); m !== null; m = TOKEN.exec(text)) {
       if (m[5] !== undefined) {
@@ -817,7 +816,7 @@ export class Featurizer {
       const negated = scopeLeft > 0 ? negator : -1;
       this.negatedBy[t] = negated;
 
-      if (ticker && tickerCount++ === 0) firstTicker = t;
+      if (ticker) tickerCount++;
       if (ticker) {
         // the cashtag's own word (tickers 'both') and the shared <ticker>; prev below is <ticker>
         if (this.params.tickers === 'both') this.push(finish(hashRange(mix(FNV_OFFSET, KIND_WORD), lower, 0, lower.length), mask), t, -1, 0);
@@ -906,7 +905,8 @@ export class Featurizer {
       prev = lower;
     }
     if (this.params.tickerCount === true && tokens.length > 0) {
-      this.push(finish(mix(mix(FNV_OFFSET, KIND_TICKERS), 0x30 + Math.min(3, tickerCount)), mask), firstTicker, -1, 0, true);
+      // a feature of the whole text, no word's: token -1, so the rationale cites no word for it
+      this.push(finish(mix(mix(FNV_OFFSET, KIND_TICKERS), 0x30 + Math.min(3, tickerCount)), mask), -1, -1, 0, true);
     }
     return {
       count: this.count,

@@ -71,8 +71,10 @@ export const PIDGIN_MARKERS: readonly string[] = (
 ).split(' ');
 
 /**
- * Pidgin words English does not use (PIDGIN_MARKERS without those that are also English or Romance words, and
- * without names such as "tori"): an `en` verdict on a text with two different ones of them is `pcm`. The head
+ * Pidgin words English does not use: PIDGIN_MARKERS without those that are English words or informal spellings
+ * (chop, belle, waka, yarn, dis, dat, dia, im, fit, don, de, e, wan, dem, ooo), "oga" and names such as "tori".
+ * "una" and "na" stay: they are Spanish or Slavic words too, but such a text is not `en` to begin with. An `en`
+ * verdict on a text with two different ones of them is `pcm`. The head
  * called 8 % of held-out Pidgin tweets English ("with all the food she ate … abeg this girl dey chop").
  */
 export const STRONG_PIDGIN_MARKERS: readonly string[] = (
@@ -256,7 +258,11 @@ export class LanguageIdentifier {
     const p = 1 / sum;
     if (p < s.undBelow) return UND;
     // English with two different Pidgin-only words: Pidgin (the reverse of the stage above; models/language.md)
-    if (best === this.en && this.pcm >= 0 && this.hasTwoStrongPidginWords(ids, count)) return { code: 'pcm', reliable: p >= s.reliableFrom && letters >= s.reliableLetters };
+    if (best === this.en && this.pcm >= 0 && this.hasTwoStrongPidginWords(ids, count)) {
+      // reliable by Pidgin's own probability (this stage does not make it more likely than the head says)
+      const pPcm = Math.exp(z[this.pcm]! - top) * p;
+      return { code: 'pcm', reliable: pPcm >= s.reliableFrom && letters >= s.reliableLetters };
+    }
     const code = text !== undefined && (best === this.am || best === this.ti) ? ethiopicStage(text, s.labels[best]!) : s.labels[best]!;
     return { code, reliable: p >= s.reliableFrom && letters >= s.reliableLetters };
   }

@@ -492,6 +492,7 @@ function rationale(
     const d = contributions[at + winner]! - contributions[at + rival]!;
     const t2 = b.tokenOf2[f]!;
     const t1 = b.tokenOf[f]!;
+    if (t1 < 0) continue; // a feature of the whole text (FINANCIAL_NEWS's cashtag count): no word to cite
     if (t2 >= 0) {
       delta[t1] = delta[t1]! + d / 2;
       delta[t2] = delta[t2]! + d / 2;

@@ -61,6 +61,10 @@ describe('finance featuriser options', () => {
     expect(extra('$AAPL $MSFT beat estimates')).not.toEqual(one);
     expect(extra('$A $B $C $D $E rally')).toEqual(extra('$A $B $C rally'));
     expect(extra('markets rally')).toHaveLength(1);
+    // a feature of the whole text, tied to no word: the rationale cites no word for it (it was the first word's)
+    const bag = counted.featurize('The company reported quarterly results today');
+    const at = Array.from(bag.ids.subarray(0, bag.count)).indexOf(extra('The company reported quarterly results today')[0]!);
+    expect(bag.tokenOf[at]).toBe(-1);
     // the language head's bag is unchanged
     const text = '$AAPL $MSFT beat estimates';
     expect(Array.from(counted.featurize(text).languageIds.subarray(0, counted.featurize(text).languageCount)))

@@ -279,8 +279,8 @@ export function train(model: LinearModel, x: FeatureMatrix, targets: Targets[], 
   const p = new Float64Array(C);
   const grad = new Float64Array(C);
   const scratch = { ids: new Int32Array(256) };
-  const from = opts.averageFromEpoch;
-  const sumW = from !== undefined ? new Float64Array(W.length) : null;
+  const averageFrom = opts.averageFromEpoch;
+  const sumW = averageFrom !== undefined ? new Float64Array(W.length) : null;
   const sumB = new Float64Array(C);
   let snapshots = 0;
   for (let epoch = 1; epoch <= opts.epochs; epoch++) {
@@ -308,7 +308,7 @@ export function train(model: LinearModel, x: FeatureMatrix, targets: Targets[], 
       for (let f = from; f < to; f++) adagradRow(W, g2, ids[f]! * C, grad, C, vals ? vals[f - from]! : v, opts.l2, lr);
       if (opts.onProgress && k % 20000 === 0) opts.onProgress(epoch, k, order.length);
     }
-    if (sumW && epoch >= from!) {
+    if (sumW && averageFrom !== undefined && epoch >= averageFrom) {
       for (let i = 0; i < W.length; i++) sumW[i] = sumW[i]! + W[i]!;
       for (let c = 0; c < C; c++) sumB[c] = sumB[c]! + bias[c]!;
       snapshots++;
