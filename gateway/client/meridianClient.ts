@@ -36,7 +36,7 @@ export interface Analysis {
   /** FINANCIAL_NEWS only: BEARISH, NEUTRAL or BULLISH. */
   marketDirection?: string;
   language?: DetectedLanguage;
-  /** Language without training data, unsure detection, or confidence < 0.5. */
+  /** Language without training data, unsure language detection, or confidence below the model's calibrated cut (its sidecar's lowConfidenceBelow; models/general.md). */
   lowConfidence?: boolean;
   /** The model read only the first 1,000 tokens. */
   truncated?: boolean;
@@ -182,7 +182,7 @@ export interface Deleted {
 }
 
 export interface DetectedLanguage {
-  /** ISO 639-1 code from the detector (eld), or "und". */
+  /** ISO 639-1 code (ISO 639-3 where there is none) from the model's language head (models/language.md), or "und" for a text too short or ambiguous. */
   code?: string;
   /** The detector's own reliability verdict. */
   reliable?: boolean;
@@ -221,6 +221,7 @@ export interface FeedAnomalies {
 export interface FeedTrend {
   feedId?: string;
   window?: string;
+  /** Every window of the range in order, empty ones with count 0; the last ends at the range's end at the latest. */
   windows?: (FeedWindow)[];
   /** Least-squares slope of mean_score per window over the non-empty windows. */
   slopePerWindow?: number;
@@ -234,6 +235,7 @@ export interface FeedWindow {
   count?: number;
   meanScore?: number;
   sentiments?: (SentimentCount)[];
+  /** Means over the window's results that have emotions (FINANCIAL_NEWS results have none); 0 for every emotion when none has. */
   emotions?: (EmotionMean)[];
   /** Robust z-score of mean_score against the previous 12 non-empty windows: (mean - median) / max(1.4826 * MAD, 0.1); 0 when there are fewer than 8 of them. */
   scoreZ?: number;

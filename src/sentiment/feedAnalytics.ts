@@ -215,17 +215,25 @@ export async function feedWindows(store: Pick<SentimentStore, 'feedWindowRows'>,
   const rows = await store.feedWindowRows(feedId, scope, fromMs, windowMs, toMs, {
     windows: WINDOW_BASELINE, minWindows: WINDOW_MIN_BASELINE, madToSigma: MAD_TO_SIGMA, scoreFloor: WINDOW_SCALE_FLOOR, shiftFloor: SHIFT_SCALE_FLOOR,
   });
-  const windows: FeedWindow[] = rows.map((r) => ({
-    start: new Date(fromMs + r.w * windowMs).toISOString(),
-    end: new Date(fromMs + (r.w + 1) * windowMs).toISOString(),
-    count: r.n,
-    meanScore: r.mean,
-    sentiments: SENTIMENT_LEVELS.map((l) => ({ sentiment: l, count: r.sentiments[l] ?? 0 })),
-    emotions: EMOTIONS.map((e, k) => ({ emotion: e, mean: r.emotions[k] ?? 0 })),
-    scoreZ: r.scoreZ,
-    emotionShiftZ: r.shiftZ,
-    anomalous: r.n >= WINDOW_MIN_ITEMS && (Math.abs(r.scoreZ) >= Z_THRESHOLD || r.shiftZ >= SHIFT_THRESHOLD),
-  }));
+  // every window of the range, the empty ones too (count 0), each ending at `to` at the latest: a chart of a feed
+  // with quiet days lost those days, and the last window claimed time after `to` that it did not count
+  const byWindow = new Map(rows.map((r) => [r.w, r]));
+  const windowCount = Math.ceil((toMs - fromMs) / windowMs);
+  const windows: FeedWindow[] = [];
+  for (let w = 0; w < windowCount; w++) {
+    const r = byWindow.get(w);
+    windows.push({
+      start: new Date(fromMs + w * windowMs).toISOString(),
+      end: new Date(Math.min(fromMs + (w + 1) * windowMs, toMs)).toISOString(),
+      count: r?.n ?? 0,
+      meanScore: r?.mean ?? 0,
+      sentiments: SENTIMENT_LEVELS.map((l) => ({ sentiment: l, count: r?.sentiments[l] ?? 0 })),
+      emotions: EMOTIONS.map((e, k) => ({ emotion: e, mean: r?.emotions[k] ?? 0 })),
+      scoreZ: r?.scoreZ ?? 0,
+      emotionShiftZ: r?.shiftZ ?? 0,
+      anomalous: r !== undefined && r.n >= WINDOW_MIN_ITEMS && (Math.abs(r.scoreZ) >= Z_THRESHOLD || r.shiftZ >= SHIFT_THRESHOLD),
+    });
+  }
   // Least-squares slope of mean score over window index.
   const pts = rows.map((r) => [r.w, r.mean] as const);
   let slope = 0;

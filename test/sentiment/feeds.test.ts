@@ -64,6 +64,39 @@ describe('feed anomalies', () => {
   });
 });
 
+describe('feed windows', () => {
+  it('lists every window of the range, empty ones with count 0, none ending after `to`; FINANCIAL_NEWS texts (no emotions) are no emotion shift', async () => {
+    const s = sentimentClient(inject('coreAddress'));
+    const feedId = `win-${Date.now()}`;
+    const day = 86_400_000;
+    const base = Date.parse('2026-09-01T00:00:00Z');
+    const items: { text: string; feedId: string; occurredAt: string; domain?: string }[] = [];
+    // 12 days of the same neutral text, a quiet gap on days 12-13, then a day of the same text as FINANCIAL_NEWS
+    for (let d = 0; d < 15; d++) {
+      if (d === 12 || d === 13) continue;
+      for (let k = 0; k < 6; k++) {
+        items.push({ text: 'The meeting moved to Thursday', feedId, occurredAt: new Date(base + d * day + k * 3_600_000).toISOString(), ...(d === 14 ? { domain: 'FINANCIAL_NEWS' } : {}) });
+      }
+    }
+    const r = await s.call<{ data: { jobId: string }[] }>('batchAnalyzeTexts', { items });
+    await eventually(async () => {
+      const states = await Promise.all(r.data.map(async ({ jobId }) => (await s.call<{ data: { status: string } }>('getJob', { id: jobId })).data.status));
+      return states.every((st) => st === 'SUCCEEDED');
+    }, 60_000);
+    // 2.5 days past the last text: the range ends inside a window
+    const trend = (await s.call<{ data: { windows: (Window & { end: string; emotions: { mean: number }[] })[]; totalCount: number } }>('getFeedTrend',
+      { feedId, window: '1d', from: '2026-09-01T00:00:00Z', to: '2026-09-17T12:00:00Z' })).data;
+    expect(trend.windows).toHaveLength(17); // 16 whole days and a half (they were 13: the empty days were left out)
+    expect(trend.windows.map((w) => w.count)).toEqual([6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 0, 0, 6, 0, 0]);
+    expect(trend.totalCount).toBe(items.length);
+    expect(trend.windows.at(-1)!.end).toBe('2026-09-17T12:00:00.000Z'); // it said 2026-09-18: time it did not count
+    // the FINANCIAL_NEWS day has no emotion mix to shift (its zeros were read as a shift: z 10, anomalous)
+    expect(trend.windows[14]!.emotionShiftZ).toBe(0);
+    expect(trend.windows[14]!.anomalous).toBe(false);
+    s.close();
+  });
+});
+
 describe('item baseline statistics', () => {
   it('the O(n) robust z-score equals median and MAD computed by sorting', () => {
     const random = seededRandom(7);

@@ -54,6 +54,12 @@ export const COMPACTION_SPACING = 3;
 /** What a completion reads back when some tenant has webhooks: whole jobs (their events carry the job). Without, it reads nothing back (complete). */
 const RETURN_FULL = JOB_COLUMNS.split(', ').map((k) => `jobs.${k}`).join(', ');
 const E = EMOTION_COLUMNS;
+/**
+ * A window's emotion means over its results that have emotions: a FINANCIAL_NEWS result has none (its columns
+ * are 0), and counted in, a window of them had a mix of zeros, read as an emotion shift (z 10, anomalous). A
+ * window without any has no mix (NULL), and no shift.
+ */
+const EMOTION_MEANS = E.map((c) => `avg(${c}) FILTER (WHERE ${E.join(' + ')} > 0) AS ${c}`).join(', ');
 /** `scope` as SQL: admin sees all, a tenant its own rows. Two parameters: admin, tenant. */
 const scoped = (admin: number, tenant: number, table = ''): string => `($${admin} OR ${table}tenant = $${tenant})`;
 
@@ -607,7 +613,7 @@ export class DuckDbSentimentStore implements SentimentStore {
 WITH per AS (
   SELECT floor((occurred_ms - $2) / $3)::BIGINT AS w, count(*) AS n, avg(score) AS mean,
     ${SENTIMENT_LEVELS.map((l, k) => `count(*) FILTER (WHERE sentiment = $${7 + k}) AS "s_${l}"`).join(', ')},
-    ${E.map((c) => `avg(${c}) AS ${c}`).join(', ')}
+    ${EMOTION_MEANS}
   FROM results WHERE feed_id = $1 AND occurred_ms < $4 AND ${scoped(5, 6)} GROUP BY 1),
 base AS (
   SELECT *, median(mean) OVER (${frame}) AS m_med, mad(mean) OVER (${frame}) AS m_mad, count(*) OVER (${frame}) AS k,

@@ -40,6 +40,12 @@ import { BATCH_COLUMNS, batchFromRows, jobRow, JOB_COLUMNS, LIVE_JOB_COLUMNS, li
 
 const WEBHOOK_COLUMNS = 'id, tenant, url, event_types, description, secret, created_ms';
 const E = EMOTION_COLUMNS;
+/**
+ * A window's emotion means over its results that have emotions: a FINANCIAL_NEWS result has none (its columns
+ * are 0), and counted in, a window of them had a mix of zeros, read as an emotion shift (z 10, anomalous). A
+ * window without any has no mix (NULL), and no shift.
+ */
+const EMOTION_MEANS = E.map((c) => `avg(${c}) FILTER (WHERE ${E.join(' + ')} > 0) AS ${c}`).join(', ');
 const CHANNEL = 'meridian_jobs';
 /** A claimed outbox message is not offered again for this long (a replica that died while delivering it). */
 const DELIVERY_LEASE_MS = 5 * 60_000;
@@ -381,7 +387,7 @@ export class PostgresSentimentStore implements SentimentStore {
 WITH per AS (
   SELECT floor((occurred_ms - $2::bigint)::float8 / $3::float8)::bigint AS w, count(*) AS n, avg(score) AS mean,
     ${SENTIMENT_LEVELS.map((l) => `count(*) FILTER (WHERE sentiment = '${l}') AS "s_${l}"`).join(', ')},
-    ${E.map((c) => `avg(${c}) AS ${c}`).join(', ')}
+    ${EMOTION_MEANS}
   FROM results WHERE feed_id = $1 AND occurred_ms < $4 AND ${scoped(5, 6)} GROUP BY 1),
 base AS (
   SELECT p.*, m.k, m.m_med, ${E.map((c) => `m.${c}_med`).join(', ')}
