@@ -58,7 +58,7 @@ export interface Batch {
   counts?: BatchCounts;
   /** No job of the batch is PENDING or PROCESSING. */
   done?: boolean;
-  /** When the last job finished (RFC 3339), once done. */
+  /** When the last job finished (RFC 3339), once done; absent when the batch's last jobs were deleted rather than finished. */
   completedAt?: string;
 }
 
@@ -68,6 +68,8 @@ export interface BatchCounts {
   SUCCEEDED?: number;
   FAILED?: number;
   CANCELED?: number;
+  /** Jobs of the batch deleted since it was submitted (DeleteJobResults, DeleteFeed, retention): with it the counts add up to total. */
+  DELETED?: number;
 }
 
 export interface Certificate {

@@ -76,6 +76,8 @@ interface LoadedModel {
   session: ort.InferenceSession;
   featurizer: Featurizer;
   trainedCodes: Set<string>;
+  /** Languages with training data whose held-out macro-F1 (the sidecar's evaluation fit) is under WEAK_LANGUAGE_F1. */
+  weakCodes: Set<string>;
   /** Letters of the scripts the model's training languages are written in (unscoredScript). */
   trainedLetters: RegExp;
   /** The featuriser's lexicon and emoji prior buckets: features every language shares. */
@@ -209,6 +211,7 @@ export class SentimentAnalyzer {
         session,
         featurizer,
         trainedCodes: new Set(codes),
+        weakCodes: new Set(sidecar.trainedLanguages.filter((l) => (l.heldout[sidecar.mainHead]?.macroF1 ?? 1) < WEAK_LANGUAGE_F1).map((l) => l.code)),
         trainedLetters: trainedLetters(codes),
         priorIds: new Set(featurizer.priorIds()),
         mainOffset: main.offset,
@@ -347,7 +350,7 @@ export class SentimentAnalyzer {
           emotionScores,
           rationale: '',
           language: { ...language, trained },
-          lowConfidence: !trained || !language.reliable || confidence < cal.lowConfidenceBelow,
+          lowConfidence: !trained || model.weakCodes.has(language.code) || !language.reliable || confidence < cal.lowConfidenceBelow,
           truncated,
         };
         if (domain === 'FINANCIAL_NEWS') result.marketDirection = DIRECTIONS[level.winner];
@@ -365,6 +368,13 @@ export class SentimentAnalyzer {
     return outcomes;
   }
 }
+
+/**
+ * A language the model reads near chance is always lowConfidence: its held-out macro-F1 (three classes, chance
+ * ~33) under this. Hindi (UMSAB's romanised tweets, 34.4) is the one such language of the committed GENERAL
+ * model; a confident-looking Hindi verdict ("yeh bahut accha hai yaar" → NEGATIVE) said nothing of that.
+ */
+const WEAK_LANGUAGE_F1 = 0.4;
 
 const fmt = (x: number): string => (x >= 0 ? '+' : '') + x.toFixed(2);
 const quote = (s: string): string => `"${s.length > 40 ? s.slice(0, 40) + '…' : s}"`;

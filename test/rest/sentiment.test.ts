@@ -359,6 +359,9 @@ describe('deletion', () => {
     expect(j.body.data).toEqual({ jobs: 1, results: 1 });
     expect((await gw.get(`/v1/analyses/${jobs[1].resultId}`)).status).toBe(404);
     expect((await gw.send('DELETE', `/v1/jobs/${jobs[1].jobId}/results`)).status).toBe(404);
+    // the batch's counts add up to its total, deleted jobs counted apart (they summed to total - 2)
+    const batch = (await gw.get(`/v1/batches/${jobs[2].batchId}`)).body.data;
+    expect(batch).toMatchObject({ total: 4, done: true, counts: { SUCCEEDED: 2, DELETED: 2 } });
     const q = 'window=1h&from=2026-11-12T00:00:00Z&to=2026-11-13T00:00:00Z';
     expect((await gw.get(`/v1/feeds/${feedId}/trend?${q}`)).body.data.totalCount).toBe(2);
     const f = await gw.send('DELETE', `/v1/feeds/${feedId}`);

@@ -142,11 +142,13 @@ export function jobMessage(j: JobRow): JobMessage {
 
 export function batchMessage(b: BatchRow): Batch__Output {
   const live = b.counts.PENDING + b.counts.PROCESSING;
+  const kept = b.counts.PENDING + b.counts.PROCESSING + b.counts.SUCCEEDED + b.counts.FAILED + b.counts.CANCELED;
   return {
     batchId: b.id,
     createdAt: iso(b.createdMs),
     total: b.total,
-    counts: { ...b.counts },
+    // deleted jobs counted too, so that the counts add up to total (a batch with one job deleted summed to total - 1)
+    counts: { ...b.counts, DELETED: Math.max(0, b.total - kept) },
     done: live === 0,
     ...(live === 0 && b.completedMs ? { completedAt: iso(b.completedMs) } : {}),
   };

@@ -8,6 +8,7 @@ export interface BatchCounts {
   'SUCCEEDED'?: (number | string | Long);
   'FAILED'?: (number | string | Long);
   'CANCELED'?: (number | string | Long);
+  'DELETED'?: (number | string | Long);
 }
 
 export interface BatchCounts__Output {
@@ -16,4 +17,5 @@ export interface BatchCounts__Output {
   'SUCCEEDED': (number);
   'FAILED': (number);
   'CANCELED': (number);
+  'DELETED': (number);
 }
