@@ -91,6 +91,13 @@ export interface FeaturizerParams {
    */
   tickerCount?: boolean;
   /**
+   * A sentence (words up to `.`, `!`, `?` or a line break) equal to an earlier one of the text, word for word in
+   * lower case, adds nothing: its features and tokens are taken back. Under the bag's 1/√n weighting a pattern
+   * repeated k times weighs √k times more, so "Good food but slow service." ×20 read VERY_POSITIVE where the
+   * sentence alone is NEUTRAL, and 100 × "The meeting is scheduled." outweighed what followed. Absent: none.
+   */
+  dedupeSentences?: boolean;
+  /**
    * Runs are cut to this many (issue 17: a run of one emoji or word tilted the verdict as it
    * grew, "😀" ×50 was VERY_NEGATIVE): a token equal to the previous k tokens (lower-cased,
    * clause punctuation between them ignored; emoji, "!", words, URLs, mentions) is skipped,
@@ -631,6 +638,8 @@ export class Featurizer {
   readonly extraIds: number[];
   readonly extraIntenseIds: number[];
   readonly negatedExtraIds: number[];
+  /** Hashes of the sentences met so far in the text being featurised (params.dedupeSentences). */
+  private readonly sentencesSeen = new Set<number>();
   private readonly languageOnlyCharGrams: boolean;
   /** The language head's bag differs from the model's (languageOnlyCharGrams, modelCharGramMax), so it is kept apart. */
   private readonly separateLanguageBag: boolean;
@@ -767,8 +776,33 @@ export class Featurizer {
     let runOf: string | null = null; // the token (lower case) of the current run, and its length so far
     let runLength = 0;
     let tickerCount = 0; // cashtags (params.tickerCount)
+    // params.dedupeSentences: where the current sentence began (bag, language bag, tokens, letters) and its hash
+    const dedupe = this.params.dedupeSentences === true;
+    const seen = this.sentencesSeen;
+    seen.clear();
+    let sentenceHash = FNV_OFFSET;
+    let sentenceFrom = { count: 0, languageCount: 0, tokens: 0, letters: 0 };
+    let afterTerminator = false; // the previous token was "!" or "?"
+    const endSentence = () => {
+      if (tokens.length > sentenceFrom.tokens) {
+        if (seen.has(sentenceHash)) {
+          // said before in this text: taken back whole
+          this.count = sentenceFrom.count;
+          this.languageCount = sentenceFrom.languageCount;
+          tokens.length = sentenceFrom.tokens;
+          letters = sentenceFrom.letters;
+        } else seen.add(sentenceHash);
+      }
+      sentenceHash = FNV_OFFSET;
+      sentenceFrom = { count: this.count, languageCount: this.languageCount, tokens: tokens.length, letters };
+    };
     TOKEN.lastIndex = 0;
     for (let m = TOKEN.exec(text); m !== null; m = TOKEN.exec(text)) {
+      if (dedupe) {
+        const terminator = m[0] === '!' || m[0] === '?';
+        if ((afterTerminator && !terminator) || (m[5] !== undefined && (m[0] === '.' || m[0] === '\n'))) endSentence();
+        afterTerminator = terminator;
+      }
       if (m[5] !== undefined) {
         prev = null;
         scopeLeft = 0;
@@ -815,6 +849,7 @@ export class Featurizer {
       }
       const negated = scopeLeft > 0 ? negator : -1;
       this.negatedBy[t] = negated;
+      if (dedupe) sentenceHash = hashRange(mix(sentenceHash, 0x20), lower, 0, lower.length);
 
       if (ticker) tickerCount++;
       if (ticker) {
@@ -904,6 +939,7 @@ export class Featurizer {
       boost = INTENSIFIERS.has(lower) ? 1 : SOFTENERS.has(lower) ? -1 : 0;
       prev = lower;
     }
+    if (dedupe) endSentence();
     if (this.params.tickerCount === true && tokens.length > 0) {
       // a feature of the whole text, no word's: token -1, so the rationale cites no word for it
       this.push(finish(mix(mix(FNV_OFFSET, KIND_TICKERS), 0x30 + Math.min(3, tickerCount)), mask), -1, -1, 0, true);

@@ -102,4 +102,21 @@ describe('a repeated token does not tilt sentiment', () => {
     }
     expect(same, lines.join('\n')).toBe(total);
   }, 60_000);
+
+  it('reads a sentence said again in the same text as said once (dedupeSentences): ×20 amplified it to VERY_*', async () => {
+    const cases = [
+      ['Good food but slow service. '.repeat(20), 'Good food but slow service.'], // was VERY_POSITIVE ×20, NEUTRAL once
+      ['The meeting is scheduled. '.repeat(100) + 'I hate this, terrible.', 'The meeting is scheduled. I hate this, terrible.'],
+      ['Great! '.repeat(30) + 'The delivery was late.', 'Great! The delivery was late.'],
+    ] as const;
+    for (const [repeated, once] of cases) {
+      const a = await analyze(repeated);
+      const b = await analyze(once);
+      expect([a.sentiment, a.sentimentScore], repeated.slice(0, 60)).toEqual([b.sentiment, b.sentimentScore]);
+    }
+    // the featuriser as the service runs it (the sidecar's settings): the bag of the repeated text is the bag said once
+    const f = new Featurizer({ ...GENERAL_SPEC.featurizer, ...GENERAL_SPEC.servingFeaturizer });
+    const bag = (t: string) => { const x = f.featurize(cleanText(t)); return Array.from(x.ids.subarray(0, x.count)); };
+    expect(bag(cases[0][0])).toEqual(bag(cases[0][1]));
+  }, 60_000);
 });

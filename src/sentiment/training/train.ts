@@ -309,7 +309,7 @@ export async function writeModel(t: TrainedModel, outDir: string, evaluation: Tr
     domain: t.spec.domain,
     onnxFile,
     onnxSha256: createHash('sha256').update(onnx).digest('hex'),
-    featurizer: t.spec.featurizer,
+    featurizer: { ...t.spec.featurizer, ...t.spec.servingFeaturizer },
     heads: t.spec.heads.map((h) => ({ name: h.name, labels: [...h.labels], offset: h.offset })),
     columns: t.model.columns,
     mainHead: t.spec.mainHead,
