@@ -88,7 +88,8 @@ import { Worker } from 'node:worker_threads';
 import { join } from 'node:path';
 import { logger } from '../src/log.js';
 import { parseArgs } from 'node:util';
-import { coreAddress, httpAddress, loadGatewayConfig } from '../gateway/config.js';
+import { httpAddress, loadGatewayConfig } from '../gateway/config.js';
+import { grpcAddressSetting } from '../proto/contract/envSettings.js';
 import type { RunningGateway } from '../gateway/app.js';
 import { loadCoreConfig } from '../src/config.js';
 
@@ -175,7 +176,7 @@ async function main(): Promise<void> {
     // started left certificates and state files behind, and printed the core's start before the failure.
     const config = coreOnly ? undefined : loadGatewayConfig(env);
     if (args.listen !== undefined) httpAddress('--listen', args.listen);
-    if (args.core !== undefined) coreAddress('--core', args.core);
+    if (args.core !== undefined) grpcAddressSetting('--core', args.core);
     if (!gatewayOnly) {
       coreConfig = loadCoreConfig(env);
       const trust = coreConfig.plaintext ? Promise.resolve(undefined) : ensureTrust(coreConfig.stateDir);

@@ -116,7 +116,7 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
   return {
     coreTls,
     httpAddress: httpAddress('MERIDIAN_HTTP_ADDR', stringSetting(env, 'MERIDIAN_HTTP_ADDR', '127.0.0.1:8080')),
-    coreAddress: coreAddress(env['MERIDIAN_CORE_ADDR']?.trim() ? 'MERIDIAN_CORE_ADDR' : 'MERIDIAN_GRPC_ADDR',
+    coreAddress: grpcAddressSetting(env['MERIDIAN_CORE_ADDR']?.trim() ? 'MERIDIAN_CORE_ADDR' : 'MERIDIAN_GRPC_ADDR',
       stringSetting(env, 'MERIDIAN_CORE_ADDR', stringSetting(env, 'MERIDIAN_GRPC_ADDR', '127.0.0.1:50051'))),
     stateDir,
     maxLimit: int(env, 'MERIDIAN_REST_MAX_LIMIT', 100, 1, 1000),
@@ -149,11 +149,6 @@ export function httpAddress(name: string, address: string): string {
   const value = address.trim();
   hostPortSetting(name, value, '127.0.0.1:8080');
   return value;
-}
-
-/** Where the core is (MERIDIAN_CORE_ADDR, or --core): host:port, unix:/path or a grpc-js target (grpcAddressSetting). */
-export function coreAddress(name: string, address: string): string {
-  return grpcAddressSetting(name, address);
 }
 
 /**

@@ -89,12 +89,12 @@ export class GatewayMetrics {
     this.routes.observe(route, method, status, seconds);
   }
 
-  /** The exposition text: the gateway's metrics, then the core's sentiment metrics (omitted, with meridian_core_metrics_up 0, when the core does not answer). */
   /** The exposition being built, shared by the scrapes that arrive meanwhile. */
   private building: Promise<string> | undefined;
 
   /**
-   * The exposition; scrapes that arrive while one is being built share it. /metrics is open and each exposition is
+   * The exposition text: the gateway's metrics, then the core's sentiment metrics (omitted, with
+   * meridian_core_metrics_up 0, when the core does not answer). Scrapes that arrive while one is being built share it. /metrics is open and each exposition is
    * a core call and ~0.5 MB of text, so 16 clients scraping in a loop (39 a second) pushed by-id answers to a 267 ms
    * median. A scrape that starts after another has ended reads the counters afresh.
    */

@@ -781,20 +781,23 @@ export class Featurizer {
     const seen = this.sentencesSeen;
     seen.clear();
     let sentenceHash = FNV_OFFSET;
-    let sentenceFrom = { count: 0, languageCount: 0, tokens: 0, letters: 0 };
+    let fromCount = 0, fromLanguageCount = 0, fromTokens = 0, fromLetters = 0;
     let afterTerminator = false; // the previous token was "!" or "?"
     const endSentence = () => {
-      if (tokens.length > sentenceFrom.tokens) {
+      if (tokens.length > fromTokens) {
         if (seen.has(sentenceHash)) {
           // said before in this text: taken back whole
-          this.count = sentenceFrom.count;
-          this.languageCount = sentenceFrom.languageCount;
-          tokens.length = sentenceFrom.tokens;
-          letters = sentenceFrom.letters;
+          this.count = fromCount;
+          this.languageCount = fromLanguageCount;
+          tokens.length = fromTokens;
+          letters = fromLetters;
         } else seen.add(sentenceHash);
       }
       sentenceHash = FNV_OFFSET;
-      sentenceFrom = { count: this.count, languageCount: this.languageCount, tokens: tokens.length, letters };
+      fromCount = this.count;
+      fromLanguageCount = this.languageCount;
+      fromTokens = tokens.length;
+      fromLetters = letters;
     };
     TOKEN.lastIndex = 0;
     for (let m = TOKEN.exec(text); m !== null; m = TOKEN.exec(text)) {
@@ -851,8 +854,8 @@ export class Featurizer {
       this.negatedBy[t] = negated;
       if (dedupe) sentenceHash = hashRange(mix(sentenceHash, 0x20), lower, 0, lower.length);
 
-      if (ticker) tickerCount++;
       if (ticker) {
+        tickerCount++;
         // the cashtag's own word (tickers 'both') and the shared <ticker>; prev below is <ticker>
         if (this.params.tickers === 'both') this.push(finish(hashRange(mix(FNV_OFFSET, KIND_WORD), lower, 0, lower.length), mask), t, -1, 0);
         lower = '<ticker>';

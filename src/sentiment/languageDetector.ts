@@ -74,8 +74,8 @@ export const PIDGIN_MARKERS: readonly string[] = (
  * Pidgin words English does not use: PIDGIN_MARKERS without those that are English words or informal spellings
  * (chop, belle, waka, yarn, dis, dat, dia, im, fit, don, de, e, wan, dem, ooo), "oga" and names such as "tori".
  * "una" and "na" stay: they are Spanish or Slavic words too, but such a text is not `en` to begin with. An `en`
- * verdict on a text with two different ones of them is `pcm`. The head
- * called 8 % of held-out Pidgin tweets English ("with all the food she ate … abeg this girl dey chop").
+ * verdict on a text with two different ones of them is `pcm`. The head called 8 % of held-out Pidgin tweets
+ * English ("with all the food she ate … abeg this girl dey chop").
  */
 export const STRONG_PIDGIN_MARKERS: readonly string[] = (
   'dey wey una abeg wetin sabi pikin abi sef shey oya wahala comot jare sey kuku naija pesin pipo biko ehen nawa haba na'

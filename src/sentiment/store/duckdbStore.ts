@@ -43,7 +43,7 @@ import {
   type JobRow, type JobStatus, type NewBatch, type NewJob, type OutboxMessage, type ResultRow, type Scope, type SentimentStore, type StoredResult,
   type WebhookEndpoint, type WebhookEvent,
 } from './sentimentStore.js';
-import { BATCH_COLUMNS, batchFromRows, jobRow, JOB_COLUMNS, LIVE_JOB_COLUMNS, liveJobRow, messageRow, MESSAGE_COLUMNS, EMOTION_COLUMNS, RESULT_COLUMNS, resultRow, stateCounts, webhookRow } from './tableRows.js';
+import { BATCH_COLUMNS, batchFromRows, jobRow, JOB_COLUMNS, LIVE_JOB_COLUMNS, liveJobRow, messageRow, MESSAGE_COLUMNS, EMOTION_COLUMNS, EMOTION_MEANS, RESULT_COLUMNS, resultRow, stateCounts, webhookRow } from './tableRows.js';
 
 const list = typedList;
 /** The live states, bound as parameters (see exec). */
@@ -54,12 +54,6 @@ export const COMPACTION_SPACING = 3;
 /** What a completion reads back when some tenant has webhooks: whole jobs (their events carry the job). Without, it reads nothing back (complete). */
 const RETURN_FULL = JOB_COLUMNS.split(', ').map((k) => `jobs.${k}`).join(', ');
 const E = EMOTION_COLUMNS;
-/**
- * A window's emotion means over its results that have emotions: a FINANCIAL_NEWS result has none (its columns
- * are 0), and counted in, a window of them had a mix of zeros, read as an emotion shift (z 10, anomalous). A
- * window without any has no mix (NULL), and no shift.
- */
-const EMOTION_MEANS = E.map((c) => `avg(${c}) FILTER (WHERE ${E.join(' + ')} > 0) AS ${c}`).join(', ');
 /** `scope` as SQL: admin sees all, a tenant its own rows. Two parameters: admin, tenant. */
 const scoped = (admin: number, tenant: number, table = ''): string => `($${admin} OR ${table}tenant = $${tenant})`;
 

@@ -36,16 +36,10 @@ import {
   type JobFilter, type JobRow, type JobStatus, type NewBatch, type NewJob, type OutboxMessage, type ResultRow, type Scope, type SentimentStore,
   type SharedJobQueue, type StoredResult, type WebhookEndpoint, type WebhookEvent,
 } from './sentimentStore.js';
-import { BATCH_COLUMNS, batchFromRows, jobRow, JOB_COLUMNS, LIVE_JOB_COLUMNS, liveJobRow, messageRow, MESSAGE_COLUMNS, EMOTION_COLUMNS, RESULT_COLUMNS, resultRow, stateCounts, webhookRow } from './tableRows.js';
+import { BATCH_COLUMNS, batchFromRows, jobRow, JOB_COLUMNS, LIVE_JOB_COLUMNS, liveJobRow, messageRow, MESSAGE_COLUMNS, EMOTION_COLUMNS, EMOTION_MEANS, RESULT_COLUMNS, resultRow, stateCounts, webhookRow } from './tableRows.js';
 
 const WEBHOOK_COLUMNS = 'id, tenant, url, event_types, description, secret, created_ms';
 const E = EMOTION_COLUMNS;
-/**
- * A window's emotion means over its results that have emotions: a FINANCIAL_NEWS result has none (its columns
- * are 0), and counted in, a window of them had a mix of zeros, read as an emotion shift (z 10, anomalous). A
- * window without any has no mix (NULL), and no shift.
- */
-const EMOTION_MEANS = E.map((c) => `avg(${c}) FILTER (WHERE ${E.join(' + ')} > 0) AS ${c}`).join(', ');
 const CHANNEL = 'meridian_jobs';
 /** A claimed outbox message is not offered again for this long (a replica that died while delivering it). */
 const DELIVERY_LEASE_MS = 5 * 60_000;

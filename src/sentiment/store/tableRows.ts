@@ -11,6 +11,12 @@ export const MESSAGE_COLUMNS = 'id, endpoint_id, tenant, event_type, payload, cr
 /** A result as messages.ts resultMessage reads it (payload last). */
 /** The results table's emotion columns, in EMOTIONS order. */
 export const EMOTION_COLUMNS: readonly string[] = EMOTIONS.map((e) => `e_${e.toLowerCase()}`);
+/**
+ * A feed window's emotion means (both stores' SQL) over its results that have emotions: a FINANCIAL_NEWS result has
+ * none (its columns are 0), and counted in, a window of them had a mix of zeros, read as an emotion shift (z 10,
+ * anomalous). A window without any has no mix (NULL), and no shift.
+ */
+export const EMOTION_MEANS = EMOTION_COLUMNS.map((c) => `avg(${c}) FILTER (WHERE ${EMOTION_COLUMNS.join(' + ')} > 0) AS ${c}`).join(', ');
 export const RESULT_COLUMNS = `id, job_id, feed_id, domain, occurred_ms, created_ms, sentiment, score, ${EMOTION_COLUMNS.join(', ')}, payload`;
 export const BATCH_COLUMNS = 'id, tenant, created_ms, total, completed_ms, request_fingerprint';
 /** What a live job needs to run again (the store's unfinished()). */
