@@ -81,21 +81,44 @@ export const STRONG_PIDGIN_MARKERS: readonly string[] = (
   'dey wey una abeg wetin sabi pikin abi sef shey oya wahala comot jare sey kuku naija pesin pipo biko ehen nawa haba na'
 ).split(' ');
 
-const STRONG_PIDGIN = new RegExp(`(?<![\\p{L}\\p{N}])(?:${STRONG_PIDGIN_MARKERS.join('|')})(?![\\p{L}\\p{N}])`, 'giu');
+/**
+ * Romanised-Hindi function words, pronouns and particles that English does not use: HINDI_LATIN_MARKERS
+ * (languageCorpus.ts) without the one- and two-letter chat spellings (h, ho, ka, ki, ke, ko, se, ye, ya, pr) and
+ * without words English or other languages also write (mere, hum, jab, tab, bas, sab, koi, wale, kal, mat, kar, main).
+ * An `en` verdict on a text with two different ones of them is `hi` (1 of 88,141 English training rows has two).
+ */
+export const STRONG_HINDI_MARKERS: readonly string[] = (
+  'hai hain nahi nahin nhi kya kyu kyun kyunki kyuki mujhe mujhko tujhe humko humein tumhe unhe usko isko yeh woh toh bhi aur kuch ' +
+  'kuchh bahut bahot bohot bhai yaar aap apna apni apne mera meri tera teri uska uski uske unka unki iska iski raha rahi rahe rha rhi rhe ' +
+  'karo karna karte kiya gaya gya gayi abhi wala wali kaise kaisa kahan kaun accha acha achha sahi aaj phir liye haan agar lekin hoon hun tha thi'
+).split(' ');
+
+const STRONG_HINDI_SET: ReadonlySet<string> = new Set(STRONG_HINDI_MARKERS);
+
+/** STRONG_PIDGIN_MARKERS and STRONG_HINDI_MARKERS (no word is in both), for englishNeighbour's one scan. */
+const STRONG_NEIGHBOURS = new RegExp(`(?<![\\p{L}\\p{N}])(?:${[...STRONG_PIDGIN_MARKERS, ...STRONG_HINDI_MARKERS].join('|')})(?![\\p{L}\\p{N}])`, 'giu');
 
 /**
- * Whether the text holds two different STRONG_PIDGIN_MARKERS words. Read from the text, one regular-expression
- * scan (most English texts hold none). The first version walked the bag's ids with a set lookup each: the service's
- * 10,000-text batch, alternated with the tree before the stage (3 rounds), ran at 9.8-10.1k against 10.1-10.9k
- * texts/s (CPU 165-173 against 152-161 µs per text); reading the text, 9.7-11.2k against 9.8-11.0k, level.
+ * For an `en` verdict: `pcm` when the text holds two different STRONG_PIDGIN_MARKERS words, else `hi` when it holds
+ * two different STRONG_HINDI_MARKERS words, else undefined. One regular-expression scan of the text for both lists
+ * (it replaced the Pidgin list's own scan when the Hindi list came). Reading the text rather than the bag's ids: the
+ * first Pidgin version walked the ids with a set lookup each, and the service's 10,000-text batch ran at 9.8-10.1k
+ * against 10.1-10.9k texts/s without it; reading the text, 9.7-11.2k against 9.8-11.0k, level.
  */
-function hasTwoStrongPidginWords(text: string): boolean {
-  STRONG_PIDGIN.lastIndex = 0;
-  const first = STRONG_PIDGIN.exec(text);
-  if (first === null) return false;
-  const word = first[0].toLowerCase();
-  for (let m = STRONG_PIDGIN.exec(text); m !== null; m = STRONG_PIDGIN.exec(text)) if (m[0].toLowerCase() !== word) return true;
-  return false;
+function englishNeighbour(text: string): 'pcm' | 'hi' | undefined {
+  let pidgin: string | undefined;
+  let hindi: string | undefined;
+  let hindiTwo = false;
+  STRONG_NEIGHBOURS.lastIndex = 0;
+  for (let m = STRONG_NEIGHBOURS.exec(text); m !== null; m = STRONG_NEIGHBOURS.exec(text)) {
+    const w = m[0].toLowerCase();
+    if (STRONG_HINDI_SET.has(w)) {
+      if (hindi === undefined) hindi = w;
+      else if (w !== hindi) hindiTwo = true;
+    } else if (pidgin === undefined) pidgin = w;
+    else if (w !== pidgin) return 'pcm';
+  }
+  return hindiTwo ? 'hi' : undefined;
 }
 
 export const UND: DetectedLanguage = Object.freeze({ code: 'und', reliable: false });
@@ -131,8 +154,10 @@ export class LanguageIdentifier {
   /** Label index of pcm (-1 if the head has none) and the word-feature buckets of PIDGIN_MARKERS. */
   private readonly pcm: number;
   private readonly pidginMarkers: Set<number>;
-  /** Label index of English (its verdicts pass the strong-Pidgin check, hasTwoStrongPidginWords). */
+  /** Label index of English (its verdicts pass the strong-Pidgin and strong-Hindi check, englishNeighbour). */
   private readonly en: number;
+  /** Label index of Hindi (an English verdict with two romanised-Hindi words becomes Hindi). */
+  private readonly hi: number;
   /** Label indexes of Amharic and Tigrinya (-1 if absent): their verdicts pass ethiopicStage. */
   private readonly am: number;
   private readonly ti: number;
@@ -153,6 +178,7 @@ export class LanguageIdentifier {
     this.ti = sidecar.labels.indexOf('ti');
     this.pidginMarkers = new Set(PIDGIN_MARKERS.map((w) => wordFeatureId(w)));
     this.en = sidecar.labels.indexOf('en');
+    this.hi = sidecar.labels.indexOf('hi');
   }
 
   /**
@@ -241,7 +267,8 @@ export class LanguageIdentifier {
   /**
    * The verdict for a featurised text with `letters` letters in its word tokens. With the text itself, an
    * Amharic/Tigrinya verdict also passes the Ethiopic spelling stage (ethiopicStage), and an English one the
-   * strong-Pidgin check (hasTwoStrongPidginWords).
+   * strong-Pidgin and strong-Hindi check (englishNeighbour), and a verdict for a language of SPELLING_GROUPS its
+   * group's marker words (pairStage).
    */
   identify(ids: Int32Array, count: number, letters: number, text?: string): DetectedLanguage {
     const s = this.sidecar;
@@ -261,13 +288,17 @@ export class LanguageIdentifier {
     for (let c = 0; c < this.L; c++) if (c !== skip) sum += Math.exp(z[c]! - top);
     const p = 1 / sum;
     if (p < s.undBelow) return UND;
-    // English with two different Pidgin-only words: Pidgin (the reverse of the stage above; models/language.md)
-    if (text !== undefined && best === this.en && this.pcm >= 0 && hasTwoStrongPidginWords(text)) {
-      // reliable by Pidgin's own probability (this stage does not make it more likely than the head says)
-      const pPcm = Math.exp(z[this.pcm]! - top) * p;
-      return { code: 'pcm', reliable: pPcm >= s.reliableFrom && letters >= s.reliableLetters };
+    // English with two different Pidgin-only words is Pidgin (the reverse of the stage above), with two different
+    // romanised-Hindi words Hindi (STRONG_PIDGIN_MARKERS, STRONG_HINDI_MARKERS; models/language.md)
+    const neighbour = text !== undefined && best === this.en ? englishNeighbour(text) : undefined;
+    const to = neighbour === 'pcm' ? this.pcm : neighbour === 'hi' ? this.hi : -1;
+    if (to >= 0) {
+      // reliable by that language's own probability (this stage does not make it more likely than the head says)
+      const pTo = Math.exp(z[to]! - top) * p;
+      return { code: s.labels[to]!, reliable: pTo >= s.reliableFrom && letters >= s.reliableLetters };
     }
-    const code = text !== undefined && (best === this.am || best === this.ti) ? ethiopicStage(text, s.labels[best]!) : s.labels[best]!;
+    let code = text !== undefined && (best === this.am || best === this.ti) ? ethiopicStage(text, s.labels[best]!) : s.labels[best]!;
+    if (text !== undefined && GROUP_OF.has(code)) code = pairStage(text, code);
     return { code, reliable: p >= s.reliableFrom && letters >= s.reliableLetters };
   }
 }
@@ -292,6 +323,209 @@ export function ethiopicStage(text: string, code: string): string {
   if (code === 'am' && ti >= 2 && am === 0) return 'ti';
   if (code === 'ti' && am >= 2 && ti === 0) return 'am';
   return code;
+}
+
+/**
+ * One language's markers in a SPELLING_GROUPS group: whole words ("tko"), word beginnings ("obitelj*"), endings
+ * ("*skab" the word itself or longer, "+hed" longer only), parts ("*verovanj*"), and optionally a pattern for a
+ * whole (lower-case) word.
+ */
+export interface SpellingMarkers {
+  code: string;
+  /** How many of its marker words a text needs for a verdict of another language of the group to become this one. */
+  min: number;
+  markers: readonly string[];
+  pattern?: RegExp;
+}
+
+/**
+ * Closely related languages the head confuses (models/language.md, "Pair stages"), each with marker words that it
+ * writes and the others of its group do not: function words and spellings (Croatian "tko", "svatko" and the
+ * ijekavian `ije`/`je` after a consonant, "vrijeme", "čovjek", against Serbian "ko", "svako" and the ekavian "vreme",
+ * "čovek"; Danish "af", "nu", "-hed", "-skab", "-ligt" against Norwegian "av", "-het", "-skap", "å"; Malay "kerana",
+ * "bahawa", "hendaklah" against Indonesian "karena", "bahwa", "bisa"; Slovak ä, ô, ľ against Czech ě, ů, ř). Chosen
+ * on the training rows (no list has a word in more than 0.2 % of the training rows of another language of its group)
+ * and left without the words the neighbour also writes (Serbian "što", "vremena", "svet"; Danish "nå"; Malay "ialah",
+ * "daripada", "beliau", which 5 Indonesian training tweets have; Indonesian "kecuali", "hendaknya"). Slovene, whose
+ * common words (in, ki, so) are short, needs two.
+ */
+export const SPELLING_GROUPS: readonly (readonly SpellingMarkers[])[] = [
+  [
+    {
+      code: 'hr',
+      min: 1,
+      markers: (
+        'tko nitko smije smiju htio htjel* vidio dio dijel* uvijek mlijek* glasovanj* ' +
+        'odgoj* pridon* tijek* neovis* podrijet* svatko netko itko obitelj* tisuć* opć* suradnj* ' +
+        'obvez* tjed* kruh* zrakoplov* sveučiliš* glazb* povijes* gospodarst* izvješ*'
+      ).split(' '),
+      pattern: /^(?!\p{L}*(?:jedn|jedin|bjekt|ijent))\p{L}*(?:[bcdfghklmnprstvzžčćšđ]ije(?!nt)[bcdfghklmnprstvzžčćšđ]|[bcdmpstvz]je[bcdfghklmnprstvzžčćšđ])\p{L}*$/u,
+    },
+    {
+      code: 'sl',
+      min: 2,
+      markers: (
+        'in ki so tudi kot kjer kdo kaj lahko zelo oziroma če vsak* pravico ter nihče nikogar nikomur'
+      ).split(' '),
+    },
+    {
+      code: 'sr',
+      min: 1,
+      markers: (
+        'ko vreme reč reči rečju šta niko čovek* čoveč* *verovanj* veroispov* svest* svešć* lekar* preduz* podstic* podstič* ' +
+        'pribeg* promen* uvek deo delo telo tela telu mesec* leto devojk* zvezd* oseć* hteo htela videla ' +
+        'doprin* svako neko iko porodic* hiljad* opšt* bezbedn* saradnj* obavez* nedelj* hleb* istorij* ' +
+        'porek* usmer* nezavis* vaspit* mest* deca dece deci decu primen* obezbe* uslov* celin* ' +
+        'pre posle reš* pesm* ovde gde lep* vera vere veru bela belo beli mleko dete razume* odeljen*'
+      ).split(' '),
+    },
+  ],
+  [
+    {
+      code: 'da',
+      min: 1,
+      markers: (
+        'af hvad ret retfærd* +ligt tilbage* arbejd* eje ejendom* straf deltage trældom fornød* ind indgå* ' +
+        'uanset *skab *skabe* *skabs nogle meddel* oplys* udsæt* uddann* udtryk* nu efter mig dig sig meget ' +
+        'noget nogen sådan sådanne ud op uden mellem tage give gøre samfund* bliver blive lige +hed +heden ' +
+        '+heder +hederne købe skabe vores jeres ej'
+      ).split(' '),
+    },
+    {
+      code: 'no',
+      min: 1,
+      markers: (
+        'av hva rett rettferd* tilbake* arbeid* eie eiendom* straff trelldom dei deira eigen eiga eige kvar ' +
+        'kvarandre annan fridom saman åleine +leg +lege inn inngå* uansett *skap *skape* *skaps opplys* ' +
+        'utsett* utdann* uttrykk* kva etter meg deg seg mye noe noen sånn ut opp uten mellom gjøre gjere ' +
+        'samfunn* blir bli vere +het +heten +heter +hetene ikkje eg ein eit å slik slike kjøpe skape vår ' +
+        'våre berre ingenting hennar frå mot hjelp hjelpe'
+      ).split(' '),
+    },
+  ],
+  [
+    {
+      code: 'ms',
+      min: 1,
+      markers: (
+        'kerana bahawasanya sejagat samarata *isytihar* sebarang perlembagaan jenayah mahu *bezaan keseksaan ' +
+        'sempadan bidangkuasa bahagian kewajipan keperibadian* ibu-bapa ibubapa syarikat mesyuarat bahawa ' +
+        'iaitu hendaklah sesiapa mana-mana antarabangsa baharu pertubuhan *iktiraf* ' +
+        '*cerobohan'
+      ).split(' '),
+    },
+    {
+      code: 'id',
+      min: 1,
+      markers: (
+        'karena dikaruniai bisa bahwa yaitu siapapun pengadilan pemerintah uang perserikatan ' +
+        'nggak gak enggak banget udah aja gimana kalo bikin'
+      ).split(' '),
+    },
+  ],
+  [
+    {
+      code: 'sk',
+      min: 1,
+      markers: (
+        '*ä* *ô* *ľ* *ĺ* *ŕ* sa alebo ako sú byť ktor* môže nie slobod* všetk*'
+      ).split(' '),
+    },
+    {
+      code: 'cs',
+      min: 1,
+      markers: (
+        '*ě* *ů* *ř* nebo jako jsou být kter* může svobod* všech*'
+      ).split(' '),
+    },
+  ],
+];
+
+/** A group's markers compiled for a word at a time: each lookup gives the languages (a bit each) the word is a marker of. */
+interface CompiledGroup {
+  codes: string[];
+  min: number[];
+  exact: Map<string, number>;
+  prefix: Map<string, number>;
+  prefixLengths: number[];
+  suffix: Map<string, number>;
+  suffixLengths: number[];
+  /** Endings that must leave at least one letter before them ("+hed"). */
+  strictSuffix: Map<string, number>;
+  strictSuffixLengths: number[];
+  parts: [string, number][];
+  patterns: [RegExp, number][];
+}
+
+function compileGroup(group: readonly SpellingMarkers[]): CompiledGroup {
+  const g: CompiledGroup = { codes: group.map((l) => l.code), min: group.map((l) => l.min), exact: new Map(), prefix: new Map(), prefixLengths: [], suffix: new Map(), suffixLengths: [], strictSuffix: new Map(), strictSuffixLengths: [], parts: [], patterns: [] };
+  const add = (m: Map<string, number>, key: string, bit: number): void => void m.set(key, (m.get(key) ?? 0) | bit);
+  group.forEach((l, i) => {
+    const bit = 1 << i;
+    for (const m of l.markers) {
+      if (m.startsWith('*') && m.endsWith('*')) g.parts.push([m.slice(1, -1), bit]);
+      else if (m.endsWith('*')) add(g.prefix, m.slice(0, -1), bit);
+      else if (m.startsWith('*')) add(g.suffix, m.slice(1), bit);
+      else if (m.startsWith('+')) add(g.strictSuffix, m.slice(1), bit);
+      else add(g.exact, m, bit);
+    }
+    if (l.pattern) g.patterns.push([l.pattern, bit]);
+  });
+  const lengths = (m: Map<string, number>): number[] => [...new Set([...m.keys()].map((k) => k.length))].sort((a, b) => a - b);
+  g.prefixLengths = lengths(g.prefix);
+  g.suffixLengths = lengths(g.suffix);
+  g.strictSuffixLengths = lengths(g.strictSuffix);
+  return g;
+}
+
+/** The languages (bits) whose markers the lower-case word is. */
+function markerBits(g: CompiledGroup, w: string): number {
+  let bits = g.exact.get(w) ?? 0;
+  for (const n of g.prefixLengths) if (n <= w.length) bits |= g.prefix.get(w.slice(0, n)) ?? 0;
+  for (const n of g.suffixLengths) if (n <= w.length) bits |= g.suffix.get(w.slice(w.length - n)) ?? 0;
+  for (const n of g.strictSuffixLengths) if (n < w.length) bits |= g.strictSuffix.get(w.slice(w.length - n)) ?? 0;
+  for (const [part, bit] of g.parts) if (w.includes(part)) bits |= bit;
+  for (const [re, bit] of g.patterns) if (re.test(w)) bits |= bit;
+  return bits;
+}
+
+const GROUP_OF = new Map(SPELLING_GROUPS.flatMap((group) => {
+  const compiled = compileGroup(group);
+  return group.map((l) => [l.code, compiled] as const);
+}));
+
+/** Words of a text for the spelling stages: letters and digits, hyphenated compounds kept whole ("mana-mana"). */
+const TOKEN = /[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)*/gu;
+
+/**
+ * Second stage for closely related languages (SPELLING_GROUPS): a verdict for a language of a group stands when the
+ * text has one of that language's markers; otherwise it becomes the other language of the group with the most
+ * marker words, when that is at least its `min`; with none, the head's verdict stands. Runs only on verdicts for
+ * these languages: one pass over the text's words, a few map lookups per word.
+ */
+export function pairStage(text: string, code: string): string {
+  const g = GROUP_OF.get(code);
+  if (!g) return code;
+  const own = 1 << g.codes.indexOf(code);
+  const counts = new Array<number>(g.codes.length).fill(0);
+  const lower = text.toLowerCase();
+  TOKEN.lastIndex = 0;
+  for (let m = TOKEN.exec(lower); m !== null; m = TOKEN.exec(lower)) {
+    const token = m[0];
+    let bits = markerBits(g, token);
+    if (token.includes('-')) for (const part of token.split('-')) bits |= markerBits(g, part);
+    if (bits & own) return code;
+    for (let i = 0; i < counts.length; i++) if (bits & (1 << i)) counts[i]!++;
+  }
+  let best = code;
+  let most = 0;
+  counts.forEach((n, i) => {
+    if (n >= g.min[i]! && n > most) {
+      best = g.codes[i]!;
+      most = n;
+    }
+  });
+  return best;
 }
 
 /**
