@@ -53,6 +53,9 @@ describe('language spelling stages', () => {
     expect(detect("I can't come today yaar, bahut work pending")).toBe('hi');
     expect(detect('Please send me the file by tonight')).toBe('en');
     expect(detect('My brother is my best friend, love you bhai')).not.toBe('hi');
+    // English words and names that are also Hindi spellings are not markers (yeh, hun, agar, abhi, apna, hoon)
+    expect(detect("yeh hun, I'll grab the milk on the way home")).toBe('en');
+    expect(detect('Mix the agar with hot water, yeh it sets in about an hour')).toBe('en');
   });
 
   it('tells Croatian, Serbian and Slovene, Danish and Norwegian, Malay and Indonesian, Slovak and Czech apart by their own words', () => {
@@ -77,7 +80,11 @@ describe('language spelling stages', () => {
     expect(pairStage('Svatko i svako.', 'sr')).toBe('sr');
     expect(pairStage('Dobar dan.', 'sr')).toBe('sr');
     // hyphenated compounds are read whole and by part
-    expect(pairStage('Hak mana-mana orang.', 'id')).toBe('ms');
+    expect(pairStage('Hak ibu-bapa ke atas anak.', 'id')).toBe('ms');
+    // words that misfired on everyday text are not markers: Croatian "ko" (as), Slovene "delo", "lepa", Serbian "dijeta"
+    expect(pairStage('Vruće ko u pećnici danas', 'hr')).toBe('hr');
+    expect(pairStage('Šef mi je spet naložil delo, hvala lepa', 'sl')).toBe('sl');
+    expect(pairStage('Sutra počinjem dijetu, ozbiljno ovaj put', 'sr')).toBe('sr');
     expect(pairStage('Hello world.', 'en')).toBe('en');
   });
 });
