@@ -125,6 +125,102 @@ export function cldrNameRows(wanted: Set<string>): LanguageRow[] {
   return out;
 }
 
+/** Words per training piece made from a word list, and how many seeded shuffles of each list are cut into pieces. */
+const WORDS_PER_PIECE = 10;
+const STOPWORD_ROUNDS = 3;
+const LEXICON_ROUNDS = 1;
+/** stopwords-iso lists not in the script our label is written in (its `ku` is Sorani, in Arabic script). */
+const WORDLIST_SKIP = new Set(['ku']);
+/**
+ * Languages with tweets that get the word lists too: Indonesian, because Malay (UDHR only) gets them and the
+ * two share most of their words; without Indonesian's, held-out Indonesian fell 88.7 → 82.6 % (models/language.md).
+ */
+const LISTS_ALSO_FOR = new Set(['id']);
+
+/** Latin letters without their diacritics ("nemôžem" → "nemozem"), as much everyday text is typed. */
+function stripDiacritics(s: string): string {
+  return s.normalize('NFD').replace(/\p{M}+/gu, '').normalize('NFC');
+}
+
+/**
+ * A word list as training pieces, the way the CLDR names are: shuffled (seeded), `rounds` times with a different
+ * shuffle, and cut into pieces of WORDS_PER_PIECE words. A Latin-script piece of the first round also comes
+ * without its diacritics.
+ */
+function listRows(lang: string, source: string, words: readonly string[], rounds: number): LanguageRow[] {
+  const out: LanguageRow[] = [];
+  const unique = [...new Set(words.map((w) => w.trim()).filter((w) => /\p{L}/u.test(w)))];
+  for (let round = 0; round < rounds; round++) {
+    const shuffled = unique
+      .map((v) => ({ v, u: seededUnit(`${source}:${round}:${v}`, SPLIT_SEED) }))
+      .sort((a, b) => a.u - b.u)
+      .map((x) => x.v);
+    for (let i = 0; i + WORDS_PER_PIECE <= shuffled.length; i += WORDS_PER_PIECE) {
+      const text = shuffled.slice(i, i + WORDS_PER_PIECE).join(' ');
+      out.push({ text, lang, source, split: 'train' });
+      if (round === 0 && LATIN_LETTER.test(text)) {
+        const plain = stripDiacritics(text);
+        if (plain !== text) out.push({ text: plain, lang, source: `${source}-plain`, split: 'train' });
+      }
+    }
+  }
+  return out;
+}
+
+const SERBIAN_LATIN: Record<string, string> = Object.fromEntries(
+  [...'абвгдђежзијклљмнњопрстћуфхцчџш'].map((c, i) => [c, ['a', 'b', 'v', 'g', 'd', 'đ', 'e', 'ž', 'z', 'i', 'j', 'k', 'l', 'lj', 'm', 'n', 'nj', 'o', 'p', 'r', 's', 't', 'ć', 'u', 'f', 'h', 'c', 'č', 'dž', 'š'][i]!]),
+);
+
+/** Serbian Cyrillic in Serbian Latin (letter by letter: the language is written in both alphabets). */
+export function serbianLatin(s: string): string {
+  return [...s].map((c) => SERBIAN_LATIN[c] ?? c).join('');
+}
+
+/** Function words, from `stopwords-iso` (MIT): what everyday sentences of a language share. */
+export function stopwordRows(wanted: Set<string>): LanguageRow[] {
+  const require = createRequire(import.meta.url);
+  const lists = JSON.parse(readFileSync(require.resolve('stopwords-iso/stopwords-iso.json'), 'utf8')) as Record<string, string[]>;
+  const out: LanguageRow[] = [];
+  for (const code of Object.keys(lists).sort()) {
+    const lang = UDHR_ALIAS[code] ?? code;
+    if (!wanted.has(lang) || WORDLIST_SKIP.has(code)) continue;
+    out.push(...listRows(lang, `stopwords-${code}`, lists[code]!, STOPWORD_ROUNDS));
+  }
+  return out;
+}
+
+/**
+ * Everyday evaluative words: the words of nlp.js's translated AFINN lexicons (`@nlpjs/lang-*`, MIT, already a
+ * dependency). Danish's list is stems and Finnish's mostly English, so both are left out, and so is a word in three
+ * or more languages' lists (untranslated English). Serbian's Cyrillic list comes once more in Latin letters.
+ */
+export function lexiconWordRows(wanted: Set<string>): LanguageRow[] {
+  const require = createRequire(import.meta.url);
+  const per = new Map<string, string[]>();
+  const seen = new Map<string, number>();
+  for (const lang of [...wanted].sort()) {
+    if (lang === 'en' || lang === 'da' || lang === 'fi') continue;
+    let file: string;
+    try {
+      file = require.resolve(`@nlpjs/lang-${lang}/src/sentiment/afinn_${lang}.json`);
+    } catch {
+      continue; // no nlp.js lexicon in this language
+    }
+    const words = Object.keys(JSON.parse(readFileSync(file, 'utf8')) as Record<string, number>)
+      .map((w) => w.toLowerCase())
+      .filter((w) => /\p{L}/u.test(w));
+    per.set(lang, words);
+    for (const w of new Set(words)) seen.set(w, (seen.get(w) ?? 0) + 1);
+  }
+  const out: LanguageRow[] = [];
+  for (const [lang, words] of per) {
+    const kept = words.filter((w) => seen.get(w)! < 3);
+    out.push(...listRows(lang, `afinn-${lang}`, kept, LEXICON_ROUNDS));
+    if (lang === 'sr') out.push(...listRows(lang, 'afinn-sr-Latn', kept.map(serbianLatin), LEXICON_ROUNDS));
+  }
+  return out;
+}
+
 /** Script variants whose names are how the language is written online. */
 const UDHR_KEEP_CLDR_SCRIPT = new Set(['sr-Latn']);
 
@@ -171,7 +267,7 @@ export function languageLabelHolds(text: string, lang: string): boolean {
   return words !== null && words.some((w) => HINDI_LATIN_MARKERS.has(w));
 }
 
-/** All language-labelled text: the sentiment sets (general and finance), the UDHR and CLDR's localised names. */
+/** All language-labelled text: the sentiment sets (general and finance), the UDHR, CLDR's localised names, and word lists (stop words, lexicon words). */
 export async function loadLanguageCorpus(): Promise<LanguageRow[]> {
   const sentiment = [...loadGeneralCorpus(), ...loadFinanceCorpus()];
   // Oromo and Tigrinya have dev rows only (corpus.ts splits them for the sentiment model): for the
@@ -190,5 +286,9 @@ export async function loadLanguageCorpus(): Promise<LanguageRow[]> {
   const wanted = new Set([...ELD_LANGUAGES, ...rows.map((r) => r.lang)]);
   rows.push(...(await udhrRows(wanted)));
   if (process.env['LID_CLDR'] !== '0') rows.push(...cldrNameRows(wanted));
+  // Word lists for the languages without tweets (their only running text is the UDHR, formal and of one topic:
+  // on everyday sentences the head named them 10-40 % of the time; models/language.md, "Everyday text").
+  const listed = new Set([...wanted].filter((l) => !trained.has(l) || LISTS_ALSO_FOR.has(l)));
+  if (process.env['LID_LISTS'] !== '0') rows.push(...stopwordRows(listed), ...lexiconWordRows(listed));
   return rows;
 }
