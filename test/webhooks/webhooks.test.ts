@@ -17,6 +17,7 @@ import { eventually } from '../support/gateway.js';
 import { verify } from '../../src/sentiment/webhooks/signature.js';
 import { DEFAULT_RETRY_SCHEDULE, parseSchedule } from '../../src/sentiment/webhooks/deliverer.js';
 import { startCoreProcess } from '../support/coreChild.js';
+import { startTestPostgres } from '../support/postgres.js';
 
 interface Delivery { headers: IncomingHttpHeaders; body: string; answered: number; at: number }
 
@@ -182,6 +183,50 @@ describe('webhooks', () => {
     expect(log[0]!.attempts[0]!.error).toContain('HTTP 500');
     s2.close();
   });
+  it('on PostgreSQL, delivers every message of a batch at once: claimed messages it could not attempt yet are given back, not leased for 5 minutes', { timeout: 120_000 }, async () => {
+    const postgres = await startTestPostgres();
+    cleanups.push(() => postgres.close());
+    const url = await postgres.createDatabase('webhooks');
+    const r = await receiver();
+    cleanups.push(r.close);
+    const sc = await startSentimentCore({ webhookAllowHosts: ['127.0.0.1'], databaseUrl: url });
+    cleanups.push(sc.close);
+    const s = sentimentClient(sc.core.address, { tenant: 'pg-hooks' });
+    await s.call('createWebhook', { url: r.url, eventTypes: ['job.succeeded', 'batch.completed'] });
+    await s.call('batchAnalyzeTexts', { items: Array.from({ length: 10 }, (_, i) => ({ text: `a calm day number ${i}` })) });
+    // at most 2 attempts per endpoint at a time: before, the other 9 claimed messages waited out a 5-minute lease
+    const got = await deliveries(r, 11, () => true, 30_000);
+    expect(got.filter((d) => typeOf(d) === 'job.succeeded')).toHaveLength(10);
+    expect(got.filter((d) => typeOf(d) === 'batch.completed')).toHaveLength(1);
+    s.close();
+  });
+
+  it('retries on schedule while another endpoint\'s attempts hang until the timeout', { timeout: 120_000 }, async () => {
+    const open = new Set<Socket>();
+    const hole = createTcpServer((sock) => {
+      open.add(sock);
+      sock.on('close', () => open.delete(sock));
+      sock.on('error', () => undefined);
+    });
+    hole.listen(0, '127.0.0.1');
+    await once(hole, 'listening');
+    cleanups.push(() => new Promise((res) => { for (const sk of open) sk.destroy(); hole.close(() => res()); }));
+    const r = await receiver();
+    r.setStatus(500);
+    cleanups.push(r.close);
+    const sc = await startSentimentCore({ webhookAllowHosts: ['127.0.0.1'], webhookTimeoutMs: 15_000, webhookRetrySchedule: '2s,4s' });
+    cleanups.push(sc.close);
+    const s = sentimentClient(sc.core.address, { tenant: 'slow-neighbour' });
+    await s.call('createWebhook', { url: `http://127.0.0.1:${(hole.address() as { port: number }).port}/x`, eventTypes: ['job.succeeded'] });
+    await s.call('createWebhook', { url: r.url, eventTypes: ['job.succeeded'] });
+    await s.call('analyzeText', { text: 'a retry should not wait for the slow endpoint' });
+    const got = await deliveries(r, 3, () => true, 30_000);
+    // 2 s and 4 s (+ up to 10 % jitter, + up to a second's look): before, the retries waited for the hanging attempt (~15 s)
+    expect(got[1]!.at - got[0]!.at).toBeLessThan(4000);
+    expect(got[2]!.at - got[1]!.at).toBeLessThan(6000);
+    s.close();
+  });
+
   it('holds a tenant to 20 endpoints when 40 creates race', { timeout: 60_000 }, async () => {
     const sc = await startSentimentCore({ webhookAllowHosts: ['127.0.0.1'] });
     cleanups.push(sc.close);

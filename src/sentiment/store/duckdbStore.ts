@@ -808,10 +808,14 @@ FROM scored WHERE w >= 0 ORDER BY w`;
     }));
   }
 
-  async dueMessages(now: number, limit: number): Promise<OutboxMessage[]> {
+  async dueMessages(now: number, limit: number, busy: readonly string[] = []): Promise<OutboxMessage[]> {
     // at most 16 per endpoint, so one endpoint's backlog cannot hide the other endpoints' due messages from the deliverer
-    return (await this.read(`SELECT ${MESSAGE_COLUMNS} FROM webhook_messages WHERE status = $3 AND next_ms <= $1
-      QUALIFY row_number() OVER (PARTITION BY endpoint_id ORDER BY next_ms, created_ms) <= 16 ORDER BY next_ms, created_ms LIMIT $2`, [BigInt(now), limit, 'PENDING'])).map(messageRow);
+    return (await this.read(`SELECT ${MESSAGE_COLUMNS} FROM webhook_messages WHERE status = $3 AND next_ms <= $1 AND NOT list_contains($4::VARCHAR[], endpoint_id)
+      QUALIFY row_number() OVER (PARTITION BY endpoint_id ORDER BY next_ms, created_ms) <= 16 ORDER BY next_ms, created_ms LIMIT $2`, [BigInt(now), limit, 'PENDING', list([...busy], VARCHAR)])).map(messageRow);
+  }
+
+  async releaseMessages(): Promise<void> {
+    // nothing to give back: this store's deliverer is the only one, and dueMessages() leases nothing
   }
 
   async pendingMessages(): Promise<number> {
@@ -833,7 +837,9 @@ FROM scored WHERE w >= 0 ORDER BY w`;
         FROM (SELECT unnest($1::VARCHAR[]) AS mid, unnest($2::VARCHAR[]) AS st, unnest($3::BIGINT[]) AS nx) v WHERE webhook_messages.id = v.mid`, [
         list(outcomes.map((o) => o.messageId), VARCHAR), list(outcomes.map((o) => o.status), VARCHAR), list(outcomes.map((o) => BigInt(Math.round(o.nextMs))), BIGINT),
       ]);
-      await this.exec(c, `INSERT INTO webhook_attempts SELECT unnest($1::VARCHAR[]), unnest($2::BIGINT[]), unnest($3::INTEGER[]), unnest($4::VARCHAR[]), unnest($5::BIGINT[])`, [
+      // not for a message deleted meanwhile (its endpoint was deleted during the attempt): nothing would ever remove the row
+      await this.exec(c, `INSERT INTO webhook_attempts SELECT * FROM (SELECT unnest($1::VARCHAR[]) AS mid, unnest($2::BIGINT[]), unnest($3::INTEGER[]), unnest($4::VARCHAR[]), unnest($5::BIGINT[])) v
+        WHERE v.mid IN (SELECT id FROM webhook_messages)`, [
         list(outcomes.map((o) => o.messageId), VARCHAR), list(outcomes.map((o) => BigInt(Math.round(o.atMs))), BIGINT), list(outcomes.map((o) => o.statusCode), INTEGER),
         list(outcomes.map((o) => o.error), VARCHAR), list(outcomes.map((o) => BigInt(Math.round(o.durationMs))), BIGINT),
       ]);

@@ -297,8 +297,12 @@ export class JobStore {
     return this.store.listDeliveries(endpointId, scope, after, limit);
   }
 
-  dueMessages(now: number, limit: number): Promise<OutboxMessage[]> {
-    return this.store.dueMessages(now, limit);
+  dueMessages(now: number, limit: number, busy?: readonly string[]): Promise<OutboxMessage[]> {
+    return this.store.dueMessages(now, limit, busy);
+  }
+
+  releaseMessages(messages: readonly OutboxMessage[]): Promise<void> {
+    return this.store.releaseMessages(messages);
   }
 
   pendingMessages(): Promise<number> {

@@ -496,13 +496,25 @@ FROM scored WHERE w >= 0 ORDER BY w`;
 
   /**
    * Claims due messages for this replica's deliverer: their next attempt moves a lease
-   * ahead, so no other replica offers them meanwhile (recordAttempts sets the real next attempt).
+   * ahead, so no other replica offers them meanwhile (recordAttempts sets the real next attempt,
+   * releaseMessages gives back the ones not attempted). Each message comes with its next attempt
+   * as it was before the lease.
    */
-  async dueMessages(now: number, limit: number): Promise<OutboxMessage[]> {
-    const rows = await this.db.query(`WITH due AS (
-        SELECT id FROM webhook_messages WHERE status = 'PENDING' AND next_ms <= $1 ORDER BY next_ms, created_ms LIMIT $2 FOR UPDATE SKIP LOCKED)
-      UPDATE webhook_messages m SET next_ms = $3 FROM due WHERE m.id = due.id RETURNING ${prefixed(MESSAGE_COLUMNS, 'm')}`, [now, limit, now + DELIVERY_LEASE_MS]);
-    return rows.map(messageRow).sort((a, b) => a.createdMs - b.createdMs || a.id.localeCompare(b.id));
+  async dueMessages(now: number, limit: number, busy: readonly string[] = []): Promise<OutboxMessage[]> {
+    const rows = await this.db.query<Record<string, unknown> & { was: string }>(`WITH due AS (
+        SELECT id, next_ms AS was FROM webhook_messages WHERE status = 'PENDING' AND next_ms <= $1 AND NOT (endpoint_id = ANY($4::text[]))
+        ORDER BY next_ms, created_ms LIMIT $2 FOR UPDATE SKIP LOCKED)
+      UPDATE webhook_messages m SET next_ms = $3 FROM due WHERE m.id = due.id RETURNING ${prefixed(MESSAGE_COLUMNS, 'm')}, due.was`, [now, limit, now + DELIVERY_LEASE_MS, [...busy]]);
+    return rows.map((r) => ({ ...messageRow(r), nextMs: Number(r.was) })).sort((a, b) => a.createdMs - b.createdMs || a.id.localeCompare(b.id));
+  }
+
+  async releaseMessages(messages: readonly OutboxMessage[]): Promise<void> {
+    if (messages.length === 0) return;
+    // only while still leased and unattempted (attempts unchanged): an attempt's outcome is never overwritten
+    await this.db.query(`UPDATE webhook_messages m SET next_ms = v.was
+      FROM unnest($1::text[], $2::bigint[], $3::int[]) AS v(mid, was, tries) WHERE m.id = v.mid AND m.status = 'PENDING' AND m.attempts = v.tries AND m.next_ms > v.was`, [
+      messages.map((m) => m.id), messages.map((m) => m.nextMs), messages.map((m) => m.attempts),
+    ]);
   }
 
   async pendingMessages(): Promise<number> {
@@ -521,7 +533,9 @@ FROM scored WHERE w >= 0 ORDER BY w`;
         FROM unnest($1::text[], $2::text[], $3::bigint[]) AS v(mid, st, nx) WHERE m.id = v.mid`, [
         outcomes.map((o) => o.messageId), outcomes.map((o) => o.status), outcomes.map((o) => o.nextMs),
       ]);
-      await c.query('INSERT INTO webhook_attempts SELECT * FROM unnest($1::text[], $2::bigint[], $3::int[], $4::text[], $5::bigint[])', [
+      // not for a message deleted meanwhile (its endpoint was deleted during the attempt): nothing would ever remove the row
+      await c.query(`INSERT INTO webhook_attempts SELECT * FROM unnest($1::text[], $2::bigint[], $3::int[], $4::text[], $5::bigint[]) AS v(mid, at_ms, code, err, dur)
+        WHERE EXISTS (SELECT 1 FROM webhook_messages m WHERE m.id = v.mid)`, [
         outcomes.map((o) => o.messageId), outcomes.map((o) => o.atMs), outcomes.map((o) => o.statusCode), outcomes.map((o) => o.error), outcomes.map((o) => Math.round(o.durationMs)),
       ]);
     });

@@ -228,8 +228,17 @@ export interface SentimentStore {
   listWebhooks(scope: Scope): Promise<WebhookEndpoint[]>;
   getWebhook(id: string, scope: Scope): Promise<WebhookEndpoint | null>;
   deleteWebhook(id: string, scope: Scope): Promise<WebhookEndpoint | null>;
-  /** Webhook messages due for an attempt (PENDING, next attempt at or before `now`), oldest first. */
-  dueMessages(now: number, limit: number): Promise<OutboxMessage[]>;
+  /**
+   * Webhook messages due for an attempt (PENDING, next attempt at or before `now`), oldest first; none of the
+   * endpoints in `busy` (those with every delivery slot taken), so their backlog cannot hide the others'.
+   */
+  dueMessages(now: number, limit: number, busy?: readonly string[]): Promise<OutboxMessage[]>;
+  /**
+   * Messages of dueMessages() that the deliverer did not attempt (its slots or an endpoint's were full): due again at
+   * once, at their own `nextMs`. A store that leases what dueMessages() returns (PostgreSQL) gives the lease back;
+   * without this they waited out the lease (5 minutes) unattempted.
+   */
+  releaseMessages(messages: readonly OutboxMessage[]): Promise<void>;
   /** Webhook messages waiting for delivery or a retry (metrics). */
   pendingMessages(): Promise<number>;
   /** The earliest next attempt of any PENDING message (null when none). */

@@ -18,6 +18,9 @@ import type { SentimentMetrics } from '../sentimentMetrics.js';
 import { signedHeaders } from './signature.js';
 import { TargetGuard, TargetRefused } from './targetGuard.js';
 
+/** While attempts are in flight, due messages are looked for at least this often (ms). */
+const IN_FLIGHT_POLL_MS = 1000;
+
 export interface DelivererOptions {
   /** Delay before each retry, in ms (attempt 2, 3, ...); its length + 1 is the number of attempts. */
   retryScheduleMs: readonly number[];
@@ -121,12 +124,18 @@ export class WebhookDeliverer {
       this.again = false;
       const free = this.opts.concurrency - this.active;
       if (free > 0) {
-        const due = (await this.store.dueMessages(Date.now(), 200 + this.inFlight.size)).filter((m) => !this.inFlight.has(m.id));
+        // endpoints with every slot taken are left out; a few per free slot, since a leasing store
+        // (PostgreSQL) updates every message it returns and those not started are given back below
+        const busy = [...this.perEndpoint].filter(([, n]) => n >= cap).map(([id]) => id);
+        const due = (await this.store.dueMessages(Date.now(), free * cap + this.inFlight.size, busy)).filter((m) => !this.inFlight.has(m.id));
         if (this.stopped) break;
         let started = 0;
+        const skipped: OutboxMessage[] = [];
         for (const m of due) {
-          if (started >= free) break;
-          if ((this.perEndpoint.get(m.endpointId) ?? 0) >= cap) continue;
+          if (started >= free || (this.perEndpoint.get(m.endpointId) ?? 0) >= cap) {
+            skipped.push(m);
+            continue;
+          }
           this.inFlight.add(m.id);
           this.perEndpoint.set(m.endpointId, (this.perEndpoint.get(m.endpointId) ?? 0) + 1);
           this.active++;
@@ -142,11 +151,17 @@ export class WebhookDeliverer {
           });
           slots.push(slot);
         }
+        // due but not attempted now: offered again when a slot frees (a leasing store would otherwise hold them)
+        await this.store.releaseMessages(skipped);
       }
       if (this.again) continue;
       if (this.active === 0) break;
-      // wait for a slot to free, or for new messages (wake)
-      await new Promise<void>((resolve) => { this.kick = resolve; });
+      // wait for a slot to free, for new messages (wake), or at most IN_FLIGHT_POLL_MS: a retry falling due
+      // while slow attempts hold their slots is not kept waiting for them (up to the delivery timeout)
+      await new Promise<void>((resolve) => {
+        this.kick = resolve;
+        setTimeout(resolve, IN_FLIGHT_POLL_MS).unref();
+      });
       this.kick = null;
     }
     await Promise.allSettled(slots);
