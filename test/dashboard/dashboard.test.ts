@@ -147,9 +147,19 @@ describe.skipIf(!chromium)('dashboard in headless Chromium', () => {
       expect(listed.status, listed.text).toBe(200);
       await page.waitForFunction(() => document.querySelectorAll('#jobs-table tbody tr code').length > 0, { timeout: 10_000 });
       expect(await page.$eval('#queue-depth', (e) => e.textContent)).toMatch(/^queue \d+$/);
+      // a second page stays on screen: the 3 s refresh used to put the first page back a second later
+      await page.click('#jobs-more');
+      await page.waitForFunction(() => document.querySelectorAll('#jobs-table tbody tr code').length === 40, { timeout: 10_000 });
+      await new Promise((r) => setTimeout(r, 4000));
+      expect(await page.$$eval('#jobs-table tbody tr code', (c) => c.length)).toBe(40);
     }
 
     await page.screenshot({ path: join(OUTPUT_DIR, 'dashboard.png'), fullPage: true });
+    // forgetting the key takes its data off the screen (the feed's texts are in the rationales)
+    await page.click('#forget-key');
+    expect(await page.$eval('#feed-view', (e) => (e as HTMLElement).hidden)).toBe(true);
+    expect(await page.$$eval('#jobs-table tbody tr code', (c) => c.length)).toBe(0);
+    expect(await page.$eval('#key-status', (e) => e.textContent)).toBe('key forgotten');
     expect(offGateway(seen.requests)).toEqual([]);
     // a missing job route shows as a failed fetch in the console; nothing else may
     expect(seen.errors.filter((e) => !/Failed to load resource: the server responded with a status of 404/.test(e))).toEqual([]);

@@ -12,7 +12,7 @@
   const EMOTION_COLORS = {
     ANGER: '#d62728', DISGUST: '#8c8c2d', FEAR: '#9467bd', HAPPINESS: '#f2b705', NEUTRAL: '#a0a7b4', SADNESS: '#1f77b4', SURPRISE: '#17becf',
   };
-  const STATE_COLORS = { PENDING: '#a0a7b4', PROCESSING: '#2563eb', SUCCEEDED: '#2ca02c', FAILED: '#d62728', CANCELED: '#5d6777' };
+  const STATE_COLORS = { PENDING: '#a0a7b4', PROCESSING: '#2563eb', SUCCEEDED: '#2ca02c', FAILED: '#d62728', CANCELED: '#5d6777', DELETED: '#c9ced6' };
 
   const $ = (id) => document.getElementById(id);
   const el = (tag, attrs = {}, ...children) => {
@@ -97,6 +97,7 @@
     return { from: new Date(end - count * ms).toISOString(), to: new Date(end).toISOString() };
   }
 
+  let feedSeq = 0;
   async function loadFeed() {
     const feed = $('feed-id').value.trim();
     if (!feed) return;
@@ -107,8 +108,10 @@
     const q = `window=${encodeURIComponent(win)}&from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`;
     const base = `/v1/feeds/${encodeURIComponent(feed)}`;
     setMessage('feed-message', `Loading ${feed}…`);
+    const seq = ++feedSeq;
     try {
       const [trend, anomalies] = await Promise.all([api(`${base}/trend?${q}`), api(`${base}/anomalies?${q}`)]);
+      if (seq !== feedSeq) return; // a later load or another key supersedes this answer
       lastFeed = { feed, trend: trend.body.data, anomalies: anomalies.body.data, grid: windowGrid(trend.body.data.windows, from, win, count) };
       rememberFeed(feed);
       renderFeed(lastFeed);
@@ -118,6 +121,11 @@
         : `${feed} has no texts between ${fmtTime(from)} and ${fmtTime(to)}. Texts sent with this feedId appear here.`);
       document.body.dataset.feedLoaded = feed;
     } catch (e) {
+      if (seq !== feedSeq) return;
+      // what is on screen is another feed's (or another key's): not left under the error
+      lastFeed = null;
+      $('feed-view').hidden = true;
+      delete document.body.dataset.feedLoaded;
       setMessage('feed-message', explain(e), 'bad');
     }
   }
@@ -252,6 +260,9 @@
 
   // ---- jobs ------------------------------------------------------------------------------
   let jobsToken = '';
+  /** Pages of the job list on screen: the 3 s refresh reloads the first page only while no more are shown. */
+  let jobsPages = 1;
+  let jobsSeq = 0;
   async function loadJobs(append = false) {
     const params = new URLSearchParams({ pageSize: '20' });
     if ($('job-state').value) params.set('state', $('job-state').value);
@@ -260,14 +271,18 @@
     if (batch) params.set('batchId', batch);
     if (append && jobsToken) params.set('pageToken', jobsToken);
     const messages = [];
+    const seq = ++jobsSeq;
     try {
       const { body } = await api(`/v1/jobs?${params}`);
+      if (seq !== jobsSeq) return; // a later load (another page, a refresh, a new key) supersedes this answer
       const meta = body.metadata || {};
       jobsToken = meta.nextPageToken || '';
       $('jobs-more').hidden = !jobsToken;
       $('queue-depth').textContent = `queue ${typeof meta.queueDepth === 'number' || typeof meta.queueDepth === 'string' ? meta.queueDepth : '–'}`;
       renderJobs(body.data || [], append);
+      jobsPages = append ? jobsPages + 1 : 1;
     } catch (e) {
+      if (seq !== jobsSeq) return;
       $('jobs-more').hidden = true;
       if (e instanceof ApiError && e.noRoute) {
         messages.push({ text: 'This gateway does not list jobs (GET /v1/jobs is missing: it comes with the jobs API of a newer Meridian). Look a job up with GET /v1/jobs/{id}.', kind: 'warn' });
@@ -302,7 +317,8 @@
     const counts = b.counts || {};
     const total = Number(b.total) || Object.values(counts).reduce((s, n) => s + Number(n), 0);
     const finished = ['SUCCEEDED', 'FAILED', 'CANCELED'].reduce((s, k) => s + Number(counts[k] || 0), 0);
-    $('batch-summary').textContent = `Batch ${b.batchId}: ${finished} of ${total} finished${b.done ? ' (done)' : ''} · ${Object.keys(STATE_COLORS).map((k) => `${k.toLowerCase()} ${counts[k] || 0}`).join(', ')}`;
+    const deleted = Number(counts.DELETED || 0);
+    $('batch-summary').textContent = `Batch ${b.batchId}: ${finished} of ${total - deleted} finished${deleted ? ` (${deleted} more deleted)` : ''}${b.done ? ' (done)' : ''} · ${Object.keys(STATE_COLORS).map((k) => `${k.toLowerCase()} ${counts[k] || 0}`).join(', ')}`;
     $('batch-bar').replaceChildren(...Object.keys(STATE_COLORS).map((k) => el('span', { title: `${k} ${counts[k] || 0}`, style: { width: `${total ? (100 * Number(counts[k] || 0)) / total : 0}%`, background: STATE_COLORS[k] } })));
   }
 
@@ -313,11 +329,30 @@
     if (feedTimer) clearInterval(feedTimer);
     if (jobsTimer) clearInterval(jobsTimer);
     feedTimer = setInterval(() => { if ($('auto-refresh').checked && apiKey && lastFeed && !document.hidden) loadFeed(); }, 15_000);
-    jobsTimer = setInterval(() => { if (apiKey && !document.hidden) loadJobs(); }, 3_000);
+    jobsTimer = setInterval(() => { if (apiKey && !document.hidden && jobsPages === 1) loadJobs(); }, 3_000);
+  }
+
+  /** Takes every key's data off the screen (a key forgotten, refused or changed). */
+  function clearData() {
+    jobsSeq++; // answers still on their way belong to the key before
+    feedSeq++;
+    lastFeed = null;
+    $('feed-view').hidden = true;
+    delete document.body.dataset.feedLoaded;
+    setMessage('feed-message', '');
+    $('batch-view').hidden = true;
+    $('jobs-more').hidden = true;
+    jobsToken = '';
+    jobsPages = 1;
+    $('queue-depth').textContent = 'queue –';
+    $('jobs-table').tBodies[0].replaceChildren(el('tr', {}, el('td', { colspan: '6', class: 'empty' }, 'Enter a key to see its jobs.')));
+    setMessage('jobs-message', '');
   }
 
   async function useKey(key) {
-    apiKey = key.trim();
+    const next = key.trim();
+    if (next !== apiKey) clearData();
+    apiKey = next;
     if (!apiKey) { showKeyStatus('no key', false); return; }
     try {
       // the smallest read of this key's own data shows whether the gateway accepts it
@@ -325,7 +360,7 @@
       sessionStorage.setItem(KEY_ITEM, apiKey);
       showKeyStatus('key accepted', true);
     } catch (e) {
-      if (e instanceof ApiError && (e.status === 401 || e.status === 403)) { showKeyStatus(explain(e), false); return; }
+      if (e instanceof ApiError && (e.status === 401 || e.status === 403)) { clearData(); showKeyStatus(explain(e), false); return; }
       sessionStorage.setItem(KEY_ITEM, apiKey);
       // any answer but 401/403 means the key got through (a gateway without the job list answers 404 "no route")
       const accepted = e instanceof ApiError && (e.status === 400 || e.noRoute);
@@ -340,7 +375,7 @@
     readHash();
     $('key').value = apiKey;
     $('key-form').addEventListener('submit', (ev) => { ev.preventDefault(); useKey($('key').value); });
-    $('forget-key').addEventListener('click', () => { sessionStorage.removeItem(KEY_ITEM); apiKey = ''; $('key').value = ''; showKeyStatus('key forgotten', false); });
+    $('forget-key').addEventListener('click', () => { sessionStorage.removeItem(KEY_ITEM); apiKey = ''; $('key').value = ''; clearData(); showKeyStatus('key forgotten', false); });
     $('feed-form').addEventListener('submit', (ev) => { ev.preventDefault(); loadFeed(); });
     $('jobs-form').addEventListener('submit', (ev) => { ev.preventDefault(); loadJobs(); });
     $('jobs-more').addEventListener('click', () => loadJobs(true));
