@@ -289,8 +289,7 @@ export class Sentiment {
         }
         const w = { id: randomUUID(), tenant, url: req.url!, eventTypes: types as WebhookEvent[], description, secret: newSecret(), createdMs: Date.now() };
         await this.webhookLock(tenant, async () => {
-          if (await full()) throw tooMany();
-          await this.store.createWebhook(w);
+          if (!(await this.store.createWebhook(w, MAX_WEBHOOKS_PER_TENANT))) throw tooMany();
         });
         return { data: webhookMessage(w, true) };
       }),

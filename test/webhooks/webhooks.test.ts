@@ -227,6 +227,26 @@ describe('webhooks', () => {
     s.close();
   });
 
+  it('holds a tenant to 20 endpoints when two cores on one PostgreSQL take the last place at once', { timeout: 120_000 }, async () => {
+    const postgres = await startTestPostgres();
+    cleanups.push(() => postgres.close());
+    const url = await postgres.createDatabase('webhook_cap');
+    const cores = [await startSentimentCore({ webhookAllowHosts: ['127.0.0.1'], databaseUrl: url }), await startSentimentCore({ webhookAllowHosts: ['127.0.0.1'], databaseUrl: url })];
+    for (const c of cores) cleanups.push(c.close);
+    const [a, b] = cores.map((c) => sentimentClient(c.core.address, { tenant: 'pg-race' }));
+    for (let i = 0; i < 19; i++) await a!.call('createWebhook', { url: `http://127.0.0.1:9/base${i}`, eventTypes: ['job.succeeded'] });
+    // each round: 19 endpoints, one create per core at the same moment; each core's own lock let both through
+    // before (the count and the insert were two steps on the database)
+    for (let round = 0; round < 15; round++) {
+      await Promise.allSettled([a!, b!].map((c, k) => c.call('createWebhook', { url: `http://127.0.0.1:9/r${round}-${k}`, eventTypes: ['job.succeeded'] })));
+      const list = (await a!.call<{ data: { id: string }[] }>('listWebhooks')).data;
+      expect(list.length, `round ${round}`).toBe(20);
+      await a!.call('deleteWebhook', { id: list[19]!.id });
+    }
+    a!.close();
+    b!.close();
+  });
+
   it('holds a tenant to 20 endpoints when 40 creates race', { timeout: 60_000 }, async () => {
     const sc = await startSentimentCore({ webhookAllowHosts: ['127.0.0.1'] });
     cleanups.push(sc.close);

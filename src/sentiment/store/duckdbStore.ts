@@ -778,10 +778,14 @@ FROM scored WHERE w >= 0 ORDER BY w`;
     return (await this.read('SELECT id, tenant, url, event_types, description, secret, created_ms FROM webhook_endpoints ORDER BY created_ms, id')).map(webhookRow);
   }
 
-  createWebhook(w: WebhookEndpoint): Promise<void> {
+  createWebhook(w: WebhookEndpoint, max = Infinity): Promise<boolean> {
+    // the one writer connection runs one write at a time, so the count and the insert cannot interleave with another create
     return this.write(async (c) => {
+      const n = await this.exec(c, 'SELECT count(*) AS n FROM webhook_endpoints WHERE tenant = $1', [w.tenant]);
+      if (Number(n[0]?.['n'] ?? 0) >= max) return false;
       await this.exec(c, 'INSERT INTO webhook_endpoints VALUES ($1, $2, $3, $4, $5, $6, $7)', [w.id, w.tenant, w.url, w.eventTypes.join(','), w.description, w.secret, BigInt(w.createdMs)]);
       this.remember(w);
+      return true;
     });
   }
 

@@ -277,8 +277,8 @@ export class JobStore {
     return this.store.purgeBefore(cutoffMs);
   }
 
-  createWebhook(endpoint: WebhookEndpoint): Promise<void> {
-    return this.store.createWebhook(endpoint);
+  createWebhook(endpoint: WebhookEndpoint, max?: number): Promise<boolean> {
+    return this.store.createWebhook(endpoint, max);
   }
 
   listWebhooks(scope: Scope): Promise<WebhookEndpoint[]> {

@@ -470,9 +470,16 @@ FROM scored WHERE w >= 0 ORDER BY w`;
 
   // ---- webhooks ------------------------------------------------------------------
 
-  async createWebhook(w: WebhookEndpoint): Promise<void> {
-    await this.db.query(`INSERT INTO webhook_endpoints (${WEBHOOK_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (id) DO NOTHING`,
-      [w.id, w.tenant, w.url, w.eventTypes.join(','), w.description, w.secret, w.createdMs]);
+  async createWebhook(w: WebhookEndpoint, max = Infinity): Promise<boolean> {
+    return this.db.transaction(async (c) => {
+      // one create per tenant at a time across every core on this database (the service's own lock is per process)
+      await c.query(`SELECT pg_advisory_xact_lock(hashtextextended('meridian.webhooks:' || $1, 0))`, [w.tenant]);
+      const n = await c.query<{ n: string }>('SELECT count(*) AS n FROM webhook_endpoints WHERE tenant = $1', [w.tenant]);
+      if (Number(n.rows[0]?.n ?? 0) >= max) return false;
+      await c.query(`INSERT INTO webhook_endpoints (${WEBHOOK_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (id) DO NOTHING`,
+        [w.id, w.tenant, w.url, w.eventTypes.join(','), w.description, w.secret, w.createdMs]);
+      return true;
+    });
   }
 
   async listWebhooks(scope: Scope): Promise<WebhookEndpoint[]> {

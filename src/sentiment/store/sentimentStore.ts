@@ -224,7 +224,11 @@ export interface SentimentStore {
   /** Retention: texts, finished jobs and per-item results older than `cutoffMs` go; feeds keep their numbers. */
   purgeBefore(cutoffMs: number): Promise<Deleted>;
 
-  createWebhook(endpoint: WebhookEndpoint): Promise<void>;
+  /**
+   * Stores an endpoint unless its tenant already has `max` (then false). The count and the insert are one step for
+   * every process on the store (on PostgreSQL, under a per-tenant lock: two gateways' cores racing cannot pass it).
+   */
+  createWebhook(endpoint: WebhookEndpoint, max?: number): Promise<boolean>;
   listWebhooks(scope: Scope): Promise<WebhookEndpoint[]>;
   getWebhook(id: string, scope: Scope): Promise<WebhookEndpoint | null>;
   deleteWebhook(id: string, scope: Scope): Promise<WebhookEndpoint | null>;
