@@ -278,6 +278,8 @@ describe('a core that cannot be reached', () => {
       expect(r.status).toBe(503);
       expect(r.body.errors[0].code).toBe('SERVICE_UNAVAILABLE');
       expect(r.headers.get('retry-after')).toBe('1');
+      // grpc-js's own text ("connect ECONNREFUSED 127.0.0.1:1") names the core's address: not told to API users
+      expect(r.body.errors[0].message).toBe('the core service is unavailable (it cannot be reached from the gateway); retry shortly');
       const h = await dead.get('/healthz', {});
       expect(h.status).toBe(503);
       expect(h.body.data.core).toBe('UNAVAILABLE');
