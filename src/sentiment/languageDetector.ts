@@ -443,6 +443,46 @@ export const SPELLING_GROUPS: readonly (readonly SpellingMarkers[])[] = [
       ).split(' '),
     },
   ],
+  // Session 18, after the check on everyday text (Estonian read as Finnish, Catalan as Spanish, Azerbaijani as
+  // Turkish): Estonian õ and function words against Finnish ones ("olen" is both: left out); Catalan function words
+  // against Spanish ones ("pero", "aquí", "esta", "eres" are written in both, or in Catalan without its accents: left
+  // out); Azerbaijani ə and its words against Turkish ones ("bir", "de", "da", "kimi", "amma" are both).
+  [
+    {
+      code: 'et',
+      min: 1,
+      markers: '*õ* ka see mis ning aga väga täna homme tema meie aitäh ma sa ta kõik pole oled siin seal kuid nüüd veel vaid'.split(' '),
+    },
+    {
+      code: 'fi',
+      min: 1,
+      markers: 'minä sinä hän että kanssa mutta tänään huomenna kiitos ihan vaan koska niin jotain kaikki sitten nyt ole myös vielä tämä tuo mitä miten kun'.split(' '),
+    },
+  ],
+  [
+    {
+      code: 'ca',
+      min: 1,
+      markers: 'què amb però perquè molt molta molts avui demà això aquest aquesta és els meu teu seu fer tinc som vull dels pel vaig ets doncs gaire res sempre també encara ara'.split(' '),
+    },
+    {
+      code: 'es',
+      min: 1,
+      markers: 'porque muy hoy mañana con los esto este tengo quiero hay y está *ñ* también ahora siempre nada yo todo ya cuando como'.split(' '),
+    },
+  ],
+  [
+    {
+      code: 'az',
+      min: 1,
+      markers: '*ə* çox üçün deyil indi sabah necə niyə yaxşı heç xeyr bəli'.split(' '),
+    },
+    {
+      code: 'tr',
+      min: 1,
+      markers: 'değil için çok gibi şimdi bugün yarın nasıl neden iyi hiç evet hayır ben sen ama ve'.split(' '),
+    },
+  ],
 ];
 
 /** A group's markers compiled for a word at a time: each lookup gives the languages (a bit each) the word is a marker of. */

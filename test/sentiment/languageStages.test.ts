@@ -87,5 +87,12 @@ describe('language spelling stages', () => {
     expect(pairStage('Šef mi je spet naložil delo, hvala lepa', 'sl')).toBe('sl');
     expect(pairStage('Sutra počinjem dijetu, ozbiljno ovaj put', 'sr')).toBe('sr');
     expect(pairStage('Hello world.', 'en')).toBe('en');
+    // Estonian/Finnish, Catalan/Spanish, Azerbaijani/Turkish (session 18)
+    expect(pairStage('Buss hilineb jälle pool tundi, väga tüütu', 'fi')).toBe('et');
+    expect(pairStage('Bussi on taas myöhässä, tosi ärsyttävää mutta minkäs teet', 'et')).toBe('fi');
+    expect(pairStage('Demà tinc examen i no he obert el llibre', 'es')).toBe('ca');
+    expect(pairStage('Mañana tengo examen y no he abierto el libro', 'ca')).toBe('es');
+    expect(pairStage('Bu gün hava çox isti idi, dənizə getdik', 'tr')).toBe('az');
+    expect(pairStage('Bugün hava çok sıcaktı, denize gittik', 'az')).toBe('tr');
   });
 });
