@@ -415,7 +415,9 @@ export const SPELLING_GROUPS: readonly (readonly SpellingMarkers[])[] = [
         'kerana bahawasanya sejagat samarata *isytihar* sebarang perlembagaan jenayah mahu *bezaan keseksaan ' +
         'sempadan bidangkuasa bahagian kewajipan keperibadian* ibu-bapa ibubapa syarikat mesyuarat bahawa ' +
         'iaitu hendaklah sesiapa antarabangsa baharu pertubuhan *iktiraf* ' +
-        '*cerobohan'
+        '*cerobohan ' +
+        // Malaysian chat (session 18; none in the Indonesian training rows but duit in 1 of 1,033; "dah" is Indonesian chat too)
+        'nak kat je awak korang kitorang tengok sikit mcm duit ni tu'
       ).split(' '),
     },
     {
@@ -423,7 +425,7 @@ export const SPELLING_GROUPS: readonly (readonly SpellingMarkers[])[] = [
       min: 1,
       markers: (
         'karena dikaruniai bisa bahwa yaitu siapapun pengadilan pemerintah uang perserikatan ' +
-        'nggak gak enggak banget udah aja gimana bikin'
+        'nggak gak enggak banget udah aja gimana bikin sih dong deh kok nih tuh kayak'
       ).split(' '),
     },
   ],

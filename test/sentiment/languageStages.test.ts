@@ -87,6 +87,9 @@ describe('language spelling stages', () => {
     expect(pairStage('Šef mi je spet naložil delo, hvala lepa', 'sl')).toBe('sl');
     expect(pairStage('Sutra počinjem dijetu, ozbiljno ovaj put', 'sr')).toBe('sr');
     expect(pairStage('Hello world.', 'en')).toBe('en');
+    // Malaysian and Indonesian chat words
+    expect(pairStage('Korang nak pergi mana petang ni?', 'id')).toBe('ms');
+    expect(pairStage('Kamu mau pergi ke mana sih sore ini?', 'ms')).toBe('id');
     // Estonian/Finnish, Catalan/Spanish, Azerbaijani/Turkish (session 18)
     expect(pairStage('Buss hilineb jälle pool tundi, väga tüütu', 'fi')).toBe('et');
     expect(pairStage('Bussi on taas myöhässä, tosi ärsyttävää mutta minkäs teet', 'et')).toBe('fi');
