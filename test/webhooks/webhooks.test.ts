@@ -45,6 +45,22 @@ async function receiver(): Promise<{ url: string; got: Delivery[]; events: Event
   };
 }
 
+/** A receiver that accepts connections and never answers (closed by the cleanups); `open()` is how many it holds now, `maxOpen()` at most. */
+async function blackHole(): Promise<{ port: number; open: () => number; maxOpen: () => number }> {
+  const open = new Set<Socket>();
+  let maxOpen = 0;
+  const hole = createTcpServer((sock) => {
+    open.add(sock);
+    maxOpen = Math.max(maxOpen, open.size);
+    sock.on('close', () => open.delete(sock));
+    sock.on('error', () => undefined);
+  });
+  hole.listen(0, '127.0.0.1');
+  await once(hole, 'listening');
+  cleanups.push(() => new Promise((res) => { for (const sk of open) sk.destroy(); hole.close(() => res()); }));
+  return { port: (hole.address() as { port: number }).port, open: () => open.size, maxOpen: () => maxOpen };
+}
+
 /** Resolves once `n` deliveries matching `pred` have arrived (counting those already there). */
 function deliveries(r: Awaited<ReturnType<typeof receiver>>, n: number, pred: (d: Delivery) => boolean = () => true, ms = 30_000): Promise<Delivery[]> {
   return new Promise((resolve, reject) => {
@@ -202,22 +218,14 @@ describe('webhooks', () => {
   });
 
   it('retries on schedule while another endpoint\'s attempts hang until the timeout', { timeout: 120_000 }, async () => {
-    const open = new Set<Socket>();
-    const hole = createTcpServer((sock) => {
-      open.add(sock);
-      sock.on('close', () => open.delete(sock));
-      sock.on('error', () => undefined);
-    });
-    hole.listen(0, '127.0.0.1');
-    await once(hole, 'listening');
-    cleanups.push(() => new Promise((res) => { for (const sk of open) sk.destroy(); hole.close(() => res()); }));
+    const hole = await blackHole();
     const r = await receiver();
     r.setStatus(500);
     cleanups.push(r.close);
     const sc = await startSentimentCore({ webhookAllowHosts: ['127.0.0.1'], webhookTimeoutMs: 15_000, webhookRetrySchedule: '2s,4s' });
     cleanups.push(sc.close);
     const s = sentimentClient(sc.core.address, { tenant: 'slow-neighbour' });
-    await s.call('createWebhook', { url: `http://127.0.0.1:${(hole.address() as { port: number }).port}/x`, eventTypes: ['job.succeeded'] });
+    await s.call('createWebhook', { url: `http://127.0.0.1:${hole.port}/x`, eventTypes: ['job.succeeded'] });
     await s.call('createWebhook', { url: r.url, eventTypes: ['job.succeeded'] });
     await s.call('analyzeText', { text: 'a retry should not wait for the slow endpoint' });
     const got = await deliveries(r, 3, () => true, 30_000);
@@ -259,34 +267,23 @@ describe('webhooks', () => {
   });
 
   it('delivers another tenant\'s message at once while a black-hole receiver holds a backlog (pool, at most 2 attempts per endpoint)', { timeout: 120_000 }, async () => {
-    // a receiver that accepts connections and never answers
-    const open = new Set<Socket>();
-    let maxOpen = 0;
-    const hole = createTcpServer((sock) => {
-      open.add(sock);
-      maxOpen = Math.max(maxOpen, open.size);
-      sock.on('close', () => open.delete(sock));
-      sock.on('error', () => undefined);
-    });
-    hole.listen(0, '127.0.0.1');
-    await once(hole, 'listening');
-    cleanups.push(() => new Promise((res) => { for (const sk of open) sk.destroy(); hole.close(() => res()); }));
+    const hole = await blackHole();
     const r = await receiver();
     cleanups.push(r.close);
     const sc = await startSentimentCore({ webhookAllowHosts: ['127.0.0.1'], webhookTimeoutMs: 15_000 });
     cleanups.push(sc.close);
     const a = sentimentClient(sc.core.address, { tenant: 'hole-a' });
     const b = sentimentClient(sc.core.address, { tenant: 'hole-b' });
-    await a.call('createWebhook', { url: `http://127.0.0.1:${(hole.address() as { port: number }).port}/x`, eventTypes: ['job.succeeded'] });
+    await a.call('createWebhook', { url: `http://127.0.0.1:${hole.port}/x`, eventTypes: ['job.succeeded'] });
     await b.call('createWebhook', { url: r.url, eventTypes: ['job.succeeded'] });
     await a.call('batchAnalyzeTexts', { items: Array.from({ length: 24 }, (_, i) => ({ text: `tenant A text ${i}, a fine day` })) });
-    await eventually(async () => open.size >= 2, 30_000); // A's attempts are stuck in the black hole
+    await eventually(async () => hole.open() >= 2, 30_000); // A's attempts are stuck in the black hole
     const sent = Date.now();
     await b.call('analyzeText', { text: 'tenant B: deliver me now' });
     const got = await deliveries(r, 1, () => true, 14_000);
     // before the pool, B waited for whole slices of A's 15 s timeouts (44 s in the attacker's run)
     expect(got[0]!.at - sent).toBeLessThan(5000);
-    expect(maxOpen).toBeLessThanOrEqual(2);
+    expect(hole.maxOpen()).toBeLessThanOrEqual(2);
     a.close();
     b.close();
   });
