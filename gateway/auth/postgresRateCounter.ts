@@ -25,7 +25,8 @@
 import type pg from 'pg';
 import type { RateCounter, RateDecision } from './rateLimiter.js';
 
-const WINDOW_MS = 60_000;
+/** The counting window (fixed, aligned to the clock: a burst across its boundary counts in two windows). */
+export const WINDOW_MS = 60_000;
 
 export class PostgresRateCounter implements RateCounter {
   private readonly sweeper: NodeJS.Timeout;
