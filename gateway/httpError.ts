@@ -61,12 +61,12 @@ export function mapCoreError(code: number, reason: string | undefined, message: 
   const m = (reason && REASONS[reason]) || TABLE[code];
   if (!m) return new HttpError(500, 'INTERNAL', 'internal error in the core; its log has the details');
   const details: Record<string, string> = field ? { field } : {};
-  if (m.status === 504) return new HttpError(504, m.code, `the core did not answer in time (${message}); retry, or narrow the request`, {}, reason ?? 'DEADLINE_EXCEEDED', details);
+  // A status the core sent carries its reason (ErrorInfo) and says why; one without is grpc-js's own (no connection,
+  // connection dropped, the deadline passed), whose text names the core's internal address ("remote_addr=…"): not for
+  // API users (the gateway's log and /healthz have it).
+  if (m.status === 504) return new HttpError(504, m.code, `the core did not answer in time${reason !== undefined ? ` (${message})` : ''}; retry, or narrow the request`, {}, reason ?? 'DEADLINE_EXCEEDED', details);
   if (m.status === 503) {
-    // A status the core sent carries its reason (ErrorInfo) and says why; one without is grpc-js's own (no connection,
-    // connection dropped), whose text names the core's internal address: not for API users (the gateway's log and
-    // /healthz have it).
-    const why = reason !== undefined ? ` (${message})` : ' (it cannot be reached from the gateway)';
+    const why = reason !== undefined ? ` (${message})` : code === grpc.status.CANCELLED ? ` (${message})` : ' (it cannot be reached from the gateway)';
     return new HttpError(503, m.code, `the core service is unavailable${why}; retry shortly`, { 'retry-after': '1' }, reason ?? m.code, details);
   }
   return new HttpError(m.status, m.code, message, m.status === 429 ? { 'retry-after': '1' } : {}, reason ?? m.code, details);

@@ -98,9 +98,12 @@
   }
 
   let feedSeq = 0;
+  /** A feed was asked for (Show, a link): the 15 s refresh goes on through a failed load (a core restarting). */
+  let feedAsked = false;
   async function loadFeed() {
     const feed = $('feed-id').value.trim();
     if (!feed) return;
+    feedAsked = true;
     const win = $('window').value;
     const count = Number($('range').value);
     const { from, to } = rangeOf(win, count);
@@ -122,10 +125,13 @@
       document.body.dataset.feedLoaded = feed;
     } catch (e) {
       if (seq !== feedSeq) return;
-      // what is on screen is another feed's (or another key's): not left under the error
-      lastFeed = null;
-      $('feed-view').hidden = true;
-      delete document.body.dataset.feedLoaded;
+      // a refused key, an unknown feed or another feed than the one shown: its data is not left under the error
+      // (a passing failure, such as a core restarting, leaves the last data with the message)
+      if ((e instanceof ApiError && [401, 403, 404].includes(e.status)) || (lastFeed && lastFeed.feed !== feed)) {
+        lastFeed = null;
+        $('feed-view').hidden = true;
+        delete document.body.dataset.feedLoaded;
+      }
       setMessage('feed-message', explain(e), 'bad');
     }
   }
@@ -260,11 +266,14 @@
 
   // ---- jobs ------------------------------------------------------------------------------
   let jobsToken = '';
-  /** Pages of the job list on screen: the 3 s refresh reloads the first page only while no more are shown. */
+  /** Pages of the job list on screen: the 3 s refresh reloads as many rows at once (states, queue and batch stay live). */
   let jobsPages = 1;
   let jobsSeq = 0;
-  async function loadJobs(append = false) {
-    const params = new URLSearchParams({ pageSize: '20' });
+  /** A "Next page" load in flight: the refresh waits for it rather than supersede it. */
+  let loadingMore = false;
+  async function loadJobs(append = false, refresh = false) {
+    const size = append ? 20 : refresh ? Math.min(1000, 20 * jobsPages) : 20;
+    const params = new URLSearchParams({ pageSize: String(size) });
     if ($('job-state').value) params.set('state', $('job-state').value);
     if ($('job-feed').value.trim()) params.set('feedId', $('job-feed').value.trim());
     const batch = $('batch-id').value.trim();
@@ -280,7 +289,7 @@
       $('jobs-more').hidden = !jobsToken;
       $('queue-depth').textContent = `queue ${typeof meta.queueDepth === 'number' || typeof meta.queueDepth === 'string' ? meta.queueDepth : '–'}`;
       renderJobs(body.data || [], append);
-      jobsPages = append ? jobsPages + 1 : 1;
+      if (!refresh) jobsPages = append ? jobsPages + 1 : 1;
     } catch (e) {
       if (seq !== jobsSeq) return;
       $('jobs-more').hidden = true;
@@ -293,8 +302,10 @@
     if (batch) {
       try {
         const { body } = await api(`/v1/batches/${encodeURIComponent(batch)}`);
+        if (seq !== jobsSeq) return;
         renderBatch(body.data);
       } catch (e) {
+        if (seq !== jobsSeq) return;
         $('batch-view').hidden = true;
         if (e instanceof ApiError && e.noRoute) messages.push({ text: 'This gateway has no batch progress (GET /v1/batches/{id} is missing).', kind: 'warn' });
         else messages.push({ text: `Batch ${batch}: ${explain(e)}`, kind: 'bad' });
@@ -328,14 +339,15 @@
   function schedule() {
     if (feedTimer) clearInterval(feedTimer);
     if (jobsTimer) clearInterval(jobsTimer);
-    feedTimer = setInterval(() => { if ($('auto-refresh').checked && apiKey && lastFeed && !document.hidden) loadFeed(); }, 15_000);
-    jobsTimer = setInterval(() => { if (apiKey && !document.hidden && jobsPages === 1) loadJobs(); }, 3_000);
+    feedTimer = setInterval(() => { if ($('auto-refresh').checked && apiKey && feedAsked && !document.hidden) loadFeed(); }, 15_000);
+    jobsTimer = setInterval(() => { if (apiKey && !document.hidden && !loadingMore) loadJobs(false, true); }, 3_000);
   }
 
   /** Takes every key's data off the screen (a key forgotten, refused or changed). */
   function clearData() {
     jobsSeq++; // answers still on their way belong to the key before
     feedSeq++;
+    feedAsked = false;
     lastFeed = null;
     $('feed-view').hidden = true;
     delete document.body.dataset.feedLoaded;
@@ -357,9 +369,11 @@
     try {
       // the smallest read of this key's own data shows whether the gateway accepts it
       await api('/v1/jobs?pageSize=1');
+      if (apiKey !== next) return; // another key was entered meanwhile
       sessionStorage.setItem(KEY_ITEM, apiKey);
       showKeyStatus('key accepted', true);
     } catch (e) {
+      if (apiKey !== next) return;
       if (e instanceof ApiError && (e.status === 401 || e.status === 403)) { clearData(); showKeyStatus(explain(e), false); return; }
       sessionStorage.setItem(KEY_ITEM, apiKey);
       // any answer but 401/403 means the key got through (a gateway without the job list answers 404 "no route")
@@ -378,7 +392,10 @@
     $('forget-key').addEventListener('click', () => { sessionStorage.removeItem(KEY_ITEM); apiKey = ''; $('key').value = ''; clearData(); showKeyStatus('key forgotten', false); });
     $('feed-form').addEventListener('submit', (ev) => { ev.preventDefault(); loadFeed(); });
     $('jobs-form').addEventListener('submit', (ev) => { ev.preventDefault(); loadJobs(); });
-    $('jobs-more').addEventListener('click', () => loadJobs(true));
+    $('jobs-more').addEventListener('click', () => {
+      loadingMore = true;
+      loadJobs(true).finally(() => { loadingMore = false; });
+    });
     window.addEventListener('resize', () => {
       if (scorePlot) scorePlot.setSize({ width: chartWidth('score-chart'), height: 260 });
       if (emotionPlot) emotionPlot.setSize({ width: chartWidth('emotion-chart'), height: 220 });

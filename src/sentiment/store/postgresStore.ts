@@ -474,6 +474,8 @@ FROM scored WHERE w >= 0 ORDER BY w`;
     return this.db.transaction(async (c) => {
       // one create per tenant at a time across every core on this database (the service's own lock is per process)
       await c.query(`SELECT pg_advisory_xact_lock(hashtextextended('meridian.webhooks:' || $1, 0))`, [w.tenant]);
+      // a re-run of this transaction after a lost COMMIT finds its own row: created, not over the cap
+      if ((await c.query('SELECT 1 FROM webhook_endpoints WHERE id = $1', [w.id])).rowCount) return true;
       const n = await c.query<{ n: string }>('SELECT count(*) AS n FROM webhook_endpoints WHERE tenant = $1', [w.tenant]);
       if (Number(n.rows[0]?.n ?? 0) >= max) return false;
       await c.query(`INSERT INTO webhook_endpoints (${WEBHOOK_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (id) DO NOTHING`,
@@ -495,8 +497,10 @@ FROM scored WHERE w >= 0 ORDER BY w`;
     return this.db.transaction(async (c) => {
       const rows = (await c.query(`DELETE FROM webhook_endpoints WHERE id = $1 AND ${scoped(2, 3)} RETURNING ${WEBHOOK_COLUMNS}`, [id, scope.admin, scope.tenant])).rows;
       if (!rows[0]) return null;
-      await c.query('DELETE FROM webhook_attempts WHERE message_id IN (SELECT id FROM webhook_messages WHERE endpoint_id = $1)', [id]);
-      await c.query('DELETE FROM webhook_messages WHERE endpoint_id = $1', [id]);
+      // messages first: an attempt committed meanwhile (recordAttempts inserts only for messages that exist) is then
+      // seen by the second statement's snapshot, and one after it finds no message and is not written
+      const gone = await c.query<{ id: string }>('DELETE FROM webhook_messages WHERE endpoint_id = $1 RETURNING id', [id]);
+      await c.query('DELETE FROM webhook_attempts WHERE message_id = ANY($1::text[])', [gone.rows.map((r) => r.id)]);
       return webhookRow(rows[0]);
     });
   }

@@ -128,11 +128,17 @@ export class WebhookDeliverer {
         // (PostgreSQL) updates every message it returns and those not started are given back below
         const busy = [...this.perEndpoint].filter(([, n]) => n >= cap).map(([id]) => id);
         const due = (await this.store.dueMessages(Date.now(), free * cap + this.inFlight.size, busy)).filter((m) => !this.inFlight.has(m.id));
-        if (this.stopped) break;
+        if (this.stopped) {
+          // a successor should not wait out the lease of what this deliverer claimed as it stopped
+          await this.store.releaseMessages(due).catch(() => undefined);
+          break;
+        }
         let started = 0;
+        let filled = false; // an endpoint filled its slots in this pass: its other messages were passed over
         const skipped: OutboxMessage[] = [];
         for (const m of due) {
           if (started >= free || (this.perEndpoint.get(m.endpointId) ?? 0) >= cap) {
+            if (started < free) filled = true;
             skipped.push(m);
             continue;
           }
@@ -153,6 +159,9 @@ export class WebhookDeliverer {
         }
         // due but not attempted now: offered again when a slot frees (a leasing store would otherwise hold them)
         await this.store.releaseMessages(skipped);
+        // slots are still free and the claim was taken up by endpoints now full: look again at once (those endpoints
+        // are left out next time, so this ends) rather than after the poll
+        if (filled && started < free) this.again = true;
       }
       if (this.again) continue;
       if (this.active === 0) break;
