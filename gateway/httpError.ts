@@ -64,7 +64,11 @@ export function mapCoreError(code: number, reason: string | undefined, message: 
   // A status the core sent carries its reason (ErrorInfo) and says why; one without is grpc-js's own (no connection,
   // connection dropped, the deadline passed), whose text names the core's internal address ("remote_addr=…"): not for
   // API users (the gateway's log and /healthz have it).
-  if (m.status === 504) return new HttpError(504, m.code, `the core did not answer in time${reason !== undefined ? ` (${message})` : ''}; retry, or narrow the request`, {}, reason ?? 'DEADLINE_EXCEEDED', details);
+  if (m.status === 504) {
+    // grpc-js's deadline text lists its connection's steps ("…,LB pick: …,remote_addr=10.0.0.7:50051"): cut those
+    const said = message.replace(/,\s*(?:name resolution|LB pick|remote_addr|metadata filters|DNS resolution)[^,]*/g, '');
+    return new HttpError(504, m.code, `the core did not answer in time (${said}); retry, or narrow the request`, {}, reason ?? 'DEADLINE_EXCEEDED', details);
+  }
   if (m.status === 503) {
     const why = reason !== undefined ? ` (${message})` : code === grpc.status.CANCELLED ? ` (${message})` : ' (it cannot be reached from the gateway)';
     return new HttpError(503, m.code, `the core service is unavailable${why}; retry shortly`, { 'retry-after': '1' }, reason ?? m.code, details);

@@ -13,6 +13,7 @@ import { callbackOf } from '../../gateway/rest/routes.js';
 import { parseQuery } from '../../gateway/rest/query.js';
 import { buildOpenApi } from '../../gateway/openapi/openapiDocument.js';
 import { packageVersion } from '../../gateway/app.js';
+import { mapCoreError } from '../../gateway/httpError.js';
 
 let gw: TestGateway;
 beforeAll(async () => { gw = await startTestGateway({ maxLimit: 50 }); });
@@ -284,5 +285,17 @@ describe('a core that cannot be reached', () => {
       expect(h.status).toBe(503);
       expect(h.body.data.core).toBe('UNAVAILABLE');
     } finally { await dead.close(); }
+  });
+});
+
+describe('what the gateway tells API users of a core failure', () => {
+  it('keeps grpc-js\'s connection details (the core\'s internal address) out of 503s and 504s', () => {
+    const timedOut = mapCoreError(4, undefined, 'Deadline exceeded after 0.299s,name resolution: 0.001s,LB pick: 0.002s,remote_addr=10.0.0.7:50051');
+    expect(timedOut.status).toBe(504);
+    expect(timedOut.message).toBe('the core did not answer in time (Deadline exceeded after 0.299s); retry, or narrow the request');
+    const down = mapCoreError(14, undefined, 'No connection established. Last error: connect ECONNREFUSED 10.0.0.7:50051');
+    expect(down.message).not.toMatch(/10\.0\.0\.7/);
+    // a status the core sent itself (with its reason) says why
+    expect(mapCoreError(14, 'SHUTTING_DOWN', 'the core is shutting down; retry shortly').message).toMatch(/shutting down/);
   });
 });
