@@ -61,16 +61,16 @@ export function mapCoreError(code: number, reason: string | undefined, message: 
   const m = (reason && REASONS[reason]) || TABLE[code];
   if (!m) return new HttpError(500, 'INTERNAL', 'internal error in the core; its log has the details');
   const details: Record<string, string> = field ? { field } : {};
-  // A status the core sent carries its reason (ErrorInfo) and says why; one without is grpc-js's own (no connection,
-  // connection dropped, the deadline passed), whose text names the core's internal address ("remote_addr=…"): not for
-  // API users (the gateway's log and /healthz have it).
+  // grpc-js's own texts name the core's internal address ("remote_addr=…", "connect ECONNREFUSED 10.0.0.7:50051"):
+  // not for API users (the gateway's log and /healthz have it).
   if (m.status === 504) {
-    // grpc-js's deadline text lists its connection's steps ("…,LB pick: …,remote_addr=10.0.0.7:50051"): cut those
+    // its deadline text lists the connection's steps ("…,LB pick: …,remote_addr=10.0.0.7:50051"): cut those
     const said = message.replace(/,\s*(?:name resolution|LB pick|remote_addr|metadata filters|DNS resolution)[^,]*/g, '');
     return new HttpError(504, m.code, `the core did not answer in time (${said}); retry, or narrow the request`, {}, reason ?? 'DEADLINE_EXCEEDED', details);
   }
   if (m.status === 503) {
-    const why = reason !== undefined ? ` (${message})` : code === grpc.status.CANCELLED ? ` (${message})` : ' (it cannot be reached from the gateway)';
+    // a status the core sent carries its reason (ErrorInfo) and says why, as does a cancel; one without is grpc-js's own
+    const why = reason !== undefined || code === grpc.status.CANCELLED ? ` (${message})` : ' (it cannot be reached from the gateway)';
     return new HttpError(503, m.code, `the core service is unavailable${why}; retry shortly`, { 'retry-after': '1' }, reason ?? m.code, details);
   }
   return new HttpError(m.status, m.code, message, m.status === 429 ? { 'retry-after': '1' } : {}, reason ?? m.code, details);

@@ -288,23 +288,21 @@ export class LanguageIdentifier {
     for (let c = 0; c < this.L; c++) if (c !== skip) sum += Math.exp(z[c]! - top);
     const p = 1 / sum;
     if (p < s.undBelow) return UND;
+    const reliable = (q: number): boolean => q >= s.reliableFrom && letters >= s.reliableLetters;
     // English with two different Pidgin-only words is Pidgin (the reverse of the stage above), with two different
     // romanised-Hindi words Hindi (STRONG_PIDGIN_MARKERS, STRONG_HINDI_MARKERS; models/language.md)
     const neighbour = text !== undefined && best === this.en ? englishNeighbour(text) : undefined;
     const to = neighbour === 'pcm' ? this.pcm : neighbour === 'hi' ? this.hi : -1;
-    if (to >= 0) {
-      // reliable by that language's own probability (this stage does not make it more likely than the head says)
-      const pTo = Math.exp(z[to]! - top) * p;
-      return { code: s.labels[to]!, reliable: pTo >= s.reliableFrom && letters >= s.reliableLetters };
-    }
+    // reliable by that language's own probability (this stage does not make it more likely than the head says)
+    if (to >= 0) return { code: s.labels[to]!, reliable: reliable(Math.exp(z[to]! - top) * p) };
     const code = text !== undefined && (best === this.am || best === this.ti) ? ethiopicStage(text, s.labels[best]!) : s.labels[best]!;
     if (text !== undefined && GROUP_OF.has(code)) {
       const paired = pairStage(text, code);
       const to = paired === code ? -1 : s.labels.indexOf(paired);
       // a verdict the stage changed is reliable by that language's own probability, as above
-      if (to >= 0) return { code: paired, reliable: Math.exp(z[to]! - top) * p >= s.reliableFrom && letters >= s.reliableLetters };
+      if (to >= 0) return { code: paired, reliable: reliable(Math.exp(z[to]! - top) * p) };
     }
-    return { code, reliable: p >= s.reliableFrom && letters >= s.reliableLetters };
+    return { code, reliable: reliable(p) };
   }
 }
 

@@ -48,8 +48,6 @@ export class Sentiment {
   private readonly baselines: FeedBaselines;
   /** Idempotent batch submissions in progress (a racing retry shares the first's answer; other content waits for it, then is refused). */
   private readonly submissions = new InFlight<Submitted>();
-  /** Per-tenant chain serializing webhook creation (count and insert as one step). */
-  private readonly webhookChains = new Map<string, Promise<unknown>>();
 
   private constructor(
     readonly store: JobStore,
@@ -64,16 +62,6 @@ export class Sentiment {
     this.baselines = baselines;
   }
 
-  private webhookLock<T>(tenant: string, fn: () => Promise<T>): Promise<T> {
-    const prev = this.webhookChains.get(tenant) ?? Promise.resolve();
-    const run = prev.then(fn, fn);
-    const tail = run.catch(() => undefined);
-    this.webhookChains.set(tenant, tail);
-    void tail.then(() => {
-      if (this.webhookChains.get(tenant) === tail) this.webhookChains.delete(tenant);
-    });
-    return run;
-  }
 
   static async open(stateDir: string, cfg: SentimentConfig): Promise<Sentiment> {
     const schedule = parseSchedule(cfg.webhookRetrySchedule);
@@ -276,8 +264,8 @@ export class Sentiment {
         if (description.length > 500) throw invalid('description', 'description must be at most 500 characters');
         const tooMany = () => new ServiceError(grpc.status.RESOURCE_EXHAUSTED, 'RESOURCE_EXHAUSTED', `at most ${MAX_WEBHOOKS_PER_TENANT} webhook endpoints per tenant; delete one first`);
         const full = async () => (await this.store.listWebhooks({ tenant, admin: false })).length >= MAX_WEBHOOKS_PER_TENANT;
-        // cheap checks first (URL shape, quota), then the DNS lookup (bounded per tenant),
-        // then count and insert under the tenant's lock so concurrent creates cannot pass the cap
+        // cheap checks first (URL shape, quota), then the DNS lookup (bounded per tenant), then the store
+        // counts and inserts as one step (for every core on the store) so concurrent creates cannot pass the cap
         try {
           this.guard.parse(req.url ?? '');
           if (await full()) throw tooMany();
@@ -288,9 +276,7 @@ export class Sentiment {
           throw e;
         }
         const w = { id: randomUUID(), tenant, url: req.url!, eventTypes: types as WebhookEvent[], description, secret: newSecret(), createdMs: Date.now() };
-        await this.webhookLock(tenant, async () => {
-          if (!(await this.store.createWebhook(w, MAX_WEBHOOKS_PER_TENANT))) throw tooMany();
-        });
+        if (!(await this.store.createWebhook(w, MAX_WEBHOOKS_PER_TENANT))) throw tooMany();
         return { data: webhookMessage(w, true) };
       }),
       ListWebhooks: unary(async (_req, call) => ({ data: (await this.store.listWebhooks(callerOf(call))).map((w) => webhookMessage(w)) })),

@@ -272,7 +272,7 @@
   /** A "Next page" load in flight: the refresh waits for it rather than supersede it. */
   let loadingMore = false;
   async function loadJobs(append = false, refresh = false) {
-    const size = append ? 20 : refresh ? Math.min(1000, 20 * jobsPages) : 20;
+    const size = refresh ? Math.min(1000, 20 * jobsPages) : 20;
     const params = new URLSearchParams({ pageSize: String(size) });
     if ($('job-state').value) params.set('state', $('job-state').value);
     if ($('job-feed').value.trim()) params.set('feedId', $('job-feed').value.trim());

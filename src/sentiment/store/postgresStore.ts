@@ -472,7 +472,7 @@ FROM scored WHERE w >= 0 ORDER BY w`;
 
   async createWebhook(w: WebhookEndpoint, max = Infinity): Promise<boolean> {
     return this.db.transaction(async (c) => {
-      // one create per tenant at a time across every core on this database (the service's own lock is per process)
+      // one create per tenant at a time across every core on this database
       await c.query(`SELECT pg_advisory_xact_lock(hashtextextended('meridian.webhooks:' || $1, 0))`, [w.tenant]);
       // a re-run of this transaction after a lost COMMIT finds its own row: created, not over the cap
       if ((await c.query('SELECT 1 FROM webhook_endpoints WHERE id = $1', [w.id])).rowCount) return true;

@@ -206,9 +206,7 @@ export function lexiconWordRows(wanted: Set<string>): LanguageRow[] {
     } catch {
       continue; // no nlp.js lexicon in this language
     }
-    const words = Object.keys(JSON.parse(readFileSync(file, 'utf8')) as Record<string, number>)
-      .map((w) => w.toLowerCase())
-      .filter((w) => /\p{L}/u.test(w));
+    const words = Object.keys(JSON.parse(readFileSync(file, 'utf8')) as Record<string, number>).map((w) => w.toLowerCase());
     per.set(lang, words);
     for (const w of new Set(words)) seen.set(w, (seen.get(w) ?? 0) + 1);
   }

@@ -167,10 +167,12 @@ export class WebhookDeliverer {
       if (this.active === 0) break;
       // wait for a slot to free, for new messages (wake), or at most IN_FLIGHT_POLL_MS: a retry falling due
       // while slow attempts hold their slots is not kept waiting for them (up to the delivery timeout)
+      let poll: NodeJS.Timeout | undefined;
       await new Promise<void>((resolve) => {
         this.kick = resolve;
-        setTimeout(resolve, IN_FLIGHT_POLL_MS).unref();
+        poll = setTimeout(resolve, IN_FLIGHT_POLL_MS).unref();
       });
+      clearTimeout(poll);
       this.kick = null;
     }
     await Promise.allSettled(slots);
