@@ -1,5 +1,5 @@
 /**
- * The may-import table of DESIGN.md ("Layout"), as rules: `npm run lint` fails
+ * The may-import table of docs/architecture.md ("Rooms"), as rules: `npm run lint` fails
  * on an import the design does not draw. Keep this file and the table in
  * step; each rule's comment says which row it enforces.
  */
