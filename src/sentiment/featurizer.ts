@@ -107,6 +107,14 @@ export interface FeaturizerParams {
    * after which equal words form a run as above. Absent: runs count in full.
    */
   collapseRuns?: number;
+  /**
+   * English word classes from pretrained GloVe vectors (training/wordClusters.ts): a word of the
+   * class table adds its class as one more feature of the model's bag ("neg-class" inside a negation
+   * scope), so words the labelled data never showed share weight with their class. The table comes
+   * from setWordClusters(). A cross-source probe only (tuneCrossSource.ts --features='{"wordClusters":true}'):
+   * it did not win, so no model sets it (models/general.md, "Tried for issue 37, not kept").
+   */
+  wordClusters?: boolean;
 }
 
 export const DEFAULT_FEATURIZER: FeaturizerParams = { bucketBits: 18, minCharGram: 3, maxCharGram: 4, lexicon: true };
@@ -201,6 +209,14 @@ export class KeyTable {
 }
 
 let extra: ExtraLexicons | null = null;
+
+/** The word-class table (lexiconKey of the word → class), once per thread (FeaturizerParams.wordClusters). */
+let wordClasses: Map<number, number> | null = null;
+
+/** Uses these word classes (word → class) for this thread's featurisers made from now on. */
+export function setWordClusters(classes: Map<string, number>): void {
+  wordClasses = new Map([...classes].map(([w, c]) => [lexiconKey(w), c]));
+}
 
 /**
  * The merged lexicons as lookup tables, once per thread: from the file loadExtraLexicons()
@@ -429,6 +445,8 @@ const KIND_NEG_EXTRA = 0x58; // 'X'
 const KIND_EXTRA_INTENSE = 0x6a; // 'j'
 const KIND_PREFIX = 0x70; // 'p'
 const KIND_TICKERS = 0x54; // 'T'
+const KIND_CLASS = 0x43; // 'C'
+const KIND_NEG_CLASS = 0x4e; // 'N'
 
 const FNV_OFFSET = 0x811c9dc5;
 const FNV_PRIME = 16777619;
@@ -640,6 +658,8 @@ export class Featurizer {
   readonly negatedExtraIds: number[];
   /** Hashes of the sentences met so far in the text being featurised (params.dedupeSentences). */
   private readonly sentencesSeen = new Set<number>();
+  /** params.wordClusters: lexiconKey(word) → class. */
+  private readonly classes: Map<number, number> | null;
   private readonly languageOnlyCharGrams: boolean;
   /** The language head's bag differs from the model's (languageOnlyCharGrams, modelCharGramMax), so it is kept apart. */
   private readonly separateLanguageBag: boolean;
@@ -659,6 +679,8 @@ export class Featurizer {
     this.extraIds = signStrength(KIND_EXTRA);
     this.extraIntenseIds = perSign(KIND_EXTRA_INTENSE).map((h) => finish(h, this.mask));
     this.negatedExtraIds = signStrength(KIND_NEG_EXTRA);
+    if (params.wordClusters === true && !wordClasses) throw new Error('featurizer: wordClusters is set but no word-class table was loaded (setWordClusters: a tuning probe only, no model ships it)');
+    this.classes = params.wordClusters === true ? wordClasses : null;
     this.languageOnlyCharGrams = params.languageOnlyCharGrams === true;
     this.separateLanguageBag = this.languageOnlyCharGrams || (params.modelCharGramMax ?? 0) > params.maxCharGram;
   }
@@ -864,6 +886,10 @@ export class Featurizer {
       // plain weight nor its character n-grams speak for it.
       if (negated >= 0) this.push(finish(hashRange(mix(FNV_OFFSET, KIND_NEG), lower, 0, lower.length), mask), t, -1, 1);
       else this.push(finish(hashRange(mix(FNV_OFFSET, KIND_WORD), lower, 0, lower.length), mask), t, -1, 0);
+      if (this.classes !== null && m[3] !== undefined) {
+        const c = this.classes.get(lexiconKey(lower));
+        if (c !== undefined) this.push(finish(mix(mix(mix(FNV_OFFSET, negated >= 0 ? KIND_NEG_CLASS : KIND_CLASS), c & 0xff), c >> 8), mask), t, -1, negated >= 0 ? 1 : 0, true);
+      }
       if (this.lexicon !== null || this.extra !== null) {
         let v = this.lexicon?.get(lower);
         let ids = this.lexiconIds;

@@ -30,6 +30,12 @@ export interface Row {
   direction?: 0 | 1 | 2;
   /** A row of a source that has no training file (split between training and held out here: DEV_ONLY_HELDOUT_SHARE). */
   devOnly?: true;
+  /**
+   * Five-level gold (0 VERY_NEGATIVE … 4 VERY_POSITIVE) where a graded signal gives one: BRIGHTER's 0–3
+   * intensities (brighterLevel) or EmoBank's 1–5 valence (emobankLevel). Read only to calibrate and
+   * measure the VERY_* cuts (train.ts calibrate), never trained on.
+   */
+  level?: 0 | 1 | 2 | 3 | 4;
 }
 
 export const DATA_DIR = join(projectRoot, 'data', 'sentiment');
@@ -214,6 +220,155 @@ function nusax(): Row[] {
   return out;
 }
 
+/** BRIGHTER's language codes (the task's own) to ours (ISO 639-1 where one exists). */
+const BRIGHTER_LANGS: Record<string, string> = {
+  afr: 'af', arq: 'ar', chn: 'zh', deu: 'de', eng: 'en', esp: 'es', hin: 'hi', mar: 'mr', ptbr: 'pt', ptmz: 'pt',
+  ron: 'ro', rus: 'ru', som: 'so', sun: 'su', swa: 'sw', swe: 'sv', tat: 'tt', ukr: 'uk', vmw: 'vmw', yor: 'yo',
+};
+const BRIGHTER_EMOTIONS = ['anger', 'disgust', 'fear', 'joy', 'sadness', 'surprise'] as const;
+const NEGATIVE_EMOTIONS = new Set(['ANGER', 'DISGUST', 'FEAR', 'SADNESS']);
+
+/**
+ * Polarity from a set of Ekman emotions, GoEmotions' sentiment_dict rule: joy alone (with or
+ * without surprise) positive, anger/disgust/fear/sadness alone negative, no emotion (NEUTRAL)
+ * neutral; surprise alone and mixed rows carry none.
+ */
+function polarityOfEmotions(emotions: number[]): 0 | 1 | 2 | undefined {
+  const pos = emotions.includes(EMOTIONS.indexOf('HAPPINESS'));
+  const neg = emotions.some((e) => NEGATIVE_EMOTIONS.has(EMOTIONS[e]!));
+  const neutral = emotions.length === 1 && EMOTIONS[emotions[0]!] === 'NEUTRAL';
+  return pos && !neg ? 2 : neg && !pos ? 0 : neutral ? 1 : undefined;
+}
+
+/**
+ * Five levels from BRIGHTER's track B intensities (0 none … 3 high) for a row of one polarity:
+ * its strongest emotion of that side at 3 is VERY_*, at 1–2 the plain level; no emotion NEUTRAL.
+ */
+function brighterLevel(polarity: 0 | 1 | 2 | undefined, intensity: Record<string, number>): Row['level'] {
+  if (polarity === 1) return 2;
+  if (polarity === 0) return Math.max(...['anger', 'disgust', 'fear', 'sadness'].map((e) => intensity[e] ?? 0)) >= 3 ? 0 : 1;
+  if (polarity === 2) return (intensity.joy ?? 0) >= 3 ? 4 : 3;
+  return undefined;
+}
+
+/**
+ * BRIGHTER (SemEval-2025 Task 11, track A): multi-label Ekman emotions in 20 languages (a row with
+ * no emotion is NEUTRAL; English has no disgust column, Afrikaans no surprise column), polarity by
+ * polarityOfEmotions, and for the 9 languages of track B the five-level gold of brighterLevel
+ * (rows matched by text). Official dev rows are held out.
+ */
+function brighter(): Row[] {
+  const out: Row[] = [];
+  for (const code of Object.keys(BRIGHTER_LANGS)) {
+    for (const [dir, split] of [['train', 'train'], ['dev', 'heldout']] as const) {
+      const intensities = new Map<string, Record<string, number>>();
+      if (existsSync(join(DATA_DIR, 'brighter', 'track_b', dir, `${code}.csv`))) {
+        for (const r of parseCsv(read('brighter', 'track_b', dir, `${code}.csv`))) {
+          intensities.set(r.text!.trim(), Object.fromEntries(BRIGHTER_EMOTIONS.filter((e) => e in r).map((e) => [e, Number(r[e])])));
+        }
+      }
+      for (const r of parseCsv(read('brighter', 'track_a', dir, `${code}.csv`))) {
+        const text = r.text?.trim();
+        if (!text) continue;
+        const present = BRIGHTER_EMOTIONS.filter((e) => r[e]?.trim() === '1').map((e) => EMOTIONS.indexOf(e === 'joy' ? 'HAPPINESS' : (e.toUpperCase() as (typeof EMOTIONS)[number])));
+        const emotions = present.length ? present : [EMOTIONS.indexOf('NEUTRAL')];
+        const polarity = polarityOfEmotions(emotions);
+        const intensity = intensities.get(text);
+        const level = intensity ? brighterLevel(polarity, intensity) : undefined;
+        out.push({ text, lang: BRIGHTER_LANGS[code]!, source: 'brighter', split, emotions, ...(polarity !== undefined ? { polarity } : {}), ...(level !== undefined ? { level } : {}) });
+      }
+    }
+  }
+  return out;
+}
+
+/** IndoNLU EmoT: one emotion per Indonesian tweet; happy and love are HAPPINESS (positive), anger, fear, sadness negative. */
+const INDONLU_EMOTION: Record<string, (typeof EMOTIONS)[number]> = { anger: 'ANGER', fear: 'FEAR', happy: 'HAPPINESS', love: 'HAPPINESS', sadness: 'SADNESS' };
+
+function indonluEmot(): Row[] {
+  const out: Row[] = [];
+  for (const [file, split] of [['train_preprocess.csv', 'train'], ['valid_preprocess.csv', 'heldout']] as const) {
+    for (const r of parseCsv(read('indonlu_emot', 'emot_emotion-twitter', file))) {
+      const emotion = INDONLU_EMOTION[r.label?.trim() ?? ''];
+      const text = r.tweet?.trim();
+      if (!text || !emotion) continue;
+      const emotions = [EMOTIONS.indexOf(emotion)];
+      out.push({ text, lang: 'id', source: 'indonlu-emot', split, emotions, polarity: polarityOfEmotions(emotions)! });
+    }
+  }
+  return out;
+}
+
+/**
+ * Wisesight Sentiment (Thai): one file per label; the `question` file (q.txt) is left out (a
+ * question about a product is not a polarity). No dev split: a seeded 15 % of the distinct
+ * messages is held out; a message repeated in the files counts once (its first label).
+ */
+function wisesight(): Row[] {
+  const out: Row[] = [];
+  const seen = new Set<string>();
+  for (const [file, polarity] of [['neg.txt', 0], ['neu.txt', 1], ['pos.txt', 2]] as const) {
+    for (const line of lines(read('wisesight', file))) {
+      const text = line.trim();
+      if (!text || seen.has(text)) continue;
+      seen.add(text);
+      const split: Split = seededUnit(`wisesight:${text}`, SPLIT_SEED) < HELDOUT_SHARE ? 'heldout' : 'train';
+      out.push({ text, lang: 'th', source: 'wisesight', split, polarity });
+    }
+  }
+  return out;
+}
+
+/**
+ * Hebrew Sentiment (Amram et al. 2018): 0 positive, 1 negative (the commenter's stance), 2 off-topic.
+ * Off-topic rows (233 of 8,233) are dropped: "off-topic" says the comment is not about the post, not
+ * that it carries no sentiment, so it is not the neutral class. The 8,233 rows hold 5,807 distinct
+ * comments: each distinct comment counts once, and one given both labels is dropped; then a seeded
+ * 15 % of them is held out (by the comment's text, so a repeated comment cannot sit on both sides).
+ */
+function hebrewSentiment(): Row[] {
+  const labels = new Map<string, Set<number>>();
+  for (const line of lines(read('hebrew_sentiment', 'token_train.tsv'))) {
+    const tab = line.lastIndexOf('\t');
+    const text = line.slice(0, tab).trim().replace(/\s+/g, ' ');
+    const label = line.slice(tab + 1).trim();
+    if (!text || (label !== '0' && label !== '1')) continue;
+    (labels.get(text) ?? labels.set(text, new Set()).get(text)!).add(Number(label));
+  }
+  const out: Row[] = [];
+  for (const [text, set] of labels) {
+    if (set.size !== 1) continue;
+    const polarity = set.has(0) ? 2 : 0;
+    const split: Split = seededUnit(`hebrew:${text}`, SPLIT_SEED) < HELDOUT_SHARE ? 'heldout' : 'train';
+    out.push({ text, lang: 'he', source: 'hebrew-sentiment', split, polarity });
+  }
+  return out;
+}
+
+/**
+ * EmoBank valence (1–5, the mean of reader and writer ratings) as five levels. Its ratings are
+ * averages, which crowd toward the midpoint 3 (p10 2.5, p90 3.4), so the bins are the data set's own
+ * (data/sentiment/emobank/SOURCE.txt): below 2.5 VERY_NEGATIVE, 2.5–2.9 NEGATIVE, 2.9–3.1 NEUTRAL,
+ * 3.1–3.5 POSITIVE, above 3.5 VERY_POSITIVE.
+ */
+export function emobankLevel(valence: number): 0 | 1 | 2 | 3 | 4 {
+  return valence < 2.5 ? 0 : valence < 2.9 ? 1 : valence <= 3.1 ? 2 : valence <= 3.5 ? 3 : 4;
+}
+
+/**
+ * EmoBank's English sentences with a five-level gold from their valence: never trained on, only
+ * to calibrate the VERY_* cuts (authors' `train` split) and to measure five levels (`dev`); the
+ * authors' `test` split is not read.
+ */
+export function loadFiveLevelRows(): Row[] {
+  return parseCsv(read('emobank', 'corpus', 'emobank.csv')).flatMap((r) => {
+    const text = r.text?.trim();
+    const v = Number(r.V);
+    if (!text || !Number.isFinite(v) || (r.split !== 'train' && r.split !== 'dev')) return [];
+    return [{ text, lang: 'en', source: 'emobank', split: r.split === 'train' ? ('train' as const) : ('heldout' as const), level: emobankLevel(v) }];
+  });
+}
+
 /** Finance tweets: 0 bearish, 1 bullish, 2 neutral in the file; ours is 0 bearish, 1 neutral, 2 bullish. */
 function financeTweets(): Row[] {
   const map: Record<string, 0 | 1 | 2> = { '0': 0, '1': 2, '2': 1 };
@@ -256,8 +411,14 @@ function vaderPhrases(): Row[] {
   return out;
 }
 
-export function loadGeneralCorpus(): Row[] {
-  return [...goEmotions(), ...xed(), ...umsab(), ...afrisenti(), ...nusax(), ...vaderPhrases()];
+/**
+ * GENERAL's rows. `withNewSets` adds the issue-37 sets (BRIGHTER, IndoNLU EmoT, Wisesight, Hebrew Sentiment):
+ * not in the committed model yet (`npm run train -- --new-sets` trains it; models/general.md, "Issue 37": its
+ * figures, and why it waits for the language head).
+ */
+export function loadGeneralCorpus(withNewSets = false): Row[] {
+  const added = withNewSets ? [...brighter(), ...indonluEmot(), ...wisesight(), ...hebrewSentiment()] : [];
+  return [...goEmotions(), ...xed(), ...umsab(), ...afrisenti(), ...nusax(), ...added, ...vaderPhrases()];
 }
 
 export function loadFinanceCorpus(): Row[] {

@@ -54,6 +54,12 @@ export interface ModelSpec {
   classBalance: number;
   seed: number;
   load: () => Row[];
+  /**
+   * Rows with a five-level gold (Row.level) the model never trains on: when set, the VERY_* cuts come from graded gold
+   * (these rows and the tuning slice's rows with a level; train.ts calibrate) instead of SST-5's shares. Not set in the
+   * committed specs (`npm run train -- --graded-cuts` sets GENERAL's to EmoBank; models/general.md, "Issue 37").
+   */
+  fiveLevel?: () => Row[];
   targets: (row: Row) => Targets;
   /** Gold label index sets per head, or null where the row has no label for that head. */
   gold: (row: Row) => (number[] | null)[];
@@ -110,7 +116,7 @@ export const GENERAL_SPEC: ModelSpec = {
   l2: 1e-3,
   classBalance: 1,
   seed: 7,
-  load: loadGeneralCorpus,
+  load: () => loadGeneralCorpus(),
   targets: (r) => [
     r.polarity !== undefined ? oneHot(3, r.polarity) : null,
     r.emotions && r.emotions.length ? spread(EMOTIONS.length, r.emotions) : null,

@@ -12,7 +12,7 @@
  * on them (every labelled row but the tuning slice, which calibrates). `--evaluation-fit`
  * writes the first instead, for comparing candidates with `npm run eval -- --models=dir`.
  *
- * Usage: npm run train [-- --only=language|general|financial-news] [--out=dir] [--evaluation-fit] [--epochs=N --lr=X --l2=X --balance=X --hidden=H --chars=3-4 --negated-lexicon=on|off --extra-lexicons=on|off --count-cap=N|none --seed=N]
+ * Usage: npm run train [-- --only=language|general|financial-news] [--out=dir] [--evaluation-fit] [--new-sets] [--graded-cuts] [--epochs=N --lr=X --l2=X --balance=X --hidden=H --chars=3-4 --negated-lexicon=on|off --extra-lexicons=on|off --count-cap=N|none --seed=N]
  */
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -24,9 +24,9 @@ import { encodeExtraLexicons, EXTRA_LEXICONS_FILE, Featurizer } from '../featuri
 import { encodeBatch } from '../onnxBatch.js';
 import { cleanText } from '../textInput.js';
 import type { ModelSidecar, TrainedLanguage } from '../modelCard.js';
-import type { Calibration } from '../labels.js';
+import { levelOf, SENTIMENT_LEVELS, type Calibration } from '../labels.js';
 import { readFileSync, existsSync } from 'node:fs';
-import type { Row } from './corpus.js';
+import { loadFiveLevelRows, loadGeneralCorpus, type Row } from './corpus.js';
 import { createHiddenModel, featurizeAll, predict, quantiseColumns, train, type LinearModel, type FeatureMatrix, type Targets } from './linearModel.js';
 import { exportOnnx } from './onnxExport.js';
 import { argmax, pct, score, type Metrics } from './metrics.js';
@@ -35,10 +35,9 @@ import { progress } from './progress.js';
 import { trainLanguageHead, writeLanguageHead } from './trainLanguage.js';
 
 /**
- * Share of the polar predictions that are VERY_*: in five-level sentiment data about
- * a third of the negative and two fifths of the positive sentences are "very"
- * (SST-5's proportions); the cuts are set so the model's tuning-slice predictions
- * show the same shares (labels.ts, Calibration).
+ * Models without graded data (FINANCIAL_NEWS): the share of the polar predictions that are VERY_*,
+ * as in five-level sentiment data (about a third of the negative and two fifths of the positive
+ * sentences, SST-5's proportions), set on the tuning slice (labels.ts, Calibration).
  */
 export const VERY_SHARE = { negative: 1 / 3, positive: 2 / 5 };
 /** Share of tuning-slice rows flagged lowConfidence for the model's own uncertainty. */
@@ -50,7 +49,84 @@ function quantile(xs: number[], q: number): number {
   return s[Math.min(s.length - 1, Math.max(0, Math.floor(q * s.length)))]!;
 }
 
-/** The five-level and low-confidence cuts from the main head's predictions on the tuning slice. */
+const r4 = (x: number): number => Number(x.toFixed(4));
+
+/**
+ * The cut that makes `want` of these polar-winner margins reach it (the want-th largest): so many
+ * rows are predicted VERY_* as the graded gold holds. With fewer polar winners than `want`, the
+ * smallest margin (every polar winner is VERY_*).
+ */
+function cutForCount(margins: number[], want: number): number {
+  if (margins.length === 0) return 0.75;
+  const s = [...margins].sort((a, b) => b - a);
+  return s[Math.max(0, Math.min(s.length, Math.round(want)) - 1)]!;
+}
+
+/** Five-level rows with their predicted three-way distributions (the main head's). */
+export interface LevelRow {
+  level: number;
+  p: ArrayLike<number>;
+}
+
+/**
+ * The VERY_* cuts from graded gold (GENERAL: EmoBank's valence and BRIGHTER's intensities, corpus.ts
+ * Row.level): each side's cut is set so that as many rows are predicted VERY_NEGATIVE (VERY_POSITIVE)
+ * as the gold calls so, on rows the model has not trained on.
+ */
+export function cutsFromLevels(rows: LevelRow[]): { veryNegativeCut: number; veryPositiveCut: number } {
+  const neg: number[] = [];
+  const pos: number[] = [];
+  let goldVN = 0;
+  let goldVP = 0;
+  for (const { level, p } of rows) {
+    if (level === 0) goldVN++;
+    if (level === 4) goldVP++;
+    const w = argmax(p);
+    if (w === 0) neg.push(p[0]! - p[2]!);
+    if (w === 2) pos.push(p[2]! - p[0]!);
+  }
+  return { veryNegativeCut: r4(cutForCount(neg, goldVN)), veryPositiveCut: r4(cutForCount(pos, goldVP)) };
+}
+
+/** Five-level accuracy and the predicted / gold shares of each level (VERY_NEGATIVE first) under these cuts. */
+export function fiveLevelFigures(rows: LevelRow[], cal: Calibration): { accuracy: number; predicted: number[]; gold: number[]; rows: number } {
+  const predicted = [0, 0, 0, 0, 0];
+  const gold = [0, 0, 0, 0, 0];
+  let right = 0;
+  for (const { level, p } of rows) {
+    const k = SENTIMENT_LEVELS.indexOf(levelOf(p, cal).sentiment);
+    predicted[k]!++;
+    gold[level]!++;
+    if (k === level) right++;
+  }
+  const n = Math.max(1, rows.length);
+  return { accuracy: right / n, predicted: predicted.map((c) => c / n), gold: gold.map((c) => c / n), rows: rows.length };
+}
+
+/** The graded rows a model's VERY_* cuts are set on (calibration) and measured on (measure), with predictions. */
+export function levelRows(t: TrainedModel): { calibration: LevelRow[]; measure: LevelRow[] } {
+  const h = t.spec.heads.findIndex((x) => x.name === t.spec.mainHead);
+  const calibration: LevelRow[] = [];
+  const measure: LevelRow[] = [];
+  // Rows of the training sources with a graded gold (BRIGHTER track B): the tuning slice calibrates (never trained on
+  // by this fit), the held-out rows measure.
+  const trained = new Set(t.trainRows);
+  const tune = t.tuneRows.filter((r) => t.rows[r]!.level !== undefined && !trained.has(r));
+  const held = t.heldoutRows.filter((r) => t.rows[r]!.level !== undefined && !trained.has(r));
+  predict(t.model, t.x, tune).forEach((p, k) => calibration.push({ level: t.rows[tune[k]!]!.level!, p: p[h]! }));
+  predict(t.model, t.x, held).forEach((p, k) => measure.push({ level: t.rows[held[k]!]!.level!, p: p[h]! }));
+  // Rows only graded, never trained on (EmoBank): its train split calibrates, its dev split measures.
+  const graded = t.spec.fiveLevel?.();
+  if (graded?.length) {
+    const x = featurizeAll(graded.map((r) => r.text), t.spec.featurizer);
+    predict(t.model, x, graded.map((_, i) => i)).forEach((p, i) => (graded[i]!.split === 'train' ? calibration : measure).push({ level: graded[i]!.level!, p: p[h]! }));
+  }
+  return { calibration, measure };
+}
+
+const shares = (xs: number[]): string => xs.map((x, k) => `${SENTIMENT_LEVELS[k]} ${pct(x)}`).join(', ');
+
+/** The five-level and low-confidence cuts from the main head's predictions on rows the model has not trained on. */
 export function calibrate(t: TrainedModel): Calibration {
   const h = t.spec.heads.findIndex((x) => x.name === t.spec.mainHead);
   const rows = t.tuneRows.filter((r) => t.spec.gold(t.rows[r]!)[h]);
@@ -64,12 +140,19 @@ export function calibrate(t: TrainedModel): Calibration {
     if (w === 0) neg.push(p[0]! - p[2]!);
     if (w === 2) pos.push(p[2]! - p[0]!);
   }
-  const r4 = (x: number): number => Number(x.toFixed(4));
-  return {
-    veryNegativeCut: r4(quantile(neg, 1 - VERY_SHARE.negative)),
-    veryPositiveCut: r4(quantile(pos, 1 - VERY_SHARE.positive)),
-    lowConfidenceBelow: r4(quantile(conf, LOW_CONFIDENCE_SHARE)),
-  };
+  const lowConfidenceBelow = r4(quantile(conf, LOW_CONFIDENCE_SHARE));
+  const graded = t.spec.fiveLevel ? levelRows(t) : { calibration: [], measure: [] };
+  if (graded.calibration.length === 0) {
+    return { veryNegativeCut: r4(quantile(neg, 1 - VERY_SHARE.negative)), veryPositiveCut: r4(quantile(pos, 1 - VERY_SHARE.positive)), lowConfidenceBelow };
+  }
+  const cal: Calibration = { ...cutsFromLevels(graded.calibration), lowConfidenceBelow };
+  const on = fiveLevelFigures(graded.calibration, cal);
+  const m = fiveLevelFigures(graded.measure, cal);
+  process.stderr.write(
+    `five levels: cuts set on ${on.rows} graded rows (predicted ${shares(on.predicted)}; gold ${shares(on.gold)}); ` +
+      `on ${m.rows} held-out graded rows accuracy ${pct(m.accuracy)}, predicted ${shares(m.predicted)}; gold ${shares(m.gold)}\n`,
+  );
+  return cal;
 }
 
 export interface TrainedModel {
@@ -353,6 +436,10 @@ async function main(): Promise<void> {
       seed: { type: 'string' },
       /** Write the evaluation fit (held-out rows left out) instead of the shipped fit: for candidates `npm run eval -- --models=dir` compares. */
       'evaluation-fit': { type: 'boolean', default: false },
+      /** GENERAL with the issue-37 sets too (corpus.ts loadGeneralCorpus): a candidate, see models/general.md "Issue 37". */
+      'new-sets': { type: 'boolean', default: false },
+      /** GENERAL's VERY_* cuts from graded gold (EmoBank valence, BRIGHTER intensities with --new-sets) instead of SST-5's shares. */
+      'graded-cuts': { type: 'boolean', default: false },
     },
     strict: true,
   });
@@ -385,6 +472,8 @@ async function main(): Promise<void> {
     dropout: num(values.dropout) ?? s.dropout,
     wide: values.wide ?? s.wide ?? false,
     seed: num(values.seed) ?? s.seed,
+    ...(values['new-sets'] && s.name === 'general' ? { load: () => loadGeneralCorpus(true) } : {}),
+    ...(values['graded-cuts'] && s.name === 'general' ? { fiveLevel: loadFiveLevelRows } : {}),
     featurizer: {
       ...s.featurizer,
       ...(chars ? { minCharGram: chars[0]!, maxCharGram: chars[1]! } : {}),

@@ -4,8 +4,8 @@
  * sample of the left-out source's *training* rows (the evaluation reports its
  * held-out rows). Settings found here are written into modelSpecs.ts.
  *
- *   npm run build && node dist/src/sentiment/training/tuneCrossSource.js --folds=goemotions,umsab --l2=1e-3,1e-4 [--epochs=3] [--lr=0.2] [--hidden=0,16]
- *     [--seed=7,8,9 (the spread between seeds is the noise to beat)] [--extra-lexicons=off,on] [--features='{"maxCharGram":5}']
+ *   npm run build && node dist/src/sentiment/training/tuneCrossSource.js [--new-sets] --folds=goemotions,umsab --l2=1e-3,1e-4 [--epochs=3] [--lr=0.2] [--hidden=0,16]
+ *     [--seed=7,8,9 (the spread between seeds is the noise to beat)] [--extra-lexicons=off,on] [--features='{"maxCharGram":5}' or '{"wordClusters":true}' (GloVe word classes, wordClusters.ts)]
  *
  * Each option takes a comma-separated list; every combination is trained.
  */
@@ -16,7 +16,9 @@ import { predict } from './linearModel.js';
 import { argmax, pct, score } from './metrics.js';
 import { EMOTIONS, POLARITIES } from '../labels.js';
 import type { FeaturizerParams } from '../featurizer.js';
-import { seededUnit, SPLIT_SEED, type Row } from './corpus.js';
+import { loadGeneralCorpus, seededUnit, SPLIT_SEED, type Row } from './corpus.js';
+import { setWordClusters } from '../featurizer.js';
+import { buildWordClusters } from './wordClusters.js';
 
 const FOLD_OF: Record<string, (r: Row) => boolean> = {
   goemotions: (r) => r.source === 'goemotions',
@@ -24,6 +26,7 @@ const FOLD_OF: Record<string, (r: Row) => boolean> = {
   afrisenti: (r) => r.source.startsWith('afrisenti'),
   nusax: (r) => r.source === 'nusax',
   'xed-en': (r) => r.source === 'xed-en',
+  brighter: (r) => r.source === 'brighter',
 };
 
 /** Share of the left-out source's training rows scored (it is not trained on; its held-out rows stay untouched). */
@@ -33,6 +36,8 @@ function main(): void {
   const { values } = parseArgs({
     options: {
       folds: { type: 'string', default: 'goemotions,umsab' },
+      // GENERAL with the issue-37 sets too (corpus.ts loadGeneralCorpus)
+      'new-sets': { type: 'boolean', default: false },
       l2: { type: 'string', default: String(GENERAL_SPEC.l2) },
       epochs: { type: 'string', default: String(GENERAL_SPEC.epochs) },
       lr: { type: 'string', default: String(GENERAL_SPEC.learningRate) },
@@ -57,9 +62,11 @@ function main(): void {
   const folds = values.folds.split(',');
   for (const f of folds) if (!FOLD_OF[f]) throw new Error(`--folds: unknown fold ${f}; use ${Object.keys(FOLD_OF).join(', ')}`);
   const grid = { l2: list(values.l2), epochs: list(values.epochs), lr: list(values.lr), balance: list(values.balance), hidden: list(values.hidden), dropout: list(values.dropout), seed: list(values.seed) };
+  // featurizer.ts wordClusters (GloVe word classes): built once from the dev dependency for every value that asks for it
+  if (values.features.includes('wordClusters')) setWordClusters(buildWordClusters());
   for (const lexicons of values['extra-lexicons'].split(',')) {
     if (lexicons !== 'off' && lexicons !== 'on') throw new Error(`--extra-lexicons: ${lexicons}? use off, on or off,on`);
-    const base = { ...GENERAL_SPEC, featurizer: { ...GENERAL_SPEC.featurizer, extraLexicons: lexicons === 'on', ...(JSON.parse(values.features) as Partial<FeaturizerParams>) } };
+    const base = { ...GENERAL_SPEC, ...(values['new-sets'] ? { load: () => loadGeneralCorpus(true) } : {}), featurizer: { ...GENERAL_SPEC.featurizer, extraLexicons: lexicons === 'on', ...(JSON.parse(values.features) as Partial<FeaturizerParams>) } };
     const data = loadAndFeaturize(base);
     for (const fold of folds) {
       const of = FOLD_OF[fold]!;
