@@ -32,7 +32,8 @@ import httpCaching from './rest/caching.js';
 import { registerDashboard } from './dashboard/plugin.js';
 import { WorkBudget } from './workPricing.js';
 import { bodyRefusal, clientErrorAnswer, EdgeRefusals, parseJsonBody } from './rest/edgeRefusals.js';
-import { Cors } from './rest/cors.js';
+import fastifyCors from '@fastify/cors';
+import { corsOptions } from './rest/cors.js';
 
 export interface Gateway {
   app: FastifyInstance;
@@ -182,12 +183,15 @@ export async function buildGateway(config: GatewayConfig, log: Logger = pino({ l
     try { done(null, parseJsonBody((body as Buffer).toString('utf8'))); } catch (e) { done(e as Error, undefined); }
   });
   const edge = new EdgeRefusals(app, config.corsOrigins, routes);
-  const cors = new Cors(config.corsOrigins);
-  // One hook for what every request needs before its route: the edge refusals, then CORS (gateway/rest/cors.ts).
+  // The onRequest hooks, in order: the edge refusals, then CORS (@fastify/cors, gateway/rest/cors.ts; it answers
+  // valid preflights itself, through its OPTIONS route for every path), then the body admission.
   app.addHook('onRequest', (request, reply, done) => {
     const refusal = edge.early(request.method, request.headers, request.raw.httpVersion);
     if (refusal) { void sendError(reply, refusal, undefined); return; }
-    if (cors.apply(request, reply)) return;
+    done();
+  });
+  await app.register(fastifyCors, corsOptions(config.corsOrigins));
+  app.addHook('onRequest', (request, reply, done) => {
     // A body is read only once its request's key authenticates (no route serves a body without one) and, on
     // a REST route, once the key has the route's scope and is within its rate limit: a keyless client, or a
     // key without the scope or over its limit, could otherwise make the gateway read, hold, unpack and parse
@@ -217,8 +221,6 @@ export async function buildGateway(config: GatewayConfig, log: Logger = pino({ l
     }
     done();
   });
-  // Lets the router take preflights for any path (the hook above answers them).
-  app.options('*', (_request, reply) => { reply.callNotFound(); });
   app.decorateRequest('routeLabel', '');
   app.decorateRequest('admission', undefined);
   await app.register(httpCaching); // ETag/Cache-Control/304 and compression (gateway/rest/caching.ts); before the routes

@@ -17,6 +17,7 @@ import { HttpError, mapCoreError } from './httpError.js';
 import type { CoreTlsConfig } from './config.js';
 import { Batching } from '../proto/contract/batching.js';
 import { EXCHANGE_MESSAGE_ITEMS, exchangeWire, writeInRuns } from '../proto/contract/exchange.js';
+import { decodeMessage } from '../proto/contract/protoLoading.js';
 import type { ExchangeCall } from '../proto/contract/types/meridian/exchange/v1/ExchangeCall.js';
 import type { ExchangeRequest } from '../proto/contract/types/meridian/exchange/v1/ExchangeRequest.js';
 import type { ExchangeResponse__Output as ExchangeResponse } from '../proto/contract/types/meridian/exchange/v1/ExchangeResponse.js';
@@ -354,10 +355,10 @@ export class CoreClient {
     let field: string | undefined;
     if (details && details.length) {
       try {
-        const st = this.statusType.toObject(this.statusType.decode(details)) as { details?: { type_url: string; value: Uint8Array }[] };
+        const st = this.statusType.toObject(decodeMessage(this.statusType, details)) as { details?: { type_url: string; value: Uint8Array }[] };
         for (const d of st.details ?? []) {
           if (d.type_url.endsWith('google.rpc.ErrorInfo')) {
-            const info = this.errorInfoType.toObject(this.errorInfoType.decode(d.value)) as { reason?: string; metadata?: Record<string, string> };
+            const info = this.errorInfoType.toObject(decodeMessage(this.errorInfoType, d.value)) as { reason?: string; metadata?: Record<string, string> };
             reason = info.reason;
             field = info.metadata?.['field'];
           }

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import protobuf from 'protobufjs';
-import { PROTO_ROOT } from './protoLoading.js';
+import { decodeMessage, PROTO_ROOT } from './protoLoading.js';
 import { WireFields } from './wireFields.js';
 import type { ExchangeRequest, ExchangeRequest__Output } from './types/meridian/exchange/v1/ExchangeRequest.js';
 import type { ExchangeResponse, ExchangeResponse__Output } from './types/meridian/exchange/v1/ExchangeResponse.js';
@@ -145,7 +145,7 @@ export const exchangeWire = {
     if (n && (n.calls > EXCHANGE_MAX_CALLS_PER_MESSAGE || n.cancels > EXCHANGE_MAX_CANCELS_PER_MESSAGE)) {
       return { calls: [], cancelIds: [], refused: `an exchange message may carry at most ${EXCHANGE_MAX_CALLS_PER_MESSAGE} calls and ${EXCHANGE_MAX_CANCELS_PER_MESSAGE} cancels; this one has ${n.calls} and ${n.cancels}: send them in several messages` };
     }
-    const m = RequestType.decode(bytes) as unknown as { calls: { id: unknown }[]; cancelIds: unknown[] };
+    const m = decodeMessage(RequestType, bytes) as unknown as { calls: { id: unknown }[]; cancelIds: unknown[] };
     for (const c of m.calls) c.id = int(c.id);
     for (let i = 0; i < m.cancelIds.length; i++) m.cancelIds[i] = int(m.cancelIds[i]);
     return m as unknown as ExchangeRequest__Output;
@@ -154,7 +154,7 @@ export const exchangeWire = {
     return asBuffer(ResponseType.encode(message).finish());
   },
   decodeResponse(bytes: Buffer): ExchangeResponse__Output {
-    const m = ResponseType.decode(bytes) as unknown as { results: { id: unknown }[] };
+    const m = decodeMessage(ResponseType, bytes) as unknown as { results: { id: unknown }[] };
     for (const r of m.results) r.id = int(r.id);
     return m as unknown as ExchangeResponse__Output;
   },

@@ -8,7 +8,7 @@ import * as grpc from '@grpc/grpc-js';
 import protobuf from 'protobufjs';
 import { isAbsolute, join } from 'node:path';
 import { isServiceError, type ServiceErrorShape } from '../errors.js';
-import { PROTO_ROOT } from './protos.js';
+import { decodeMessage, PROTO_ROOT } from '../../proto/contract/protoLoading.js';
 
 const root = new protobuf.Root();
 root.resolvePath = (_origin, target) => (isAbsolute(target) || target.startsWith('google/protobuf/') ? target : join(PROTO_ROOT, target));
@@ -41,10 +41,10 @@ export function decodeGrpcError(e: grpc.ServiceError): DecodedError {
   const out: DecodedError = { code: e.code, message: e.details };
   const bin = e.metadata?.get('grpc-status-details-bin')[0];
   if (bin instanceof Buffer) {
-    const st = StatusType.toObject(StatusType.decode(bin)) as { details?: { type_url: string; value: Uint8Array }[] };
+    const st = StatusType.toObject(decodeMessage(StatusType, bin)) as { details?: { type_url: string; value: Uint8Array }[] };
     for (const d of st.details ?? []) {
       if (d.type_url.endsWith('google.rpc.ErrorInfo')) {
-        const info = ErrorInfoType.toObject(ErrorInfoType.decode(d.value)) as { reason: string; metadata?: Record<string, string> };
+        const info = ErrorInfoType.toObject(decodeMessage(ErrorInfoType, d.value)) as { reason: string; metadata?: Record<string, string> };
         out.reason = info.reason;
         if (info.metadata?.['field']) out.field = info.metadata['field'];
       }

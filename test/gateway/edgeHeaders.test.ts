@@ -1,6 +1,6 @@
 /**
  * The headers the gateway's own hooks write, exactly as the plugins they
- * replaced wrote them (CORS was @fastify/cors; compression still is
+ * replaced wrote them (CORS is @fastify/cors again, registered between our hooks; compression is
  * @fastify/compress, called from the caching hook only when an answer may be
  * compressed): preflights, allowed and refused origins, and which answers are
  * compressed (a body of 1 KiB or more, an accepted encoding, not HEAD, not

@@ -20,25 +20,24 @@
  * store looks them up across the whole table as before.
  */
 import { randomFillSync } from 'node:crypto';
+import { v7 } from 'uuid';
 
-/** Random bytes drawn 4 KB at a time (one system call per 512 ids, as randomUUID does). */
-const entropy = Buffer.alloc(4096);
-let used = entropy.length;
 let lastMs = -1;
 let sequence = 0;
-const DIGITS = Buffer.from('0123456789abcdef', 'latin1');
-/** The id is written here as text, then read out as one flat string (a template of 16 parts cost 3.5 times as long and ~0.5 KB of garbage an id). */
-const text = Buffer.alloc(36, '-');
-const hex = (at: number, byte: number): void => {
-  text[at] = DIGITS[byte >>> 4]!;
-  text[at + 1] = DIGITS[byte & 15]!;
-};
+/** Random bytes drawn 4 KB at a time (one system call per 256 ids, as randomUUID pools them): a draw per id made an id cost 5.1 µs, pooled 0.4 µs (1M ids; the hand-written writer before it: 0.1 µs, a difference no job feels next to its ~ms of analysis). */
+const entropy = Buffer.alloc(4096);
+let used = entropy.length;
 
 /**
  * A version 7 UUID for a row created at `ms` (epoch milliseconds, the row's created_ms).
  * Consecutive calls with the same `ms` count the 12-bit sequence up, so they sort in the
  * order made (up to 4,096; calls with other times in between start it again at 0).
  * Uniqueness rests on the 62 random bits, as a version 4 id's does on its 122.
+ *
+ * The `uuid` package writes the id: its `seq` option is 32 bits laid over rand_a (12
+ * bits) and the top 20 bits of rand_b; ours is the 12-bit counter over 20 random bits,
+ * so the id has the layout described above (uuid's own counter would start each
+ * millisecond at a random value and does not take a caller's time).
  */
 export function timeOrderedId(ms: number): string {
   if (!Number.isSafeInteger(ms) || ms < 0 || ms >= 2 ** 48) throw new RangeError(`a time-ordered id needs a time in epoch milliseconds, got ${ms}`);
@@ -47,26 +46,15 @@ export function timeOrderedId(ms: number): string {
     lastMs = ms;
     sequence = 0;
   }
-  if (used + 8 > entropy.length) {
+  if (used + 16 > entropy.length) {
     randomFillSync(entropy);
     used = 0;
   }
-  const r = entropy;
-  const i = used;
-  used += 8;
-  const high = Math.floor(ms / 0x10000);
-  hex(0, high >>> 24);
-  hex(2, (high >>> 16) & 0xff);
-  hex(4, (high >>> 8) & 0xff);
-  hex(6, high & 0xff);
-  hex(9, (ms >>> 8) & 0xff);
-  hex(11, ms & 0xff);
-  hex(14, 0x70 | (sequence >>> 8));
-  hex(16, sequence & 0xff);
-  hex(19, (r[i]! & 0x3f) | 0x80);
-  hex(21, r[i + 1]!);
-  for (let k = 0; k < 6; k++) hex(24 + 2 * k, r[i + 2 + k]!);
-  return text.toString('latin1', 0, 36);
+  const random = entropy.subarray(used, used + 16);
+  used += 16;
+  // Bytes 7-9 carry the seq's 20 random bits; uuid takes bits 10-15 of `random` for the rest of rand_b.
+  const seq = ((sequence << 20) | ((random[7]! & 0x0f) << 16) | (random[8]! << 8) | random[9]!) >>> 0;
+  return v7({ msecs: ms, seq, random });
 }
 
 const V7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
