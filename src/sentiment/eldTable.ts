@@ -20,6 +20,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { projectRoot } from '../paths.js';
 
 export interface EldSidecar {
   name: 'language-eld';
@@ -250,7 +251,7 @@ export async function buildEldTable(modelsDir: string): Promise<EldSidecar> {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const dir = process.argv[2] ?? join(import.meta.dirname, '..', '..', 'models');
+  const dir = process.argv[2] ?? join(projectRoot, 'models');
   const s = await buildEldTable(dir);
   console.log(`wrote ${join(dir, s.binFile)} (${s.ngrams} n-grams, ${s.entries} scores, ${s.labels.length} languages) and language-eld.json`);
 }

@@ -21,6 +21,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { SEEDS } from './fallbackSeeds.js';
+import { projectRoot } from '../paths.js';
 
 export const FALLBACK_LEXICONS_FILE = 'fallback-lexicons.bin';
 const MAGIC = 0x314c464d; // "MFL1"
@@ -76,7 +77,7 @@ export class FallbackLexicons {
 
   static load(modelsDir: string): FallbackLexicons {
     const path = join(modelsDir, FALLBACK_LEXICONS_FILE);
-    const bin = readFileSync(existsSync(path) ? path : join(import.meta.dirname, '..', '..', 'models', FALLBACK_LEXICONS_FILE));
+    const bin = readFileSync(existsSync(path) ? path : join(projectRoot, 'models', FALLBACK_LEXICONS_FILE));
     if (bin.length < 8 || bin.readUInt32LE(0) !== MAGIC) throw new Error(`${path} is not a fallback lexicon file: run \`npx tsx src/sentiment/lexiconFallback.ts\` or restore models/ from git`);
     const n = bin.readUInt32LE(4);
     if (bin.length !== 8 + 5 * n) throw new Error(`${path} has ${bin.length} bytes, expected ${8 + 5 * n}`);
@@ -276,7 +277,7 @@ export function encodeFallbackLexicons(entries = fallbackEntries()): Buffer {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const dir = process.argv[2] ?? join(import.meta.dirname, '..', '..', 'models');
+  const dir = process.argv[2] ?? join(projectRoot, 'models');
   const bin = encodeFallbackLexicons();
   writeFileSync(join(dir, FALLBACK_LEXICONS_FILE), bin);
   console.log(`wrote ${join(dir, FALLBACK_LEXICONS_FILE)}: ${bin.readUInt32LE(4)} entries, sha256 ${createHash('sha256').update(bin).digest('hex')}`);
