@@ -13,6 +13,7 @@ import { EXTRA_LEXICONS_FILE, Featurizer, loadExtraLexicons, type FeatureBag } f
 import { encodeBatch } from './onnxBatch.js';
 import { cleanText, TextRejected, type TextProblem } from './textInput.js';
 import { LanguageIdentifier, type DetectedLanguage } from './languageDetector.js';
+import { FallbackLexicons, type FallbackVerdict } from './lexiconFallback.js';
 import { EMOTIONS, DIRECTIONS, levelOf, DEFAULT_CALIBRATION, type Calibration, type Domain, type SentimentLevel } from './labels.js';
 import type { ModelSidecar } from './modelCard.js';
 import { projectRoot } from '../paths.js';
@@ -185,6 +186,7 @@ export class SentimentAnalyzer {
     readonly language: LanguageIdentifier,
     private readonly withProbabilities: boolean,
     private readonly timeStages: boolean,
+    private readonly fallback: FallbackLexicons,
   ) {}
 
   static async load(opts: AnalyzerOptions = {}): Promise<SentimentAnalyzer> {
@@ -219,8 +221,9 @@ export class SentimentAnalyzer {
         calibration: { ...DEFAULT_CALIBRATION, ...sidecar.calibration },
       });
     }
-    const language = LanguageIdentifier.load(opts.modelsDir ?? MODELS_DIR);
-    return new SentimentAnalyzer(models, language, opts.withProbabilities ?? false, opts.timeStages ?? false);
+    const trusted = [...models.values()].flatMap((m) => [...m.trainedCodes]);
+    const language = LanguageIdentifier.load(opts.modelsDir ?? MODELS_DIR, { trusted });
+    return new SentimentAnalyzer(models, language, opts.withProbabilities ?? false, opts.timeStages ?? false, FallbackLexicons.load(opts.modelsDir ?? MODELS_DIR));
   }
 
   sidecar(domain: Domain): ModelSidecar {
@@ -331,6 +334,14 @@ export class SentimentAnalyzer {
         const slot = slots[at + r]!;
         const text = texts[slot]!;
         const truncated = b.bag.truncated || text.length > b.cleaned.length;
+        // a language the model has no training data in, or reads near chance: its lexicons speak (lexiconFallback.ts)
+        const lexicon = domain === 'GENERAL' && language.code !== 'und' && (!trained || model.weakCodes.has(language.code)) ? this.fallback.score(b.cleaned, language.code) : undefined;
+        if (lexicon && lexicon.hits.length > 0 && Math.abs(lexicon.score) >= 1) {
+          const answer = fallbackAnswer(lexicon, { ...language, trained }, truncated, cal, emotionScores, model.sidecar.trainedLanguages.length);
+          if (this.withProbabilities) (answer.output as AnalysisOutput & { probabilities: number[] }).probabilities = answer.probs;
+          outcomes[slot] = answer.output;
+          return;
+        }
         if (!trained && !b.ids.some((id) => model.priorIds.has(id))) {
           // no lexicon word or emoji the model knows, in letters it never saw: nothing it learned applies
           const script = unscoredScript(text, model.trainedLetters);
@@ -341,6 +352,13 @@ export class SentimentAnalyzer {
             outcomes[slot] = answer;
             return;
           }
+        }
+        if (lexicon && !trained && probs[level.winner]! < MODEL_SURE && level.winner !== 1 && !b.ids.some((id) => model.priorIds.has(id))) {
+          // no lexicon evidence and no prior feature, in a language the model never learned: its lean is noise
+          const answer = unscoredNeutral(model, probs, { ...language, trained }, truncated, emotionScores);
+          if (this.withProbabilities) (answer as AnalysisOutput & { probabilities: number[] }).probabilities = [0.25, 0.5, 0.25];
+          outcomes[slot] = answer;
+          return;
         }
         const result: AnalysisOutput = {
           domain,
@@ -452,6 +470,56 @@ function priorsOnly(f: BagFeatures, priorIds: Set<number>, text: string, trained
     n++;
   }
   return { ids: ids.subarray(0, n), tokenOf: tokenOf.subarray(0, n), tokenOf2: tokenOf2.subarray(0, n), negatedFeature: negatedFeature.subarray(0, n) };
+}
+
+/**
+ * The answer from the lexicon fallback (lexiconFallback.ts) for a text in a language the model has no training data
+ * in (or reads near chance): the lexicon score's sign is the class, its size the winning probability (0.55 for one
+ * ordinary word, 0.65 for a strong one or two, at most 0.95; the rest mostly to NEUTRAL), the five levels by the
+ * model's own cut-points. Always lowConfidence; the rationale cites the words.
+ */
+function fallbackAnswer(lex: FallbackVerdict, language: AnalysisOutput['language'], truncated: boolean, cal: Calibration, emotionScores: EmotionScore[], trainedCount: number): { output: AnalysisOutput; probs: number[] } {
+  const win = Math.min(0.95, 0.45 + 0.1 * Math.abs(lex.score));
+  const rest = 1 - win;
+  const probs = lex.score > 0 ? [0.2 * rest, 0.8 * rest, win] : [win, 0.8 * rest, 0.2 * rest];
+  const level = levelOf(probs, cal);
+  const cites = [...lex.hits].sort((a, b) => Math.abs(b.strength) - Math.abs(a.strength)).slice(0, 4).map((h) => `${quote(h.text)} ${fmt(h.strength)}`);
+  const why = language.trained
+    ? `the general model reads ${language.code} near chance`
+    : `the general model has no training data in ${language.code} (it has in ${trainedCount} languages)`;
+  const output: AnalysisOutput = {
+    domain: 'GENERAL',
+    sentiment: level.sentiment,
+    sentimentScore: level.sentimentScore,
+    confidence: win,
+    emotionScores,
+    rationale: `${level.winner === 2 ? 'POSITIVE' : 'NEGATIVE'} from sentiment lexicons, because ${why}: ${cites.join(', ')} (lexicon score ${fmt(lex.score)}). Language: ${language.code}${language.reliable ? '' : ' (uncertain)'}; lower confidence.${truncated ? ' Only the start of the text was read.' : ''}`,
+    language,
+    lowConfidence: true,
+    truncated,
+  };
+  return { output, probs };
+}
+
+/**
+ * A text in a language without training data where no lexicon word was found, the model read no lexicon or emoji
+ * prior feature, and it leans to a polarity at under this probability: its lean comes from features it never learned in this language, and on the everyday
+ * development set it called most neutral sentences of such languages positive or negative. It answers NEUTRAL.
+ */
+const MODEL_SURE = 0.7;
+
+function unscoredNeutral(model: LoadedModel, probs: Float32Array, language: AnalysisOutput['language'], truncated: boolean, emotionScores: EmotionScore[]): AnalysisOutput {
+  return {
+    domain: 'GENERAL',
+    sentiment: 'NEUTRAL',
+    sentimentScore: 0,
+    confidence: 0.5,
+    emotionScores,
+    rationale: `NEUTRAL: no sentiment-lexicon word found, and the general model, which has no training data in ${language.code}, leaned ${model.mainLabels[probs[2]! >= probs[0]! ? 2 : 0]} at only ${Math.round(Math.max(probs[0]!, probs[2]!) * 100)}%. Language: ${language.code} (no training data; lower confidence).${truncated ? ' Only the start of the text was read.' : ''}`,
+    language,
+    lowConfidence: true,
+    truncated,
+  };
 }
 
 /** The answer for a text the model cannot read (unscoredScript): neutral, with no confidence, and saying why. */

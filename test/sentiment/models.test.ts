@@ -268,23 +268,35 @@ describe('malformed input', () => {
 });
 
 describe('texts in letters the models never saw', () => {
-  // Glowing reviews in Chinese, Japanese and Korean: no training language uses these scripts and no lexicon word
-  // or emoji is in them, so the models used to answer from hash collisions (VERY_NEGATIVE at 0.96 for the Japanese)
+  // Glowing reviews in Chinese, Japanese and Korean: no training language uses these scripts, so the models used to
+  // answer from hash collisions (VERY_NEGATIVE at 0.96 for the Japanese). GENERAL now reads them with the lexicon
+  // fallback (lexiconFallback.ts); FINANCIAL_NEWS, which has none, still does not score them.
   const unseen = ['这家餐厅的菜非常好吃，服务也很周到，我会再来的！', 'この映画は本当に素晴らしかった。また見たいです。', '정말 맛있어요! 또 올게요.'];
 
-  it('are not scored: NEUTRAL, no confidence, lowConfidence, and the rationale says why', async () => {
-    for (const domain of ['GENERAL', 'FINANCIAL_NEWS'] as const) {
-      const outs = (await analyzer.analyze(unseen, domain)).map(ok);
-      for (const [i, o] of outs.entries()) {
-        expect(o.sentiment, unseen[i]).toBe('NEUTRAL');
-        expect(o.sentimentScore).toBe(0);
-        expect(o.confidence).toBeCloseTo(1 / 3, 6);
-        expect(o.lowConfidence).toBe(true);
-        expect(o.language.trained).toBe(false);
-        expect(o.rationale).toMatch(/^Not scored: the text is written mostly in (Han|Hiragana|Hangul) script/);
-        if (domain === 'FINANCIAL_NEWS') expect(o.marketDirection).toBe('NEUTRAL');
-        else expect(o.emotionScores.reduce((a, e) => a + e.score, 0)).toBeCloseTo(1, 6);
-      }
+  it('are not scored by FINANCIAL_NEWS, nor by GENERAL without a lexicon word: NEUTRAL, no confidence, lowConfidence, and the rationale says why', async () => {
+    const cases = [
+      ...(await analyzer.analyze(unseen, 'FINANCIAL_NEWS')).map((o, i) => ({ o: ok(o), text: unseen[i]!, domain: 'FINANCIAL_NEWS' })),
+      ...(await analyzer.analyze(['明天下午三点开会。', '来週の月曜日に東京へ行きます。'], 'GENERAL')).map((o, i) => ({ o: ok(o), text: String(i), domain: 'GENERAL' })),
+    ];
+    for (const { o, text, domain } of cases) {
+      expect(o.sentiment, text).toBe('NEUTRAL');
+      expect(o.sentimentScore).toBe(0);
+      expect(o.confidence).toBeCloseTo(1 / 3, 6);
+      expect(o.lowConfidence).toBe(true);
+      expect(o.language.trained).toBe(false);
+      expect(o.rationale).toMatch(/^Not scored: the text is written mostly in (Han|Hiragana|Hangul) script/);
+      if (domain === 'FINANCIAL_NEWS') expect(o.marketDirection).toBe('NEUTRAL');
+      else expect(o.emotionScores.reduce((a, e) => a + e.score, 0)).toBeCloseTo(1, 6);
+    }
+  });
+
+  it('are read by GENERAL from sentiment lexicons when they hold a lexicon word: a polarity, lowConfidence, the words cited', async () => {
+    const outs = (await analyzer.analyze(unseen, 'GENERAL')).map(ok);
+    for (const [i, o] of outs.entries()) {
+      expect(o.sentiment, unseen[i]).toMatch(/POSITIVE/);
+      expect(o.lowConfidence).toBe(true);
+      expect(o.language.trained).toBe(false);
+      expect(o.rationale).toMatch(/^POSITIVE from sentiment lexicons, because the general model has no training data in (zh|ja|ko)/);
     }
   });
 
@@ -295,11 +307,12 @@ describe('texts in letters the models never saw', () => {
     expect(outs[1]!.sentiment).toMatch(/POSITIVE/); // "Отличный" is in the Russian AFINN list
   });
 
-  it('are read from their lexicon and emoji priors alone: the other words only meet unrelated weights in shared buckets', async () => {
-    const [review, word, wordAndNoise] = (await analyzer.analyze(['Отличный фильм, всем советую!', 'Отличный', 'Отличный 今日は東京で会議があります'], 'GENERAL')).map(ok);
-    expect(review!.rationale).toContain('"Отличный"');
-    for (const other of ['фильм', 'всем', 'советую']) expect(review!.rationale).not.toContain(`"${other}"`);
-    // only "Отличный"'s prior is read, so the words around it change nothing
+  it('are read from their lexicon and emoji priors alone where the fallback has no list: the other words only meet unrelated weights in shared buckets', async () => {
+    // Armenian: the featuriser's priors hold nlp.js's Armenian AFINN words, the fallback has no Armenian list
+    const [review, word, wordAndNoise] = (await analyzer.analyze(['Հիանալի ֆիլմ, բոլորին խորհուրդ եմ տալիս', 'Հիանալի', 'Հիանալի 今日は東京で会議があります'], 'GENERAL')).map(ok);
+    expect(review!.rationale).toContain('"Հիանալի"');
+    for (const other of ['ֆիլմ', 'բոլորին', 'խորհուրդ']) expect(review!.rationale).not.toContain(`"${other}"`);
+    // only "Հիանալի"'s prior is read, so the words around it change nothing
     expect(review!.sentimentScore).toBeCloseTo(word!.sentimentScore, 6);
     expect(wordAndNoise!.sentimentScore).toBeCloseTo(word!.sentimentScore, 6);
     // a text in a trained script keeps every feature

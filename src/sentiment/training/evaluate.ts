@@ -11,7 +11,11 @@
  * Also: cross-source figures (each source left out of training in turn, see
  * evalCrossSource) and the language head against eld, tinyld and cld3-asm.
  *
- * Usage: npm run eval [-- --no-write] [--only=language (the language head only)] [--models=dir (evaluate the models in dir as they are, e.g. from
+ * And the everyday sentences written for the project (data/sentiment/everyday/: a development set and a fresh set,
+ * 38 languages): language-ID accuracy per language (ours and eld's) and three-way sentiment accuracy per language
+ * beside VADER, AFINN and the majority class (evalEveryday); written into models/language.md.
+ *
+ * Usage: npm run eval [-- --no-write] [--only=language (the language head only) | --only=everyday (the everyday sets only, on the committed models)] [--models=dir (evaluate the models in dir as they are, e.g. from
  *        `npm run train -- --evaluation-fit --out=dir`; cards untouched)]
  *        [--folds=goemotions,umsab (only these cross-source folds)] [--no-cross]
  */
@@ -32,9 +36,9 @@ import type { ModelSidecar } from '../modelCard.js';
 import { predict } from './linearModel.js';
 import { loadLanguageCorpus } from './languageCorpus.js';
 import { evaluateLanguage } from './evaluateLanguage.js';
-import { LanguageIdentifier } from '../languageDetector.js';
 import { DEFAULT_FEATURIZER, Featurizer } from '../featurizer.js';
 import { cleanText } from '../textInput.js';
+import { projectRoot } from '../../paths.js';
 
 const negationFeaturizer = new Featurizer({ ...DEFAULT_FEATURIZER, lexicon: false });
 
@@ -362,6 +366,77 @@ async function evalFinance(analyzer: SentimentAnalyzer): Promise<{ text: string;
   return { text, summary: [`Finance accuracy ${pct(model.accuracy)} on ${scored.length} held-out rows (goal ≥ 85), macro-F1 ${pct(model.macroF1)} (goal ≥ 78)`] };
 }
 
+const EVERYDAY_DIR = join(projectRoot, 'data', 'sentiment', 'everyday');
+const EVERYDAY_SETS = [
+  { file: 'dev.tsv', name: 'development set (the language stage and the lexicon fallback were tuned on it)' },
+  { file: 'fresh.tsv', name: 'fresh set (written after the rules were frozen; not tuned on)' },
+];
+const POLARITY_OF: Record<string, number> = { negative: 0, neutral: 1, positive: 2 };
+
+/**
+ * The everyday sets (data/sentiment/everyday/README.md) through the analyzer (GENERAL): per language, the share of
+ * texts whose `language.code` is the gold language (ours, and eld medium's on the same text), and the three-way
+ * sentiment accuracy (VERY_* counted with their side) of the analyzer, VADER, AFINN and the set's majority class
+ * (a tie of 4/4/4 reads as neutral: 33.3 %). Mean over languages and the worst language below each table.
+ */
+async function evalEveryday(analyzer: SentimentAnalyzer): Promise<Section> {
+  const { eld } = await import('eld/medium');
+  const out: string[] = [
+    '### Everyday sentences',
+    '',
+    'Sentences written for the project (data/sentiment/everyday/, 38 languages × 4 positive, 4 negative, 4 neutral; not from any data set) through the same analyzer (GENERAL): `language.code` right, ours and eld (medium) alone; three-way sentiment accuracy of ours, vader-sentiment, sentiment (AFINN) and the majority class; accuracy in % (one sentence is 8.3 points of a language).',
+    '',
+  ];
+  const summary: string[] = [];
+  for (const set of EVERYDAY_SETS) {
+    const path = join(EVERYDAY_DIR, set.file);
+    if (!existsSync(path)) continue;
+    const rows = readFileSync(path, 'utf8').trim().split('\n').slice(1).map((l) => {
+      const [lang, label, text] = l.split('\t');
+      if (!lang || !text || POLARITY_OF[label!] === undefined) throw new Error(`${path}: bad row ${l}`);
+      return { lang, gold: POLARITY_OF[label!]!, text };
+    });
+    const outs = await analyzer.analyze(rows.map((r) => r.text), 'GENERAL');
+    const counts: Record<string, number> = {};
+    for (const r of rows) counts[r.gold] = (counts[r.gold] ?? 0) + 1;
+    const majority = [1, 0, 2].reduce((a, b) => ((counts[b] ?? 0) > (counts[a] ?? 0) ? b : a));
+    type Tally = { n: number; lid: number; eld: number; ours: number; vader: number; afinn: number; major: number };
+    const per = new Map<string, Tally>();
+    rows.forEach((r, i) => {
+      const o = outs[i]!;
+      if ('error' in o) throw new Error(`${path}: "${r.text}" rejected: ${o.error.message}`);
+      const t = per.get(r.lang) ?? { n: 0, lid: 0, eld: 0, ours: 0, vader: 0, afinn: 0, major: 0 };
+      per.set(r.lang, t);
+      const ours = o.sentiment.includes('POSITIVE') ? 2 : o.sentiment.includes('NEGATIVE') ? 0 : 1;
+      t.n++;
+      t.lid += +(o.language.code === r.lang);
+      t.eld += +(eld.detect(r.text).language === r.lang);
+      t.ours += +(ours === r.gold);
+      t.vader += +(vaderPolarity(r.text) === r.gold);
+      t.afinn += +(afinnPolarity(r.text) === r.gold);
+      t.major += +(majority === r.gold);
+    });
+    const keys = ['lid', 'eld', 'ours', 'vader', 'afinn', 'major'] as const;
+    const lines = [...per].map(([lang, t]) => `| ${lang} | ${t.n} | ${keys.map((k) => pct(t[k] / t.n)).join(' | ')} |`);
+    const mean = (k: (typeof keys)[number]): number => [...per.values()].reduce((a, t) => a + t[k] / t.n, 0) / per.size;
+    const worst = (k: (typeof keys)[number]): [string, number] => [...per].map(([l, t]) => [l, t[k] / t.n] as [string, number]).reduce((a, b) => (b[1] < a[1] ? b : a));
+    out.push(
+      `**${set.file}**: ${set.name}, ${rows.length} sentences.`,
+      '',
+      '| language | rows | language ID (ours) | language ID (eld alone) | sentiment (ours) | vader-sentiment | sentiment (AFINN) | majority class |',
+      '| --- | --- | --- | --- | --- | --- | --- | --- |',
+      ...lines,
+      `| **mean over languages** | ${rows.length} | ${keys.map((k) => `**${pct(mean(k))}**`).join(' | ')} |`,
+      `| worst language | | ${keys.map((k) => `${worst(k)[0]} ${pct(worst(k)[1])}`).join(' | ')} |`,
+      '',
+      `Languages below 95 % for language ID (ours): ${[...per].filter(([, t]) => t.lid / t.n < 0.95).map(([l, t]) => `${l} ${pct(t.lid / t.n)}`).join(', ') || 'none'}.`,
+      '',
+    );
+    summary.push(`Everyday ${set.file}: language ID ${pct(mean('lid'))} % (eld alone ${pct(mean('eld'))}); three-way sentiment mean ${pct(mean('ours'))} %, worst ${worst('ours')[0]} ${pct(worst('ours')[1])} (VADER ${pct(mean('vader'))}, AFINN ${pct(mean('afinn'))}, majority ${pct(mean('major'))})`);
+  }
+  return { text: out.join('\n'), summary };
+}
+
 const BEGIN = '<!-- eval:begin (written by npm run eval) -->';
 const END = '<!-- eval:end -->';
 
@@ -386,16 +461,19 @@ async function main(): Promise<void> {
     },
     strict: true,
   });
-  if (values.only !== undefined && values.only !== 'language') throw new Error(`--only: only \`language\` is supported (the language head alone, against eld, tinyld and cld3-asm)`);
+  if (values.only !== undefined && values.only !== 'language' && values.only !== 'everyday') throw new Error(`--only: \`language\` (the language head alone, against eld, tinyld and cld3-asm) or \`everyday\` (the everyday sets on the committed models)`);
   const modelsDir = values.models;
   const write = !values['no-write'] && !modelsDir;
   const crossOnly = values.folds;
   if (crossOnly) for (const f of crossOnly.split(',')) if (!FOLDS.some((x) => x.name === f)) throw new Error(`--folds: unknown fold ${f}; use ${FOLDS.map((x) => x.name).join(', ')}`);
   const skipCross = values['no-cross'];
-  if (values.only === 'language') {
-    const lid = await evaluateLanguage(LanguageIdentifier.load(modelsDir ?? MODELS_DIR), await loadLanguageCorpus());
-    process.stdout.write(`## language\n\n${lid.text}\n`);
-    if (write) writeCard('language', `${lid.text}\n`);
+  if (values.only === 'language' || values.only === 'everyday') {
+    const analyzer = await SentimentAnalyzer.load({ modelsDir: modelsDir ?? MODELS_DIR });
+    const lid = values.only === 'language' ? await evaluateLanguage(analyzer.language, await loadLanguageCorpus()) : undefined;
+    const everyday = await evalEveryday(analyzer);
+    process.stdout.write(`## language\n\n${lid?.text ?? ''}\n${everyday.text}\n${everyday.summary.map((s) => `- ${s}`).join('\n')}\n`);
+    // the card's section holds both; --only=everyday keeps the held-out table as the last full run wrote it
+    if (write && lid) writeCard('language', `${lid.text}\n${everyday.text}\n`);
     return;
   }
   if (modelsDir) refuseShippedFits(modelsDir);
@@ -405,8 +483,9 @@ async function main(): Promise<void> {
     const general = await evalGeneral(analyzer);
     const finance = await evalFinance(analyzer);
     const lid = await evaluateLanguage(analyzer.language, await loadLanguageCorpus());
+    const everyday = await evalEveryday(analyzer);
     const cross = skipCross ? { text: '', summary: [] } : await evalCrossSource(general.scored, crossOnly, fits?.general);
-    report(write, skipCross, general, finance, lid, cross);
+    report(write, skipCross, { text: general.text, summary: [...general.summary, ...everyday.summary] }, finance, { text: `${lid.text}\n${everyday.text}` }, cross);
   } finally {
     if (fits) rmSync(fits.dir, { recursive: true, force: true });
   }

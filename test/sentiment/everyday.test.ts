@@ -1,0 +1,120 @@
+/**
+ * Everyday sentences of the fresh set (data/sentiment/everyday/fresh.tsv, written for the project) through the real
+ * analyzer: the language stage with eld as second opinion (languageDetector.ts) and the lexicon fallback for
+ * languages without training data (lexiconFallback.ts). Every case here was wrong before them (language `und` or
+ * a neighbour, or NEUTRAL / the wrong polarity), per language group; the whole sets are scored by `npm run eval`.
+ */
+import { describe, it, expect, beforeAll } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { SentimentAnalyzer, type AnalysisOutput } from '../../src/sentiment/sentimentAnalyzer.js';
+import { EldTable } from '../../src/sentiment/eldTable.js';
+import { projectRoot } from '../../src/paths.js';
+
+let analyzer: SentimentAnalyzer;
+
+beforeAll(async () => {
+  analyzer = await SentimentAnalyzer.load();
+});
+
+type Case = [lang: string, polarity: 'positive' | 'negative' | 'neutral', text: string];
+
+const side = (o: AnalysisOutput): string => (o.sentiment.includes('POSITIVE') ? 'positive' : o.sentiment.includes('NEGATIVE') ? 'negative' : 'neutral');
+
+async function check(cases: Case[]): Promise<void> {
+  const outs = await analyzer.analyze(cases.map((c) => c[2]));
+  outs.forEach((o, i) => {
+    const [lang, polarity, text] = cases[i]!;
+    if ('error' in o) throw new Error(`${text}: ${o.error.message}`);
+    expect(`${o.language.code} ${side(o)}`, text).toBe(`${lang} ${polarity}`);
+  });
+}
+
+describe('everyday sentences (fresh set): the language and a polarity', () => {
+  it('the sentence of the issue is French (it was Romanian); its NEUTRAL is the French-trained model\'s own verdict (66 %)', async () => {
+    const [o] = await analyzer.analyze(['Je déteste ce film.']);
+    if (!o || 'error' in o) throw new Error('rejected');
+    expect(o.language.code).toBe('fr');
+    expect(o.language.trained).toBe(true);
+  });
+
+  it('Germanic and Nordic languages without training data', async () => {
+    await check([
+      ['nl', 'negative', 'Ik ben erg teleurgesteld in dit hotel.'],
+      ['nl', 'positive', 'We hebben een heerlijke dag aan het strand gehad.'],
+      ['sv', 'positive', 'Vi hade en härlig dag vid sjön.'],
+      ['sv', 'neutral', 'Matchen börjar klockan åtta i kanal två.'],
+      ['da', 'positive', 'Koncerten i går var helt fantastisk, jeg fik gåsehud.'],
+      ['no', 'positive', 'Vi hadde en herlig dag ved sjøen.'],
+    ]);
+  });
+
+  it('Slavic languages, Latin and Cyrillic', async () => {
+    await check([
+      ['pl', 'negative', 'Jestem bardzo rozczarowany tym hotelem.'],
+      ['pl', 'neutral', 'Musimy kupić mleko i jajka.'],
+      ['cs', 'negative', 'Zase zácpa na dálnici, už mě to štve.'],
+      ['sk', 'positive', 'Včerajší koncert bol úžasný, mala som zimomriavky.'],
+      ['sl', 'negative', 'Zelo sem razočaran nad tem hotelom.'],
+      ['bg', 'positive', 'Прекарахме великолепен ден на езерото.'],
+      ['uk', 'positive', 'Нова версія застосунку працює набагато швидше, молодці.'],
+    ]);
+  });
+
+  it('Hungarian, Romanian, Greek and Turkish', async () => {
+    await check([
+      ['hu', 'positive', 'Csodálatos napot töltöttünk a tónál.'],
+      ['ro', 'positive', 'Am petrecut o zi minunată la lac.'],
+      ['el', 'negative', 'Είμαι πολύ απογοητευμένος από αυτό το ξενοδοχείο.'],
+      ['tr', 'positive', 'Gölde harika bir gün geçirdik.'],
+      ['tr', 'negative', 'Bu dizi tamamen berbat oldu.'],
+    ]);
+  });
+
+  it('Hebrew, Persian, Urdu, Bengali', async () => {
+    await check([
+      ['he', 'negative', 'הסדרה הזאת נהייתה גרועה לגמרי.'],
+      ['fa', 'negative', 'این سریال واقعا مزخرف شده است.'],
+      ['ur', 'negative', 'یہ ڈرامہ بالکل فضول ہو گیا ہے۔'],
+      ['bn', 'negative', 'এই সিরিয়ালটা একদম বাজে হয়ে গেছে।'],
+    ]);
+  });
+
+  it('Chinese, Japanese, Korean, Thai (no spaces, or agglutinative) and Vietnamese', async () => {
+    await check([
+      ['zh', 'negative', '我对这家酒店非常失望。'],
+      ['zh', 'positive', '我们在湖边度过了美好的一天。'],
+      ['ja', 'negative', 'このホテルには本当にがっかりしました。'],
+      ['ko', 'negative', '이 호텔에 정말 실망했어요.'],
+      ['th', 'negative', 'ผิดหวังกับโรงแรมนี้มาก'],
+      ['vi', 'negative', 'Tôi rất thất vọng về khách sạn này.'],
+    ]);
+  });
+
+  it('a fallback verdict is lowConfidence and names its words and why', async () => {
+    const [o] = await analyzer.analyze(['Jestem bardzo rozczarowany tym hotelem.']);
+    if (!o || 'error' in o) throw new Error('rejected');
+    expect(o.lowConfidence).toBe(true);
+    expect(o.language.trained).toBe(false);
+    expect(o.rationale).toMatch(/^NEGATIVE from sentiment lexicons, because the general model has no training data in pl/);
+    expect(o.rationale).toContain('"rozczarowany"');
+  });
+
+  it('text without a language stays und: emoji, ok, lol, numbers', async () => {
+    const outs = await analyzer.analyze(['😂😂😂', 'ok', 'lol', '12345 678', '👍']);
+    for (const o of outs) {
+      if ('error' in o) throw new Error(o.error.message);
+      expect(o.language.code).toBe('und');
+    }
+  });
+});
+
+describe("eld's table (models/language-eld.bin)", () => {
+  it('gives eld medium\'s own verdict on every everyday sentence', async () => {
+    const { eld } = await import('eld/medium');
+    const table = EldTable.load(join(projectRoot, 'models'));
+    const texts = ['dev.tsv', 'fresh.tsv'].flatMap((f) => readFileSync(join(projectRoot, 'data', 'sentiment', 'everyday', f), 'utf8').trim().split('\n').slice(1).map((l) => l.split('\t')[2]!));
+    texts.push('ok', 'lol', '😀', '123', '');
+    for (const t of texts) expect(table.detect(t)?.code ?? '', t).toBe(eld.detect(t).language);
+  });
+});
