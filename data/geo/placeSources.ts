@@ -114,8 +114,14 @@ export async function writePlaceWikidataAndNames(conn: DuckDBConnection, log: Lo
     WHERE name IS NOT NULL AND name <> '' AND NOT regexp_matches(name, '^\\*+$') AND place_id IN (SELECT id FROM places)
     GROUP BY place_id, lang ORDER BY place_id, lang`);
   await conn.run('DELETE FROM place_names USING places WHERE places.id = place_names.place_id AND places.name = place_names.name');
+  // a source's label of the administrative unit rather than the city (NE's de "Präfektur Tokio" for Tokyo) is not the city's name
+  await conn.run(`DELETE FROM place_names USING places WHERE places.id = place_names.place_id
+    AND regexp_matches(lower(place_names.name), '${ADMIN_WORDS}') AND NOT regexp_matches(lower(places.name), '${ADMIN_WORDS}')`);
   await conn.run('DROP TABLE ne; DROP TABLE wof; DROP TABLE wof_one; DROP TABLE ne_one; DROP TABLE place_wd');
 }
+
+/** Words that name an administrative unit in the name languages (lower case). */
+const ADMIN_WORDS = '(präfektur|prefecture|préfecture|prefectura|prefeitura|prefettura|provinz|province|provincia|municipality|municipio|município|gemeinde|landkreis|county|comté|condado|district|distrikt|distrito|région|region|região|regione|governorate|oblast|область|округ|район|префектура|провинция|都道府県)';
 
 /** Coverage of place WikiData ids by population band, and of names per language. */
 export async function logPlaceCoverage(conn: DuckDBConnection, log: Log): Promise<void> {
@@ -229,7 +235,7 @@ export async function buildDivisions(conn: DuckDBConnection, raw: string, log: L
   const [allIds] = await all<{ n: bigint }>(conn, `SELECT count(*) AS n FROM places WHERE id IN (SELECT geonameid FROM admin2)`);
   if (Number(allIds!.n) > 0) throw new DataBuildError(`${Number(allIds!.n)} ADM2 geonameids of ${ADMIN2_CODES} are also place ids: ids must name one record`);
   const rows: unknown[][] = [];
-  let unnamedCodes = 0, noPlace = 0, dominant = 0, named = 0, withWd = 0;
+  let noPlace = 0, dominant = 0, named = 0, withWd = 0;
   const usedCodes = new Set(byCode.keys());
   // a division's id must not be a place's too: every Q-id names one record
   const wdSeen = new Set((await all<{ wd: string }>(conn, 'SELECT wiki_data_id AS wd FROM places WHERE wiki_data_id IS NOT NULL')).map((r) => r.wd));
@@ -268,7 +274,7 @@ export async function buildDivisions(conn: DuckDBConnection, raw: string, log: L
     named++;
     rows.push([c.geonameid, c.name, c.ascii_name || c.name, seat.lat, seat.lon, 'ADM2', seat.cc, seat.a1, seat.a2, population, seat.tz, wd]);
   }
-  unnamedCodes = usedCodes.size;
+  const unnamedCodes = usedCodes.size;
   await conn.run(`CREATE OR REPLACE TEMP TABLE divisions_src (id INTEGER, name VARCHAR, ascii_name VARCHAR, latitude DOUBLE, longitude DOUBLE,
     feature_code VARCHAR, country_code VARCHAR, admin1_code VARCHAR, admin2_code VARCHAR, population DOUBLE, timezone VARCHAR, wiki_data_id VARCHAR)`);
   await appendRows(conn, 'divisions_src', [INTEGER, VARCHAR, VARCHAR, DOUBLE, DOUBLE, VARCHAR, VARCHAR, VARCHAR, VARCHAR, DOUBLE, VARCHAR, VARCHAR], rows);
