@@ -89,19 +89,45 @@ export async function writePlaceWikidataAndNames(conn: DuckDBConnection, log: Lo
     ) WHERE rn = 1`);
   await conn.run(`CREATE OR REPLACE TEMP TABLE ne_one AS
     SELECT * FROM (SELECT *, row_number() OVER (PARTITION BY gn_id ORDER BY TRY_CAST(POP_MAX AS DOUBLE) DESC NULLS LAST, wikidataid) AS rn FROM ne WHERE gn_id > 0) WHERE rn = 1`);
+  // Rows with a Q-id but no GeoNames id of cities500 (NE's GEONAMEID -1 or another id; WOF localities without gn:id):
+  // joined on the exact folded name (name or ASCII name) in the same country within 10 km, where the row matches
+  // exactly one place; used only for places the GeoNames-id joins gave nothing.
+  const fold = (x: string) => `lower(strip_accents(trim(${x})))`;
+  const km = (a: string, b: string, c: string, d: string) =>
+    `2 * 6371.0088 * asin(least(1, sqrt(pow(sin(radians(${c} - ${a}) / 2), 2) + cos(radians(${a})) * cos(radians(${c})) * pow(sin(radians(${d} - ${b}) / 2), 2))))`;
+  await conn.run(`CREATE OR REPLACE TEMP TABLE place_name_keys AS
+    SELECT DISTINCT id, country_code, latitude, longitude, k FROM (SELECT id, country_code, latitude, longitude, unnest([${fold('name')}, ${fold('ascii_name')}]) AS k FROM places)`);
+  await conn.run(`CREATE OR REPLACE TEMP TABLE by_name AS
+    WITH src AS (
+      SELECT 3 AS pri, row_number() OVER () AS rid, ${clean('wikidataid')} AS wd, ISO_A2 AS cc, TRY_CAST(LATITUDE AS DOUBLE) AS lat, TRY_CAST(LONGITUDE AS DOUBLE) AS lon,
+        [${fold('NAME')}, ${fold('NAMEASCII')}, ${fold('GN_ASCII')}, ${fold('NAME_EN')}] AS names
+      FROM ne WHERE coalesce(gn_id, -1) NOT IN (SELECT id FROM places)
+      UNION ALL
+      SELECT 4, 1000000 + row_number() OVER (), ${clean('wd_id')}, country, TRY_CAST(geom_latitude AS DOUBLE), TRY_CAST(geom_longitude AS DOUBLE),
+        [${fold('wof_name')}, ${fold('name_eng')}]
+      FROM wof WHERE placetype = 'locality' AND coalesce(edtf_deprecated, '') = '' AND coalesce(gn, -1) NOT IN (SELECT id FROM places)
+    ), m AS (
+      SELECT DISTINCT s.pri, s.rid, s.wd, k.id FROM (SELECT *, unnest(list_distinct(names)) AS k FROM src) s
+      JOIN place_name_keys k ON k.country_code = s.cc AND k.k = s.k
+      WHERE s.wd IS NOT NULL AND s.lat IS NOT NULL AND ${km('s.lat', 's.lon', 'k.latitude', 'k.longitude')} < 10
+    )
+    SELECT id, any_value(wd) AS wd, min(pri) AS pri FROM (SELECT * FROM m QUALIFY count(*) OVER (PARTITION BY rid) = 1)
+    GROUP BY id HAVING count(DISTINCT wd) = 1`);
   await conn.run(`CREATE OR REPLACE TEMP TABLE place_wd AS
-    SELECT p.id, p.population, coalesce(${clean('n.wikidataid')}, ${clean('w.wd_id')}) AS wd,
-      CASE WHEN ${clean('n.wikidataid')} IS NOT NULL THEN 'ne' WHEN ${clean('w.wd_id')} IS NOT NULL THEN 'wof' END AS source
-    FROM places p LEFT JOIN ne_one n ON n.gn_id = p.id LEFT JOIN wof_one w ON w.gn = p.id`);
+    SELECT p.id, p.population, coalesce(${clean('n.wikidataid')}, ${clean('w.wd_id')}, b.wd) AS wd,
+      CASE WHEN ${clean('n.wikidataid')} IS NOT NULL THEN 'ne' WHEN ${clean('w.wd_id')} IS NOT NULL THEN 'wof' WHEN b.pri = 3 THEN 'ne-name' WHEN b.pri = 4 THEN 'wof-name' END AS source
+    FROM places p LEFT JOIN ne_one n ON n.gn_id = p.id LEFT JOIN wof_one w ON w.gn = p.id LEFT JOIN by_name b ON b.id = p.id`);
   const [dup] = await all<{ ids: bigint; places: bigint }>(conn,
     'SELECT count(*) AS ids, coalesce(sum(n), 0) AS places FROM (SELECT wd, count(*) AS n FROM place_wd WHERE wd IS NOT NULL GROUP BY wd HAVING count(*) > 1)');
   await conn.run('ALTER TABLE places ADD COLUMN wiki_data_id VARCHAR');
   await conn.run(`UPDATE places SET wiki_data_id = k.wd FROM (
       SELECT id, wd FROM (SELECT id, wd, row_number() OVER (PARTITION BY wd ORDER BY population DESC, id) AS rn FROM place_wd WHERE wd IS NOT NULL) WHERE rn = 1
     ) k WHERE places.id = k.id`);
-  const [src2] = await all<{ ne: bigint; wof: bigint }>(conn,
-    "SELECT count(*) FILTER (WHERE source = 'ne') AS ne, count(*) FILTER (WHERE source = 'wof') AS wof FROM place_wd JOIN places USING (id) WHERE places.wiki_data_id IS NOT NULL");
-  log(`place WikiData ids: ${Number(src2!.ne)} from Natural Earth 4.0.0, ${Number(src2!.wof)} from Who's On First; ` +
+  const [src2] = await all<{ ne: bigint; wof: bigint; ne_name: bigint; wof_name: bigint }>(conn,
+    `SELECT count(*) FILTER (WHERE source = 'ne') AS ne, count(*) FILTER (WHERE source = 'wof') AS wof, count(*) FILTER (WHERE source = 'ne-name') AS ne_name,
+      count(*) FILTER (WHERE source = 'wof-name') AS wof_name FROM place_wd JOIN places USING (id) WHERE places.wiki_data_id IS NOT NULL`);
+  log(`place WikiData ids: ${Number(src2!.ne)} from Natural Earth 4.0.0 and ${Number(src2!.wof)} from Who's On First by GeoNames id, ` +
+    `${Number(src2!.ne_name)} and ${Number(src2!.wof_name)} by name within 10 km; ` +
     `${Number(dup!.ids)} ids sat on several places (${Number(dup!.places)} places): each kept on the most populous only`);
 
   // names: NE first, then WOF; a name equal to the GeoNames name adds nothing
@@ -117,7 +143,7 @@ export async function writePlaceWikidataAndNames(conn: DuckDBConnection, log: Lo
   // a source's label of the administrative unit rather than the city (NE's de "Präfektur Tokio" for Tokyo) is not the city's name
   await conn.run(`DELETE FROM place_names USING places WHERE places.id = place_names.place_id
     AND regexp_matches(lower(place_names.name), '${ADMIN_WORDS}') AND NOT regexp_matches(lower(places.name), '${ADMIN_WORDS}')`);
-  await conn.run('DROP TABLE ne; DROP TABLE wof; DROP TABLE wof_one; DROP TABLE ne_one; DROP TABLE place_wd');
+  await conn.run('DROP TABLE ne; DROP TABLE wof; DROP TABLE wof_one; DROP TABLE ne_one; DROP TABLE place_wd; DROP TABLE by_name; DROP TABLE place_name_keys');
 }
 
 /** Words that name an administrative unit in the name languages (lower case). */

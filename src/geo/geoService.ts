@@ -14,7 +14,7 @@ import { GeoCatalog, asciiName, displayName, parseDisplay, type Country, type Di
 import { localDateTime, localTime, ZoneResolver } from './clock.js';
 import { EARTH_MODEL, fromKm, haversineKm, type Unit } from './distance.js';
 import { parseIsoLocation } from './isoLocation.js';
-import { PlaceStore, type PlaceHit } from './placeStore.js';
+import type { PlaceStore, PlaceHit } from './placeStore.js';
 import { clampOffset } from '../paging.js';
 import { openPlaceStore, placeIndexPath } from './placeIndexFile.js';
 import { CITY_MIN_POPULATION, parsePlaceList, parseUnit, type ParsedPlaceList, type PlaceContext, type PlaceListRequest } from './placeRequests.js';
@@ -81,33 +81,19 @@ export class Geo implements PlaceContext {
   }
 
   static async load(deps: GeoDeps): Promise<Geo> {
-    const [{ store: places }, divisions, catalog, meta, zones, placeWd, divisionWd, names] = await Promise.all([
-      openPlaceStore(deps.db, deps.placeIndexPath, deps.onIndexBuilt),
-      PlaceStore.load(deps.db, { places: 'divisions', keys: 'division_keys' }), GeoCatalog.load(deps.db),
+    const [{ store: places, divisions, strings }, catalog, meta, zones] = await Promise.all([
+      openPlaceStore(deps.db, deps.placeIndexPath, deps.onIndexBuilt), GeoCatalog.load(deps.db),
       deps.db.query<{ key: string; value: string }>('SELECT key, value FROM meta'),
       // every zone /locale/timezones lists, Etc/UTC included (no place: a filter by it finds none); with the places' own
       // zones, which a data refresh may add without the table
       deps.db.query<{ id: string }>('SELECT id FROM timezones'),
-      deps.db.query<{ id: number; wd: string }>('SELECT id, wiki_data_id AS wd FROM places WHERE wiki_data_id IS NOT NULL'),
-      deps.db.query<{ id: number; wd: string }>('SELECT id, wiki_data_id AS wd FROM divisions WHERE wiki_data_id IS NOT NULL'),
-      deps.db.query<{ id: number; lang: string; name: string }>('SELECT place_id AS id, lang, name FROM place_names'),
     ]);
-    const extras: PlaceExtras = { wikiData: new Array(places.size), divisionWikiData: new Array(divisions.size), byWikiData: new Map(), localNames: new Map() };
-    for (const r of divisionWd) {
-      const j = divisions.indexOf(r.id);
-      if (j !== undefined) { extras.divisionWikiData[j] = r.wd; extras.byWikiData.set(r.wd, -(j + 1)); }
-    }
-    for (const r of placeWd) {
-      const i = places.indexOf(r.id);
-      if (i !== undefined) { extras.wikiData[i] = r.wd; extras.byWikiData.set(r.wd, i); } // the build keeps each id on one place
-    }
-    for (const r of names) {
-      const i = places.indexOf(r.id);
-      if (i === undefined) continue;
-      let list = extras.localNames.get(r.lang);
-      if (!list) extras.localNames.set(r.lang, (list = new Array(places.size)));
-      list[i] = r.name;
-    }
+    // the index file's string columns ('' where none: placeIndexFile.ts), as sparse lookups
+    const sparse = (xs: string[] | undefined) => (xs ?? []).map((x) => x || undefined);
+    const extras: PlaceExtras = { wikiData: sparse(strings['wikiData']), divisionWikiData: sparse(strings['divisionWikiData']), byWikiData: new Map(), localNames: new Map() };
+    extras.divisionWikiData.forEach((wd, j) => { if (wd) extras.byWikiData.set(wd, -(j + 1)); });
+    extras.wikiData.forEach((wd, i) => { if (wd) extras.byWikiData.set(wd, i); }); // the build keeps each id on one record
+    for (const [k, v] of Object.entries(strings)) if (k.startsWith('name.')) extras.localNames.set(k.slice(5), sparse(v));
     const m = new Map(meta.map((r) => [r.key, r.value]));
     const info: DataInfo = {
       sources: JSON.parse(m.get('sources') ?? '[]') as DataSource[],
