@@ -43,11 +43,12 @@ type Ref = number;
 
 /** What the geo file adds to the place columns: WikiData ids and names in other languages (by index), and the Q-id lookup. */
 interface PlaceExtras {
-  wikiData: (string | undefined)[];
-  divisionWikiData: (string | undefined)[];
+  /** by index, '' where none */
+  wikiData: string[];
+  divisionWikiData: string[];
   byWikiData: Map<string, Ref>;
-  /** language → the place's name in it, by place index (Natural Earth, else Who's On First) */
-  localNames: Map<string, (string | undefined)[]>;
+  /** language → the place's name in it by place index, '' where none (Natural Earth, else Who's On First) */
+  localNames: Map<string, string[]>;
 }
 
 export class Geo implements PlaceContext {
@@ -88,12 +89,11 @@ export class Geo implements PlaceContext {
       // zones, which a data refresh may add without the table
       deps.db.query<{ id: string }>('SELECT id FROM timezones'),
     ]);
-    // the index file's string columns ('' where none: placeIndexFile.ts), as sparse lookups
-    const sparse = (xs: string[] | undefined) => (xs ?? []).map((x) => x || undefined);
-    const extras: PlaceExtras = { wikiData: sparse(strings['wikiData']), divisionWikiData: sparse(strings['divisionWikiData']), byWikiData: new Map(), localNames: new Map() };
+    // the index file's string columns, kept as they are read ('' where none: placeIndexFile.ts)
+    const extras: PlaceExtras = { wikiData: strings['wikiData'] ?? [], divisionWikiData: strings['divisionWikiData'] ?? [], byWikiData: new Map(), localNames: new Map() };
     extras.divisionWikiData.forEach((wd, j) => { if (wd) extras.byWikiData.set(wd, -(j + 1)); });
     extras.wikiData.forEach((wd, i) => { if (wd) extras.byWikiData.set(wd, i); }); // the build keeps each id on one record
-    for (const [k, v] of Object.entries(strings)) if (k.startsWith('name.')) extras.localNames.set(k.slice(5), sparse(v));
+    for (const [k, v] of Object.entries(strings)) if (k.startsWith('name.')) extras.localNames.set(k.slice(5), v);
     const m = new Map(meta.map((r) => [r.key, r.value]));
     const info: DataInfo = {
       sources: JSON.parse(m.get('sources') ?? '[]') as DataSource[],
@@ -141,7 +141,7 @@ export class Geo implements PlaceContext {
   private nameOf(ref: Ref, d: Display): string {
     const { p, i, division } = this.at(ref);
     const local = division || d.language === 'en' ? undefined : this.extras.localNames.get(d.language)?.[i];
-    if (local !== undefined) return d.ascii ? (asciiName(local) ?? p.asciiNames[i]!) : local;
+    if (local) return d.ascii ? (asciiName(local) ?? p.asciiNames[i]!) : local;
     return d.ascii ? p.asciiNames[i]! : p.names[i]!;
   }
 
