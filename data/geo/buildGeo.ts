@@ -18,7 +18,8 @@ import { all, appendRows, openDatabase, sqlString } from '../../src/db/duckdb.js
 import { GEO_SCHEMA_VERSION, GEO_TABLES, foldText, searchWords } from '../../src/geo/searchKey.js';
 import { DISPLAY_LANGUAGES } from '../../src/geo/languages.js';
 import { DataBuildError, databaseOption, flag, option, runWhenMain } from './cli.js';
-import { SOURCES, citiesFile, packageDir, packageVersion, projectRoot, readPackageJson } from './sources.js';
+import { buildDivisions, logPlaceCoverage, raiseRegionWikidata, verifySources, writePlaceWikidataAndNames } from './placeSources.js';
+import { REPO_SOURCES, SOURCES, citiesFile, packageDir, packageVersion, projectRoot, readPackageJson } from './sources.js';
 import { defaultGeoDbPath } from '../../src/paths.js';
 
 export { DataBuildError };
@@ -73,13 +74,20 @@ export async function loadCitiesFile(conn: DuckDBConnection, table: string, file
   return Number(n);
 }
 
+/**
+ * A place's elevation in metres: GeoNames' `elevation` (surveyed or given) where it has one, else its `dem`
+ * column, the height of a digital elevation model (SRTM3 / GTOPO30) at the point: a model height, not a survey
+ * (GeoNames writes -9999 where the model has none, over the sea: left null).
+ */
+export const elevationOf = (t = ''): string => `coalesce(${t}elevation, CASE WHEN ${t}dem <> -9999 THEN ${t}dem END)`;
+
 /** Creates the places table from a loaded raw cities table (used by the build and by refresh). */
 export async function createPlaces(conn: DuckDBConnection, raw: string): Promise<void> {
   await conn.run(`CREATE TABLE places AS SELECT
       id, name, coalesce(nullif(ascii_name, ''), name) AS ascii_name, latitude, longitude,
       feature_code, country_code, coalesce(admin1_code, '') AS admin1_code,
       coalesce(population, 0) AS population,
-      elevation, timezone, modified,
+      ${elevationOf()} AS elevation, timezone, modified,
       CAST(NULL AS TIMESTAMP) AS deleted_at,
       CAST(NULL AS VARCHAR) AS sort_name
     FROM ${raw}`);
@@ -114,15 +122,17 @@ export function alternateNamesOf(list: string | null): string[] {
  * which language an alternate name is in).
  */
 export async function writePlaceKeys(conn: DuckDBConnection): Promise<number> {
-  const rows = await all<{ id: number; name: string; ascii_name: string; alt: string | null }>(conn,
-    'SELECT id, name, ascii_name, a.names AS alt FROM places LEFT JOIN place_alt_names a ON a.place_id = places.id ORDER BY id');
+  const rows = await all<{ id: number; name: string; ascii_name: string; alt: string | null; local: string[] | null }>(conn,
+    `SELECT id, name, ascii_name, a.names AS alt, l.names AS local FROM places LEFT JOIN place_alt_names a ON a.place_id = places.id
+     LEFT JOIN (SELECT place_id, list(name ORDER BY lang) AS names FROM place_names GROUP BY place_id) l ON l.place_id = places.id ORDER BY id`);
   const keys: unknown[][] = [];
   const sortNames: unknown[][] = [];
   for (const r of rows) {
     const own = searchWords(r.name, r.ascii_name);
     const ownSet = new Set(own);
     for (const k of own) keys.push([r.id, k, false]);
-    for (const k of searchWords(...alternateNamesOf(r.alt))) if (!ownSet.has(k)) keys.push([r.id, k, true]);
+    // the names in other languages (place_names) match like alternate names: with a languageCode other than English
+    for (const k of searchWords(...alternateNamesOf(r.alt), ...(r.local ?? []))) if (!ownSet.has(k)) keys.push([r.id, k, true]);
     sortNames.push([r.id, foldText(r.name)]);
   }
   await conn.run('CREATE OR REPLACE TABLE place_keys (place_id INTEGER NOT NULL, key VARCHAR NOT NULL, alt BOOLEAN NOT NULL)');
@@ -420,7 +430,7 @@ export async function buildGeoDatabase(opts: BuildOptions): Promise<void> {
   rmSync(`${tmp}.wal`, { force: true });
   const instance = await openDatabase(tmp);
   const conn = await instance.connect();
-  const steps = 7;
+  const steps = 9;
   let step = 0;
   const progress = async <T>(what: string, fn: () => Promise<T>): Promise<T> => {
     const t = performance.now();
@@ -432,15 +442,18 @@ export async function buildGeoDatabase(opts: BuildOptions): Promise<void> {
     const file = opts.cities ?? citiesFile();
     const db = readPackageJson<Record<string, DbCountry>>('iso3166-2-db', 'data/iso3166-2.json');
     const overrides = JSON.parse(readFileSync(join(projectRoot, 'data', 'sources', 'region-overrides.json'), 'utf8')) as Overrides;
+    verifySources(log);
     const n = await progress('places', async () => {
       const count = await loadCitiesFile(conn, 'raw_cities', file);
       await createPlaces(conn, 'raw_cities');
       log(`${count.toLocaleString('en')} populated places read from ${file}`);
       return count;
     });
+    await progress('place WikiData ids and names (Natural Earth, Who\'s On First)', () => writePlaceWikidataAndNames(conn, log));
+    await progress('second-level divisions (GeoNames admin2Codes)', () => buildDivisions(conn, 'raw_cities', log));
     await progress('search keys', async () => log(`${(await writePlaceKeys(conn)).toLocaleString('en')} name keys`));
     await progress('countries', () => buildCountries(conn, db, log));
-    await progress('regions', () => buildRegions(conn, db, overrides, log));
+    await progress('regions', async () => { await buildRegions(conn, db, overrides, log); await raiseRegionWikidata(conn, log); });
     await progress('currencies', () => buildCurrencies(conn, log));
     await progress('locales and languages', () => buildLocales(conn, log));
     await progress('time zones', () => buildTimeZones(conn, log));
@@ -448,7 +461,7 @@ export async function buildGeoDatabase(opts: BuildOptions): Promise<void> {
     await writeMeta(conn, {
       built_at: builtAt,
       // The attribution the API returns (GetDataInfo), with the versions built from.
-      sources: JSON.stringify(SOURCES.map((s) => ({ ...s, version: packageVersion(s.package) }))),
+      sources: JSON.stringify([...SOURCES.map((s) => ({ ...s, version: packageVersion(s.package) })), ...REPO_SOURCES]),
       cities_file: file,
       schema_version: String(SCHEMA_VERSION),
     });
@@ -479,13 +492,13 @@ async function summarise(conn: DuckDBConnection, n: number, log: Log): Promise<v
   const pct = (k: string) => `${((Number(s![k]) / n) * 100).toFixed(1)} %`;
   log(`coverage: ${Number(s!['places']).toLocaleString('en')} places, ${Number(s!['cities']).toLocaleString('en')} cities (population >= 1000); ` +
     `region ${pct('with_region')}, region ISO code ${pct('with_region_iso')}, region FIPS code ${pct('with_region_fips')}, ` +
-    `region WikiData id (regionWdId) ${pct('with_region_wd')}, elevation ${pct('with_elevation')}`);
+    `region WikiData id (regionWdId) ${pct('with_region_wd')}, elevation ${pct('with_elevation')} (GeoNames' elevation, else its DEM height)`);
   const [w] = await all<Record<string, bigint>>(conn, `SELECT
       (SELECT count(*) FROM countries) AS countries, (SELECT count(wiki_data_id) FROM countries) AS countries_wd,
       (SELECT count(*) FROM regions) AS regions, (SELECT count(wiki_data_id) FROM regions) AS regions_wd, (SELECT count(hasc_code) FROM regions) AS regions_hasc`);
   const of = (a: string, b: string) => `${Number(w![a])}/${Number(w![b])} (${((Number(w![a]) / Number(w![b])) * 100).toFixed(1)} %)`;
-  log(`WikiData ids: countries ${of('countries_wd', 'countries')}, regions ${of('regions_wd', 'regions')}; HASC codes: regions ${of('regions_hasc', 'regions')}; ` +
-    'places: none (no npm source keyed on GeoNames ids carries WikiData ids for places; see data/README.md)');
+  log(`WikiData ids: countries ${of('countries_wd', 'countries')}, regions ${of('regions_wd', 'regions')}; HASC codes: regions ${of('regions_hasc', 'regions')}`);
+  await logPlaceCoverage(conn, log);
 }
 
 /** The schema this code builds (src/geo/searchKey.ts, where the core checks it too). */

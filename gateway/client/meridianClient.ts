@@ -92,14 +92,14 @@ export interface CityDetails {
   regionCode?: string;
   location?: GeoLocation;
   population?: number;
-  /** only where GeoNames has it */
+  /** GeoNames' elevation, else its DEM height (a model height, not a survey); absent on divisions */
   elevationMeters?: number;
   /** IANA time zone (REST answers write `/` as `__`: America__New_York) */
   timezone?: string;
   deleted?: boolean;
-  /** CITY; ADM1 for a first-level division (GetCityLocatedIn) */
+  /** CITY; ADM2 for a second-level division; ADM1 for a first-level division (GetCityLocatedIn) */
   type?: string;
-  /** GeoNames feature code (PPL, PPLA, PPLC, ...; ADM1) */
+  /** GeoNames feature code (PPL, PPLA, PPLC, ...; ADM2, ADM1) */
   featureCode?: string;
   /** RFC 3339, when a refresh marked it deleted */
   deletedAt?: string;
@@ -123,11 +123,11 @@ export interface CitySummary {
   population?: number;
   /** only for results of a distance query, in the request's unit */
   distance?: number;
-  /** CITY: every populated place (GeoDB's type; ADM2 and ISLAND records are not in the data) */
+  /** CITY: a populated place; ADM2: a second-level division (GeoDB's types; no ISLAND records) */
   type?: string;
   /** IANA time zone (REST answers write `/` as `__`, GeoDB's form: America__New_York) */
   timezone?: string;
-  /** only where a source has it */
+  /** where a source has it (Natural Earth, Who's On First; dr5hn for divisions); names one record */
   wikiDataId?: string;
   /** WikiData id of the region, where known */
   regionWdId?: string;
@@ -420,7 +420,7 @@ export interface ListCitiesParams {
   /** alias of distance_unit */
   nearLocationRadiusUnit?: 'MI' | 'KM';
   timeZoneIds?: (string)[];
-  /** CITY, ADM2, ISLAND (GeoDB's types; only CITY records are in the data) or GeoNames feature codes (PPLC, PPLA, ...) */
+  /** CITY, ADM2, ISLAND (GeoDB's types; CITY and ADM2 records are in the data; without types, populated places only) or GeoNames feature codes (PPLC, PPLA, ...) */
   types?: (string)[];
   includeDeleted?: 'NONE' | 'ALL' | 'SINCE_YESTERDAY' | 'SINCE_LAST_WEEK';
   /** ±field,±field over name, population, elevation, countryCode (countryId is read as countryCode; distance near a location) */
@@ -430,7 +430,7 @@ export interface ListCitiesParams {
   limit?: number;
   offset?: number;
   pageToken?: string;
-  /** default true; place names have no other language, so it changes nothing here */
+  /** default true; the default-language names always match too (the other-language keys carry no language tag) */
   namePrefixDefaultLangResults?: boolean;
   /** false leaves out links */
   hateoasMode?: boolean;
@@ -467,7 +467,7 @@ export interface ListPlacesParams {
   /** alias of distance_unit */
   nearLocationRadiusUnit?: 'MI' | 'KM';
   timeZoneIds?: (string)[];
-  /** CITY, ADM2, ISLAND (GeoDB's types; only CITY records are in the data) or GeoNames feature codes (PPLC, PPLA, ...) */
+  /** CITY, ADM2, ISLAND (GeoDB's types; CITY and ADM2 records are in the data; without types, populated places only) or GeoNames feature codes (PPLC, PPLA, ...) */
   types?: (string)[];
   includeDeleted?: 'NONE' | 'ALL' | 'SINCE_YESTERDAY' | 'SINCE_LAST_WEEK';
   /** ±field,±field over name, population, elevation, countryCode (countryId is read as countryCode; distance near a location) */
@@ -477,7 +477,7 @@ export interface ListPlacesParams {
   limit?: number;
   offset?: number;
   pageToken?: string;
-  /** default true; place names have no other language, so it changes nothing here */
+  /** default true; the default-language names always match too (the other-language keys carry no language tag) */
   namePrefixDefaultLangResults?: boolean;
   /** false leaves out links */
   hateoasMode?: boolean;
@@ -514,7 +514,7 @@ export interface ListAdminDivisionsParams {
   /** alias of distance_unit */
   nearLocationRadiusUnit?: 'MI' | 'KM';
   timeZoneIds?: (string)[];
-  /** CITY, ADM2, ISLAND (GeoDB's types; only CITY records are in the data) or GeoNames feature codes (PPLC, PPLA, ...) */
+  /** CITY, ADM2, ISLAND (GeoDB's types; CITY and ADM2 records are in the data; without types, populated places only) or GeoNames feature codes (PPLC, PPLA, ...) */
   types?: (string)[];
   includeDeleted?: 'NONE' | 'ALL' | 'SINCE_YESTERDAY' | 'SINCE_LAST_WEEK';
   /** ±field,±field over name, population, elevation, countryCode (countryId is read as countryCode; distance near a location) */
@@ -524,7 +524,7 @@ export interface ListAdminDivisionsParams {
   limit?: number;
   offset?: number;
   pageToken?: string;
-  /** default true; place names have no other language, so it changes nothing here */
+  /** default true; the default-language names always match too (the other-language keys carry no language tag) */
   namePrefixDefaultLangResults?: boolean;
   /** false leaves out links */
   hateoasMode?: boolean;
@@ -1127,7 +1127,7 @@ export class MeridianRestClient {
     return this.request('GET', `/v1/geo/places`, params as unknown as Record<string, unknown>, [], undefined, init);
   }
 
-  /** Lists second-level administrative divisions (type ADM2). The data holds populated places only, so the list is empty until a source of divisions is added. (GET /v1/geo/adminDivisions) */
+  /** Lists second-level administrative divisions (type ADM2: GeoNames admin2Codes, with population and point derived from their places: data/README.md). (GET /v1/geo/adminDivisions) */
   listAdminDivisions(params: ListAdminDivisionsParams = {}, init?: RequestInit): Promise<ListEnvelope<CitySummary>> {
     return this.request('GET', `/v1/geo/adminDivisions`, params as unknown as Record<string, unknown>, [], undefined, init);
   }
@@ -1147,7 +1147,7 @@ export class MeridianRestClient {
     return this.request('GET', `/v1/geo/places/${encodeURIComponent(String(params.placeId))}/nearbyPlaces`, params as unknown as Record<string, unknown>, ['placeId'], undefined, init);
   }
 
-  /** Admin divisions (ADM2) within a radius of the given place (none in the data yet: see ListAdminDivisions). (GET /v1/geo/cities/{place_id}/nearbyDivisions) */
+  /** Admin divisions (ADM2) within a radius of the given place (see ListAdminDivisions). (GET /v1/geo/cities/{place_id}/nearbyDivisions) */
   listNearbyDivisions(params: ListNearbyDivisionsParams, init?: RequestInit): Promise<ListEnvelope<CitySummary>> {
     return this.request('GET', `/v1/geo/cities/${encodeURIComponent(String(params.placeId))}/nearbyDivisions`, params as unknown as Record<string, unknown>, ['placeId'], undefined, init);
   }
@@ -1222,7 +1222,7 @@ export class MeridianRestClient {
     return this.request('GET', `/v1/geo/countries/${encodeURIComponent(String(params.countryCode))}/regions/${encodeURIComponent(String(params.regionCode))}/places`, params as unknown as Record<string, unknown>, ['countryCode', 'regionCode'], undefined, init);
   }
 
-  /** Admin divisions (ADM2) of a region (none in the data yet: see ListAdminDivisions). (GET /v1/geo/countries/{country_code}/regions/{region_code}/adminDivisions) */
+  /** Admin divisions (ADM2) of a region (see ListAdminDivisions). (GET /v1/geo/countries/{country_code}/regions/{region_code}/adminDivisions) */
   listRegionAdminDivisions(params: ListRegionAdminDivisionsParams, init?: RequestInit): Promise<ListEnvelope<CitySummary>> {
     return this.request('GET', `/v1/geo/countries/${encodeURIComponent(String(params.countryCode))}/regions/${encodeURIComponent(String(params.regionCode))}/adminDivisions`, params as unknown as Record<string, unknown>, ['countryCode', 'regionCode'], undefined, init);
   }

@@ -125,7 +125,14 @@ export function buildOpenApi(routes: CompiledRoute[], opts: OpenApiOptions): Rec
       version: opts.version,
       description: 'Geographic reference data (GeoNames, CC BY 4.0) and locale data, transcoded from the gRPC core\'s google.api.http annotations. '
         + 'Every response is the envelope {data, errors, links, metadata}; lists carry links and metadata. '
-        + 'Every GET accepts `callback` for JSONP.',
+        + 'Every GET accepts `callback` for JSONP.\n\n'
+        + 'Data attribution (GET /v1/geo/about lists every source with its version and licence): '
+        + 'place data from GeoNames (https://www.geonames.org), CC BY 4.0; '
+        + 'administrative division names: GeoNames (geonames.org), CC BY 4.0; '
+        + 'place WikiData ids and names: Made with Natural Earth (naturalearthdata.com, public domain) and '
+        + 'Data from Who\'s On First (https://whosonfirst.org, licence https://whosonfirst.org/docs/licenses/) with GeoNames (CC BY 4.0) and WikiData (CC0); '
+        + 'region and division WikiData ids: Data by Countries States Cities Database https://github.com/dr5hn/countries-states-cities-database | ODbL v1.0; '
+        + 'country and region names: Unicode CLDR (Unicode License v3).',
     },
     servers: [{ url: '/' }],
     security: [{ UserSecurity: [] }],

@@ -10,13 +10,14 @@ import type { GeoServiceHandlers } from '../../proto/contract/types/meridian/geo
 import type { PageRequest, Paging } from '../paging.js';
 import { serviceDefinition } from '../grpc/protos.js';
 import { MAX_CACHED_SUMMARIES, PlacePage, SummaryBytes, withPlacePages, type PageItem } from './placePages.js';
-import { GeoCatalog, displayName, parseDisplay, type Country, type Display, type Region } from './catalog.js';
+import { GeoCatalog, asciiName, displayName, parseDisplay, type Country, type Display, type Region } from './catalog.js';
 import { localDateTime, localTime, ZoneResolver } from './clock.js';
 import { EARTH_MODEL, fromKm, haversineKm, type Unit } from './distance.js';
 import { parseIsoLocation } from './isoLocation.js';
-import type { PlaceStore } from './placeStore.js';
+import type { PlaceStore, PlaceHit } from './placeStore.js';
+import { clampOffset } from '../paging.js';
 import { openPlaceStore, placeIndexPath } from './placeIndexFile.js';
-import { CITY_MIN_POPULATION, parsePlaceList, parseUnit, type PlaceContext, type PlaceListRequest } from './placeRequests.js';
+import { CITY_MIN_POPULATION, parsePlaceList, parseUnit, type ParsedPlaceList, type PlaceContext, type PlaceListRequest } from './placeRequests.js';
 import { foldText, searchPrefix, searchWords } from './searchKey.js';
 
 export interface GeoDeps {
@@ -34,9 +35,28 @@ interface DataInfo {
   earthModel: string; timeZoneRules: string;
 }
 
+/**
+ * A record as the handlers pass it around: an index into the populated places (>= 0), or a second-level
+ * division j written as -(j + 1).
+ */
+type Ref = number;
+
+/** What the geo file adds to the place columns: WikiData ids and names in other languages (by index), and the Q-id lookup. */
+interface PlaceExtras {
+  /** by index, '' where none */
+  wikiData: string[];
+  divisionWikiData: string[];
+  byWikiData: Map<string, Ref>;
+  /** language → the place's name in it by place index, '' where none (Natural Earth, else Who's On First) */
+  localNames: Map<string, string[]>;
+}
+
 export class Geo implements PlaceContext {
   private constructor(
     readonly places: PlaceStore,
+    /** The second-level divisions (ADM2), a store of the same shape (data/geo/placeSources.ts builds them). */
+    readonly divisions: PlaceStore,
+    private readonly extras: PlaceExtras,
     readonly catalog: GeoCatalog,
     readonly zones: ZoneResolver,
     readonly featureCodes: ReadonlySet<string>,
@@ -49,26 +69,31 @@ export class Geo implements PlaceContext {
   private readonly detailsBytes = new SummaryBytes(MAX_CACHED_SUMMARIES, 'CityDetails');
 
   /** GetCity's and BatchGetCities' answer: the places' details from their cached bytes. */
-  private detailsPage(indexes: number[], d: Display): PlacePage<ReturnType<Geo['details']>[]> {
+  private detailsPage(indexes: Ref[], d: Display): PlacePage<ReturnType<Geo['details']>[]> {
     return new PlacePage(indexes.map((i) => this.detailsItem(i, d)), {}, () => indexes.map((i) => this.details(i, d)));
   }
 
-  private detailsOne(i: number, d: Display): PlacePage<ReturnType<Geo['details']>> {
+  private detailsOne(i: Ref, d: Display): PlacePage<ReturnType<Geo['details']>> {
     return new PlacePage([this.detailsItem(i, d)], {}, () => this.details(i, d));
   }
 
-  private detailsItem(i: number, d: Display): PageItem {
+  private detailsItem(i: Ref, d: Display): PageItem {
     return { bytes: this.detailsBytes.get(i, displayKey(d), () => this.details(i, d)), distance: undefined };
   }
 
   static async load(deps: GeoDeps): Promise<Geo> {
-    const [{ store: places }, catalog, meta, zones] = await Promise.all([
+    const [{ store: places, divisions, strings }, catalog, meta, zones] = await Promise.all([
       openPlaceStore(deps.db, deps.placeIndexPath, deps.onIndexBuilt), GeoCatalog.load(deps.db),
       deps.db.query<{ key: string; value: string }>('SELECT key, value FROM meta'),
       // every zone /locale/timezones lists, Etc/UTC included (no place: a filter by it finds none); with the places' own
       // zones, which a data refresh may add without the table
       deps.db.query<{ id: string }>('SELECT id FROM timezones'),
     ]);
+    // the index file's string columns, kept as they are read ('' where none: placeIndexFile.ts)
+    const extras: PlaceExtras = { wikiData: strings['wikiData'] ?? [], divisionWikiData: strings['divisionWikiData'] ?? [], byWikiData: new Map(), localNames: new Map() };
+    extras.divisionWikiData.forEach((wd, j) => { if (wd) extras.byWikiData.set(wd, -(j + 1)); });
+    extras.wikiData.forEach((wd, i) => { if (wd) extras.byWikiData.set(wd, i); }); // the build keeps each id on one record
+    for (const [k, v] of Object.entries(strings)) if (k.startsWith('name.')) extras.localNames.set(k.slice(5), v);
     const m = new Map(meta.map((r) => [r.key, r.value]));
     const info: DataInfo = {
       sources: JSON.parse(m.get('sources') ?? '[]') as DataSource[],
@@ -77,24 +102,47 @@ export class Geo implements PlaceContext {
       numDeleted: countWhere(places.deletedAt, (t) => !Number.isNaN(t)), earthModel: EARTH_MODEL,
       timeZoneRules: `IANA tz ${process.versions.tz ?? 'unknown'} (Node.js ${process.versions.node} ICU)`,
     };
-    return new Geo(places, catalog, new ZoneResolver([...places.timeZones, ...zones.map((z) => z.id)]), new Set(places.featureCodes), info, deps.paging);
+    return new Geo(places, divisions, extras, catalog, new ZoneResolver([...places.timeZones, ...zones.map((z) => z.id)]), new Set(places.featureCodes), info, deps.paging);
   }
 
   /**
-   * A place by its id as a client gives it: the GeoNames id (5128581) or a
-   * WikiData id (Q60). No npm source keyed on GeoNames ids carries WikiData
-   * ids for places yet (data/README.md), so a Q-id is well-formed but names no
-   * place: 404, like an unknown number.
+   * A place or division by its id as a client gives it: the GeoNames id (5128581) or a WikiData id (Q60),
+   * where the data has one (data/README.md: Natural Earth, then Who's On First; each id names one record).
    */
-  private index(id: unknown, field = 'cityId'): number {
+  private index(id: unknown, field = 'cityId'): Ref {
     const s = typeof id === 'number' ? String(id) : String(id ?? '').trim();
-    if (/^Q\d{1,10}$/i.test(s)) throw notFound(`no place with WikiData id ${s.toUpperCase()} in the data (places carry no WikiData ids yet; use the GeoNames id)`);
+    if (/^Q\d{1,10}$/i.test(s)) {
+      const ref = this.extras.byWikiData.get(s.toUpperCase());
+      if (ref === undefined) throw notFound(`no place with WikiData id ${s.toUpperCase()} in the data`);
+      return ref;
+    }
     if (!/^\d{1,10}$/.test(s) || Number(s) < 1 || Number(s) > 2147483647) {
       throw invalid(field, `${field} must be an integer GeoNames id from 1 to 2147483647 or a WikiData id such as Q60, got '${s.slice(0, 40)}'`);
     }
-    const i = this.places.indexOf(Number(s));
-    if (i === undefined) throw notFound(`no place with id ${s}`);
-    return i;
+    const ref = this.refOf(Number(s));
+    if (ref === undefined) throw notFound(`no place with id ${s}`);
+    return ref;
+  }
+
+  /** The record with this GeoNames id: a populated place, else a division. */
+  private refOf(id: number): Ref | undefined {
+    const i = this.places.indexOf(id);
+    if (i !== undefined) return i;
+    const j = this.divisions.indexOf(id);
+    return j === undefined ? undefined : -(j + 1);
+  }
+
+  /** The store and index of a record. */
+  private at(ref: Ref): { p: PlaceStore; i: number; division: boolean } {
+    return ref >= 0 ? { p: this.places, i: ref, division: false } : { p: this.divisions, i: -ref - 1, division: true };
+  }
+
+  /** A record's name in a display: its name in that language where a source has one, GeoNames' name otherwise. */
+  private nameOf(ref: Ref, d: Display): string {
+    const { p, i, division } = this.at(ref);
+    const local = division || d.language === 'en' ? undefined : this.extras.localNames.get(d.language)?.[i];
+    if (local) return d.ascii ? (asciiName(local) ?? p.asciiNames[i]!) : local;
+    return d.ascii ? p.asciiNames[i]! : p.names[i]!;
   }
 
   /** A country by ISO-3166 alpha-2 code (any case) or WikiData id (Q30). */
@@ -120,27 +168,29 @@ export class Geo implements PlaceContext {
     return r;
   }
 
-  summary(i: number, d: Display, unit?: Unit, distanceKm?: number) {
-    const p = this.places;
+  summary(ref: Ref, d: Display, unit?: Unit, distanceKm?: number) {
+    const { p, i, division } = this.at(ref);
     const cc = p.countryCodes[i]!;
     const country = this.catalog.countries.get(cc);
     const region = this.catalog.region(cc, p.admin1Codes[i]!);
-    const name = d.ascii ? p.asciiNames[i]! : p.names[i]!;
+    const name = this.nameOf(ref, d);
+    const wikiDataId = division ? this.extras.divisionWikiData[i] : this.extras.wikiData[i];
     return {
       id: p.ids[i]!, city: name, name,
       country: country ? displayName(country.names, d) : '', countryCode: cc,
       region: region ? displayName(region.names, d) : '', regionCode: region ? GeoCatalog.regionCode(region) : '',
       latitude: p.latitude[i]!, longitude: p.longitude[i]!, population: p.population[i]!,
       ...(unit && distanceKm !== undefined && !Number.isNaN(distanceKm) ? { distance: round(fromKm(distanceKm, unit), 3) } : {}),
-      type: 'CITY',
+      type: division ? 'ADM2' : 'CITY',
       timezone: p.timeZones[i]!,
+      ...(wikiDataId ? { wikiDataId } : {}),
       ...(region?.wikiDataId ? { regionWdId: region.wikiDataId } : {}),
     };
   }
 
-  details(i: number, d: Display) {
-    const p = this.places;
-    const s = this.summary(i, d);
+  details(ref: Ref, d: Display) {
+    const { p, i } = this.at(ref);
+    const s = this.summary(ref, d);
     const elevation = p.elevation[i]!;
     const deletedAt = p.deletedAt[i]!;
     return {
@@ -149,6 +199,7 @@ export class Geo implements PlaceContext {
       ...(Number.isNaN(elevation) ? {} : { elevationMeters: elevation }),
       timezone: p.timeZones[i]!, deleted: !Number.isNaN(deletedAt), type: s.type, featureCode: p.featureCodes[i]!,
       ...(Number.isNaN(deletedAt) ? {} : { deletedAt: new Date(deletedAt).toISOString() }),
+      ...(s.wikiDataId ? { wikiDataId: s.wikiDataId } : {}),
       ...(s.regionWdId ? { regionWdId: s.regionWdId } : {}),
     };
   }
@@ -214,12 +265,13 @@ export class Geo implements PlaceContext {
   /** Runs a place list and renders the page. */
   listPlaces(req: PlaceListRequest, opts: Parameters<typeof parsePlaceList>[2]) {
     const d = parseDisplay(req.languageCode, req.asciiMode);
-    const { query, unit, key } = parsePlaceList(this, req, opts);
+    const { query, unit, key, divisions } = parsePlaceList(this, req, opts);
     const { limit, offset } = this.paging.read(req, key);
-    // Types the data holds no record of (ADM2, ISLAND) match nothing: no need to look.
-    const found = query.featureCodes && ![...query.featureCodes].some((c) => this.featureCodes.has(c))
-      ? { hits: [], total: 0, offset: 0 }
-      : this.places.search({ ...query, limit, offset });
+    // Types the data holds no record of (ISLAND) match nothing: no need to look.
+    const noPlaces = query.featureCodes !== undefined && ![...query.featureCodes].some((c) => this.featureCodes.has(c));
+    const found = divisions === 'none' ? (noPlaces ? { hits: [], total: 0, offset: 0 } : this.places.search({ ...query, limit, offset }))
+      : divisions === 'only' || noPlaces ? asDivisions(this.divisions.search({ ...divisionQuery(query), limit, offset }))
+      : this.bothStores(query, limit, offset);
     // the page from each summary's cached bytes (placePages.ts); `data` as objects only for a reader that asks
     const distanceUnit = query.near ? unit : undefined;
     const items = found.hits.map((h) => ({
@@ -230,13 +282,51 @@ export class Geo implements PlaceContext {
       () => found.hits.map((h) => this.summary(h.index, d, distanceUnit, h.distanceKm)));
   }
 
+  /**
+   * A list over the populated places and the divisions together (types=CITY,ADM2): each store's first
+   * offset + limit in the requested order, merged; the total is the sum.
+   */
+  private bothStores(query: ParsedPlaceList['query'], limit: number, offset: number): { hits: PlaceHit[]; total: number; offset: number } {
+    const a = this.places.search({ ...query, limit: offset + limit, offset: 0 });
+    const b = asDivisions(this.divisions.search({ ...divisionQuery(query), limit: offset + limit, offset: 0 }));
+    const total = a.total + b.total;
+    const at = clampOffset(offset, limit, total);
+    if (at !== offset) return this.bothStores(query, limit, at);
+    const order = this.refOrder(query.sort);
+    return { hits: [...a.hits, ...b.hits].sort(order).slice(at, at + limit), total, offset: at };
+  }
+
+  /** The order of a sort over records of both stores, ties by id (PlaceStore's own order within one store). */
+  private refOrder(sort: ParsedPlaceList['query']['sort']): (x: PlaceHit, y: PlaceHit) => number {
+    return (x, y) => {
+      const a = this.at(x.index), b = this.at(y.index);
+      for (const { field, desc } of sort) {
+        const dir = desc ? -1 : 1;
+        let c: number;
+        if (field === 'distance') c = x.distanceKm - y.distanceKm;
+        else if (field === 'population') c = a.p.population[a.i]! - b.p.population[b.i]!;
+        else if (field === 'name') c = cmp(a.p.sortNames[a.i]!, b.p.sortNames[b.i]!);
+        else if (field === 'countryCode') c = cmp(a.p.countryCodes[a.i]!, b.p.countryCodes[b.i]!);
+        else {
+          // unknown elevations last either way (PlaceStore's order)
+          const u = a.p.elevation[a.i]!, v = b.p.elevation[b.i]!;
+          if (Number.isNaN(u) || Number.isNaN(v)) { if (Number.isNaN(u) !== Number.isNaN(v)) return Number.isNaN(u) ? 1 : -1; continue; }
+          c = u - v;
+        }
+        if (c !== 0) return dir * c;
+      }
+      return a.p.ids[a.i]! - b.p.ids[b.i]!;
+    };
+  }
+
   private centreOf(id: unknown, field: string) {
-    const i = this.index(id, field);
-    return { latitude: this.places.latitude[i]!, longitude: this.places.longitude[i]!, excludeId: this.places.ids[i]! };
+    const { p, i } = this.at(this.index(id, field));
+    return { latitude: p.latitude[i]!, longitude: p.longitude[i]!, excludeId: p.ids[i]! };
   }
 
   private zoneOf(id: unknown): string {
-    return this.places.timeZones[this.index(id)]!;
+    const { p, i } = this.at(this.index(id));
+    return p.timeZones[i]!;
   }
 
   private listPage<T>(items: T[], req: PageRequest, key: string) {
@@ -269,7 +359,7 @@ export class Geo implements PlaceContext {
         const ids = req['cityIds'] as number[];
         if (ids.length > 1000) throw invalid('cityIds', `cityIds holds at most 1000 ids, got ${ids.length}`);
         const d = display(req);
-        return this.detailsPage(ids.map((id) => this.places.indexOf(id)).filter((i): i is number => i !== undefined), d);
+        return this.detailsPage(ids.map((id) => this.refOf(id)).filter((i): i is number => i !== undefined), d);
       }),
       ListNearbyCities: unary((req) => this.listPlaces(req as PlaceListRequest, { defaultMinPopulation: CITY_MIN_POPULATION, centre: this.centreOf(req['cityId'], 'cityId') })),
       ListNearbyPlaces: unary((req) => this.listPlaces(req as PlaceListRequest, { defaultMinPopulation: 0, centre: this.centreOf(req['placeId'], 'placeId') })),
@@ -285,17 +375,17 @@ export class Geo implements PlaceContext {
         const toName = toCity ? 'toCityId' : 'toPlaceId';
         if (from && to) throw exclusive(['fromCityId', toName], `fromCityId and ${toName} are mutually exclusive: pass the other place as one of them`);
         if (!from && !to) throw invalid('toCityId', 'toCityId (or toPlaceId, or fromCityId) is required: the GeoNames or WikiData id of the other place');
-        const a = this.index(req['cityId']);
-        const b = this.index(from || to, from ? 'fromCityId' : toName);
+        const a = this.at(this.index(req['cityId']));
+        const b = this.at(this.index(from || to, from ? 'fromCityId' : toName));
         const unit = parseUnit(req['distanceUnit'] as string, undefined, ['distanceUnit', 'distanceUnit']);
-        const km = haversineKm(this.places.latitude[a]!, this.places.longitude[a]!, this.places.latitude[b]!, this.places.longitude[b]!);
+        const km = haversineKm(a.p.latitude[a.i]!, a.p.longitude[a.i]!, b.p.latitude[b.i]!, b.p.longitude[b.i]!);
         return { data: fromKm(km, unit) }; // not rounded (GeoDB sends full precision)
       }),
       GetCityDateTime: unary((req) => ({ data: localDateTime(this.zoneOf(req['cityId']), Date.now()) })),
       GetCityTime: unary((req) => ({ data: localTime(this.zoneOf(req['cityId']), Date.now()) })),
       GetCityLocatedIn: unary((req) => {
-        const i = this.index(req['cityId']);
-        const r = this.catalog.region(this.places.countryCodes[i]!, this.places.admin1Codes[i]!);
+        const { p, i } = this.at(this.index(req['cityId']));
+        const r = this.catalog.region(p.countryCodes[i]!, p.admin1Codes[i]!);
         if (!r) throw notFound(`place ${String(req['cityId'])} has no first-level region in the data`);
         return { data: this.divisionAsPlace(r, display(req)) };
       }),
@@ -370,6 +460,17 @@ export class Geo implements PlaceContext {
     if (!p) throw invalid('namePrefix', `namePrefix must contain a letter or digit, got '${s}'`);
     return p;
   }
+}
+
+/** A division store's page as refs (placeStore indexes j as -(j + 1)). */
+function asDivisions(page: { hits: PlaceHit[]; total: number; offset: number }) {
+  return { ...page, hits: page.hits.map((h) => ({ index: -h.index - 1, distanceKm: h.distanceKm })) };
+}
+
+/** A place query as the division store reads it: no feature codes (every division is ADM2) and no alternate names. */
+function divisionQuery(q: ParsedPlaceList['query']): ParsedPlaceList['query'] {
+  const { featureCodes: _f, alternates: _a, ...rest } = q;
+  return rest;
 }
 
 function round(x: number, digits: number): number {

@@ -13,7 +13,10 @@
  * Layout: "MRDNPLX1", a uint32 header length, the header (JSON: fingerprint,
  * and for every section its name, kind, byte offset and length), then the
  * sections, each aligned to 8 bytes. Sections are typed arrays, or string
- * columns (UTF-8, joined by NUL).
+ * columns (UTF-8, joined by NUL). Format 4 adds, with the same layout, the
+ * store of the second-level divisions (sections prefixed `div.`) and string
+ * columns by place (`x.wikiData`, `x.divisionWikiData`, `x.name.<lang>`):
+ * the WikiData ids and the names in other languages, '' where there is none.
  */
 import { randomBytes } from 'node:crypto';
 import { closeSync, openSync, readSync, renameSync, writeSync } from 'node:fs';
@@ -23,7 +26,7 @@ import { PlaceStore, StringTable, type PlaceColumnsData } from './placeStore.js'
 const MAGIC = 'MRDNPLX1';
 const NULL_MARK = '\u0001';
 /** Bump when the layout or what a section means changes: older files are then rebuilt. */
-const FORMAT = 3;
+const FORMAT = 4;
 
 type ArrayKind = 'i32' | 'u32' | 'u16' | 'u8' | 'f64' | 'raw' | 'strings';
 interface Section { name: string; kind: ArrayKind; offset: number; bytes: number; nulls?: boolean }
@@ -35,10 +38,37 @@ const ARRAY_COLUMNS = ['ids', 'latitude', 'longitude', 'population', 'elevation'
 
 /** What names the geo database's content: its build and refresh times, schema, and row counts. */
 export async function geoFingerprint(db: ConnectionPool): Promise<string> {
-  const [r] = await db.query<{ meta: string | null; places: bigint | number; keys: bigint | number }>(
+  const [r] = await db.query<{ meta: string | null; places: bigint | number; keys: bigint | number; divisions: bigint | number; names: bigint | number }>(
     `SELECT (SELECT string_agg(key || '=' || value, ';' ORDER BY key) FROM meta WHERE key IN ('built_at', 'last_refresh_at', 'schema_version')) AS meta,
-            (SELECT count(*) FROM places) AS places, (SELECT count(*) FROM place_keys) AS keys`);
-  return `${r?.meta ?? ''};places=${String(r?.places)};keys=${String(r?.keys)}`;
+            (SELECT count(*) FROM places) AS places, (SELECT count(*) FROM place_keys) AS keys,
+            (SELECT count(*) FROM divisions) AS divisions, (SELECT count(*) FROM place_names) AS names`);
+  return `${r?.meta ?? ''};places=${String(r?.places)};keys=${String(r?.keys)};divisions=${String(r?.divisions)};names=${String(r?.names)}`;
+}
+
+/** What the index file keeps beside the place store: the divisions' store and string columns by place (see the header comment). */
+export interface PlaceIndexExtras { divisions: PlaceColumnsData; strings: Record<string, string[]> }
+
+/** The divisions' store and the string columns, from the database (what the index file keeps of them). */
+export async function loadPlaceExtras(db: ConnectionPool, places: PlaceStore): Promise<{ divisions: PlaceStore; strings: Record<string, string[]> }> {
+  const divisions = await PlaceStore.load(db, { places: 'divisions', keys: 'division_keys' });
+  const [placeWd, divisionWd, names] = await Promise.all([
+    db.query<{ id: number; wd: string }>('SELECT id, wiki_data_id AS wd FROM places WHERE wiki_data_id IS NOT NULL'),
+    db.query<{ id: number; wd: string }>('SELECT id, wiki_data_id AS wd FROM divisions WHERE wiki_data_id IS NOT NULL'),
+    db.query<{ id: number; lang: string; name: string }>('SELECT place_id AS id, lang, name FROM place_names'),
+  ]);
+  const column = (store: PlaceStore, rows: { id: number; value: string }[]) => {
+    const out = new Array<string>(store.size).fill('');
+    for (const r of rows) { const i = store.indexOf(r.id); if (i !== undefined) out[i] = r.value; }
+    return out;
+  };
+  const strings: Record<string, string[]> = {
+    wikiData: column(places, placeWd.map((r) => ({ id: r.id, value: r.wd }))),
+    divisionWikiData: column(divisions, divisionWd.map((r) => ({ id: r.id, value: r.wd }))),
+  };
+  for (const lang of [...new Set(names.map((r) => r.lang))].sort()) {
+    strings[`name.${lang}`] = column(places, names.filter((r) => r.lang === lang).map((r) => ({ id: r.id, value: r.name })));
+  }
+  return { divisions, strings };
 }
 
 function kindOf(a: ArrayBufferView): ArrayKind {
@@ -51,21 +81,33 @@ function kindOf(a: ArrayBufferView): ArrayKind {
 }
 
 /** Writes the store's columns to `path` (through a temporary file and a rename, so a reader never sees half a file). */
-export function writePlaceIndex(path: string, d: PlaceColumnsData, fingerprint: string): void {
-  const parts: { name: string; kind: ArrayKind; bytes: Uint8Array; nulls?: boolean }[] = [];
+type Part = { name: string; kind: ArrayKind; bytes: Uint8Array; nulls?: boolean };
+
+function stringPart(name: string, values: (string | null)[]): Part {
+  // the geo file has NULLs in some text columns (an unknown admin1 code): written as U+0001, which no value holds
+  if (values.some((s) => s !== null && (s.includes('\0') || s === NULL_MARK))) throw new Error(`a place ${name} value holds a NUL or U+0001 character`);
+  const nulls = values.includes(null);
+  return { name, kind: 'strings', bytes: Buffer.from(values.map((v) => v ?? NULL_MARK).join('\0'), 'utf8'), ...(nulls ? { nulls } : {}) };
+}
+
+function columnParts(d: PlaceColumnsData, prefix: string): Part[] {
+  const parts: Part[] = [];
   const view = (a: ArrayBufferView) => new Uint8Array(a.buffer, a.byteOffset, a.byteLength);
-  for (const name of ARRAY_COLUMNS) parts.push({ name, kind: kindOf(d[name]), bytes: view(d[name]) });
-  for (const name of STRING_COLUMNS) {
-    // the geo file has NULLs in some text columns (an unknown admin1 code): written as U+0001, which no value holds
-    const values = d[name] as (string | null)[];
-    if (values.some((s) => s !== null && (s.includes('\0') || s === NULL_MARK))) throw new Error(`a place ${name} value holds a NUL or U+0001 character`);
-    const nulls = values.includes(null);
-    parts.push({ name, kind: 'strings', bytes: Buffer.from(values.map((v) => v ?? NULL_MARK).join('\0'), 'utf8'), nulls });
+  for (const name of ARRAY_COLUMNS) parts.push({ name: prefix + name, kind: kindOf(d[name]), bytes: view(d[name]) });
+  for (const name of STRING_COLUMNS) parts.push(stringPart(prefix + name, d[name] as (string | null)[]));
+  parts.push({ name: `${prefix}kd`, kind: 'raw', bytes: new Uint8Array(d.kd) });
+  parts.push({ name: `${prefix}keys.chars`, kind: 'u16', bytes: view(d.keys.chars) }, { name: `${prefix}keys.start`, kind: 'u32', bytes: view(d.keys.start) });
+  parts.push({ name: `${prefix}shortPrefixes.chars`, kind: 'u16', bytes: view(d.shortPrefixes.chars) }, { name: `${prefix}shortPrefixes.start`, kind: 'u32', bytes: view(d.shortPrefixes.start) });
+  for (const [k, v] of Object.entries(d.ranks)) parts.push({ name: `${prefix}rank.${k}`, kind: 'i32', bytes: view(v) });
+  return parts;
+}
+
+export function writePlaceIndex(path: string, d: PlaceColumnsData, fingerprint: string, extras?: PlaceIndexExtras): void {
+  const parts = columnParts(d, '');
+  if (extras) {
+    parts.push(...columnParts(extras.divisions, 'div.'));
+    for (const [name, values] of Object.entries(extras.strings)) parts.push(stringPart(`x.${name}`, values));
   }
-  parts.push({ name: 'kd', kind: 'raw', bytes: new Uint8Array(d.kd) });
-  parts.push({ name: 'keys.chars', kind: 'u16', bytes: view(d.keys.chars) }, { name: 'keys.start', kind: 'u32', bytes: view(d.keys.start) });
-  parts.push({ name: 'shortPrefixes.chars', kind: 'u16', bytes: view(d.shortPrefixes.chars) }, { name: 'shortPrefixes.start', kind: 'u32', bytes: view(d.shortPrefixes.start) });
-  for (const [k, v] of Object.entries(d.ranks)) parts.push({ name: `rank.${k}`, kind: 'i32', bytes: view(v) });
   const sections: Section[] = [];
   let offset = 0;
   for (const p of parts) { sections.push({ name: p.name, kind: p.kind, offset, bytes: p.bytes.byteLength, ...(p.nulls ? { nulls: true } : {}) }); offset = align8(offset + p.bytes.byteLength); }
@@ -95,6 +137,11 @@ export function writePlaceIndex(path: string, d: PlaceColumnsData, fingerprint: 
 
 /** The columns in `path` when it exists and was made from the database with this fingerprint; otherwise undefined. */
 export function readPlaceIndex(path: string, fingerprint: string): PlaceColumnsData | undefined {
+  return readPlaceIndexWithExtras(path, fingerprint)?.places;
+}
+
+/** The columns and what the file keeps beside them (undefined for a file written without). */
+export function readPlaceIndexWithExtras(path: string, fingerprint: string): { places: PlaceColumnsData; extras?: PlaceIndexExtras } | undefined {
   let fd: number;
   try { fd = openSync(path, 'r'); } catch { return undefined; }
   try { return readOpen(fd, path, fingerprint); } finally { closeSync(fd); }
@@ -106,7 +153,7 @@ export function readPlaceIndex(path: string, fingerprint: string): PlaceColumnsD
  * array is a buffer of its own (views into one large buffer made radius
  * searches ~1.7x slower, measured).
  */
-function readOpen(fd: number, path: string, fingerprint: string): PlaceColumnsData | undefined {
+function readOpen(fd: number, path: string, fingerprint: string): { places: PlaceColumnsData; extras?: PlaceIndexExtras } | undefined {
   const pre = Buffer.alloc(MAGIC.length + 4);
   if (readSync(fd, pre, 0, pre.length, 0) < pre.length || pre.toString('latin1', 0, MAGIC.length) !== MAGIC) return undefined;
   const headerLength = pre.readUInt32LE(MAGIC.length);
@@ -116,7 +163,7 @@ function readOpen(fd: number, path: string, fingerprint: string): PlaceColumnsDa
   if (header.format !== FORMAT || header.fingerprint !== fingerprint) return undefined;
   const base = align8(MAGIC.length + 4 + headerLength);
   const byName = new Map(header.sections.map((s) => [s.name, s]));
-  const section = (name: string): Section => {
+  const sectionOf = (name: string): Section => {
     const s = byName.get(name);
     if (!s) throw new Error(`the place index ${path} has no section ${name}`);
     return s;
@@ -124,27 +171,31 @@ function readOpen(fd: number, path: string, fingerprint: string): PlaceColumnsDa
   const readInto = (s: Section, into: Uint8Array) => {
     if (readSync(fd, into, 0, s.bytes, base + s.offset) !== s.bytes) throw new Error(`the place index ${path} is truncated`);
   };
-  const array = <K extends keyof typeof CTORS>(name: string, kind: K): InstanceType<(typeof CTORS)[K]> => {
-    const s = section(name);
+  const arrayOf = <K extends keyof typeof CTORS>(name: string, kind: K): InstanceType<(typeof CTORS)[K]> => {
+    const s = sectionOf(name);
     if (s.kind !== kind) throw new Error(`the place index section ${name} is ${s.kind}, expected ${kind}`);
     const C = CTORS[kind];
     const out = new C(s.bytes / C.BYTES_PER_ELEMENT);
     readInto(s, new Uint8Array(out.buffer));
     return out as InstanceType<(typeof CTORS)[K]>;
   };
-  const strings = (name: string): string[] => {
-    const s = section(name);
+  const stringsOf = (name: string): string[] => {
+    const s = sectionOf(name);
     const raw = Buffer.allocUnsafe(s.bytes);
     readInto(s, raw);
     const values = s.bytes === 0 ? [] : raw.toString('utf8').split('\0');
     return s.nulls ? values.map((v) => (v === NULL_MARK ? null as unknown as string : v)) : values;
   };
   const interned = (xs: string[]) => { const m = new Map<string, string>(); return xs.map((x) => { let v = m.get(x); if (v === undefined) { v = x; m.set(x, x); } return v; }); };
+  const columns = (prefix: string): PlaceColumnsData => {
+  const array = <K extends keyof typeof CTORS>(name: string, kind: K) => arrayOf(prefix + name, kind);
+  const strings = (name: string) => stringsOf(prefix + name);
+  const section = (name: string) => sectionOf(prefix + name);
   const kdSection = section('kd');
   const kd = new ArrayBuffer(kdSection.bytes);
   readInto(kdSection, new Uint8Array(kd));
   const ranks: Record<string, Int32Array> = {};
-  for (const s of header.sections) if (s.name.startsWith('rank.')) ranks[s.name.slice(5)] = array(s.name, 'i32');
+  for (const s of header.sections) if (s.name.startsWith(`${prefix}rank.`)) ranks[s.name.slice(prefix.length + 5)] = array(s.name.slice(prefix.length), 'i32');
   const ids = array('ids', 'i32');
   const fixed = (xs: string[]) => (xs.length === ids.length ? xs : (() => { throw new Error(`the place index ${path} is inconsistent`); })());
   return {
@@ -161,6 +212,19 @@ function readOpen(fd: number, path: string, fingerprint: string): PlaceColumnsDa
     shortStart: array('shortStart', 'u32'), shortLists: array('shortLists', 'i32'), shortHasDeleted: array('shortHasDeleted', 'u8'),
     nameShortStart: array('nameShortStart', 'u32'), nameShortLists: array('nameShortLists', 'i32'), nameShortHasDeleted: array('nameShortHasDeleted', 'u8'),
   };
+  };
+  const places = columns('');
+  if (!byName.has('div.ids')) return { places };
+  const divisions = columns('div.');
+  const strings: Record<string, string[]> = {};
+  for (const s of header.sections) {
+    if (!s.name.startsWith('x.')) continue;
+    const values = stringsOf(s.name);
+    const n = s.name.startsWith('x.division') ? divisions.ids.length : places.ids.length;
+    if (values.length !== n) throw new Error(`the place index ${path} is inconsistent (${s.name})`);
+    strings[s.name.slice(2)] = values;
+  }
+  return { places, extras: { divisions, strings } };
 }
 
 /**
@@ -169,20 +233,21 @@ function readOpen(fd: number, path: string, fingerprint: string): PlaceColumnsDa
  * for the next start (a read-only folder only costs the write).
  */
 export async function openPlaceStore(db: ConnectionPool, indexPath: string | undefined,
-  onBuilt?: (e: { wrote: boolean; error?: unknown }) => void): Promise<{ store: PlaceStore; fromFile: boolean }> {
-  if (!indexPath) return { store: await PlaceStore.load(db), fromFile: false };
+  onBuilt?: (e: { wrote: boolean; error?: unknown }) => void): Promise<{ store: PlaceStore; divisions: PlaceStore; strings: Record<string, string[]>; fromFile: boolean }> {
+  if (!indexPath) { const store = await PlaceStore.load(db); return { store, ...(await loadPlaceExtras(db, store)), fromFile: false }; }
   const fingerprint = await geoFingerprint(db);
-  let data: PlaceColumnsData | undefined;
-  try { data = readPlaceIndex(indexPath, fingerprint); } catch { data = undefined; } // a damaged file is rebuilt
-  if (data) return { store: new PlaceStore(data), fromFile: true };
+  let data: ReturnType<typeof readPlaceIndexWithExtras>;
+  try { data = readPlaceIndexWithExtras(indexPath, fingerprint); } catch { data = undefined; } // a damaged file is rebuilt
+  if (data?.extras) return { store: new PlaceStore(data.places), divisions: new PlaceStore(data.extras.divisions), strings: data.extras.strings, fromFile: true };
   const store = await PlaceStore.load(db);
+  const { divisions, strings } = await loadPlaceExtras(db, store);
   try {
-    writePlaceIndex(indexPath, store.data, fingerprint);
+    writePlaceIndex(indexPath, store.data, fingerprint, { divisions: divisions.data, strings });
     onBuilt?.({ wrote: true });
   } catch (e) {
     onBuilt?.({ wrote: false, error: e });
   }
-  return { store, fromFile: false };
+  return { store, divisions, strings, fromFile: false };
 }
 
 /** Where the place index of a geo database lives: next to it. */

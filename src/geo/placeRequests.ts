@@ -46,7 +46,7 @@ export const DEFAULT_RADIUS = 100;
 export const CITY_MIN_POPULATION = 1000;
 /** Half the Earth's circumference on the model sphere: a radius this long already covers every point. */
 const WHOLE_EARTH_KM = Math.PI * 6371.0088;
-/** GeoDB's place types: CITY is every populated place; ADM2 and ISLAND records are not in the data (they match nothing). */
+/** GeoDB's place types: CITY is every populated place, ADM2 a second-level division (a store of its own); ISLAND records are not in the data (they match nothing). */
 export const PLACE_TYPES: Record<string, string | undefined> = { CITY: undefined, ADM2: 'ADM2', ISLAND: 'ISL' };
 const SORT_FIELDS: SortField[] = ['name', 'population', 'elevation', 'countryCode', 'distance'];
 const INCLUDE_DELETED: IncludeDeletedMode[] = ['NONE', 'ALL', 'SINCE_YESTERDAY', 'SINCE_LAST_WEEK'];
@@ -116,7 +116,11 @@ export function parseSort(raw: string | undefined, allowDistance: boolean): Plac
   });
 }
 
-export interface ParsedPlaceList { query: Omit<PlaceQuery, 'offset' | 'limit'>; unit: Unit; key: string }
+export interface ParsedPlaceList {
+  query: Omit<PlaceQuery, 'offset' | 'limit'>; unit: Unit; key: string;
+  /** Whether the second-level divisions (ADM2) answer: not, alone, or beside the populated places. */
+  divisions: 'none' | 'only' | 'also';
+}
 
 /**
  * Parses a place-list request. `centre` is set by the nearby RPCs (a place or a
@@ -173,10 +177,14 @@ export function parsePlaceList(
       throw invalid('types', `types must hold CITY, ADM2, ISLAND or GeoNames feature codes (${[...ctx.featureCodes].filter(Boolean).sort().join(', ')}), got '${t.slice(0, 100)}'`);
     }
   }
-  if (opts.onlyTypes) types = types.length ? types.filter((t) => opts.onlyTypes!.includes(t)) : opts.onlyTypes;
-  // CITY admits every populated place; ADM2/ISLAND name feature codes the data does not hold.
-  const featureCodes = opts.onlyTypes && !types.length ? new Set<string>(['ADM2'])
-    : types.length && !types.includes('CITY') ? new Set(types.map((t) => (t in PLACE_TYPES ? PLACE_TYPES[t]! : t))) : undefined;
+  // Division lists answer ADM2 records whatever `types` says (GeoDB's admin-division operations take no types).
+  if (opts.onlyTypes) types = opts.onlyTypes;
+  // ADM2 records are a store of their own (the second-level divisions), asked for by name: lists of cities
+  // and places answer populated places unless `types` names ADM2. CITY admits every populated place; ISLAND
+  // names a feature code the data does not hold (it matches nothing).
+  const placeTypes = types.filter((t) => t !== 'ADM2');
+  const divisions: ParsedPlaceList['divisions'] = !types.includes('ADM2') ? 'none' : placeTypes.length ? 'also' : 'only';
+  const featureCodes = placeTypes.length && !placeTypes.includes('CITY') ? new Set(placeTypes.map((t) => (t in PLACE_TYPES ? PLACE_TYPES[t]! : t))) : undefined;
   let prefix: string | undefined;
   if (req.namePrefix) {
     if (req.namePrefix.length > 100) throw invalid('namePrefix', 'namePrefix must be at most 100 characters');
@@ -205,5 +213,5 @@ export function parsePlaceList(
     sort,
   };
   const key = JSON.stringify([near, prefix, alternates, countries && [...countries], excluded && [...excluded], opts.region, min, max, zoneIds, types, query.includeDeleted, sort, unit]);
-  return { query, unit, key };
+  return { query, unit, key, divisions };
 }

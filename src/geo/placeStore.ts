@@ -292,7 +292,8 @@ export class PlaceStore {
     return new PlaceStore({ ...d, ranks, ...buildShortPrefixes(d.keys, d.keyPlace, keyAlt, ranks['population:true']!, deletedAt) });
   }
 
-  static async load(db: ConnectionPool): Promise<PlaceStore> {
+  /** The store of a table with the columns of `places` (the populated places, or `divisions`) and its keys table. */
+  static async load(db: ConnectionPool, tables: { places: string; keys: string } = { places: 'places', keys: 'place_keys' }): Promise<PlaceStore> {
     const [meta] = await db.query<{ value: string | null }>("SELECT max(value) AS value FROM meta WHERE key = 'schema_version'");
     const schema = Number(meta?.value ?? 0);
     if (schema < GEO_SCHEMA_VERSION) {
@@ -301,8 +302,8 @@ export class PlaceStore {
     // Populations and times as DOUBLE: exact below 2^53, and read as plain numbers.
     const raw = await db.columns(`SELECT id, name, ascii_name, sort_name, latitude, longitude, feature_code,
         country_code, admin1_code, population::DOUBLE AS population, elevation, timezone, epoch_ms(deleted_at)::DOUBLE AS deleted_ms
-      FROM places ORDER BY id`);
-    const keys = await db.columns('SELECT key, place_id, alt FROM place_keys ORDER BY key, place_id');
+      FROM ${tables.places} ORDER BY id`);
+    const keys = await db.columns(`SELECT key, place_id, alt FROM ${tables.keys} ORDER BY key, place_id`);
     return PlaceStore.fromColumns(raw as unknown as PlaceColumns, keys as unknown as { key: string[]; place_id: number[]; alt: boolean[] });
   }
 

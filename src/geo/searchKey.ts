@@ -52,8 +52,10 @@ export function searchPrefix(prefix: string): string {
  * 2: WikiData ids, HASC codes, label points, flags and alternate names. 3: place_keys.alt (the keys only
  * alternate names give, matched only with a non-English languageCode). 4: name keys keep one space between
  * words (a prefix no longer runs across a word boundary). 5: the time zones include Etc/UTC, which no place has.
+ * 6: places.wiki_data_id, place_names (names in other languages), divisions and division_keys (ADM2 records),
+ * elevation filled from GeoNames' DEM column, region WikiData ids raised with dr5hn's states.
  */
-export const GEO_SCHEMA_VERSION = 5;
+export const GEO_SCHEMA_VERSION = 6;
 
 /** The tables that make a DuckDB file Meridian's geo database (the core and the install-time build check for them). */
 export const GEO_TABLES = ['meta', 'places', 'place_keys'] as const;

@@ -6,11 +6,14 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestGateway, type TestGateway } from '../support/gateway.js';
+import { openDatabase } from '../../src/db/duckdb.js';
+import { loadCoreConfig } from '../../src/config.js';
 
 let gw: TestGateway;
 beforeAll(async () => { gw = await startTestGateway(); });
 afterAll(async () => { await gw.close(); });
 
+const GREATER_LONDON = 2648110, LA_COUNTY = 5368381, PARIS_DEPT = 2968815;
 const NYC = 5128581, SF = 5391959, LA = 5368361, PARIS = 2988507, BERLIN = 2950159, TOKYO = 1850147, MUNICH = 2867714, VIENNA = 2761369, MOSCOW = 524901;
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON bodies are checked field by field
@@ -61,8 +64,18 @@ describe('REST: places, cities and admin divisions (#1-#14, #26-#32)', () => {
     expect([...d].sort((a, b) => a - b)).toEqual(d);
   });
 
-  it('#6 types=ADM2 on a city search finds no division (the data has none); types=CITY,ADM2 finds cities', async () => {
-    expect((await geodb('/v1/geo/cities?types=ADM2&limit=5')).data).toEqual([]);
+  it('#6 types=ADM2 on a city search finds divisions only; types=CITY,ADM2 merges both in one order; no types: populated places only', async () => {
+    const adm2 = await geodb('/v1/geo/cities?types=ADM2&namePrefix=Los%20Angeles&limit=5');
+    expect(adm2.data.map((p: { type: string }) => p.type)).toEqual(adm2.data.map(() => 'ADM2'));
+    expect(ids(adm2)[0]).toBe(LA_COUNTY);
+    const both = await geodb('/v1/geo/cities?types=ADM2,CITY&namePrefix=Los%20Angeles&limit=3');
+    expect(ids(both).slice(0, 2)).toEqual([LA_COUNTY, LA]); // -population: the county (10.05M) before the city (3.9M)
+    const [cities, divisions] = [await geodb('/v1/geo/cities?namePrefix=Los%20Angeles&limit=1'), await geodb('/v1/geo/cities?types=ADM2&namePrefix=Los%20Angeles&limit=1')];
+    expect(both.metadata.totalCount).toBe(cities.metadata.totalCount + divisions.metadata.totalCount);
+    expect(ids(cities)).toEqual([LA]);
+    // paging through the merged list gives each record once
+    const paged = [...ids(await geodb('/v1/geo/cities?types=CITY,ADM2&namePrefix=Los%20Angeles&limit=2&offset=0')), ...ids(await geodb('/v1/geo/cities?types=CITY,ADM2&namePrefix=Los%20Angeles&limit=2&offset=2'))];
+    expect(paged.slice(0, 3)).toEqual(ids(both));
     expect((await geodb('/v1/geo/cities?types=ADM2,CITY&namePrefix=Tokyo&limit=1')).data[0].id).toBe(TOKYO);
   });
 
@@ -78,6 +91,17 @@ describe('REST: places, cities and admin divisions (#1-#14, #26-#32)', () => {
     expect((await geodb('/v1/geo/cities?namePrefix=M%C3%BCnchen&languageCode=de&limit=1')).data[0].id).toBe(MUNICH);
     expect((await geodb('/v1/geo/cities?namePrefix=Wien&languageCode=de&limit=1')).data[0].id).toBe(VIENNA);
     expect((await geodb(`/v1/geo/cities?namePrefix=${encodeURIComponent('Москва')}&languageCode=ru&limit=1`)).data[0].id).toBe(MOSCOW);
+    // names in the display language (Natural Earth, then Who's On First) are shown and matched
+    const munich = (await geodb('/v1/geo/cities?namePrefix=M%C3%BCnchen&languageCode=de&limit=1')).data[0];
+    expect(munich).toMatchObject({ id: MUNICH, name: 'München', city: 'München', wikiDataId: 'Q1726' });
+    expect((await geodb(`/v1/geo/cities/${MUNICH}?languageCode=ru`)).data.name).toBe('Мюнхен');
+    expect((await geodb(`/v1/geo/cities/${MUNICH}?languageCode=pt_BR`)).data.name).toBe('Munique'); // pt_BR falls back to pt
+    expect((await geodb(`/v1/geo/cities/${MUNICH}?languageCode=de&asciiMode=true`)).data.name).toBe('Munchen');
+    expect((await geodb(`/v1/geo/cities/${VIENNA}?languageCode=ja`)).data.name).toBe('ウィーン'); // Who's On First (Natural Earth has no Japanese)
+    expect((await geodb(`/v1/geo/cities/${MUNICH}?languageCode=it`)).data.name).toBe('Munich'); // neither source has it: GeoNames' name
+    expect((await geodb(`/v1/geo/cities/${MUNICH}?languageCode=en`)).data.name).toBe('Munich');
+    // no name in that language: GeoNames' name (GeoDB falls back to English)
+    expect((await geodb(`/v1/geo/cities/${SF}?languageCode=de`)).data.name).toBe('San Francisco');
     expect((await geodb('/v1/geo/cities?namePrefix=muench&languageCode=de&countryIds=DE&limit=1')).data[0].id).toBe(MUNICH);
     expect((await geodb('/v1/geo/cities?namePrefix=Munich&limit=1')).data[0].id).toBe(MUNICH); // the name itself, in any language
   });
@@ -107,27 +131,61 @@ describe('REST: places, cities and admin divisions (#1-#14, #26-#32)', () => {
     expect(d.latitude).toBeCloseTo(37.77, 1);
     expect(d.longitude).toBeCloseTo(-122.42, 1);
     expect(d.elevationMeters).toBe(16);
+    // GeoNames has no surveyed elevation for Munich: the DEM height at the point (data/README.md)
+    expect((await geodb(`/v1/geo/places/${MUNICH}`)).data.elevationMeters).toBe(524);
   });
 
-  it('#7 /geo/cities/{cityId} by GeoNames id; the known WikiData pairs of the data build', async () => {
-    const known: [number, string, string][] = [[NYC, 'New York City', 'Q60'], [PARIS, 'Paris', 'Q90'], [LA, 'Los Angeles', 'Q65'], [BERLIN, 'Berlin', 'Q64'], [TOKYO, 'Tokyo', 'Q1490']];
+  it('#7 /geo/cities/{cityId} by GeoNames id and by WikiData id: the same record, with its wikiDataId, in lists too', async () => {
+    const known: [number, string, string][] = [[NYC, 'New York City', 'Q60'], [PARIS, 'Paris', 'Q90'], [LA, 'Los Angeles', 'Q65'], [BERLIN, 'Berlin', 'Q64'], [TOKYO, 'Tokyo', 'Q1490'], [SF, 'San Francisco', 'Q62']];
     for (const [id, name, qid] of known) {
       const d = (await geodb(`/v1/geo/cities/${id}`)).data;
-      expect(d.name).toBe(name);
-      // No npm source keyed on GeoNames ids carries place WikiData ids yet (data/README.md): the pair is
-      // not in the data, so the Q-id is a well-formed id that names no place (404), and no id is invented.
-      expect(d.wikiDataId).toBeUndefined();
-      const r = await gw.get(`/v1/geo/cities/${qid}`);
-      expect(r.status).toBe(404);
-      expect(r.body.errors[0].code).toBe('ENTITY_NOT_FOUND');
+      expect(d).toMatchObject({ id, name, wikiDataId: qid });
+      for (const path of [`/v1/geo/cities/${qid}`, `/v1/geo/places/${qid}`, `/v1/geo/cities/${qid.toLowerCase()}`]) expect((await geodb(path)).data, path).toEqual(d);
     }
+    // lists carry it on every record that has one
+    const list = await geodb('/v1/geo/cities?countryIds=GB,FR,DE,JP&minPopulation=1000000&limit=10');
+    expect(list.data.length).toBeGreaterThan(3);
+    for (const p of list.data) expect(p.wikiDataId, p.name).toMatch(/^Q\d+$/);
+    // sub-resources take the Q-id as the path id and as the other place
+    expect((await geodb('/v1/geo/places/Q90/distance?toPlaceId=Q60&distanceUnit=KM')).data).toBeCloseTo((await geodb(`/v1/geo/places/${PARIS}/distance?toPlaceId=${NYC}&distanceUnit=KM`)).data, 9);
+    expect((await geodb('/v1/geo/places/Q65/locatedIn')).data).toMatchObject({ name: 'California', wikiDataId: 'Q99' });
+    expect(ids(await geodb('/v1/geo/cities/Q62/nearbyCities?radius=20&limit=3'))).not.toContain(SF);
+    expect((await geodb('/v1/geo/cities/Q62/time')).data).toMatch(/^\d\d:\d\d/);
+  });
+
+  it('#7 a WikiData id that sources put on several places names the most populous of them', async () => {
+    // Who's On First hangs a municipality's item on each of its towns: Q-id lookups must name one place, and
+    // the build keeps the id on the most populous (then the lowest GeoNames id); the others carry none.
+    const r = await gw.send('POST', '/graphql', { query: '{ a: populatedPlace(id: "Q84") { id wikiDataId population } }' }, { 'X-RapidAPI-Key': gw.key });
+    expect(r.body.data.a).toMatchObject({ id: '2643743', wikiDataId: 'Q84' }); // London, not Londonderry
+    const db = await openDatabase(loadCoreConfig().geoDbPath, { readOnly: true });
+    const conn = await db.connect();
+    try {
+      // ids WOF gives to several places (each place with one WOF row, distinct populations), none of them holding another id
+      const shared = (await conn.runAndReadAll(`
+        WITH w AS (SELECT TRY_CAST(gn_id AS INTEGER) AS id, any_value(wd_id) AS wd, count(*) AS n
+                   FROM read_csv('data/sources/whosonfirst-admin-gn-wd/wof_localities_gn_wd_names.tsv.gz', delim = '\t', quote = '', escape = '', header = true, all_varchar = true)
+                   WHERE coalesce(edtf_deprecated, '') = '' AND gn_id IS NOT NULL GROUP BY 1)
+        SELECT w.wd, list(p.id ORDER BY p.population DESC, p.id) AS ids
+        FROM w JOIN places p ON p.id = w.id WHERE w.n = 1 AND w.wd IS NOT NULL AND (p.wiki_data_id IS NULL OR p.wiki_data_id = w.wd)
+        GROUP BY w.wd HAVING count(*) > 1 AND count(DISTINCT p.population) = count(*) AND count(p.wiki_data_id) > 0
+        ORDER BY w.wd LIMIT 8`)).getRowObjectsJson() as { wd: string; ids: number[] }[];
+      expect(shared.length).toBeGreaterThan(3);
+      for (const { wd, ids: candidates } of shared) {
+        const d = (await geodb(`/v1/geo/places/${wd}`)).data;
+        expect(d, wd).toMatchObject({ id: candidates[0], wikiDataId: wd });
+        for (const other of candidates.slice(1)) expect((await geodb(`/v1/geo/places/${other}`)).data.wikiDataId, `${wd} on ${other}`).toBeUndefined();
+      }
+    } finally { conn.closeSync(); db.closeSync(); }
   });
 
   it('#8-#10 nearby cities, divisions and places of a city; #28 nearby places of a place; filters around the centre', async () => {
     const cities = await geodb(`/v1/geo/cities/${SF}/nearbyCities?radius=20&distanceUnit=KM&minPopulation=50000&sort=-population&limit=10`);
     expect(ids(cities)).not.toContain(SF);
     for (const p of cities.data) { expectPlaceSummary(p); expect(p.distance).toBeLessThanOrEqual(20); }
-    expect((await geodb(`/v1/geo/cities/${SF}/nearbyDivisions?radius=100`)).data).toEqual([]);
+    const divisions = await geodb(`/v1/geo/cities/${SF}/nearbyDivisions?radius=30&minPopulation=500000&distanceUnit=KM`);
+    expect(divisions.data.length).toBeGreaterThan(0);
+    for (const p of divisions.data) { expect(p.type).toBe('ADM2'); expect(p.distance).toBeLessThanOrEqual(30); }
     const places = await geodb(`/v1/geo/cities/${SF}/nearbyPlaces?radius=5&distanceUnit=KM&types=CITY&limit=3`);
     expect(places.data.length).toBe(3);
     const filtered = await geodb(`/v1/geo/places/${SF}/nearbyPlaces?radius=100&countryIds=US&timeZoneIds=America__Los_Angeles&namePrefix=Oak&namePrefixDefaultLangResults=true&limit=3`);
@@ -136,13 +194,34 @@ describe('REST: places, cities and admin divisions (#1-#14, #26-#32)', () => {
     expect(sorted.data.length).toBe(3);
   });
 
-  it('#1-#5 admin divisions: the list, a division path, and nearby searches around it answer (no ADM2 records in the data)', async () => {
+  it('#1-#5 admin divisions: ADM2 records in the list, by id, and nearby searches around them', async () => {
     const list = await geodb('/v1/geo/adminDivisions?namePrefix=Los&limit=5');
-    expect(list).toMatchObject({ data: [], metadata: { currentOffset: 0, totalCount: 0 } });
-    expect((await geodb(`/v1/geo/adminDivisions/${LA}`)).data.id).toBe(LA);
-    expect((await geodb(`/v1/geo/adminDivisions/${LA}/nearbyCities?radius=10&limit=3`)).data.length).toBe(3);
-    expect((await geodb(`/v1/geo/adminDivisions/${LA}/nearbyDivisions?radius=10`)).data).toEqual([]);
-    expect((await geodb(`/v1/geo/adminDivisions/${LA}/nearbyPlaces?radius=10&types=ADM2,CITY&limit=2`)).data.length).toBe(2);
+    expect(ids(list)[0]).toBe(LA_COUNTY);
+    for (const p of list.data) expect(p).toMatchObject({ type: 'ADM2', countryCode: expect.any(String) });
+    const county = (await geodb(`/v1/geo/adminDivisions/${LA_COUNTY}`)).data;
+    expect(county).toMatchObject({ id: LA_COUNTY, type: 'ADM2', name: 'Los Angeles County', countryCode: 'US', regionCode: 'CA', regionWdId: 'Q99', timezone: 'America__Los_Angeles', deleted: false });
+    // population: the sum over its places without PPLX sections (10.05M; the 2020 census counted 10.0M)
+    expect(county.population).toBeGreaterThan(9_500_000);
+    expect(county.population).toBeLessThan(10_500_000);
+    // Greater London: London (8.96M) and its boroughs are all places of GB.ENG.GLA; the boroughs are not counted twice
+    const london = (await geodb('/v1/geo/adminDivisions?minPopulation=1000000&namePrefix=Lon')).data;
+    expect(ids({ data: london })).toContain(GREATER_LONDON);
+    const gl = london.find((p: { id: number }) => p.id === GREATER_LONDON);
+    expect(gl.population).toBeGreaterThan(8_000_000);
+    expect(gl.population).toBeLessThan(10_000_000);
+    expect((await geodb(`/v1/geo/adminDivisions/${PARIS_DEPT}`)).data).toMatchObject({ name: 'Paris', population: 2138551 });
+    expect((await geodb(`/v1/geo/adminDivisions/${LA}`)).data.id).toBe(LA); // a place id names the place
+    expect((await geodb(`/v1/geo/adminDivisions/${LA_COUNTY}/nearbyCities?radius=10&limit=3`)).data.length).toBe(3);
+    const near = await geodb(`/v1/geo/adminDivisions/${LA_COUNTY}/nearbyDivisions?radius=100&limit=10`);
+    expect(ids(near)).not.toContain(LA_COUNTY);
+    expect(near.data.length).toBeGreaterThan(0);
+    for (const p of near.data) expect(p.type).toBe('ADM2');
+    const mixed = await geodb(`/v1/geo/adminDivisions/${LA_COUNTY}/nearbyPlaces?radius=100&types=ADM2,CITY&minPopulation=1000000&limit=10`);
+    expect(new Set(mixed.data.map((p: { type: string }) => p.type))).toEqual(new Set(['ADM2', 'CITY']));
+    // the location search GeoDB clients send: divisions within 100 miles with 100k people or more
+    const around = await geodb('/v1/geo/adminDivisions?location=%2B34.0522-118.2437&radius=100&minPopulation=100000&limit=10');
+    expect(ids(around)).toContain(LA_COUNTY);
+    for (const p of around.data) { expect(p.population).toBeGreaterThanOrEqual(100000); expect(p.distance).toBeLessThanOrEqual(100); }
   });
 
   it('#11 and #29 distance: toCityId and toPlaceId, in MI by default, not rounded', async () => {
@@ -169,7 +248,10 @@ describe('REST: places, cities and admin divisions (#1-#14, #26-#32)', () => {
   it('#23-#25 location searches: cities (population >= 1000), divisions, and places of every population', async () => {
     const cities = await geodb('/v1/geo/locations/%2B48.8566%2B002.3522/nearbyCities?radius=5&distanceUnit=KM&limit=3');
     expect(cities.data[0].id).toBe(PARIS);
-    expect((await geodb('/v1/geo/locations/+48.8566+002.3522/nearbyDivisions?radius=50')).data).toEqual([]);
+    const divisions = await geodb('/v1/geo/locations/+48.8566+002.3522/nearbyDivisions?radius=50');
+    expect(ids(divisions)[0]).toBe(PARIS_DEPT);
+    const adm2 = await geodb('/v1/geo/places?location=%2B48.8566%2B002.3522&radius=50&types=ADM2&limit=5');
+    expect(ids(adm2)).toEqual(ids(divisions).slice(0, adm2.data.length));
     const all = await geodb('/v1/geo/locations/%2B48.8566%2B002.3522/nearbyPlaces?radius=30&distanceUnit=KM&maxPopulation=999&limit=3');
     const citiesOnly = await geodb('/v1/geo/locations/%2B48.8566%2B002.3522/nearbyCities?radius=30&distanceUnit=KM&maxPopulation=999&limit=3');
     expect(all.metadata.totalCount).toBeGreaterThan(0);
@@ -241,7 +323,11 @@ describe('REST: countries and regions (#15-#22)', () => {
     const places = await geodb('/v1/geo/countries/US/regions/CA/places?namePrefix=Los%20Ang&limit=1');
     expect(places.data[0].id).toBe(LA);
     for (const p of [...cities.data, ...places.data]) { expect(p).not.toHaveProperty('countryCode'); expect(p).not.toHaveProperty('regionCode'); }
-    expect((await geodb('/v1/geo/countries/US/regions/CA/adminDivisions?limit=5')).data).toEqual([]);
+    const counties = await geodb('/v1/geo/countries/US/regions/CA/adminDivisions?limit=5');
+    expect(ids(counties)[0]).toBe(LA_COUNTY);
+    // California's 58 counties but Alpine County, whose largest town (Markleeville, ~200 people) is below cities500's 500
+    expect(counties.metadata.totalCount).toBe(57);
+    for (const p of counties.data) { expect(p.type).toBe('ADM2'); expect(p).not.toHaveProperty('countryCode'); expect(p).not.toHaveProperty('regionCode'); }
   });
 });
 
@@ -358,7 +444,14 @@ describe('GraphQL (section 3)', () => {
       nearbyPopulatedPlaces(radius: 30, distanceUnit: KM, countryIds: ["US"], excludedCountryIds: [], timeZoneIds: ["America__Los_Angeles"], namePrefixDefaultLangResults: true, minPopulation: 100000, first: 3) {
         totalCount edges { node { id distance searchDistance } } } } }`);
     const p = d.populatedPlace;
-    expect(p).toMatchObject({ id: String(SF), wikiDataId: null, placeType: 'CITY', timezone: 'America/Los_Angeles' });
+    expect(p).toMatchObject({ id: String(SF), wikiDataId: 'Q62', placeType: 'CITY', timezone: 'America/Los_Angeles' });
+    const byQ = await ok('{ populatedPlace(id: "Q65") { id wikiDataId name } distanceBetween(fromPlaceId: "Q90", toPlaceId: "Q60", distanceUnit: KM) }');
+    expect(byQ.populatedPlace).toEqual({ id: String(LA), wikiDataId: 'Q65', name: 'Los Angeles' });
+    expect(byQ.distanceBetween).toBeGreaterThan(5800);
+    const lists = await ok('{ populatedPlaces(countryIds: ["FR"], minPopulation: 1000000, first: 1, displayOptions: { language: DE }) { edges { node { id wikiDataId name } } }' +
+      ' divisions: populatedPlaces(namePrefix: "Los Angeles", types: ["ADM2"], first: 1) { edges { node { id placeType population } } } }');
+    expect(lists.populatedPlaces.edges[0].node).toEqual({ id: String(PARIS), wikiDataId: 'Q90', name: 'Paris' });
+    expect(lists.divisions.edges[0].node).toMatchObject({ id: String(LA_COUNTY), placeType: 'ADM2' });
     expect(p.distance).toBeCloseTo(559.1, 0);
     expect(p.locatedIn).toMatchObject({ id: '5332921', placeType: 'ADM1', name: 'California', timezone: 'America/Los_Angeles' });
     expect(p.locatedIn.population).toBeGreaterThan(0);
@@ -440,7 +533,7 @@ describe('GraphQL (section 3)', () => {
     for (const q of ['{ countries { code name } }', '{ country(code: "US") { name } }', '{ states { name } }', '{ countries(limit: 5) { totalCount } }']) {
       expect((await gql(q)).errors?.length, q).toBeGreaterThan(0);
     }
-    const missing = await gql('{ populatedPlace(id: "Q60") { name } }');
+    const missing = await gql('{ populatedPlace(id: "Q999999999") { name } }');
     expect(missing.errors[0].extensions.code).toBe('ENTITY_NOT_FOUND');
     const bad = await gql('{ populatedPlace(id: "sixty") { name } }');
     expect(bad.errors[0].extensions.code).toBe('PARAM_INVALID');
