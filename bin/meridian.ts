@@ -37,15 +37,14 @@ const CORE_YOUNG_GENERATION_MB = 12;
  * launcher's own, and the certificates' (bin/coreWorker.ts).
  */
 function startCoreThread(env: NodeJS.ProcessEnv, trustReady: Promise<unknown>): Promise<CoreThread> {
-  // Compiled: dist/bin/coreWorker.js; from source (tests run it with tsx): bin/coreWorker.ts, with tsx loaded in the worker too.
+  // Compiled: dist/bin/coreWorker.js; from source (tests run it with tsx, a devDependency): bin/coreWorker.ts through
+  // test/support/tsxCoreWorker.mjs, which registers tsx in the thread first.
   const fromSource = import.meta.url.endsWith('.ts');
-  const entry = new URL(fromSource ? './coreWorker.ts' : './coreWorker.js', import.meta.url);
+  const entry = new URL(fromSource ? '../test/support/tsxCoreWorker.mjs' : './coreWorker.js', import.meta.url);
   // the core's young generation as small as the analysis threads' (YOUNG_GENERATION_MB): it holds most of the
   // growth under a sentiment batch (stored results, messages), and V8 keeps a grown young generation
   const resourceLimits = { maxYoungGenerationSizeMb: CORE_YOUNG_GENERATION_MB };
-  const worker = fromSource
-    ? new Worker(`import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(entry.href)}); })`, { eval: true, env, resourceLimits })
-    : new Worker(entry, { env, resourceLimits });
+  const worker = new Worker(entry, { env, resourceLimits });
   // a failure here is main's to report (it awaits trustReady too); the thread, which would wait for 'trust-ready'
   // forever (a failed start waits for it to end: an unusable state folder hung the launcher silently), is told to end
   trustReady.then(() => worker.postMessage('trust-ready'), () => worker.postMessage('close'));
