@@ -13,7 +13,7 @@
  * The core runs in its own process (test/support/coreProcess.ts), the two
  * gateways in a second, autocannon in this one.
  */
-import { parseArgs } from 'node:util';
+import { cliArgs } from '../proto/contract/cliArgs.js';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -28,16 +28,18 @@ import { projectRoot } from '../src/paths.js';
 
 // Options (the env variables of bench:rest still set the defaults): --duration, --connections, --repeat, --types;
 // --serve --core ADDR --core-state DIR is the child mode this script starts itself.
-const { values: opts } = parseArgs({
-  args: process.argv.slice(2), strict: true, allowPositionals: false,
+const { values: opts } = cliArgs({
+  name: 'npm run bench:exchange',
+  usage: 'npm run bench:exchange [-- options]',
+  about: "The same REST requests through a gateway using the CoreExchange stream and one using unary gRPC calls, rounds alternated; prints each pair's ratio.",
   options: {
-    duration: { type: 'string', default: process.env['DURATION'] ?? '8' },
-    connections: { type: 'string', default: process.env['CONNECTIONS'] ?? '32' },
-    repeat: { type: 'string', default: process.env['REPEAT'] ?? '3' },
-    types: { type: 'string', default: process.env['TYPES'] ?? 'byId radius' },
-    serve: { type: 'boolean', default: false },
-    core: { type: 'string' },
-    'core-state': { type: 'string' },
+    duration: { arg: 'S', help: 'seconds per round (env DURATION)', type: 'string', default: process.env['DURATION'] ?? '8' },
+    connections: { arg: 'N', help: 'autocannon connections (env CONNECTIONS)', type: 'string', default: process.env['CONNECTIONS'] ?? '32' },
+    repeat: { arg: 'N', help: 'rounds per framing (env REPEAT)', type: 'string', default: process.env['REPEAT'] ?? '3' },
+    types: { arg: '"byId radius"', help: 'request types of the workload, space-separated (env TYPES)', type: 'string', default: process.env['TYPES'] ?? 'byId radius' },
+    serve: { help: 'child mode (the bench starts itself so): the two gateways on --core', type: 'boolean', default: false },
+    core: { arg: 'HOST:PORT', help: "child mode: the core's address", type: 'string' },
+    'core-state': { arg: 'DIR', help: "child mode: the core's state folder (its certificates)", type: 'string' },
   },
 });
 const positive = (name: string, v: string): number => {

@@ -12,7 +12,7 @@
  *   node dist/bench/geoCore.js --n 600 --sql-n 150
  */
 import * as grpc from '@grpc/grpc-js';
-import { parseArgs } from 'node:util';
+import { cliArgs } from '../proto/contract/cliArgs.js';
 import * as protoLoader from '@grpc/proto-loader';
 import { protoPath as healthProto } from 'grpc-health-check';
 import { loadCoreConfig } from '../src/config.js';
@@ -25,9 +25,11 @@ import { startCore } from '../src/server.js';
 import { seededRandom } from '../src/seededRandom.js';
 
 // --n / --sql-n (BENCH_N / BENCH_SQL_N still work, for `npm run bench`)
-const { values: opts } = parseArgs({
-  options: { n: { type: 'string', default: process.env['BENCH_N'] ?? '600' }, 'sql-n': { type: 'string', default: process.env['BENCH_SQL_N'] ?? '150' } },
-  strict: true,
+const { values: opts } = cliArgs({
+  name: 'npm run bench',
+  usage: 'node dist/bench/geoCore.js [options]   (npm run bench runs it first)',
+  about: 'Geo hot shapes (by id, name prefix, radius) in process, through gRPC and as plain DuckDB SQL, with the ratios.',
+  options: { n: { arg: 'N', help: 'queries per shape (env BENCH_N)', type: 'string', default: process.env['BENCH_N'] ?? '600' }, 'sql-n': { arg: 'N', help: 'queries per shape for the SQL side (env BENCH_SQL_N)', type: 'string', default: process.env['BENCH_SQL_N'] ?? '150' } },
 });
 const N = Number(opts.n);
 const SQL_N = Number(opts['sql-n']);

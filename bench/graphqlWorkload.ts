@@ -8,7 +8,7 @@
  *   node dist/bench/graphqlWorkload.js --workload IN.json --out OUT.json --base http://127.0.0.1:8080 --key KEY
  */
 import { readFileSync, writeFileSync } from 'node:fs';
-import { parseArgs } from 'node:util';
+import { cliArgs } from '../proto/contract/cliArgs.js';
 
 const FIELDS = 'id name countryCode regionCode latitude longitude population timezone';
 export const MERIDIAN_GQL = {
@@ -22,9 +22,11 @@ export const MERIDIAN_GQL = {
 
 interface Item { i: number; type: 'radius' | 'prefix' | 'byId'; rest: string; gql: Record<string, unknown>; gqlBody?: string }
 
-const { values: args } = parseArgs({
-  options: { workload: { type: 'string' }, out: { type: 'string' }, base: { type: 'string' }, key: { type: 'string' } },
-  strict: true,
+const { values: args } = cliArgs({
+  name: 'graphqlWorkload',
+  usage: 'node dist/bench/graphqlWorkload.js --workload IN.json --out OUT.json --base URL --key KEY',
+  about: "Turns the peers' seeded REST workload into Meridian's GraphQL form (bench/restVsPeers.sh runs it).",
+  options: { workload: { arg: 'IN.json', help: "the peers' workload file", type: 'string' }, out: { arg: 'OUT.json', help: 'where the GraphQL workload goes', type: 'string' }, base: { arg: 'URL', help: 'the running gateway', type: 'string' }, key: { arg: 'KEY', help: 'an API key of it', type: 'string' } },
 });
 function arg(name: keyof typeof args): string {
   const v = args[name];

@@ -23,18 +23,20 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
+import { cliArgs } from '../proto/contract/cliArgs.js';
 import { DuckDbSentimentStore } from '../src/sentiment/store/duckdbStore.js';
 import { timeOrderedId } from '../src/sentiment/store/timeOrderedId.js';
 import type { NewBatch, NewJob, Scope, StoredResult } from '../src/sentiment/store/sentimentStore.js';
 import { positiveWhole } from './benchArgs.js';
 
-const { values: args } = parseArgs({
+const { values: args } = cliArgs({
+  name: 'npm run bench:store',
+  usage: 'npm run bench:store [-- options]',
+  about: 'The embedded job store as it fills up: job life and reads with version 4 and version 7 ids.',
   options: {
-    sizes: { type: 'string', default: '100000,500000,1000000' },
-    reads: { type: 'string', default: '200' },
+    sizes: { arg: 'N,N,…', help: 'jobs already stored, per round', type: 'string', default: '100000,500000,1000000' },
+    reads: { arg: 'N', help: 'reads of each kind per size', type: 'string', default: '200' },
   },
-  strict: true,
 });
 const SIZES = args.sizes.split(',').map((s) => {
   const n = Number(s);

@@ -8,7 +8,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
+import { cliArgs } from '../proto/contract/cliArgs.js';
 
 interface Run { label: string; type: string; rps: number; p50_ms: number; p99_ms: number; errors: number; server_cpu_ms_per_req?: number }
 
@@ -22,7 +22,13 @@ const TARGETS: [string, string, number][] = [
 const CONTEXT: [string, string][] = [['meridian-base', 'kdbush']];
 const median = (xs: number[]): number => { const s = [...xs].sort((a, b) => a - b); const m = s.length >> 1; return s.length % 2 ? (s[m] as number) : ((s[m - 1] as number) + (s[m] as number)) / 2; };
 
-const { positionals } = parseArgs({ options: {}, allowPositionals: true, strict: true });
+const { positionals } = cliArgs({
+  name: 'peerRatios',
+  usage: 'node dist/bench/peerRatios.js RESULTS_DIR   (bench/restVsPeers.sh runs it)',
+  about: 'Per request type, each target\'s req/s, p50 and p99 from one bench/restVsPeers.sh run, and the ratios the issues target.',
+  options: {},
+  allowPositionals: true,
+});
 const dir = positionals[0];
 if (!dir || positionals.length > 1) { process.stderr.write('usage: peerRatios.js RESULTS_DIR\n'); process.exit(2); }
 const runs = readdirSync(dir).filter((f) => /^load-.*\.json$/.test(f)).map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')) as Run);

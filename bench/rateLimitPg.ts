@@ -10,19 +10,21 @@
  *
  *   npm run bench:ratelimit [-- --requests 400 --rounds 3]
  */
-import { parseArgs } from 'node:util';
+import { cliArgs } from '../proto/contract/cliArgs.js';
 import type pg from 'pg';
 import { startTestPostgres } from '../test/support/postgres.js';
 import { openGatewayDatabase } from '../gateway/auth/postgresKeyStore.js';
 import { PostgresRateCounter } from '../gateway/auth/postgresRateCounter.js';
 import { positiveWhole } from './benchArgs.js';
 
-const { values: args } = parseArgs({
+const { values: args } = cliArgs({
+  name: 'npm run bench:ratelimit',
+  usage: 'npm run bench:ratelimit [-- options]',
+  about: "Shared rate limits on PostgreSQL: one key's burst from two pools, relaxed against durable commits.",
   options: {
-    requests: { type: 'string', default: '400' },
-    rounds: { type: 'string', default: '3' },
+    requests: { arg: 'N', help: 'requests per burst', type: 'string', default: '400' },
+    rounds: { arg: 'N', help: 'rounds of each commit mode', type: 'string', default: '3' },
   },
-  strict: true,
 });
 const REQUESTS = positiveWhole('requests', args.requests);
 const ROUNDS = positiveWhole('rounds', args.rounds);

@@ -22,7 +22,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
+import { cliArgs } from '../proto/contract/cliArgs.js';
 import pg from 'pg';
 import { startTestPostgres } from '../test/support/postgres.js';
 import { startCoreReplica, texts, type CoreReplica } from '../test/scale/replicas.js';
@@ -32,12 +32,14 @@ import { PostgresSentimentStore } from '../src/sentiment/store/postgresStore.js'
 import type { NewJob, SentimentStore, StoredResult } from '../src/sentiment/store/sentimentStore.js';
 import { positiveWhole } from './benchArgs.js';
 
-const { values: args } = parseArgs({
+const { values: args } = cliArgs({
+  name: 'npm run bench:scale',
+  usage: 'npm run bench:scale [-- options]',
+  about: 'Core replicas sharing one PostgreSQL: end-to-end throughput over 1-3 replicas and the per-job cost of each store.',
   options: {
-    texts: { type: 'string', default: process.env['BENCH_TEXTS'] ?? '10000' },
-    replicas: { type: 'string', default: process.env['BENCH_REPLICAS'] ?? '1,2,3' },
+    texts: { arg: 'N', help: 'texts submitted per run (env BENCH_TEXTS)', type: 'string', default: process.env['BENCH_TEXTS'] ?? '10000' },
+    replicas: { arg: 'N,N,…', help: 'replica counts to run (env BENCH_REPLICAS)', type: 'string', default: process.env['BENCH_REPLICAS'] ?? '1,2,3' },
   },
-  strict: true,
 });
 const TEXTS = positiveWhole('texts', args.texts);
 const REPLICAS = args.replicas.split(',').map(Number);

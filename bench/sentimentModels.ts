@@ -29,6 +29,15 @@ import { cleanText } from '../src/sentiment/textInput.js';
 import { vader } from '../src/sentiment/training/lexiconBaselines.js';
 import { loadGeneralCorpus, loadFinanceCorpus } from '../src/sentiment/training/corpus.js';
 import type { Domain } from '../src/sentiment/labels.js';
+import { cliArgs } from '../proto/contract/cliArgs.js';
+
+cliArgs({
+  name: 'npm run bench:models',
+  usage: 'npm run bench:models   (node dist/bench/sentimentModels.js)',
+  about: 'Model throughput in one thread for batches of 1, 16 and 256 next to vader-sentiment, and the per-stage cost.\n'
+    + 'Settings by environment: BENCH_TEXTS (texts per row, 4096), BENCH_BASELINE_MODELS (another models/ folder to compare).',
+  options: {},
+});
 
 const TEXTS = Number(process.env['BENCH_TEXTS'] ?? 4096);
 const log = (s: string): void => void process.stdout.write(`${s}\n`);

@@ -18,7 +18,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
+import { cliArgs } from '../proto/contract/cliArgs.js';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
 import { Agent, request } from 'node:http';
@@ -32,22 +32,24 @@ import { JobStore } from '../src/sentiment/store/jobStore.js';
 import { storedResult } from '../src/sentiment/store/messages.js';
 import type { NewJob } from '../src/sentiment/store/sentimentStore.js';
 
-const { values: args } = parseArgs({
+const { values: args } = cliArgs({
+  name: 'npm run bench:sentiment',
+  usage: 'npm run bench:sentiment [-- options]   (node dist/bench/sentimentService.js …)',
+  about: 'The sentiment service through the npm start topology: synchronous REST latency next to city-by-id, and batch throughput next to vader-sentiment.',
   options: {
-    seconds: { type: 'string', default: process.env['BENCH_SECONDS'] ?? '8' },
-    texts: { type: 'string', default: process.env['BENCH_TEXTS'] ?? '10000' },
-    sequential: { type: 'string', default: process.env['BENCH_SEQUENTIAL'] ?? '2000' },
+    seconds: { arg: 'S', help: 'seconds per latency run (env BENCH_SECONDS)', type: 'string', default: process.env['BENCH_SECONDS'] ?? '8' },
+    texts: { arg: 'N', help: 'texts of the batch run (env BENCH_TEXTS)', type: 'string', default: process.env['BENCH_TEXTS'] ?? '10000' },
+    sequential: { arg: 'N', help: 'texts of the one-after-the-other run (env BENCH_SEQUENTIAL)', type: 'string', default: process.env['BENCH_SEQUENTIAL'] ?? '2000' },
     /** Batch submissions in flight at once (each on its own keep-alive connection); 1 = one after the other. */
-    submitters: { type: 'string', default: process.env['BENCH_SUBMITTERS'] ?? '4' },
-    only: { type: 'string' },
+    submitters: { arg: 'N', help: 'batch submissions in flight at once (env BENCH_SUBMITTERS)', type: 'string', default: process.env['BENCH_SUBMITTERS'] ?? '4' },
+    only: { arg: 'sync|async', help: 'run one half only', type: 'string' },
     /** Writes V8 CPU profiles of the service's threads (main, core, pool workers) to this folder. */
-    profile: { type: 'string' },
+    profile: { arg: 'DIR', help: "V8 CPU profiles of the service's threads", type: 'string' },
     /** Records the service with `perf record` (Debian's linux-perf) during the measured batch, into this file (see by shared library: perf report -i FILE --sort dso). */
-    perf: { type: 'string' },
+    perf: { arg: 'FILE', help: 'perf record of the service during the batch', type: 'string' },
     /** Where the peak RSS goes: each isolate's peak V8 heap and external memory, and the process's anonymous and lazily freed memory at its RSS peak. */
-    memory: { type: 'boolean', default: false },
+    memory: { help: 'where the peak RSS goes, per isolate and native', type: 'boolean', default: false },
   },
-  strict: true,
 });
 const SECONDS = positive('seconds', args.seconds);
 const TEXTS = positive('texts', args.texts);

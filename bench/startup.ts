@@ -17,17 +17,19 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
+import { cliArgs } from '../proto/contract/cliArgs.js';
 import { projectRoot } from '../src/paths.js';
 
-const { values: opts } = parseArgs({
+const { values: opts } = cliArgs({
+  name: 'npm run bench:startup',
+  usage: 'npm run bench:startup [-- options]',
+  about: 'Start-up time and idle memory of the real npm start, run after run.',
   options: {
-    runs: { type: 'string', default: '3' },
-    idle: { type: 'string', default: '3' },
-    'reuse-state': { type: 'boolean', default: false },
-    timeout: { type: 'string', default: '30' },
+    runs: { arg: 'N', help: 'starts to measure', type: 'string', default: '3' },
+    idle: { arg: 'S', help: 'seconds after the first 200 before the RSS is sampled', type: 'string', default: '3' },
+    'reuse-state': { help: 'one state folder for every run (a restart)', type: 'boolean', default: false },
+    timeout: { arg: 'S', help: 'seconds a start may take', type: 'string', default: '30' },
   },
-  strict: true,
 });
 const runs = Number(opts.runs), idleS = Number(opts.idle), timeoutS = Number(opts.timeout);
 if (!(runs >= 1) || !(idleS >= 0) || !(timeoutS > 0)) throw new Error('--runs ≥ 1, --idle ≥ 0 and --timeout > 0 seconds');

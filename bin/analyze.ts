@@ -8,14 +8,16 @@
 import { accessSync, constants, existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { parseArgs } from 'node:util';
+import { cliHelp, parseCli } from '../proto/contract/cliArgs.js';
 import { InputError, readInputRows } from './analyze/inputRows.js';
 import { RunError, runAnalysis } from './analyze/resumableRun.js';
 import { ProgressBar } from './analyze/progressBar.js';
 
-export const USAGE = `Usage: meridian analyze FILE.csv|FILE.jsonl --feed ID --out results.jsonl [options]
-
-Sends every text of FILE to Meridian's sentiment analysis (REST API) under feed ID and
+/** The command line (proto/contract/cliArgs.ts prints --help from it). */
+export const ANALYZE_CLI = {
+  name: 'meridian analyze',
+  usage: 'meridian analyze FILE.csv|FILE.jsonl --feed ID --out results.jsonl [options]   (npm run analyze -- …, node dist/bin/analyze.js …)',
+  about: `Sends every text of FILE to Meridian's sentiment analysis (REST API) under feed ID and
 writes one JSON line per text to --out: {"ref", "line", "status", "sentiment",
 "sentimentScore", "emotionScores", ...}. Run the same command again after an
 interruption: rows already in --out are skipped and submitted jobs are followed, not sent
@@ -23,24 +25,25 @@ again (only a batch whose answer the interruption cut off is sent again, and the
 
 Input: CSV with a header row and a 'text' column (optional 'id', 'occurredAt', 'domain'),
 or JSON Lines with one object per line: {"id": "a1", "text": "...", "occurredAt": "..."}.
-Rows are matched on resume by 'id' (else by their record number).
+Rows are matched on resume by 'id' (else by their record number).`,
+  options: {
+    feed: { type: 'string', arg: 'ID', help: 'feed the texts belong to (letters, digits, . _ : -), required' },
+    out: { type: 'string', arg: 'FILE', help: 'output JSON Lines file, required (appended to on resume)' },
+    url: { type: 'string', arg: 'URL', help: 'gateway base URL (env MERIDIAN_URL; default http://127.0.0.1:8080)' },
+    key: { type: 'string', arg: 'KEY', help: 'API key (env MERIDIAN_KEY; default: $MERIDIAN_STATE_DIR/local-key.txt, state/ by default)' },
+    domain: { type: 'string', arg: 'NAME', help: 'GENERAL (default) or FINANCIAL_NEWS, for rows without a domain' },
+    'text-column': { type: 'string', arg: 'NAME', help: 'CSV column or JSON field of the text (default text)' },
+    'id-column': { type: 'string', arg: 'NAME', help: 'CSV column or JSON field of the row id (default id)' },
+    'batch-size': { type: 'string', arg: 'N', help: 'texts per batch request, 1-1000 (default 100)' },
+    concurrency: { type: 'string', arg: 'N', help: 'parallel job and result look-ups, 1-64 (default 32)' },
+    'no-progress': { type: 'boolean', help: 'no progress bar' },
+  },
+  allowPositionals: true,
+  more: `Exit status: 0 done, 1 the run failed (gateway, key), 2 bad arguments or input file,
+130 interrupted (run again to resume).`,
+} as const;
 
-Options:
-  --feed ID            feed the texts belong to (letters, digits, . _ : -), required
-  --out FILE           output JSON Lines file, required (appended to on resume)
-  --url URL            gateway base URL (env MERIDIAN_URL; default http://127.0.0.1:8080)
-  --key KEY            API key (env MERIDIAN_KEY; default: the local key in
-                       $MERIDIAN_STATE_DIR/local-key.txt, state/ by default)
-  --domain NAME        GENERAL (default) or FINANCIAL_NEWS, for rows without a domain
-  --text-column NAME   CSV column or JSON field of the text (default text)
-  --id-column NAME     CSV column or JSON field of the row id (default id)
-  --batch-size N       texts per batch request, 1-1000 (default 100)
-  --concurrency N      parallel job and result look-ups, 1-64 (default 32)
-  --no-progress        no progress bar
-  -h, --help           this text
-
-Exit status: 0 done, 1 the run failed (gateway, key), 2 bad arguments or input file,
-130 interrupted (run again to resume).`;
+export const USAGE = cliHelp(ANALYZE_CLI).trimEnd();
 
 class UsageError extends Error {}
 
@@ -67,17 +70,10 @@ export async function analyzeCli(argv: string[], env: NodeJS.ProcessEnv = proces
     err.write('\ninterrupted: finishing the current step (Ctrl-C again to quit at once)\n');
   };
   try {
-    const { values, positionals } = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      options: {
-        feed: { type: 'string' }, out: { type: 'string' }, url: { type: 'string' }, key: { type: 'string' },
-        domain: { type: 'string' }, 'text-column': { type: 'string' }, 'id-column': { type: 'string' },
-        'batch-size': { type: 'string' }, concurrency: { type: 'string' }, 'no-progress': { type: 'boolean' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    });
-    if (values.help) { process.stdout.write(`${USAGE}\n`); return 0; }
+    const parsed = parseCli(ANALYZE_CLI, argv);
+    if (parsed.kind === 'help') { process.stdout.write(parsed.text); return 0; }
+    if (parsed.kind === 'error') { err.write(`meridian analyze: ${parsed.message} (--help lists the options)\n`); return 2; }
+    const { values, positionals } = parsed;
     if (positionals.length !== 1) throw new UsageError(positionals.length ? `one input file, got ${positionals.length}: ${positionals.join(' ')}` : 'no input file');
     const file = positionals[0] as string;
     if (!values.feed) throw new UsageError('--feed is required');
@@ -118,7 +114,7 @@ export async function analyzeCli(argv: string[], env: NodeJS.ProcessEnv = proces
     err.write(`${line}; ${values.out} holds all ${summary.total} rows\n`);
     return 0;
   } catch (e) {
-    if (e instanceof UsageError || (e as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
+    if (e instanceof UsageError) {
       err.write(`meridian analyze: ${(e as Error).message}\n\n${USAGE}\n`);
       return 2;
     }

@@ -43,8 +43,15 @@ const built = existsSync(stamp) ? statSync(stamp).mtimeMs : 0;
 const sources = Math.max(statSync(join(root, 'tsconfig.json')).mtimeMs, statSync(join(root, 'tsconfig.build.json')).mtimeMs,
   ...SOURCE_DIRS.map((d) => newestSource(join(root, d))));
 if (sources > built) {
+  const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
+  if (!existsSync(tsc)) {
+    // a production install (npm ci --omit=dev) has no TypeScript: it runs the dist/ a full install built
+    process.stderr.write(`${existsSync(stamp) ? 'dist/ is older than the sources' : 'dist/ is missing'} and TypeScript (a devDependency) is not installed: `
+      + 'build with a full install first (npm ci, which compiles; or npm run build), then copy dist/ with the sources and run npm ci --omit=dev (deploy/Dockerfile)\n');
+    process.exit(1);
+  }
   process.stdout.write('compiling TypeScript (sources changed since the last build)\n');
-  run('the TypeScript build', process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json']);
+  run('the TypeScript build', process.execPath, [tsc, '-p', 'tsconfig.build.json']);
   writeFileSync(stamp, `${new Date().toISOString()}\n`);
 }
 // buildGeo --if-missing also rebuilds a file of an older schema version than this code reads. Its answer holds

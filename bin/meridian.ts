@@ -37,15 +37,14 @@ const CORE_YOUNG_GENERATION_MB = 12;
  * launcher's own, and the certificates' (bin/coreWorker.ts).
  */
 function startCoreThread(env: NodeJS.ProcessEnv, trustReady: Promise<unknown>): Promise<CoreThread> {
-  // Compiled: dist/bin/coreWorker.js; from source (tests run it with tsx): bin/coreWorker.ts, with tsx loaded in the worker too.
+  // Compiled: dist/bin/coreWorker.js; from source (tests run it with tsx, a devDependency): bin/coreWorker.ts through
+  // test/support/tsxCoreWorker.mjs, which registers tsx in the thread first.
   const fromSource = import.meta.url.endsWith('.ts');
-  const entry = new URL(fromSource ? './coreWorker.ts' : './coreWorker.js', import.meta.url);
+  const entry = new URL(fromSource ? '../test/support/tsxCoreWorker.mjs' : './coreWorker.js', import.meta.url);
   // the core's young generation as small as the analysis threads' (YOUNG_GENERATION_MB): it holds most of the
   // growth under a sentiment batch (stored results, messages), and V8 keeps a grown young generation
   const resourceLimits = { maxYoungGenerationSizeMb: CORE_YOUNG_GENERATION_MB };
-  const worker = fromSource
-    ? new Worker(`import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(entry.href)}); })`, { eval: true, env, resourceLimits })
-    : new Worker(entry, { env, resourceLimits });
+  const worker = new Worker(entry, { env, resourceLimits });
   // a failure here is main's to report (it awaits trustReady too); the thread, which would wait for 'trust-ready'
   // forever (a failed start waits for it to end: an unusable state folder hung the launcher silently), is told to end
   trustReady.then(() => worker.postMessage('trust-ready'), () => worker.postMessage('close'));
@@ -87,7 +86,7 @@ import './duckdbAllocator.js'; // first: sets DuckDB's allocator options before 
 import { Worker } from 'node:worker_threads';
 import { join } from 'node:path';
 import { logger } from '../src/log.js';
-import { parseArgs } from 'node:util';
+import { cliArgs } from '../proto/contract/cliArgs.js';
 import { httpAddress, loadGatewayConfig } from '../gateway/config.js';
 import { grpcAddressSetting } from '../proto/contract/envSettings.js';
 import type { RunningGateway } from '../gateway/app.js';
@@ -109,18 +108,20 @@ async function ensureTrust(stateDir: string): Promise<{ dir: string; created: st
 }
 
 async function main(): Promise<void> {
-  let args: { 'core-only'?: boolean; 'gateway-only'?: boolean; plaintext?: boolean; 'build-index'?: boolean; core?: string; listen?: string };
-  try {
-    args = parseArgs({
-      args: process.argv.slice(2), strict: true, allowPositionals: false,
-      options: {
-        'core-only': { type: 'boolean' }, 'gateway-only': { type: 'boolean' }, plaintext: { type: 'boolean' }, 'build-index': { type: 'boolean' },
-        core: { type: 'string' }, listen: { type: 'string' },
-      },
-    }).values;
-  } catch (e) {
-    throw new Error(`${(e as Error).message}; options are --core-only, --gateway-only, --plaintext, --build-index, --core=host:port, --listen=host:port`, { cause: e });
-  }
+  const { values: args } = cliArgs({
+    name: 'meridian',
+    usage: 'node dist/bin/meridian.js [options]   (npm start [-- options]); node dist/bin/meridian.js analyze --help for the batch CLI',
+    about: 'Starts the gRPC core and the REST/GraphQL gateway in one process (each alone with --core-only or --gateway-only).\n'
+      + 'Settings come from MERIDIAN_* environment variables (README "Configuration").',
+    options: {
+      'core-only': { type: 'boolean', help: 'the gRPC core only (MERIDIAN_GRPC_ADDR)' },
+      'gateway-only': { type: 'boolean', help: 'the gateway only, calling the core at --core' },
+      plaintext: { type: 'boolean', help: 'no TLS between gateway and core (loopback only)' },
+      'build-index': { type: 'boolean', help: 'write the place index next to the geo database and exit (install time)' },
+      core: { type: 'string', arg: 'HOST:PORT', help: 'the core the gateway calls (else MERIDIAN_CORE_ADDR)' },
+      listen: { type: 'string', arg: 'HOST:PORT', help: "the gateway's HTTP address (else MERIDIAN_HTTP_ADDR)" },
+    },
+  });
   if (args['build-index']) {
     // install time (bin/ensureBuilt.mjs): the place index file next to the geo database, so that no start builds it
     const { preparePlaceIndex } = await import('../src/server.js'); // the core itself runs in its thread: loaded here only for this

@@ -3,17 +3,20 @@
  *   node dist/gateway/main.js [--core=host:port|unix:/path] [--listen=host:port]
  * (`npm start` runs core and gateway together; see bin/meridian.ts).
  */
-import { parseArgs } from 'node:util';
+import { cliArgs } from '../proto/contract/cliArgs.js';
 import { loadGatewayConfig } from './config.js';
 import { startGateway } from './app.js';
 
 async function main(): Promise<void> {
-  let core: string | undefined, listen: string | undefined;
-  try {
-    ({ core, listen } = parseArgs({ args: process.argv.slice(2), strict: true, options: { core: { type: 'string' }, listen: { type: 'string' } } }).values);
-  } catch (e) {
-    throw new Error(`${(e as Error).message}; options are --core=host:port|unix:/path, --listen=host:port`, { cause: e });
-  }
+  const { core, listen } = cliArgs({
+    name: 'gateway',
+    usage: 'node dist/gateway/main.js [options]   (or node dist/bin/meridian.js --gateway-only)',
+    about: 'The REST/GraphQL gateway alone, calling a core elsewhere; settings from MERIDIAN_* variables.',
+    options: {
+      core: { type: 'string', arg: 'HOST:PORT|unix:/path', help: 'the core to call (else MERIDIAN_CORE_ADDR)' },
+      listen: { type: 'string', arg: 'HOST:PORT', help: 'where to listen (else MERIDIAN_HTTP_ADDR)' },
+    },
+  }).values;
   const config = loadGatewayConfig();
   const { gateway, url } = await startGateway({ ...config, coreAddress: core ?? config.coreAddress, httpAddress: listen ?? config.httpAddress });
   process.stdout.write(`Meridian gateway on ${url} (core ${core ?? config.coreAddress})\n`);

@@ -2,6 +2,7 @@
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { cliArgs } from '../../proto/contract/cliArgs.js';
 import { defaultGeoDbPath } from '../../src/paths.js';
 
 /** An error in the data or in how a script was called: reported as a message, without a stack. */
@@ -9,16 +10,16 @@ export class DataBuildError extends Error {}
 
 /** Every option the data scripts take (buildGeo: --out, --cities, --if-missing; refreshGeo: --db, --cities, --at), read once. */
 const OPTIONS = {
-  out: { type: 'string' }, cities: { type: 'string' }, db: { type: 'string' }, at: { type: 'string' }, 'if-missing': { type: 'boolean' },
+  out: { type: 'string', arg: 'FILE', help: 'buildGeo: the database to write (default MERIDIAN_GEO_DB or data/build/geo.duckdb)' },
+  cities: { type: 'string', arg: 'FILE', help: 'a GeoNames cities500.txt (buildGeo: instead of the packaged one; refreshGeo: the newer source, required)' },
+  db: { type: 'string', arg: 'FILE', help: 'refreshGeo: the database to refresh (default as --out)' },
+  at: { type: 'string', arg: 'TIME', help: 'refreshGeo: the time of the refresh (ISO 8601; default now)' },
+  'if-missing': { type: 'boolean', help: 'buildGeo: only when the database is missing or of an older schema' },
 } as const;
 
 let parsed: ReturnType<typeof parseArgs<{ options: typeof OPTIONS }>>['values'] | undefined;
 function commandLine() {
-  try {
-    parsed ??= parseArgs({ args: process.argv.slice(2), options: OPTIONS }).values;
-  } catch (e) {
-    throw new DataBuildError(`${(e as Error).message}; the options are ${Object.keys(OPTIONS).map((k) => `--${k}`).join(', ')}`);
-  }
+  parsed ??= cliArgs({ name: 'geo data build', usage: 'npm run data:build [-- options] | npm run data:refresh [-- options]', options: OPTIONS }).values;
   return parsed;
 }
 

@@ -6,7 +6,7 @@
  * Works while the gateway runs: it re-reads the key table within
  * MERIDIAN_KEY_RELOAD_MS (1 s by default). MERIDIAN_STATE_DIR picks the state folder.
  */
-import { parseArgs } from 'node:util';
+import { cliArgs } from '../../proto/contract/cliArgs.js';
 import { loadGatewayConfig } from '../config.js';
 import { KeyStoreError, SCOPES } from './keyStore.js';
 import { openGatewayState } from './gatewayState.js';
@@ -24,15 +24,19 @@ function fail(message: string): never {
 }
 
 async function main(): Promise<void> {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      allowPositionals: true,
-      options: { name: { type: 'string' }, scopes: { type: 'string' }, 'rate-limit': { type: 'string' } },
-    });
-  } catch (e) {
-    fail(e instanceof Error ? e.message : String(e));
-  }
+  const parsed = cliArgs({
+    name: 'keys',
+    usage: 'npm run keys -- create|list|revoke [options]   (node dist/gateway/auth/keysCli.js …)',
+    about: 'API keys of the gateway, in its state (MERIDIAN_STATE_DIR, or MERIDIAN_DATABASE_URL for the keys every gateway shares);\n'
+      + 'a running gateway sees a change within MERIDIAN_KEY_RELOAD_MS.',
+    options: {
+      name: { type: 'string', arg: 'NAME', help: "create: the key's name, shown in lists, logs and the dashboard (default unnamed)" },
+      scopes: { type: 'string', arg: 'LIST', help: `create: comma-separated scopes of ${SCOPES.join(',')}, or * (default geo:read)` },
+      'rate-limit': { type: 'string', arg: 'N', help: `create: requests per minute, 0 to ${MAX_RATE_LIMIT} (default: MERIDIAN_DEFAULT_RATE_LIMIT)` },
+    },
+    allowPositionals: true,
+    more: `Commands:\n${USAGE.replace(/^usage: /, '       ')}`,
+  });
   const { values, positionals: [command, ...rest] } = parsed;
   const state = await openGatewayState(loadGatewayConfig(), () => undefined); // MERIDIAN_DATABASE_URL: the keys every gateway shares
   const store = state.keyStore;

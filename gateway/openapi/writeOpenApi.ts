@@ -3,7 +3,7 @@
  * and the typed REST client (gateway/client/meridianClient.ts) from proto/.
  * A test checks that the committed files equal what this script writes.
  */
-import { parseArgs } from 'node:util';
+import { cliArgs } from '../../proto/contract/cliArgs.js';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadProtoCatalog } from '../protoCatalog.js';
@@ -27,7 +27,7 @@ export function generatedArtifacts(): { openapi: string; client: string } {
 
 if (process.argv[1]?.endsWith('writeOpenApi.js')) {
   // no options: anything on the command line is a mistake worth saying
-  try { parseArgs({ args: process.argv.slice(2), strict: true, options: {} }); } catch (e) { process.stderr.write(`${(e as Error).message} (npm run openapi takes no options)\n`); process.exit(2); }
+  cliArgs({ name: 'npm run openapi', usage: 'npm run openapi', about: 'Writes gateway/openapi/openapi.json and the typed client from the protos.', options: {} });
   const { openapi, client } = generatedArtifacts();
   writeFileSync(OPENAPI_FILE, openapi);
   writeFileSync(CLIENT_FILE, client);

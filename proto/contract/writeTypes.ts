@@ -12,7 +12,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
+import { cliArgs } from './cliArgs.js';
 import { contractFiles, PROTO_ROOT } from './protoLoading.js';
 import { projectRoot } from './projectRoot.js';
 
@@ -63,7 +63,10 @@ export function typesDrift(): string[] {
 }
 
 function main(): void {
-  const { values } = parseArgs({ options: { check: { type: 'boolean', default: false } } });
+  const { values } = cliArgs({
+    name: 'npm run proto:types', usage: 'npm run proto:types [-- --check]', about: 'Writes proto/contract/types/ from the protos.',
+    options: { check: { type: 'boolean', default: false, help: 'only compare, exit 1 when the committed types are out of date' } },
+  });
   if (values.check) {
     const drift = typesDrift();
     if (drift.length) {

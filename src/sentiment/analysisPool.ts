@@ -43,7 +43,7 @@ export const YOUNG_GENERATION_MB = 12;
 
 export function createAnalysisPool(opts: { workers: number; ortThreads: number; modelsDir?: string }): AnalysisPool {
   const fromSource = import.meta.url.endsWith('.ts');
-  const filename = fileURLToPath(new URL(fromSource ? './analysisWorkerSource.mjs' : './analysisWorker.js', import.meta.url));
+  const filename = fileURLToPath(new URL(fromSource ? '../../test/support/tsxAnalysisWorker.mjs' : './analysisWorker.js', import.meta.url));
   let pool: Piscina | undefined;
   /** Threads past loading their models (they say so: analysisWorker.ts), and who waits for the rest. */
   const settled = new Set<number>();

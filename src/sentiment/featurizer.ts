@@ -11,7 +11,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { join } from 'node:path';
 import { MAX_TOKENS } from './textInput.js';
+import { projectRoot } from '../paths.js';
 
 export interface FeaturizerParams {
   /** log2 of the number of hash buckets. */
@@ -136,22 +138,8 @@ export function lexiconValences(): Map<string, number> {
   return map;
 }
 
-/** Lexicons of @nlpjs/lang-* (MIT): full words, ±5 scale (AFINN translations). */
-const WORD_LISTS = ['ar', 'cs', 'el', 'fa', 'ga', 'hi', 'hu', 'hy', 'id', 'ko', 'lt', 'ne', 'no', 'pl', 'ro', 'sl', 'sr', 'sv', 'ta', 'th', 'tl', 'tr', 'uk'].map(
-  (l) => [l, `@nlpjs/lang-${l}/src/sentiment/afinn_${l}.json`, 5] as const,
-);
-/** Stem lists (keys are Snowball stems): AFINN ±5, ML-SentiCon and Pattern ±1. */
-const STEM_LISTS = [
-  ...['bn', 'da', 'es', 'fi', 'pt', 'ru'].map((l) => [l, `@nlpjs/lang-${l}/src/sentiment/afinn_${l}.json`, 5] as const),
-  ...['ca', 'de', 'es', 'eu', 'gl'].map((l) => [l, `@nlpjs/lang-${l}/src/sentiment/senticon_${l}.json`, 1] as const),
-  ...['fr', 'it', 'nl'].map((l) => [l, `@nlpjs/lang-${l}/src/sentiment/pattern_${l}.json`, 1] as const),
-];
-/** Lists in a non-Latin script: their Latin-letter keys are untranslated English leftovers, not kept. */
-const NON_LATIN = new Set(['ar', 'bn', 'el', 'fa', 'hi', 'hy', 'ko', 'ne', 'ru', 'sr', 'ta', 'th', 'uk']);
-/** Every nlp.js language with a stop-word list (lang-en-min holds English's). */
-const STOPWORD_LANGS = ['ar', 'bn', 'ca', 'cs', 'da', 'de', 'el', 'es', 'eu', 'fa', 'fi', 'fr', 'ga', 'gl', 'hi', 'hu', 'hy', 'id', 'it', 'ja', 'ko', 'lt', 'ms', 'ne', 'nl', 'no', 'pl', 'pt', 'ro', 'ru', 'sl', 'sr', 'sv', 'ta', 'th', 'tl', 'tr', 'uk', 'zh'];
 /** Shortest stem matched as a word's prefix, and the most characters a stem may lack. */
-const MIN_STEM = 4;
+export const MIN_STEM = 4;
 const MAX_SUFFIX = 3;
 
 export interface ExtraLexiconEntries {
@@ -209,6 +197,8 @@ export class KeyTable {
 }
 
 let extra: ExtraLexicons | null = null;
+/** Where the lexicons come from when no file was loaded: their npm packages in training (buildExtraLexiconsWith), else null. */
+let extraSource: (() => KeyedExtraLexicons) | null = null;
 
 /** The word-class table (lexiconKey of the word → class), once per thread (FeaturizerParams.wordClusters). */
 let wordClasses: Map<number, number> | null = null;
@@ -220,23 +210,40 @@ export function setWordClusters(classes: Map<string, number>): void {
 
 /**
  * The merged lexicons as lookup tables, once per thread: from the file loadExtraLexicons()
- * read (the service: models/extra-lexicons.bin, checked against the model's sidecar), else
- * built from @nlpjs/lang-all (training; ~0.4 s and a transient heap of 110k strings).
+ * read (the service: models/extra-lexicons.bin, checked against the model's sidecar); else,
+ * in training, built from their npm packages (training/extraLexiconSources.ts registers the
+ * builder: ~0.4 s and a transient heap of 110k strings); else read from the committed
+ * models/extra-lexicons.bin (MERIDIAN_MODELS_DIR), the lexicons the served models were
+ * trained with. The builder's packages are devDependencies: the served core never runs it.
  */
 export function extraLexicons(): ExtraLexicons {
   if (extra) return extra;
-  extra = lexiconTables(keyedExtraLexicons());
-  return extra;
+  if (extraSource) extra = lexiconTables(extraSource());
+  else {
+    const path = join(process.env['MERIDIAN_MODELS_DIR'] || join(projectRoot, 'models'), EXTRA_LEXICONS_FILE);
+    loadExtraLexicons(readFileSync(path), path);
+  }
+  return extra!;
+}
+
+/** Training: the lexicons are built by `source` (from their npm packages) rather than read from models/. */
+export function buildExtraLexiconsWith(source: () => KeyedExtraLexicons): void {
+  extraSource = source;
+  extra = null;
 }
 
 /** The merged lexicons keyed as the tables use them (lexiconKey of the word or stem), in the order the tables are filled. */
-interface KeyedExtraLexicons { emoji: Map<string, number>; words: Map<number, number>; stems: Map<number, number> }
+export interface KeyedExtraLexicons { emoji: Map<string, number>; words: Map<number, number>; stems: Map<number, number> }
 
-function keyedExtraLexicons(): KeyedExtraLexicons {
-  const { emoji, words, stems } = extraLexiconEntries();
-  // Two keys with one hash: the later list's value wins (as a Map's set would).
+/** The lexicons' entries keyed as the tables use them. Two keys with one hash: the later list's value wins (as a Map's set would). */
+export function keyedExtraLexicons({ emoji, words, stems }: ExtraLexiconEntries): KeyedExtraLexicons {
   const keyed = (m: Map<string, number>) => new Map([...m].map(([k, v]) => [lexiconKey(k), v]));
   return { emoji, words: keyed(words), stems: keyed(stems) };
+}
+
+function builtExtraLexicons(): KeyedExtraLexicons {
+  if (!extraSource) throw new Error('the extra lexicons are built in training only: import src/sentiment/training/extraLexiconSources.js first');
+  return extraSource();
 }
 
 const lexiconTables = (k: KeyedExtraLexicons): ExtraLexicons => ({ emoji: k.emoji, wordKeys: new KeyTable(k.words), stemKeys: new KeyTable(k.stems) });
@@ -253,7 +260,7 @@ const LEXICON_MAGIC = 0x314c584d; // "MXL1" little-endian
  * no strings beyond the emoji, where building from @nlpjs/lang-all cost ~0.4 s and grew
  * every pool worker's heap (the idle RSS rose ~90 MB).
  */
-export function encodeExtraLexicons(k: KeyedExtraLexicons = keyedExtraLexicons()): Buffer {
+export function encodeExtraLexicons(k: KeyedExtraLexicons = builtExtraLexicons()): Buffer {
   const emoji = [...k.emoji].map(([e, v]) => [Buffer.from(e, 'utf8'), v] as const);
   const size = 4 + 4 + emoji.reduce((a, [b]) => a + 2 + b.length, 0) + 4 + 5 * k.words.size + 4 + 5 * k.stems.size;
   const out = Buffer.alloc(size);
@@ -307,66 +314,6 @@ export function loadExtraLexicons(bin: Buffer, path: string): void {
   }
   if (at !== bin.length) fail('trailing bytes');
   extra = lexiconTables({ emoji, words: keyed[0]!, stems: keyed[1]! });
-}
-
-/**
- * The emoji and non-English lexicons of @nlpjs/lang-* merged across languages, read
- * from node_modules on each call (extraLexicons() keeps the tables). Each entry becomes a signed strength 1–3 (AFINN |v|·0.8, ±1 scales
- * |v|·3, rounded; entries under 0.1 of the scale dropped); a key several lists share gets
- * the mean, and is dropped when they disagree in sign (mean strength under 0.5).
- * Multi-word keys are skipped: the featuriser reads one word at a time.
- */
-export function extraLexiconEntries(): ExtraLexiconEntries {
-  // resolved from where @nlpjs/lang-all (the one declared dependency) is, and English's stop words from @nlpjs/lang-en,
-  // which brings @nlpjs/lang-en-min: found whether npm hoists these packages or nests them
-  const require = createRequire(createRequire(import.meta.url).resolve('@nlpjs/lang-all/package.json'));
-  const enRequire = createRequire(require.resolve('@nlpjs/lang-en/package.json'));
-  // key → its distinct values in the order met (a bare number while there is one: most keys, and far less garbage).
-  type Values = number | number[];
-  const acc = { emoji: new Map<string, Values>(), words: new Map<string, Values>(), stems: new Map<string, Values>() };
-  const add = (m: Map<string, Values>, k: string, v: number) => {
-    const a = m.get(k);
-    if (a === undefined) m.set(k, v);
-    else if (typeof a === 'number') {
-      if (a !== v) m.set(k, [a, v]);
-    } else if (!a.includes(v)) a.push(v);
-  };
-  // Function words of any language ("and", "dan", "por") carry no polarity, whatever a list says.
-  const stopwords = new Set<string>();
-  for (const l of STOPWORD_LANGS) {
-    const Stopwords = require(`@nlpjs/lang-${l}/src/stopwords-${l}.js`) as new () => { dictionary: Record<string, unknown> };
-    for (const w of Object.keys(new Stopwords().dictionary)) stopwords.add(w.toLowerCase());
-  }
-  const EnglishStopwords = enRequire('@nlpjs/lang-en-min/src/stopwords-en.js') as new () => { dictionary: Record<string, unknown> };
-  for (const w of Object.keys(new EnglishStopwords().dictionary)) stopwords.add(w.toLowerCase());
-  const read = (lang: string, file: string, scale: number, stems: boolean) => {
-    const list = JSON.parse(readFileSync(require.resolve(file), 'utf8')) as Record<string, unknown>;
-    for (const rawKey in list) {
-      const v = Number(list[rawKey]);
-      if (!Number.isFinite(v) || Math.abs(v) < 0.1 * scale) continue;
-      const lower = rawKey.toLowerCase().replace(/\uFE0F/g, '');
-      const key = /[\u00c0-\u017f]/.test(lower) ? foldLatinString(lower) : lower;
-      const strength = Math.sign(v) * Math.min(3, Math.max(1, Math.abs(v) * (scale === 5 ? 0.8 : 3)));
-      if (!/[\p{L}\p{N}]/u.test(key)) {
-        if ([...key].length === 1 && /\p{Extended_Pictographic}/u.test(key)) add(acc.emoji, key, strength);
-      } else if (!/\s/u.test(key) && key.length >= 3 && !stopwords.has(key) && !(NON_LATIN.has(lang) && /[a-z]/.test(key))) {
-        add(acc.words, key, strength);
-        if (stems && key.length >= MIN_STEM) add(acc.stems, key, strength);
-      }
-    }
-  };
-  for (const [lang, file, scale] of WORD_LISTS) read(lang, file, scale, false);
-  for (const [lang, file, scale] of STEM_LISTS) read(lang, file, scale, true);
-  const merge = (m: Map<string, Values>) => {
-    const out = new Map<string, number>();
-    for (const [k, vs] of m) {
-      // The emoji table is the same in every AFINN list: a key counts once per distinct value.
-      const mean = typeof vs === 'number' ? vs : vs.reduce((a, b) => a + b, 0) / vs.length;
-      if (Math.abs(mean) >= 0.5) out.set(k, Math.sign(mean) * Math.min(3, Math.max(1, Math.round(Math.abs(mean)))));
-    }
-    return out;
-  };
-  return { emoji: merge(acc.emoji), words: merge(acc.words), stems: merge(acc.stems) };
 }
 
 /** One text's features, valid until the next featurize() call on the same Featurizer. */
@@ -490,7 +437,8 @@ function foldLatin(c: number): number {
   return c < 0x180 ? LATIN_FOLD[c]! : c;
 }
 
-function foldLatinString(s: string): string {
+/** A string with foldLatin applied to each of its code units. */
+export function foldLatinString(s: string): string {
   let out = '';
   for (let i = 0; i < s.length; i++) out += String.fromCharCode(foldLatin(s.charCodeAt(i)));
   return out;

@@ -217,7 +217,7 @@ describe('meridian analyze', () => {
       [[write('nothing.csv', 'id,text\n')], /nothing\.csv holds no texts/],
       [[write('ok.jsonl', '{"text": "a"}\n')].concat(['--batch-size', '0']), /--batch-size must be an integer from 1 to 1000/],
       [['ok.jsonl', '--feed', 'bad feed!'], /--feed must be 1-128 letters/],
-      [['ok.jsonl', '--bogus'], /Unknown option '--bogus'/],
+      [['ok.jsonl', '--bogus'], /^meridian analyze: unknown option --bogus \(--help lists the options\)\n$/],
       [['ok.jsonl', '--feed', 'f', '--out', '/proc/nope/x.jsonl'], /cannot write --out \/proc\/nope\/x\.jsonl: ENOENT/],
     ];
     for (const [args, message] of cases) {

@@ -8,7 +8,8 @@ import { describe, it, expect } from 'vitest';
 import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Featurizer, DEFAULT_FEATURIZER, EXTRA_LEXICONS_FILE, encodeExtraLexicons, extraLexiconEntries, loadExtraLexicons, lexiconValences, type FeaturizerParams } from '../../src/sentiment/featurizer.js';
+import { Featurizer, DEFAULT_FEATURIZER, EXTRA_LEXICONS_FILE, encodeExtraLexicons, loadExtraLexicons, lexiconValences, type FeaturizerParams } from '../../src/sentiment/featurizer.js';
+import { extraLexiconEntries } from '../../src/sentiment/training/extraLexiconSources.js';
 import { MODELS_DIR, SentimentAnalyzer } from '../../src/sentiment/sentimentAnalyzer.js';
 
 const WITH_EXTRAS: FeaturizerParams = { ...DEFAULT_FEATURIZER, negatedLexicon: true, extraLexicons: true };

@@ -22,7 +22,7 @@
 import { readFileSync, writeFileSync, existsSync, mkdtempSync, copyFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
-import { parseArgs } from 'node:util';
+import { cliArgs } from '../../../proto/contract/cliArgs.js';
 import { SentimentAnalyzer, MODELS_DIR, type AnalysisOutput } from '../sentimentAnalyzer.js';
 import { EMOTIONS, POLARITIES, SENTIMENT_LEVELS } from '../labels.js';
 import type { Row } from './corpus.js';
@@ -451,7 +451,11 @@ function writeCard(name: string, body: string): void {
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({
+  const { values } = cliArgs({
+    name: 'npm run eval',
+    usage: 'npm run eval [-- --no-write] [--no-cross] [--only=language] [--models=dir] [--folds=a,b]',
+    about: "Scores the committed models' evaluation fits on held-out rows next to the lexicon baselines and writes the model cards\n"
+      + '(--no-write: prints only); --models=dir evaluates the models in dir as they are; --only=language the language head alone.',
     options: {
       'no-write': { type: 'boolean', default: false },
       'no-cross': { type: 'boolean', default: false },
@@ -459,7 +463,6 @@ async function main(): Promise<void> {
       folds: { type: 'string' },
       only: { type: 'string' },
     },
-    strict: true,
   });
   if (values.only !== undefined && values.only !== 'language' && values.only !== 'everyday') throw new Error(`--only: \`language\` (the language head alone, against eld, tinyld and cld3-asm) or \`everyday\` (the everyday sets on the committed models)`);
   const modelsDir = values.models;

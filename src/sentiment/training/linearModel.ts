@@ -19,6 +19,7 @@
  * symmetry between hidden units.
  */
 import { Featurizer, featureValue, featureValues, type FeaturizerParams } from '../featurizer.js';
+import './extraLexiconSources.js'; // training builds the extra lexicons from their npm packages
 import { cleanText } from '../textInput.js';
 import { seededRandom } from '../../seededRandom.js';
 

@@ -15,7 +15,7 @@
  * Usage: npm run train [-- --only=language|general|financial-news] [--out=dir] [--evaluation-fit] [--new-sets] [--graded-cuts] [--epochs=N --lr=X --l2=X --balance=X --hidden=H --chars=3-4 --negated-lexicon=on|off --extra-lexicons=on|off --count-cap=N|none --seed=N]
  */
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
-import { parseArgs } from 'node:util';
+import { cliArgs } from '../../../proto/contract/cliArgs.js';
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import * as ort from 'onnxruntime-node';
@@ -416,7 +416,12 @@ export async function writeModel(t: TrainedModel, outDir: string, evaluation: Tr
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({
+  const { values } = cliArgs({
+    name: 'npm run train',
+    usage: 'npm run train [-- --only=language|general|financial-news] [--out=dir] [--evaluation-fit] [--epochs=N --lr=X --l2=X --balance=X'
+      + ' --hidden=H --dropout=X --wide --chars=3-4 --negated-lexicon=on|off --extra-lexicons=on|off --count-cap=N|none --seed=N]',
+    about: 'Trains the language head and both sentiment models from data/sentiment/ and writes models/ (--out: elsewhere);\n'
+      + "--evaluation-fit writes the fit without the held-out rows; the other options override modelSpecs.ts's settings.",
     options: {
       only: { type: 'string' },
       out: { type: 'string' },
@@ -441,7 +446,6 @@ async function main(): Promise<void> {
       /** GENERAL's VERY_* cuts from graded gold (EmoBank valence, BRIGHTER intensities with --new-sets) instead of SST-5's shares. */
       'graded-cuts': { type: 'boolean', default: false },
     },
-    strict: true,
   });
   const only = values.only;
   if (values['evaluation-fit'] && values.out === undefined) {

@@ -9,7 +9,7 @@
  *
  * Each option takes a comma-separated list; every combination is trained.
  */
-import { parseArgs } from 'node:util';
+import { cliArgs } from '../../../proto/contract/cliArgs.js';
 import { GENERAL_SPEC } from './modelSpecs.js';
 import { loadAndFeaturize, trainModel } from './train.js';
 import { predict } from './linearModel.js';
@@ -33,7 +33,10 @@ const FOLD_OF: Record<string, (r: Row) => boolean> = {
 const PROBE_SHARE = 0.5;
 
 function main(): void {
-  const { values } = parseArgs({
+  const { values } = cliArgs({
+    name: 'tuneCrossSource',
+    usage: 'node dist/src/sentiment/training/tuneCrossSource.js [options]',
+    about: "GENERAL's leave-one-source-out figures over a grid of settings (comma-separated values per option).",
     options: {
       folds: { type: 'string', default: 'goemotions,umsab' },
       // GENERAL with the issue-37 sets too (corpus.ts loadGeneralCorpus)
@@ -51,7 +54,6 @@ function main(): void {
       // featurizer.ts extraLexicons: off, on or off,on (each featurises the corpus once)
       'extra-lexicons': { type: 'string', default: GENERAL_SPEC.featurizer.extraLexicons === true ? 'on' : 'off' },
     },
-    strict: true,
   });
   const list = (v: string): number[] =>
     v.split(',').map((x) => {

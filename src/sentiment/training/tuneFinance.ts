@@ -15,7 +15,7 @@
  * FINANCE_SPEC's). Every variant runs with every seed (the spread between seeds is the
  * noise a change has to beat).
  */
-import { parseArgs } from 'node:util';
+import { cliArgs } from '../../../proto/contract/cliArgs.js';
 import { FINANCE_SPEC, type ModelSpec } from './modelSpecs.js';
 import { headMetrics, loadAndFeaturize, trainModel } from './train.js';
 import { predict } from './linearModel.js';
@@ -30,7 +30,10 @@ function fmt(m: Metrics): string {
 }
 
 function main(): void {
-  const { values } = parseArgs({
+  const { values } = cliArgs({
+    name: 'tuneFinance',
+    usage: 'node dist/src/sentiment/training/tuneFinance.js [options]',
+    about: 'FINANCIAL_NEWS cross-validated over variants of its settings (--variants as JSON).',
     options: {
       variants: { type: 'string', default: '{"committed":{}}' },
       seed: { type: 'string', default: String(FINANCE_SPEC.seed) },
@@ -41,7 +44,6 @@ function main(): void {
       /** Also score the cross-validated predictions with these amounts added to the BEARISH and BULLISH logits (a bias shift toward the polar classes; "a:b" shifts BEARISH by a and BULLISH by b). */
       shifts: { type: 'string', default: '' },
     },
-    strict: true,
   });
   const variants = JSON.parse(values.variants) as Record<string, Variant>;
   const seeds = values.seed.split(',').map(Number);
