@@ -8,7 +8,7 @@
  * per n-gram its 32-bit FNV-1a hash (found by open addressing) and a run of (language, score) bytes. Scoring is
  * eld's own: the text lower-cased and split at eld's separators, each word's UTF-8 bytes cut into 4-byte windows
  * (a space before the first, after the last), each distinct n-gram adding its languages' scores (+53, eld's base);
- * the verdict is the highest sum. `npx tsx src/sentiment/eldTable.ts` (this file's main) writes models/language-eld.bin and
+ * the verdict is the highest sum. `npx tsx src/sentiment/training/eldTableBuild.ts` writes models/language-eld.bin and
  * models/language-eld.json from the installed eld; the test checks it agrees with eld itself.
  *
  * Reliability is not eld's isReliable(), which compares the best score with the second language's *index*
@@ -16,11 +16,9 @@
  * of the best language is at least 0.75 of that language's average score on correct detections (eld's avgScore)
  * and at least `margin` above the second language's.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { projectRoot } from '../paths.js';
 
 export interface EldSidecar {
   name: 'language-eld';
@@ -56,7 +54,7 @@ const BASE_NGRAM_SCORE = 53; // eld subtracts this from every stored score to ke
 const SCALE = 25; // eld's LanguageResult scale
 
 /** FNV-1a over the key's characters, its offset basis varied by `seed` (the build picks one without a collision). */
-function fnv(s: string, seed: number): number {
+export function fnv(s: string, seed: number): number {
   let h = (0x811c9dc5 ^ Math.imul(seed, 0x9e3779b1)) >>> 0;
   for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
   return h >>> 0;
@@ -189,69 +187,4 @@ export class EldTable {
     if (encoded !== '') words.push(encoded);
     return words;
   }
-}
-
-/** Builds the table from the installed eld (its medium database and its tokeniser's tables). */
-export async function buildEldTable(modelsDir: string): Promise<EldSidecar> {
-  const entry = import.meta.resolve('eld/medium');
-  const at = (p: string): string => new URL(p, entry).href;
-  const { ngramsData } = (await import(at('../ngrams/medium.js'))) as { ngramsData: { type: string; languages: Record<number, string>; ngrams: Record<string, Record<string, number>> } };
-  const { dictionary } = (await import(at('../dictionary.js'))) as { dictionary: string[] };
-  const { separators } = (await import(at('../regexPatterns.js'))) as { separators: RegExp };
-  const { avgScore } = (await import(at('../avgScore.js'))) as { avgScore: Record<string, number> };
-  const pkg = JSON.parse(readFileSync(new URL('../../package.json', entry), 'utf8')) as { version: string };
-  const labels = Object.keys(ngramsData.languages).sort((a, b) => +a - +b).map((k) => ngramsData.languages[+k]!);
-  const keys = Object.keys(ngramsData.ngrams);
-  const hashes = new Uint32Array(keys.length);
-  const starts = new Uint32Array(keys.length + 1);
-  if (dictionary.length !== 256) throw new Error(`eld's byte dictionary has ${dictionary.length} entries, not 256`);
-  let hashSeed = 0;
-  for (;; hashSeed++) {
-    const seen = new Set<number>();
-    if (keys.every((k) => seen.size < seen.add(fnv(k, hashSeed)).size)) break;
-  }
-  let entries = 0;
-  keys.forEach((k, i) => {
-    hashes[i] = fnv(k, hashSeed);
-    starts[i] = entries;
-    entries += Object.keys(ngramsData.ngrams[k]!).length;
-  });
-  starts[keys.length] = entries;
-  const langs = new Uint8Array(entries);
-  const scores = new Uint8Array(entries);
-  keys.forEach((k, i) => {
-    let e = starts[i]!;
-    for (const [lang, score] of Object.entries(ngramsData.ngrams[k]!).sort(([a], [b]) => +a - +b)) {
-      if (!Number.isInteger(score) || score < 0 || score > 255) throw new Error(`eld score ${score} does not fit a byte`);
-      langs[e] = +lang;
-      scores[e++] = score;
-    }
-  });
-  const bin = Buffer.concat([Buffer.from(hashes.buffer), Buffer.from(starts.buffer), Buffer.from(langs), Buffer.from(scores)]);
-  let slotsBits = 1;
-  while (2 ** slotsBits < keys.length * 2) slotsBits++;
-  const sidecar: EldSidecar = {
-    name: 'language-eld',
-    binFile: 'language-eld.bin',
-    binSha256: createHash('sha256').update(bin).digest('hex'),
-    source: `eld ${pkg.version}, database ${ngramsData.type} (medium)`,
-    licence: 'Apache-2.0, eld by Nito T.M. (npmjs.com/package/eld); the n-gram scores are its database, re-encoded',
-    labels,
-    dictionary: dictionary.join(''),
-    separators: { source: separators.source, flags: separators.flags },
-    avgScore: labels.map((l) => avgScore[l] ?? 0.8),
-    ngrams: keys.length,
-    entries,
-    slotsBits,
-    hashSeed,
-  };
-  writeFileSync(join(modelsDir, sidecar.binFile), bin);
-  writeFileSync(join(modelsDir, 'language-eld.json'), JSON.stringify(sidecar, null, 1) + '\n');
-  return sidecar;
-}
-
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const dir = process.argv[2] ?? join(projectRoot, 'models');
-  const s = await buildEldTable(dir);
-  console.log(`wrote ${join(dir, s.binFile)} (${s.ngrams} n-grams, ${s.entries} scores, ${s.labels.length} languages) and language-eld.json`);
 }

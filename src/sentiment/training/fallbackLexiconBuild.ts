@@ -1,0 +1,121 @@
+/**
+ * Writes models/fallback-lexicons.bin, the tables src/sentiment/lexiconFallback.ts reads: the project's seed words
+ * (fallbackSeeds.ts) and nlp.js's lists (@nlpjs/lang-all, a devDependency: the served core never imports this file).
+ * Run: `npx tsx src/sentiment/training/fallbackLexiconBuild.ts [--out DIR]`.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { cliArgs } from '../../../proto/contract/cliArgs.js';
+import { projectRoot } from '../../paths.js';
+import { SEEDS } from './fallbackSeeds.js';
+import {
+  FALLBACK_LEXICONS_FILE, FALLBACK_MAGIC, HANGUL, NEGATOR, NLPJS, NON_LATIN, SHORTEST_STEM, UNSPACED, fnv,
+} from '../lexiconFallback.js';
+
+/** Every entry of the tables, as (lang, kind, text) → strength; later sources do not overwrite earlier ones' signs. */
+export function fallbackEntries(): Map<string, number> {
+  const require = createRequire(createRequire(import.meta.url).resolve('@nlpjs/lang-all/package.json'));
+  const entries = new Map<string, number>();
+  const put = (lang: string, kind: string, text: string, v: number): void => {
+    const k = `${lang}\u0001${kind}\u0001${text}`;
+    const old = entries.get(k);
+    if (old === undefined) entries.set(k, v);
+    else if (Math.sign(old) !== Math.sign(v) && old !== NEGATOR) entries.delete(k); // the lists disagree: no polarity
+  };
+  // seeds first: the project's own words win over a machine translation's
+  for (const [lang, line] of Object.entries(SEEDS)) {
+    // entries are space-separated; a two-word entry is written with its sign once ("+terima kasih"): join until the next sign
+    const items: string[] = [];
+    for (const part of line.split(' ')) {
+      if (/^[+\-!]/.test(part) || items.length === 0) items.push(part);
+      else items[items.length - 1] += ` ${part}`;
+    }
+    for (const item of items) {
+      const m = /^(\+\+|--|\+|-|!)(.+)$/u.exec(item);
+      if (!m) throw new Error(`fallbackSeeds ${lang}: ${item}?`);
+      const [, sign, raw] = m;
+      const text = raw!.toLowerCase();
+      const v = sign === '!' ? NEGATOR : sign === '++' ? 3 : sign === '--' ? -3 : sign === '+' ? 2 : -2;
+      if (sign === '!') put(lang, 'n', text, v);
+      else if (UNSPACED.test(text)) put(lang, 'c', text, v);
+      else if (text.endsWith('*') || HANGUL.test(text)) put(lang, 's', text.replace(/\*$/u, ''), v);
+      else put(lang, 'w', text, v);
+    }
+  }
+  const stops = new Map<string, Set<string>>();
+  const stopwords = (lang: string): Set<string> => {
+    let set = stops.get(lang);
+    if (set) return set;
+    set = new Set<string>();
+    try {
+      const Stopwords = require(`@nlpjs/lang-${lang}/src/stopwords-${lang}.js`) as new () => { dictionary: Record<string, unknown> };
+      for (const w of Object.keys(new Stopwords().dictionary)) set.add(w.toLowerCase());
+    } catch {
+      // no list for this language
+    }
+    stops.set(lang, set);
+    return set;
+  };
+  for (const [lang, file, scale, kind] of NLPJS) {
+    const stop = stopwords(lang);
+    let list: Record<string, unknown>;
+    try {
+      list = JSON.parse(readFileSync(require.resolve(file), 'utf8')) as Record<string, unknown>;
+    } catch {
+      continue;
+    }
+    for (const rawKey in list) {
+      const v = Number(list[rawKey]);
+      if (!Number.isFinite(v) || Math.abs(v) < 0.1 * scale) continue;
+      const text = rawKey.toLowerCase().replace(/\uFE0F/g, '');
+      const strength = Math.sign(v) * Math.round(Math.min(3, Math.max(1, Math.abs(v) * (scale === 5 ? 0.8 : 3))));
+      if (!/[\p{L}\p{N}]/u.test(text)) {
+        if ([...text].length === 1 && /\p{Extended_Pictographic}/u.test(text)) put('*', 'e', text, strength);
+        continue;
+      }
+      if (NON_LATIN.has(lang) && /[a-z]/.test(text)) continue;
+      if (stop.has(text)) continue;
+      if (UNSPACED.test(text)) {
+        if (!/\s/u.test(text) && [...text].length >= 2) put(lang, 'c', text, strength);
+      } else if (/\s/u.test(text)) {
+        if (text.split(/\s+/u).length === 2) put(lang, 'w', text, strength);
+      } else if ([...text].length >= SHORTEST_STEM) put(lang, kind, text, strength);
+    }
+  }
+  return entries;
+}
+
+/** The tables as the file FallbackLexicons.load reads: magic, count, sorted hashes (u32), strengths (i8). */
+export function encodeFallbackLexicons(entries = fallbackEntries()): Buffer {
+  const byHash = new Map<number, number>();
+  for (const [k, v] of entries) {
+    const h = fnv(k);
+    const old = byHash.get(h);
+    if (old !== undefined && old !== v) byHash.delete(h); // a hash collision between different strengths: neither
+    else byHash.set(h, v);
+  }
+  const hs = [...byHash.keys()].sort((a, b) => a - b);
+  const out = Buffer.alloc(8 + 5 * hs.length);
+  out.writeUInt32LE(FALLBACK_MAGIC, 0);
+  out.writeUInt32LE(hs.length, 4);
+  hs.forEach((h, i) => {
+    out.writeUInt32LE(h, 8 + 4 * i);
+    out.writeInt8(byHash.get(h)!, 8 + 4 * hs.length + i);
+  });
+  return out;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const { values } = cliArgs({
+    name: 'fallbackLexiconBuild',
+    usage: 'npx tsx src/sentiment/training/fallbackLexiconBuild.ts [--out DIR]',
+    about: 'Writes the lexicon-fallback tables (fallback-lexicons.bin) from the seed words and nlp.js.',
+    options: { out: { type: 'string', default: join(projectRoot, 'models') } },
+  });
+  const bin = encodeFallbackLexicons();
+  writeFileSync(join(values.out, FALLBACK_LEXICONS_FILE), bin);
+  console.log(`wrote ${join(values.out, FALLBACK_LEXICONS_FILE)}: ${bin.readUInt32LE(4)} entries, sha256 ${createHash('sha256').update(bin).digest('hex')}`);
+}
