@@ -27,7 +27,7 @@
 
 interface CoreThread { address: string; close(): Promise<void> }
 
-/** The core thread's V8 young generation in MB (V8's default grows to 48; bench/README.md, sixth session). */
+/** The core thread's V8 young generation in MB (V8's default grows to 48; CHANGELOG.md). */
 const CORE_YOUNG_GENERATION_MB = 12;
 
 /**

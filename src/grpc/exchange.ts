@@ -206,11 +206,11 @@ const EXCHANGE_MAX_HELD = 256;
  * answers leave (startSome below). Chosen on the REST bench's workloads, the
  * same trees alternated over five rounds (req/s, sliced ÷ unsliced, medians):
  * 0.5 ms radius 1.29× mixed 1.14×; 1 ms radius 1.29× mixed 1.18×; 2 ms radius
- * 1.26× mixed 1.08× (bench/README.md, sixth session). Since then a call costs
+ * 1.26× mixed 1.08× (CHANGELOG.md). Since then a call costs
  * the core less (place tiers, kept renderings), so a 1 ms turn held ~30 calls
  * and the two threads took turns again: 0.3 ms against 1 ms, alternated, wrk:
  * mixed +15 %, radius +15 %, prefix +6 %, by id level; autocannon: +8-10 % on all
- * four (0.5 ms in between, 0.15 ms more CPU per request; fourteenth session).
+ * four (0.5 ms in between, 0.15 ms more CPU per request).
  */
 const START_SLICE_MS = 0.3;
 callMetrics.gaugeOf('meridian_exchange_calls_open', 'Calls read from CoreExchange streams and not yet answered or cancelled', () => exchangeLoad.open);

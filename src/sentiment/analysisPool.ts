@@ -35,7 +35,7 @@ export interface AnalysisPool {
  * sentiment bench's warm-up the service held 611-632 MB idle and 1,006-1,051 MB at
  * its peak. With the young generation of the pool and core threads at 12 MB
  * (bin/meridian.ts sets the core's): 574-582 MB idle, 854-890 MB at the peak, the
- * batch's CPU per text within the runs' spread (bench/README.md, sixth session).
+ * batch's CPU per text within the runs' spread (CHANGELOG.md).
  * The gateway's (main) isolate keeps V8's default: a small one there
  * (--max-semi-space-size=4 for the whole process) cost a quarter of the by-id req/s.
  */

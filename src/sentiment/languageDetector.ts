@@ -289,7 +289,7 @@ export class LanguageIdentifier {
       // Touch every row (its first and last entry, and its scale) before summing: the cache misses then overlap
       // instead of each waiting for the one before. In the service the other threads' work evicts the table
       // between texts (the head cost 36-50 µs per text there in profiles, against ~10 warm); with the table evicted before
-      // every text, this pass takes the head from 28 to 15-21 µs per text (bench/README.md, eighth session).
+      // every text, this pass takes the head from 28 to 15-21 µs per text (CHANGELOG.md).
       // The sums and verdicts are unchanged.
       let touched = 0;
       for (let k = 0; k < count; k++) {
@@ -466,7 +466,7 @@ export const SPELLING_GROUPS: readonly (readonly SpellingMarkers[])[] = [
         'tko nitko smije smiju htio htjel* vidio dio dijel* uvijek mlijek* glasovanj* ' +
         'odgoj* pridon* tijek* neovis* podrijet* svatko netko itko obitelj* tisuć* opć* suradnj* ' +
         'tjed* zrakoplov* sveučiliš* glazb* povijes* izvješ* ' +
-        // session 19, everyday Croatian: Serbian writes srećan, budžet; Slovene srečen (its proračun is a Slovene marker's company: danes, sem)
+        // everyday Croatian: Serbian writes srećan, budžet; Slovene srečen (its proračun is a Slovene marker's company: danes, sem)
         'sretn* sretan proračun*'
       ).split(' '),
       pattern: /^(?!\p{L}*(?:jedn|jedin|bjekt|ijent|dijet|nijedan|prijem|danijel|gabrijel|dijego|kijev|higijen|hijerarh|pij|bij|krij|objem|sjenic))\p{L}*(?:[bcdfghklmnprstvzžčćšđ]ije(?!nt)[bcdfghklmnprstvzžčćšđ]|[bmpsv]je[bcdfghklmnprstvzžčćšđ])\p{L}*$/u,

@@ -28,7 +28,7 @@ export interface ModelSpec {
   int8Embeddings?: boolean;
   /** Input dropout: share of a row's features hidden at each training visit (0: none). */
   dropout: number;
-  /** Input dropout never hides the lexicon-prior features (tried: cross-source worse, see models/README.md). */
+  /** Input dropout never hides the lexicon-prior features (tried: cross-source worse, see CHANGELOG.md). */
   dropoutKeepsLexicon?: boolean;
   /**
    * Linear model only: train this many runs (seeds seed, seed + 1, …; each its own shuffle)
@@ -88,17 +88,17 @@ export const GENERAL_SPEC: ModelSpec = {
   // Negated lexicon words get their own prior features (featurizer.ts, negatedLexicon):
   // cross-source polarity up on most folds (models/general.md, "Negated lexicon features").
   // Emoji and non-English lexicon priors (featurizer.ts, extraLexicons): cross-source
-  // polarity up on the UMSAB and AfriSenti folds, GoEmotions level (models/README.md,
-  // "fifth session").
+  // polarity up on the UMSAB and AfriSenti folds, GoEmotions level (CHANGELOG.md,
+  // Models).
   // Runs of one token (and of a unit inside a word) are cut to three (featurizer.ts, collapseRuns): a run of
   // one emoji or word no longer adds up ("😀" ×50 was VERY_NEGATIVE); chosen over capping every feature's count
   // (countCap 1–3), which weighed ordinary texts differently too (models/README.md, "eighth session").
   // 2^20 hash buckets instead of the default 2^18 (fewer features sharing a bucket): in-source macro-F1 on
   // the held-out rows AfriSenti +1.1, NusaX +1.0, UMSAB languages +0.8, emotions +0.4, English level, mean of
-  // two seeds; stored as int8 (int8Embeddings), which scored the same within 0.3 point (models/README.md,
+  // two seeds; stored as int8 (int8Embeddings), which scored the same within 0.3 point (CHANGELOG.md,
   // "sixteenth session"). The language head masks the ids to its own 15 bits, so its verdicts do not change.
   // Character 5-grams too, in the model's bag only (modelCharGramMax; the language head keeps its 3-4-grams): held-out
-  // in-source NusaX +2.0-2.4, AfriSenti +0.7-0.8, UMSAB +0.4-0.7, English +0.4-0.5 on seeds 7 and 8 (models/README.md,
+  // in-source NusaX +2.0-2.4, AfriSenti +0.7-0.8, UMSAB +0.4-0.7, English +0.4-0.5 on seeds 7 and 8 (CHANGELOG.md,
   // "sixteenth session").
   featurizer: { ...DEFAULT_FEATURIZER, bucketBits: 20, modelCharGramMax: 5, negatedLexicon: true, extraLexicons: true, collapseRuns: 3 },
   // A sentence said again in the same text is taken back at serving (featurizer.ts dedupeSentences): 280 of the
