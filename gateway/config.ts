@@ -67,6 +67,11 @@ export interface GatewayConfig {
   logLevel: string;
   /** PostgreSQL URL of keys and rate-limit counters shared by several gateways (MERIDIAN_DATABASE_URL); empty = embedded, per gateway. */
   databaseUrl: string;
+  /**
+   * The clock (ms since the epoch) the shared rate counter counts windows by, in place of PostgreSQL's: set by tests
+   * only (no environment variable), so that a burst can start inside one window without waiting for the wall clock.
+   */
+  rateClock?: () => number;
 }
 
 /**

@@ -13,12 +13,12 @@ export interface GatewayState {
   close(): Promise<void>;
 }
 
-export async function openGatewayState(config: Pick<GatewayConfig, 'stateDir' | 'databaseUrl'>, onError: (e: unknown) => void): Promise<GatewayState> {
+export async function openGatewayState(config: Pick<GatewayConfig, 'stateDir' | 'databaseUrl' | 'rateClock'>, onError: (e: unknown) => void): Promise<GatewayState> {
   if (!config.databaseUrl) return { keyStore: new KeyStore(config.stateDir), rateCounter: new RateLimiter(), close: async () => undefined };
   // loaded only here: the pg driver is ~70 ms of every start that does not use it
   const [{ PostgresKeyStore, openGatewayDatabase }, { PostgresRateCounter }] = await Promise.all([import('./postgresKeyStore.js'), import('./postgresRateCounter.js')]);
   const pool = await openGatewayDatabase(config.databaseUrl, onError);
-  const rateCounter = new PostgresRateCounter(pool, onError);
+  const rateCounter = new PostgresRateCounter(pool, onError, { clock: config.rateClock });
   return {
     keyStore: new PostgresKeyStore(pool, config.stateDir),
     rateCounter,

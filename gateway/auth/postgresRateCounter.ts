@@ -33,12 +33,20 @@ export class PostgresRateCounter implements RateCounter {
 
   private readonly statement: string;
 
-  constructor(private readonly pool: pg.Pool, onError: (e: unknown) => void, opts: { durable?: boolean } = {}) {
+  private readonly clock: (() => number) | undefined;
+
+  /**
+   * `clock` (ms since the epoch) replaces PostgreSQL's clock for the window a request counts in: for tests that
+   * must start a burst inside one window without waiting for the wall clock. Deployments leave it unset, so
+   * gateways on different machines share the database's clock.
+   */
+  constructor(private readonly pool: pg.Pool, onError: (e: unknown) => void, opts: { durable?: boolean; clock?: () => number } = {}) {
+    this.clock = opts.clock;
     // set_config(…, true) holds for the statement's own transaction only; the final SELECT names it so that it runs
     const relaxed = opts.durable ? '' : "relaxed AS (SELECT set_config('synchronous_commit', 'off', true) AS v),";
     this.statement = `
       WITH ${relaxed}
-      t AS (SELECT (extract(epoch from clock_timestamp()) * 1000)::bigint AS now_ms),
+      t AS (SELECT COALESCE($3::bigint, (extract(epoch from clock_timestamp()) * 1000)::bigint) AS now_ms),
       hit AS (
         INSERT INTO gateway_rate_windows (key_id, window_start, count) SELECT $1, (now_ms / ${WINDOW_MS}) * ${WINDOW_MS}, 1 FROM t
         ON CONFLICT (key_id, window_start) DO UPDATE SET count = gateway_rate_windows.count + 1 WHERE gateway_rate_windows.count < $2
@@ -51,7 +59,7 @@ export class PostgresRateCounter implements RateCounter {
   }
 
   async take(keyId: string, limit: number): Promise<RateDecision> {
-    const r = (await this.pool.query<{ count: number | null; now_ms: string }>(this.statement, [keyId, limit])).rows[0]!;
+    const r = (await this.pool.query<{ count: number | null; now_ms: string }>(this.statement, [keyId, limit, this.clock?.() ?? null])).rows[0]!;
     const now = Number(r.now_ms);
     const resetSeconds = Math.max(1, Math.ceil((Math.floor(now / WINDOW_MS) * WINDOW_MS + WINDOW_MS - now) / 1000));
     if (r.count === null) return { allowed: false, limit, remaining: 0, resetSeconds };

@@ -288,13 +288,14 @@ describe('clients that would hold the gateway without a key or with many connect
       return s;
     });
     try {
-      await new Promise((r) => setTimeout(r, 300));
+      // the held connections count once the server has accepted them: ask until it has (a request before then is
+      // simply answered)
+      await eventually(async () => (await fetch(`${capped.url}/healthz`)).status === 503, 5000);
       const over = await fetch(`${capped.url}/healthz`);
       expect(over.status).toBe(503);
       expect(((await over.json()) as { errors: { type: string }[] }).errors[0]!.type).toBe('TOO_MANY_CONNECTIONS');
       for (const s of held) s.destroy();
-      await new Promise((r) => setTimeout(r, 300));
-      expect((await fetch(`${capped.url}/healthz`)).status).not.toBe(503);
+      await eventually(async () => (await fetch(`${capped.url}/healthz`)).status !== 503, 5000);
     } finally {
       for (const s of held) s.destroy();
       await capped.close();

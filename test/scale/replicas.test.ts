@@ -150,8 +150,12 @@ describe('three core replicas and two gateways on one PostgreSQL', () => {
   it('holds a key to its rate limit exactly across two gateways, which share keys and tenants', async () => {
     const gateways: TestGateway[] = [];
     try {
-      gateways.push(await startTestGateway({ coreAddress: cores[1]!.address, databaseUrl: url }));
-      gateways.push(await startTestGateway({ coreAddress: cores[2]!.address, databaseUrl: url }));
+      // both gateways count in one window, pinned to the middle of the current minute: a burst that crossed a
+      // window boundary would be counted in two
+      const midWindow = Math.floor(Date.now() / 60_000) * 60_000 + 30_000;
+      const rateClock = (): number => midWindow;
+      gateways.push(await startTestGateway({ coreAddress: cores[1]!.address, databaseUrl: url, rateClock }));
+      gateways.push(await startTestGateway({ coreAddress: cores[2]!.address, databaseUrl: url, rateClock }));
       const [a, b] = gateways as [TestGateway, TestGateway];
       expect(a.key).not.toBe('');
       expect(b.key).toBe(''); // the keys were there already: one local key for the deployment
@@ -160,18 +164,13 @@ describe('three core replicas and two gateways on one PostgreSQL', () => {
       const LIMIT = 40;
       const { key, record } = await a.gateway.keyStore.create({ name: 'limited', scopes: ['geo:read'], rateLimit: LIMIT });
       await eventually(async () => (await b.get('/v1/geo/cities?namePrefix=San&limit=1', { 'X-Gateway-Key': key })).status === 200, 5000);
-      // Windows are whole minutes on PostgreSQL's clock: do not start a burst just before one ends.
-      // (30 s of margin: on a loaded machine the burst itself can take seconds.)
-      if (Date.now() % 60_000 > 30_000) await new Promise((r) => setTimeout(r, 60_000 - (Date.now() % 60_000) + 200));
-      // The wait may outlast the pools' idle timeout (30 s): open their connections again now (8 per gateway, with
-      // the limited key: counted in `used` below), so that the burst measures the counting, not 16 connection
-      // starts on a machine the rest of the suite keeps busy.
+      // Open the pools' connections first (8 per gateway, with the limited key: counted in `used` below), so that
+      // the burst measures the counting, not 16 connection starts on a machine the rest of the suite keeps busy.
       await Promise.all(Array.from({ length: 16 }, (_, i) => gateways[i % 2]!.get('/v1/geo/cities?namePrefix=San&limit=1', { 'X-Gateway-Key': key })));
-      // What the probes above used of the current window only: after the wait above, the
-      // latest row may be the previous minute's, which this burst does not share.
+      // What the probes above used of the pinned window.
       const used = Number((await sql<{ count: number }>(
-        'SELECT count FROM gateway_rate_windows WHERE key_id = $1 AND window_start = ((extract(epoch from clock_timestamp()) * 1000)::bigint / 60000) * 60000',
-        [record.id],
+        'SELECT count FROM gateway_rate_windows WHERE key_id = $1 AND window_start = $2',
+        [record.id, midWindow - 30_000],
       ))[0]?.count ?? 0);
       const burst = await Promise.all(Array.from({ length: 2 * LIMIT }, (_, i) => gateways[i % 2]!.get('/v1/geo/cities?namePrefix=San&limit=1', { 'X-Gateway-Key': key })));
       const ok = burst.filter((r) => r.status === 200).length;
