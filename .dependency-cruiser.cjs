@@ -12,7 +12,7 @@ const CORE_ENTRIES = [
   // the geo bench measures the in-memory index and its SQL reference side by side
   '^src/geo/placeStore[.]ts$', '^src/geo/placeSql[.]ts$',
   // training and benches reach the sentiment capability through these
-  '^src/sentiment/training/', '^src/sentiment/featurizer[.]ts$', '^src/sentiment/sentimentAnalyzer[.]ts$', '^src/sentiment/labels[.]ts$',
+  '^src/sentiment/featurizer[.]ts$', '^src/sentiment/sentimentAnalyzer[.]ts$', '^src/sentiment/labels[.]ts$',
   '^src/sentiment/textInput[.]ts$', '^src/sentiment/languageDetector[.]ts$', '^src/sentiment/modelCard[.]ts$', '^src/sentiment/onnxBatch[.]ts$',
   // the state-store seam: the scale bench measures each store on its own, the service bench the job store's cost per job
   '^src/sentiment/store/(sentimentStore|duckdbStore|postgresStore|openStore|jobStore|messages|timeOrderedId)[.]ts$',
@@ -26,24 +26,24 @@ module.exports = {
   forbidden: [
     {
       name: 'core-not-gateway',
-      comment: 'src/ is the core: it never imports the gateway (the gateway talks to it over gRPC only).',
+      comment: 'src/ is the core: it never imports the gateway (the gateway talks to it over gRPC only), nor the offline training code (training/ reads the core, never the other way).',
       severity: 'error',
       from: { path: '^src/' },
-      to: { path: '^(gateway|bin|bench|test|data)/' },
+      to: { path: '^(gateway|training|bin|bench|test|data)/' },
     },
     {
       name: 'gateway-not-core',
       comment: 'gateway/ only talks to the core through gRPC: it never imports src/ (shared code lives in proto/).',
       severity: 'error',
       from: { path: '^gateway/' },
-      to: { path: '^(src|bin|bench|test|data)/' },
+      to: { path: '^(src|training|bin|bench|test|data)/' },
     },
     {
       name: 'contract-npm-only',
       comment: 'proto/ (the contract and its TypeScript side) imports npm packages only.',
       severity: 'error',
       from: { path: '^proto/' },
-      to: { path: '^(src|gateway|bin|bench|test|data)/' },
+      to: { path: '^(src|gateway|training|bin|bench|test|data)/' },
     },
     {
       name: 'capabilities-apart',
@@ -65,6 +65,20 @@ module.exports = {
       severity: 'error',
       from: { path: '^src/(geo|locale|sentiment|certificates|db|grpc)/' },
       to: { path: '^src/config[.]ts$' },
+    },
+    {
+      name: 'training-through-entry-points',
+      comment: 'Offline training (training/) builds the models the core serves: it reads the featuriser, labels, analyser and the readers of the files it writes, nothing else of the core.',
+      severity: 'error',
+      from: { path: '^training/' },
+      to: { path: '^src/', pathNot: [...CORE_ENTRIES, '^src/sentiment/(eldTable|lexiconFallback)[.]ts$'] },
+    },
+    {
+      name: 'training-not-served',
+      comment: 'training/ is never part of a served process: gateway, core and launchers do not import it (benches and tests may).',
+      severity: 'error',
+      from: { path: '^(src|gateway|bin|proto)/' },
+      to: { path: '^training/' },
     },
     {
       name: 'build-and-benches-through-entry-points',

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { Featurizer, loadExtraLexicons } from '../src/sentiment/featurizer.js';
 import { cleanText } from '../src/sentiment/textInput.js';
 import { CONSULT_BELOW, LanguageIdentifier, sentimentLanguages } from '../src/sentiment/languageDetector.js';
-import { loadGeneralCorpus } from '../src/sentiment/training/corpus.js';
+import { loadGeneralCorpus } from '../training/corpus.js';
 import { MODELS_DIR } from '../src/sentiment/sentimentAnalyzer.js';
 import { projectRoot } from '../src/paths.js';
 

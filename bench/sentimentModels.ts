@@ -26,8 +26,8 @@ import { SentimentAnalyzer, MODELS_DIR, MODEL_NAMES } from '../src/sentiment/sen
 import { Featurizer } from '../src/sentiment/featurizer.js';
 import { encodeBatch } from '../src/sentiment/onnxBatch.js';
 import { cleanText } from '../src/sentiment/textInput.js';
-import { vader } from '../src/sentiment/training/lexiconBaselines.js';
-import { loadGeneralCorpus, loadFinanceCorpus } from '../src/sentiment/training/corpus.js';
+import { vader } from '../training/lexiconBaselines.js';
+import { loadGeneralCorpus, loadFinanceCorpus } from '../training/corpus.js';
 import type { Domain } from '../src/sentiment/labels.js';
 import { cliArgs } from '../proto/contract/cliArgs.js';
 

@@ -8,7 +8,7 @@
  * per n-gram its 32-bit FNV-1a hash (found by open addressing) and a run of (language, score) bytes. Scoring is
  * eld's own: the text lower-cased and split at eld's separators, each word's UTF-8 bytes cut into 4-byte windows
  * (a space before the first, after the last), each distinct n-gram adding its languages' scores (+53, eld's base);
- * the verdict is the highest sum. `npx tsx src/sentiment/training/eldTableBuild.ts` writes models/language-eld.bin and
+ * the verdict is the highest sum. `npx tsx training/eldTableBuild.ts` writes models/language-eld.bin and
  * models/language-eld.json from the installed eld; the test checks it agrees with eld itself.
  *
  * Reliability is not eld's isReliable(), which compares the best score with the second language's *index*

@@ -242,7 +242,7 @@ export function keyedExtraLexicons({ emoji, words, stems }: ExtraLexiconEntries)
 }
 
 function builtExtraLexicons(): KeyedExtraLexicons {
-  if (!extraSource) throw new Error('the extra lexicons are built in training only: import src/sentiment/training/extraLexiconSources.js first');
+  if (!extraSource) throw new Error('the extra lexicons are built in training only: import training/extraLexiconSources.js first');
   return extraSource();
 }
 

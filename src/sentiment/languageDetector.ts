@@ -3,7 +3,7 @@
  * hashed features the sentiment featuriser already computed for the text (each
  * bucket id folded to LANGUAGE_BITS bits), trained by `npm run train` on the text of
  * every shared data set plus the Universal Declaration of Human Rights in each
- * language eld knows (src/sentiment/training/trainLanguage.ts). No second pass over
+ * language eld knows (training/trainLanguage.ts). No second pass over
  * the text: scoring is one weight-row sum per feature (about 9 µs per tweet on one
  * core of this machine with the table in cache; bound by the scattered reads of the
  * weight rows, which logits() issues together before it sums).

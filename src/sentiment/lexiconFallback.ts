@@ -12,7 +12,7 @@
  * Bengali, which negate after the word, the one just before it when none follows). `!` strengthens a score that is there.
  *
  * The tables are hashed into one file (models/fallback-lexicons.bin, 32-bit FNV-1a of "lang kind text" → strength),
- * written by `npx tsx src/sentiment/training/fallbackLexiconBuild.ts` (training/fallbackSeeds.ts and the installed nlp.js,
+ * written by `npx tsx training/fallbackLexiconBuild.ts` (training/fallbackSeeds.ts and the installed nlp.js,
  * a devDependency), so an
  * analysis thread holds two typed arrays and no lexicon strings.
  */

@@ -9,7 +9,7 @@ import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFile
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Featurizer, DEFAULT_FEATURIZER, EXTRA_LEXICONS_FILE, encodeExtraLexicons, loadExtraLexicons, lexiconValences, type FeaturizerParams } from '../../src/sentiment/featurizer.js';
-import { extraLexiconEntries } from '../../src/sentiment/training/extraLexiconSources.js';
+import { extraLexiconEntries } from '../../training/extraLexiconSources.js';
 import { MODELS_DIR, SentimentAnalyzer } from '../../src/sentiment/sentimentAnalyzer.js';
 
 const WITH_EXTRAS: FeaturizerParams = { ...DEFAULT_FEATURIZER, negatedLexicon: true, extraLexicons: true };

@@ -6,8 +6,8 @@
  */
 import { describe, it, expect, beforeAll } from 'vitest';
 import { DEFAULT_FEATURIZER, Featurizer, wordFeatureId, type FeaturizerParams } from '../../src/sentiment/featurizer.js';
-import { FINANCE_SPEC, GENERAL_SPEC } from '../../src/sentiment/training/modelSpecs.js';
-import { loadFinanceCorpus } from '../../src/sentiment/training/corpus.js';
+import { FINANCE_SPEC, GENERAL_SPEC } from '../../training/modelSpecs.js';
+import { loadFinanceCorpus } from '../../training/corpus.js';
 import { SentimentAnalyzer, type AnalysisOutput } from '../../src/sentiment/sentimentAnalyzer.js';
 
 const ids = (f: Featurizer, text: string): number[] => {

@@ -10,8 +10,8 @@ import { projectRoot } from '../../src/paths.js';
 import { ethiopicStage, LanguageIdentifier, pairStage } from '../../src/sentiment/languageDetector.js';
 import { DEFAULT_FEATURIZER, Featurizer } from '../../src/sentiment/featurizer.js';
 import { cleanText } from '../../src/sentiment/textInput.js';
-import { loadLanguageCorpus, type LanguageRow } from '../../src/sentiment/training/languageCorpus.js';
-import { heldoutLanguageRows } from '../../src/sentiment/training/evaluateLanguage.js';
+import { loadLanguageCorpus, type LanguageRow } from '../../training/languageCorpus.js';
+import { heldoutLanguageRows } from '../../training/evaluateLanguage.js';
 
 let rows: LanguageRow[];
 const id = LanguageIdentifier.load(join(projectRoot, 'models'));

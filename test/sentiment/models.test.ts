@@ -4,10 +4,10 @@
  */
 import { describe, it, expect, beforeAll } from 'vitest';
 import { SentimentAnalyzer, type AnalysisOutcome, type AnalysisOutput } from '../../src/sentiment/sentimentAnalyzer.js';
-import { loadGeneralCorpus, loadFinanceCorpus, type Row } from '../../src/sentiment/training/corpus.js';
+import { loadGeneralCorpus, loadFinanceCorpus, type Row } from '../../training/corpus.js';
 import { decodeUtf8, MAX_TOKENS } from '../../src/sentiment/textInput.js';
-import { languageLabelHolds } from '../../src/sentiment/training/languageCorpus.js';
-import { isTuningRow } from '../../src/sentiment/training/modelSpecs.js';
+import { languageLabelHolds } from '../../training/languageCorpus.js';
+import { isTuningRow } from '../../training/modelSpecs.js';
 import { DIRECTIONS, EMOTIONS, SENTIMENT_LEVELS } from '../../src/sentiment/labels.js';
 
 let analyzer: SentimentAnalyzer;

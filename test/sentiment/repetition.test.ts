@@ -14,7 +14,7 @@ import { describe, it, expect, inject } from 'vitest';
 import { sentimentClient } from '../support/grpcClient.js';
 import { collapseUnits, Featurizer } from '../../src/sentiment/featurizer.js';
 import { cleanText } from '../../src/sentiment/textInput.js';
-import { GENERAL_SPEC } from '../../src/sentiment/training/modelSpecs.js';
+import { GENERAL_SPEC } from '../../training/modelSpecs.js';
 
 interface Analysis { sentiment: string; sentimentScore: number }
 

@@ -1,7 +1,7 @@
 /** The two models: their heads, training rows and target encoding, shared by `npm run train` and `npm run eval`. */
-import { DIRECTIONS, EMOTIONS, POLARITIES, type Domain } from '../labels.js';
-import type { FeaturizerParams } from '../featurizer.js';
-import { DEFAULT_FEATURIZER } from '../featurizer.js';
+import { DIRECTIONS, EMOTIONS, POLARITIES, type Domain } from '../src/sentiment/labels.js';
+import type { FeaturizerParams } from '../src/sentiment/featurizer.js';
+import { DEFAULT_FEATURIZER } from '../src/sentiment/featurizer.js';
 import { loadFinanceCorpus, loadGeneralCorpus, seededUnit, SPLIT_SEED, type Row } from './corpus.js';
 import type { Head, Targets } from './linearModel.js';
 

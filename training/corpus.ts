@@ -9,9 +9,9 @@
  */
 import { readFileSync, existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { projectRoot } from '../../paths.js';
-import { EMOTIONS } from '../labels.js';
-import { hash32, lexiconValences } from '../featurizer.js';
+import { projectRoot } from '../src/paths.js';
+import { EMOTIONS } from '../src/sentiment/labels.js';
+import { hash32, lexiconValences } from '../src/sentiment/featurizer.js';
 import { vaderPolarity } from './lexiconBaselines.js';
 
 export type Split = 'train' | 'heldout';

@@ -22,9 +22,9 @@
 import { readFileSync, writeFileSync, existsSync, mkdtempSync, copyFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
-import { cliArgs } from '../../../proto/contract/cliArgs.js';
-import { SentimentAnalyzer, MODELS_DIR, type AnalysisOutput } from '../sentimentAnalyzer.js';
-import { EMOTIONS, POLARITIES, SENTIMENT_LEVELS } from '../labels.js';
+import { cliArgs } from '../proto/contract/cliArgs.js';
+import { SentimentAnalyzer, MODELS_DIR, type AnalysisOutput } from '../src/sentiment/sentimentAnalyzer.js';
+import { EMOTIONS, POLARITIES, SENTIMENT_LEVELS } from '../src/sentiment/labels.js';
 import type { Row } from './corpus.js';
 import { argmax, pct, score, type Metrics } from './metrics.js';
 import { GENERAL_SPEC, FINANCE_SPEC, SPECS, type ModelSpec } from './modelSpecs.js';
@@ -32,13 +32,13 @@ import { progress } from './progress.js';
 import { afinnPolarity, vaderPolarity } from './lexiconBaselines.js';
 import { loadAndFeaturize, trainModel, writeModel } from './train.js';
 import type { FeatureMatrix } from './linearModel.js';
-import type { ModelSidecar } from '../modelCard.js';
+import type { ModelSidecar } from '../src/sentiment/modelCard.js';
 import { predict } from './linearModel.js';
 import { loadLanguageCorpus } from './languageCorpus.js';
 import { evaluateLanguage } from './evaluateLanguage.js';
-import { DEFAULT_FEATURIZER, Featurizer } from '../featurizer.js';
-import { cleanText } from '../textInput.js';
-import { projectRoot } from '../../paths.js';
+import { DEFAULT_FEATURIZER, Featurizer } from '../src/sentiment/featurizer.js';
+import { cleanText } from '../src/sentiment/textInput.js';
+import { projectRoot } from '../src/paths.js';
 
 const negationFeaturizer = new Featurizer({ ...DEFAULT_FEATURIZER, lexicon: false });
 

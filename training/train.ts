@@ -15,16 +15,16 @@
  * Usage: npm run train [-- --only=language|general|financial-news] [--out=dir] [--evaluation-fit] [--new-sets] [--graded-cuts] [--epochs=N --lr=X --l2=X --balance=X --hidden=H --chars=3-4 --negated-lexicon=on|off --extra-lexicons=on|off --count-cap=N|none --seed=N]
  */
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
-import { cliArgs } from '../../../proto/contract/cliArgs.js';
+import { cliArgs } from '../proto/contract/cliArgs.js';
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import * as ort from 'onnxruntime-node';
-import { MODELS_DIR } from '../sentimentAnalyzer.js';
-import { encodeExtraLexicons, EXTRA_LEXICONS_FILE, Featurizer } from '../featurizer.js';
-import { encodeBatch } from '../onnxBatch.js';
-import { cleanText } from '../textInput.js';
-import type { ModelSidecar, TrainedLanguage } from '../modelCard.js';
-import { levelOf, SENTIMENT_LEVELS, type Calibration } from '../labels.js';
+import { MODELS_DIR } from '../src/sentiment/sentimentAnalyzer.js';
+import { encodeExtraLexicons, EXTRA_LEXICONS_FILE, Featurizer } from '../src/sentiment/featurizer.js';
+import { encodeBatch } from '../src/sentiment/onnxBatch.js';
+import { cleanText } from '../src/sentiment/textInput.js';
+import type { ModelSidecar, TrainedLanguage } from '../src/sentiment/modelCard.js';
+import { levelOf, SENTIMENT_LEVELS, type Calibration } from '../src/sentiment/labels.js';
 import { readFileSync, existsSync } from 'node:fs';
 import { loadFiveLevelRows, loadGeneralCorpus, type Row } from './corpus.js';
 import { createHiddenModel, featurizeAll, predict, quantiseColumns, train, type LinearModel, type FeatureMatrix, type Targets } from './linearModel.js';

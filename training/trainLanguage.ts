@@ -9,9 +9,9 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
-import { DEFAULT_FEATURIZER, Featurizer } from '../featurizer.js';
-import { cleanText } from '../textInput.js';
-import { encodeLanguageWeights, encodeSparseLanguageWeights, decodeLanguageWeights, factorise, LanguageIdentifier, type LanguageSidecar } from '../languageDetector.js';
+import { DEFAULT_FEATURIZER, Featurizer } from '../src/sentiment/featurizer.js';
+import { cleanText } from '../src/sentiment/textInput.js';
+import { encodeLanguageWeights, encodeSparseLanguageWeights, decodeLanguageWeights, factorise, LanguageIdentifier, type LanguageSidecar } from '../src/sentiment/languageDetector.js';
 import { seededUnit, SPLIT_SEED } from './corpus.js';
 import { loadLanguageCorpus, type LanguageRow } from './languageCorpus.js';
 import { train, type LinearModel, type FeatureMatrix, type Targets } from './linearModel.js';

@@ -18,10 +18,10 @@
  * nothing at inference), b1 = 0.1 and a seeded Glorot-uniform W2, which breaks the
  * symmetry between hidden units.
  */
-import { Featurizer, featureValue, featureValues, type FeaturizerParams } from '../featurizer.js';
+import { Featurizer, featureValue, featureValues, type FeaturizerParams } from '../src/sentiment/featurizer.js';
 import './extraLexiconSources.js'; // training builds the extra lexicons from their npm packages
-import { cleanText } from '../textInput.js';
-import { seededRandom } from '../../seededRandom.js';
+import { cleanText } from '../src/sentiment/textInput.js';
+import { seededRandom } from '../src/seededRandom.js';
 
 export interface Head {
   name: string;

@@ -7,9 +7,9 @@
  */
 import { createRequire } from 'node:module';
 import { eld } from 'eld/medium';
-import { Featurizer, DEFAULT_FEATURIZER } from '../featurizer.js';
-import { cleanText } from '../textInput.js';
-import type { LanguageIdentifier } from '../languageDetector.js';
+import { Featurizer, DEFAULT_FEATURIZER } from '../src/sentiment/featurizer.js';
+import { cleanText } from '../src/sentiment/textInput.js';
+import type { LanguageIdentifier } from '../src/sentiment/languageDetector.js';
 import { seededUnit, SPLIT_SEED } from './corpus.js';
 import { TWEET_CHARS } from './trainLanguage.js';
 import type { LanguageRow } from './languageCorpus.js';

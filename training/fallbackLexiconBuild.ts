@@ -1,19 +1,19 @@
 /**
  * Writes models/fallback-lexicons.bin, the tables src/sentiment/lexiconFallback.ts reads: the project's seed words
  * (fallbackSeeds.ts) and nlp.js's lists (@nlpjs/lang-all, a devDependency: the served core never imports this file).
- * Run: `npx tsx src/sentiment/training/fallbackLexiconBuild.ts [--out DIR]`.
+ * Run: `npx tsx training/fallbackLexiconBuild.ts [--out DIR]`.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { cliArgs } from '../../../proto/contract/cliArgs.js';
-import { projectRoot } from '../../paths.js';
+import { cliArgs } from '../proto/contract/cliArgs.js';
+import { projectRoot } from '../src/paths.js';
 import { SEEDS } from './fallbackSeeds.js';
 import {
   FALLBACK_LEXICONS_FILE, FALLBACK_MAGIC, HANGUL, NEGATOR, NLPJS, NON_LATIN, SHORTEST_STEM, UNSPACED, fnv,
-} from '../lexiconFallback.js';
+} from '../src/sentiment/lexiconFallback.js';
 
 /** Every entry of the tables, as (lang, kind, text) → strength; later sources do not overwrite earlier ones' signs. */
 export function fallbackEntries(): Map<string, number> {
@@ -111,7 +111,7 @@ export function encodeFallbackLexicons(entries = fallbackEntries()): Buffer {
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const { values } = cliArgs({
     name: 'fallbackLexiconBuild',
-    usage: 'npx tsx src/sentiment/training/fallbackLexiconBuild.ts [--out DIR]',
+    usage: 'npx tsx training/fallbackLexiconBuild.ts [--out DIR]',
     about: 'Writes the lexicon-fallback tables (fallback-lexicons.bin) from the seed words and nlp.js.',
     options: { out: { type: 'string', default: join(projectRoot, 'models') } },
   });

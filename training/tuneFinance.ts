@@ -8,14 +8,14 @@
  * evaluation fit `npm run train` would make (the shipped fit also trains on the held-out
  * rows), on the held-out rows: read it once per candidate, never choose by it.
  *
- *   npm run build && node dist/src/sentiment/training/tuneFinance.js \
+ *   npm run build && node dist/training/tuneFinance.js \
  *     --variants='{"base":{},"shapes":{"featurizer":{"numberShapes":true}}}' [--seed=11,12,13] [--folds=5] [--heldout]
  *
  * A variant is a partial ModelSpec over FINANCE_SPEC (its `featurizer` is merged into
  * FINANCE_SPEC's). Every variant runs with every seed (the spread between seeds is the
  * noise a change has to beat).
  */
-import { cliArgs } from '../../../proto/contract/cliArgs.js';
+import { cliArgs } from '../proto/contract/cliArgs.js';
 import { FINANCE_SPEC, type ModelSpec } from './modelSpecs.js';
 import { headMetrics, loadAndFeaturize, trainModel } from './train.js';
 import { predict } from './linearModel.js';
@@ -32,7 +32,7 @@ function fmt(m: Metrics): string {
 function main(): void {
   const { values } = cliArgs({
     name: 'tuneFinance',
-    usage: 'node dist/src/sentiment/training/tuneFinance.js [options]',
+    usage: 'node dist/training/tuneFinance.js [options]',
     about: 'FINANCIAL_NEWS cross-validated over variants of its settings (--variants as JSON).',
     options: {
       variants: { type: 'string', default: '{"committed":{}}' },

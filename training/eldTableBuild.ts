@@ -1,15 +1,15 @@
 /**
  * Writes models/language-eld.bin and language-eld.json, the re-encoding of eld's medium n-gram database that
  * src/sentiment/eldTable.ts reads (eld is a devDependency: the served core never imports this file).
- * Run: `npx tsx src/sentiment/training/eldTableBuild.ts [--out DIR]`.
+ * Run: `npx tsx training/eldTableBuild.ts [--out DIR]`.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { cliArgs } from '../../../proto/contract/cliArgs.js';
-import { projectRoot } from '../../paths.js';
-import { fnv, type EldSidecar } from '../eldTable.js';
+import { cliArgs } from '../proto/contract/cliArgs.js';
+import { projectRoot } from '../src/paths.js';
+import { fnv, type EldSidecar } from '../src/sentiment/eldTable.js';
 
 /** Builds the table from the installed eld (its medium database and its tokeniser's tables). */
 export async function buildEldTable(modelsDir: string): Promise<EldSidecar> {
@@ -73,7 +73,7 @@ export async function buildEldTable(modelsDir: string): Promise<EldSidecar> {
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const { values } = cliArgs({
     name: 'eldTableBuild',
-    usage: 'npx tsx src/sentiment/training/eldTableBuild.ts [--out DIR]',
+    usage: 'npx tsx training/eldTableBuild.ts [--out DIR]',
     about: "Re-encodes eld's medium n-gram database as language-eld.bin and language-eld.json.",
     options: { out: { type: 'string', default: join(projectRoot, 'models') } },
   });

@@ -9,7 +9,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { seededRandom } from '../../seededRandom.js';
+import { seededRandom } from '../src/seededRandom.js';
 import { progress } from './progress.js';
 
 export const WORD_CLUSTER_WORDS = 40_000;

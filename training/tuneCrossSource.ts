@@ -4,20 +4,20 @@
  * sample of the left-out source's *training* rows (the evaluation reports its
  * held-out rows). Settings found here are written into modelSpecs.ts.
  *
- *   npm run build && node dist/src/sentiment/training/tuneCrossSource.js [--new-sets] --folds=goemotions,umsab --l2=1e-3,1e-4 [--epochs=3] [--lr=0.2] [--hidden=0,16]
+ *   npm run build && node dist/training/tuneCrossSource.js [--new-sets] --folds=goemotions,umsab --l2=1e-3,1e-4 [--epochs=3] [--lr=0.2] [--hidden=0,16]
  *     [--seed=7,8,9 (the spread between seeds is the noise to beat)] [--extra-lexicons=off,on] [--features='{"maxCharGram":5}' or '{"wordClusters":true}' (GloVe word classes, wordClusters.ts)]
  *
  * Each option takes a comma-separated list; every combination is trained.
  */
-import { cliArgs } from '../../../proto/contract/cliArgs.js';
+import { cliArgs } from '../proto/contract/cliArgs.js';
 import { GENERAL_SPEC } from './modelSpecs.js';
 import { loadAndFeaturize, trainModel } from './train.js';
 import { predict } from './linearModel.js';
 import { argmax, pct, score } from './metrics.js';
-import { EMOTIONS, POLARITIES } from '../labels.js';
-import type { FeaturizerParams } from '../featurizer.js';
+import { EMOTIONS, POLARITIES } from '../src/sentiment/labels.js';
+import type { FeaturizerParams } from '../src/sentiment/featurizer.js';
 import { loadGeneralCorpus, seededUnit, SPLIT_SEED, type Row } from './corpus.js';
-import { setWordClusters } from '../featurizer.js';
+import { setWordClusters } from '../src/sentiment/featurizer.js';
 import { buildWordClusters } from './wordClusters.js';
 
 const FOLD_OF: Record<string, (r: Row) => boolean> = {
@@ -35,7 +35,7 @@ const PROBE_SHARE = 0.5;
 function main(): void {
   const { values } = cliArgs({
     name: 'tuneCrossSource',
-    usage: 'node dist/src/sentiment/training/tuneCrossSource.js [options]',
+    usage: 'node dist/training/tuneCrossSource.js [options]',
     about: "GENERAL's leave-one-source-out figures over a grid of settings (comma-separated values per option).",
     options: {
       folds: { type: 'string', default: 'goemotions,umsab' },

@@ -7,7 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { buildExtraLexiconsWith, foldLatinString, keyedExtraLexicons, MIN_STEM, type ExtraLexiconEntries } from '../featurizer.js';
+import { buildExtraLexiconsWith, foldLatinString, keyedExtraLexicons, MIN_STEM, type ExtraLexiconEntries } from '../src/sentiment/featurizer.js';
 
 /** Lexicons of @nlpjs/lang-* (MIT): full words, ±5 scale (AFINN translations). */
 const WORD_LISTS = ['ar', 'cs', 'el', 'fa', 'ga', 'hi', 'hu', 'hy', 'id', 'ko', 'lt', 'ne', 'no', 'pl', 'ro', 'sl', 'sr', 'sv', 'ta', 'th', 'tl', 'tr', 'uk'].map(
