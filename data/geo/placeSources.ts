@@ -22,6 +22,8 @@ export const NE_CSV = 'natural-earth-populated-places-4.0.0/ne_10m_populated_pla
 export const WOF_TSV = 'whosonfirst-admin-gn-wd/wof_localities_gn_wd_names.tsv.gz';
 export const DR5HN_STATES = 'dr5hn-countries-states/states.csv';
 export const ADMIN2_CODES = 'geonames-admin2codes/admin2Codes.2023-04.txt';
+/** CLDR's time zone names per display language (the exemplar cities): `${CLDR_ZONES}/<lang>/timeZoneNames.json`. */
+export const CLDR_ZONES = 'cldr-dates-full-48.2.0/main';
 
 /** The languages a place name is taken in, with the column of each source (NE: NAME_xx; WOF: name_<iso639-3>). */
 export const PLACE_NAME_LANGUAGES: { lang: string; ne?: string; wof: string }[] = [
@@ -42,7 +44,7 @@ export function verifySources(log: Log, dir = SOURCES_DIR): void {
     const m = /^([0-9a-f]{64}) [ *](.+)$/.exec(line.trim());
     if (m) expected.set(m[2]!, m[1]!);
   }
-  for (const f of [NE_CSV, WOF_TSV, DR5HN_STATES, ADMIN2_CODES]) {
+  for (const f of [NE_CSV, WOF_TSV, DR5HN_STATES, ADMIN2_CODES, ...['en', ...PLACE_NAME_LANGUAGES.map((l) => l.lang)].map(zoneNamesFile)]) {
     if (!expected.has(f)) throw new DataBuildError(`${list} does not list ${f}, which the build reads`);
   }
   let bytes = 0;
@@ -61,6 +63,56 @@ export function verifySources(log: Log, dir = SOURCES_DIR): void {
 }
 
 const src = (f: string) => sqlString(join(SOURCES_DIR, f));
+const zoneNamesFile = (lang: string) => `${CLDR_ZONES}/${lang}/timeZoneNames.json`;
+
+/** zone id → exemplar city, from one CLDR timeZoneNames.json (nested by the id's parts). */
+function exemplarCities(lang: string): Map<string, string> {
+  const file = join(SOURCES_DIR, zoneNamesFile(lang));
+  const json = JSON.parse(readFileSync(file, 'utf8')) as { main: Record<string, { dates: { timeZoneNames: { zone: Record<string, unknown> } } }> };
+  const zones = json.main[lang]?.dates.timeZoneNames.zone;
+  if (!zones) throw new DataBuildError(`${file} has no main.${lang}.dates.timeZoneNames.zone: not CLDR's timeZoneNames.json for ${lang}`);
+  const out = new Map<string, string>();
+  const walk = (node: Record<string, unknown>, path: string[]) => {
+    for (const [k, v] of Object.entries(node)) {
+      if (!v || typeof v !== 'object') continue;
+      const city = (v as { exemplarCity?: unknown }).exemplarCity;
+      if (typeof city === 'string') out.set([...path, k].join('/'), city);
+      else walk(v as Record<string, unknown>, [...path, k]);
+    }
+  };
+  walk(zones, []);
+  return out;
+}
+
+/**
+ * CLDR's exemplar city of each time zone, in every name language, as a name of the place it names: the most
+ * populous place of that zone whose name or ASCII name is the zone's English city (the exemplar of the English
+ * file, else the id's last part with spaces: America/Los_Angeles → Los Angeles), not a city part (PPLX).
+ * Writes the temp table cldr_names (place_id, lang, name); returns how many zones named a place.
+ */
+async function writeZoneCityNames(conn: DuckDBConnection): Promise<number> {
+  const en = exemplarCities('en');
+  const rows: unknown[][] = [];
+  const zoneIds = new Set<string>();
+  for (const { lang } of PLACE_NAME_LANGUAGES) {
+    for (const [zone, city] of exemplarCities(lang)) {
+      const english = en.get(zone) ?? zone.split('/').pop()!.replaceAll('_', ' ');
+      if (city.trim() && city !== english) { rows.push([zone, foldText(english), lang, city.trim()]); zoneIds.add(zone); }
+    }
+  }
+  await conn.run('CREATE OR REPLACE TEMP TABLE cldr_zone_names (zone VARCHAR, english VARCHAR, lang VARCHAR, name VARCHAR)');
+  await appendRows(conn, 'cldr_zone_names', [VARCHAR, VARCHAR, VARCHAR, VARCHAR], rows);
+  await conn.run(`CREATE OR REPLACE TEMP TABLE cldr_zone_place AS
+    SELECT zone, id FROM (
+      SELECT z.zone, p.id, row_number() OVER (PARTITION BY z.zone ORDER BY p.population DESC, p.id) AS rn
+      FROM (SELECT DISTINCT zone, english FROM cldr_zone_names) z JOIN places p ON p.timezone = z.zone
+      WHERE p.feature_code <> 'PPLX' AND (lower(strip_accents(p.name)) = z.english OR lower(strip_accents(p.ascii_name)) = z.english)
+    ) WHERE rn = 1`);
+  await conn.run(`CREATE OR REPLACE TEMP TABLE cldr_names AS
+    SELECT zp.id AS place_id, n.lang, n.name FROM cldr_zone_names n JOIN cldr_zone_place zp USING (zone)`);
+  const [r] = await all<{ n: bigint }>(conn, 'SELECT count(*) AS n FROM cldr_zone_place');
+  return Number(r?.n ?? 0);
+}
 
 /**
  * WikiData ids and names in other languages for the places, joined on the GeoNames id: Natural Earth first,
@@ -130,11 +182,12 @@ export async function writePlaceWikidataAndNames(conn: DuckDBConnection, log: Lo
     `${Number(src2!.ne_name)} and ${Number(src2!.wof_name)} by name within 10 km; ` +
     `${Number(dup!.ids)} ids sat on several places (${Number(dup!.places)} places): each kept on the most populous only`);
 
-  // names: NE first, then WOF; a name equal to the GeoNames name adds nothing
-  const unions = PLACE_NAME_LANGUAGES.flatMap(({ lang, ne, wof }) => [
+  // names: NE first, then WOF, then CLDR's exemplar city of the place's zone; a name equal to the GeoNames name adds nothing
+  const zonePlaces = await writeZoneCityNames(conn);
+  const unions = [...PLACE_NAME_LANGUAGES.flatMap(({ lang, ne, wof }) => [
     ...(ne ? [`SELECT gn_id AS place_id, '${lang}' AS lang, trim(${ne}) AS name, 1 AS pri FROM ne_one`] : []),
     `SELECT gn AS place_id, '${lang}' AS lang, trim(${wof}) AS name, 2 AS pri FROM wof_one`,
-  ]).join(' UNION ALL ');
+  ]), 'SELECT place_id, lang, name, 3 AS pri FROM cldr_names'].join(' UNION ALL ');
   await conn.run(`CREATE TABLE place_names AS
     SELECT place_id, lang, arg_min(name, pri) AS name FROM (${unions}) s
     WHERE name IS NOT NULL AND name <> '' AND NOT regexp_matches(name, '^\\*+$') AND place_id IN (SELECT id FROM places)
@@ -143,7 +196,10 @@ export async function writePlaceWikidataAndNames(conn: DuckDBConnection, log: Lo
   // a source's label of the administrative unit rather than the city (NE's de "Präfektur Tokio" for Tokyo) is not the city's name
   await conn.run(`DELETE FROM place_names USING places WHERE places.id = place_names.place_id
     AND regexp_matches(lower(place_names.name), '${ADMIN_WORDS}') AND NOT regexp_matches(lower(places.name), '${ADMIN_WORDS}')`);
-  await conn.run('DROP TABLE ne; DROP TABLE wof; DROP TABLE wof_one; DROP TABLE ne_one; DROP TABLE place_wd; DROP TABLE by_name; DROP TABLE place_name_keys');
+  const [fromZones] = await all<{ n: bigint }>(conn,
+    'SELECT count(*) AS n FROM place_names pn JOIN cldr_names c ON c.place_id = pn.place_id AND c.lang = pn.lang AND c.name = pn.name');
+  log(`CLDR 48.2.0 exemplar cities: ${zonePlaces} time zones name a place; ${Number(fromZones?.n ?? 0)} of the place names are the zone's exemplar city (the only name, or the same as Natural Earth's or Who's On First's)`);
+  await conn.run('DROP TABLE ne; DROP TABLE wof; DROP TABLE wof_one; DROP TABLE ne_one; DROP TABLE place_wd; DROP TABLE by_name; DROP TABLE place_name_keys; DROP TABLE cldr_zone_names; DROP TABLE cldr_zone_place; DROP TABLE cldr_names');
 }
 
 /** Words that name an administrative unit in the name languages (lower case). */

