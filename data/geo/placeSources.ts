@@ -294,7 +294,8 @@ interface DivPlace { id: number; name: string; lat: number; lon: number; pop: nu
  * - representative point and time zone: those of its seat, the most populous PPLA2 place, else of its most
  *   populous place (a division no place carries is left out: it would have neither);
  * - WikiData id: dr5hn's states.csv, where a state's (country, iso2) is the division's ADM2 code and the names agree.
- * Writes `divisions` (the columns of `places`, feature_code 'ADM2') and `division_keys`.
+ * Writes `divisions` (the columns of `places`, feature_code 'ADM2'), `division_keys` and `place_divisions`
+ * (place_id → division_id: the division whose code the place carries).
  */
 export async function buildDivisions(conn: DuckDBConnection, raw: string, log: Log): Promise<void> {
   await conn.run(`CREATE OR REPLACE TEMP TABLE admin2 AS
@@ -366,6 +367,11 @@ export async function buildDivisions(conn: DuckDBConnection, raw: string, log: L
     FROM divisions_src ORDER BY id`);
   await conn.run('ALTER TABLE divisions ADD PRIMARY KEY (id)');
   await conn.run('DROP TABLE divisions_src');
+  // which division holds each place (locatedIn): the division of the place's own (country, admin1, admin2) code
+  await conn.run(`CREATE TABLE place_divisions AS
+    SELECT r.id AS place_id, d.id AS division_id FROM ${raw} r
+    JOIN divisions d ON d.country_code = r.country_code AND d.admin1_code = coalesce(r.admin1_code, '') AND d.admin2_code = r.admin2_code
+    WHERE r.id IN (SELECT id FROM places) ORDER BY r.id`);
   const keyRows: unknown[][] = [];
   const sortRows: unknown[][] = [];
   for (const r of rows) {

@@ -1182,7 +1182,7 @@ export class MeridianRestClient {
     return this.request('GET', `/v1/geo/cities/${encodeURIComponent(String(params.cityId))}/time`, params as unknown as Record<string, unknown>, ['cityId'], undefined, init);
   }
 
-  /** The place containing this one: its first-level division, as a place (type ADM1; 404 when the place has none in the data). (GET /v1/geo/cities/{city_id}/locatedIn) */
+  /** The place containing this one, as a place: for a populated place the second-level division whose code it carries (type ADM2, e.g. its county), else (and for a division) its first-level division (type ADM1); 404 when the place has neither in the data. (GET /v1/geo/cities/{city_id}/locatedIn) */
   getCityLocatedIn(params: GetCityLocatedInParams, init?: RequestInit): Promise<Envelope<CityDetails>> {
     return this.request('GET', `/v1/geo/cities/${encodeURIComponent(String(params.cityId))}/locatedIn`, params as unknown as Record<string, unknown>, ['cityId'], undefined, init);
   }

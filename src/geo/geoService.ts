@@ -49,6 +49,8 @@ interface PlaceExtras {
   byWikiData: Map<string, Ref>;
   /** language → the place's name in it by place index, '' where none (Natural Earth, else Who's On First) */
   localNames: Map<string, string[]>;
+  /** by place index: the index of the second-level division holding it, -1 where none (place_divisions) */
+  divisionOf: Int32Array;
 }
 
 export class Geo implements PlaceContext {
@@ -82,15 +84,24 @@ export class Geo implements PlaceContext {
   }
 
   static async load(deps: GeoDeps): Promise<Geo> {
-    const [{ store: places, divisions, strings }, catalog, meta, zones] = await Promise.all([
+    const [{ store: places, divisions, strings }, catalog, meta, zones, held] = await Promise.all([
       openPlaceStore(deps.db, deps.placeIndexPath, deps.onIndexBuilt), GeoCatalog.load(deps.db),
       deps.db.query<{ key: string; value: string }>('SELECT key, value FROM meta'),
       // every zone /locale/timezones lists, Etc/UTC included (no place: a filter by it finds none); with the places' own
       // zones, which a data refresh may add without the table
       deps.db.query<{ id: string }>('SELECT id FROM timezones'),
+      deps.db.columns('SELECT place_id, division_id FROM place_divisions'),
     ]);
+    const divisionOf = new Int32Array(places.ids.length).fill(-1);
+    const heldIds = held['place_id'] as number[], byIds = held['division_id'] as number[];
+    heldIds.forEach((id, k) => {
+      const i = places.indexOf(id), j = divisions.indexOf(byIds[k]!);
+      if (i !== undefined && j !== undefined) divisionOf[i] = j;
+    });
     // the index file's string columns, kept as they are read ('' where none: placeIndexFile.ts)
-    const extras: PlaceExtras = { wikiData: strings['wikiData'] ?? [], divisionWikiData: strings['divisionWikiData'] ?? [], byWikiData: new Map(), localNames: new Map() };
+    const extras: PlaceExtras = {
+      wikiData: strings['wikiData'] ?? [], divisionWikiData: strings['divisionWikiData'] ?? [], byWikiData: new Map(), localNames: new Map(), divisionOf,
+    };
     extras.divisionWikiData.forEach((wd, j) => { if (wd) extras.byWikiData.set(wd, -(j + 1)); });
     extras.wikiData.forEach((wd, i) => { if (wd) extras.byWikiData.set(wd, i); }); // the build keeps each id on one record
     for (const [k, v] of Object.entries(strings)) if (k.startsWith('name.')) extras.localNames.set(k.slice(5), v);
@@ -384,7 +395,10 @@ export class Geo implements PlaceContext {
       GetCityDateTime: unary((req) => ({ data: localDateTime(this.zoneOf(req['cityId']), Date.now()) })),
       GetCityTime: unary((req) => ({ data: localTime(this.zoneOf(req['cityId']), Date.now()) })),
       GetCityLocatedIn: unary((req) => {
-        const { p, i } = this.at(this.index(req['cityId']));
+        const { p, i, division } = this.at(this.index(req['cityId']));
+        // a place: the second-level division holding it (its county, as GeoDB answers), else its region; a division: its region
+        const j = division ? -1 : this.extras.divisionOf[i]!;
+        if (j >= 0) return { data: this.details(-(j + 1), display(req)) };
         const r = this.catalog.region(p.countryCodes[i]!, p.admin1Codes[i]!);
         if (!r) throw notFound(`place ${String(req['cityId'])} has no first-level region in the data`);
         return { data: this.divisionAsPlace(r, display(req)) };

@@ -54,7 +54,8 @@ export function searchPrefix(prefix: string): string {
  * words (a prefix no longer runs across a word boundary). 5: the time zones include Etc/UTC, which no place has.
  * 6: places.wiki_data_id, place_names (names in other languages), divisions and division_keys (ADM2 records),
  * elevation filled from GeoNames' DEM column, region WikiData ids raised with dr5hn's states.
- * 7: place names in other languages also from CLDR's exemplar cities of the time zones (data/sources/cldr-dates-full-48.2.0).
+ * 7: place names in other languages also from CLDR's exemplar cities of the time zones (data/sources/cldr-dates-full-48.2.0);
+ * place_divisions (the ADM2 division holding each place, which locatedIn answers).
  */
 export const GEO_SCHEMA_VERSION = 7;
 

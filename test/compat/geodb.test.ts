@@ -151,7 +151,7 @@ describe('REST: places, cities and admin divisions (#1-#14, #26-#32)', () => {
     for (const p of list.data) expect(p.wikiDataId, p.name).toMatch(/^Q\d+$/);
     // sub-resources take the Q-id as the path id and as the other place
     expect((await geodb('/v1/geo/places/Q90/distance?toPlaceId=Q60&distanceUnit=KM')).data).toBeCloseTo((await geodb(`/v1/geo/places/${PARIS}/distance?toPlaceId=${NYC}&distanceUnit=KM`)).data, 9);
-    expect((await geodb('/v1/geo/places/Q65/locatedIn')).data).toMatchObject({ name: 'California', wikiDataId: 'Q99' });
+    expect((await geodb('/v1/geo/places/Q65/locatedIn')).data).toMatchObject({ id: LA_COUNTY, name: 'Los Angeles County', type: 'ADM2' });
     expect(ids(await geodb('/v1/geo/cities/Q62/nearbyCities?radius=20&limit=3'))).not.toContain(SF);
     expect((await geodb('/v1/geo/cities/Q62/time')).data).toMatch(/^\d\d:\d\d/);
   });
@@ -235,17 +235,26 @@ describe('REST: places, cities and admin divisions (#1-#14, #26-#32)', () => {
     expect(Math.round(km * 100) / 100).not.toBe(km);
   });
 
-  it('#12-#14 and #30-#32 dateTime, time, locatedIn (the containing division as a place)', async () => {
+  it('#12-#14 and #30-#32 dateTime, time, locatedIn (the containing division as a place: the county, else the region)', async () => {
     expect((await geodb(`/v1/geo/cities/${SF}/dateTime`)).data).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}-0[78]:00$/);
     expect((await geodb(`/v1/geo/places/${SF}/time`)).data.substring(0, 5)).toMatch(/^\d\d:\d\d$/);
+    // a city: the second-level division whose code it carries (GeoDB: "for example its county")
     for (const path of [`/v1/geo/cities/${SF}/locatedIn`, `/v1/geo/places/${SF}/locatedIn?languageCode=ru`]) {
       const d = (await geodb(path)).data;
-      expect(d).toMatchObject({ id: 5332921, wikiDataId: 'Q99', type: 'ADM1', countryCode: 'US', timezone: 'America__Los_Angeles', deleted: false });
+      expect(d).toMatchObject({ id: 5391997, name: 'City and County of San Francisco', type: 'ADM2', featureCode: 'ADM2', countryCode: 'US', regionCode: 'CA', timezone: 'America__Los_Angeles', deleted: false });
+      expect(d.population).toBeGreaterThan(800000);
+    }
+    expect((await geodb('/v1/geo/places/Q65/locatedIn')).data).toMatchObject({ name: 'Los Angeles County', type: 'ADM2', regionCode: 'CA' });
+    // a division, and a city no division holds (New York City spans five counties): the region
+    for (const path of ['/v1/geo/places/5391997/locatedIn', '/v1/geo/cities/Q60/locatedIn']) {
+      const d = (await geodb(path)).data;
+      expect(d).toMatchObject({ type: 'ADM1', featureCode: 'ADM1', countryCode: 'US', deleted: false });
       expect(typeof d.latitude).toBe('number');
-      expect(typeof d.longitude).toBe('number');
       expect(d.population).toBeGreaterThan(0);
     }
-    expect((await geodb(`/v1/geo/places/${SF}/locatedIn?languageCode=ru`)).data.name).toBe('Калифорния');
+    expect((await geodb('/v1/geo/places/5391997/locatedIn')).data).toMatchObject({ id: 5332921, wikiDataId: 'Q99', timezone: 'America__Los_Angeles' });
+    expect((await geodb('/v1/geo/places/5391997/locatedIn?languageCode=ru')).data.name).toBe('Калифорния');
+    expect((await geodb('/v1/geo/cities/Q60/locatedIn')).data.wikiDataId).toBe('Q1384');
   });
 
   it('#23-#25 location searches: cities (population >= 1000), divisions, and places of every population', async () => {
@@ -456,7 +465,7 @@ describe('GraphQL (section 3)', () => {
     expect(lists.populatedPlaces.edges[0].node).toEqual({ id: String(PARIS), wikiDataId: 'Q90', name: 'Paris' });
     expect(lists.divisions.edges[0].node).toMatchObject({ id: String(LA_COUNTY), placeType: 'ADM2' });
     expect(p.distance).toBeCloseTo(559.1, 0);
-    expect(p.locatedIn).toMatchObject({ id: '5332921', placeType: 'ADM1', name: 'California', timezone: 'America/Los_Angeles' });
+    expect(p.locatedIn).toMatchObject({ id: '5391997', placeType: 'ADM2', name: 'City and County of San Francisco', timezone: 'America/Los_Angeles' });
     expect(p.locatedIn.population).toBeGreaterThan(0);
     const n = p.nearbyPopulatedPlaces.edges[0].node;
     expect(n.distance).toBe(n.searchDistance);

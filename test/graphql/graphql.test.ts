@@ -127,14 +127,16 @@ describe('nested fields', () => {
   it('a place: country, region, locatedIn, distance, nearby places, dateTime, time', async () => {
     const d = await ok(`{ populatedPlace(id: "${SF}", displayOptions: { language: DE }) {
       country { code name } region { name isoCode fipsCode hascCode capital numPopulatedPlaces country { code } }
-      locatedIn { id placeType name latitude longitude timezone population } distance(toPlaceId: "${LA}", distanceUnit: KM) dateTime time
+      locatedIn { id placeType name latitude longitude timezone population locatedIn { id placeType name population } } distance(toPlaceId: "${LA}", distanceUnit: KM) dateTime time
       nearbyPopulatedPlaces(radius: 15, distanceUnit: KM, minPopulation: 50000, first: 3) { totalCount edges { node { id searchDistance } } } } }`);
     const p = d.populatedPlace;
     expect(p.country).toEqual({ code: 'US', name: 'Vereinigte Staaten' });
     expect(p.region).toMatchObject({ isoCode: 'CA', fipsCode: '06', hascCode: 'US.CA', capital: 'Sacramento', country: { code: 'US' } });
     expect(p.region.numPopulatedPlaces).toBeGreaterThan(1000);
-    expect(p.locatedIn).toMatchObject({ id: '5332921', placeType: 'ADM1', name: 'Kalifornien', timezone: 'America/Los_Angeles' });
-    expect(p.locatedIn.population).toBeGreaterThan(30_000_000);
+    // the county (ADM2 division whose code the city carries), then its region
+    expect(p.locatedIn).toMatchObject({ id: '5391997', placeType: 'ADM2', name: 'City and County of San Francisco', timezone: 'America/Los_Angeles' });
+    expect(p.locatedIn.locatedIn).toMatchObject({ id: '5332921', placeType: 'ADM1', name: 'Kalifornien' });
+    expect(p.locatedIn.locatedIn.population).toBeGreaterThan(30_000_000);
     expect(p.distance).toBeCloseTo(559.1, 0);
     expect(p.dateTime).toMatch(/-0[78]:00$/);
     expect(p.nearbyPopulatedPlaces.edges.map((e: { node: { id: string } }) => e.node.id)).not.toContain(SF);

