@@ -430,7 +430,7 @@ export interface ListCitiesParams {
   limit?: number;
   offset?: number;
   pageToken?: string;
-  /** default true; the default-language names always match too (the other-language keys carry no language tag) */
+  /** default true: with a non-English language_code, English and alternate names match too; false: only the name shown in that language */
   namePrefixDefaultLangResults?: boolean;
   /** false leaves out links */
   hateoasMode?: boolean;
@@ -477,7 +477,7 @@ export interface ListPlacesParams {
   limit?: number;
   offset?: number;
   pageToken?: string;
-  /** default true; the default-language names always match too (the other-language keys carry no language tag) */
+  /** default true: with a non-English language_code, English and alternate names match too; false: only the name shown in that language */
   namePrefixDefaultLangResults?: boolean;
   /** false leaves out links */
   hateoasMode?: boolean;
@@ -524,7 +524,7 @@ export interface ListAdminDivisionsParams {
   limit?: number;
   offset?: number;
   pageToken?: string;
-  /** default true; the default-language names always match too (the other-language keys carry no language tag) */
+  /** default true: with a non-English language_code, English and alternate names match too; false: only the name shown in that language */
   namePrefixDefaultLangResults?: boolean;
   /** false leaves out links */
   hateoasMode?: boolean;

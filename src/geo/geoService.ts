@@ -276,7 +276,9 @@ export class Geo implements PlaceContext {
   /** Runs a place list and renders the page. */
   listPlaces(req: PlaceListRequest, opts: Parameters<typeof parsePlaceList>[2]) {
     const d = parseDisplay(req.languageCode, req.asciiMode);
-    const { query, unit, key, divisions } = parsePlaceList(this, req, opts);
+    const parsed = parsePlaceList(this, req, opts);
+    const { unit, key, divisions } = parsed;
+    const query = parsed.shownNameOnly ? this.withShownName(parsed.query, d) : parsed.query;
     const { limit, offset } = this.paging.read(req, key);
     // Types the data holds no record of (ISLAND) match nothing: no need to look.
     const noPlaces = query.featureCodes !== undefined && ![...query.featureCodes].some((c) => this.featureCodes.has(c));
@@ -291,6 +293,12 @@ export class Geo implements PlaceContext {
     }));
     return new PlacePage(items, { totalCount: found.total, currentOffset: found.offset, nextPageToken: this.paging.next(key, found.offset, limit, found.total) },
       () => found.hits.map((h) => this.summary(h.index, d, distanceUnit, h.distanceKm)));
+  }
+
+  /** The query with its prefix held to the name shown in display d (namePrefixDefaultLangResults=false). */
+  private withShownName(query: ParsedPlaceList['query'], d: Display): ParsedPlaceList['query'] {
+    const prefix = query.prefix!;
+    return { ...query, nameMatch: (i) => searchWords(this.nameOf(i, d)).some((w) => w.startsWith(prefix)) };
   }
 
   /**
@@ -483,8 +491,9 @@ function asDivisions(page: { hits: PlaceHit[]; total: number; offset: number }) 
 
 /** A place query as the division store reads it: no feature codes (every division is ADM2) and no alternate names. */
 function divisionQuery(q: ParsedPlaceList['query']): ParsedPlaceList['query'] {
-  const { featureCodes: _f, alternates: _a, ...rest } = q;
-  return rest;
+  const { featureCodes: _f, alternates: _a, nameMatch, ...rest } = q;
+  // a division is shown by GeoNames' name: the place test, asked of ref -(j + 1)
+  return nameMatch ? { ...rest, nameMatch: (j) => nameMatch(-j - 1) } : rest;
 }
 
 function round(x: number, digits: number): number {

@@ -120,6 +120,11 @@ export interface ParsedPlaceList {
   query: Omit<PlaceQuery, 'offset' | 'limit'>; unit: Unit; key: string;
   /** Whether the second-level divisions (ADM2) answer: not, alone, or beside the populated places. */
   divisions: 'none' | 'only' | 'also';
+  /**
+   * namePrefixDefaultLangResults=false with a languageCode other than English: the prefix must start a word of the
+   * name shown in that language (its own name there where a source has one), not of the English or alternate names.
+   */
+  shownNameOnly: boolean;
 }
 
 /**
@@ -212,6 +217,7 @@ export function parsePlaceList(
     now: Date.now(),
     sort,
   };
-  const key = JSON.stringify([near, prefix, alternates, countries && [...countries], excluded && [...excluded], opts.region, min, max, zoneIds, types, query.includeDeleted, sort, unit]);
-  return { query, unit, key, divisions };
+  const shownNameOnly = alternates && req.namePrefixDefaultLangResults === false;
+  const key = JSON.stringify([near, prefix, alternates, shownNameOnly, countries && [...countries], excluded && [...excluded], opts.region, min, max, zoneIds, types, query.includeDeleted, sort, unit]);
+  return { query, unit, key, divisions, shownNameOnly };
 }

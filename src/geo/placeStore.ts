@@ -22,6 +22,8 @@ export interface PlaceQuery {
   prefix?: string; // folded (searchPrefix)
   /** The prefix also matches alternate names (other languages, old names); otherwise only the name and its ASCII form. */
   alternates?: boolean;
+  /** A further test of place i's name (namePrefixDefaultLangResults=false: the prefix must start a word of the name shown). */
+  nameMatch?: (i: number) => boolean;
   countries?: ReadonlySet<string>;
   excludedCountries?: ReadonlySet<string>;
   region?: { countryCode: string; admin1Code: string };
@@ -388,7 +390,7 @@ export class PlaceStore {
 
   /** Candidates already in the requested order: count every match, keep the page, stop below minPopulation. */
   private searchInOrder(candidates: Int32Array, q: PlaceQuery, since: number, withDeleted: boolean): PlacePage {
-    const onlyPopulation = !q.countries && !q.excludedCountries && !q.region && !q.timeZones && !q.featureCodes
+    const onlyPopulation = !q.countries && !q.excludedCountries && !q.region && !q.timeZones && !q.featureCodes && !q.nameMatch
       && (since === -Infinity || !withDeleted);
     if (onlyPopulation) return this.populationSlice(candidates, q);
     const hits: PlaceHit[] = [];
@@ -441,6 +443,7 @@ export class PlaceStore {
     if (q.region && (this.countryCodes[i] !== q.region.countryCode || this.admin1Codes[i] !== q.region.admin1Code)) return false;
     if (q.timeZones && !q.timeZones.has(this.timeZones[i]!)) return false;
     if (q.featureCodes && !q.featureCodes.has(this.featureCodes[i]!)) return false;
+    if (q.nameMatch && !q.nameMatch(i)) return false;
     if (q.prefix !== undefined && q.near) return this.hasKeyPrefix(i, q.prefix, q.alternates === true);
     return true;
   }

@@ -106,6 +106,14 @@ describe('REST: places, cities and admin divisions (#1-#14, #26-#32)', () => {
     // no name in that language: GeoNames' name (GeoDB falls back to English)
     expect((await geodb(`/v1/geo/cities/${SF}?languageCode=de`)).data.name).toBe('San Francisco');
     expect((await geodb('/v1/geo/cities?namePrefix=muench&languageCode=de&countryIds=DE&limit=1')).data[0].id).toBe(MUNICH);
+    // namePrefixDefaultLangResults=false: only the name shown in that language matches (München, not Munich)
+    const onlyShown = (q: string) => geodb(`/v1/geo/cities?${q}&languageCode=de&countryIds=DE&minPopulation=1000000&namePrefixDefaultLangResults=false`);
+    expect((await onlyShown('namePrefix=Muni')).data).toEqual([]);
+    expect((await onlyShown('namePrefix=M%C3%BCn')).data.map((c: { id: number }) => c.id)).toEqual([MUNICH]);
+    expect((await geodb('/v1/geo/cities?namePrefix=Muni&languageCode=de&countryIds=DE&minPopulation=1000000&namePrefixDefaultLangResults=true')).data[0].id).toBe(MUNICH);
+    // GraphQL takes the same argument
+    const g = await gw.send('POST', '/graphql', { query: '{ populatedPlaces(namePrefix: "Muni", namePrefixDefaultLangResults: false, countryIds: ["DE"], minPopulation: 1000000, displayOptions: { language: DE }) { totalCount } }' }, { 'X-RapidAPI-Key': gw.key });
+    expect(g.body.data.populatedPlaces.totalCount).toBe(0);
     expect((await geodb('/v1/geo/cities?namePrefix=Munich&limit=1')).data[0].id).toBe(MUNICH); // the name itself, in any language
   });
 
