@@ -222,6 +222,7 @@ export async function buildGateway(config: GatewayConfig, log: Logger = pino({ l
     done();
   });
   app.decorateRequest('routeLabel', '');
+  app.decorateRequest('answerMaxAge', undefined);
   app.decorateRequest('admission', undefined);
   await app.register(httpCaching); // ETag/Cache-Control/304 and compression (gateway/rest/caching.ts); before the routes
   app.addHook('onResponse', (request, reply, done) => {

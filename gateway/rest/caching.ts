@@ -3,6 +3,8 @@
  *
  * Reference data (the geo and locale GETs) changes only when the data is
  * refreshed, so those answers carry `Cache-Control: private, max-age=3600`
+ * (the services' `service_answer_cache` option in proto/; a method's own
+ * `answer_cache` overrides it, and a method with neither is private)
  * and an `ETag`, and a request whose `If-None-Match` names the current tag
  * gets a bodiless 304. The tag is a hash of the exact bytes the client would
  * get (JSONP: the wrapped script, callback included), so it changes exactly
@@ -10,8 +12,8 @@
  * callback name, and never otherwise. `private`: the answer needs a key, so
  * no shared cache may serve it to someone without one.
  *
- * Answers that tell the time now (`…/dateTime`, `…/time`), and lists of places
- * deleted since yesterday or last week, are `no-cache` (a cache must ask each time). Everything else the gateway answers with a key
+ * Answers that tell the time now (`…/dateTime`, `…/time`: max_age_seconds 0), and lists of places
+ * deleted since yesterday or last week (the option's clock_field), are `no-cache` (a cache must ask each time). Everything else the gateway answers with a key
  * (sentiment, jobs, feeds, certificates, GraphQL) and every error is private
  * to a tenant or transient: `Cache-Control: no-store`. JSONP errors travel
  * with HTTP 200 (so that the script runs); their real status is read from
@@ -36,31 +38,22 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import compress from '@fastify/compress';
 
-/** Freshness of reference-data answers, in seconds. */
+/** What the geo and locale services declare (service_answer_cache in proto/): the tests read the header against it. */
 export const REFERENCE_MAX_AGE_SECONDS = 3600;
 /** Answers smaller than this are sent uncompressed (compression would cost more than it saves). */
 export const COMPRESS_THRESHOLD_BYTES = 1024;
 
-const REFERENCE_PREFIXES = ['/v1/geo/', '/v1/locale/'];
-const CLOCK_SUFFIXES = ['/dateTime', '/time'];
-/** `includeDeleted=SINCE_YESTERDAY|SINCE_LAST_WEEK` answers move with the clock too (a deletion ages out). */
-const CLOCK_QUERY = /[?&]include_?deleted=since_/i;
 const JSONP_STATUS = /,"status":(\d{3})\}\);$/;
 
 type CachePolicy = 'reference' | 'clock' | 'private';
 
-/** The route's part of the policy, by route template (a handful of templates; the clock query is checked per request). */
-const routePolicies = new Map<string, CachePolicy>();
-
-function policyOf(request: FastifyRequest): CachePolicy {
-  if (request.method !== 'GET' && request.method !== 'HEAD') return 'private';
-  const label = request.routeLabel;
-  let policy = routePolicies.get(label);
-  if (policy === undefined) {
-    policy = !REFERENCE_PREFIXES.some((p) => label.startsWith(p)) ? 'private' : CLOCK_SUFFIXES.some((s) => label.endsWith(s)) ? 'clock' : 'reference';
-    if (routePolicies.size < 1000) routePolicies.set(label, policy);
-  }
-  return policy === 'reference' && CLOCK_QUERY.test(request.url) ? 'clock' : policy;
+/**
+ * The answer's policy, from its method's answer_cache option in proto/ (routes.ts reads it per request: an
+ * IncludeDeleted SINCE_* request moves with the clock): undefined there is private, 0 tells the time.
+ */
+function policyOf(request: FastifyRequest): { policy: CachePolicy; maxAge: number } {
+  const maxAge = request.method === 'GET' || request.method === 'HEAD' ? request.answerMaxAge : undefined;
+  return { policy: maxAge === undefined ? 'private' : maxAge === 0 ? 'clock' : 'reference', maxAge: maxAge ?? 0 };
 }
 
 /** The real status of an answer: JSONP answers are 200 with the status inside the script. */
@@ -141,7 +134,7 @@ async function httpCaching(app: FastifyInstance): Promise<void> {
   // A callback hook, not an async one: an async hook costs a promise and a microtask turn on every answer.
   app.addHook('onSend', (request, reply, payload, done) => {
     if (reply.hasHeader('cache-control')) { finish(request, reply, payload, done); return; }
-    const policy = policyOf(request);
+    const { policy, maxAge } = policyOf(request);
     if (policy === 'private' || effectiveStatus(reply, payload) !== 200 || (typeof payload !== 'string' && !Buffer.isBuffer(payload))) {
       reply.header('cache-control', 'no-store');
       finish(request, reply, payload, done);
@@ -151,7 +144,7 @@ async function httpCaching(app: FastifyInstance): Promise<void> {
     const set = reply.getHeader('etag');
     const tag = typeof set === 'string' ? set : entityTag(payload);
     if (typeof set !== 'string') reply.header('etag', tag);
-    reply.header('cache-control', policy === 'clock' ? 'private, no-cache' : `private, max-age=${REFERENCE_MAX_AGE_SECONDS}`);
+    reply.header('cache-control', policy === 'clock' ? 'private, no-cache' : `private, max-age=${maxAge}`);
     // beside what CORS set (Vary: Origin with a list of origins): a cache must key on both
     const vary = reply.getHeader('vary');
     reply.header('vary', typeof vary === 'string' && vary !== '' ? `${vary}, accept-encoding` : 'accept-encoding');

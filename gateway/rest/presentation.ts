@@ -88,3 +88,33 @@ export function scopeOf(service: protobuf.Service, capability: string, verb: Ver
   const scope = typeof declared === 'string' && declared ? declared : capability;
   return scope.includes(':') ? scope : `${scope}:${verb === 'GET' ? 'read' : 'write'}`;
 }
+
+/** How long a method's answers may be kept (the answer_cache options of presentation.proto). */
+export interface AnswerCache {
+  /** Cache-Control max-age; 0: the answer tells the time (no-cache, no kept rendering). */
+  maxAgeSeconds: number;
+  /** The request field (JSON name) whose SINCE_* values make an answer move with the clock, when the request has it. */
+  clockField: string | undefined;
+  /** Those values, by name and by number. */
+  clockValues: ReadonlySet<string | number>;
+}
+
+/** The method's own answer_cache, else its service's service_answer_cache; undefined: private to the caller (no-store). */
+export function answerCacheOf(service: protobuf.Service, methodOptions: Record<string, unknown> | undefined, requestType: protobuf.Type): AnswerCache | undefined {
+  const raw = (option(methodOptions, 'answer_cache') ?? option(service.options, 'service_answer_cache')) as { max_age_seconds?: number; clock_field?: string } | undefined;
+  if (!raw) return undefined;
+  const clock = raw.clock_field ? Object.values(requestType.fields).find((f) => f.name === raw.clock_field || f.name === camelName(raw.clock_field!)) : undefined;
+  const values = new Set<string | number>();
+  const e = clock?.resolvedType && 'values' in clock.resolvedType ? (clock.resolvedType as protobuf.Enum).values : {};
+  for (const [name, n] of Object.entries(e)) if (name.startsWith('SINCE_')) { values.add(name); values.add(n); }
+  return { maxAgeSeconds: Number(raw.max_age_seconds ?? 0), clockField: clock ? camelName(clock.name) : undefined, clockValues: values };
+}
+
+/** The max-age of one request's answer: 0 when its clock field asks for places deleted SINCE_* a moving time. */
+export function answerMaxAge(cache: AnswerCache, message: Record<string, unknown>): number {
+  if (cache.clockField === undefined) return cache.maxAgeSeconds;
+  const v = message[cache.clockField];
+  return cache.clockValues.has(typeof v === 'string' ? v.toUpperCase() : (v as number)) ? 0 : cache.maxAgeSeconds;
+}
+
+const camelName = (snake: string) => snake.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());

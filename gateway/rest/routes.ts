@@ -22,7 +22,7 @@ import { pagingLinks } from './links.js';
 import { readCallback, wrapJsonp } from './jsonp.js';
 import { acceptedRule, type AcceptedRule } from './accepted.js';
 import { restPrice, type RestPrice } from './workPrice.js';
-import { omissionsOf, presenterOf, scopeOf, type Omissions, type Presenter } from './presentation.js';
+import { answerCacheOf, answerMaxAge, omissionsOf, presenterOf, scopeOf, type AnswerCache, type Omissions, type Presenter } from './presentation.js';
 import { SCAN_ROWS, type WorkBudget } from '../workPricing.js';
 import { KeptPages, RenderedItems, splitList } from './renderedItems.js';
 import { entityTag } from './caching.js';
@@ -50,6 +50,8 @@ export interface CompiledRoute {
   omissions: Omissions | undefined;
   /** How the answer's items are presented over REST (the rest_text and rest_integer options: GeoDB's forms), or undefined when as the core says. */
   present: Presenter | undefined;
+  /** How long its answers may be kept (the answer_cache options in proto/); undefined: private, never kept. */
+  cache: AnswerCache | undefined;
   /** Work units a request will cost (workPrice.ts), charged to the key's work budget; undefined: not priced. */
   price: RestPrice | undefined;
   /**
@@ -122,7 +124,9 @@ export function compileRoutes(catalog: ProtoCatalog): CompiledRoute[] {
         const shape = responseShape(responseType);
         const scope = scopeOf(service.reflection, service.capability, binding.verb);
         const accepted = acceptedRule(md.options as Record<string, unknown>);
-        const tellsTime = /\/(dateTime|time)$/.test(binding.template);
+        // GETs only: a POST's answer is never kept, whatever its service declares
+        const cache = binding.verb === 'GET' ? answerCacheOf(service.reflection, md.options as Record<string, unknown>, requestType) : undefined;
+        const kept = cache !== undefined && cache.maxAgeSeconds > 0 && !accepted;
         const present = presenterOf(responseType.fields['data']?.resolvedType as protobuf.Type | null | undefined);
         routes.push({
           service, methodName, binding, template,
@@ -131,8 +135,9 @@ export function compileRoutes(catalog: ProtoCatalog): CompiledRoute[] {
           scope, routerPath: routerPathOf(template),
           requestFields,
           accepted,
-          rendered: binding.verb === 'GET' && scope === 'geo:read' && !shape.isList && !accepted && !tellsTime ? renderedOf(responseType) : undefined,
-          renderedItems: binding.verb === 'GET' && scope === 'geo:read' && shape.isList && placeList && shape.dataField && RenderedItems.splices(stringify)
+          cache,
+          rendered: kept && !shape.isList ? renderedOf(responseType) : undefined,
+          renderedItems: kept && shape.isList && placeList && shape.dataField && RenderedItems.splices(stringify)
             ? { items: itemsOf(shape.dataField, present), dataField: shape.dataField.id, pages: keptPages } : undefined,
           omissions: omissionsOf(requestType),
           price: restPrice(service.capability, methodName, requestFields, template.variables.map((v) => v.fieldPath), placeList, DEFAULT_LIMIT),
@@ -286,6 +291,7 @@ async function handle(group: CompiledRoute[], request: FastifyRequest, reply: Fa
     for (const k in rate) reply.header(k, rate[k] as string);
     bound = route.binder.bind(vars, query, request.body);
     bindHeaders(route, request, bound.message);
+    if (route.cache) request.answerMaxAge = answerMaxAge(route.cache, bound.message);
     const limit = bound.message['limit'];
     if (typeof limit === 'number' && limit <= 0) throw paramInvalid(`limit must be from 1 to ${ctx.maxLimit} (leave it out for the default of ${DEFAULT_LIMIT}), got ${limit}`, 'limit');
     if (typeof limit === 'number' && limit > ctx.maxLimit) {
@@ -392,6 +398,8 @@ export interface RouteScope { scope: string | undefined }
 declare module 'fastify' {
   interface FastifyRequest {
     routeLabel: string;
+    /** Cache-Control max-age of this request's answer, from its method's answer_cache (caching.ts); undefined: private, no-store. */
+    answerMaxAge: number | undefined;
     /** The key's admission to the route's scope and rate limit, when it was given before the body was read (app.ts). */
     admission: Admission | undefined;
   }

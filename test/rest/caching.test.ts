@@ -8,6 +8,9 @@ import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { gunzipSync, brotliDecompressSync } from 'node:zlib';
 import { eventually, rawRequest, startTestGateway, type TestGateway } from '../support/gateway.js';
 import { entityTag, matchesIfNoneMatch, REFERENCE_MAX_AGE_SECONDS } from '../../gateway/rest/caching.js';
+import { compileRoutes } from '../../gateway/rest/routes.js';
+import { loadProtoCatalog } from '../../gateway/protoCatalog.js';
+import { answerMaxAge } from '../../gateway/rest/presentation.js';
 
 let gw: TestGateway;
 beforeAll(async () => {
@@ -151,5 +154,28 @@ describe('If-None-Match parsing', () => {
     expect(matchesIfNoneMatch(' "b" ,W/"a"', 'W/"a"')).toBe(true);
     expect(matchesIfNoneMatch('"b", "c"', 'W/"a"')).toBe(false);
     expect(matchesIfNoneMatch('"ab"', 'W/"a"')).toBe(false);
+  });
+});
+
+describe('the cache policy is the contract\'s (answer_cache options in proto/), not a URL pattern', () => {
+  it('geo and locale GETs keep an hour, the clocks none, everything else is private and never kept rendered', () => {
+    const routes = compileRoutes(loadProtoCatalog());
+    const byTemplate = (t: string) => routes.find((r) => r.binding.template === t)!;
+    for (const t of ['/v1/geo/cities', '/v1/geo/cities/{city_id}', '/v1/geo/countries/{country_code}', '/v1/locale/timezones']) {
+      expect(byTemplate(t).cache?.maxAgeSeconds, t).toBe(REFERENCE_MAX_AGE_SECONDS);
+    }
+    for (const t of ['/v1/geo/cities/{city_id}/dateTime', '/v1/geo/cities/{city_id}/time', '/v1/locale/timezones/{zone_id=**}/dateTime']) {
+      expect(byTemplate(t).cache?.maxAgeSeconds, t).toBe(0);
+      expect(byTemplate(t).rendered, t).toBeUndefined();
+    }
+    const list = byTemplate('/v1/geo/cities');
+    expect(answerMaxAge(list.cache!, { includeDeleted: 'SINCE_YESTERDAY' })).toBe(0);
+    expect(answerMaxAge(list.cache!, { includeDeleted: 'ALL' })).toBe(REFERENCE_MAX_AGE_SECONDS);
+    const priv = routes.filter((r) => !r.binding.template.startsWith('/v1/geo/') && !r.binding.template.startsWith('/v1/locale/'));
+    expect(priv.length).toBeGreaterThan(5);
+    for (const r of priv) {
+      expect(r.cache, r.binding.template).toBeUndefined();
+      expect(r.rendered ?? r.renderedItems, r.binding.template).toBeUndefined();
+    }
   });
 });

@@ -27,6 +27,7 @@ import type { ServiceDescriptorProto as _google_protobuf_ServiceDescriptorProto,
 import type { ServiceOptions as _google_protobuf_ServiceOptions, ServiceOptions__Output as _google_protobuf_ServiceOptions__Output } from './google/protobuf/ServiceOptions.js';
 import type { SourceCodeInfo as _google_protobuf_SourceCodeInfo, SourceCodeInfo__Output as _google_protobuf_SourceCodeInfo__Output } from './google/protobuf/SourceCodeInfo.js';
 import type { UninterpretedOption as _google_protobuf_UninterpretedOption, UninterpretedOption__Output as _google_protobuf_UninterpretedOption__Output } from './google/protobuf/UninterpretedOption.js';
+import type { AnswerCache as _meridian_api_v1_AnswerCache, AnswerCache__Output as _meridian_api_v1_AnswerCache__Output } from './meridian/api/v1/AnswerCache.js';
 import type { HttpAccepted as _meridian_api_v1_HttpAccepted, HttpAccepted__Output as _meridian_api_v1_HttpAccepted__Output } from './meridian/api/v1/HttpAccepted.js';
 import type { RestText as _meridian_api_v1_RestText, RestText__Output as _meridian_api_v1_RestText__Output } from './meridian/api/v1/RestText.js';
 import type { CurrencyDescriptor as _meridian_locale_v1_CurrencyDescriptor, CurrencyDescriptor__Output as _meridian_locale_v1_CurrencyDescriptor__Output } from './meridian/locale/v1/CurrencyDescriptor.js';
@@ -91,6 +92,7 @@ export interface ProtoGrpcType {
   meridian: {
     api: {
       v1: {
+        AnswerCache: MessageTypeDefinition<_meridian_api_v1_AnswerCache, _meridian_api_v1_AnswerCache__Output>
         HttpAccepted: MessageTypeDefinition<_meridian_api_v1_HttpAccepted, _meridian_api_v1_HttpAccepted__Output>
         RestText: MessageTypeDefinition<_meridian_api_v1_RestText, _meridian_api_v1_RestText__Output>
       }

@@ -4,6 +4,7 @@ import type { FeatureSet as _google_protobuf_FeatureSet, FeatureSet__Output as _
 import type { UninterpretedOption as _google_protobuf_UninterpretedOption, UninterpretedOption__Output as _google_protobuf_UninterpretedOption__Output } from '../../google/protobuf/UninterpretedOption.js';
 import type { HttpRule as _google_api_HttpRule, HttpRule__Output as _google_api_HttpRule__Output } from '../../google/api/HttpRule.js';
 import type { HttpAccepted as _meridian_api_v1_HttpAccepted, HttpAccepted__Output as _meridian_api_v1_HttpAccepted__Output } from '../../meridian/api/v1/HttpAccepted.js';
+import type { AnswerCache as _meridian_api_v1_AnswerCache, AnswerCache__Output as _meridian_api_v1_AnswerCache__Output } from '../../meridian/api/v1/AnswerCache.js';
 
 // Original file: null
 
@@ -30,6 +31,7 @@ export interface MethodOptions {
   'uninterpretedOption'?: (_google_protobuf_UninterpretedOption)[];
   '.google.api.http'?: (_google_api_HttpRule | null);
   '.meridian.api.v1.accepted'?: (_meridian_api_v1_HttpAccepted | null);
+  '.meridian.api.v1.answerCache'?: (_meridian_api_v1_AnswerCache | null);
 }
 
 export interface MethodOptions__Output {
@@ -39,4 +41,5 @@ export interface MethodOptions__Output {
   'uninterpretedOption': (_google_protobuf_UninterpretedOption__Output)[];
   '.google.api.http': (_google_api_HttpRule__Output | null);
   '.meridian.api.v1.accepted': (_meridian_api_v1_HttpAccepted__Output | null);
+  '.meridian.api.v1.answerCache': (_meridian_api_v1_AnswerCache__Output | null);
 }
