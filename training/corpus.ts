@@ -416,6 +416,9 @@ function vaderPhrases(): Row[] {
  * not in the committed model yet (`npm run train -- --new-sets` trains it; models/general.md, "Issue 37": its
  * figures, and why it waits for the language head).
  */
+/** The `source` of the issue-37 sets' rows (loadGeneralCorpus's `withNewSets`). */
+export const NEW_SET_SOURCES: ReadonlySet<string> = new Set(['brighter', 'indonlu-emot', 'wisesight', 'hebrew-sentiment']);
+
 export function loadGeneralCorpus(withNewSets = false): Row[] {
   const added = withNewSets ? [...brighter(), ...indonluEmot(), ...wisesight(), ...hebrewSentiment()] : [];
   return [...goEmotions(), ...xed(), ...umsab(), ...afrisenti(), ...nusax(), ...added, ...vaderPhrases()];
