@@ -35,6 +35,9 @@ export type ServiceHandlers<H> = {
       : H[K] extends grpc.handleBidiStreamingCall<infer Req, infer Res> ? StreamHandler<Req, Res> : never;
 };
 
+/** How long before the core's deadline a cancel is taken for the caller's deadline (see CoreCall.cancel). */
+export const DEADLINE_SLACK_MS = 25;
+
 /** How a call ended before its answer: its caller gave up, or its deadline passed. */
 export type CallEnd = 'cancelled' | 'deadline';
 
@@ -73,11 +76,13 @@ export class CoreCall implements CallContext {
   }
 
   /**
-   * The transport says nobody waits any more (the client cancelled, the connection or stream went, or the
-   * transport's own deadline timer fired: past the deadline, that is the deadline, not a cancel).
+   * The transport says nobody waits any more: the client cancelled, the connection or stream went, or a
+   * deadline timer fired. One within DEADLINE_SLACK_MS of the deadline is that deadline: a caller's own timer
+   * (grpc-js's client, the gateway's sweep) started before the call crossed to the core, so it fires up to
+   * the transit time before the core's, and its cancel arrives first.
    */
   cancel(): void {
-    this.end(Date.now() >= this.deadline ? 'deadline' : 'cancelled');
+    this.end(Date.now() >= this.deadline - DEADLINE_SLACK_MS ? 'deadline' : 'cancelled');
   }
 
   /** Ends the call (the runner, for the deadline; cancel(), for the transport). */
