@@ -214,7 +214,7 @@ export async function startCore(config: CoreConfig): Promise<Core> {
  * TLS that asks every peer for a client certificate and verifies any it gets
  * against the CA, but lets a peer without one connect: health answers
  * everyone, and every other service refuses such calls UNAUTHENTICATED
- * (ServiceRegistry). A certificate that fails verification leaves the peer
+ * (src/grpc/grpcAdapter.ts). A certificate that fails verification leaves the peer
  * unauthenticated the same way.
  */
 function mutualTlsCredentials(tls: { caPem: string; certPem: string; keyPem: string }): grpc.ServerCredentials {
