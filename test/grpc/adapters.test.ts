@@ -181,17 +181,24 @@ describe('deadlines and cancellations through both transports (handlers held ope
     expect(b).toEqual(a);
   });
 
-  it('a deadline that passes while the handler runs: DEADLINE_EXCEEDED on both, the handler\'s signal aborts, counted once each', async () => {
-    const counted = await counter('meridian_core_calls_deadline_exceeded_total');
+  it('a deadline that passes while the handler runs: DEADLINE_EXCEEDED on both, the handler\'s signal aborts, each call counted once', async () => {
+    const deadlines = await counter('meridian_core_calls_deadline_exceeded_total');
+    const cancels = await counter('meridian_core_calls_cancelled_total', { stage: 'while_running' });
     const before = seen.length;
-    const [u, x] = await Promise.all([t.unary(getCountry.path, payload, { deadline: Date.now() + 300 }), t.exchange(getCountry.path, payload, { timeoutMs: 300 })]);
-    expect(u.code).toBe(grpc.status.DEADLINE_EXCEEDED);
-    expect(x).toMatchObject({ code: grpc.status.DEADLINE_EXCEEDED, message: expect.stringMatching(/deadline passed in the core/) });
-    const both = seen.slice(before);
-    expect(both).toHaveLength(2);
-    for (const s of both) expect(await s.aborted).toBe('deadline');
-    await new Promise((r) => setTimeout(r, 50)); // the unary call's deadline as grpc-js's own timer saw it, too
-    expect(await counter('meridian_core_calls_deadline_exceeded_total')).toBe(counted + 2);
+    const u = t.unary(getCountry.path, payload, { deadline: Date.now() + 300 });
+    const first = await nextSeen(before + 1);
+    const x = t.exchange(getCountry.path, payload, { timeoutMs: 300 });
+    const second = await nextSeen(before + 2);
+    expect((await u).code).toBe(grpc.status.DEADLINE_EXCEEDED);
+    expect(await x).toMatchObject({ code: grpc.status.DEADLINE_EXCEEDED, message: expect.stringMatching(/deadline passed in the core/) });
+    expect(await second.aborted).toBe('deadline'); // the core's own deadline
+    // grpc-js's client gives up at its deadline and resets the stream; the core takes that reset for the deadline when
+    // it comes within DEADLINE_SLACK_MS of its own, which a loaded machine's transit can exceed: then it is a cancel
+    expect(['deadline', 'cancelled']).toContain(await first.aborted);
+    await new Promise((r) => setTimeout(r, 50)); // the unary call's deadline as grpc-js's own server timer saw it, too
+    const counted = (await counter('meridian_core_calls_deadline_exceeded_total')) - deadlines;
+    expect(counted).toBeGreaterThanOrEqual(1);
+    expect(counted + (await counter('meridian_core_calls_cancelled_total', { stage: 'while_running' })) - cancels).toBe(2);
   });
 
   it('a call cancelled while its handler runs: the handler\'s signal aborts, its answer is dropped, counted while_running on both', async () => {
