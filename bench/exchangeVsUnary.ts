@@ -8,6 +8,7 @@
  * that background load falls on both; the ratio of each pair is printed.
  *
  *   npm run bench:exchange   (DURATION=8 s per round, CONNECTIONS=32, REPEAT=3, TYPES="byId radius")
+ * Each row also gives the CPU time per request of the core process and of the gateways' process (Linux /proc).
  *
  * The workload is bench:rest's (BENCH_PEERS/workload/workload.json, seed 42).
  * The core runs in its own process (test/support/coreProcess.ts), the two
@@ -76,14 +77,28 @@ function spawnLine<T>(args: string[], env: Record<string, string>): Promise<{ ch
   });
 }
 
-async function round(url: string, key: string, paths: string[]): Promise<{ rps: number; p50: number; p99: number; errors: number }> {
+/** CPU time (user + system, ms) a process has used so far, from /proc (Linux; NaN elsewhere): clock ticks of 10 ms. */
+function cpuMs(pid: number | undefined): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch { return NaN; }
+}
+
+/** One round; `pids`: the core's and the gateways' processes, whose CPU per request is reported (µs). */
+async function round(url: string, key: string, paths: string[], pids: { core?: number; gateway?: number } = {}): Promise<{ rps: number; p50: number; p99: number; errors: number; coreUs: number; gatewayUs: number }> {
   let i = 0;
+  const cpu0 = { core: cpuMs(pids.core), gateway: cpuMs(pids.gateway) };
   const result = await autocannon({
     url, connections: CONNECTIONS, duration: DURATION,
     headers: { 'X-Gateway-Key': key },
     requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: paths[i++ % paths.length]! }) }],
   });
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx };
+  const n = result.requests.total || 1;
+  return {
+    rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx,
+    coreUs: ((cpuMs(pids.core) - cpu0.core) * 1000) / n, gatewayUs: ((cpuMs(pids.gateway) - cpu0.gateway) * 1000) / n,
+  };
 }
 
 async function main(): Promise<void> {
@@ -105,10 +120,11 @@ async function main(): Promise<void> {
       for (let rep = 0; rep < REPEAT; rep++) {
         const order = rep % 2 === 0 ? (['exchange', 'unary'] as const) : (['unary', 'exchange'] as const);
         const r: Partial<Record<'exchange' | 'unary', Awaited<ReturnType<typeof round>>>> = {};
-        for (const t of order) r[t] = await round(gws.value[t].url, gws.value[t].key, paths);
+        for (const t of order) r[t] = await round(gws.value[t].url, gws.value[t].key, paths, { core: core.child.pid, gateway: gws.child.pid });
         const ratio = r.exchange!.rps / r.unary!.rps;
         ratios.push(ratio);
-        rows.push(`| ${type} | ${rep + 1} | ${Math.round(r.exchange!.rps)} (${r.exchange!.p50} / ${r.exchange!.p99}) | ${Math.round(r.unary!.rps)} (${r.unary!.p50} / ${r.unary!.p99}) | ${ratio.toFixed(2)}× | ${r.exchange!.errors} / ${r.unary!.errors} |`);
+        const cpu = (x: { coreUs: number; gatewayUs: number }) => `${Math.round(x.coreUs)} / ${Math.round(x.gatewayUs)}`;
+        rows.push(`| ${type} | ${rep + 1} | ${Math.round(r.exchange!.rps)} (${r.exchange!.p50} / ${r.exchange!.p99}) | ${Math.round(r.unary!.rps)} (${r.unary!.p50} / ${r.unary!.p99}) | ${ratio.toFixed(2)}× | ${cpu(r.exchange!)} | ${cpu(r.unary!)} | ${r.exchange!.errors} / ${r.unary!.errors} |`);
         log(rows.at(-1)!);
       }
       ratios.sort((a, b) => a - b);
@@ -120,8 +136,8 @@ async function main(): Promise<void> {
     rmSync(coreState, { recursive: true, force: true });
   }
   log('');
-  log(`| workload | round | exchange req/s (p50 / p99 ms) | unary req/s (p50 / p99 ms) | exchange ÷ unary | errors (exchange / unary) |`);
-  log('|---|---|---|---|---|---|');
+  log(`| workload | round | exchange req/s (p50 / p99 ms) | unary req/s (p50 / p99 ms) | exchange ÷ unary | exchange CPU µs/req (core / gateway) | unary CPU µs/req (core / gateway) | errors (exchange / unary) |`);
+  log('|---|---|---|---|---|---|---|---|');
   for (const r of rows) log(r);
   log(`\n${CONNECTIONS} connections, ${DURATION} s per round; machine load at the end: ${(await import('node:os')).loadavg().map((l) => l.toFixed(1)).join(' ')}`);
   process.exit(0);

@@ -14,7 +14,8 @@ import { ConnectionPool, openDatabase } from './db/duckdb.js';
 import { addGeoService, openPlaceStore, placeIndexPath, type Geo } from './geo/geoService.js';
 import { addLocaleService } from './locale/localeService.js';
 import { reflectionDefinition } from './grpc/protos.js';
-import { addExchangeService, ServiceRegistry } from './grpc/exchange.js';
+import { addExchangeService } from './grpc/exchange.js';
+import { ServiceRegistry } from './grpc/serviceRegistry.js';
 import { logger } from './log.js';
 import { addSentimentService, type Sentiment } from './sentiment/sentimentService.js';
 import { CertificateAuthority } from './certificates/certificateAuthority.js';
@@ -159,7 +160,8 @@ export async function startCore(config: CoreConfig): Promise<Core> {
   const healthNames = ['', ...SERVICES];
   const health = new HealthImplementation(Object.fromEntries(healthNames.map((s) => [s, 'SERVING'])));
   health.addToServer({ addService: (service, implementation) => services.addOpenService(service, guardHealth(implementation, new Set(healthNames))) } as Pick<grpc.Server, 'addService'> as grpc.Server);
-  new ReflectionService(reflectionDefinition()).addToServer(services as unknown as grpc.Server); // reflection is authenticated too
+  // reflection is authenticated too
+  new ReflectionService(reflectionDefinition()).addToServer({ addService: (service, implementation) => services.addGrpcService(service, implementation) } as Pick<grpc.Server, 'addService'> as grpc.Server);
 
   let credentials = grpc.ServerCredentials.createInsecure();
   if (!config.plaintext) {
@@ -212,7 +214,7 @@ export async function startCore(config: CoreConfig): Promise<Core> {
  * TLS that asks every peer for a client certificate and verifies any it gets
  * against the CA, but lets a peer without one connect: health answers
  * everyone, and every other service refuses such calls UNAUTHENTICATED
- * (ServiceRegistry). A certificate that fails verification leaves the peer
+ * (src/grpc/grpcAdapter.ts). A certificate that fails verification leaves the peer
  * unauthenticated the same way.
  */
 function mutualTlsCredentials(tls: { caPem: string; certPem: string; keyPem: string }): grpc.ServerCredentials {

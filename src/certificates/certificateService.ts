@@ -1,7 +1,7 @@
 /**
  * meridian.certificates.v1.CertificateService: issues and revokes client
  * certificates from the core's CA. Who may do what (the caller's identity is
- * set by authentication, src/grpc/caller.ts):
+ * in the call's context, set by authentication: src/grpc/caller.ts):
  * - an admin certificate issues any role and revokes;
  * - the gateway (relaying an API key it checked for scope certificates:issue)
  *   issues role internal only: a gateway or admin certificate would let its
@@ -9,11 +9,10 @@
  * - an internal certificate issues nothing.
  */
 import { invalid } from '../errors.js';
-import { unary } from '../grpc/unary.js';
 import { serviceDefinition } from '../grpc/protos.js';
-import { callerOf } from '../grpc/caller.js';
+import type { ServiceHandlers } from '../grpc/callContext.js';
 import { roleDenied } from '../grpc/authentication.js';
-import type { ServiceRegistry } from '../grpc/exchange.js';
+import type { ServiceRegistry } from '../grpc/serviceRegistry.js';
 import type { CertificateServiceHandlers } from '../../proto/contract/types/meridian/certificates/v1/CertificateService.js';
 import type { IssueClientCertificateResponse } from '../../proto/contract/types/meridian/certificates/v1/IssueClientCertificateResponse.js';
 import type { RevokeClientCertificateResponse } from '../../proto/contract/types/meridian/certificates/v1/RevokeClientCertificateResponse.js';
@@ -31,9 +30,8 @@ function issuableBy(role: Role | undefined): Role | undefined {
 
 export function addCertificateService(registry: ServiceRegistry, deps: { ca: CertificateAuthority; defaultValidityDays: number }): void {
   // typed end to end by the generated handler interface (proto/contract/types, `npm run proto:types`)
-  const handlers: CertificateServiceHandlers = {
-    IssueClientCertificate: unary(async (req, call): Promise<IssueClientCertificateResponse> => {
-      const caller = callerOf(call);
+  const handlers: ServiceHandlers<CertificateServiceHandlers> = {
+    IssueClientCertificate: async (req, { caller }): Promise<IssueClientCertificateResponse> => {
       const ceiling = issuableBy(caller.identity?.role);
       if (!ceiling) throw roleDenied('issuing certificates needs an admin certificate (or the gateway with an API key holding certificates:issue)');
       const role = req.role || 'internal';
@@ -52,13 +50,13 @@ export function addCertificateService(registry: ServiceRegistry, deps: { ca: Cer
         data: { certificatePem: c.certificatePem, keyPem: c.keyPem, fingerprintSha256: c.fingerprintSha256, expires: c.expires },
         metadata: { serialNumber: c.serialNumber, issuer: c.issuer, caFingerprintSha256: c.caFingerprintSha256, role: c.role },
       };
-    }),
-    RevokeClientCertificate: unary(async (req, call): Promise<RevokeClientCertificateResponse> => {
-      if (callerOf(call).identity?.role !== 'admin') throw roleDenied('revoking certificates needs an admin certificate');
+    },
+    RevokeClientCertificate: async (req, { caller }): Promise<RevokeClientCertificateResponse> => {
+      if (caller.identity?.role !== 'admin') throw roleDenied('revoking certificates needs an admin certificate');
       const serialNumber = normalSerial(req.serialNumber ?? '');
       if (!/^[0-9a-f]{1,40}$/.test(serialNumber)) throw invalid('serialNumber', 'serialNumber must be the hexadecimal serial number of an issued certificate');
       return { serialNumber, newlyRevoked: await deps.ca.revoke(serialNumber) };
-    }),
+    },
   };
-  registry.addService(serviceDefinition('meridian.certificates.v1.CertificateService'), handlers);
+  registry.add<CertificateServiceHandlers>(serviceDefinition('meridian.certificates.v1.CertificateService'), handlers);
 }

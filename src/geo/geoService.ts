@@ -2,10 +2,10 @@
  * meridian.geo.v1.GeoService: thin handlers over the place store (in memory,
  * built from DuckDB) and the country/region catalogue.
  */
-import type * as grpc from '@grpc/grpc-js';
 import type { ConnectionPool } from '../db/duckdb.js';
 import { exclusive, invalid, notFound } from '../errors.js';
-import { unary } from '../grpc/unary.js';
+import type { ServiceHandlers } from '../grpc/callContext.js';
+import type { ServiceRegistry } from '../grpc/serviceRegistry.js';
 import type { GeoServiceHandlers } from '../../proto/contract/types/meridian/geo/v1/GeoService.js';
 import type { PageRequest, Paging } from '../paging.js';
 import { serviceDefinition } from '../grpc/protos.js';
@@ -353,7 +353,7 @@ export class Geo implements PlaceContext {
     return { data: items.slice(offset, offset + limit), totalCount: items.length, currentOffset, nextPageToken };
   }
 
-  handlers(): GeoServiceHandlers {
+  handlers(): ServiceHandlers<GeoServiceHandlers> {
     const display = (req: { languageCode?: string; asciiMode?: boolean }) => parseDisplay(req.languageCode ?? '', req.asciiMode ?? false);
     const ADM2 = ['ADM2'];
     /** A place list around a raw location given in the path (the location field itself is not a filter there). */
@@ -370,23 +370,23 @@ export class Geo implements PlaceContext {
     };
     const alsoDefault = (req: { namePrefixDefaultLangResults?: boolean | null }, d: Display) => req.namePrefixDefaultLangResults !== false && d.language !== 'en';
     return {
-      ListCities: unary((req) => this.listPlaces(req, { defaultMinPopulation: CITY_MIN_POPULATION })),
-      ListPlaces: unary((req) => this.listPlaces(req, { defaultMinPopulation: 0 })),
-      ListAdminDivisions: unary((req) => this.listPlaces(req, { defaultMinPopulation: 0, onlyTypes: ADM2 })),
-      GetCity: unary((req) => this.detailsOne(this.index(req['cityId']), display(req))),
-      BatchGetCities: unary((req) => {
+      ListCities: (req) => this.listPlaces(req, { defaultMinPopulation: CITY_MIN_POPULATION }),
+      ListPlaces: (req) => this.listPlaces(req, { defaultMinPopulation: 0 }),
+      ListAdminDivisions: (req) => this.listPlaces(req, { defaultMinPopulation: 0, onlyTypes: ADM2 }),
+      GetCity: (req) => this.detailsOne(this.index(req['cityId']), display(req)),
+      BatchGetCities: (req) => {
         const ids = req['cityIds'] as number[];
         if (ids.length > 1000) throw invalid('cityIds', `cityIds holds at most 1000 ids, got ${ids.length}`);
         const d = display(req);
         return this.detailsPage(ids.map((id) => this.refOf(id)).filter((i): i is number => i !== undefined), d);
-      }),
-      ListNearbyCities: unary((req) => this.listPlaces(req as PlaceListRequest, { defaultMinPopulation: CITY_MIN_POPULATION, centre: this.centreOf(req['cityId'], 'cityId') })),
-      ListNearbyPlaces: unary((req) => this.listPlaces(req as PlaceListRequest, { defaultMinPopulation: 0, centre: this.centreOf(req['placeId'], 'placeId') })),
-      ListNearbyDivisions: unary((req) => this.listPlaces(req as PlaceListRequest, { defaultMinPopulation: 0, onlyTypes: ADM2, centre: this.centreOf(req['placeId'], 'placeId') })),
-      ListCitiesNearLocation: unary((req) => nearLocation(req, { defaultMinPopulation: CITY_MIN_POPULATION })),
-      ListPlacesNearLocation: unary((req) => nearLocation(req, { defaultMinPopulation: 0 })),
-      ListDivisionsNearLocation: unary((req) => nearLocation(req, { defaultMinPopulation: 0, onlyTypes: ADM2 })),
-      GetCityDistance: unary((req) => {
+      },
+      ListNearbyCities: (req) => this.listPlaces(req as PlaceListRequest, { defaultMinPopulation: CITY_MIN_POPULATION, centre: this.centreOf(req['cityId'], 'cityId') }),
+      ListNearbyPlaces: (req) => this.listPlaces(req as PlaceListRequest, { defaultMinPopulation: 0, centre: this.centreOf(req['placeId'], 'placeId') }),
+      ListNearbyDivisions: (req) => this.listPlaces(req as PlaceListRequest, { defaultMinPopulation: 0, onlyTypes: ADM2, centre: this.centreOf(req['placeId'], 'placeId') }),
+      ListCitiesNearLocation: (req) => nearLocation(req, { defaultMinPopulation: CITY_MIN_POPULATION }),
+      ListPlacesNearLocation: (req) => nearLocation(req, { defaultMinPopulation: 0 }),
+      ListDivisionsNearLocation: (req) => nearLocation(req, { defaultMinPopulation: 0, onlyTypes: ADM2 }),
+      GetCityDistance: (req) => {
         const from = String(req['fromCityId'] ?? '').trim();
         const toCity = String(req['toCityId'] ?? '').trim(), toPlace = String(req['toPlaceId'] ?? '').trim();
         if (toCity && toPlace && toCity !== toPlace) throw exclusive(['toCityId', 'toPlaceId'], 'toCityId and toPlaceId are the same parameter under two names; pass one');
@@ -399,10 +399,10 @@ export class Geo implements PlaceContext {
         const unit = parseUnit(req['distanceUnit'] as string, undefined, ['distanceUnit', 'distanceUnit']);
         const km = haversineKm(a.p.latitude[a.i]!, a.p.longitude[a.i]!, b.p.latitude[b.i]!, b.p.longitude[b.i]!);
         return { data: fromKm(km, unit) }; // not rounded (GeoDB sends full precision)
-      }),
-      GetCityDateTime: unary((req) => ({ data: localDateTime(this.zoneOf(req['cityId']), Date.now()) })),
-      GetCityTime: unary((req) => ({ data: localTime(this.zoneOf(req['cityId']), Date.now()) })),
-      GetCityLocatedIn: unary((req) => {
+      },
+      GetCityDateTime: (req) => ({ data: localDateTime(this.zoneOf(req['cityId']), Date.now()) }),
+      GetCityTime: (req) => ({ data: localTime(this.zoneOf(req['cityId']), Date.now()) }),
+      GetCityLocatedIn: (req) => {
         const { p, i, division } = this.at(this.index(req['cityId']));
         // a place: the second-level division holding it (its county, as GeoDB answers), else its region; a division: its region
         const j = division ? -1 : this.extras.divisionOf[i]!;
@@ -410,8 +410,8 @@ export class Geo implements PlaceContext {
         const r = this.catalog.region(p.countryCodes[i]!, p.admin1Codes[i]!);
         if (!r) throw notFound(`place ${String(req['cityId'])} has no first-level region in the data`);
         return { data: this.divisionAsPlace(r, display(req)) };
-      }),
-      ListCountries: unary((req) => {
+      },
+      ListCountries: (req) => {
         const d = display(req);
         const currency = String(req['currencyCode'] ?? '').trim().toUpperCase();
         if (currency && !/^[A-Z]{3}$/.test(currency)) throw invalid('currencyCode', `currencyCode must be an ISO-4217 code such as EUR, got '${String(req['currencyCode'])}'`);
@@ -432,9 +432,9 @@ export class Geo implements PlaceContext {
           ...page,
           data: page.data.map((c) => ({ code: c.code, currencyCode: c.currencyCodes[0] ?? '', name: displayName(c.names, d), currencyCodes: c.currencyCodes, ...(c.wikiDataId ? { wikiDataId: c.wikiDataId } : {}) })),
         };
-      }),
-      GetCountry: unary((req) => ({ data: this.countryDetails(this.country(req['countryCode'] as string), display(req), true) })),
-      BatchGetCountries: unary((req) => {
+      },
+      GetCountry: (req) => ({ data: this.countryDetails(this.country(req['countryCode'] as string), display(req), true) }),
+      BatchGetCountries: (req) => {
         const codes = req['countryCodes'] as string[];
         if (codes.length > 1000) throw invalid('countryCodes', `countryCodes holds at most 1000 codes, got ${codes.length}`);
         const d = display(req);
@@ -442,13 +442,13 @@ export class Geo implements PlaceContext {
           data: codes.map((c) => (/^Q\d+$/i.test(c) ? this.catalog.countryByWikidata(c) : this.catalog.countries.get(c.toUpperCase())))
             .filter((c): c is Country => Boolean(c)).map((c) => this.countryDetails(c, d)),
         };
-      }),
-      ListCountryPlaces: unary((req) => {
+      },
+      ListCountryPlaces: (req) => {
         const country = this.country(req['countryCode'] as string);
         const { countryCode: _c, ...rest } = req as PlaceListRequest;
         return this.listPlaces({ ...rest, countryIds: [country.code] }, { defaultMinPopulation: 0 });
-      }),
-      ListRegions: unary((req) => {
+      },
+      ListRegions: (req) => {
         const country = this.country(req['countryCode'] as string);
         const d = display(req);
         const prefix = this.prefixOf(req['namePrefix']);
@@ -465,12 +465,12 @@ export class Geo implements PlaceContext {
           .sort((x, y) => (order(key(x), key(y)) || cmp(x.admin1Code, y.admin1Code)) * (m[1] === '-' ? -1 : 1));
         const page = this.listPage(items, req, JSON.stringify(['regions', country.code, prefix, both, sort, d]));
         return { ...page, data: page.data.map((r) => this.regionSummary(r, d)) };
-      }),
-      GetRegion: unary((req) => ({ data: this.regionDetails(this.region(req['countryCode'] as string, req['regionCode'] as string), display(req)) })),
-      ListRegionCities: unary((req) => inRegion(req, { defaultMinPopulation: CITY_MIN_POPULATION })),
-      ListRegionPlaces: unary((req) => inRegion(req, { defaultMinPopulation: 0 })),
-      ListRegionAdminDivisions: unary((req) => inRegion(req, { defaultMinPopulation: 0, onlyTypes: ADM2 })),
-      GetDataInfo: unary(() => ({ data: this.info })),
+      },
+      GetRegion: (req) => ({ data: this.regionDetails(this.region(req['countryCode'] as string, req['regionCode'] as string), display(req)) }),
+      ListRegionCities: (req) => inRegion(req, { defaultMinPopulation: CITY_MIN_POPULATION }),
+      ListRegionPlaces: (req) => inRegion(req, { defaultMinPopulation: 0 }),
+      ListRegionAdminDivisions: (req) => inRegion(req, { defaultMinPopulation: 0, onlyTypes: ADM2 }),
+      GetDataInfo: () => ({ data: this.info }),
     };
   }
 
@@ -530,8 +530,8 @@ function displayKey(d: Display): string {
 /** Registers GeoService on a server. */
 export { openPlaceStore, placeIndexPath };
 
-export async function addGeoService(server: Pick<grpc.Server, 'addService'>, deps: GeoDeps): Promise<Geo> {
+export async function addGeoService(registry: ServiceRegistry, deps: GeoDeps): Promise<Geo> {
   const geo = await Geo.load(deps);
-  server.addService(withPlacePages(serviceDefinition('meridian.geo.v1.GeoService')), geo.handlers());
+  registry.add<GeoServiceHandlers>(withPlacePages(serviceDefinition('meridian.geo.v1.GeoService')), geo.handlers());
   return geo;
 }

@@ -4,7 +4,8 @@
  * validity dates; a peer without one still connects so that health checks
  * work); here each call's verified certificate becomes an Identity (CN, role
  * from OU, serial), refused when absent, revoked, or not a client
- * certificate. ServiceRegistry (exchange.ts) runs this before every handler.
+ * certificate. Both transports run this before every handler (grpcAdapter.ts
+ * for unary calls and streams, exchange.ts per exchanged call).
  *
  * With the explicit plaintext flag (loopback only) there are no certificates:
  * every caller is the local gateway.

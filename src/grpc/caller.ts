@@ -6,7 +6,8 @@
  * its client certificate, signed by the core's CA and not revoked, names an
  * identity (CN) and a role (OU): `internal` (a service calling the core
  * directly), `gateway` (the HTTP gateway, which speaks for its API keys) or
- * `admin`. The identity is attached to the call before the handler runs.
+ * `admin`. The transport puts the identity in the call's context
+ * (callContext.ts) before the handler runs.
  *
  * - A gateway identity sends the tenant it authenticated (its API key id) as
  *   `x-meridian-tenant` metadata, on a unary call or per exchanged call; that
@@ -16,9 +17,8 @@
  * - An admin identity sees every tenant's state (`admin: true`).
  *
  * Every handler that reads or writes tenant-owned state (jobs, results,
- * batches, feeds, webhooks) asks `callerOf(call)` and nothing else.
+ * batches, feeds, webhooks) reads `context.caller` and nothing else.
  */
-import type * as grpc from '@grpc/grpc-js';
 import type { Role } from './roles.js';
 
 export const TENANT_METADATA = 'x-meridian-tenant';
@@ -42,23 +42,16 @@ export interface Caller {
   identity?: Identity;
 }
 
-/** Where authentication leaves the identity on the call object (a symbol: no metadata can forge it). */
-export const IDENTITY: unique symbol = Symbol('meridian.identity');
-
-export type IdentifiedCall = { metadata?: grpc.Metadata; [IDENTITY]?: Identity };
-
 const TENANT = /^[\w.:@-]{1,128}$/;
 
-export function identityOf(call: object): Identity | undefined {
-  return (call as IdentifiedCall)[IDENTITY];
-}
-
-export function callerOf(call: { metadata?: grpc.Metadata }): Caller {
-  const identity = identityOf(call);
+/**
+ * The caller of a call from its authenticated identity and the tenant the call names (x-meridian-tenant on a
+ * unary call, the tenant field of an exchanged call): the named tenant from a gateway identity only.
+ */
+export function callerFor(identity: Identity | undefined, claimedTenant: string | undefined): Caller {
   if (!identity) return { tenant: DEFAULT_TENANT, admin: false };
   if (identity.role === 'gateway') {
-    const v = call.metadata?.get(TENANT_METADATA)[0];
-    const tenant = typeof v === 'string' && TENANT.test(v) ? v : DEFAULT_TENANT;
+    const tenant = claimedTenant !== undefined && TENANT.test(claimedTenant) ? claimedTenant : DEFAULT_TENANT;
     return { tenant, admin: false, identity };
   }
   return { tenant: `cert:${identity.name}`, admin: identity.role === 'admin', identity };

@@ -18,7 +18,11 @@ const ErrorInfoType = root.lookupType('google.rpc.ErrorInfo');
 
 export const ERROR_DOMAIN = 'meridian';
 
-export function toGrpcError(e: unknown): Partial<grpc.StatusObject> {
+/** A call's status as both transports carry it: code, message, and google.rpc.Status bytes (with the ErrorInfo), if any. */
+export interface CallStatus { code: number; message: string; details?: Buffer }
+
+/** A core error (anything else is INTERNAL, its details left to the log) → its status, with the reason as ErrorInfo. */
+export function statusOf(e: unknown): CallStatus {
   const err: ServiceErrorShape = isServiceError(e)
     ? e
     : { code: grpc.status.INTERNAL, reason: 'INTERNAL', message: 'internal error; the core logged the details' };
@@ -29,9 +33,18 @@ export function toGrpcError(e: unknown): Partial<grpc.StatusObject> {
     code: err.code, message: err.message,
     details: [{ type_url: 'type.googleapis.com/google.rpc.ErrorInfo', value: info }],
   })).finish();
+  return { code: err.code, message: err.message, details: Buffer.from(statusBytes) };
+}
+
+/** A status as grpc-js sends it: the details in the grpc-status-details-bin trailer. */
+export function grpcStatus(st: CallStatus): Partial<grpc.StatusObject> {
   const metadata = new grpc.Metadata();
-  metadata.set('grpc-status-details-bin', Buffer.from(statusBytes));
-  return { code: err.code, details: err.message, metadata };
+  if (st.details) metadata.set('grpc-status-details-bin', st.details);
+  return { code: st.code, details: st.message, metadata };
+}
+
+export function toGrpcError(e: unknown): Partial<grpc.StatusObject> {
+  return grpcStatus(statusOf(e));
 }
 
 export interface DecodedError { code: number; message: string; reason?: string; field?: string }

@@ -3,12 +3,12 @@
  * zones, queried in DuckDB with prepared statements; clock values and offsets
  * are computed at request time from the runtime's tz rules.
  */
-import type * as grpc from '@grpc/grpc-js';
 import type { ConnectionPool } from '../db/duckdb.js';
 import { exclusive, invalid, notFound } from '../errors.js';
 import { localDateTime, localTime, offsetMinutes, rawOffsetHours, type ZoneResolver } from '../geo/clock.js';
 import { serviceDefinition } from '../grpc/protos.js';
-import { unary } from '../grpc/unary.js';
+import type { ServiceHandlers } from '../grpc/callContext.js';
+import type { ServiceRegistry } from '../grpc/serviceRegistry.js';
 import type { LocaleServiceHandlers } from '../../proto/contract/types/meridian/locale/v1/LocaleService.js';
 import type { PageRequest, Paging } from '../paging.js';
 
@@ -33,7 +33,7 @@ function zoneId(raw: unknown): string {
   return z;
 }
 
-export function localeHandlers({ db, paging, zones }: LocaleDeps): LocaleServiceHandlers {
+export function localeHandlers({ db, paging, zones }: LocaleDeps): ServiceHandlers<LocaleServiceHandlers> {
   /** Counts and pages a filtered table in SQL: `where` uses $1..$n, limit/offset follow. */
   async function page<T>(table: string, where: string, params: (string | boolean)[], order: string, req: PageRequest, key: string) {
     const [{ n }] = (await db.query<{ n: bigint }>(`SELECT count(*) AS n FROM ${table} WHERE ${where}`, params)) as [{ n: bigint }];
@@ -70,23 +70,23 @@ export function localeHandlers({ db, paging, zones }: LocaleDeps): LocaleService
   }
 
   return {
-    ListCurrencies: unary(async (req) => {
+    ListCurrencies: async (req) => {
       const byCode = req.countryCode.trim(), byId = req.countryId.trim();
       if (byCode && byId && byCode.toUpperCase() !== byId.toUpperCase()) throw exclusive(['countryCode', 'countryId'], 'countryCode and countryId are the same parameter under two names; pass one');
       const cc = await countryOf(byCode || byId, byCode ? 'countryCode' : 'countryId');
       const { rows, ...rest } = await page<{ code: string; name: string; symbol: string; country_codes: string[] }>(
         'currencies', '($1 = \'\' OR list_contains(country_codes, $1))', [cc], 'code', req, `currencies:${cc}`);
       return { ...rest, data: rows.map((r) => ({ code: r.code, countryCodes: r.country_codes, symbol: r.symbol, name: r.name })) };
-    }),
-    ListLocales: unary(async (req) => {
+    },
+    ListLocales: async (req) => {
       const { rows, ...rest } = await page<{ code: string; name: string }>('locales', 'true', [], 'code', req, 'locales');
       return { ...rest, data: rows };
-    }),
-    ListLanguages: unary(async (req) => {
+    },
+    ListLanguages: async (req) => {
       const { rows, ...rest } = await page<{ code: string; name: string; display_supported: boolean }>('languages', 'true', [], 'code', req, 'languages');
       return { ...rest, data: rows.map((r) => ({ code: r.code, name: r.name, displaySupported: r.display_supported })) };
-    }),
-    ListTimeZones: unary(async (req) => {
+    },
+    ListTimeZones: async (req) => {
       const cc = await countryOf(req.countryCode.trim(), 'countryCode');
       const raw = req.namePrefix;
       if (raw.length > 64) throw invalid('namePrefix', 'namePrefix must be at most 64 characters');
@@ -97,14 +97,14 @@ export function localeHandlers({ db, paging, zones }: LocaleDeps): LocaleService
       const now = Date.now();
       const { rows, ...rest } = await page<ZoneRow>('timezones', where, [cc, prefix], 'id', req, `tz:${cc}:${prefix}`);
       return { ...rest, data: rows.map((z) => zoneDescriptor(z, now)) };
-    }),
-    GetTimeZone: unary(async (req) => ({ data: zoneDescriptor(await zone(req.zoneId), Date.now()) })),
-    GetTimeZoneDateTime: unary(async (req) => ({ data: localDateTime((await zone(req.zoneId)).id, Date.now()) })),
-    GetTimeZoneTime: unary(async (req) => ({ data: localTime((await zone(req.zoneId)).id, Date.now()) })),
+    },
+    GetTimeZone: async (req) => ({ data: zoneDescriptor(await zone(req.zoneId), Date.now()) }),
+    GetTimeZoneDateTime: async (req) => ({ data: localDateTime((await zone(req.zoneId)).id, Date.now()) }),
+    GetTimeZoneTime: async (req) => ({ data: localTime((await zone(req.zoneId)).id, Date.now()) }),
   };
 }
 
 /** Registers LocaleService on a server. */
-export function addLocaleService(server: Pick<grpc.Server, 'addService'>, deps: LocaleDeps): void {
-  server.addService(serviceDefinition('meridian.locale.v1.LocaleService'), localeHandlers(deps));
+export function addLocaleService(registry: ServiceRegistry, deps: LocaleDeps): void {
+  registry.add<LocaleServiceHandlers>(serviceDefinition('meridian.locale.v1.LocaleService'), localeHandlers(deps));
 }

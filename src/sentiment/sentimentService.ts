@@ -1,17 +1,17 @@
 /**
  * meridian.sentiment.v1.SentimentService: validation and thin handlers over the
  * job runner, the state store (all SQL and message shaping), feed analytics and the
- * webhook deliverer. Every handler asks callerOf(call) whose state it may see.
+ * webhook deliverer. Every handler reads whose state it may see from its context's caller
+ * (src/grpc/callContext.ts).
  */
 import { createHash, randomUUID } from 'node:crypto';
 import * as grpc from '@grpc/grpc-js';
 import { invalid, notFound, ServiceError, isServiceError } from '../errors.js';
-import { cancelSignal, unary } from '../grpc/unary.js';
+import type { CallContext, ServiceHandlers } from '../grpc/callContext.js';
 import { serviceDefinition } from '../grpc/protos.js';
-import { callerOf } from '../grpc/caller.js';
 import { logger } from '../log.js';
 import type { SentimentConfig } from './sentimentSettings.js';
-import type { ServiceRegistry } from '../grpc/exchange.js';
+import type { ServiceRegistry } from '../grpc/serviceRegistry.js';
 import { charCount, cleanText, TextRejected } from './textInput.js';
 import type { Domain } from './labels.js';
 import { openSentimentStore } from './store/openStore.js';
@@ -129,10 +129,10 @@ export class Sentiment {
     return { id: timeOrderedId(now), tenant, text, feedId: feedId || null, batchId, domain, occurredMs: occurred ?? now, createdMs: now };
   }
 
-  handlers(): SentimentServiceHandlers {
+  handlers(): ServiceHandlers<SentimentServiceHandlers> {
     return {
-      AnalyzeText: unary(async (req, call) => {
-        const { tenant } = callerOf(call);
+      AnalyzeText: async (req, context) => {
+        const { tenant } = context.caller;
         const asyncMode = req._asyncMode === 'asyncMode' ? req.asyncMode !== false : true;
         if (req.requestId) {
           if (!asyncMode) throw invalid('requestId', 'requestId makes an asynchronous submission idempotent; a synchronous analysis has no job to find again (drop requestId or use async mode)');
@@ -141,12 +141,12 @@ export class Sentiment {
           return { data: once.data[0]! };
         }
         const job = this.newJob(req, tenant);
-        if (!asyncMode) return { data: await this.runner.analyzeNow(job, cancelSignal(call)) };
+        if (!asyncMode) return { data: await this.runner.analyzeNow(job, context.signal) };
         await this.runner.submit(tenant, [job]);
         return { data: submittedMessage(job) };
-      }),
-      BatchAnalyzeTexts: unary(async (req, call) => {
-        const { tenant } = callerOf(call);
+      },
+      BatchAnalyzeTexts: async (req, context) => {
+        const { tenant } = context.caller;
         if (req.requestId) return this.submitOnce(tenant, checkRequestId(req.requestId), req.items ?? []);
         const items = req.items ?? [];
         if (items.length === 0) throw invalid('items', 'items must hold at least one text');
@@ -158,15 +158,15 @@ export class Sentiment {
         const jobs = items.map((it, i) => this.newJob(it, tenant, `items[${i}].`, batchId, now));
         await this.runner.submit(tenant, jobs, { id: batchId, tenant, createdMs: now, total: jobs.length });
         return { data: jobs.map(submittedMessage), metadata: { batchId, total: jobs.length } };
-      }),
-      GetBatch: unary(async (req, call) => {
+      },
+      GetBatch: async (req, context) => {
         const id = uuid(req.id);
-        const b = await this.store.getBatch(id, callerOf(call));
+        const b = await this.store.getBatch(id, context.caller);
         if (!b) throw notFound(`no batch ${id}`);
         return { data: batchMessage(b) };
-      }),
-      ListJobs: unary(async (req, call) => {
-        const scope = callerOf(call);
+      },
+      ListJobs: async (req, context) => {
+        const scope = context.caller;
         const filter: JobFilter = {};
         if (req.state && req.state !== 'JOB_STATUS_UNSPECIFIED') {
           if (!JOB_STATES.includes(req.state as JobStatus)) throw invalid('state', `state must be one of ${JOB_STATES.join(', ')}`);
@@ -190,23 +190,23 @@ export class Sentiment {
           data: page.jobs.map(jobMessage),
           metadata: { nextPageToken: page.more && last ? encodeCursor({ createdMs: last.createdMs, id: last.id }, filter) : '', queueDepth: this.runner.depth },
         };
-      }),
-      GetAnalysis: unary(async (req, call) => {
-        const scope = callerOf(call);
+      },
+      GetAnalysis: async (req, context) => {
+        const scope = context.caller;
         const id = uuid(req.id);
         const analysis = await this.store.getAnalysis(id, scope);
         if (!analysis) throw notFound(`no analysis result ${id}; result ids come from a SUCCEEDED job's resultId (results are kept ${this.cfg.retentionDays || 'unlimited'} days)`);
         return { data: analysis };
-      }),
-      GetJob: unary(async (req, call) => {
-        const scope = callerOf(call);
+      },
+      GetJob: async (req, context) => {
+        const scope = context.caller;
         const id = uuid(req.id);
         const job = await this.store.getJob(id, scope);
         if (!job) throw notFound(`no job ${id}`);
         return { data: jobMessage(job) };
-      }),
-      CancelJob: unary(async (req, call) => {
-        const scope = callerOf(call);
+      },
+      CancelJob: async (req, context) => {
+        const scope = context.caller;
         const id = uuid(req.id);
         const job = await this.store.cancel(id, Date.now(), scope);
         if (!job) throw notFound(`no job ${id}`);
@@ -215,47 +215,47 @@ export class Sentiment {
         }
         this.runner.forget(id);
         return { data: jobMessage(job) };
-      }),
-      StreamAnalyses: (call) => this.stream(call),
-      GetFeedTrend: unary(async (req, call) => {
-        const scope = callerOf(call);
+      },
+      StreamAnalyses: (stream, context) => this.stream(stream, context),
+      GetFeedTrend: async (req, context) => {
+        const scope = context.caller;
         const q = this.feedQuery(req);
         await this.feedMustExist(q.feedId, scope);
         const r = await feedWindows(this.store, scope, q.feedId, q.window.ms, q.from, q.to);
         return { data: { feedId: q.feedId, window: q.window.text, windows: r.windows, slopePerWindow: r.slope, totalCount: r.total } };
-      }),
-      ListFeedAnomalies: unary(async (req, call) => {
-        const scope = callerOf(call);
+      },
+      ListFeedAnomalies: async (req, context) => {
+        const scope = context.caller;
         const q = this.feedQuery(req);
         await this.feedMustExist(q.feedId, scope);
         const r = await feedWindows(this.store, scope, q.feedId, q.window.ms, q.from, q.to);
         const items = await this.store.anomalousItems(q.feedId, scope, q.from, q.to, 100);
         return { data: { feedId: q.feedId, window: q.window.text, windows: r.windows.filter((w) => w.anomalous), items } };
-      }),
-      DeleteAnalysis: unary(async (req, call) => {
+      },
+      DeleteAnalysis: async (req, context) => {
         const id = uuid(req.id);
-        const d = await this.store.deleteAnalysis(id, callerOf(call));
+        const d = await this.store.deleteAnalysis(id, context.caller);
         if (!d) throw notFound(`no analysis result ${id}`);
         return { data: d };
-      }),
-      DeleteJobResults: unary(async (req, call) => {
+      },
+      DeleteJobResults: async (req, context) => {
         const id = uuid(req.id);
         this.runner.forget(id);
-        const d = await this.store.deleteJob(id, callerOf(call), Date.now());
+        const d = await this.store.deleteJob(id, context.caller, Date.now());
         if (!d) throw notFound(`no job ${id}`);
         return { data: d };
-      }),
-      DeleteFeed: unary(async (req, call) => {
-        const scope = callerOf(call);
+      },
+      DeleteFeed: async (req, context) => {
+        const scope = context.caller;
         const feedId = req.feedId ?? '';
         if (!FEED_ID.test(feedId)) throw invalid('feedId', "feedId must be 1-128 letters, digits, '.', '_', ':' or '-'");
         const d = await this.store.deleteFeed(feedId, scope);
         if (!d) throw notFound(`no feed ${feedId}`);
         this.baselines.forget(scope.tenant, feedId);
         return { data: d };
-      }),
-      CreateWebhook: unary(async (req, call) => {
-        const { tenant } = callerOf(call);
+      },
+      CreateWebhook: async (req, context) => {
+        const { tenant } = context.caller;
         const types = [...new Set(req.eventTypes ?? [])];
         if (types.length === 0) throw invalid('eventTypes', `eventTypes must name at least one of ${WEBHOOK_EVENTS.join(', ')}`);
         const unknown = types.find((t) => !(WEBHOOK_EVENTS as readonly string[]).includes(t));
@@ -278,22 +278,22 @@ export class Sentiment {
         const w = { id: randomUUID(), tenant, url: req.url!, eventTypes: types as WebhookEvent[], description, secret: newSecret(), createdMs: Date.now() };
         if (!(await this.store.createWebhook(w, MAX_WEBHOOKS_PER_TENANT))) throw tooMany();
         return { data: webhookMessage(w, true) };
-      }),
-      ListWebhooks: unary(async (_req, call) => ({ data: (await this.store.listWebhooks(callerOf(call))).map((w) => webhookMessage(w)) })),
-      GetWebhook: unary(async (req, call) => {
+      },
+      ListWebhooks: async (_req, context) => ({ data: (await this.store.listWebhooks(context.caller)).map((w) => webhookMessage(w)) }),
+      GetWebhook: async (req, context) => {
         const id = uuid(req.id);
-        const w = await this.store.getWebhook(id, callerOf(call));
+        const w = await this.store.getWebhook(id, context.caller);
         if (!w) throw notFound(`no webhook ${id}`);
         return { data: webhookMessage(w) };
-      }),
-      DeleteWebhook: unary(async (req, call) => {
+      },
+      DeleteWebhook: async (req, context) => {
         const id = uuid(req.id);
-        const w = await this.store.deleteWebhook(id, callerOf(call));
+        const w = await this.store.deleteWebhook(id, context.caller);
         if (!w) throw notFound(`no webhook ${id}`);
         return { data: webhookMessage(w) };
-      }),
-      ListWebhookDeliveries: unary(async (req, call) => {
-        const scope = callerOf(call);
+      },
+      ListWebhookDeliveries: async (req, context) => {
+        const scope = context.caller;
         const id = uuid(req.id);
         if (!(await this.store.getWebhook(id, scope))) throw notFound(`no webhook ${id}`);
         const size = req.pageSize ?? 0;
@@ -312,8 +312,8 @@ export class Sentiment {
           })),
           metadata: { nextPageToken: page.more && last ? encodeCursor({ createdMs: last.createdMs, id: last.id }, filter) : '' },
         };
-      }),
-      GetSentimentMetrics: unary(async () => ({ text: await this.metrics.text() })),
+      },
+      GetSentimentMetrics: async () => ({ text: await this.metrics.text() }),
     };
   }
 
@@ -378,8 +378,8 @@ export class Sentiment {
   }
 
   /** Bidirectional stream: one text per message in, results (or errors) out as they finish. */
-  private stream(call: grpc.ServerDuplexStream<StreamAnalysesRequest__Output, StreamAnalysesResponse>): void {
-    const { tenant } = callerOf(call);
+  private stream(call: grpc.ServerDuplexStream<StreamAnalysesRequest__Output, StreamAnalysesResponse>, context: CallContext): void {
+    const { tenant } = context.caller;
     const HIGH = 512;
     const LOW = 128;
     let inflight = 0;
@@ -476,6 +476,6 @@ function decodeCursor(token: string, filter: object): JobCursor | null {
 
 export async function addSentimentService(registry: ServiceRegistry, deps: { stateDir: string; config: SentimentConfig }): Promise<Sentiment> {
   const sentiment = await Sentiment.open(deps.stateDir, deps.config);
-  registry.addService(serviceDefinition('meridian.sentiment.v1.SentimentService'), sentiment.handlers());
+  registry.add<SentimentServiceHandlers>(serviceDefinition('meridian.sentiment.v1.SentimentService'), sentiment.handlers());
   return sentiment;
 }

@@ -14,6 +14,7 @@ import { Geo, placeIndexPath } from '../../src/geo/geoService.js';
 import { PlacePage, SummaryBytes, withPlacePages } from '../../src/geo/placePages.js';
 import { Paging } from '../../src/paging.js';
 import { serviceDefinition } from '../../src/grpc/protos.js';
+import { CoreCall, type Handler } from '../../src/grpc/callContext.js';
 
 let db: ConnectionPool;
 let geo: Geo;
@@ -71,11 +72,11 @@ describe('place pages from cached bytes', () => {
     expect((bothWays('ListCities', byName).fromBytes['data'] as { distance?: number }[]).every((c) => c.distance === undefined)).toBe(true);
   });
 
-  /** A handler's answer, called as grpc-js would. */
-  const answer = (name: string, request: Record<string, unknown>): Promise<unknown> => new Promise((resolve, reject) => {
-    const handler = (geo.handlers() as unknown as Record<string, (call: unknown, cb: (e: unknown, v: unknown) => void) => void>)[name]!;
-    handler({ request, cancelled: false, getPath: () => name }, (e, v) => (e ? reject(e) : resolve(v)));
-  });
+  /** A handler's answer, called as the call runner does (src/grpc/callRunner.ts). */
+  const answer = async (name: string, request: Record<string, unknown>): Promise<unknown> => {
+    const handler = (geo.handlers() as unknown as Record<string, Handler<unknown, unknown>>)[name]!;
+    return handler(request, new CoreCall(`/meridian.geo.v1.GeoService/${name}`, Infinity, undefined, undefined));
+  };
 
   it('GetCity and BatchGetCities: the details from cached bytes are the message the objects give', async () => {
     for (const req of [{ cityId: 5128581 }, { cityId: 2867714, languageCode: 'de' }, { cityId: 2867714, languageCode: 'de' }, { cityId: 3448439, asciiMode: true }]) {

@@ -7,7 +7,7 @@ import * as grpc from '@grpc/grpc-js';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { packageDefinition } from '../../src/grpc/protos.js';
 import { anonymousCredentialsFor } from '../support/coreTrust.js';
-import { callerOf, IDENTITY, TENANT_METADATA } from '../../src/grpc/caller.js';
+import { callerFor, TENANT_METADATA } from '../../src/grpc/caller.js';
 import { loadCoreConfig } from '../../src/config.js';
 import { startCore } from '../../src/server.js';
 
@@ -60,14 +60,12 @@ describe('core authentication', () => {
   });
 
   it('honours x-meridian-tenant from a gateway identity only; internal callers are their certificate, admin sees all', () => {
-    const md = new grpc.Metadata();
-    md.set(TENANT_METADATA, 'key-123');
-    const call = (role: 'gateway' | 'internal' | 'admin') => ({ metadata: md, [IDENTITY]: { name: `meridian-${role}`, role, serialNumber: '1' } });
-    expect(callerOf(call('gateway'))).toMatchObject({ tenant: 'key-123', admin: false });
-    expect(callerOf(call('internal'))).toMatchObject({ tenant: 'cert:meridian-internal', admin: false });
-    expect(callerOf(call('admin'))).toMatchObject({ tenant: 'cert:meridian-admin', admin: true });
-    // metadata alone (no authenticated identity on the call) is never trusted
-    expect(callerOf({ metadata: md }).tenant).toBe('default');
+    const identity = (role: 'gateway' | 'internal' | 'admin') => ({ name: `meridian-${role}`, role, serialNumber: '1' });
+    expect(callerFor(identity('gateway'), 'key-123')).toMatchObject({ tenant: 'key-123', admin: false });
+    expect(callerFor(identity('internal'), 'key-123')).toMatchObject({ tenant: 'cert:meridian-internal', admin: false });
+    expect(callerFor(identity('admin'), 'key-123')).toMatchObject({ tenant: 'cert:meridian-admin', admin: true });
+    // a named tenant alone (no authenticated identity on the call) is never trusted
+    expect(callerFor(undefined, 'key-123').tenant).toBe('default');
   });
 
   it('refuses plaintext on a non-loopback address, at start', async () => {
