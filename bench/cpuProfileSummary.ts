@@ -32,13 +32,14 @@ export const OUTER: [string, Match][] = [
   ['connections + cursors (connections.ts, pageTokens)', (f) => f.url.includes('gateway/graphql/connections') || f.url.includes('proto/contract/pageTokens')],
   ['resolvers + loaders (resolvers.ts)', inFile('gateway/graphql/resolvers')],
   ['dataloader', inFile('node_modules/dataloader')],
+  ['mercurius loaders (single-user-cache: a key per query)', inFile('node_modules/single-user-cache')],
 ];
 /** The rest: the frame nearest the leaf that one of these matches names the step. */
 export const INNER: [string, Match][] = [
   ['graphql parse/validate (mercurius, per request)', (f) => f.url.includes('/graphql/language/') || f.url.includes('/graphql/validation/')],
   ['graphql-jit execution', inFile('node_modules/graphql-jit')],
   ['graphql-js (values, execution)', inFile('node_modules/graphql/')],
-  ['serialisation (JSON.stringify, fast-json-stringify)', (f) => f.url.includes('fast-json-stringify') || /^(stringify|JSON\.stringify)$/.test(f.functionName)],
+  ['serialisation (JSON.stringify, fast-json-stringify)', (f) => f.url.includes('fast-json-stringify') || (f.url === '' && /^(stringify|JSON\.stringify)$/.test(f.functionName))],
   ['mercurius (route, cache, context, loaders)', inFile('node_modules/mercurius')],
   ['gateway (app.ts hooks, guard, metrics)', (f) => f.url.includes('/gateway/')],
   ['fastify (router, hooks, reply, body parse)', (f) => /node_modules\/(fastify|find-my-way|avvio|light-my-request|secure-json-parse|@fastify)/.test(f.url)],

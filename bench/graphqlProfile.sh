@@ -9,14 +9,15 @@
 #
 # Env: TYPES ("byId radius prefix") DURATION (8) CONNECTIONS (32) REST (0; 1 drives the same type over REST first, in the same process) OUTDIR
 #      (bench/results/gqlprof-<UTC>) BENCH_PEERS (../shared/bench-peers) BENCH_WORK (/tmp/meridian-gqlprof-peers)
-#      HTTP_PORT (18680) GRPC_PORT (18651)
+#      HTTP_PORT (18680) GRPC_PORT (18651) TREE (the built checkout whose Meridian is profiled: this one; e.g. an
+#      earlier commit, `git archive C | tar -x -C DIR` with node_modules and data/build beside it, built with tsc)
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 PEERS_SRC="${BENCH_PEERS:-$ROOT/../shared/bench-peers}"
 WORK="${BENCH_WORK:-/tmp/meridian-gqlprof-peers}"
 OUTDIR="$(realpath -m "${OUTDIR:-$ROOT/bench/results/gqlprof-$(date -u +%Y%m%dT%H%M%SZ)}")"
 TYPES=${TYPES:-"byId radius prefix"}; DURATION=${DURATION:-8}; CONNECTIONS=${CONNECTIONS:-32}; REST=${REST:-0}
-HTTP_PORT=${HTTP_PORT:-18680}; GRPC_PORT=${GRPC_PORT:-18651}
+HTTP_PORT=${HTTP_PORT:-18680}; GRPC_PORT=${GRPC_PORT:-18651}; TREE="$(realpath "${TREE:-$ROOT}")"
 mkdir -p "$OUTDIR"
 [ -f "$PEERS_SRC/workload/drive.mjs" ] || { echo "no bench peers at $PEERS_SRC (set BENCH_PEERS)" >&2; exit 2; }
 PIDS=(); STATE=""
@@ -33,7 +34,7 @@ sed 's/body: graphqlBody(it)/body: it.gqlBody ?? graphqlBody(it)/' "$WORK/worklo
 for t in $TYPES; do
   STATE=$(mktemp -d /tmp/meridian-gqlprof-XXXX)
   PROF="$OUTDIR/$t"; mkdir -p "$PROF"
-  (cd "$ROOT" && MERIDIAN_STATE_DIR="$STATE" MERIDIAN_HTTP_ADDR="127.0.0.1:$HTTP_PORT" MERIDIAN_GRPC_ADDR="127.0.0.1:$GRPC_PORT" \
+  (cd "$TREE" && MERIDIAN_STATE_DIR="$STATE" MERIDIAN_HTTP_ADDR="127.0.0.1:$HTTP_PORT" MERIDIAN_GRPC_ADDR="127.0.0.1:$GRPC_PORT" \
     MERIDIAN_LOG_LEVEL=warn MERIDIAN_WORK_BUDGET=0 exec node --cpu-prof --cpu-prof-dir="$PROF" dist/bin/meridian.js > "$PROF/meridian.log" 2>&1) &
   PID=$!; PIDS+=("$PID")
   wait_http "http://127.0.0.1:$HTTP_PORT/healthz" || { cat "$PROF/meridian.log"; exit 1; }
@@ -41,24 +42,30 @@ for t in $TYPES; do
   node "$ROOT/dist/bench/graphqlWorkload.js" --workload "$WORK/workload/workload.json" --out "$PROF/workload-graphql.json" \
     --base "http://127.0.0.1:$HTTP_PORT" --key "$KEY" 2>&1 | tail -1
   export BENCH_HEADER="X-Gateway-Key: $KEY"
+  CLOCK='process.stdout.write(String(process.hrtime.bigint() / 1000n))'
   if [ "$REST" = 1 ]; then
+    REST_FROM=$(node -e "$CLOCK")
     node "$WORK/workload/drive.mjs" --base "http://127.0.0.1:$HTTP_PORT" --label meridian-rest --type "$t" --tool wrk --duration "$DURATION" \
       --connections "$CONNECTIONS" --warmup "${WARMUP:-0}" --cpu-pids "$PID" --json "$PROF/load-rest.json" | tee -a "$OUTDIR/load.txt"
   fi
-  CLOCK='process.stdout.write(String(process.hrtime.bigint() / 1000n))'
   FROM=$(node -e "$CLOCK")
   node "$WORK/workload/drive-meridian.mjs" --base "http://127.0.0.1:$HTTP_PORT/graphql" --graphql --workload "$PROF/workload-graphql.json" \
     --label meridian-graphql --type "$t" --tool wrk --duration "$DURATION" --connections "$CONNECTIONS" --warmup "${WARMUP:-0}" --cpu-pids "$PID" \
     --json "$PROF/load-graphql.json" | tee -a "$OUTDIR/load.txt"
   TO=$(node -e "$CLOCK")
+  echo "$FROM $TO" > "$PROF/window.txt"
   kill -INT "$PID"; wait "$PID" || true
   PIDS=(); rm -rf "$STATE"; STATE=""
-  # the gateway thread's profile is the largest (the core worker's is the other); requests = the GraphQL load's (+ REST's)
-  # the GraphQL load's samples only (the warm-up's requests are in the window too: counted in N); thread 0 is the
-  # gateway, 1 the core worker (the others are sentiment workers)
+  # each load's samples only (its window of the monotonic clock; WARMUP=0 by default, so the window holds only the
+  # requests the driver counts); profile thread 0 is the gateway, 1 the core worker, the others sentiment workers
+  # (*.txt: the GraphQL load, *.rest.txt: the REST load of the same type before it)
   N=$(node -e 'const j=JSON.parse(require("fs").readFileSync(process.argv[1],"utf8")); console.log(j.requests)' "$PROF/load-graphql.json")
   for f in "$PROF"/*.cpuprofile; do
     node "$ROOT/dist/bench/cpuProfileSummary.js" --profile "$f" --requests "$N" --from "$FROM" --to "$TO" > "${f%.cpuprofile}.txt"
+    if [ "$REST" = 1 ]; then
+      NR=$(node -e 'const j=JSON.parse(require("fs").readFileSync(process.argv[1],"utf8")); console.log(j.requests)' "$PROF/load-rest.json")
+      node "$ROOT/dist/bench/cpuProfileSummary.js" --profile "$f" --requests "$NR" --from "$REST_FROM" --to "$FROM" > "${f%.cpuprofile}.rest.txt"
+    fi
   done
   echo "[gqlprof] $t: profiles and summaries in $PROF"
 done
