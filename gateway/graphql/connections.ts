@@ -47,16 +47,17 @@ export class Cursors {
  * Resolves paging arguments to a window and fetches it. `fetch(offset, limit)`
  * must return the page and the total; a window past the end returns no edges.
  */
-export async function connection<T>(cursors: Cursors, scope: string, args: PageArgs, maxPage: number,
+export async function connection<T>(cursors: Cursors, scopeOf: string | (() => string), args: PageArgs, maxPage: number,
   fetch: (offset: number, limit: number) => Promise<Page<T>>): Promise<Connection<T>> {
+  const scope = new Scope(scopeOf);
   for (const k of ['first', 'last'] as const) {
     const v = args[k];
     if (v !== undefined && v !== null && (!Number.isInteger(v) || v < 0)) throw gqlError('PARAM_INVALID', `${k} must be a whole number from 0 to ${maxPage}`);
     if (typeof v === 'number' && v > maxPage) throw gqlError('ACCESS_DENIED', `${k} ${v} is above the maximum page size of ${maxPage}`);
   }
   if (typeof args.first === 'number' && typeof args.last === 'number' && !args.after && !args.before) return union(cursors, scope, args.first, args.last, fetch);
-  let start = args.after ? cursors.decode(scope, args.after, 'after') + 1 : 0;
-  let end = args.before ? cursors.decode(scope, args.before, 'before') : undefined;
+  let start = args.after ? cursors.decode(scope.text, args.after, 'after') + 1 : 0;
+  let end = args.before ? cursors.decode(scope.text, args.before, 'before') : undefined;
   let total: number | undefined;
   const hasFirst = typeof args.first === 'number';
   const hasLast = typeof args.last === 'number';
@@ -84,7 +85,7 @@ export async function connection<T>(cursors: Cursors, scope: string, args: PageA
  * overlap (first + last >= total) GeoDB answers their union, i.e. every item;
  * otherwise the Relay reading (the last `last` of the first `first`) stands.
  */
-async function union<T>(cursors: Cursors, scope: string, first: number, last: number,
+async function union<T>(cursors: Cursors, scope: Scope, first: number, last: number,
   fetch: (offset: number, limit: number) => Promise<Page<T>>): Promise<Connection<T>> {
   const head = await fetch(0, Math.max(1, first));
   const total = head.total;
@@ -103,15 +104,41 @@ async function union<T>(cursors: Cursors, scope: string, first: number, last: nu
   return connectionOf(cursors, scope, items, start, total);
 }
 
+/** A connection's scope (its field and arguments, which cursors are bound to), as text made when first needed. */
+class Scope {
+  private made: string | undefined;
+
+  constructor(private readonly of: string | (() => string)) {}
+
+  get text(): string {
+    return (this.made ??= typeof this.of === 'string' ? this.of : this.of());
+  }
+}
+
+/**
+ * An edge whose cursor is signed when it is read: an HMAC per edge was ~7 % of a list request's CPU on the
+ * gateway, and most queries ask for nodes only (the cursor is the same text whenever it is read).
+ */
+class Edge<T> {
+  private signed: string | undefined;
+
+  constructor(private readonly cursors: Cursors, private readonly scope: Scope, private readonly position: number, readonly node: T) {}
+
+  get cursor(): string {
+    return (this.signed ??= this.cursors.encode(this.scope.text, this.position));
+  }
+}
+
 /** The connection of `items` found at position `start` of a list of `total`. */
-function connectionOf<T>(cursors: Cursors, scope: string, items: T[], start: number, total: number): Connection<T> {
-  const edges = items.map((node, i) => ({ cursor: cursors.encode(scope, start + i), node }));
+function connectionOf<T>(cursors: Cursors, scope: Scope, items: T[], start: number, total: number): Connection<T> {
+  const edges = items.map((node, i) => new Edge(cursors, scope, start + i, node));
+  const first = edges[0], last = edges[edges.length - 1];
   return {
     totalCount: total,
     edges,
     pageInfo: {
-      startCursor: edges[0]?.cursor ?? null,
-      endCursor: edges[edges.length - 1]?.cursor ?? null,
+      get startCursor() { return first?.cursor ?? null; },
+      get endCursor() { return last?.cursor ?? null; },
       hasPreviousPage: start > 0,
       hasNextPage: start + edges.length < total,
     },

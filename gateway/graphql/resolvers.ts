@@ -3,10 +3,12 @@
  * core over gRPC (through the gateway's one CoreClient), with the typed
  * request and response messages of proto/contract/types; a request whose
  * HTTP client goes away has its core calls cancelled. Nested fields of a
- * level are gathered by mercurius loaders and per-request `dataloader`s, so
- * a page of places asking for their countries costs one BatchGetCountries,
- * each distinct region is asked for once, and the calls of one level leave
- * together (CoreExchange messages of up to 8 calls).
+ * level are gathered by per-request `dataloader`s (field resolvers calling
+ * them), so a page of places asking for their countries costs one
+ * BatchGetCountries, each distinct region is asked for once, and the calls
+ * of one level leave together (CoreExchange messages of up to 8 calls);
+ * fields that call the core once per object without a shared key (distance
+ * to a place, date and time) are mercurius loaders.
  */
 import type { ServerResponse } from 'node:http';
 import DataLoader from 'dataloader';
@@ -37,7 +39,15 @@ const displayOf = (a: DisplayArg): Display => ({
 /** A message of the core as a node's data (GraphQL fields read it by the proto field names). */
 const asObj = (message: object | null | undefined): Obj => (message ?? {}) as Obj;
 
-const drop = <T extends object>(o: T): T => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined && v !== null)) as T;
+/** A request without its unset (undefined or null) fields; a loop, not entries/filter/fromEntries (three arrays per core call). */
+const drop = <T extends object>(o: T): T => {
+  const out: Record<string, unknown> = {};
+  for (const k in o) {
+    const v = o[k];
+    if (v !== undefined && v !== null) out[k] = v;
+  }
+  return out as T;
+};
 
 /**
  * A per-request DataLoader over one batch fetch (keys → found values): the
@@ -100,8 +110,9 @@ export function buildResolvers(deps: GraphqlDeps): { resolvers: IResolvers; load
       throw e;
     }
   };
-  const page = <T>(scope: string, args: PageArgs, fetch: (offset: number, limit: number) => Promise<{ items: T[]; total: number; offset: number }>) =>
-    connection(deps.cursors, scope, args, deps.maxPage, fetch);
+  /** A connection of `field` (with its arguments, the scope its cursors are bound to: worked out only when a cursor is read or given). */
+  const page = <T>(field: string, args: PageArgs, fetch: (offset: number, limit: number) => Promise<{ items: T[]; total: number; offset: number }>) =>
+    connection(deps.cursors, () => scopeOf(field, args), args, deps.maxPage, fetch);
   const listOf = (r: ListAnswer) => ({ total: Number(r.totalCount ?? 0), offset: Number(r.currentOffset ?? 0), data: (r.data ?? []) as Obj[] });
   /** A place id as given (GeoNames or WikiData id): the core checks its form and names the argument. */
   const id = (v: unknown): string => String(v ?? '').trim();
@@ -131,14 +142,14 @@ export function buildResolvers(deps: GraphqlDeps): { resolvers: IResolvers; load
       },
       countries: (_: unknown, a: PageArgs & DisplayArg & { currencyCode?: string; namePrefix?: string; namePrefixDefaultLangResults?: boolean; sort?: string }, ctx: GraphqlContext) => {
         const display = displayOf(a);
-        return page(scopeOf('countries', a), a, async (offset, limit) => {
+        return page('countries', a, async (offset, limit) => {
           const r = listOf(await ask(geo.ListCountries, {
             currencyCode: a.currencyCode, namePrefix: a.namePrefix, namePrefixDefaultLangResults: a.namePrefixDefaultLangResults, sort: a.sort, ...display, offset, limit,
           }, ctx));
           return { items: r.data.map((d) => ({ data: d, display } satisfies CountryNode)), total: r.total, offset: r.offset };
         });
       },
-      currencies: (_: unknown, a: PageArgs & { countryId?: string }, ctx: GraphqlContext) => page(scopeOf('currencies', a), a, async (offset, limit) => {
+      currencies: (_: unknown, a: PageArgs & { countryId?: string }, ctx: GraphqlContext) => page('currencies', a, async (offset, limit) => {
         const r = listOf(await ask(locale.ListCurrencies, { countryId: a.countryId, offset, limit }, ctx));
         return { items: r.data, total: r.total, offset: r.offset };
       }),
@@ -146,7 +157,7 @@ export function buildResolvers(deps: GraphqlDeps): { resolvers: IResolvers; load
         const r = await ask(geo.GetCityDistance, { cityId: id(a.fromPlaceId), toPlaceId: id(a.toPlaceId), distanceUnit: unit(a.distanceUnit) }, ctx);
         return r.data;
       },
-      locales: (_: unknown, a: PageArgs, ctx: GraphqlContext) => page(scopeOf('locales', a), a, async (offset, limit) => {
+      locales: (_: unknown, a: PageArgs, ctx: GraphqlContext) => page('locales', a, async (offset, limit) => {
         const r = listOf(await ask(locale.ListLocales, { offset, limit }, ctx));
         return { items: r.data, total: r.total, offset: r.offset };
       }),
@@ -165,7 +176,7 @@ export function buildResolvers(deps: GraphqlDeps): { resolvers: IResolvers; load
           const f = (v: number, w: number) => `${v < 0 ? '-' : '+'}${Math.abs(v).toFixed(6).padStart(w + 7, '0')}`;
           location = `${f(latitude, 2)}${f(longitude, 3)}`;
         }
-        return page(scopeOf('populatedPlaces', a), a, async (offset, limit) => {
+        return page('populatedPlaces', a, async (offset, limit) => {
           const r = listOf(await ask(geo.ListPlaces, {
             ...placeFilter(a), location, radius: a.radius ?? undefined, distanceUnit: unit(a.distanceUnit),
             countryIds: strings(a.countryIds), excludedCountryIds: strings(a.excludedCountryIds),
@@ -175,7 +186,7 @@ export function buildResolvers(deps: GraphqlDeps): { resolvers: IResolvers; load
         });
       },
       timeZone: async (_: unknown, a: { id: string }, ctx: GraphqlContext) => (await ask(locale.GetTimeZone, { zoneId: a.id }, ctx)).data,
-      timeZones: (_: unknown, a: PageArgs, ctx: GraphqlContext) => page(scopeOf('timeZones', a), a, async (offset, limit) => {
+      timeZones: (_: unknown, a: PageArgs, ctx: GraphqlContext) => page('timeZones', a, async (offset, limit) => {
         const r = listOf(await ask(locale.ListTimeZones, { offset, limit }, ctx));
         return { items: r.data, total: r.total, offset: r.offset };
       }),
@@ -185,7 +196,7 @@ export function buildResolvers(deps: GraphqlDeps): { resolvers: IResolvers; load
       code: (c: CountryNode) => c.data['code'],
       name: (c: CountryNode) => c.data['name'],
       wikiDataId: (c: CountryNode) => c.data['wikiDataId'] ?? null,
-      regions: (c: CountryNode, a: PageArgs & { namePrefix?: string; namePrefixDefaultLangResults?: boolean; sort?: string }, ctx: GraphqlContext) => page(scopeOf(`regions:${String(c.data['code'])}`, a), a, async (offset, limit) => {
+      regions: (c: CountryNode, a: PageArgs & { namePrefix?: string; namePrefixDefaultLangResults?: boolean; sort?: string }, ctx: GraphqlContext) => page(`regions:${String(c.data['code'])}`, a, async (offset, limit) => {
         const r = listOf(await ask(geo.ListRegions, {
           countryCode: String(c.data['code']), namePrefix: a.namePrefix, namePrefixDefaultLangResults: a.namePrefixDefaultLangResults ?? undefined, sort: a.sort, ...c.display, offset, limit,
         }, ctx));
@@ -198,7 +209,7 @@ export function buildResolvers(deps: GraphqlDeps): { resolvers: IResolvers; load
         if (!d) throw gqlError('ENTITY_NOT_FOUND', `no region '${a.code.slice(0, 40)}' in country ${String(c.data['code'])}`);
         return { data: d, display: c.display } satisfies RegionNode;
       },
-      populatedPlaces: (c: CountryNode, a: PlaceFilterArgs, ctx: GraphqlContext) => page(scopeOf(`countryPlaces:${String(c.data['code'])}`, a), a, async (offset, limit) => {
+      populatedPlaces: (c: CountryNode, a: PlaceFilterArgs, ctx: GraphqlContext) => page(`countryPlaces:${String(c.data['code'])}`, a, async (offset, limit) => {
         const r = listOf(await ask(geo.ListCountryPlaces, { ...placeFilter(a), countryCode: String(c.data['code']), ...c.display, offset, limit }, ctx));
         return { items: places(r.data, c.display, false), total: r.total, offset: r.offset };
       }),
@@ -210,7 +221,7 @@ export function buildResolvers(deps: GraphqlDeps): { resolvers: IResolvers; load
       hascCode: (r: RegionNode) => r.data['hascCode'] ?? null,
       wikiDataId: (r: RegionNode) => r.data['wikiDataId'] ?? null,
       containingRegion: () => null,
-      populatedPlaces: (r: RegionNode, a: PlaceFilterArgs, ctx: GraphqlContext) => page(scopeOf(`regionPlaces:${String(r.data['countryCode'])}.${String(r.data['admin1Code'])}`, a), a, async (offset, limit) => {
+      populatedPlaces: (r: RegionNode, a: PlaceFilterArgs, ctx: GraphqlContext) => page(`regionPlaces:${String(r.data['countryCode'])}.${String(r.data['admin1Code'])}`, a, async (offset, limit) => {
         const res = listOf(await ask(geo.ListRegionPlaces, {
           ...placeFilter(a), countryCode: String(r.data['countryCode']), regionCode: String(r.data['admin1Code']), ...r.display, offset, limit,
         }, ctx));
@@ -228,7 +239,7 @@ export function buildResolvers(deps: GraphqlDeps): { resolvers: IResolvers; load
       countryCode: (p: PlaceNode) => p.data['countryCode'],
       regionCode: (p: PlaceNode) => p.data['regionCode'] || null,
       searchDistance: (p: PlaceNode) => p.searchDistance ?? null,
-      nearbyPopulatedPlaces: (p: PlaceNode, a: PlaceFilterArgs & { radius?: number; distanceUnit?: string }, ctx: GraphqlContext) => page(scopeOf(`nearby:${String(p.data['id'])}`, a), a, async (offset, limit) => {
+      nearbyPopulatedPlaces: (p: PlaceNode, a: PlaceFilterArgs & { radius?: number; distanceUnit?: string }, ctx: GraphqlContext) => page(`nearby:${String(p.data['id'])}`, a, async (offset, limit) => {
         const r = listOf(await ask(geo.ListNearbyPlaces, {
           ...placeFilter(a), countryIds: strings(a.countryIds), excludedCountryIds: strings(a.excludedCountryIds),
           placeId: String(p.data['id']), radius: a.radius ?? undefined, distanceUnit: unit(a.distanceUnit), ...p.display, offset, limit,
@@ -272,44 +283,70 @@ export function buildResolvers(deps: GraphqlDeps): { resolvers: IResolvers; load
   const flags = (ctx: GraphqlContext, display: Display) => loaderOf(ctx, 'flags', display, () => eachOnce<string | null>(async (code) =>
     (await maybe(geo.GetCountry, { countryCode: code, ...display }, ctx))?.data?.flagImageUri ?? null));
 
-  /** Details of places (a summary lacks some fields): one BatchGetCities per level and display. */
-  const details = async (queries: { obj: PlaceNode }[], ctx: GraphqlContext): Promise<Obj[]> =>
-    Promise.all(queries.map(async (q) => (q.obj.data['location'] ? q.obj.data : (await cities(ctx, q.obj.display).load(String(q.obj.data['id']))) ?? {})));
-  /** A detail field: from the node when its data has it (summaries carry some), else from BatchGetCities. */
-  const detailField = async (qs: { obj: PlaceNode }[], ctx: GraphqlContext, field: string): Promise<unknown[]> => {
-    const missing = qs.filter((q) => q.obj.data[field] === undefined && !q.obj.data['location']);
-    const fetched = missing.length ? await details(missing, ctx) : [];
-    const byNode = new Map(missing.map((q, i) => [q.obj, fetched[i]]));
-    return qs.map((q) => (byNode.has(q.obj) ? byNode.get(q.obj)?.[field] : q.obj.data[field]));
+  /**
+   * A detail field of a place: from the node when its data has it (summaries carry some; details carry all),
+   * else from the request's BatchGetCities loader (one call per turn and display for the whole level). A field
+   * resolver rather than a mercurius loader: mercurius keys every loader query by the stable JSON text of its
+   * parent object (safe-stable-stringify of the place), which cost more than the whole field resolved directly.
+   */
+  const detail = (p: PlaceNode, ctx: GraphqlContext, field: string): unknown => {
+    if (p.data[field] !== undefined || p.data['location']) return p.data[field];
+    return cities(ctx, p.display).load(String(p.data['id'])).then((d) => (d ?? {})[field]);
   };
-  const countries = async (codes: { code: string; display: Display }[], ctx: GraphqlContext): Promise<(CountryNode | null)[]> =>
-    Promise.all(codes.map(async (c) => {
-      const d = c.code ? await countriesOf(ctx, c.display).load(c.code.toUpperCase()) : undefined;
-      return d ? { data: d, display: c.display } : null;
-    }));
+  /** `f` of a value that may still be a promise (no promise made when it is not). */
+  const map = (v: unknown, f: (x: unknown) => unknown): unknown => (v instanceof Promise ? v.then(f) : f(v));
+  /** A country by code (the request's BatchGetCountries loader), as a node. */
+  const country = (ctx: GraphqlContext, code: string, display: Display): Promise<CountryNode | null> | null => (code
+    ? countriesOf(ctx, display).load(code.toUpperCase()).then((d) => (d ? { data: d, display } : null))
+    : null);
   /** The region of a place: from the country and region codes its summary or details carry. */
-  const regionOfPlace = async (p: PlaceNode, ctx: GraphqlContext): Promise<RegionNode | null> => {
+  const regionOfPlace = (p: PlaceNode, ctx: GraphqlContext): Promise<RegionNode | null> | null => {
     const regionCode = p.data['regionCode'];
     if (!regionCode || !p.data['countryCode']) return null;
-    const d = await regions(ctx, p.display).load(regionKey(p.data['countryCode'], regionCode));
-    return d ? { data: d, display: p.display } : null;
+    return regions(ctx, p.display).load(regionKey(p.data['countryCode'], regionCode)).then((d) => (d ? { data: d, display: p.display } : null));
   };
   /** The place containing a place (its first-level division as a place). */
-  const containerOf = async (p: PlaceNode, ctx: GraphqlContext): Promise<PlaceNode | null> => {
+  const containerOf = (p: PlaceNode, ctx: GraphqlContext): Promise<PlaceNode | null> | null => {
     if (p.data['type'] === 'ADM1') return null;
-    const d = await containers(ctx, p.display).load(String(p.data['id']));
-    return d ? { data: d, display: p.display } : null;
+    return containers(ctx, p.display).load(String(p.data['id'])).then((d) => (d ? { data: d, display: p.display } : null));
   };
+  /** Summaries of countries (from lists) lack details: from BatchGetCountries (one call per level and display). */
+  const countryDetail = (c: CountryNode, ctx: GraphqlContext, field: string): unknown => {
+    if (c.data[field] !== undefined) return c.data[field];
+    return map(country(ctx, String(c.data['code']), c.display), (full) => (full as CountryNode | null)?.data[field] ?? null);
+  };
+  /** Region summaries (from lists) lack capital and counts: GetRegion for those (each region once per request). */
+  const regionDetail = (r: RegionNode, ctx: GraphqlContext, field: string): unknown => {
+    if (r.data[field] !== undefined) return r.data[field];
+    return regions(ctx, r.display).load(regionKey(r.data['countryCode'], r.data['admin1Code'])).then((d) => d?.[field] ?? null);
+  };
+  Object.assign(resolvers['PopulatedPlace'] as object, {
+    featureCode: (p: PlaceNode, _: unknown, ctx: GraphqlContext) => map(detail(p, ctx, 'featureCode'), (v) => v ?? ''),
+    elevationMeters: (p: PlaceNode, _: unknown, ctx: GraphqlContext) => map(detail(p, ctx, 'elevationMeters'), (v) => v ?? null),
+    timezone: (p: PlaceNode, _: unknown, ctx: GraphqlContext) => map(detail(p, ctx, 'timezone'), (v) => v ?? ''),
+    deleted: (p: PlaceNode, _: unknown, ctx: GraphqlContext) => map(detail(p, ctx, 'deleted'), (v) => Boolean(v)),
+    country: (p: PlaceNode, _: unknown, ctx: GraphqlContext) => country(ctx, String(p.data['countryCode'] ?? ''), p.display),
+    region: (p: PlaceNode, _: unknown, ctx: GraphqlContext) => regionOfPlace(p, ctx),
+    locatedIn: (p: PlaceNode, _: unknown, ctx: GraphqlContext) => containerOf(p, ctx),
+  });
+  Object.assign(resolvers['CountryRegion'] as object, {
+    country: (r: RegionNode, _: unknown, ctx: GraphqlContext) => country(ctx, String(r.data['countryCode']), r.display),
+    capital: (r: RegionNode, _: unknown, ctx: GraphqlContext) => regionDetail(r, ctx, 'capital'),
+    numPopulatedPlaces: (r: RegionNode, _: unknown, ctx: GraphqlContext) => regionDetail(r, ctx, 'numPlaces'),
+  });
+  Object.assign(resolvers['Country'] as object, {
+    capital: (c: CountryNode, _: unknown, ctx: GraphqlContext) => countryDetail(c, ctx, 'capital'),
+    callingCode: (c: CountryNode, _: unknown, ctx: GraphqlContext) => countryDetail(c, ctx, 'callingCode'),
+    currencyCodes: (c: CountryNode, _: unknown, ctx: GraphqlContext) => countryDetail(c, ctx, 'currencyCodes'),
+    flag: (c: CountryNode, _: unknown, ctx: GraphqlContext) => countryDetail(c, ctx, 'flag'),
+    numRegions: (c: CountryNode, _: unknown, ctx: GraphqlContext) => countryDetail(c, ctx, 'numRegions'),
+    // The flag is large (an SVG data URI): only GetCountry carries it, so it is fetched only when asked for.
+    // a country reached through a place or region holds the summary's empty default, not the flag: '' is fetched too
+    flagImageUri: (c: CountryNode, _: unknown, ctx: GraphqlContext) => (c.data['flagImageUri'] as string | undefined) || flags(ctx, c.display).load(String(c.data['code'])),
+  });
+  // Fields that call the core once per object (no batch RPC, no shared key) stay mercurius loaders: one batch per level.
   const loaders: MercuriusLoaders = {
     PopulatedPlace: {
-      featureCode: async (qs: { obj: PlaceNode }[], ctx: GraphqlContext) => (await detailField(qs, ctx, 'featureCode')).map((v) => v ?? ''),
-      elevationMeters: async (qs: { obj: PlaceNode }[], ctx: GraphqlContext) => (await detailField(qs, ctx, 'elevationMeters')).map((v) => v ?? null),
-      timezone: async (qs: { obj: PlaceNode }[], ctx: GraphqlContext) => (await detailField(qs, ctx, 'timezone')).map((v) => v ?? ''),
-      deleted: async (qs: { obj: PlaceNode }[], ctx: GraphqlContext) => (await detailField(qs, ctx, 'deleted')).map((v) => Boolean(v)),
-      country: async (qs: { obj: PlaceNode }[], ctx: GraphqlContext) =>
-        countries(qs.map((q) => ({ code: String(q.obj.data['countryCode'] ?? ''), display: q.obj.display })), ctx),
-      region: async (qs: { obj: PlaceNode }[], ctx: GraphqlContext) => Promise.all(qs.map((q) => regionOfPlace(q.obj, ctx))),
-      locatedIn: async (qs: { obj: PlaceNode }[], ctx: GraphqlContext) => Promise.all(qs.map((q) => containerOf(q.obj, ctx))),
       // Without toPlaceId: the search distance (GeoDB's form); with it: the distance to that place.
       distance: async (qs: { obj: PlaceNode; params: { toPlaceId?: string | null; distanceUnit?: string | null } }[], ctx: GraphqlContext) => Promise.all(qs.map(async (q) =>
         (q.params.toPlaceId === undefined || q.params.toPlaceId === null
@@ -318,41 +355,10 @@ export function buildResolvers(deps: GraphqlDeps): { resolvers: IResolvers; load
       dateTime: async (qs: { obj: PlaceNode }[], ctx: GraphqlContext) => Promise.all(qs.map(async (q) => (await ask(geo.GetCityDateTime, { cityId: String(q.obj.data['id']) }, ctx)).data)),
       time: async (qs: { obj: PlaceNode }[], ctx: GraphqlContext) => Promise.all(qs.map(async (q) => (await ask(geo.GetCityTime, { cityId: String(q.obj.data['id']) }, ctx)).data)),
     },
-    CountryRegion: {
-      country: async (qs: { obj: RegionNode }[], ctx: GraphqlContext) => countries(qs.map((q) => ({ code: String(q.obj.data['countryCode']), display: q.obj.display })), ctx),
-      capital: async (qs: { obj: RegionNode }[], ctx: GraphqlContext) => fillRegionDetails(qs, ctx, 'capital'),
-      numPopulatedPlaces: async (qs: { obj: RegionNode }[], ctx: GraphqlContext) => fillRegionDetails(qs, ctx, 'numPlaces'),
-    },
-    Country: {
-      capital: async (qs: { obj: CountryNode }[], ctx: GraphqlContext) => countryDetails(qs, ctx, 'capital'),
-      callingCode: async (qs: { obj: CountryNode }[], ctx: GraphqlContext) => countryDetails(qs, ctx, 'callingCode'),
-      currencyCodes: async (qs: { obj: CountryNode }[], ctx: GraphqlContext) => countryDetails(qs, ctx, 'currencyCodes'),
-      flag: async (qs: { obj: CountryNode }[], ctx: GraphqlContext) => countryDetails(qs, ctx, 'flag'),
-      numRegions: async (qs: { obj: CountryNode }[], ctx: GraphqlContext) => countryDetails(qs, ctx, 'numRegions'),
-      // The flag is large (an SVG data URI): only GetCountry carries it, so it is fetched only when asked for.
-      // a country reached through a place or region holds the summary's empty default, not the flag: '' is fetched too
-      flagImageUri: async (qs: { obj: CountryNode }[], ctx: GraphqlContext) => Promise.all(qs.map(async (q) => (q.obj.data['flagImageUri'] as string | undefined)
-        || flags(ctx, q.obj.display).load(String(q.obj.data['code'])))),
-    },
     TimeZone: {
       dateTime: async (qs: { obj: Obj }[], ctx: GraphqlContext) => Promise.all(qs.map(async (q) => (await ask(locale.GetTimeZoneDateTime, { zoneId: String(q.obj['id']) }, ctx)).data)),
       time: async (qs: { obj: Obj }[], ctx: GraphqlContext) => Promise.all(qs.map(async (q) => (await ask(locale.GetTimeZoneTime, { zoneId: String(q.obj['id']) }, ctx)).data)),
     },
   };
-  /** Summaries of countries (from lists) lack details: one BatchGetCountries per level. */
-  async function countryDetails(qs: { obj: CountryNode }[], ctx: GraphqlContext, field: string): Promise<unknown[]> {
-    const missing = qs.filter((q) => q.obj.data[field] === undefined);
-    const full = missing.length ? await countries(missing.map((q) => ({ code: String(q.obj.data['code']), display: q.obj.display })), ctx) : [];
-    const byNode = new Map(missing.map((q, i) => [q.obj, full[i]]));
-    return qs.map((q) => (q.obj.data[field] !== undefined ? q.obj.data[field] : byNode.get(q.obj)?.data[field] ?? null));
-  }
-  /** Region summaries (from lists) lack capital and counts: GetRegion for those (each region once), issued together. */
-  async function fillRegionDetails(qs: { obj: RegionNode }[], ctx: GraphqlContext, field: string): Promise<unknown[]> {
-    return Promise.all(qs.map(async (q) => {
-      if (q.obj.data[field] !== undefined) return q.obj.data[field];
-      const d = await regions(ctx, q.obj.display).load(regionKey(q.obj.data['countryCode'], q.obj.data['admin1Code']));
-      return d?.[field] ?? null;
-    }));
-  }
   return { resolvers, loaders };
 }

@@ -69,6 +69,17 @@ export class LimitRefusal extends Error {
 
 interface GraphqlRequest { query?: unknown; variables?: unknown; operationName?: unknown }
 
+/**
+ * A document as the work limits saw it: its parse (null when it does not parse: a syntax error, or over the
+ * tokens, then `refusal`), and per operation name asked for ('' for none) the cost when pricing it read no
+ * variable, or the refusal of its shape.
+ */
+interface PricedDocument { doc: DocumentNode | null; refusal?: LimitRefusal; fixedCost: Map<string, number | LimitRefusal> }
+
+/** Documents the work limits keep (as mercurius's document cache: 1024), and their text at most, in characters. */
+const DOCUMENTS = 1024;
+const DOCUMENT_CHARS = 1024 * 1024;
+
 export class GraphqlWorkLimits {
   constructor(private readonly schema: () => GraphQLSchema, readonly limits: WorkLimits, private readonly budget: WorkBudget) {}
 
@@ -107,31 +118,78 @@ export class GraphqlWorkLimits {
     return cost;
   }
 
+  /**
+   * Documents seen before, by their text: a repeated query is not parsed again, a refusal of its shape (depth,
+   * aliases, tokens, ...) is answered from here, and the cost of a document that reads no variable while priced is
+   * kept (it cannot change). A document whose price reads variables keeps its parsed form and is walked again with
+   * each request's variables. Bounded by DOCUMENTS entries and DOCUMENT_CHARS characters of document text
+   * (parsed forms held only for the documents that need them), oldest out first.
+   */
+  private readonly documents = new Map<string, PricedDocument>();
+  private documentChars = 0;
+
   private costOf(r: GraphqlRequest | null): number {
     if (r === null || typeof r !== 'object') return 0; // not a request: refused before (plugin.ts)
     const query = r.query;
     if (typeof query !== 'string') return 0; // mercurius answers a missing query itself
-    if (Buffer.byteLength(query) > this.limits.maxBytes) {
+    // the byte check stays per request (before the cache): only documents within the limit are kept
+    if (query.length > this.limits.maxBytes || (query.length * 3 > this.limits.maxBytes && Buffer.byteLength(query) > this.limits.maxBytes)) {
       throw new LimitRefusal(413, 'DOCUMENT_TOO_LARGE', `the GraphQL document is over ${this.limits.maxBytes} bytes`);
     }
-    let doc: DocumentNode;
-    try {
-      doc = parse(query, { maxTokens: this.limits.maxTokens, noLocation: true });
-    } catch (e) {
-      if (e instanceof GraphQLError && /tokens/i.test(e.message)) {
-        throw new LimitRefusal(400, 'TOO_MANY_TOKENS', `the GraphQL document has more than ${this.limits.maxTokens} tokens`);
-      }
-      return 0; // a syntax error: mercurius reports it as usual
+    const operationName = typeof r.operationName === 'string' ? r.operationName : undefined;
+    let priced = this.documents.get(query);
+    if (priced === undefined) {
+      priced = this.price(query);
+      this.remember(query, priced);
+    }
+    if (priced.refusal) throw priced.refusal;
+    if (priced.doc === null) return 0; // a syntax error: mercurius reports it as usual
+    const opKey = operationName ?? '';
+    const fixed = priced.fixedCost.get(opKey);
+    if (fixed !== undefined) {
+      if (fixed instanceof LimitRefusal) throw fixed;
+      return fixed;
     }
     // variables are an object (a GET sends it as JSON text); anything else counts as none here and is refused by plugin.ts
     const objectOr = (v: unknown): Record<string, unknown> => (v !== null && typeof v === 'object' && !Array.isArray(v) ? v as Record<string, unknown> : {});
     let variables: Record<string, unknown> = {};
     if (typeof r.variables === 'string') { try { variables = objectOr(JSON.parse(r.variables)); } catch { /* refused by plugin.ts */ } }
     else variables = objectOr(r.variables);
-    return this.walkDocument(doc, variables, typeof r.operationName === 'string' ? r.operationName : undefined);
+    const walked = { readVariables: false };
+    try {
+      const cost = this.walkDocument(priced.doc, variables, operationName, walked);
+      if (!walked.readVariables && priced.fixedCost.size < 8) priced.fixedCost.set(opKey, cost);
+      return cost;
+    } catch (e) {
+      // a refusal of the document's shape does not depend on the variables (depth, aliases, visits, introspections, operations)
+      if (e instanceof LimitRefusal && priced.fixedCost.size < 8) priced.fixedCost.set(opKey, e);
+      throw e;
+    }
   }
 
-  private walkDocument(doc: DocumentNode, variables: Record<string, unknown>, operationName: string | undefined): number {
+  /** A document's parse (once), or the refusal of its tokens. */
+  private price(query: string): PricedDocument {
+    try {
+      return { doc: parse(query, { maxTokens: this.limits.maxTokens, noLocation: true }), fixedCost: new Map() };
+    } catch (e) {
+      if (e instanceof GraphQLError && /tokens/i.test(e.message)) {
+        return { doc: null, fixedCost: new Map(), refusal: new LimitRefusal(400, 'TOO_MANY_TOKENS', `the GraphQL document has more than ${this.limits.maxTokens} tokens`) };
+      }
+      return { doc: null, fixedCost: new Map() };
+    }
+  }
+
+  private remember(query: string, priced: PricedDocument): void {
+    this.documents.set(query, priced);
+    this.documentChars += query.length;
+    while (this.documents.size > DOCUMENTS || this.documentChars > DOCUMENT_CHARS) {
+      const oldest = this.documents.keys().next().value as string;
+      this.documents.delete(oldest);
+      this.documentChars -= oldest.length;
+    }
+  }
+
+  private walkDocument(doc: DocumentNode, variables: Record<string, unknown>, operationName: string | undefined, walked: { readVariables: boolean }): number {
     const L = this.limits;
     const fragments = new Map<string, FragmentDefinitionNode>();
     let operations = 0;
@@ -155,7 +213,9 @@ export class GraphqlWorkLimits {
         case Kind.INT: case Kind.FLOAT: return Number(v.value);
         case Kind.STRING: case Kind.ENUM: return v.value;
         case Kind.BOOLEAN: return v.value;
-        case Kind.VARIABLE: return Object.hasOwn(variables, v.name.value) ? variables[v.name.value] : value(defaults.get(v.name.value));
+        case Kind.VARIABLE:
+          walked.readVariables = true;
+          return Object.hasOwn(variables, v.name.value) ? variables[v.name.value] : value(defaults.get(v.name.value));
         case Kind.LIST: return v.values.map(value);
         case Kind.OBJECT: return Object.fromEntries(v.fields.map((f) => [f.name.value, value(f.value)]));
         default: return undefined;
