@@ -112,7 +112,7 @@ module.exports = {
       name: 'no-module-cycles',
       comment: 'No import cycles between modules (generated protobuf descriptor types refer to each other by nature).',
       severity: 'error',
-      from: { pathNot: '^proto/contract/types/' },
+      from: { pathNot: '^proto/contract/generated/' },
       to: { circular: true },
     },
     {

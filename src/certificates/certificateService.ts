@@ -14,9 +14,9 @@ import { serviceDefinition } from '../grpc/protos.js';
 import { callerOf } from '../grpc/caller.js';
 import { roleDenied } from '../grpc/authentication.js';
 import type { ServiceRegistry } from '../grpc/exchange.js';
-import type { CertificateServiceHandlers } from '../../proto/contract/types/meridian/certificates/v1/CertificateService.js';
-import type { IssueClientCertificateResponse } from '../../proto/contract/types/meridian/certificates/v1/IssueClientCertificateResponse.js';
-import type { RevokeClientCertificateResponse } from '../../proto/contract/types/meridian/certificates/v1/RevokeClientCertificateResponse.js';
+import type { CertificateServiceHandlers } from '../../proto/contract/generated/meridian/certificates/v1/CertificateService.js';
+import type { IssueClientCertificateResponse } from '../../proto/contract/generated/meridian/certificates/v1/IssueClientCertificateResponse.js';
+import type { RevokeClientCertificateResponse } from '../../proto/contract/generated/meridian/certificates/v1/RevokeClientCertificateResponse.js';
 import { isRole, normalSerial, ROLES, roleRank, type CertificateAuthority, type Role } from './certificateAuthority.js';
 
 const COMMON_NAME = /^[A-Za-z0-9._-]{1,64}$/;
@@ -30,7 +30,7 @@ function issuableBy(role: Role | undefined): Role | undefined {
 }
 
 export function addCertificateService(registry: ServiceRegistry, deps: { ca: CertificateAuthority; defaultValidityDays: number }): void {
-  // typed end to end by the generated handler interface (proto/contract/types, `npm run proto:types`)
+  // typed end to end by the generated handler interface (proto/contract/generated, `npm run proto:types`)
   const handlers: CertificateServiceHandlers = {
     IssueClientCertificate: unary(async (req, call): Promise<IssueClientCertificateResponse> => {
       const caller = callerOf(call);

@@ -9,7 +9,7 @@ import { exclusive, invalid, notFound } from '../errors.js';
 import { localDateTime, localTime, offsetMinutes, rawOffsetHours, type ZoneResolver } from '../geo/clock.js';
 import { serviceDefinition } from '../grpc/protos.js';
 import { unary } from '../grpc/unary.js';
-import type { LocaleServiceHandlers } from '../../proto/contract/types/meridian/locale/v1/LocaleService.js';
+import type { LocaleServiceHandlers } from '../../proto/contract/generated/meridian/locale/v1/LocaleService.js';
 import type { PageRequest, Paging } from '../paging.js';
 
 export interface LocaleDeps {
