@@ -11,7 +11,7 @@ const CORE_ENTRIES = [
   '^src/geo/searchKey[.]ts$', '^src/geo/languages[.]ts$',
   // the geo bench measures the in-memory index and its SQL reference side by side
   '^src/geo/placeStore[.]ts$', '^src/geo/placeSql[.]ts$',
-  // training and benches reach the sentiment capability through these
+  // training and benches reach the sentiment capability through these (its parts under features/, language/, analysis/ stay inside)
   '^src/sentiment/featurizer[.]ts$', '^src/sentiment/sentimentAnalyzer[.]ts$', '^src/sentiment/labels[.]ts$',
   '^src/sentiment/textInput[.]ts$', '^src/sentiment/languageDetector[.]ts$', '^src/sentiment/modelCard[.]ts$', '^src/sentiment/onnxBatch[.]ts$',
   // the state-store seam: the scale bench measures each store on its own, the service bench the job store's cost per job
@@ -81,6 +81,34 @@ module.exports = {
       to: { path: '^training/' },
     },
     {
+      name: 'sentiment-parts-inside',
+      comment: 'The featuriser, language head and analyser keep their parts in src/sentiment/features/, language/ and analysis/: only the capability imports them; everyone else goes through featurizer.ts, languageDetector.ts and sentimentAnalyzer.ts (tests may reach in).',
+      severity: 'error',
+      from: { path: '^(src|gateway|training|bin|bench|data|proto)/', pathNot: '^src/sentiment/' },
+      to: { path: '^src/sentiment/(features|language|analysis)/' },
+    },
+    {
+      name: 'featurizer-stands-alone',
+      comment: 'The featuriser (src/sentiment/features/) is shared by training and serving: of the capability it reads only textInput.ts, never the pool, ONNX, the store or the analyser.',
+      severity: 'error',
+      from: { path: '^src/sentiment/features/' },
+      to: { path: '^src/sentiment/', pathNot: ['^src/sentiment/features/', '^src/sentiment/textInput[.]ts$'] },
+    },
+    {
+      name: 'language-parts-stand-alone',
+      comment: "The language head's stages and weights file (src/sentiment/language/) are read by training too: they use only themselves and the featuriser.",
+      severity: 'error',
+      from: { path: '^src/sentiment/language/' },
+      to: { path: '^src/sentiment/', pathNot: ['^src/sentiment/language/', '^src/sentiment/features/', '^src/sentiment/featurizer[.]ts$'] },
+    },
+    {
+      name: 'generated-self-contained',
+      comment: 'Generated code (proto/contract/generated/) is rewritten whole by npm run proto:types: it imports only itself and npm packages.',
+      severity: 'error',
+      from: { path: '^proto/contract/generated/' },
+      to: { path: '^(src|gateway|training|bin|bench|test|data|proto)/', pathNot: '^proto/contract/generated/' },
+    },
+    {
       name: 'build-and-benches-through-entry-points',
       comment: 'The data build, benches and launchers reach the core through its declared entry points (CORE_ENTRIES above).',
       severity: 'error',
@@ -112,7 +140,7 @@ module.exports = {
       name: 'no-module-cycles',
       comment: 'No import cycles between modules (generated protobuf descriptor types refer to each other by nature).',
       severity: 'error',
-      from: { pathNot: '^proto/contract/types/' },
+      from: { pathNot: '^proto/contract/generated/' },
       to: { circular: true },
     },
     {

@@ -3,7 +3,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'data/build/**', 'bench/results/**', 'proto/contract/types/**'] },
+  { ignores: ['dist/**', 'node_modules/**', 'data/build/**', 'bench/results/**', 'proto/contract/generated/**', 'gateway/client/generated/**'] },
   js.configs.recommended,
   {
     // plain JavaScript that runs on Node before or beside the compiled code (start-up check, probes, tool configs)

@@ -18,9 +18,9 @@ import type { CoreTlsConfig } from './config.js';
 import { Batching } from '../proto/contract/batching.js';
 import { EXCHANGE_MESSAGE_ITEMS, exchangeWire, writeInRuns } from '../proto/contract/exchange.js';
 import { decodeMessage } from '../proto/contract/protoLoading.js';
-import type { ExchangeCall } from '../proto/contract/types/meridian/exchange/v1/ExchangeCall.js';
-import type { ExchangeRequest } from '../proto/contract/types/meridian/exchange/v1/ExchangeRequest.js';
-import type { ExchangeResponse__Output as ExchangeResponse } from '../proto/contract/types/meridian/exchange/v1/ExchangeResponse.js';
+import type { ExchangeCall } from '../proto/contract/generated/meridian/exchange/v1/ExchangeCall.js';
+import type { ExchangeRequest } from '../proto/contract/generated/meridian/exchange/v1/ExchangeRequest.js';
+import type { ExchangeResponse__Output as ExchangeResponse } from '../proto/contract/generated/meridian/exchange/v1/ExchangeResponse.js';
 
 /**
  * Channel credentials for the core: mutual TLS from PEM text or files (see
@@ -141,7 +141,7 @@ const callAbandoned = (): HttpError => mapCoreError(grpc.status.CANCELLED, undef
 
 /**
  * A service's unary methods as typed functions, from its generated definition
- * type (proto/contract/types, `npm run proto:types`): the request as the
+ * type (proto/contract/generated, `npm run proto:types`): the request as the
  * contract types it, the response as proto-loader decodes it (the `__Output`
  * type: defaults filled in, longs as numbers).
  */

@@ -10,7 +10,7 @@
  */
 import { collectDefaultMetrics, Gauge, Registry, type Metric } from 'prom-client';
 import type { CoreClient } from './coreClient.js';
-import type { SentimentServiceDefinition } from '../proto/contract/types/meridian/sentiment/v1/SentimentService.js';
+import type { SentimentServiceDefinition } from '../proto/contract/generated/meridian/sentiment/v1/SentimentService.js';
 import type { ProtoCatalog } from './protoCatalog.js';
 
 const REQUESTS = 'meridian_http_requests_total';

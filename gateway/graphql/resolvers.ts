@@ -1,7 +1,7 @@
 /**
  * Resolvers and loaders of schema.graphql. Every field is answered by the
  * core over gRPC (through the gateway's one CoreClient), with the typed
- * request and response messages of proto/contract/types; a request whose
+ * request and response messages of proto/contract/generated; a request whose
  * HTTP client goes away has its core calls cancelled. Nested fields of a
  * level are gathered by per-request `dataloader`s (field resolvers calling
  * them), so a page of places asking for their countries costs one
@@ -14,10 +14,10 @@ import type { ServerResponse } from 'node:http';
 import DataLoader from 'dataloader';
 import type { IResolvers, MercuriusLoaders } from 'mercurius';
 import { disconnectSignal, type Abandonment, type CallOptions, type CoreClient } from '../coreClient.js';
-import type { GeoServiceDefinition } from '../../proto/contract/types/meridian/geo/v1/GeoService.js';
-import type { LocaleServiceDefinition } from '../../proto/contract/types/meridian/locale/v1/LocaleService.js';
-import type { DistanceUnit } from '../../proto/contract/types/meridian/geo/v1/DistanceUnit.js';
-import type { IncludeDeleted } from '../../proto/contract/types/meridian/geo/v1/IncludeDeleted.js';
+import type { GeoServiceDefinition } from '../../proto/contract/generated/meridian/geo/v1/GeoService.js';
+import type { LocaleServiceDefinition } from '../../proto/contract/generated/meridian/locale/v1/LocaleService.js';
+import type { DistanceUnit } from '../../proto/contract/generated/meridian/geo/v1/DistanceUnit.js';
+import type { IncludeDeleted } from '../../proto/contract/generated/meridian/geo/v1/IncludeDeleted.js';
 import type { ProtoCatalog } from '../protoCatalog.js';
 import { isHttpError } from '../httpError.js';
 import { connection, Cursors, gqlError, type PageArgs } from './connections.js';

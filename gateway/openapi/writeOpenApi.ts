@@ -1,6 +1,6 @@
 /**
  * `npm run openapi`: writes the OpenAPI document (gateway/openapi/openapi.json)
- * and the typed REST client (gateway/client/meridianClient.ts) from proto/.
+ * and the typed REST client (gateway/client/generated/meridianClient.ts) from proto/.
  * A test checks that the committed files equal what this script writes.
  */
 import { cliArgs } from '../../proto/contract/cliArgs.js';
@@ -15,7 +15,7 @@ import { buildOpenApi } from './openapiDocument.js';
 import { generateClient } from './clientGenerator.js';
 
 export const OPENAPI_FILE = join(projectRoot, 'gateway', 'openapi', 'openapi.json');
-export const CLIENT_FILE = join(projectRoot, 'gateway', 'client', 'meridianClient.ts');
+export const CLIENT_FILE = join(projectRoot, 'gateway', 'client', 'generated', 'meridianClient.ts');
 
 export function generatedArtifacts(): { openapi: string; client: string } {
   const routes = compileRoutes(loadProtoCatalog());

@@ -2,8 +2,8 @@ import { join } from 'node:path';
 import protobuf from 'protobufjs';
 import { decodeMessage, PROTO_ROOT } from './protoLoading.js';
 import { WireFields } from './wireFields.js';
-import type { ExchangeRequest, ExchangeRequest__Output } from './types/meridian/exchange/v1/ExchangeRequest.js';
-import type { ExchangeResponse, ExchangeResponse__Output } from './types/meridian/exchange/v1/ExchangeResponse.js';
+import type { ExchangeRequest, ExchangeRequest__Output } from './generated/meridian/exchange/v1/ExchangeRequest.js';
+import type { ExchangeResponse, ExchangeResponse__Output } from './generated/meridian/exchange/v1/ExchangeResponse.js';
 
 /**
  * The CoreExchange stream's framing, shared by both ends

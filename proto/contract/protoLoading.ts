@@ -3,7 +3,7 @@
  * benches alike: camelCase names, enums as names, 64-bit integers as numbers,
  * defaults filled in, and proto3 `optional` presence visible through the
  * synthetic oneofs (`_field: 'field'` when set). The generated types in
- * proto/contract/types/ are produced with the same options (npm run proto:types).
+ * proto/contract/generated/ are produced with the same options (npm run proto:types).
  */
 import { readdirSync, statSync } from 'node:fs';
 import { isAbsolute, join, relative } from 'node:path';

@@ -16,7 +16,7 @@ import { cliArgs } from './cliArgs.js';
 import { contractFiles, PROTO_ROOT } from './protoLoading.js';
 import { projectRoot } from './projectRoot.js';
 
-export const TYPES_DIR = join(PROTO_ROOT, 'contract', 'types');
+export const TYPES_DIR = join(PROTO_ROOT, 'contract', 'generated');
 
 function filesUnder(dir: string): string[] {
   const out: string[] = [];
@@ -64,16 +64,16 @@ export function typesDrift(): string[] {
 
 function main(): void {
   const { values } = cliArgs({
-    name: 'npm run proto:types', usage: 'npm run proto:types [-- --check]', about: 'Writes proto/contract/types/ from the protos.',
+    name: 'npm run proto:types', usage: 'npm run proto:types [-- --check]', about: 'Writes proto/contract/generated/ from the protos.',
     options: { check: { type: 'boolean', default: false, help: 'only compare, exit 1 when the committed types are out of date' } },
   });
   if (values.check) {
     const drift = typesDrift();
     if (drift.length) {
-      process.stderr.write(`proto/contract/types is out of date with proto/ (${drift.length} files, e.g. ${drift.slice(0, 3).join(', ')}): run 'npm run proto:types' and commit\n`);
+      process.stderr.write(`proto/contract/generated is out of date with proto/ (${drift.length} files, e.g. ${drift.slice(0, 3).join(', ')}): run 'npm run proto:types' and commit\n`);
       process.exit(1);
     }
-    process.stdout.write('proto/contract/types matches proto/\n');
+    process.stdout.write('proto/contract/generated matches proto/\n');
     return;
   }
   const fresh = generateTypes();

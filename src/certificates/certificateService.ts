@@ -13,9 +13,9 @@ import { serviceDefinition } from '../grpc/protos.js';
 import type { ServiceHandlers } from '../grpc/callContext.js';
 import { roleDenied } from '../grpc/authentication.js';
 import type { ServiceRegistry } from '../grpc/serviceRegistry.js';
-import type { CertificateServiceHandlers } from '../../proto/contract/types/meridian/certificates/v1/CertificateService.js';
-import type { IssueClientCertificateResponse } from '../../proto/contract/types/meridian/certificates/v1/IssueClientCertificateResponse.js';
-import type { RevokeClientCertificateResponse } from '../../proto/contract/types/meridian/certificates/v1/RevokeClientCertificateResponse.js';
+import type { CertificateServiceHandlers } from '../../proto/contract/generated/meridian/certificates/v1/CertificateService.js';
+import type { IssueClientCertificateResponse } from '../../proto/contract/generated/meridian/certificates/v1/IssueClientCertificateResponse.js';
+import type { RevokeClientCertificateResponse } from '../../proto/contract/generated/meridian/certificates/v1/RevokeClientCertificateResponse.js';
 import { isRole, normalSerial, ROLES, roleRank, type CertificateAuthority, type Role } from './certificateAuthority.js';
 
 const COMMON_NAME = /^[A-Za-z0-9._-]{1,64}$/;
@@ -29,7 +29,7 @@ function issuableBy(role: Role | undefined): Role | undefined {
 }
 
 export function addCertificateService(registry: ServiceRegistry, deps: { ca: CertificateAuthority; defaultValidityDays: number }): void {
-  // typed end to end by the generated handler interface (proto/contract/types, `npm run proto:types`)
+  // typed end to end by the generated handler interface (proto/contract/generated, `npm run proto:types`)
   const handlers: ServiceHandlers<CertificateServiceHandlers> = {
     IssueClientCertificate: async (req, { caller }): Promise<IssueClientCertificateResponse> => {
       const ceiling = issuableBy(caller.identity?.role);

@@ -6,7 +6,7 @@ import type { ConnectionPool } from '../db/duckdb.js';
 import { exclusive, invalid, notFound } from '../errors.js';
 import type { ServiceHandlers } from '../grpc/callContext.js';
 import type { ServiceRegistry } from '../grpc/serviceRegistry.js';
-import type { GeoServiceHandlers } from '../../proto/contract/types/meridian/geo/v1/GeoService.js';
+import type { GeoServiceHandlers } from '../../proto/contract/generated/meridian/geo/v1/GeoService.js';
 import type { PageRequest, Paging } from '../paging.js';
 import { serviceDefinition } from '../grpc/protos.js';
 import { MAX_CACHED_SUMMARIES, PlacePage, SummaryBytes, withPlacePages, type PageItem } from './placePages.js';

@@ -26,7 +26,7 @@ export type Handler<Req, Res> = (request: Req, context: CallContext) => Res | Pr
 export type StreamHandler<Req, Res> = (stream: grpc.ServerDuplexStream<Req, Res>, context: CallContext) => void;
 
 /**
- * A service's handlers, typed from its generated grpc-js interface (proto/contract/types, `npm run proto:types`):
+ * A service's handlers, typed from its generated grpc-js interface (proto/contract/generated, `npm run proto:types`):
  * each unary method a Handler of its request and response messages, a bidirectional one a StreamHandler.
  */
 export type ServiceHandlers<H> = {

@@ -17,10 +17,10 @@ import { CoreCall } from './callContext.js';
 import { runCall } from './callRunner.js';
 import { Batching } from '../../proto/contract/batching.js';
 import { EXCHANGE_MESSAGE_ITEMS, exchangeWire, writeInRuns, type RefusedExchangeRequest } from '../../proto/contract/exchange.js';
-import type { ExchangeCall__Output as ExchangeCall } from '../../proto/contract/types/meridian/exchange/v1/ExchangeCall.js';
-import type { ExchangeRequest__Output as ExchangeRequest } from '../../proto/contract/types/meridian/exchange/v1/ExchangeRequest.js';
-import type { ExchangeResponse } from '../../proto/contract/types/meridian/exchange/v1/ExchangeResponse.js';
-import type { ExchangeResult } from '../../proto/contract/types/meridian/exchange/v1/ExchangeResult.js';
+import type { ExchangeCall__Output as ExchangeCall } from '../../proto/contract/generated/meridian/exchange/v1/ExchangeCall.js';
+import type { ExchangeRequest__Output as ExchangeRequest } from '../../proto/contract/generated/meridian/exchange/v1/ExchangeRequest.js';
+import type { ExchangeResponse } from '../../proto/contract/generated/meridian/exchange/v1/ExchangeResponse.js';
+import type { ExchangeResult } from '../../proto/contract/generated/meridian/exchange/v1/ExchangeResult.js';
 import { callMetrics } from './callMetrics.js';
 
 /** One call read from the stream: its id on the stream, its request's bytes, and the call as the runner runs it. */

@@ -9,7 +9,7 @@ import { localDateTime, localTime, offsetMinutes, rawOffsetHours, type ZoneResol
 import { serviceDefinition } from '../grpc/protos.js';
 import type { ServiceHandlers } from '../grpc/callContext.js';
 import type { ServiceRegistry } from '../grpc/serviceRegistry.js';
-import type { LocaleServiceHandlers } from '../../proto/contract/types/meridian/locale/v1/LocaleService.js';
+import type { LocaleServiceHandlers } from '../../proto/contract/generated/meridian/locale/v1/LocaleService.js';
 import type { PageRequest, Paging } from '../paging.js';
 
 export interface LocaleDeps {

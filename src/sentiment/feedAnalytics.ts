@@ -24,8 +24,8 @@ import { invalid } from '../errors.js';
 import { EMOTIONS, SENTIMENT_LEVELS } from './labels.js';
 import type { Scope, SentimentStore } from './store/sentimentStore.js';
 import type { JobStore } from './store/jobStore.js';
-import type { ItemAnomaly__Output } from '../../proto/contract/types/meridian/sentiment/v1/ItemAnomaly.js';
-import type { FeedWindow__Output } from '../../proto/contract/types/meridian/sentiment/v1/FeedWindow.js';
+import type { ItemAnomaly__Output } from '../../proto/contract/generated/meridian/sentiment/v1/ItemAnomaly.js';
+import type { FeedWindow__Output } from '../../proto/contract/generated/meridian/sentiment/v1/FeedWindow.js';
 
 export const ITEM_BASELINE = 200;
 export const ITEM_MIN_BASELINE = 20;

@@ -11,46 +11,23 @@ import { createHash } from 'node:crypto';
 import * as ort from 'onnxruntime-node';
 import { EXTRA_LEXICONS_FILE, Featurizer, loadExtraLexicons, type FeatureBag } from './featurizer.js';
 import { encodeBatch } from './onnxBatch.js';
-import { cleanText, TextRejected, type TextProblem } from './textInput.js';
+import { cleanText, TextRejected } from './textInput.js';
 import { LanguageIdentifier, type DetectedLanguage } from './languageDetector.js';
-import { FallbackLexicons, type FallbackVerdict } from './lexiconFallback.js';
-import { EMOTIONS, DIRECTIONS, levelOf, DEFAULT_CALIBRATION, type Calibration, type Domain, type SentimentLevel } from './labels.js';
+import { FallbackLexicons } from './lexiconFallback.js';
+import { EMOTIONS, DIRECTIONS, levelOf, DEFAULT_CALIBRATION, type Calibration, type Domain } from './labels.js';
 import type { ModelSidecar } from './modelCard.js';
+import type { AnalysisOutcome, AnalysisOutput } from './analysis/analysisOutput.js';
+import { ARENA_KEPT_BYTES, BagArena, type BagFeatures } from './analysis/bagArena.js';
+import { rationale } from './analysis/rationale.js';
+import { priorsOnly, trainedLetters, unscoredScript } from './analysis/trainedScripts.js';
+import { abstention, fallbackAnswer, MODEL_SURE, unscoredNeutral } from './analysis/unscoredAnswers.js';
 import { projectRoot } from '../paths.js';
 
 /** Where the models are read from: MERIDIAN_MODELS_DIR, default models/ in the project. */
 export const MODELS_DIR = process.env['MERIDIAN_MODELS_DIR'] || join(projectRoot, 'models');
 export const MODEL_NAMES: Record<Domain, string> = { GENERAL: 'general', FINANCIAL_NEWS: 'financial-news' };
 
-export interface EmotionScore {
-  emotion: string;
-  score: number;
-}
-
-export interface AnalysisOutput {
-  domain: Domain;
-  sentiment: SentimentLevel;
-  /** P(positive) − P(negative) (FINANCIAL_NEWS: P(bullish) − P(bearish)), in [-1, 1]. */
-  sentimentScore: number;
-  /** Probability of the winning class of the three-way head. */
-  confidence: number;
-  /** GENERAL: 7 emotions whose scores sum to 1. FINANCIAL_NEWS: empty. */
-  emotionScores: EmotionScore[];
-  /** FINANCIAL_NEWS only: BEARISH, NEUTRAL or BULLISH. */
-  marketDirection?: string;
-  rationale: string;
-  language: DetectedLanguage & { trained: boolean };
-  /** True when the language has no training data or is not reliably identified, or confidence is below the model's calibrated cut (models/*.md). */
-  lowConfidence: boolean;
-  /** True when the model read only the first MAX_TOKENS tokens / MAX_SCAN_CHARS characters. */
-  truncated: boolean;
-}
-
-export interface AnalysisRejection {
-  error: { problem: TextProblem; message: string };
-}
-
-export type AnalysisOutcome = AnalysisOutput | AnalysisRejection;
+export type { AnalysisOutcome, AnalysisOutput, AnalysisRejection, EmotionScore } from './analysis/analysisOutput.js';
 
 export interface AnalyzerOptions {
   modelsDir?: string;
@@ -70,6 +47,17 @@ export interface StageNanos {
   infer: number;
   shape: number;
   texts: number;
+}
+
+/** A text read for scoring: its features (cut to its priors in letters no training language uses), bag, cleaned text and language. */
+type ReadBag = BagFeatures & { bag: FeatureBag; cleaned: string; language: DetectedLanguage };
+
+/** The outputs of one session run that the answers read, and where each text's features start in it. */
+interface SessionRun {
+  contributions: Float32Array;
+  main: Float32Array;
+  emotion: Float32Array | null;
+  starts: ArrayLike<number>;
 }
 
 interface LoadedModel {
@@ -123,58 +111,6 @@ const now = (): number => Number(process.hrtime.bigint());
  * ~2 GB RSS for good; now ~0.7-0.8 GB. No measurable cost on tweets (1 << 16: same).
  */
 const MAX_RUN_FEATURES = 1 << 14;
-
-/**
- * Where one analyze() call keeps its texts' feature arrays until the batch is scored: copied
- * into a few buffers reused from call to call, not into five new typed arrays a text (each
- * with a backing store of its own, which the analysis threads' scavenges then had to free).
- * A buffer that fills is replaced by one twice as large; the views already handed out keep the old one.
- * An arena grown past ARENA_KEPT_BYTES (a batch of long texts) is dropped after its call, not kept.
- */
-const ARENA_KEPT_BYTES = 4 << 20;
-
-/** One growable buffer of the arena: copies handed out as views of it, valid until the next reset. */
-class ArenaBuffer<A extends Int32Array | Uint8Array> {
-  private used = 0;
-  constructor(
-    private buf: A,
-    private readonly make: (length: number) => A,
-  ) {}
-
-  reset(): void {
-    this.used = 0;
-  }
-
-  get byteLength(): number {
-    return this.buf.byteLength;
-  }
-
-  /** A copy of the first n values of a. */
-  copy(a: Int32Array | Uint8Array, n: number): A {
-    if (this.used + n > this.buf.length) {
-      this.buf = this.make(Math.max(2 * this.buf.length, n));
-      this.used = 0;
-    }
-    const view = this.buf.subarray(this.used, this.used + n) as A;
-    this.used += n;
-    view.set(a.subarray(0, n));
-    return view;
-  }
-}
-
-class BagArena {
-  readonly ints = new ArenaBuffer(new Int32Array(1 << 16), (n) => new Int32Array(n));
-  readonly bytes = new ArenaBuffer(new Uint8Array(1 << 14), (n) => new Uint8Array(n));
-
-  reset(): void {
-    this.ints.reset();
-    this.bytes.reset();
-  }
-
-  get bytesHeld(): number {
-    return this.ints.byteLength + this.bytes.byteLength;
-  }
-}
 
 export class SentimentAnalyzer {
   readonly stageNanos: StageNanos = { clean: 0, featurise: 0, language: 0, encode: 0, infer: 0, shape: 0, texts: 0 };
@@ -244,13 +180,33 @@ export class SentimentAnalyzer {
   }
 
   private async analyzeWith(arena: BagArena, model: LoadedModel, texts: readonly string[], domain: Domain): Promise<AnalysisOutcome[]> {
-    const C = model.sidecar.columns;
     const outcomes: AnalysisOutcome[] = new Array(texts.length);
-    // Featurise: the featuriser's buffers are reused, so copy each bag's ids out. The
-    // language head reads the same bag before it is overwritten.
+    const { bags, slots, time } = this.featurise(arena, model, texts, outcomes);
+    if (bags.length === 0) return outcomes;
+    let t4 = time;
+    // One session run per run of texts holding at most MAX_RUN_FEATURES features (a text longer than
+    // that has a run of its own): 256 long texts (~13,000 features each) in one run made intermediate
+    // tensors of ~800 MB, which the worker's ONNX Runtime arena then held for good.
+    for (let from = 0; from < bags.length;) {
+      let to = from + 1;
+      for (let features = bags[from]!.ids.length; to < bags.length && features + bags[to]!.ids.length <= MAX_RUN_FEATURES; to++) features += bags[to]!.ids.length;
+      t4 = await this.scoreRun(model, bags.slice(from, to), slots.slice(from, to), texts, domain, outcomes, t4);
+      from = to;
+    }
+    if (this.timeStages) this.stageNanos.texts += bags.length;
+    return outcomes;
+  }
+
+  /**
+   * Cleans, featurises and identifies the language of each text; a text refused by cleanText() gets its rejection
+   * in `outcomes`. The featuriser's buffers are reused, so each bag's arrays are copied into the arena (the language
+   * head reads the same bag before it is overwritten). `slots` gives each bag's index in `texts`; `time` is the
+   * clock at the end, when stages are timed.
+   */
+  private featurise(arena: BagArena, model: LoadedModel, texts: readonly string[], outcomes: AnalysisOutcome[]): { bags: ReadBag[]; slots: number[]; time: number } {
     const timed = this.timeStages;
     const st = this.stageNanos;
-    const bags: (BagFeatures & { bag: FeatureBag; cleaned: string; language: DetectedLanguage })[] = [];
+    const bags: ReadBag[] = [];
     const slots: number[] = [];
     let t0 = timed ? now() : 0;
     for (let i = 0; i < texts.length; i++) {
@@ -295,95 +251,92 @@ export class SentimentAnalyzer {
         else throw e;
       }
     }
-    if (bags.length === 0) return outcomes;
-    const cal = model.calibration;
-    let t4 = t0;
-    // One session run per run of texts holding at most MAX_RUN_FEATURES features (a text longer than
-    // that has a run of its own): 256 long texts (~13,000 features each) in one run made intermediate
-    // tensors of ~800 MB, which the worker's ONNX Runtime arena then held for good.
-    for (let from = 0; from < bags.length;) {
-      let to = from + 1;
-      for (let features = bags[from]!.ids.length; to < bags.length && features + bags[to]!.ids.length <= MAX_RUN_FEATURES; to++) features += bags[to]!.ids.length;
-      const part = bags.slice(from, to);
-      const at = from;
-      from = to;
-      const batch = encodeBatch(part.map((b) => b.ids), model.sidecar.featurizer);
-      if (timed) {
-        const t = now();
-        st.encode += t - t4;
-        t4 = t;
-      }
-      const out = await model.session.run(batch.feeds);
-      if (timed) {
-        const t5 = now();
-        st.infer += t5 - t4;
-        t4 = t5;
-      }
-      const contributions = out.contributions!.data as Float32Array;
-      const main = out[model.sidecar.mainHead]!.data as Float32Array;
-      const emotion = domain === 'GENERAL' ? (out.emotion!.data as Float32Array) : null;
-      part.forEach((b, r) => {
-        const probs = main.subarray(r * 3, r * 3 + 3);
-        const level = levelOf(probs, cal);
-        const language = b.language;
-        const trained = model.trainedCodes.has(language.code);
-        const confidence = probs[level.winner]!;
-        const emotionScores = emotion
-          ? EMOTIONS.map((e, k) => ({ emotion: e, score: emotion[r * EMOTIONS.length + k]! }))
-          : [];
-        const slot = slots[at + r]!;
-        const text = texts[slot]!;
-        const truncated = b.bag.truncated || text.length > b.cleaned.length;
-        // a language the model has no training data in, or reads near chance: its lexicons speak (lexiconFallback.ts)
-        const lexicon = domain === 'GENERAL' && language.code !== 'und' && (!trained || model.weakCodes.has(language.code)) ? this.fallback.score(b.cleaned, language.code) : undefined;
-        if (lexicon && lexicon.hits.length > 0 && Math.abs(lexicon.score) >= 1) {
-          const answer = fallbackAnswer(lexicon, { ...language, trained }, truncated, cal, emotionScores, model.sidecar.trainedLanguages.length);
-          if (this.withProbabilities) (answer.output as AnalysisOutput & { probabilities: number[] }).probabilities = answer.probs;
-          outcomes[slot] = answer.output;
-          return;
-        }
-        if (!trained && !b.ids.some((id) => model.priorIds.has(id))) {
-          // no lexicon word or emoji the model knows, in letters it never saw: nothing it learned applies
-          const script = unscoredScript(text, model.trainedLetters);
-          if (script) {
-            const answer = abstention(domain, script, { ...language, trained }, truncated);
-            // (the evaluation reads the class it was given: NEUTRAL, index 1 of both heads' labels)
-            if (this.withProbabilities) (answer as AnalysisOutput & { probabilities: number[] }).probabilities = [0, 1, 0];
-            outcomes[slot] = answer;
-            return;
-          }
-        }
-        if (lexicon && !trained && probs[level.winner]! < MODEL_SURE && level.winner !== 1 && !b.ids.some((id) => model.priorIds.has(id))) {
-          // no lexicon evidence and no prior feature, in a language the model never learned: its lean is noise
-          const answer = unscoredNeutral(model, probs, { ...language, trained }, truncated, emotionScores);
-          if (this.withProbabilities) (answer as AnalysisOutput & { probabilities: number[] }).probabilities = [0.25, 0.5, 0.25];
-          outcomes[slot] = answer;
-          return;
-        }
-        const result: AnalysisOutput = {
-          domain,
-          sentiment: level.sentiment,
-          sentimentScore: level.sentimentScore,
-          confidence,
-          emotionScores,
-          rationale: '',
-          language: { ...language, trained },
-          lowConfidence: !trained || model.weakCodes.has(language.code) || !language.reliable || confidence < cal.lowConfidenceBelow,
-          truncated,
-        };
-        if (domain === 'FINANCIAL_NEWS') result.marketDirection = DIRECTIONS[level.winner];
-        result.rationale = rationale(model, b, contributions, batch.starts[r]! * C, C, probs, level.winner, result, emotionScores);
-        if (this.withProbabilities) (result as AnalysisOutput & { probabilities: number[] }).probabilities = Array.from(probs);
-        outcomes[slot] = result;
-      });
-      if (timed) {
-        const t = now();
-        st.shape += t - t4;
-        t4 = t;
-      }
+    return { bags, slots, time: t0 };
+  }
+
+  /** One session run over `part` (texts[slots[r]] for each bag r), each answer written to outcomes[slots[r]]; returns the clock, when timed. */
+  private async scoreRun(model: LoadedModel, part: ReadBag[], slots: number[], texts: readonly string[], domain: Domain, outcomes: AnalysisOutcome[], time: number): Promise<number> {
+    const timed = this.timeStages;
+    const st = this.stageNanos;
+    let t4 = time;
+    const batch = encodeBatch(part.map((b) => b.ids), model.sidecar.featurizer);
+    if (timed) {
+      const t = now();
+      st.encode += t - t4;
+      t4 = t;
     }
-    if (timed) st.texts += bags.length;
-    return outcomes;
+    const out = await model.session.run(batch.feeds);
+    if (timed) {
+      const t5 = now();
+      st.infer += t5 - t4;
+      t4 = t5;
+    }
+    const run: SessionRun = {
+      contributions: out.contributions!.data as Float32Array,
+      main: out[model.sidecar.mainHead]!.data as Float32Array,
+      emotion: domain === 'GENERAL' ? (out.emotion!.data as Float32Array) : null,
+      starts: batch.starts,
+    };
+    part.forEach((b, r) => {
+      const slot = slots[r]!;
+      outcomes[slot] = this.answer(model, b, r, run, texts[slot]!, domain);
+    });
+    if (timed) {
+      const t = now();
+      st.shape += t - t4;
+      t4 = t;
+    }
+    return t4;
+  }
+
+  /** The answer for the r-th text of a session run: the model's verdict with its rationale, or a lexicon, neutral or abstaining answer. */
+  private answer(model: LoadedModel, b: ReadBag, r: number, run: SessionRun, text: string, domain: Domain): AnalysisOutput {
+    const C = model.sidecar.columns;
+    const cal = model.calibration;
+    const { main, emotion } = run;
+    const probs = main.subarray(r * 3, r * 3 + 3);
+    const level = levelOf(probs, cal);
+    const language = b.language;
+    const trained = model.trainedCodes.has(language.code);
+    const confidence = probs[level.winner]!;
+    const emotionScores = emotion
+      ? EMOTIONS.map((e, k) => ({ emotion: e, score: emotion[r * EMOTIONS.length + k]! }))
+      : [];
+    const truncated = b.bag.truncated || text.length > b.cleaned.length;
+    const withProbabilities = (answer: AnalysisOutput, probabilities: ArrayLike<number>): AnalysisOutput => {
+      if (this.withProbabilities) (answer as AnalysisOutput & { probabilities: number[] }).probabilities = Array.from(probabilities);
+      return answer;
+    };
+    // a language the model has no training data in, or reads near chance: its lexicons speak (lexiconFallback.ts)
+    const lexicon = domain === 'GENERAL' && language.code !== 'und' && (!trained || model.weakCodes.has(language.code)) ? this.fallback.score(b.cleaned, language.code) : undefined;
+    if (lexicon && lexicon.hits.length > 0 && Math.abs(lexicon.score) >= 1) {
+      const answer = fallbackAnswer(lexicon, { ...language, trained }, truncated, cal, emotionScores, model.sidecar.trainedLanguages.length);
+      return withProbabilities(answer.output, answer.probs);
+    }
+    if (!trained && !b.ids.some((id) => model.priorIds.has(id))) {
+      // no lexicon word or emoji the model knows, in letters it never saw: nothing it learned applies
+      const script = unscoredScript(text, model.trainedLetters);
+      // (the evaluation reads the class it was given: NEUTRAL, index 1 of both heads' labels)
+      if (script) return withProbabilities(abstention(domain, script, { ...language, trained }, truncated), [0, 1, 0]);
+    }
+    if (lexicon && !trained && probs[level.winner]! < MODEL_SURE && level.winner !== 1 && !b.ids.some((id) => model.priorIds.has(id))) {
+      // no lexicon evidence and no prior feature, in a language the model never learned: its lean is noise
+      return withProbabilities(unscoredNeutral(model, probs, { ...language, trained }, truncated, emotionScores), [0.25, 0.5, 0.25]);
+    }
+    const result: AnalysisOutput = {
+      domain,
+      sentiment: level.sentiment,
+      sentimentScore: level.sentimentScore,
+      confidence,
+      emotionScores,
+      rationale: '',
+      language: { ...language, trained },
+      lowConfidence: !trained || model.weakCodes.has(language.code) || !language.reliable || confidence < cal.lowConfidenceBelow,
+      truncated,
+    };
+    if (domain === 'FINANCIAL_NEWS') result.marketDirection = DIRECTIONS[level.winner];
+    result.rationale = rationale(model, b, run.contributions, run.starts[r]! * C, C, probs, level.winner, result, emotionScores);
+    return withProbabilities(result, probs);
   }
 }
 
@@ -393,245 +346,3 @@ export class SentimentAnalyzer {
  * model; a confident-looking Hindi verdict ("yeh bahut accha hai yaar" → NEGATIVE) said nothing of that.
  */
 const WEAK_LANGUAGE_F1 = 0.4;
-
-const fmt = (x: number): string => (x >= 0 ? '+' : '') + x.toFixed(2);
-const quote = (s: string): string => `"${s.length > 40 ? s.slice(0, 40) + '…' : s}"`;
-
-/** A word of the text and what its features add toward the winner (rationale). */
-interface Cited { surface: string; delta: number; negated: string | null }
-
-/** A text's features as the session run and the rationale read them (copies out of the featuriser's buffers). */
-interface BagFeatures {
-  ids: Int32Array;
-  tokenOf: Int32Array;
-  tokenOf2: Int32Array;
-  negatedFeature: Uint8Array;
-}
-
-/** The rationale's per-token sums, reused by every text of this thread (grown as needed). */
-let scratch = new Float64Array(256);
-
-/** The likelier of the two classes other than the winner (the first of them on a tie). */
-function runnerUp(probs: Float32Array, winner: number): number {
-  const [a, b] = winner === 0 ? [1, 2] : winner === 1 ? [0, 2] : [0, 1];
-  return probs[b]! > probs[a]! ? b : a;
-}
-
-/**
- * The scripts of the training languages: Latin unless listed. A text written
- * mostly in other letters (Han, kana, Hangul, Cyrillic, Thai, …) shares no
- * learned feature with the training text; its n-grams only meet the weights of
- * unrelated features in shared hash buckets, which gave a glowing Japanese
- * review VERY_NEGATIVE at 0.96 confidence. Such texts are not scored.
- */
-const SCRIPT_OF: Record<string, string> = { am: 'Ethiopic', ti: 'Ethiopic', ar: 'Arabic', arq: 'Arabic', ary: 'Arabic', fa: 'Arabic', hi: 'Devanagari', mr: 'Devanagari', ne: 'Devanagari' };
-
-function trainedLetters(codes: string[]): RegExp {
-  const scripts = [...new Set(codes.map((c) => SCRIPT_OF[c] ?? 'Latin'))];
-  return new RegExp(scripts.map((sc) => `\\p{Script=${sc}}`).join('|'), 'gu');
-}
-
-const LETTER = /\p{L}/gu;
-const NAMED_SCRIPTS = ['Han', 'Hiragana', 'Katakana', 'Hangul', 'Cyrillic', 'Greek', 'Hebrew', 'Thai', 'Bengali', 'Tamil', 'Telugu', 'Gujarati', 'Gurmukhi', 'Kannada', 'Malayalam', 'Georgian', 'Armenian', 'Khmer', 'Lao', 'Myanmar', 'Sinhala']
-  .map((sc) => ({ name: sc, letters: new RegExp(`\\p{Script=${sc}}`, 'gu') }));
-
-/** The main script of a text when most of its letters are outside the trained scripts, else undefined. */
-function unscoredScript(text: string, trained: RegExp): string | undefined {
-  const letters = text.match(LETTER)?.length ?? 0;
-  if (letters === 0) return undefined; // emoji, digits: the emoji priors speak for every language
-  const known = text.match(trained)?.length ?? 0;
-  if (known * 2 >= letters) return undefined;
-  for (const sc of NAMED_SCRIPTS) if ((text.match(sc.letters)?.length ?? 0) * 2 >= letters - known) return sc.name;
-  return 'other';
-}
-
-/**
- * A text in a language without training data and written mostly in letters no training
- * language uses (unscoredScript) has word and n-gram features that only meet unrelated
- * weights in shared hash buckets, so their sum is noise that moves with the bucket count.
- * When it holds a lexicon or emoji prior, its features are cut down to those priors (the
- * copies made for this text, compacted in place: ids, tokenOf, tokenOf2 and negatedFeature
- * alike) and the model reads them alone; without one it is not scored (abstention, which
- * looks at the same text). A feature counts as a prior when it is in a prior bucket: an
- * n-gram hashed into one of those few dozen of the 2^20 buckets would be kept too.
- */
-function priorsOnly(f: BagFeatures, priorIds: Set<number>, text: string, trained: RegExp): BagFeatures {
-  const { ids, tokenOf, tokenOf2, negatedFeature } = f;
-  let priors = 0;
-  for (let k = 0; k < ids.length; k++) if (priorIds.has(ids[k]!)) priors++;
-  if (priors === 0 || priors === ids.length || unscoredScript(text, trained) === undefined) return f;
-  let n = 0;
-  for (let k = 0; k < ids.length; k++) {
-    if (!priorIds.has(ids[k]!)) continue;
-    ids[n] = ids[k]!;
-    tokenOf[n] = tokenOf[k]!;
-    tokenOf2[n] = tokenOf2[k]!;
-    negatedFeature[n] = negatedFeature[k]!;
-    n++;
-  }
-  return { ids: ids.subarray(0, n), tokenOf: tokenOf.subarray(0, n), tokenOf2: tokenOf2.subarray(0, n), negatedFeature: negatedFeature.subarray(0, n) };
-}
-
-/**
- * The answer from the lexicon fallback (lexiconFallback.ts) for a text in a language the model has no training data
- * in (or reads near chance): the lexicon score's sign is the class, its size the winning probability (0.55 for one
- * ordinary word, 0.65 for a strong one or two, at most 0.95; the rest mostly to NEUTRAL), the five levels by the
- * model's own cut-points. Always lowConfidence; the rationale cites the words.
- */
-function fallbackAnswer(lex: FallbackVerdict, language: AnalysisOutput['language'], truncated: boolean, cal: Calibration, emotionScores: EmotionScore[], trainedCount: number): { output: AnalysisOutput; probs: number[] } {
-  const win = Math.min(0.95, 0.45 + 0.1 * Math.abs(lex.score));
-  const rest = 1 - win;
-  const probs = lex.score > 0 ? [0.2 * rest, 0.8 * rest, win] : [win, 0.8 * rest, 0.2 * rest];
-  const level = levelOf(probs, cal);
-  const cites = [...lex.hits].sort((a, b) => Math.abs(b.strength) - Math.abs(a.strength)).slice(0, 4).map((h) => `${quote(h.text)} ${fmt(h.strength)}`);
-  const why = language.trained
-    ? `the general model reads ${language.code} near chance`
-    : `the general model has no training data in ${language.code} (it has in ${trainedCount} languages)`;
-  const output: AnalysisOutput = {
-    domain: 'GENERAL',
-    sentiment: level.sentiment,
-    sentimentScore: level.sentimentScore,
-    confidence: win,
-    emotionScores,
-    rationale: `${level.winner === 2 ? 'POSITIVE' : 'NEGATIVE'} from sentiment lexicons, because ${why}: ${cites.join(', ')} (lexicon score ${fmt(lex.score)}). Language: ${language.code}${language.reliable ? '' : ' (uncertain)'}; lower confidence.${truncated ? ' Only the start of the text was read.' : ''}`,
-    language,
-    lowConfidence: true,
-    truncated,
-  };
-  return { output, probs };
-}
-
-/**
- * A text in a language without training data where no lexicon word was found, the model read no lexicon or emoji
- * prior feature, and it leans to a polarity at under this probability: its lean comes from features it never learned in this language, and on the everyday
- * development set it called most neutral sentences of such languages positive or negative. It answers NEUTRAL.
- */
-const MODEL_SURE = 0.7;
-
-function unscoredNeutral(model: LoadedModel, probs: Float32Array, language: AnalysisOutput['language'], truncated: boolean, emotionScores: EmotionScore[]): AnalysisOutput {
-  return {
-    domain: 'GENERAL',
-    sentiment: 'NEUTRAL',
-    sentimentScore: 0,
-    confidence: 0.5,
-    emotionScores,
-    rationale: `NEUTRAL: no sentiment-lexicon word found, and the general model, which has no training data in ${language.code}, leaned ${model.mainLabels[probs[2]! >= probs[0]! ? 2 : 0]} at only ${Math.round(Math.max(probs[0]!, probs[2]!) * 100)}%. Language: ${language.code} (no training data; lower confidence).${truncated ? ' Only the start of the text was read.' : ''}`,
-    language,
-    lowConfidence: true,
-    truncated,
-  };
-}
-
-/** The answer for a text the model cannot read (unscoredScript): neutral, with no confidence, and saying why. */
-function abstention(domain: Domain, script: string, language: AnalysisOutput['language'], truncated: boolean): AnalysisOutput {
-  const result: AnalysisOutput = {
-    domain,
-    sentiment: 'NEUTRAL',
-    sentimentScore: 0,
-    confidence: 1 / 3,
-    emotionScores: domain === 'GENERAL' ? EMOTIONS.map((e) => ({ emotion: e, score: 1 / EMOTIONS.length })) : [],
-    rationale: `Not scored: the text is written mostly in ${script === 'other' ? 'a script' : `${script} script`} that the ${domain === 'GENERAL' ? 'general' : 'financial-news'} model had no training text in, so it answers neutral with no confidence instead of guessing. Language: ${language.code} (no training data).`,
-    language,
-    lowConfidence: true,
-    truncated,
-  };
-  if (domain === 'FINANCIAL_NEWS') result.marketDirection = 'NEUTRAL';
-  return result;
-}
-
-/**
- * Explains the decision from the model's own per-feature contributions: each token's
- * share (its word, negated-word and character n-gram features, half of each bigram it
- * is in) of the winning class's logit minus the runner-up's. Cites the tokens that
- * pushed hardest toward the winner (marking negated ones), the strongest one that
- * pushed the other way, and the language verdict.
- */
-function rationale(
-  model: LoadedModel,
-  b: { ids: Int32Array; tokenOf: Int32Array; tokenOf2: Int32Array; negatedFeature: Uint8Array; bag: FeatureBag },
-  contributions: Float32Array,
-  base: number,
-  C: number,
-  probs: Float32Array,
-  winner: number,
-  result: AnalysisOutput,
-  emotions: EmotionScore[],
-): string {
-  const labels = model.mainLabels;
-  const off = model.mainOffset;
-  const rival = runnerUp(probs, winner);
-  const tokens = b.bag.tokens;
-  const n = tokens.length;
-  if (scratch.length < 2 * n) scratch = new Float64Array(Math.max(2 * n, 2 * scratch.length));
-  const delta = scratch.subarray(0, n).fill(0);
-  const negDelta = scratch.subarray(n, 2 * n).fill(0);
-  for (let f = 0; f < b.ids.length; f++) {
-    const at = base + f * C + off;
-    const d = contributions[at + winner]! - contributions[at + rival]!;
-    const t2 = b.tokenOf2[f]!;
-    const t1 = b.tokenOf[f]!;
-    if (t1 < 0) continue; // a feature of the whole text (FINANCIAL_NEWS's cashtag count): no word to cite
-    if (t2 >= 0) {
-      delta[t1] = delta[t1]! + d / 2;
-      delta[t2] = delta[t2]! + d / 2;
-    } else {
-      delta[t1] = delta[t1]! + d;
-      if (b.negatedFeature[f]) negDelta[t1] = negDelta[t1]! + d;
-    }
-  }
-  // Merge repeated tokens (same lower-case form) so a word is cited once.
-  const byWord = new Map<string, Cited>();
-  const words: Cited[] = [];
-  for (let t = 0; t < n; t++) {
-    const surface = tokens[t]!;
-    const key = surface.toLowerCase();
-    let e = byWord.get(key);
-    if (!e) {
-      e = { surface, delta: 0, negated: null };
-      byWord.set(key, e);
-      words.push(e);
-    }
-    e.delta += delta[t]!;
-    const by = b.bag.negatedBy[t]!;
-    if (by >= 0 && negDelta[t]! > 0.05 * Math.abs(delta[t]!) && negDelta[t]! > 0) e.negated = tokens[by]!;
-  }
-  // The three words weighing most toward the winner and the one weighing most against it, as a stable
-  // sort by weight (descending) would rank them: among equal weights, the earlier word first and the
-  // later one last; found in one pass instead of sorting every word.
-  const best: Cited[] = [];
-  let against: Cited | null = null;
-  for (const e of words) {
-    let k = best.length;
-    while (k > 0 && e.delta > best[k - 1]!.delta) k--;
-    if (k < 3) {
-      best.splice(k, 0, e);
-      if (best.length > 3) best.pop();
-    }
-    if (against === null || e.delta <= against.delta) against = e;
-  }
-  if (words.length < 2) against = null;
-  const top = best[0]?.delta ?? 0;
-  const support = best.filter((e) => e.delta > 0 && e.delta >= 0.15 * top);
-  const head = `${labels[winner]} (${Math.round(probs[winner]! * 100)}% vs ${labels[rival]} ${Math.round(probs[rival]! * 100)}%)`;
-  const parts: string[] = [head + ':'];
-  if (support.length === 0) parts.push(`no word in the text carries a learned weight toward ${labels[winner]}; the model's prior decides.`);
-  else {
-    const cites = support.map((e) => `${quote(e.surface)}${e.negated ? ` (negated by ${quote(e.negated)})` : ''} ${fmt(e.delta)}`);
-    parts.push(`${cites.join(', ')} ${cites.length === 1 ? 'weighs' : 'weigh'} most toward ${labels[winner]}`);
-    if (against && against.delta < 0 && -against.delta >= 0.3 * top) parts[parts.length - 1] += `; ${quote(against.surface)} ${fmt(against.delta)} pulls toward ${labels[rival]}`;
-    parts[parts.length - 1] += '.';
-  }
-  if (emotions.length > 0) {
-    const e = emotions.reduce((x, y) => (y.score > x.score ? y : x));
-    parts.push(`Strongest emotion: ${e.emotion} (${Math.round(e.score * 100)}%).`);
-  }
-  const lang = result.language;
-  parts.push(
-    lang.code === 'und'
-      ? 'Language: not identified; lower confidence.'
-      : `Language: ${lang.code}${lang.trained ? '' : ' (no training data; lower confidence)'}${lang.reliable ? '' : ' (uncertain)'}.`,
-  );
-  if (result.truncated) parts.push('Only the start of the text was read.');
-  return parts.join(' ');
-}
-

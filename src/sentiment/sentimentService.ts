@@ -27,10 +27,10 @@ import { SentimentMetrics } from './sentimentMetrics.js';
 import { WebhookDeliverer, parseSchedule } from './webhooks/deliverer.js';
 import { TargetGuard, TargetRefused, TooManyLookups } from './webhooks/targetGuard.js';
 import { newSecret } from './webhooks/signature.js';
-import type { SentimentServiceHandlers } from '../../proto/contract/types/meridian/sentiment/v1/SentimentService.js';
-import type { StreamAnalysesRequest__Output } from '../../proto/contract/types/meridian/sentiment/v1/StreamAnalysesRequest.js';
-import type { StreamAnalysesResponse } from '../../proto/contract/types/meridian/sentiment/v1/StreamAnalysesResponse.js';
-import type { ErrorEntry__Output } from '../../proto/contract/types/meridian/sentiment/v1/ErrorEntry.js';
+import type { SentimentServiceHandlers } from '../../proto/contract/generated/meridian/sentiment/v1/SentimentService.js';
+import type { StreamAnalysesRequest__Output } from '../../proto/contract/generated/meridian/sentiment/v1/StreamAnalysesRequest.js';
+import type { StreamAnalysesResponse } from '../../proto/contract/generated/meridian/sentiment/v1/StreamAnalysesResponse.js';
+import type { ErrorEntry__Output } from '../../proto/contract/generated/meridian/sentiment/v1/ErrorEntry.js';
 
 interface TextFields { text?: string; feedId?: string; domain?: string; occurredAt?: string }
 

@@ -23,7 +23,7 @@ import { CoreCall, type CallContext, type Handler } from '../../src/grpc/callCon
 import { runCall } from '../../src/grpc/callRunner.js';
 import { callRegistry } from '../../src/grpc/callMetrics.js';
 import { exchangeWire } from '../../proto/contract/exchange.js';
-import type { GeoServiceHandlers } from '../../proto/contract/types/meridian/geo/v1/GeoService.js';
+import type { GeoServiceHandlers } from '../../proto/contract/generated/meridian/geo/v1/GeoService.js';
 
 interface Method { path: string; requestSerialize: (v: unknown) => Buffer; responseSerialize: (v: unknown) => Buffer; responseDeserialize: (b: Buffer) => unknown }
 const method = (service: string, name: string) => (packageDefinition()[service] as unknown as Record<string, Method>)[name]!;

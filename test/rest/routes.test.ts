@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startTestGateway, type TestGateway } from '../support/gateway.js';
 import { geoClient, localeClient } from '../support/grpcClient.js';
-import { MeridianRestClient } from '../../gateway/client/meridianClient.js';
+import { MeridianRestClient } from '../../gateway/client/generated/meridianClient.js';
 
 let gw: TestGateway;
 const geo = geoClient(inject('coreAddress'));

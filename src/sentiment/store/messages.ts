@@ -5,11 +5,11 @@
  * messages the RPCs answer with, and the webhook event bodies (Standard Webhooks:
  * {type, timestamp, data}).
  */
-import type { Analysis__Output } from '../../../proto/contract/types/meridian/sentiment/v1/Analysis.js';
-import type { Batch__Output } from '../../../proto/contract/types/meridian/sentiment/v1/Batch.js';
-import type { ItemAnomaly__Output } from '../../../proto/contract/types/meridian/sentiment/v1/ItemAnomaly.js';
-import type { Job__Output } from '../../../proto/contract/types/meridian/sentiment/v1/Job.js';
-import type { Webhook__Output } from '../../../proto/contract/types/meridian/sentiment/v1/Webhook.js';
+import type { Analysis__Output } from '../../../proto/contract/generated/meridian/sentiment/v1/Analysis.js';
+import type { Batch__Output } from '../../../proto/contract/generated/meridian/sentiment/v1/Batch.js';
+import type { ItemAnomaly__Output } from '../../../proto/contract/generated/meridian/sentiment/v1/ItemAnomaly.js';
+import type { Job__Output } from '../../../proto/contract/generated/meridian/sentiment/v1/Job.js';
+import type { Webhook__Output } from '../../../proto/contract/generated/meridian/sentiment/v1/Webhook.js';
 import { EMOTIONS, emotionsInOrder } from '../labels.js';
 import type { AnalysisOutput } from '../sentimentAnalyzer.js';
 import type { BatchRow, JobRow, NewJob, ResultRow, StoredResult, WebhookEndpoint } from './sentimentStore.js';

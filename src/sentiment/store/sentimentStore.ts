@@ -9,7 +9,7 @@
  * own rows only, an admin sees all. Unknown and foreign ids look the same (null).
  */
 import type { Domain } from '../labels.js';
-import type { JobStatus__Output } from '../../../proto/contract/types/meridian/sentiment/v1/JobStatus.js';
+import type { JobStatus__Output } from '../../../proto/contract/generated/meridian/sentiment/v1/JobStatus.js';
 
 /** A job's state: the generated JobStatus enum's names, less the unspecified zero value. */
 export type JobStatus = Exclude<JobStatus__Output, 'JOB_STATUS_UNSPECIFIED'>;

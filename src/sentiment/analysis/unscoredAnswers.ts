@@ -1,0 +1,76 @@
+/**
+ * The answers the analyser gives instead of the model's verdict: from the sentiment lexicons for a language the
+ * model has no training data in (or reads near chance), NEUTRAL for a lean the model never learned, and the
+ * abstention for a text in letters no training language uses.
+ */
+import { EMOTIONS, levelOf, type Calibration, type Domain } from '../labels.js';
+import type { FallbackVerdict } from '../lexiconFallback.js';
+import type { AnalysisOutput, EmotionScore } from './analysisOutput.js';
+import { fmt, quote, type MainHead } from './rationale.js';
+
+/**
+ * The answer from the lexicon fallback (lexiconFallback.ts) for a text in a language the model has no training data
+ * in (or reads near chance): the lexicon score's sign is the class, its size the winning probability (0.55 for one
+ * ordinary word, 0.65 for a strong one or two, at most 0.95; the rest mostly to NEUTRAL), the five levels by the
+ * model's own cut-points. Always lowConfidence; the rationale cites the words.
+ */
+export function fallbackAnswer(lex: FallbackVerdict, language: AnalysisOutput['language'], truncated: boolean, cal: Calibration, emotionScores: EmotionScore[], trainedCount: number): { output: AnalysisOutput; probs: number[] } {
+  const win = Math.min(0.95, 0.45 + 0.1 * Math.abs(lex.score));
+  const rest = 1 - win;
+  const probs = lex.score > 0 ? [0.2 * rest, 0.8 * rest, win] : [win, 0.8 * rest, 0.2 * rest];
+  const level = levelOf(probs, cal);
+  const cites = [...lex.hits].sort((a, b) => Math.abs(b.strength) - Math.abs(a.strength)).slice(0, 4).map((h) => `${quote(h.text)} ${fmt(h.strength)}`);
+  const why = language.trained
+    ? `the general model reads ${language.code} near chance`
+    : `the general model has no training data in ${language.code} (it has in ${trainedCount} languages)`;
+  const output: AnalysisOutput = {
+    domain: 'GENERAL',
+    sentiment: level.sentiment,
+    sentimentScore: level.sentimentScore,
+    confidence: win,
+    emotionScores,
+    rationale: `${level.winner === 2 ? 'POSITIVE' : 'NEGATIVE'} from sentiment lexicons, because ${why}: ${cites.join(', ')} (lexicon score ${fmt(lex.score)}). Language: ${language.code}${language.reliable ? '' : ' (uncertain)'}; lower confidence.${truncated ? ' Only the start of the text was read.' : ''}`,
+    language,
+    lowConfidence: true,
+    truncated,
+  };
+  return { output, probs };
+}
+
+/**
+ * A text in a language without training data where no lexicon word was found, the model read no lexicon or emoji
+ * prior feature, and it leans to a polarity at under this probability: its lean comes from features it never learned in this language, and on the everyday
+ * development set it called most neutral sentences of such languages positive or negative. It answers NEUTRAL.
+ */
+export const MODEL_SURE = 0.7;
+
+export function unscoredNeutral(model: Pick<MainHead, 'mainLabels'>, probs: Float32Array, language: AnalysisOutput['language'], truncated: boolean, emotionScores: EmotionScore[]): AnalysisOutput {
+  return {
+    domain: 'GENERAL',
+    sentiment: 'NEUTRAL',
+    sentimentScore: 0,
+    confidence: 0.5,
+    emotionScores,
+    rationale: `NEUTRAL: no sentiment-lexicon word found, and the general model, which has no training data in ${language.code}, leaned ${model.mainLabels[probs[2]! >= probs[0]! ? 2 : 0]} at only ${Math.round(Math.max(probs[0]!, probs[2]!) * 100)}%. Language: ${language.code} (no training data; lower confidence).${truncated ? ' Only the start of the text was read.' : ''}`,
+    language,
+    lowConfidence: true,
+    truncated,
+  };
+}
+
+/** The answer for a text the model cannot read (unscoredScript): neutral, with no confidence, and saying why. */
+export function abstention(domain: Domain, script: string, language: AnalysisOutput['language'], truncated: boolean): AnalysisOutput {
+  const result: AnalysisOutput = {
+    domain,
+    sentiment: 'NEUTRAL',
+    sentimentScore: 0,
+    confidence: 1 / 3,
+    emotionScores: domain === 'GENERAL' ? EMOTIONS.map((e) => ({ emotion: e, score: 1 / EMOTIONS.length })) : [],
+    rationale: `Not scored: the text is written mostly in ${script === 'other' ? 'a script' : `${script} script`} that the ${domain === 'GENERAL' ? 'general' : 'financial-news'} model had no training text in, so it answers neutral with no confidence instead of guessing. Language: ${language.code} (no training data).`,
+    language,
+    lowConfidence: true,
+    truncated,
+  };
+  if (domain === 'FINANCIAL_NEWS') result.marketDirection = 'NEUTRAL';
+  return result;
+}
