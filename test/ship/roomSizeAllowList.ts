@@ -4,7 +4,6 @@
  * Keys: a file's path; a function's `path#name` (`Class.method` for a method, the variable for an arrow function).
  */
 export const LONG_FILES: Readonly<Record<string, string>> = {
-  'src/sentiment/store/duckdbStore.ts': 'being split by aggregate (issue 39.5, wt-store)',
   'src/geo/placeStore.ts': 'being split (coordinator)',
 };
 

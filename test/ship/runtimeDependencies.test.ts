@@ -50,7 +50,7 @@ describe('dependency classes match what a production install runs', () => {
     delete old.devDependencies!['@nlpjs/lang-all'];
     const errors = dependencyClassErrors(old, served.uses);
     expect(errors).toEqual([
-      expect.stringMatching(/^vader-sentiment \(vader-sentiment\/vader_lexicon\.txt in src\/sentiment\/featurizer\.ts\) is a devDependency/),
+      expect.stringMatching(/^vader-sentiment \(vader-sentiment\/vader_lexicon\.txt in src\/sentiment\/features\/lexicons\.ts\) is a devDependency/),
       expect.stringMatching(/^@nlpjs\/lang-all is a dependency that no served module names/),
     ]);
   });
