@@ -20,7 +20,7 @@ import type protobuf from 'protobufjs';
 import { hash } from 'node:crypto';
 import { entityTag } from './caching.js';
 import { fieldSchema } from './schemas.js';
-import type { Presenter } from './presentation.js';
+import type { Presenter } from './restPresentation.js';
 import { WireFields } from '../../proto/contract/wireFields.js';
 
 /** Most item renderings kept per item type, for every place-list route together (then the map starts again empty); ~0.5 KB each. */

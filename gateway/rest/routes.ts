@@ -22,7 +22,7 @@ import { pagingLinks } from './links.js';
 import { readCallback, wrapJsonp } from './jsonp.js';
 import { acceptedRule, type AcceptedRule } from './accepted.js';
 import { restPrice, type RestPrice } from './workPrice.js';
-import { answerCacheOf, answerMaxAge, omissionsOf, presenterOf, scopeOf, type AnswerCache, type Omissions, type Presenter } from './presentation.js';
+import { answerCacheOf, answerMaxAge, omissionsOf, presenterOf, scopeOf, type AnswerCache, type Omissions, type Presenter } from './restPresentation.js';
 import { SCAN_ROWS, type WorkBudget } from '../workPricing.js';
 import { KeptPages, RenderedItems, splitList } from './renderedItems.js';
 import { entityTag } from './caching.js';

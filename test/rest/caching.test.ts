@@ -10,7 +10,7 @@ import { eventually, rawRequest, startTestGateway, type TestGateway } from '../s
 import { entityTag, matchesIfNoneMatch, REFERENCE_MAX_AGE_SECONDS } from '../../gateway/rest/caching.js';
 import { compileRoutes } from '../../gateway/rest/routes.js';
 import { loadProtoCatalog } from '../../gateway/protoCatalog.js';
-import { answerMaxAge } from '../../gateway/rest/presentation.js';
+import { answerMaxAge } from '../../gateway/rest/restPresentation.js';
 
 let gw: TestGateway;
 beforeAll(async () => {
