@@ -40,10 +40,17 @@ module.exports = {
     },
     {
       name: 'contract-npm-only',
-      comment: 'proto/ (the contract and its TypeScript side) imports npm packages only.',
+      comment: 'proto/ (the contract and its TypeScript side) imports npm packages and lib/ (the shared utilities) only.',
       severity: 'error',
       from: { path: '^proto/' },
       to: { path: '^(src|gateway|training|bin|bench|test|data)/' },
+    },
+    {
+      name: 'lib-npm-only',
+      comment: 'lib/ holds the small utilities every part shares (argument and environment parsing, the project root, the one batching primitive): it imports npm packages only.',
+      severity: 'error',
+      from: { path: '^lib/' },
+      to: { path: '^(proto|src|gateway|training|bin|bench|test|data)/' },
     },
     {
       name: 'capabilities-apart',

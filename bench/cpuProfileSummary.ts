@@ -10,7 +10,7 @@
  *   node dist/bench/cpuProfileSummary.js --profile FILE.cpuprofile [--requests N] [--top 25] [--from US --to US]
  */
 import { readFileSync } from 'node:fs';
-import { cliArgs } from '../proto/contract/cliArgs.js';
+import { cliArgs } from '../lib/cliArgs.js';
 
 interface CallFrame { functionName: string; url: string; lineNumber: number }
 interface ProfileNode { id: number; callFrame: CallFrame; children?: number[] }

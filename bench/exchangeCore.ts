@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import * as grpc from '@grpc/grpc-js';
-import { cliArgs } from '../proto/contract/cliArgs.js';
+import { cliArgs } from '../lib/cliArgs.js';
 import { exchangeWire } from '../proto/contract/exchange.js';
 import { packageDefinition } from '../src/grpc/protos.js';
 import { projectRoot } from '../src/paths.js';

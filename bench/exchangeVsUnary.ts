@@ -14,7 +14,7 @@
  * The core runs in its own process (test/support/coreProcess.ts), the two
  * gateways in a second, autocannon in this one.
  */
-import { cliArgs } from '../proto/contract/cliArgs.js';
+import { cliArgs } from '../lib/cliArgs.js';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

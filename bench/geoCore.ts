@@ -12,7 +12,7 @@
  *   node dist/bench/geoCore.js --n 600 --sql-n 150
  */
 import * as grpc from '@grpc/grpc-js';
-import { cliArgs } from '../proto/contract/cliArgs.js';
+import { cliArgs } from '../lib/cliArgs.js';
 import * as protoLoader from '@grpc/proto-loader';
 import { protoPath as healthProto } from 'grpc-health-check';
 import { loadCoreConfig } from '../src/config.js';

@@ -8,7 +8,7 @@
  *   node dist/bench/graphqlWorkload.js --workload IN.json --out OUT.json --base http://127.0.0.1:8080 --key KEY
  */
 import { readFileSync, writeFileSync } from 'node:fs';
-import { cliArgs } from '../proto/contract/cliArgs.js';
+import { cliArgs } from '../lib/cliArgs.js';
 
 const FIELDS = 'id name countryCode regionCode latitude longitude population timezone';
 export const MERIDIAN_GQL = {

@@ -23,7 +23,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { cliArgs } from '../proto/contract/cliArgs.js';
+import { cliArgs } from '../lib/cliArgs.js';
 import { DuckDbSentimentStore } from '../src/sentiment/store/duckdbStore.js';
 import { timeOrderedId } from '../src/sentiment/store/timeOrderedId.js';
 import type { NewBatch, NewJob, Scope, StoredResult } from '../src/sentiment/store/sentimentStore.js';

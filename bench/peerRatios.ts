@@ -8,7 +8,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { cliArgs } from '../proto/contract/cliArgs.js';
+import { cliArgs } from '../lib/cliArgs.js';
 
 interface Run { label: string; type: string; rps: number; p50_ms: number; p99_ms: number; errors: number; server_cpu_ms_per_req?: number }
 

@@ -10,7 +10,7 @@
  *
  *   npm run bench:ratelimit [-- --requests 400 --rounds 3]
  */
-import { cliArgs } from '../proto/contract/cliArgs.js';
+import { cliArgs } from '../lib/cliArgs.js';
 import type pg from 'pg';
 import { startTestPostgres } from '../test/support/postgres.js';
 import { openGatewayDatabase } from '../gateway/auth/postgresKeyStore.js';

@@ -14,7 +14,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { cliArgs } from '../proto/contract/cliArgs.js';
+import { cliArgs } from '../lib/cliArgs.js';
 import { randomUUID } from 'node:crypto';
 import { requestFingerprint, submissionIds, type CanonicalItem } from '../src/sentiment/idempotency.js';
 import { cleanText } from '../src/sentiment/textInput.js';

@@ -22,7 +22,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { cliArgs } from '../proto/contract/cliArgs.js';
+import { cliArgs } from '../lib/cliArgs.js';
 import pg from 'pg';
 import { startTestPostgres } from '../test/support/postgres.js';
 import { startCoreReplica, texts, type CoreReplica } from '../test/scale/replicas.js';

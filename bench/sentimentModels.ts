@@ -29,7 +29,7 @@ import { cleanText } from '../src/sentiment/textInput.js';
 import { vader } from '../training/lexiconBaselines.js';
 import { loadGeneralCorpus, loadFinanceCorpus } from '../training/corpus.js';
 import type { Domain } from '../src/sentiment/labels.js';
-import { cliArgs } from '../proto/contract/cliArgs.js';
+import { cliArgs } from '../lib/cliArgs.js';
 
 cliArgs({
   name: 'npm run bench:models',

@@ -17,7 +17,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { cliArgs } from '../proto/contract/cliArgs.js';
+import { cliArgs } from '../lib/cliArgs.js';
 import { projectRoot } from '../src/paths.js';
 
 const { values: opts } = cliArgs({

@@ -8,12 +8,12 @@
 import { accessSync, constants, existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { cliHelp, parseCli } from '../proto/contract/cliArgs.js';
+import { cliHelp, parseCli } from '../lib/cliArgs.js';
 import { InputError, readInputRows } from './analyze/inputRows.js';
 import { RunError, runAnalysis } from './analyze/resumableRun.js';
 import { ProgressBar } from './analyze/progressBar.js';
 
-/** The command line (proto/contract/cliArgs.ts prints --help from it). */
+/** The command line (lib/cliArgs.ts prints --help from it). */
 export const ANALYZE_CLI = {
   name: 'meridian analyze',
   usage: 'meridian analyze FILE.csv|FILE.jsonl --feed ID --out results.jsonl [options]   (npm run analyze -- …, node dist/bin/analyze.js …)',

@@ -13,7 +13,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const SOURCE_DIRS = ['proto', 'src', 'gateway', 'bin', 'data', 'bench'];
+const SOURCE_DIRS = ['proto', 'lib', 'src', 'gateway', 'training', 'bin', 'data', 'bench'];
 /** Folders with no sources to compile (data, outputs): skipping them keeps the walk short. */
 const SKIP = new Set(['node_modules', 'dist', join('data', 'build'), join('data', 'sentiment'), join('data', 'sources'), join('bench', 'results'), join('proto', 'meridian'), join('proto', 'google')].map((d) => join(root, d)));
 /** Touched after every successful compile (tsc leaves its own .tsbuildinfo alone when no output changes). */

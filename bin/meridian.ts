@@ -86,9 +86,9 @@ import './duckdbAllocator.js'; // first: sets DuckDB's allocator options before 
 import { Worker } from 'node:worker_threads';
 import { join } from 'node:path';
 import { logger } from '../src/log.js';
-import { cliArgs } from '../proto/contract/cliArgs.js';
+import { cliArgs } from '../lib/cliArgs.js';
 import { httpAddress, loadGatewayConfig } from '../gateway/config.js';
-import { grpcAddressSetting } from '../proto/contract/envSettings.js';
+import { grpcAddressSetting } from '../lib/envSettings.js';
 import type { RunningGateway } from '../gateway/app.js';
 import { loadCoreConfig } from '../src/config.js';
 

@@ -12,7 +12,7 @@ import type { IncomingHttpHeaders, Server } from 'node:http';
 import type { Socket } from 'node:net';
 import { isUtf8 } from 'node:buffer';
 import { type GatewayConfig } from './config.js';
-import { hostPortSetting } from '../proto/contract/envSettings.js';
+import { hostPortSetting } from '../lib/envSettings.js';
 import { loadProtoCatalog } from './protoCatalog.js';
 import { CoreClient } from './coreClient.js';
 import type { ApiKeyStore } from './auth/keyStore.js';

@@ -4,7 +4,7 @@
  */
 import { join, resolve } from 'node:path';
 import { projectRoot } from './paths.js';
-import { boolSetting, databaseUrlSetting, grpcAddressSetting, hostPortSetting, intSetting, logLevelSetting, secretSetting, stringSetting } from '../proto/contract/envSettings.js';
+import { boolSetting, databaseUrlSetting, grpcAddressSetting, hostPortSetting, intSetting, logLevelSetting, secretSetting, stringSetting } from '../lib/envSettings.js';
 
 /** Work units per key per minute by default: see gateway/README.md, "Limits by work", for how it was sized. */
 export const DEFAULT_WORK_BUDGET = 3_000_000;

@@ -15,7 +15,7 @@ import type protobuf from 'protobufjs';
 import type { ProtoCatalog } from './protoCatalog.js';
 import { HttpError, mapCoreError } from './httpError.js';
 import type { CoreTlsConfig } from './config.js';
-import { Batching } from '../proto/contract/batching.js';
+import { Batching } from '../lib/batching.js';
 import { EXCHANGE_MESSAGE_ITEMS, exchangeWire, writeInRuns } from '../proto/contract/exchange.js';
 import { decodeMessage } from '../proto/contract/protoLoading.js';
 import type { ExchangeCall } from '../proto/contract/generated/meridian/exchange/v1/ExchangeCall.js';

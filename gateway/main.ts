@@ -3,7 +3,7 @@
  *   node dist/gateway/main.js [--core=host:port|unix:/path] [--listen=host:port]
  * (`npm start` runs core and gateway together; see bin/meridian.ts).
  */
-import { cliArgs } from '../proto/contract/cliArgs.js';
+import { cliArgs } from '../lib/cliArgs.js';
 import { loadGatewayConfig } from './config.js';
 import { startGateway } from './app.js';
 

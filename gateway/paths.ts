@@ -1,2 +1,2 @@
 /** The project's root folder (one definition, in the shared contract part). */
-export { projectRoot } from '../proto/contract/projectRoot.js';
+export { projectRoot } from '../lib/projectRoot.js';

@@ -5,7 +5,7 @@
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { defaultGeoDbPath, projectRoot } from './paths.js';
-import { boolSetting, databaseUrlSetting, grpcAddressSetting, intSetting, logLevelSetting, secretSetting, stringSetting } from '../proto/contract/envSettings.js';
+import { boolSetting, databaseUrlSetting, grpcAddressSetting, intSetting, logLevelSetting, secretSetting, stringSetting } from '../lib/envSettings.js';
 import type { SentimentConfig } from './sentiment/sentimentSettings.js';
 
 export type { SentimentConfig };

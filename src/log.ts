@@ -1,6 +1,6 @@
 /** Structured logs (pino) for the core; level from MERIDIAN_LOG_LEVEL. */
 import { pino } from 'pino';
-import { logLevelSetting } from '../proto/contract/envSettings.js';
+import { logLevelSetting } from '../lib/envSettings.js';
 
 // Made at import, before any configuration is read: a level pino does not know falls back to info here, and the
 // configuration (logLevelSetting again) then refuses the start naming the variable, where pino threw "unknown level".

@@ -1,6 +1,6 @@
 /** Where things are on disk: the project root (one definition, in the shared contract part) and the geo database. */
 import { join } from 'node:path';
-import { projectRoot } from '../proto/contract/projectRoot.js';
+import { projectRoot } from '../lib/projectRoot.js';
 
 export { projectRoot };
 

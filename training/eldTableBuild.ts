@@ -7,7 +7,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { cliArgs } from '../proto/contract/cliArgs.js';
+import { cliArgs } from '../lib/cliArgs.js';
 import { projectRoot } from '../src/paths.js';
 import { fnv, type EldSidecar } from '../src/sentiment/eldTable.js';
 

@@ -22,7 +22,7 @@
 import { readFileSync, writeFileSync, existsSync, mkdtempSync, copyFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
-import { cliArgs } from '../proto/contract/cliArgs.js';
+import { cliArgs } from '../lib/cliArgs.js';
 import { SentimentAnalyzer, MODELS_DIR, type AnalysisOutput } from '../src/sentiment/sentimentAnalyzer.js';
 import { EMOTIONS, POLARITIES, SENTIMENT_LEVELS } from '../src/sentiment/labels.js';
 import type { Row } from './corpus.js';

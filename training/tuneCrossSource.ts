@@ -9,7 +9,7 @@
  *
  * Each option takes a comma-separated list; every combination is trained.
  */
-import { cliArgs } from '../proto/contract/cliArgs.js';
+import { cliArgs } from '../lib/cliArgs.js';
 import { GENERAL_SPEC } from './modelSpecs.js';
 import { loadAndFeaturize, trainModel } from './train.js';
 import { predict } from './linearModel.js';

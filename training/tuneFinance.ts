@@ -15,7 +15,7 @@
  * FINANCE_SPEC's). Every variant runs with every seed (the spread between seeds is the
  * noise a change has to beat).
  */
-import { cliArgs } from '../proto/contract/cliArgs.js';
+import { cliArgs } from '../lib/cliArgs.js';
 import { FINANCE_SPEC, type ModelSpec } from './modelSpecs.js';
 import { headMetrics, loadAndFeaturize, trainModel } from './train.js';
 import { predict } from './linearModel.js';

@@ -2,7 +2,7 @@
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { cliArgs } from '../../proto/contract/cliArgs.js';
+import { cliArgs } from '../../lib/cliArgs.js';
 import { defaultGeoDbPath } from '../../src/paths.js';
 
 /** An error in the data or in how a script was called: reported as a message, without a stack. */

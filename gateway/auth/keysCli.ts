@@ -6,7 +6,7 @@
  * Works while the gateway runs: it re-reads the key table within
  * MERIDIAN_KEY_RELOAD_MS (1 s by default). MERIDIAN_STATE_DIR picks the state folder.
  */
-import { cliArgs } from '../../proto/contract/cliArgs.js';
+import { cliArgs } from '../../lib/cliArgs.js';
 import { loadGatewayConfig } from '../config.js';
 import { KeyStoreError, SCOPES } from './keyStore.js';
 import { openGatewayState } from './gatewayState.js';

@@ -3,7 +3,7 @@
  * and the typed REST client (gateway/client/generated/meridianClient.ts) from proto/.
  * A test checks that the committed files equal what this script writes.
  */
-import { cliArgs } from '../../proto/contract/cliArgs.js';
+import { cliArgs } from '../../lib/cliArgs.js';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadProtoCatalog } from '../protoCatalog.js';

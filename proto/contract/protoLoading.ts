@@ -9,7 +9,7 @@ import { readdirSync, statSync } from 'node:fs';
 import { isAbsolute, join, relative } from 'node:path';
 import * as protoLoader from '@grpc/proto-loader';
 import protobuf from 'protobufjs';
-import { projectRoot } from './projectRoot.js';
+import { projectRoot } from '../../lib/projectRoot.js';
 
 export const PROTO_ROOT = join(projectRoot, 'proto');
 

@@ -12,9 +12,9 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { cliArgs } from './cliArgs.js';
+import { cliArgs } from '../../lib/cliArgs.js';
 import { contractFiles, PROTO_ROOT } from './protoLoading.js';
-import { projectRoot } from './projectRoot.js';
+import { projectRoot } from '../../lib/projectRoot.js';
 
 export const TYPES_DIR = join(PROTO_ROOT, 'contract', 'generated');
 

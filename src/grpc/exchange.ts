@@ -15,7 +15,7 @@ import { statusOf, type CallStatus } from './status.js';
 import type { ServiceRegistry } from './serviceRegistry.js';
 import { CoreCall } from './callContext.js';
 import { runCall } from './callRunner.js';
-import { Batching } from '../../proto/contract/batching.js';
+import { Batching } from '../../lib/batching.js';
 import { EXCHANGE_MESSAGE_ITEMS, exchangeWire, writeInRuns, type RefusedExchangeRequest } from '../../proto/contract/exchange.js';
 import type { ExchangeCall__Output as ExchangeCall } from '../../proto/contract/generated/meridian/exchange/v1/ExchangeCall.js';
 import type { ExchangeRequest__Output as ExchangeRequest } from '../../proto/contract/generated/meridian/exchange/v1/ExchangeRequest.js';

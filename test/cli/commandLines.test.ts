@@ -1,5 +1,5 @@
 /**
- * Every program's command line as a user meets it (proto/contract/cliArgs.ts): `--help` prints the usage and the
+ * Every program's command line as a user meets it (lib/cliArgs.ts): `--help` prints the usage and the
  * options and exits 0 having done nothing else; an unknown option exits 2 with one line naming it, no stack trace.
  * Each program runs compiled, in a child process, as `npm run …` runs it: dist/ is brought up to date first by the
  * freshness check `npm start` runs (bin/ensureBuilt.mjs: compiles only when a source is newer than the last build).

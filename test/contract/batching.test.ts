@@ -1,6 +1,6 @@
 /** The one batching primitive: what goes together, when, and that async batches never overlap. */
 import { describe, expect, it } from 'vitest';
-import { Batching } from '../../proto/contract/batching.js';
+import { Batching } from '../../lib/batching.js';
 
 const turn = () => new Promise<void>((r) => setImmediate(r));
 

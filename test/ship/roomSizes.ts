@@ -14,7 +14,7 @@ export const FUNCTION_LINES = 100;
 export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 
 /** Folders that hold code, and what in them is not hand-written (generated, built or installed). */
-const CODE_FOLDERS = ['proto', 'src', 'gateway', 'training', 'bin', 'data', 'bench', 'test', 'deploy'];
+const CODE_FOLDERS = ['proto', 'lib', 'src', 'gateway', 'training', 'bin', 'data', 'bench', 'test', 'deploy'];
 const NOT_HAND_WRITTEN = [/^proto\/contract\/generated\//, /^gateway\/client\/generated\//, /^data\/build\//, /^bench\/results\//, /(^|\/)node_modules\//];
 const SOURCE = /\.(ts|mts|cts|tsx|js|mjs|cjs)$/;
 

@@ -6,7 +6,7 @@
  * - Gathered writes: PENDING inserts, PROCESSING marks, completions and failures that
  *   arrive in the same event-loop turn go to the database together, one store call
  *   per kind, in lifecycle order, through the one batching primitive
- *   (proto/contract/batching.ts); a flush never overlaps the previous one, so under
+ *   (lib/batching.ts); a flush never overlaps the previous one, so under
  *   load the batches grow. New jobs gather apart from the rest (a job is marked,
  *   completed or failed only after its insert committed), so that a submission never
  *   waits for a flush of completions.
@@ -24,7 +24,7 @@
  *
  * Everything else goes straight to the store.
  */
-import { Batching } from '../../../proto/contract/batching.js';
+import { Batching } from '../../../lib/batching.js';
 import { logger } from '../../log.js';
 import { resultMessage, type AnalysisMessage } from './messages.js';
 import type {

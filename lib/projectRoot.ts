@@ -2,4 +2,4 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export const projectRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..').replace(/[\\/]dist$/, '');
+export const projectRoot = join(dirname(fileURLToPath(import.meta.url)), '..').replace(/[\\/]dist$/, '');
