@@ -1,11 +1,11 @@
 /**
- * Feeds a core's runner from its store's job queue (SentimentStore.queue: the embedded
- * DuckDB store's, or PostgreSQL's shared by every replica):
+ * Feeds a core's runner from a shared job queue (PostgreSQL store), instead of the
+ * in-memory queue of the core that accepted each job:
  *
  * - Claims as many jobs as the runner has room for (its workers' slots and one round
- *   more), whenever jobs may be waiting: a new submission (on PostgreSQL, a NOTIFY from
- *   any replica's), room freed by a finished batch, and a poll every second (a lapsed
- *   lease — a dead or hung core's jobs — sends no notification).
+ *   more), whenever jobs may be waiting: a NOTIFY from any replica's submission, room
+ *   freed by a finished batch, and a poll every second (a lapsed lease — a dead
+ *   replica's jobs — sends no notification).
  * - Renews the lease of every job it holds (claimed, queued or running) every third of
  *   the lease, so only a replica that stopped renewing (died, hung, lost the database)
  *   loses its jobs to the others.
@@ -15,9 +15,9 @@
  *   (PENDING again) so that the other replicas take them at once.
  */
 import { logger } from '../log.js';
-import type { ClaimedJob, JobQueue } from './store/sentimentStore.js';
+import type { ClaimedJob, SharedJobQueue } from './store/sentimentStore.js';
 
-/** What the claimer needs from the runner (JobRunner). */
+/** What the claimer needs from the runner. */
 export interface ClaimTarget {
   /** How many more jobs the runner wants now. */
   room(): number;
@@ -37,7 +37,7 @@ export class JobClaimer {
   private stopped = false;
   private readonly timers: NodeJS.Timeout[] = [];
 
-  constructor(private readonly queue: JobQueue, private readonly target: ClaimTarget) {}
+  constructor(private readonly queue: SharedJobQueue, private readonly target: ClaimTarget) {}
 
   async start(): Promise<void> {
     this.queue.onJobsAvailable(() => this.wake());

@@ -1,35 +1,30 @@
 /**
  * The job lifecycle and the micro-batcher between the gRPC handlers and the pool.
  *
- * - One queue model, whatever the store: the store owns the queue of asynchronous jobs
- *   (SentimentStore.queue: DuckDB's in the core's memory over its file, PostgreSQL's
- *   shared by every core). A submission commits its PENDING jobs there before their ids
- *   are returned; the JobClaimer claims jobs under a lease (PROCESSING, the attempt
- *   counted) as this runner has room, and hands them here (acceptClaimed); they are
- *   completed with their result in one transaction (the JobStore gathers each kind of
- *   write of the same turn into one). Any core runs any core's jobs, and a dead core's
- *   jobs are taken over once their lease lapsed; after a restart the embedded store's
- *   PENDING and PROCESSING jobs are claimable again.
- * - Admission: queueMax jobs live in all and tenantQueueMax per tenant (past either,
- *   RESOURCE_EXHAUSTED), counted as the store's live jobs (refreshed every second, and
- *   kept here between refreshes as this core submits and finishes jobs) plus this
- *   core's admissions in flight. Admission is atomic: a submission reserves its places
- *   synchronously before anything is awaited, so concurrent submissions can never
- *   together pass the cap (across replicas, to within a second's submissions).
- * - Synchronous and stream texts are not stored jobs: they wait here, ahead of the
- *   claimed jobs, and are answered as soon as they are analysed; the JobStore commits
- *   their job and result right after (write-behind) and serves them until then.
- *   Whenever a worker slot is free (at most two tasks per worker in flight), the runner
- *   takes up to batchSize waiting texts as one task: a lone request leaves at once as a
- *   batch of one, and under load the texts that arrived while the workers were busy
- *   leave together, so batches grow with load.
- * - The runner keeps no job state of the store's: only the texts it holds (claimed or
- *   synchronous) and its admissions in flight.
+ * - Queue: texts wait in memory, bounded by queueMax and, per tenant, by
+ *   tenantQueueMax (past either, RESOURCE_EXHAUSTED). Admission is atomic: a
+ *   submission reserves its places synchronously before anything is awaited, so
+ *   concurrent submissions can never together pass the cap.
+ *   Synchronous and stream texts go first. Whenever a worker slot is free (at most two
+ *   tasks per worker in flight), the runner takes up to batchSize waiting texts as one
+ *   task: a lone request leaves at once as a batch of one, and under load the texts
+ *   that arrived while the workers were busy leave together, so batches grow with load.
+ * - Asynchronous jobs are committed as PENDING before their ids are returned, marked
+ *   PROCESSING when their batch leaves, and completed with their result in one
+ *   transaction (the JobStore gathers each kind of write of the same turn into one).
+ * - Synchronous and stream texts are answered as soon as they are analysed; the JobStore
+ *   commits their job and result right after (write-behind) and serves them until then.
+ *   The runner holds no job state of its own beyond its queue.
  * - A worker failure (error or crash) puts the batch back; after maxAttempts a job is
- *   FAILED with ANALYSIS_FAILED.
- * - drain(): stops intake and claims, lets in-flight batches finish (up to 10 s), gives
- *   the claimed jobs that did not start back to the queue (PENDING), and commits the
- *   write-behind results.
+ *   FAILED with ANALYSIS_FAILED. After a restart, PENDING and PROCESSING jobs are queued
+ *   again (recover()).
+ * - close(): stops intake, lets in-flight batches finish (up to 10 s), leaves queued jobs
+ *   PENDING in the database for the next start, closes the pool.
+ * - Shared store (PostgreSQL, several cores): a submission only commits its PENDING jobs;
+ *   every core's JobClaimer claims jobs from the store under a lease and hands them here
+ *   (acceptClaimed), so any core runs any core's jobs and a dead core's jobs are taken
+ *   over. Admission counts the store's live jobs (refreshed every second) plus this
+ *   core's admissions in flight, so caps hold across replicas to within a second's submissions.
  */
 import { timeOrderedId } from './store/timeOrderedId.js';
 import { status } from '@grpc/grpc-js';
@@ -57,8 +52,6 @@ interface QueueItem {
   canceled: boolean;
   /** Set once the item's admission (queue and tenant places) is given back. */
   released?: boolean;
-  /** Set for a claimed job put back after a worker failure: its next round is an attempt the claim did not count. */
-  rerun?: boolean;
 }
 
 export interface RunnerOptions {
@@ -85,27 +78,23 @@ export class JobRunner implements ClaimTarget {
   private readonly urgent: QueueItem[] = [];
   /** Batches whose worker failed, run again before the normal queue. */
   private readonly retries: QueueItem[] = [];
-  /** Claimed jobs, in claim order (oldest first). */
   private readonly normal: QueueItem[] = [];
   private normalHead = 0;
-  /** Claimed jobs held by this runner (queued or running), by id: the ones whose leases it renews. */
   private readonly queued = new Map<string, QueueItem>();
   private inflight = 0;
   private inflightTexts = 0;
   /** Analysed batches whose results are being stored. */
   private completing = 0;
-  /** Places taken by admitted texts not yet in the store's queue (their PENDING insert is committing). */
+  /** Places taken by admitted texts not yet in the queue (their PENDING insert is committing). */
   private reserved = 0;
-  /** This core's admissions in flight per tenant: submissions committing, and synchronous texts not yet answered. */
+  /** Texts admitted and not yet finished, per tenant (the quota). */
   private readonly perTenant = new Map<string, number>();
-  private admittedHere = 0;
   private readonly maxInflight: number;
   private accepting = true;
   private readonly idle: (() => void)[] = [];
-  /** Claims jobs from the store's queue for this core. */
-  private readonly claimer: JobClaimer;
-  /** The store's live jobs (PENDING + PROCESSING), as of the last refresh and this core's changes since. */
-  private live = { total: 0, perTenant: new Map<string, number>() };
+  /** Shared store only: claims jobs for this core; and the store's live counts for admission. */
+  private readonly claimer: JobClaimer | null;
+  private sharedLive = { total: 0, perTenant: new Map<string, number>() };
 
   constructor(
     private readonly store: JobStore,
@@ -115,7 +104,7 @@ export class JobRunner implements ClaimTarget {
     private readonly metrics: SentimentMetrics,
   ) {
     this.maxInflight = pool.workers * 2;
-    this.claimer = new JobClaimer(store.queue, this);
+    this.claimer = store.shared ? new JobClaimer(store.shared, this) : null;
   }
 
   /** Texts waiting for a worker. */
@@ -123,9 +112,9 @@ export class JobRunner implements ClaimTarget {
     return this.urgent.length + this.retries.length + this.normal.length - this.normalHead;
   }
 
-  /** Texts waiting or running (the store's PENDING + PROCESSING jobs, and this core's synchronous texts), including those being admitted. */
+  /** Texts waiting or running (PENDING + PROCESSING), including those being admitted. */
   get depth(): number {
-    return this.live.total + this.admittedHere;
+    return this.waiting + this.reserved + this.inflightTexts;
   }
 
   /**
@@ -134,37 +123,21 @@ export class JobRunner implements ClaimTarget {
    */
   private admit(tenant: string, n: number): void {
     if (!this.accepting) throw new ServiceError(status.UNAVAILABLE, 'SHUTTING_DOWN', 'the core is shutting down; retry against another instance or after the restart');
-    const queued = this.live.total + this.admittedHere;
+    const queued = this.claimer ? this.sharedLive.total + this.reserved : this.waiting + this.reserved;
     if (queued + n > this.opts.queueMax) throw queueFull(queued);
     const reserved = this.perTenant.get(tenant) ?? 0;
-    const mine = reserved + (this.live.perTenant.get(tenant) ?? 0);
+    const mine = reserved + (this.claimer ? this.sharedLive.perTenant.get(tenant) ?? 0 : 0);
     if (mine + n > this.opts.tenantQueueMax) throw tenantQuotaFull(mine, this.opts.tenantQueueMax);
     this.perTenant.set(tenant, reserved + n);
-    this.admittedHere += n;
   }
 
   /** Gives an item's tenant place back (once). */
   private release(item: QueueItem): void {
     if (item.released) return;
     item.released = true;
-    this.admittedHere--;
     const left = (this.perTenant.get(item.job.tenant) ?? 1) - 1;
     if (left > 0) this.perTenant.set(item.job.tenant, left);
     else this.perTenant.delete(item.job.tenant);
-  }
-
-  /** Counts jobs in or out of the store's live jobs until the next refresh (this core submitted or finished them). */
-  private countLive(tenant: string, n: number): void {
-    this.live.total = Math.max(0, this.live.total + n);
-    const left = (this.live.perTenant.get(tenant) ?? 0) + n;
-    if (left > 0) this.live.perTenant.set(tenant, left);
-    else this.live.perTenant.delete(tenant);
-  }
-
-  /** A claimed job this runner let go of (finished, failed, or skipped as canceled): no longer live. */
-  private settled(item: QueueItem): void {
-    if (item.waiter || !this.queued.delete(item.job.id)) return;
-    this.countLive(item.job.tenant, -1);
   }
 
   /**
@@ -189,10 +162,16 @@ export class JobRunner implements ClaimTarget {
       return false;
     }
     this.metrics.submitted(jobs.length);
-    // Now in the store's queue: counted there (until the next refresh, counted here), run by whichever core claims it.
-    for (const job of jobs) this.release({ job, attempts: 0, canceled: false });
-    this.countLive(tenant, jobs.length);
-    this.claimer.wake();
+    if (this.claimer) {
+      // Now in the shared queue: counted there (until the next refresh, counted here), run by whichever core claims it.
+      for (const job of jobs) this.release({ job, attempts: 0, canceled: false });
+      this.sharedLive.total += jobs.length;
+      this.sharedLive.perTenant.set(tenant, (this.sharedLive.perTenant.get(tenant) ?? 0) + jobs.length);
+      this.claimer.wake();
+      return true;
+    }
+    for (const job of jobs) this.enqueue({ job, attempts: 0, canceled: false }, false);
+    this.pump();
     return true;
   }
 
@@ -210,13 +189,22 @@ export class JobRunner implements ClaimTarget {
     });
   }
 
-  /** Starts claiming; jobs left unfinished by the previous run are claimed like any others (oldest first). Returns the live jobs waiting at start. */
+  /** Jobs left unfinished by the previous run go back in the queue (oldest first); they count against their tenants. */
   async recover(): Promise<number> {
-    await this.claimer.start();
-    return this.live.total;
+    if (this.claimer) {
+      await this.claimer.start(); // the shared queue: unfinished jobs are claimed like any others
+      return 0;
+    }
+    const jobs = await this.store.unfinished();
+    for (const j of jobs) {
+      this.perTenant.set(j.tenant, (this.perTenant.get(j.tenant) ?? 0) + 1);
+      this.enqueue({ job: j, attempts: j.attempts, canceled: false }, false);
+    }
+    this.pump();
+    return jobs.length;
   }
 
-  // ---- the store's queue (ClaimTarget) ----
+  // ---- shared queue (ClaimTarget) ----
 
   room(): number {
     return this.accepting ? this.maxInflight * this.opts.batchSize - this.waiting - this.inflightTexts : 0;
@@ -232,7 +220,6 @@ export class JobRunner implements ClaimTarget {
     if (spent.length) {
       const message = `analysis was started ${this.opts.maxAttempts} times by cores that stopped before finishing it`;
       this.store.fail(spent.map((j) => j.id), 'ANALYSIS_FAILED', message, Date.now()).catch((e: unknown) => logger.error({ err: e }, 'could not mark jobs FAILED'));
-      for (const j of spent) this.countLive(j.tenant, -1);
     }
     this.pump();
   }
@@ -242,7 +229,7 @@ export class JobRunner implements ClaimTarget {
   }
 
   setLiveCounts(live: { total: number; perTenant: Map<string, number> }): void {
-    this.live = live;
+    this.sharedLive = live;
   }
 
   /** Marks a queued job canceled so that it is skipped (the store holds the truth). */
@@ -266,16 +253,16 @@ export class JobRunner implements ClaimTarget {
     while (items.length < this.opts.batchSize && this.retries.length) {
       const it = this.retries.shift()!;
       if (!it.canceled) items.push(it);
-      else {
-        this.settled(it);
-        this.release(it);
-      }
+      else this.release(it);
     }
     while (items.length < this.opts.batchSize && this.normalHead < this.normal.length) {
       const it = this.normal[this.normalHead]!;
       this.normal[this.normalHead++] = undefined as unknown as QueueItem;
       if (!it.canceled) items.push(it);
-      else this.settled(it);
+      else {
+        this.queued.delete(it.job.id);
+        this.release(it);
+      }
     }
     if (this.normalHead > 4096 && this.normalHead * 2 > this.normal.length) {
       this.normal.splice(0, this.normalHead);
@@ -290,13 +277,10 @@ export class JobRunner implements ClaimTarget {
       if (items.length === 0) break;
       this.inflight++;
       this.inflightTexts += items.length;
-      // Claimed jobs are PROCESSING already, their attempt counted by the claim; a round after a worker failure is counted here.
-      const reruns = items.filter((i) => i.rerun && !i.waiter).map((i) => i.job.id);
-      if (reruns.length) this.store.markProcessing(reruns, Date.now()).catch((e: unknown) => logger.error({ err: e }, 'could not count the attempt of jobs run again'));
-      for (const i of items) {
-        i.attempts++;
-        i.rerun = false;
-      }
+      const now = Date.now();
+      const stored = items.filter((i) => !i.waiter).map((i) => i.job.id);
+      if (stored.length && !this.claimer) this.store.markProcessing(stored, now).catch((e: unknown) => logger.error({ err: e }, 'could not mark jobs PROCESSING'));
+      for (const i of items) i.attempts++;
       const started = performance.now();
       // The worker slot is free as soon as the outcomes are back: storing them runs
       // beside the next batches (the store gathers them), up to COMPLETING_PER_SLOT
@@ -317,7 +301,6 @@ export class JobRunner implements ClaimTarget {
           this.completing++;
           const stored = this.finish(items, outcomes).finally(() => { this.completing--; });
           this.pump();
-          this.claimer.wake(); // the slot is free: claim its next batch now, not once the results are stored
           return stored;
         }, (e: unknown) => {
           freeSlot();
@@ -327,7 +310,7 @@ export class JobRunner implements ClaimTarget {
         .finally(() => {
           freeSlot();
           this.pump();
-          this.claimer.wake();
+          this.claimer?.wake();
           if (this.inflight === 0 && this.completing === 0) for (const f of this.idle.splice(0)) f();
         });
     }
@@ -337,13 +320,10 @@ export class JobRunner implements ClaimTarget {
     logger.error({ err, texts: items.length }, 'analysis worker failed; retrying the batch');
     const again = items.filter((i) => i.attempts < this.opts.maxAttempts);
     const failed = items.filter((i) => i.attempts >= this.opts.maxAttempts);
-    for (const i of again) {
-      i.rerun = true;
-      (i.waiter ? this.urgent : this.retries).push(i);
-    }
+    for (const i of again) (i.waiter ? this.urgent : this.retries).push(i);
     const message = `analysis failed ${this.opts.maxAttempts} times: ${err instanceof Error ? err.message : String(err)}`;
     for (const i of failed) {
-      this.settled(i);
+      this.queued.delete(i.job.id);
       this.release(i);
       this.metrics.finished('FAILED', i.job.createdMs);
       i.waiter?.reject(new ServiceError(status.UNAVAILABLE, 'UNAVAILABLE', `${message}; the core log has the details`));
@@ -394,7 +374,7 @@ export class JobRunner implements ClaimTarget {
     for (const r of rejected) r.item.waiter?.reject(new ServiceError(status.INVALID_ARGUMENT, 'TEXT_INVALID', r.message, 'text'));
     for (const r of rejectedStored) writes.push(this.store.fail([r.item.job.id], r.type, r.message, now));
     for (const i of items) {
-      this.settled(i);
+      this.queued.delete(i.job.id);
       this.release(i);
     }
     for (const r of rejected) this.metrics.finished('FAILED', r.item.job.createdMs, now);
@@ -405,7 +385,7 @@ export class JobRunner implements ClaimTarget {
   /** Stops intake; resolves when in-flight batches are done (or after timeoutMs). Queued jobs stay PENDING. */
   async drain(timeoutMs = 10_000): Promise<void> {
     this.accepting = false;
-    await this.claimer.stop();
+    await this.claimer?.stop();
     const left = [...this.urgent];
     this.urgent.length = 0;
     this.retries.length = 0;
@@ -413,7 +393,7 @@ export class JobRunner implements ClaimTarget {
     this.normalHead = 0;
     for (const i of left) i.waiter?.reject(new ServiceError(status.UNAVAILABLE, 'SHUTTING_DOWN', 'the core is shutting down; retry shortly'));
     if (this.inflight > 0 || this.completing > 0) await Promise.race([new Promise<void>((r) => this.idle.push(r)), new Promise<void>((r) => setTimeout(r, timeoutMs).unref())]);
-    await this.claimer.releaseHeld().catch((e: unknown) => logger.warn({ err: e }, 'could not give back held jobs; their leases will lapse'));
+    await this.claimer?.releaseHeld().catch((e: unknown) => logger.warn({ err: e }, 'could not give back held jobs; their leases will lapse'));
     await this.store.settle();
   }
 }

@@ -4,13 +4,8 @@
  * the rolling median/MAD with LATERAL subqueries, DuckDB with window functions), the
  * same anomaly verdicts through feedWindows(), the same recent-score baseline, and the
  * same tenant scoping.
- *
- * And one contract suite of the job queue run against both stores (a fresh DuckDB
- * file, a fresh PostgreSQL database each): claims oldest first under a lease, the
- * attempt counted; renewal, release and expiry of a lease; completion, failure and
- * cancellation of queued and claimed jobs, each job finished once.
  */
-import { describe, it, expect, beforeAll, afterAll, beforeEach, afterEach } from 'vitest';
+import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -20,8 +15,7 @@ import { DuckDbSentimentStore } from '../../src/sentiment/store/duckdbStore.js';
 import { PostgresSentimentStore } from '../../src/sentiment/store/postgresStore.js';
 import { feedWindows } from '../../src/sentiment/feedAnalytics.js';
 import { seededRandom } from '../../src/seededRandom.js';
-import { timeOrderedId } from '../../src/sentiment/store/timeOrderedId.js';
-import type { JobQueue, NewJob, Scope, SentimentStore, StoredResult } from '../../src/sentiment/store/sentimentStore.js';
+import type { NewJob, SentimentStore, StoredResult } from '../../src/sentiment/store/sentimentStore.js';
 
 let postgres: TestPostgres;
 let dir: string;
@@ -95,143 +89,5 @@ describe('PostgreSQL store parity with the DuckDB store', () => {
     const theirs = await duck.listJobs({ feedId: 'parity' }, { tenant: 'other', admin: false }, null, 1000);
     expect(mine.jobs.map((j) => j.id)).toEqual(theirs.jobs.map((j) => j.id));
     expect(mine.jobs.every((j) => j.tenant === 'other')).toBe(true);
-  });
-});
-
-// ---- the job queue contract, one suite for both stores ----------------------------------
-
-interface Opened { store: SentimentStore; queue: JobQueue; close: () => Promise<void> }
-let databases = 0;
-const LEASE_MS = 1000;
-const stores: { name: string; open: () => Promise<Opened> }[] = [
-  {
-    name: 'DuckDB (embedded)',
-    open: async () => {
-      const d = mkdtempSync(join(tmpdir(), 'meridian-contract-'));
-      const s = await DuckDbSentimentStore.open(d, { leaseMs: LEASE_MS });
-      return { store: s, queue: s.queue, close: async () => { await s.close(); rmSync(d, { recursive: true, force: true }); } };
-    },
-  },
-  {
-    name: 'PostgreSQL (shared)',
-    open: async () => {
-      const s = await PostgresSentimentStore.open(await postgres.createDatabase(`contract${++databases}`), { leaseMs: LEASE_MS });
-      return { store: s, queue: s.queue, close: () => s.close() };
-    },
-  },
-];
-
-const admin: Scope = { tenant: 'x', admin: true };
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/**
- * `n` new jobs one millisecond apart (oldest first), with time-ordered ids as the service makes them; a batch's jobs
- * are made in the batch's millisecond (as SentimentService.BatchAnalyzeTexts makes them).
- */
-function newJobs(n: number, tenant = 'owner', batch: { id: string; createdMs: number } | null = null): NewJob[] {
-  const t0 = batch?.createdMs ?? Date.now() - 10_000;
-  const at = (i: number) => (batch ? t0 : t0 + i);
-  return Array.from({ length: n }, (_, i) => ({ id: timeOrderedId(at(i)), tenant, text: `job ${i}`, feedId: null, batchId: batch?.id ?? null, domain: 'GENERAL' as const, occurredMs: at(i), createdMs: at(i) }));
-}
-
-function resultOf(j: NewJob): StoredResult {
-  const now = Date.now();
-  return { id: timeOrderedId(now), jobId: j.id, batchId: j.batchId, tenant: j.tenant, feedId: null, domain: j.domain, occurredMs: j.occurredMs, createdMs: now,
-    sentiment: 'POSITIVE', score: 0.5, emotions: [0, 0, 0, 0.5, 0.5, 0, 0], anomalous: false, z: 0, payload: '{}' };
-}
-
-describe.each(stores)('job queue contract: $name', ({ open }) => {
-  let o: Opened;
-  beforeEach(async () => { o = await open(); }, 60_000);
-  afterEach(async () => { await o.close(); });
-
-  it('claims the oldest jobs first, each once, PROCESSING under a lease with the attempt counted', async () => {
-    const jobs = newJobs(5);
-    await o.store.insertPending(jobs, []);
-    expect(await o.queue.liveCounts()).toEqual({ total: 5, perTenant: new Map([['owner', 5]]) });
-    const first = await o.queue.claim(3, Date.now());
-    expect(first.map((j) => [j.id, j.text, j.attempts])).toEqual(jobs.slice(0, 3).map((j) => [j.id, j.text, 1]));
-    expect(await o.store.getJob(jobs[0]!.id, admin)).toMatchObject({ status: 'PROCESSING', attempts: 1 });
-    expect(await o.store.getJob(jobs[3]!.id, admin)).toMatchObject({ status: 'PENDING', attempts: 0 });
-    expect((await o.queue.claim(10, Date.now())).map((j) => j.id)).toEqual(jobs.slice(3).map((j) => j.id));
-    expect(await o.queue.claim(10, Date.now())).toEqual([]); // all leased
-    expect((await o.queue.liveCounts()).total).toBe(5);
-  });
-
-  it('gives back released jobs (PENDING, the attempt not counted), to be claimed again', async () => {
-    const [a, b] = newJobs(2);
-    await o.store.insertPending([a!, b!], []);
-    const [claimed] = await o.queue.claim(1, Date.now());
-    expect(claimed!.id).toBe(a!.id);
-    await o.queue.releaseLeases([a!.id], Date.now());
-    expect(await o.store.getJob(a!.id, admin)).toMatchObject({ status: 'PENDING', attempts: 0 });
-    expect((await o.queue.claim(5, Date.now())).map((j) => [j.id, j.attempts])).toEqual([[a!.id, 1], [b!.id, 1]]);
-  });
-
-  it('holds a job while its lease is renewed, and lets it be claimed again once the lease lapsed, its attempt counted', async () => {
-    const [a] = newJobs(1);
-    await o.store.insertPending([a!], []);
-    expect(await o.queue.claim(1, Date.now())).toHaveLength(1);
-    for (let k = 0; k < 4; k++) {
-      await sleep(LEASE_MS / 3);
-      await o.queue.renewLeases([a!.id]);
-    }
-    // 1.3 lease lengths after the claim, renewed: still held
-    expect(await o.queue.claim(1, Date.now())).toEqual([]);
-    await sleep(LEASE_MS + 300);
-    const again = await o.queue.claim(1, Date.now());
-    expect(again.map((j) => [j.id, j.attempts])).toEqual([[a!.id, 2]]);
-    expect(await o.store.getJob(a!.id, admin)).toMatchObject({ status: 'PROCESSING', attempts: 2 });
-  });
-
-  it('completes a claimed job once: SUCCEEDED with its result, out of the queue, a second completion stores nothing', async () => {
-    const jobs = newJobs(2);
-    await o.store.insertPending(jobs, []);
-    const claimed = await o.queue.claim(2, Date.now());
-    const first = resultOf(jobs[0]!);
-    expect([...await o.store.complete([first], Date.now())]).toEqual([jobs[0]!.id]);
-    expect(await o.store.getJob(jobs[0]!.id, admin)).toMatchObject({ status: 'SUCCEEDED', resultId: first.id });
-    expect(await o.store.getResult(first.id, admin)).toMatchObject({ id: first.id, jobId: jobs[0]!.id });
-    const second = resultOf(jobs[0]!);
-    expect([...await o.store.complete([second], Date.now())]).toEqual([]);
-    expect(await o.store.getResult(second.id, admin)).toBeNull();
-    expect(claimed).toHaveLength(2);
-    expect(await o.queue.liveCounts()).toMatchObject({ total: 1 });
-    await sleep(LEASE_MS + 300);
-    // the finished job is not claimable even with its lease lapsed; the other one is
-    expect((await o.queue.claim(5, Date.now())).map((j) => j.id)).toEqual([jobs[1]!.id]);
-  });
-
-  it('cancels a queued and a claimed job: CANCELED, out of the queue, and a later completion stores nothing', async () => {
-    const now = Date.now();
-    const batch = { id: timeOrderedId(now), tenant: 'owner', createdMs: now, total: 2 };
-    const jobs = newJobs(2, 'owner', batch);
-    await o.store.insertPending(jobs, [batch]);
-    const [claimed] = await o.queue.claim(1, Date.now());
-    expect(claimed!.id).toBe(jobs[0]!.id);
-    for (const j of jobs) expect(await o.store.cancel(j.id, Date.now(), admin)).toMatchObject({ status: 'CANCELED' });
-    // canceling again answers the job as it is
-    expect(await o.store.cancel(jobs[1]!.id, Date.now(), admin)).toMatchObject({ status: 'CANCELED' });
-    expect(await o.store.cancel(jobs[1]!.id, Date.now(), { tenant: 'other', admin: false })).toBeNull();
-    expect([...await o.store.complete([resultOf(jobs[0]!)], Date.now())]).toEqual([]);
-    expect(await o.store.getJob(jobs[0]!.id, admin)).toMatchObject({ status: 'CANCELED', resultId: null });
-    expect(await o.queue.claim(5, Date.now())).toEqual([]);
-    expect((await o.queue.liveCounts()).total).toBe(0);
-    expect(await o.store.getBatch(batch.id, admin)).toMatchObject({ counts: { CANCELED: 2 } });
-    expect((await o.store.getBatch(batch.id, admin))!.completedMs).not.toBeNull();
-  });
-
-  it('fails a claimed job with its error, out of the queue, and counts live jobs per tenant', async () => {
-    const mine = newJobs(2, 'owner');
-    const theirs = newJobs(1, 'other');
-    await o.store.insertPending([...mine, ...theirs], []);
-    expect((await o.queue.liveCounts()).perTenant).toEqual(new Map([['owner', 2], ['other', 1]]));
-    await o.queue.claim(3, Date.now());
-    await o.store.fail([mine[0]!.id], 'ANALYSIS_FAILED', 'the model could not run', Date.now());
-    expect(await o.store.getJob(mine[0]!.id, admin)).toMatchObject({ status: 'FAILED', errorType: 'ANALYSIS_FAILED', errorMessage: 'the model could not run' });
-    expect([...await o.store.complete([resultOf(mine[0]!)], Date.now())]).toEqual([]);
-    expect((await o.queue.liveCounts()).perTenant).toEqual(new Map([['owner', 1], ['other', 1]]));
-    await o.store.deleteJob(theirs[0]!.id, admin, Date.now());
-    expect(await o.queue.liveCounts()).toEqual({ total: 1, perTenant: new Map([['owner', 1]]) });
   });
 });

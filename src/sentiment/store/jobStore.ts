@@ -29,7 +29,7 @@ import { logger } from '../../log.js';
 import { resultMessage, type AnalysisMessage } from './messages.js';
 import type {
   AttemptOutcome, BatchRow, Deleted, DeliveryLogEntry, FeedWindowRow, JobCursor, JobFilter, JobRow, JobStatus, NewBatch, NewJob,
-  JobQueue, OutboxMessage, Scope, SentimentStore, StoredResult, WebhookEndpoint,
+  OutboxMessage, Scope, SentimentStore, SharedJobQueue, StoredResult, WebhookEndpoint,
 } from './sentimentStore.js';
 
 const WRITE_BEHIND_WINDOW_MS = 20;
@@ -161,9 +161,8 @@ export class JobStore {
     return this.gather<void>((done) => ({ kind: 'fail', ids, type, message, now, done }));
   }
 
-  /** The store's queue of asynchronous jobs (claimed by the runner). */
-  get queue(): JobQueue {
-    return this.store.queue;
+  get shared(): SharedJobQueue | null {
+    return this.store.shared;
   }
 
   /** A result already answered (synchronous mode, streams): committed with its job in the next write-behind window. */

@@ -18,5 +18,5 @@ export async function openSentimentStore(stateDir: string, cfg: StoreChoice): Pr
     const { PostgresSentimentStore } = await import('./postgresStore.js');
     return PostgresSentimentStore.open(cfg.databaseUrl, { leaseMs: cfg.jobLeaseMs });
   }
-  return DuckDbSentimentStore.open(stateDir, { compression: cfg.stateCompression, leaseMs: cfg.jobLeaseMs });
+  return DuckDbSentimentStore.open(stateDir, { compression: cfg.stateCompression });
 }

@@ -3,7 +3,7 @@
  * any number of core replicas. Same tables, rules and answers as the DuckDB store
  * (duckdbStore.ts); what differs is how the work is shared:
  *
- * - Jobs are a queue shared by the cores (`queue`): a submission commits its PENDING rows and a
+ * - Jobs are a shared queue (`shared`): a submission commits its PENDING rows and a
  *   NOTIFY on `meridian_jobs`; every core LISTENs and claims jobs with
  *   `SELECT … ORDER BY created_ms, seq LIMIT n FOR UPDATE SKIP LOCKED` (two cores never
  *   claim the same row), marking them PROCESSING under a lease (owner, until; the
@@ -34,7 +34,7 @@ import { batchMessage, eventBody, jobMessage, resultMessage } from './messages.j
 import {
   type AttemptOutcome, type BatchRow, type ClaimedJob, type Deleted, type DeliveryLogEntry, type FeedWindowRow, type JobCursor,
   type JobFilter, type JobRow, type JobStatus, type NewBatch, type NewJob, type OutboxMessage, type ResultRow, type Scope, type SentimentStore,
-  type JobQueue, type StoredResult, type WebhookEndpoint, type WebhookEvent,
+  type SharedJobQueue, type StoredResult, type WebhookEndpoint, type WebhookEvent,
 } from './sentimentStore.js';
 import { BATCH_COLUMNS, batchFromRows, jobRow, JOB_COLUMNS, LIVE_JOB_COLUMNS, liveJobRow, messageRow, MESSAGE_COLUMNS, EMOTION_COLUMNS, EMOTION_MEANS, RESULT_COLUMNS, resultRow, stateCounts, webhookRow } from './tableRows.js';
 
@@ -51,13 +51,13 @@ interface PendingEvent { tenant: string; type: WebhookEvent; atMs: number; data:
 type Subscriptions = Map<string, { id: string; types: string[] }[]>;
 
 export class PostgresSentimentStore implements SentimentStore {
-  readonly queue: JobQueue;
+  readonly shared: SharedJobQueue;
   private readonly messageListeners: (() => void)[] = [];
   private readonly jobListeners: (() => void)[] = [];
 
   private constructor(private readonly db: PgDatabase, leaseMs: number) {
     const owner = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
-    this.queue = {
+    this.shared = {
       owner,
       leaseMs,
       claim: (limit, now) => this.claim(owner, leaseMs, limit, now),
@@ -221,7 +221,7 @@ export class PostgresSentimentStore implements SentimentStore {
   /** The runner does not call this on a shared store (claim() marks and counts); if called, the jobs are leased to this replica like claimed ones. */
   async markProcessing(ids: readonly string[], now: number): Promise<void> {
     await this.db.query(`UPDATE jobs SET status = 'PROCESSING', attempts = attempts + 1, updated_ms = $2, lease_owner = $3,
-      lease_until = now() + make_interval(secs => $4::float8 / 1000) WHERE id = ANY($1::text[]) AND status IN ('PENDING', 'PROCESSING')`, [ids, now, this.queue.owner, this.queue.leaseMs]);
+      lease_until = now() + make_interval(secs => $4::float8 / 1000) WHERE id = ANY($1::text[]) AND status IN ('PENDING', 'PROCESSING')`, [ids, now, this.shared.owner, this.shared.leaseMs]);
   }
 
   /**

@@ -156,14 +156,12 @@ export interface AttemptOutcome extends AttemptRow {
 export interface ClaimedJob extends NewJob { attempts: number }
 
 /**
- * The queue of asynchronous jobs, owned by the store (one model for both stores): a
- * core's runner does not queue what it submitted, it claims PENDING jobs (and jobs whose
- * lease lapsed, i.e. whose core died or hung) under a lease it renews while it holds
- * them. On PostgreSQL every core sharing the database claims from the same table; the
- * embedded DuckDB store indexes its live jobs in memory (duckdbJobQueue.ts).
+ * The job queue of a store shared by several cores (PostgreSQL). Jobs are not kept in
+ * the memory of the core that accepted them: every core claims PENDING jobs (and jobs
+ * whose lease lapsed, i.e. whose core died) under a lease it renews while it holds them.
  */
-export interface JobQueue {
-  /** This core's lease owner id. */
+export interface SharedJobQueue {
+  /** This replica's lease owner id. */
   readonly owner: string;
   readonly leaseMs: number;
   /** Claims up to `limit` jobs, oldest first: PROCESSING, leased to this replica, attempt counted. */
@@ -172,22 +170,22 @@ export interface JobQueue {
   renewLeases(ids: readonly string[]): Promise<void>;
   /** Gives back held jobs that did not start (PENDING again, for any replica). */
   releaseLeases(ids: readonly string[], now: number): Promise<void>;
-  /** `listener` runs when jobs may be waiting (new submissions anywhere: on PostgreSQL via LISTEN/NOTIFY; jobs given back). */
+  /** `listener` runs when jobs may be waiting (new submissions anywhere, via LISTEN/NOTIFY). */
   onJobsAvailable(listener: () => void): void;
-  /** Live (PENDING + PROCESSING) jobs in all and per tenant, for admission (across replicas on PostgreSQL). */
+  /** Live (PENDING + PROCESSING) jobs in all and per tenant, for admission across replicas. */
   liveCounts(): Promise<{ total: number; perTenant: Map<string, number> }>;
 }
 
 export interface SentimentStore {
-  /** The queue of asynchronous jobs, claimed under leases (JobQueue). */
-  readonly queue: JobQueue;
+  /** Set when several cores share the store: jobs are claimed from it rather than queued in memory. */
+  readonly shared: SharedJobQueue | null;
   /**
    * Stores new PENDING jobs and their batches in one transaction; resolves once committed, with the ids of
    * the given batches that were stored already (a request id's batch made by a racing call or an earlier
    * attempt): those batches and their jobs are left as they were, nothing of them is inserted.
    */
   insertPending(jobs: readonly NewJob[], batches: readonly NewBatch[]): Promise<Set<string>>;
-  /** PENDING → PROCESSING without a claim (tools and benches; the runner claims): counts the attempt, leases the jobs to this core. */
+  /** PENDING → PROCESSING for the jobs a worker is about to run; counts the attempt. */
   markProcessing(ids: readonly string[], now: number): Promise<void>;
   /**
    * Stores results of queued jobs still PENDING or PROCESSING, with their SUCCEEDED
