@@ -10,6 +10,7 @@
  */
 import type protobuf from 'protobufjs';
 import type { Verb } from './httpRule.js';
+import { jsonNameOf } from './requestBinding.js';
 
 const OPT = '(meridian.api.v1.';
 
@@ -103,11 +104,11 @@ export interface AnswerCache {
 export function answerCacheOf(service: protobuf.Service, methodOptions: Record<string, unknown> | undefined, requestType: protobuf.Type): AnswerCache | undefined {
   const raw = (option(methodOptions, 'answer_cache') ?? option(service.options, 'service_answer_cache')) as { max_age_seconds?: number; clock_field?: string } | undefined;
   if (!raw) return undefined;
-  const clock = raw.clock_field ? Object.values(requestType.fields).find((f) => f.name === raw.clock_field || f.name === camelName(raw.clock_field!)) : undefined;
+  const clock = raw.clock_field ? Object.values(requestType.fields).find((f) => f.name === raw.clock_field || f.name === jsonNameOf(raw.clock_field!)) : undefined;
   const values = new Set<string | number>();
   const e = clock?.resolvedType && 'values' in clock.resolvedType ? (clock.resolvedType as protobuf.Enum).values : {};
   for (const [name, n] of Object.entries(e)) if (name.startsWith('SINCE_')) { values.add(name); values.add(n); }
-  return { maxAgeSeconds: Number(raw.max_age_seconds ?? 0), clockField: clock ? camelName(clock.name) : undefined, clockValues: values };
+  return { maxAgeSeconds: Number(raw.max_age_seconds ?? 0), clockField: clock ? jsonNameOf(clock.name) : undefined, clockValues: values };
 }
 
 /** The max-age of one request's answer: 0 when its clock field asks for places deleted SINCE_* a moving time. */
@@ -117,4 +118,3 @@ export function answerMaxAge(cache: AnswerCache, message: Record<string, unknown
   return cache.clockValues.has(typeof v === 'string' ? v.toUpperCase() : (v as number)) ? 0 : cache.maxAgeSeconds;
 }
 
-const camelName = (snake: string) => snake.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
