@@ -22,9 +22,8 @@ import { entityTag } from './caching.js';
 import { fieldSchema } from './schemas.js';
 import type { Presenter } from './restPresentation.js';
 import { WireFields } from '../../proto/contract/wireFields.js';
+import { GenerationalCache } from '../../lib/boundedCache.js';
 
-/** Most item renderings kept per item type, for every place-list route together (then the map starts again empty); ~0.5 KB each. */
-export const RENDERED_ITEMS_MAX = 20_000;
 /** The serializers put `data` first: an envelope with no items starts so. */
 const EMPTY_DATA = '{"data":[]';
 
@@ -60,9 +59,10 @@ function keptBytes(text: string): Buffer {
 }
 
 export class RenderedItems {
-  private readonly json = new Map<string, Kept>();
+  /** Items by their bytes (Latin-1: one character a byte); the `renderedItems` budget (lib/boundedCache.ts), for each of the two. */
+  private readonly json = GenerationalCache.of<string, Kept>('renderedItems');
   /** Items that had a distance, by their bytes without it. */
-  private readonly around = new Map<string, KeptAround>();
+  private readonly around = GenerationalCache.of<string, KeptAround>('renderedItems');
   private readonly stringifyItem: (item: unknown) => string;
   /** The wire tag of the item's `distance` field (a double); undefined when it has none. */
   private readonly distanceTag: number | undefined;
@@ -95,7 +95,6 @@ export class RenderedItems {
       this.present?.(item);
       const json = this.stringifyItem(item);
       kept = { json: keptBytes(json), digest: digestOf(json) };
-      if (this.json.size >= RENDERED_ITEMS_MAX) this.json.clear();
       this.json.set(key, kept);
     }
     digests?.push(kept.digest);
@@ -127,7 +126,6 @@ export class RenderedItems {
       }
       const before = json.slice(0, i), after = json.slice(i + mark.length);
       kept = { before: keptBytes(before), after: keptBytes(after), digest: digestOf(`${before}\0${after}`) };
-      if (this.around.size >= RENDERED_ITEMS_MAX) this.around.clear();
       this.around.set(key, kept);
     }
     // fast-json-stringify writes a finite number as `'' + n`
@@ -183,29 +181,37 @@ export class RenderedItems {
 export interface KeptPage { body: Buffer; tag: string }
 
 /**
+ * What identifies a core answer in a key: `prefix` and a digest of the answer's bytes (132 bits of SHA-256). The
+ * bytes themselves stay in the core (its encoded places, src/geo/placePages.ts); a key that was the bytes as a
+ * string kept a second copy of each answer here (1-8 KB a key, docs/caches.md).
+ */
+export function answerKey(prefix: string, bytes: Buffer): string {
+  return `${prefix}\0${hash('sha256', bytes, 'base64url').slice(0, 22)}`;
+}
+
+/**
  * Whole place-list pages by a key the caller makes of everything the page is made from (routes.ts: the request's
- * URL and the core's answer bytes), for every list route of one gateway together, within a budget of bytes
- * (keys and pages counted; then it starts again empty). A popular search (a prefix being typed, the cities
- * near a capital) answers the same page again and again: kept, it is sent without being put together again.
- * The core is still asked every time, so a page is never older than its answer.
+ * URL and answerKey of the core's answer), for every list route of one gateway together, within the byte
+ * budget `renderedPages` (lib/boundedCache.ts: keys and pages counted). A popular search (a prefix being
+ * typed, the cities near a capital) answers the same page again and again: kept, it is sent without being put
+ * together again. The core is still asked every time, so a page is never older than its answer.
  */
 export class KeptPages {
-  private readonly pages = new Map<string, KeptPage>();
-  private bytes = 0;
+  private readonly pages: GenerationalCache<string, KeptPage>;
 
-  constructor(private readonly budgetBytes: number) {}
+  /** `budgetBytes`: default the `renderedPages` budget or its environment override. */
+  constructor(budgetBytes?: number) {
+    const size = (key: string, page: KeptPage): number => key.length + page.body.length + page.tag.length + 100;
+    this.pages = budgetBytes === undefined ? GenerationalCache.of('renderedPages', size) : new GenerationalCache(budgetBytes, size);
+  }
 
   get(key: string): KeptPage | undefined {
     return this.pages.get(key);
   }
 
   set(key: string, page: KeptPage): void {
-    const size = key.length + page.body.length;
-    // (a page two requests rendered at once is kept once, and does not empty a nearly full map)
-    if (size > this.budgetBytes || this.pages.has(key)) return;
-    if (this.bytes + size > this.budgetBytes) { this.pages.clear(); this.bytes = 0; }
-    this.pages.set(key, page);
-    this.bytes += size;
+    // (a page two requests rendered at once is kept once)
+    if (!this.pages.has(key)) this.pages.set(key, page);
   }
 
   get size(): number {

@@ -24,7 +24,8 @@ import { acceptedRule, type AcceptedRule } from './accepted.js';
 import { restPrice, type RestPrice } from './workPrice.js';
 import { answerCacheOf, answerMaxAge, omissionsOf, presenterOf, scopeOf, type AnswerCache, type Omissions, type Presenter } from './restPresentation.js';
 import { SCAN_ROWS, type WorkBudget } from '../workPricing.js';
-import { KeptPages, RenderedItems, splitList } from './renderedItems.js';
+import { answerKey, KeptPages, RenderedItems, splitList } from './renderedItems.js';
+import { GenerationalCache } from '../../lib/boundedCache.js';
 import { entityTag } from './caching.js';
 
 export const DEFAULT_LIMIT = 10;
@@ -58,10 +59,11 @@ export interface CompiledRoute {
    * The JSON rendered for each distinct answer of the core, by the answer's bytes: reference data (geo and
    * locale GETs that are not lists, nor answers that tell the time) answers the same few thousand messages
    * again and again, and decoding, presenting and serialising one cost more than looking it up. The bytes
-   * are the whole input of the rendering, so a different answer is a different key. Shared by the routes of
-   * one response type (they render alike). Undefined: not cached.
+   * are the whole input of the rendering, so a different answer is a different key; the key is the response
+   * type and a digest of the bytes (answerKey), not the bytes, which the core keeps already (placePages.ts).
+   * One cache for every such route (the `renderedAnswers` byte budget, lib/boundedCache.ts). Undefined: not cached.
    */
-  rendered: Map<string, { json: string; etag: string }> | undefined;
+  rendered: GenerationalCache<string, { json: string; etag: string }> | undefined;
   /**
    * Place lists (GET, reference data): each item's JSON kept by its bytes (renderedItems.ts, one per item type);
    * undefined: rendered whole. `pages`: whole pages by the request's URL and the answer's bytes (KeptPages).
@@ -69,15 +71,10 @@ export interface CompiledRoute {
   renderedItems: { items: RenderedItems; dataField: number; pages: KeptPages } | undefined;
 }
 
-/**
- * Most answers kept rendered per response type (routes with the same response type render alike and share
- * them; then the map starts again empty): 1-2 KB each, so ~8 MB at most per type.
- */
-const RENDERED_MAX = 4_000;
 /** Answers larger than this are rendered every time (a country with its flag image, say). */
 const RENDERED_MAX_BYTES = 8 * 1024;
-/** The bytes of place-list pages kept (keys and pages, every list route together; a page is ~3-4 KB and its key as much). */
-const PAGES_BUDGET_BYTES = 16 * 1024 * 1024;
+/** What a kept rendering counts against its byte budget: its key and JSON as V8 holds them (one byte a character when Latin-1), the tag, ~100 bytes of Map entry and object. */
+const renderedSize = (key: string, kept: { json: string; etag: string }): number => key.length + kept.json.length + kept.etag.length + 100;
 
 function routerPathOf(t: PathTemplate): string {
   if (t.simple && t.segments.every((s, i) => s.kind === 'literal' || t.variables.some((v) => v.start === i && v.end === i + 1))) {
@@ -93,10 +90,9 @@ export function compileRoutes(catalog: ProtoCatalog): CompiledRoute[] {
   const seen = new Map<string, string>();
   // kept renderings, one store per response type (whole answers) and per item type (place lists): the same
   // type renders alike whichever route answered it, and memory stays bounded by the types, not the routes
-  const renderedByType = new Map<string, Map<string, { json: string; etag: string }>>();
+  const renderedAnswers = GenerationalCache.of<string, { json: string; etag: string }>('renderedAnswers', renderedSize);
   const itemsByType = new Map<string, RenderedItems>();
-  const keptPages = new KeptPages(PAGES_BUDGET_BYTES); // every list route's pages, one budget
-  const renderedOf = (type: protobuf.Type) => renderedByType.get(type.fullName) ?? renderedByType.set(type.fullName, new Map()).get(type.fullName)!;
+  const keptPages = new KeptPages(); // every list route's pages, one budget
   const itemsOf = (field: protobuf.Field, present: Presenter | undefined) => {
     const name = (field.resolvedType as protobuf.Type).fullName;
     return itemsByType.get(name) ?? itemsByType.set(name, new RenderedItems(itemReader(catalog, field), field, present)).get(name)!;
@@ -136,7 +132,7 @@ export function compileRoutes(catalog: ProtoCatalog): CompiledRoute[] {
           requestFields,
           accepted,
           cache,
-          rendered: kept && !shape.isList ? renderedOf(responseType) : undefined,
+          rendered: kept && !shape.isList ? renderedAnswers : undefined,
           renderedItems: kept && shape.isList && placeList && shape.dataField && RenderedItems.splices(stringify)
             ? { items: itemsOf(shape.dataField, present), dataField: shape.dataField.id, pages: keptPages } : undefined,
           omissions: omissionsOf(requestType),
@@ -303,15 +299,12 @@ async function handle(group: CompiledRoute[], request: FastifyRequest, reply: Fa
     const callOptions = { tenant: admission.key.id, signal: disconnectSignal(reply.raw) };
     if (route.rendered) {
       const bytes = await ctx.core.callBytes(route.unary, bound.message, callOptions);
-      const key = bytes.length <= RENDERED_MAX_BYTES ? bytes.toString('latin1') : undefined;
+      const key = bytes.length <= RENDERED_MAX_BYTES ? answerKey(route.unary.path, bytes) : undefined;
       let kept = key === undefined ? undefined : route.rendered.get(key);
       if (kept === undefined) {
         const json = renderOne(route, decodeAnswer(route.unary, bytes));
         kept = { json, etag: entityTag(json) };
-        if (key !== undefined) {
-          if (route.rendered.size >= RENDERED_MAX) route.rendered.clear();
-          route.rendered.set(key, kept);
-        }
+        if (key !== undefined) route.rendered.set(key, kept);
       }
       if (callback) return sendJsonp(reply, callback, kept.json, 200);
       // the tag of these very bytes, computed once with them
@@ -325,7 +318,7 @@ async function handle(group: CompiledRoute[], request: FastifyRequest, reply: Fa
       const bytes = await ctx.core.callBytes(route.unary, bound.message, callOptions);
       if (!callback && bytes.length <= RENDERED_MAX_BYTES) {
         // the URL is the request's whole say in the page (GET: no body; the headers it binds change the answer's bytes)
-        pageKey = `${request.url}\0${bytes.toString('latin1')}`;
+        pageKey = `${request.url}\0${answerKey('', bytes)}`;
         const kept = route.renderedItems.pages.get(pageKey);
         if (kept) return sendTagged(reply, kept.body, kept.tag);
       }

@@ -9,7 +9,7 @@ import type { ServiceRegistry } from '../grpc/serviceRegistry.js';
 import type { GeoServiceHandlers } from '../../proto/contract/generated/meridian/geo/v1/GeoService.js';
 import type { PageRequest, Paging } from '../paging.js';
 import { serviceDefinition } from '../grpc/protos.js';
-import { MAX_CACHED_SUMMARIES, PlacePage, SummaryBytes, withPlacePages, type PageItem } from './placePages.js';
+import { PlacePage, SummaryBytes, withPlacePages, type PageItem } from './placePages.js';
 import { GeoCatalog, asciiName, displayName, parseDisplay, type Country, type Display, type Region } from './catalog.js';
 import { localDateTime, localTime, ZoneResolver } from './clock.js';
 import { EARTH_MODEL, fromKm, haversineKm, type Unit } from './distance.js';
@@ -68,7 +68,7 @@ export class Geo implements PlaceContext {
 
   /** Each place's summary and details, encoded once per display (placePages.ts). */
   private readonly summaryBytes = new SummaryBytes();
-  private readonly detailsBytes = new SummaryBytes(MAX_CACHED_SUMMARIES, 'CityDetails');
+  private readonly detailsBytes = new SummaryBytes(undefined, 'CityDetails');
 
   /** GetCity's and BatchGetCities' answer: the places' details from their cached bytes. */
   private detailsPage(indexes: Ref[], d: Display): PlacePage<ReturnType<Geo['details']>[]> {

@@ -20,9 +20,7 @@
 import type * as grpc from '@grpc/grpc-js';
 import type * as protoLoader from '@grpc/proto-loader';
 import { packageDefinition } from '../grpc/protos.js';
-
-/** Most cached places per cache (summaries, details; all displays together): past it the cache starts again empty. 150-250 bytes each, so at most ~12 MB a cache; a bench workload touches ~2,000. */
-export const MAX_CACHED_SUMMARIES = 50_000;
+import { GenerationalCache } from '../../lib/boundedCache.js';
 
 /** A message type of geo.proto as the contract's one loading has it (proto-loader: its serializer and descriptor). */
 function geoMessage(name: 'CitySummary' | 'CityDetails'): protoLoader.MessageTypeDefinition<object, object> {
@@ -39,33 +37,42 @@ const DISTANCE_TAG = (() => {
 /** A summary or details object as the geo service builds it (distance apart). */
 export type SummaryObject = Record<string, unknown>;
 
-/** The encoded summaries (or details), by display and place index. */
+/** Most displays (language, ASCII names) a cache tells apart: twice the display languages, with room. */
+const DISPLAYS = 64;
+
+/**
+ * The encoded summaries (or details), by display and place index: a GenerationalCache of the budget
+ * `placeSummaries` or `placeDetails` (lib/boundedCache.ts), all displays together, keyed by one small integer
+ * (place × DISPLAYS + the display's number here), which a Map hashes without building a string.
+ */
 export class SummaryBytes {
   private readonly serialize: (value: object) => Buffer;
-  private readonly byDisplay = new Map<string, Map<number, Uint8Array>>();
-  private count = 0;
+  private readonly kept: GenerationalCache<number, Uint8Array>;
+  /** The displays' numbers, as first seen (geoService's displayKey: a fixed set, 22 in all). */
+  private readonly displays = new Map<string, number>();
 
-  constructor(private readonly max = MAX_CACHED_SUMMARIES, typeName: 'CitySummary' | 'CityDetails' = 'CitySummary') {
+  /** `max`: most places kept (default: the budget of the type's cache, or its environment override). */
+  constructor(max?: number, typeName: 'CitySummary' | 'CityDetails' = 'CitySummary') {
     this.serialize = geoMessage(typeName).serialize;
+    this.kept = max === undefined ? GenerationalCache.of(typeName === 'CitySummary' ? 'placeSummaries' : 'placeDetails') : new GenerationalCache(max);
   }
 
   /** The summary of place `index` in display `display`, encoded without its distance; `make` builds it on a miss. */
   get(index: number, display: string, make: () => SummaryObject): Uint8Array {
-    let forDisplay = this.byDisplay.get(display);
-    const hit = forDisplay?.get(index);
+    let code = this.displays.get(display);
+    if (code === undefined && this.displays.size < DISPLAYS) this.displays.set(display, (code = this.displays.size));
+    const key = code === undefined ? -1 : index * DISPLAYS + code;
+    const hit = key < 0 ? undefined : this.kept.get(key);
     if (hit) return hit;
-    if (this.count >= this.max) { this.byDisplay.clear(); this.count = 0; forDisplay = undefined; }
-    if (!forDisplay) this.byDisplay.set(display, (forDisplay = new Map()));
     const built = this.serialize(make());
     // a copy of its own: finish() may return a view into a shared pool slab, which the cache would keep alive
     const bytes = new Uint8Array(built.length);
     bytes.set(built);
-    forDisplay.set(index, bytes);
-    this.count++;
+    if (key >= 0) this.kept.set(key, bytes);
     return bytes;
   }
 
-  get size(): number { return this.count; }
+  get size(): number { return this.kept.size; }
 }
 
 export interface PageItem {

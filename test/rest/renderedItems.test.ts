@@ -92,20 +92,22 @@ describe('place lists from kept item JSON', () => {
 });
 
 describe('kept pages', () => {
-  it('stay within their byte budget (keys and pages counted), starting again empty when it is reached', () => {
-    const pages = new KeptPages(1000);
-    const page = (n: number) => ({ body: Buffer.alloc(n, 0x61), tag: `W/"${n}"` });
-    pages.set('a'.repeat(100), page(200)); // 300
-    pages.set('b'.repeat(100), page(300)); // 700
+  it('stay within their byte budget (keys, pages and tags counted), a page asked for again outliving the others', () => {
+    const pages = new KeptPages(2000); // two generations of at most 1,000 bytes
+    const page = (n: number) => ({ body: Buffer.alloc(n, 0x61), tag: `W/"${n}"` }); // counts 100 + n + tag + 100
+    pages.set('a'.repeat(100), page(200)); // 407
+    pages.set('b'.repeat(100), page(300)); // 814
     expect(pages.size).toBe(2);
     expect(pages.get('a'.repeat(100))?.tag).toBe('W/"200"');
-    pages.set('c'.repeat(100), page(250)); // 1,050 > 1,000: the others go
-    expect(pages.size).toBe(1);
-    expect(pages.get('a'.repeat(100))).toBeUndefined();
+    pages.set('c'.repeat(100), page(250)); // over 1,000: a and b become the old generation
+    expect(pages.size).toBe(3);
+    expect(pages.get('a'.repeat(100))?.tag).toBe('W/"200"'); // asked for again: back in the young one
+    pages.set('d'.repeat(100), page(250)); // young full again: b (never asked for since) goes
+    expect(pages.get('b'.repeat(100))).toBeUndefined();
+    expect(pages.get('a'.repeat(100))?.body.length).toBe(200);
     expect(pages.get('c'.repeat(100))?.body.length).toBe(250);
-    pages.set('d', page(2000)); // larger than the whole budget: not kept
-    expect(pages.get('d')).toBeUndefined();
-    expect(pages.size).toBe(1);
+    pages.set('e', page(1500)); // larger than a generation: not kept
+    expect(pages.get('e')).toBeUndefined();
   });
 });
 
