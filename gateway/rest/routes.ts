@@ -73,8 +73,12 @@ export interface CompiledRoute {
 
 /** Answers larger than this are rendered every time (a country with its flag image, say). */
 const RENDERED_MAX_BYTES = 8 * 1024;
-/** What a kept rendering counts against its byte budget: its key and JSON as V8 holds them (one byte a character when Latin-1), the tag, ~100 bytes of Map entry and object. */
-const renderedSize = (key: string, kept: { json: string; etag: string }): number => key.length + kept.json.length + kept.etag.length + 100;
+/**
+ * What a kept rendering counts against its byte budget: its key, JSON and tag at two bytes a character (V8 keeps
+ * a string with any character past U+00FF so; most are one byte, so this is an upper bound), and ~150 bytes of Map
+ * entry, object and string headers (bench:caches measures 1.1 KB per kept answer for ~0.5 KB of JSON).
+ */
+const renderedSize = (key: string, kept: { json: string; etag: string }): number => 2 * (key.length + kept.json.length + kept.etag.length) + 150;
 
 function routerPathOf(t: PathTemplate): string {
   if (t.simple && t.segments.every((s, i) => s.kind === 'literal' || t.variables.some((v) => v.start === i && v.end === i + 1))) {

@@ -93,13 +93,13 @@ describe('place lists from kept item JSON', () => {
 
 describe('kept pages', () => {
   it('stay within their byte budget (keys, pages and tags counted), a page asked for again outliving the others', () => {
-    const pages = new KeptPages(2000); // two generations of at most 1,000 bytes
-    const page = (n: number) => ({ body: Buffer.alloc(n, 0x61), tag: `W/"${n}"` }); // counts 100 + n + tag + 100
-    pages.set('a'.repeat(100), page(200)); // 407
-    pages.set('b'.repeat(100), page(300)); // 814
+    const pages = new KeptPages(3000); // two generations of at most 1,500 bytes
+    const page = (n: number) => ({ body: Buffer.alloc(n, 0x61), tag: `W/"${n}"` }); // counts 2 × (key + tag) + n + 200
+    pages.set('a'.repeat(100), page(200)); // 614
+    pages.set('b'.repeat(100), page(300)); // 1,328
     expect(pages.size).toBe(2);
     expect(pages.get('a'.repeat(100))?.tag).toBe('W/"200"');
-    pages.set('c'.repeat(100), page(250)); // over 1,000: a and b become the old generation
+    pages.set('c'.repeat(100), page(250)); // over 1,500: a and b become the old generation
     expect(pages.size).toBe(3);
     expect(pages.get('a'.repeat(100))?.tag).toBe('W/"200"'); // asked for again: back in the young one
     pages.set('d'.repeat(100), page(250)); // young full again: b (never asked for since) goes
