@@ -49,6 +49,14 @@ export const CACHE_BUDGETS = {
     env: 'MERIDIAN_CACHE_PLACE_DETAILS', bound: 50_000, unit: 'entries', process: 'core',
     holds: 'each place\'s CityDetails encoded, by (display, place): GetCity and BatchGetCities answers (src/geo/placePages.ts)',
   },
+  pageTokenMacs: {
+    env: 'MERIDIAN_CACHE_PAGE_TOKEN_MACS', bound: 4096, unit: 'entries', process: 'core',
+    holds: 'the MAC of each page token signed or checked, by body and scope: a list signs its next page\'s token on every answer (proto/contract/pageTokens.ts)',
+  },
+  zoneAliases: {
+    env: 'MERIDIAN_CACHE_ZONE_ALIASES', bound: 4096, unit: 'entries', process: 'core',
+    holds: 'time-zone names (links, older spellings) resolved to the data\'s ids, hits only (src/geo/clock.ts)',
+  },
   renderedAnswers: {
     env: 'MERIDIAN_CACHE_RENDERED_ANSWERS_BYTES', bound: 16 * 1024 * 1024, unit: 'bytes', process: 'gateway',
     holds: 'the REST JSON (and ETag) of reference answers that are not lists, by method and a digest of the core\'s answer (gateway/rest/routes.ts)',

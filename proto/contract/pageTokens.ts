@@ -9,6 +9,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { GenerationalCache } from '../../lib/boundedCache.js';
 
 export const PAGE_TOKEN_SECRET_FILE = 'page-token.secret';
 
@@ -36,15 +37,13 @@ export function pageTokenSecret(stateDir: string, fromEnv: string | undefined): 
   return secret;
 }
 
-const MACS_KEPT = 4096;
-
 /** Signs and checks `<body>.<mac>` tokens whose MAC also covers the scope (the query) they belong to. */
 export class TokenSigner {
   /**
    * MACs already computed, by body and scope: a list answer signs its next page's token every time, and an
-   * HMAC object costs ~5 µs, several times a cached lookup. Bounded; emptied when full.
+   * HMAC object costs ~5 µs, several times a cached lookup. The `pageTokenMacs` budget (lib/boundedCache.ts).
    */
-  private readonly macs = new Map<string, string>();
+  private readonly macs = GenerationalCache.of<string, string>('pageTokenMacs');
 
   constructor(private readonly secret: Buffer, private readonly macChars = 22) {}
 
@@ -67,7 +66,6 @@ export class TokenSigner {
     let mac = this.macs.get(key);
     if (mac === undefined) {
       mac = createHmac('sha256', this.secret).update(body).update('\0').update(scope).digest('base64url').slice(0, this.macChars);
-      if (this.macs.size >= MACS_KEPT) this.macs.clear();
       this.macs.set(key, mac);
     }
     return mac;

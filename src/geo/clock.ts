@@ -3,6 +3,8 @@
  * Node.js (process.versions.tz; see README). Offsets are exact minutes, so
  * zones such as Asia/Kathmandu (+05:45) come out fractional in hours.
  */
+import { GenerationalCache } from '../../lib/boundedCache.js';
+
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
 function formatter(zone: string): Intl.DateTimeFormat {
@@ -41,7 +43,7 @@ export class ZoneResolver {
   private readonly byLower = new Map<string, string>();
   private byCanonical: Map<string, string> | undefined;
   /** Aliases of the data's ids (not as written there) found before, each of which cost an Intl.DateTimeFormat; misses are not kept. */
-  private readonly aliases = new Map<string, string>();
+  private readonly aliases = GenerationalCache.of<string, string>('zoneAliases');
 
   constructor(known: Iterable<string>) {
     for (const id of known) this.byLower.set(id.toLowerCase(), id);
@@ -57,7 +59,6 @@ export class ZoneResolver {
     const found = this.resolveAlias(id);
     // only hits are kept, and only short ones: a miss is any string a client sends (IANA has ~600 names, links included)
     if (found !== undefined && lower.length <= 64) {
-      if (this.aliases.size >= 4096) this.aliases.clear();
       this.aliases.set(lower, found);
     }
     return found;
