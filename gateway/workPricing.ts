@@ -20,6 +20,8 @@
  * - An offset costs the rows skipped to reach it (SKIP_ROWS per unit).
  * - Any request costs at least one unit.
  */
+import { LIST_DEFAULTS } from '../proto/contract/listDefaults.js';
+
 export const PLACE_ROWS = 200_000;
 /** Rows read per work unit. */
 export const SCAN_ROWS = 500;
@@ -31,8 +33,8 @@ export const CLUSTERING = 200;
 export const SMALL_TABLE_ROWS = 5_000;
 const EARTH_KM2 = 510.1e6;
 const MILE_KM = 1.609344;
-/** The core's default radius (miles) when a location is given without one. */
-export const DEFAULT_RADIUS_MI = 100;
+/** The core's default radius when a location is given without one (the contract's list_defaults: 100, in the request's unit, MI when it names none). */
+export const DEFAULT_RADIUS_MI = LIST_DEFAULTS.radius;
 
 /** What a place list asks for, as far as its cost goes. */
 export interface PlaceCriteria {

@@ -4,9 +4,11 @@
  * the query it belongs to, so it cannot be forged or reused with other filters.
  */
 import { TokenSigner } from '../proto/contract/pageTokens.js';
+import { LIST_DEFAULTS } from '../proto/contract/listDefaults.js';
 import { exclusive, invalid } from './errors.js';
 
-export const DEFAULT_LIMIT = 10;
+/** A page's size when a request gives none: the contract's list_defaults (presentation.proto). */
+export const DEFAULT_LIMIT = LIST_DEFAULTS.limit;
 
 export interface PageRequest { limit?: number; offset?: number; pageToken?: string }
 

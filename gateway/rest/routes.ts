@@ -26,9 +26,11 @@ import { answerCacheOf, answerMaxAge, omissionsOf, presenterOf, scopeOf, type An
 import { SCAN_ROWS, type WorkBudget } from '../workPricing.js';
 import { answerKey, KeptPages, RenderedItems, splitList } from './renderedItems.js';
 import { GenerationalCache } from '../../lib/boundedCache.js';
+import { LIST_DEFAULTS } from '../../proto/contract/listDefaults.js';
 import { entityTag } from './caching.js';
 
-export const DEFAULT_LIMIT = 10;
+/** A page's size when a request gives none: the contract's list_defaults (presentation.proto), as the core reads it. */
+export const DEFAULT_LIMIT = LIST_DEFAULTS.limit;
 
 export interface CompiledRoute {
   service: ServiceInfo;

@@ -3,6 +3,7 @@
  * PlaceQuery, checking the semantics the types cannot: ranges, known codes,
  * aliases that disagree, and filters that exclude each other.
  */
+import { LIST_DEFAULTS } from '../../proto/contract/listDefaults.js';
 import { exclusive, invalid } from '../errors.js';
 import type { GeoCatalog } from './catalog.js';
 import { toKm, type Unit } from './distance.js';
@@ -42,7 +43,8 @@ export interface PlaceContext {
   featureCodes: ReadonlySet<string>;
 }
 
-export const DEFAULT_RADIUS = 100;
+/** A radius search's radius when the request gives none (in its unit): the contract's list_defaults (presentation.proto). */
+export const DEFAULT_RADIUS = LIST_DEFAULTS.radius;
 export const CITY_MIN_POPULATION = 1000;
 /** Half the Earth's circumference on the model sphere: a radius this long already covers every point. */
 const WHOLE_EARTH_KM = Math.PI * 6371.0088;
@@ -62,7 +64,7 @@ export function parseUnit(a: string | number | undefined, b: string | number | u
   const u1 = enumName(a, ['MI', 'KM'] as const, names[0], 'DISTANCE_UNIT_UNSPECIFIED');
   const u2 = enumName(b, ['MI', 'KM'] as const, names[1], 'DISTANCE_UNIT_UNSPECIFIED');
   if (u1 && u2 && u1 !== u2) throw exclusive(names, `${names[0]} and ${names[1]} are the same parameter; they disagree (${u1} vs ${u2})`);
-  return u1 ?? u2 ?? 'MI';
+  return u1 ?? u2 ?? LIST_DEFAULTS.distanceUnit;
 }
 
 export function parseIncludeDeleted(v: string | number | undefined): IncludeDeletedMode {

@@ -29,6 +29,7 @@ import type { SourceCodeInfo as _google_protobuf_SourceCodeInfo, SourceCodeInfo_
 import type { UninterpretedOption as _google_protobuf_UninterpretedOption, UninterpretedOption__Output as _google_protobuf_UninterpretedOption__Output } from './google/protobuf/UninterpretedOption.js';
 import type { AnswerCache as _meridian_api_v1_AnswerCache, AnswerCache__Output as _meridian_api_v1_AnswerCache__Output } from './meridian/api/v1/AnswerCache.js';
 import type { HttpAccepted as _meridian_api_v1_HttpAccepted, HttpAccepted__Output as _meridian_api_v1_HttpAccepted__Output } from './meridian/api/v1/HttpAccepted.js';
+import type { ListDefaults as _meridian_api_v1_ListDefaults, ListDefaults__Output as _meridian_api_v1_ListDefaults__Output } from './meridian/api/v1/ListDefaults.js';
 import type { RestText as _meridian_api_v1_RestText, RestText__Output as _meridian_api_v1_RestText__Output } from './meridian/api/v1/RestText.js';
 import type { Analysis as _meridian_sentiment_v1_Analysis, Analysis__Output as _meridian_sentiment_v1_Analysis__Output } from './meridian/sentiment/v1/Analysis.js';
 import type { AnalyzeTextRequest as _meridian_sentiment_v1_AnalyzeTextRequest, AnalyzeTextRequest__Output as _meridian_sentiment_v1_AnalyzeTextRequest__Output } from './meridian/sentiment/v1/AnalyzeTextRequest.js';
@@ -135,6 +136,7 @@ export interface ProtoGrpcType {
       v1: {
         AnswerCache: MessageTypeDefinition<_meridian_api_v1_AnswerCache, _meridian_api_v1_AnswerCache__Output>
         HttpAccepted: MessageTypeDefinition<_meridian_api_v1_HttpAccepted, _meridian_api_v1_HttpAccepted__Output>
+        ListDefaults: MessageTypeDefinition<_meridian_api_v1_ListDefaults, _meridian_api_v1_ListDefaults__Output>
         RestText: MessageTypeDefinition<_meridian_api_v1_RestText, _meridian_api_v1_RestText__Output>
       }
     }

@@ -2,6 +2,7 @@
 
 import type { FeatureSet as _google_protobuf_FeatureSet, FeatureSet__Output as _google_protobuf_FeatureSet__Output } from '../../google/protobuf/FeatureSet.js';
 import type { UninterpretedOption as _google_protobuf_UninterpretedOption, UninterpretedOption__Output as _google_protobuf_UninterpretedOption__Output } from '../../google/protobuf/UninterpretedOption.js';
+import type { ListDefaults as _meridian_api_v1_ListDefaults, ListDefaults__Output as _meridian_api_v1_ListDefaults__Output } from '../../meridian/api/v1/ListDefaults.js';
 
 // Original file: null
 
@@ -43,6 +44,7 @@ export interface FileOptions {
   'rubyPackage'?: (string);
   'features'?: (_google_protobuf_FeatureSet | null);
   'uninterpretedOption'?: (_google_protobuf_UninterpretedOption)[];
+  '.meridian.api.v1.listDefaults'?: (_meridian_api_v1_ListDefaults | null);
 }
 
 export interface FileOptions__Output {
@@ -67,4 +69,5 @@ export interface FileOptions__Output {
   'rubyPackage': (string);
   'features': (_google_protobuf_FeatureSet__Output | null);
   'uninterpretedOption': (_google_protobuf_UninterpretedOption__Output)[];
+  '.meridian.api.v1.listDefaults': (_meridian_api_v1_ListDefaults__Output | null);
 }
