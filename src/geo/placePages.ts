@@ -138,6 +138,15 @@ export class PlacePage<D = unknown> {
   }
 }
 
+/*
+ * Why the splice above is hand-written, not protobufjs's Writer: the Writer has no public way to append bytes
+ * already encoded (`bytes()` writes them length-prefixed), so an item with its distance must first be copied into
+ * a buffer of its own, and the Writer's list of pending operations costs on every field: a 10-item page with
+ * distances took 9.1-14.0 µs through `Writer.create().uint32(tag).bytes(item + distance)…finish()` against
+ * 3.0-4.1 µs here (tsx loop, 100,000 pages, rounds 2 and 3 of 3, busy 2-core machine; same bytes). The reading
+ * side (gateway/rest/renderedItems.ts, proto/contract/wireFields.ts) goes through protobufjs's Reader, which
+ * measured no slower than the hand-written walk it replaced.
+ */
 function varintLength(n: number): number {
   let len = 1;
   while (n >= 0x80) { n = Math.floor(n / 128); len++; }
