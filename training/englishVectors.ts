@@ -16,6 +16,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { projectRoot } from '../src/paths.js';
 import { isNegator, NEGATION_SCOPE, TOKEN } from '../src/sentiment/features/tokenRules.js';
+import { cleanText } from '../src/sentiment/textInput.js';
 import { progress } from './progress.js';
 
 export const ENGLISH_VECTOR_WORDS = 100_000;
@@ -76,9 +77,19 @@ export function loadWordVectors(): WordVectors {
   return { dims: VECTOR_DIMS, index: new Map(words.map((w, i) => [w, i])), words, vectors };
 }
 
-/** The known words of a text, each with whether a negation scope covers it (in text order). */
-export function vectorWords(text: string, vectors: WordVectors): { word: number; negated: boolean }[] {
+/** The text as the service reads it (textInput.ts cleanText), or '' for a text it refuses. */
+function cleaned(text: string): string {
+  try {
+    return cleanText(text);
+  } catch {
+    return '';
+  }
+}
+
+/** The known words of a text (cleaned as the service cleans it), each with whether a negation scope covers it (in text order). */
+export function vectorWords(raw: string, vectors: WordVectors): { word: number; negated: boolean }[] {
   const out: { word: number; negated: boolean }[] = [];
+  const text = cleaned(raw);
   let scope = 0;
   const re = new RegExp(TOKEN.source, TOKEN.flags);
   for (let m = re.exec(text); m; m = re.exec(text)) {
@@ -119,5 +130,50 @@ export function denseInputs(texts: string[], vectors: WordVectors, mode: Negatio
     if ((r + 1) % 50000 === 0) bar.update(`${r + 1}/${texts.length}`);
   });
   bar.done(`${texts.length} texts, ${known} with a known word`);
+  return out;
+}
+
+/**
+ * The word-branch feeds of the exported graph (onnxExport.ts WordBranch) for a batch of texts: each known word's
+ * table row (split: a negated word's row in the second half, `words` further), its weight (±1/known words of its
+ * text; flip: − for a negated word) and its text. A text with no known word adds nothing.
+ */
+export function wordFeeds(texts: string[], vectors: WordVectors, mode: NegationMode): { ids: Int32Array; weights: Float32Array; rows: BigInt64Array } {
+  const ids: number[] = [];
+  const weights: number[] = [];
+  const rows: bigint[] = [];
+  const W = vectors.words.length;
+  texts.forEach((text, r) => {
+    const ws = vectorWords(text, vectors);
+    for (const { word, negated } of ws) {
+      ids.push(mode === 'split' && negated ? word + W : word);
+      weights.push((mode === 'flip' && negated ? -1 : 1) / ws.length);
+      rows.push(BigInt(r));
+    }
+  });
+  return { ids: Int32Array.from(ids), weights: Float32Array.from(weights), rows: BigInt64Array.from(rows) };
+}
+
+/**
+ * The graph's word table: each word's vector times the dense weights ([dims × H], LinearModel.dense), [words × H];
+ * for `split`, the negated half's weights give a second block of rows after the first.
+ */
+export function foldedTable(vectors: WordVectors, dense: { dims: number; weights: Float32Array }, hidden: number, mode: NegationMode): Float32Array {
+  const D = vectors.dims;
+  const W = vectors.words.length;
+  const blocks = mode === 'split' ? 2 : 1;
+  if (dense.dims !== blocks * D) throw new Error(`foldedTable: dense inputs ${dense.dims} wide, expected ${blocks * D} for ${mode}`);
+  const out = new Float32Array(blocks * W * hidden);
+  for (let b = 0; b < blocks; b++) {
+    for (let w = 0; w < W; w++) {
+      const row = (b * W + w) * hidden;
+      for (let d = 0; d < D; d++) {
+        const v = vectors.vectors[w * D + d]!;
+        if (v === 0) continue;
+        const base = (b * D + d) * hidden;
+        for (let j = 0; j < hidden; j++) out[row + j] = out[row + j]! + v * dense.weights[base + j]!;
+      }
+    }
+  }
   return out;
 }

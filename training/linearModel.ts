@@ -150,7 +150,22 @@ export interface FeatureMatrix {
   dense?: Float32Array;
 }
 
+/**
+ * Dense inputs featurizeAll attaches to every matrix it builds (FeatureMatrix.dense), set by a trainer whose model
+ * reads them (trainEnglish.ts: the GloVe means) so that shared code scoring it on new texts (train.ts calibrate, on
+ * EmoBank) feeds them too; null (the default) attaches none.
+ */
+let denseOf: ((texts: string[]) => Float32Array) | null = null;
+export function setDenseInputs(f: ((texts: string[]) => Float32Array) | null): void {
+  denseOf = f;
+}
+
 export function featurizeAll(texts: string[], params: FeaturizerParams, onProgress?: (done: number) => void): FeatureMatrix {
+  const x = featurizeBags(texts, params, onProgress);
+  return denseOf ? { ...x, dense: denseOf(texts) } : x;
+}
+
+function featurizeBags(texts: string[], params: FeaturizerParams, onProgress?: (done: number) => void): FeatureMatrix {
   const f = new Featurizer(params);
   const offsets = new Int32Array(texts.length + 1);
   let ids = new Int32Array(texts.length * 64);

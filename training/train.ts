@@ -446,6 +446,8 @@ async function main(): Promise<void> {
       'new-sets': { type: 'boolean', default: false },
       /** GENERAL's VERY_* cuts from graded gold (EmoBank valence, BRIGHTER intensities with --new-sets) instead of SST-5's shares. */
       'graded-cuts': { type: 'boolean', default: false },
+      /** --only=english: the GloVe branch's negation treatment (none, plain, flip, split; training/trainEnglish.ts EXPERT_VECTORS). */
+      vectors: { type: 'string' },
     },
   });
   const only = values.only;
@@ -466,9 +468,9 @@ async function main(): Promise<void> {
     if (!Number.isInteger(n) || n < 1) throw new Error(`--count-cap must be a whole number from 1 (or none), got ${v}: with 0 or less every feature would weigh nothing or less`);
     return n;
   };
-  // The English expert (training/trainEnglish.ts, issue 37): its own spec, files general-en.*; only --out, --evaluation-fit, --hidden, --seed apply.
+  // The English expert (training/trainEnglish.ts, issue 37): its own spec, files general-en.*; only --out, --evaluation-fit, --hidden, --seed, --vectors apply.
   if (only === 'english') {
-    await trainEnglishExpert({ outDir, evaluationFit: values['evaluation-fit'], hidden: num(values.hidden), seed: num(values.seed) });
+    await trainEnglishExpert({ outDir, evaluationFit: values['evaluation-fit'], hidden: num(values.hidden), seed: num(values.seed), vectors: values.vectors });
     return;
   }
   const chars = values.chars?.split('-').map(Number);

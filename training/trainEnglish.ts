@@ -18,12 +18,21 @@ import { cliArgs } from '../lib/cliArgs.js';
 import { MODELS_DIR } from '../src/sentiment/sentimentAnalyzer.js';
 import { EMOTIONS, POLARITIES } from '../src/sentiment/labels.js';
 import { loadFiveLevelRows, loadGeneralCorpus, type Row } from './corpus.js';
-import { createHiddenModel, featurizeAll, predict, quantiseColumns, train, type FeatureMatrix, type Targets } from './linearModel.js';
-import { denseInputs, denseWidth, loadWordVectors, type NegationMode } from './englishVectors.js';
+import { createHash } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import * as ort from 'onnxruntime-node';
+import { encodeExtraLexicons, Featurizer } from '../src/sentiment/featurizer.js';
+import type { ModelSidecar, TrainedLanguage } from '../src/sentiment/modelCard.js';
+import { encodeBatch } from '../src/sentiment/onnxBatch.js';
+import { cleanText } from '../src/sentiment/textInput.js';
+import { createHiddenModel, featurizeAll, predict, quantiseColumns, setDenseInputs, train, type FeatureMatrix, type Targets } from './linearModel.js';
+import { denseInputs, denseWidth, foldedTable, loadWordVectors, wordFeeds, type NegationMode, type WordVectors } from './englishVectors.js';
+import { exportOnnx } from './onnxExport.js';
 import { argmax, pct, score } from './metrics.js';
 import { GENERAL_SPEC, isTuningRow, type ModelSpec } from './modelSpecs.js';
 import { progress } from './progress.js';
-import { loadAndFeaturize, trainModel, writeModel, type TrainedModel } from './train.js';
+import { calibrate, headMetrics, loadAndFeaturize, ONNX_TOLERANCE, trainModel, writeModel, type TrainedModel } from './train.js';
 
 /** The language code of the rows the expert trains on. */
 export const ENGLISH = 'en';
@@ -198,15 +207,112 @@ function crossSource(values: { folds: string; seeds: string; hidden: string; sha
 const ISSUE37_SOURCES = new Set(['brighter', 'indonlu-emot', 'wisesight', 'hebrew-sentiment']);
 const GENERAL_EXCLUDED = (r: Row): boolean => ISSUE37_SOURCES.has(r.source);
 
+/** The negation treatment the expert ships with (englishVectors.ts; chosen by the cross-source runs, models/general-en.md). */
+export const EXPERT_VECTORS: NegationMode | 'none' = 'plain';
+
 /** `npm run train -- --only=english`: the evaluation fit, then (unless --evaluation-fit) the shipped fit, written to outDir. */
-export async function trainEnglishExpert(opts: { outDir?: string; evaluationFit?: boolean; hidden?: number; seed?: number }): Promise<void> {
+export async function trainEnglishExpert(opts: { outDir?: string; evaluationFit?: boolean; hidden?: number; seed?: number; vectors?: string }): Promise<void> {
   const started = Date.now();
+  const mode = (opts.vectors ?? EXPERT_VECTORS) as NegationMode | 'none';
+  if (!['none', 'plain', 'flip', 'split'].includes(mode)) throw new Error(`--vectors: ${mode}? use none, plain, flip or split`);
   const spec: ModelSpec = { ...ENGLISH_SPEC, ...(opts.hidden !== undefined ? { hidden: opts.hidden } : {}), ...(opts.seed !== undefined ? { seed: opts.seed } : {}) };
-  const data = loadAndFeaturize(spec);
-  const evaluation = trainModel(spec, { data, label: `train ${spec.name} (evaluation fit, held-out rows left out)` });
-  const t = opts.evaluationFit ? evaluation : trainModel(spec, { data, includeHeldout: true, label: `train ${spec.name} (shipped fit, held-out rows trained on too)` });
-  await writeModel(t, opts.outDir ?? MODELS_DIR, evaluation);
+  const outDir = opts.outDir ?? MODELS_DIR;
+  if (mode === 'none') {
+    const data = loadAndFeaturize(spec);
+    const evaluation = trainModel(spec, { data, label: `train ${spec.name} (evaluation fit, held-out rows left out)` });
+    const t = opts.evaluationFit ? evaluation : trainModel(spec, { data, includeHeldout: true, label: `train ${spec.name} (shipped fit, held-out rows trained on too)` });
+    await writeModel(t, outDir, evaluation);
+  } else {
+    const vectors = loadWordVectors();
+    // every matrix featurizeAll builds from here on carries the GloVe means (calibration on EmoBank included)
+    setDenseInputs((texts) => denseInputs(texts, vectors, mode));
+    try {
+      const data = loadAndFeaturize(spec);
+      const width = denseWidth(mode);
+      const evaluation = trainWithVectors(spec, data, width, { label: `train ${spec.name} (evaluation fit, held-out rows left out)` });
+      const t = opts.evaluationFit ? evaluation : trainWithVectors(spec, data, width, { includeHeldout: true, label: `train ${spec.name} (shipped fit, held-out rows trained on too)` });
+      await writeExpert(t, outDir, evaluation, vectors, mode);
+    } finally {
+      setDenseInputs(null);
+    }
+  }
   process.stderr.write(`${spec.name}: trained in ${((Date.now() - started) / 1000).toFixed(0)} s\n`);
+}
+
+/** train.ts writeModel for the expert with its word branch: the graph, its word list, the sidecar; refuses a graph that differs from the trainer. */
+async function writeExpert(t: TrainedModel, outDir: string, evaluation: TrainedModel, vectors: WordVectors, mode: NegationMode): Promise<void> {
+  const table = foldedTable(vectors, t.model.dense!, t.model.hidden!, mode);
+  const onnxFile = `${t.spec.name}.onnx`;
+  const wordsFile = `${t.spec.name}.words.txt`;
+  const onnx = exportOnnx(t.model, { name: t.spec.name, domain: t.spec.domain }, { table });
+  const sample = t.heldoutRows.filter((_, i) => i % Math.max(1, Math.floor(t.heldoutRows.length / 500)) === 0).slice(0, 500);
+  const diff = await checkExpertOnnx(t, onnx, sample, vectors, mode);
+  if (!(diff <= ONNX_TOLERANCE)) throw new Error(`ONNX output differs from the trainer by ${diff} (> ${ONNX_TOLERANCE}) on ${sample.length} rows: the export is wrong, not writing ${onnxFile}`);
+  const words = Buffer.from(vectors.words.join('\n') + '\n', 'utf8');
+  const trained = new Set(evaluation.trainRows);
+  const shippedRows = new Set(t.trainRows);
+  const heldout: TrainedLanguage['heldout'] = {};
+  evaluation.spec.heads.forEach((head, h) => {
+    const rows = evaluation.heldoutRows.filter((r) => !trained.has(r) && evaluation.spec.gold(evaluation.rows[r]!)[h]);
+    if (rows.length) heldout[head.name] = { rows: rows.length, macroF1: Number(headMetrics(evaluation.spec, evaluation, rows, h).macroF1.toFixed(4)) };
+  });
+  const sidecar: ModelSidecar = {
+    name: t.spec.name,
+    domain: t.spec.domain,
+    onnxFile,
+    onnxSha256: createHash('sha256').update(onnx).digest('hex'),
+    featurizer: { ...t.spec.featurizer, ...t.spec.servingFeaturizer },
+    heads: t.spec.heads.map((h) => ({ name: h.name, labels: [...h.labels], offset: h.offset })),
+    columns: t.model.columns,
+    mainHead: t.spec.mainHead,
+    trainedLanguages: [{ code: ENGLISH, detectorCode: ENGLISH, trainingRows: t.trainRows.length, heldout }],
+    calibration: calibrate(t),
+    ...(t.spec.featurizer.extraLexicons ? { extraLexiconsSha256: createHash('sha256').update(encodeExtraLexicons()).digest('hex') } : {}),
+    fit: t.heldoutRows.some((r) => shippedRows.has(r)) ? 'shipped' : 'evaluation',
+    wordVectors: { file: wordsFile, sha256: createHash('sha256').update(words).digest('hex'), words: vectors.words.length, negation: mode },
+  };
+  mkdirSync(outDir, { recursive: true });
+  writeFileSync(join(outDir, onnxFile), onnx);
+  writeFileSync(join(outDir, wordsFile), words);
+  writeFileSync(join(outDir, `${t.spec.name}.json`), JSON.stringify(sidecar, null, 2) + '\n');
+  process.stderr.write(`wrote ${join(outDir, onnxFile)} (${(onnx.length / 1e6).toFixed(1)} MB) and ${wordsFile}; ONNX vs trainer max |Δp| = ${diff.toExponential(2)} on ${sample.length} held-out rows; calibration ${JSON.stringify(sidecar.calibration)}\n`);
+}
+
+/** train.ts checkOnnxAgainstTrainer with the word feeds. */
+async function checkExpertOnnx(t: TrainedModel, onnx: Uint8Array, sample: number[], vectors: WordVectors, mode: NegationMode): Promise<number> {
+  const session = await ort.InferenceSession.create(onnx, { intraOpNumThreads: 1 });
+  const f = new Featurizer(t.spec.featurizer);
+  const cleaned = sample.map((r) => {
+    try {
+      return cleanText(t.rows[r]!.text);
+    } catch {
+      return '';
+    }
+  });
+  const bags = cleaned.map((text) => {
+    if (!text) return new Int32Array(0);
+    const b = f.featurize(text);
+    return b.ids.slice(0, b.count);
+  });
+  const w = wordFeeds(sample.map((r) => t.rows[r]!.text), vectors, mode);
+  const feeds = {
+    ...encodeBatch(bags, t.spec.featurizer).feeds,
+    word_ids: new ort.Tensor('int32', w.ids, [w.ids.length]),
+    word_weights: new ort.Tensor('float32', w.weights, [w.weights.length]),
+    word_rows: new ort.Tensor('int64', w.rows, [w.rows.length, 1]),
+  };
+  const out = await session.run(feeds);
+  const expected = predict(t.model, t.x, sample);
+  let maxDiff = 0;
+  t.spec.heads.forEach((head, h) => {
+    const got = out[head.name]!.data as Float32Array;
+    const K = head.labels.length;
+    expected.forEach((p, i) => {
+      for (let c = 0; c < K; c++) maxDiff = Math.max(maxDiff, Math.abs(got[i * K + c]! - p[h]![c]!));
+    });
+  });
+  await session.release();
+  return maxDiff;
 }
 
 function main(): void {
