@@ -57,6 +57,12 @@ export interface LinearModel {
    * their column's (hidden unit's) `scales`; `weights` then holds exactly those products.
    */
   int8?: { values: Int8Array; scales: Float32Array };
+  /**
+   * Dense inputs (hidden > 0 only; the English expert's word vectors, trainEnglish.ts): each text's `dims`-wide
+   * vector (FeatureMatrix.dense) times `weights` [dims × hidden] is added to the hidden pre-activation, after b1.
+   * Linear into the pre-activation, so gradient × input splits it exactly too. Absent: the model as before.
+   */
+  dense?: { dims: number; weights: Float32Array };
 }
 
 /**
@@ -140,9 +146,26 @@ export function createHiddenModel(featurizer: FeaturizerParams, heads: Head[], h
 export interface FeatureMatrix {
   offsets: Int32Array;
   ids: Int32Array;
+  /** Row-major [texts × dims] dense inputs, for a model with `dense` (LinearModel.dense); absent otherwise. */
+  dense?: Float32Array;
+}
+
+/**
+ * Dense inputs featurizeAll attaches to every matrix it builds (FeatureMatrix.dense), set by a trainer whose model
+ * reads them (trainEnglish.ts: the GloVe means) so that shared code scoring it on new texts (train.ts calibrate, on
+ * EmoBank) feeds them too; null (the default) attaches none.
+ */
+let denseOf: ((texts: string[]) => Float32Array) | null = null;
+export function setDenseInputs(f: ((texts: string[]) => Float32Array) | null): void {
+  denseOf = f;
 }
 
 export function featurizeAll(texts: string[], params: FeaturizerParams, onProgress?: (done: number) => void): FeatureMatrix {
+  const x = featurizeBags(texts, params, onProgress);
+  return denseOf ? { ...x, dense: denseOf(texts) } : x;
+}
+
+function featurizeBags(texts: string[], params: FeaturizerParams, onProgress?: (done: number) => void): FeatureMatrix {
   const f = new Featurizer(params);
   const offsets = new Int32Array(texts.length + 1);
   let ids = new Int32Array(texts.length * 64);
@@ -184,8 +207,11 @@ function rowValues(params: FeaturizerParams, ids: Int32Array, from: number, to: 
   return rowScratch;
 }
 
-/** Logits of one row (features ids[from..to)), written into out; `pre` receives the hidden pre-activations. */
-export function logits(model: LinearModel, ids: Int32Array, from: number, to: number, out: Float64Array, pre?: Float64Array): void {
+/**
+ * Logits of one row (features ids[from..to)), written into out; `pre` receives the hidden pre-activations. A model
+ * with `dense` reads the row's dense inputs from dense[denseAt..denseAt + dims).
+ */
+export function logits(model: LinearModel, ids: Int32Array, from: number, to: number, out: Float64Array, pre?: Float64Array, dense?: Float32Array, denseAt = 0): void {
   const H = model.hidden ?? 0;
   if (H > 0) {
     const a = pre ?? new Float64Array(H);
@@ -210,6 +236,25 @@ export function logits(model: LinearModel, ids: Int32Array, from: number, to: nu
       }
     }
     for (let c = 0; c < C; c++) out[c] = out[c]! * v + b2![c]!;
+    const D = model.dense;
+    if (D) {
+      // the dense branch after b1 (a model without it keeps the loop below, arithmetic unchanged)
+      if (!dense) throw new Error('logits: the model has dense inputs and the row has none');
+      for (let j = 0; j < H; j++) a[j] = a[j]! * v + b1[j]!;
+      for (let d = 0; d < D.dims; d++) {
+        const xd = dense[denseAt + d]!;
+        if (xd === 0) continue;
+        const base = d * H;
+        for (let j = 0; j < H; j++) a[j] = a[j]! + xd * D.weights[base + j]!;
+      }
+      for (let j = 0; j < H; j++) {
+        const h = a[j]!;
+        if (h <= 0) continue;
+        const row = j * C;
+        for (let c = 0; c < C; c++) out[c] = out[c]! + h * W2![row + c]!;
+      }
+      return;
+    }
     for (let j = 0; j < H; j++) {
       a[j] = a[j]! * v + b1[j]!;
       const h = a[j]!;
@@ -267,6 +312,7 @@ export interface TrainOptions {
 }
 
 export function train(model: LinearModel, x: FeatureMatrix, targets: Targets[], rows: number[], opts: TrainOptions): void {
+  if (model.dense && !((model.hidden ?? 0) > 0)) throw new Error('train: dense inputs are for the hidden model');
   if ((model.hidden ?? 0) > 0) {
     trainHidden(model, x, targets, rows, opts);
     return;
@@ -369,6 +415,9 @@ function trainHidden(model: LinearModel, x: FeatureMatrix, targets: Targets[], r
   const gb2 = new Float64Array(C);
   const Wl = model.wide;
   const gWl = Wl ? new Float32Array(Wl.length) : null;
+  const Dn = model.dense;
+  if (Dn && (!x.dense || x.dense.length !== (x.offsets.length - 1) * Dn.dims)) throw new Error('train: the model has dense inputs and the feature matrix has none of its width');
+  const gD = Dn ? new Float32Array(Dn.weights.length) : null;
   const order = Int32Array.from(rows);
   const z = new Float64Array(C);
   const a = new Float64Array(H);
@@ -384,7 +433,7 @@ function trainHidden(model: LinearModel, x: FeatureMatrix, targets: Targets[], r
       const r = order[k]!;
       const seen = visibleFeatures(x, r, opts.dropout ?? 0, random, scratch, opts.keep);
       const { ids, from, to } = seen;
-      logits(model, ids, from, to, z, a);
+      logits(model, ids, from, to, z, a, x.dense, Dn ? r * Dn.dims : 0);
       loss += headGradients(model, z, targets[r]!, opts.rowWeight[r]!, p, grad);
       // Back through the output layer (gradient w.r.t. a uses W2 before its update).
       for (let j = 0; j < H; j++) {
@@ -402,6 +451,13 @@ function trainHidden(model: LinearModel, x: FeatureMatrix, targets: Targets[], r
       }
       adagradBias(b2, gb2, grad, C, lr);
       adagradBias(b1, gb1, ga, H, lr);
+      if (Dn) {
+        const at = r * Dn.dims;
+        for (let d = 0; d < Dn.dims; d++) {
+          const xd = x.dense![at + d]!;
+          if (xd !== 0) adagradRow(Dn.weights, gD!, d * H, ga, H, xd, opts.l2, lr);
+        }
+      }
       const v = featureValue(to - from);
       const vals = rowValues(model.featurizer, ids, from, to);
       if (Wl) {
@@ -418,8 +474,9 @@ function trainHidden(model: LinearModel, x: FeatureMatrix, targets: Targets[], r
 export function predict(model: LinearModel, x: FeatureMatrix, rows: number[]): Float64Array[][] {
   const z = new Float64Array(model.columns);
   const a = new Float64Array(model.hidden ?? 0);
+  const dims = model.dense?.dims ?? 0;
   return rows.map((r) => {
-    logits(model, x.ids, x.offsets[r]!, x.offsets[r + 1]!, z, a);
+    logits(model, x.ids, x.offsets[r]!, x.offsets[r + 1]!, z, a, x.dense, r * dims);
     return model.heads.map((head) => {
       const p = new Float64Array(head.labels.length);
       softmaxInto(z, head.offset, head.labels.length, p);

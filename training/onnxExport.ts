@@ -71,7 +71,22 @@ function node(opType: string, inputs: string[], outputs: string[], attrs: Record
   });
 }
 
-export function exportOnnx(model: LinearModel, meta: Record<string, string>): Uint8Array {
+/**
+ * A word-vector branch (the English expert's, trainEnglish.ts): `table` [words × H] holds each word's pretrained
+ * vector times the model's dense weights (LinearModel.dense folded per word), so a text's dense input (the mean of
+ * its words' vectors) enters the pre-activation as its words' rows times their weight (±1/known words), and each
+ * word gets its own exact share. Three inputs and one output more:
+ *
+ *   word_ids int32 [Tw], word_weights float [Tw], word_rows int64 [Tw, 1]
+ *   word_scaled = Gather(P, word_ids) * Unsqueeze(word_weights, 1)                 float [Tw, H]
+ *   pre = ScatterND(pre of the features, word_rows, word_scaled, reduction=add)
+ *   word_contributions = MatMul(word_scaled * Gather(pre > 0, word_rows), W2)      float [Tw, C]
+ */
+export interface WordBranch {
+  table: Float32Array;
+}
+
+export function exportOnnx(model: LinearModel, meta: Record<string, string>, words?: WordBranch): Uint8Array {
   const C = model.columns;
   const H = model.hidden ?? 0;
   const width = H > 0 ? H : C;
@@ -79,6 +94,8 @@ export function exportOnnx(model: LinearModel, meta: Record<string, string>): Ui
   const bytes = (a: Float32Array | Int8Array): Uint8Array => new Uint8Array(a.buffer, a.byteOffset, a.byteLength);
   const int8 = model.int8;
   if (int8 && (H === 0 || model.wide)) throw new Error('exportOnnx: int8 embeddings are for the hidden model without a wide layer');
+  if (words && (H === 0 || model.wide || words.table.length % H !== 0)) throw new Error('exportOnnx: a word branch is for the hidden model without a wide layer, H values per word');
+  if (model.dense && !words) throw new Error('exportOnnx: a model with dense inputs exports them as a word branch (its folded table)');
   const nodes = H > 0 ? [
     ...(int8
       ? [
@@ -92,7 +109,15 @@ export function exportOnnx(model: LinearModel, meta: Record<string, string>): Ui
     node('Shape', ['counts'], ['n']),
     node('Concat', ['n', 'hidden_width'], ['pre_shape'], { axis: 0 }),
     node('Expand', ['bias', 'pre_shape'], ['bias_rows']),
-    node('ScatterND', ['bias_rows', 'rows', 'scaled'], ['pre'], { reduction: 'add' }),
+    node('ScatterND', ['bias_rows', 'rows', 'scaled'], [words ? 'pre_features' : 'pre'], { reduction: 'add' }),
+    ...(words
+      ? [
+          node('Gather', ['P', 'word_ids'], ['word_gathered'], { axis: 0 }),
+          node('Unsqueeze', ['word_weights', 'axis1'], ['word_weights2']),
+          node('Mul', ['word_gathered', 'word_weights2'], ['word_scaled']),
+          node('ScatterND', ['pre_features', 'word_rows', 'word_scaled'], ['pre'], { reduction: 'add' }),
+        ]
+      : []),
     node('Relu', ['pre'], ['hidden']),
     node('MatMul', ['hidden', 'W2'], ['hidden_logits']),
     ...(model.wide
@@ -112,6 +137,14 @@ export function exportOnnx(model: LinearModel, meta: Record<string, string>): Ui
     node('Mul', ['scaled', 'feature_active'], ['scaled_active']),
     node('MatMul', ['scaled_active', 'W2'], model.wide ? ['hidden_contributions'] : ['contributions']),
     ...(model.wide ? [node('Add', ['hidden_contributions', 'lin_contributions'], ['contributions'])] : []),
+    ...(words
+      ? [
+          node('Squeeze', ['word_rows', 'axis1'], ['word_row_of']),
+          node('Gather', ['active', 'word_row_of'], ['word_active'], { axis: 0 }),
+          node('Mul', ['word_scaled', 'word_active'], ['word_scaled_active']),
+          node('MatMul', ['word_scaled_active', 'W2'], ['word_contributions']),
+        ]
+      : []),
   ] : [
     node('Gather', ['W', 'ids'], ['gathered'], { axis: 0 }),
     node('Unsqueeze', ['weights', 'axis1'], ['weights2']),
@@ -138,6 +171,7 @@ export function exportOnnx(model: LinearModel, meta: Record<string, string>): Ui
       tensor('zero', T.FLOAT, [], bytes(new Float32Array([0]))),
     );
     if (model.wide) initializers.push(tensor('Wlin', T.FLOAT, [buckets, C], bytes(model.wide)));
+    if (words) initializers.push(tensor('P', T.FLOAT, [words.table.length / H, H], bytes(words.table)));
   }
   const outputs = [];
   for (const head of model.heads) {
@@ -148,6 +182,7 @@ export function exportOnnx(model: LinearModel, meta: Record<string, string>): Ui
     outputs.push(valueInfo(head.name, T.FLOAT, ['N', size]));
   }
   outputs.push(valueInfo('contributions', T.FLOAT, ['T', C]));
+  if (words) outputs.push(valueInfo('word_contributions', T.FLOAT, ['Tw', C]));
   const graph = onnx.GraphProto.create({
     name: meta.name ?? 'meridian_sentiment',
     node: nodes,
@@ -157,6 +192,7 @@ export function exportOnnx(model: LinearModel, meta: Record<string, string>): Ui
       valueInfo('weights', T.FLOAT, ['T']),
       valueInfo('rows', T.INT64, ['T', 1]),
       valueInfo('counts', T.INT32, ['N']),
+      ...(words ? [valueInfo('word_ids', T.INT32, ['Tw']), valueInfo('word_weights', T.FLOAT, ['Tw']), valueInfo('word_rows', T.INT64, ['Tw', 1])] : []),
     ],
     output: outputs,
   });

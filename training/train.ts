@@ -12,7 +12,7 @@
  * on them (every labelled row but the tuning slice, which calibrates). `--evaluation-fit`
  * writes the first instead, for comparing candidates with `npm run eval -- --models=dir`.
  *
- * Usage: npm run train [-- --only=language|general|financial-news] [--out=dir] [--evaluation-fit] [--new-sets] [--graded-cuts] [--epochs=N --lr=X --l2=X --balance=X --hidden=H --chars=3-4 --negated-lexicon=on|off --extra-lexicons=on|off --count-cap=N|none --seed=N]
+ * Usage: npm run train [-- --only=language|general|financial-news|english] [--out=dir] [--evaluation-fit] [--new-sets] [--graded-cuts] [--epochs=N --lr=X --l2=X --balance=X --hidden=H --chars=3-4 --negated-lexicon=on|off --extra-lexicons=on|off --count-cap=N|none --seed=N]
  */
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { cliArgs } from '../lib/cliArgs.js';
@@ -33,6 +33,7 @@ import { argmax, pct, score, type Metrics } from './metrics.js';
 import { SPECS, isTuningRow, type ModelSpec } from './modelSpecs.js';
 import { progress } from './progress.js';
 import { trainLanguageHead, writeLanguageHead } from './trainLanguage.js';
+import { trainEnglishExpert } from './trainEnglish.js';
 
 /**
  * Models without graded data (FINANCIAL_NEWS): the share of the polar predictions that are VERY_*,
@@ -418,7 +419,7 @@ export async function writeModel(t: TrainedModel, outDir: string, evaluation: Tr
 async function main(): Promise<void> {
   const { values } = cliArgs({
     name: 'npm run train',
-    usage: 'npm run train [-- --only=language|general|financial-news] [--out=dir] [--evaluation-fit] [--epochs=N --lr=X --l2=X --balance=X'
+    usage: 'npm run train [-- --only=language|general|financial-news|english] [--out=dir] [--evaluation-fit] [--epochs=N --lr=X --l2=X --balance=X'
       + ' --hidden=H --dropout=X --wide --chars=3-4 --negated-lexicon=on|off --extra-lexicons=on|off --count-cap=N|none --seed=N]',
     about: 'Trains the language head and both sentiment models from data/sentiment/ and writes models/ (--out: elsewhere);\n'
       + "--evaluation-fit writes the fit without the held-out rows; the other options override modelSpecs.ts's settings.",
@@ -445,6 +446,8 @@ async function main(): Promise<void> {
       'new-sets': { type: 'boolean', default: false },
       /** GENERAL's VERY_* cuts from graded gold (EmoBank valence, BRIGHTER intensities with --new-sets) instead of SST-5's shares. */
       'graded-cuts': { type: 'boolean', default: false },
+      /** --only=english: the GloVe branch's negation treatment (none, plain, flip, split; training/trainEnglish.ts EXPERT_VECTORS). */
+      vectors: { type: 'string' },
     },
   });
   const only = values.only;
@@ -465,6 +468,11 @@ async function main(): Promise<void> {
     if (!Number.isInteger(n) || n < 1) throw new Error(`--count-cap must be a whole number from 1 (or none), got ${v}: with 0 or less every feature would weigh nothing or less`);
     return n;
   };
+  // The English expert (training/trainEnglish.ts, issue 37): its own spec, files general-en.*; only --out, --evaluation-fit, --hidden, --seed, --vectors apply.
+  if (only === 'english') {
+    await trainEnglishExpert({ outDir, evaluationFit: values['evaluation-fit'], hidden: num(values.hidden), seed: num(values.seed), vectors: values.vectors });
+    return;
+  }
   const chars = values.chars?.split('-').map(Number);
   const specs = SPECS.filter((s) => !only || s.name === only).map((s) => ({
     ...s,

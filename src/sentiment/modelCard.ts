@@ -33,4 +33,10 @@ export interface ModelSidecar {
    * Absent in models from before the two fits, which were evaluation fits.
    */
   fit?: 'shipped' | 'evaluation';
+  /**
+   * The English expert's word-vector branch (training/trainEnglish.ts, onnxExport.ts WordBranch): the words of its
+   * table in row order (a file beside the model, one word a line, named by sha256), and how a word in a negation
+   * scope is counted (`flip`: its weight negated; `split`: the second half of the table; `plain`: as any word).
+   */
+  wordVectors?: { file: string; sha256: string; words: number; negation: 'plain' | 'flip' | 'split' };
 }

@@ -1,0 +1,337 @@
+/**
+ * The English expert (issue 37, point 2): GENERAL's heads (polarity 3, emotion 7) and featuriser, trained on the
+ * English rows of GENERAL's corpus alone (GoEmotions, UMSAB en, NusaX en, XED en, BRIGHTER eng, the VADER phrase
+ * templates; corpus.ts loaders, read as they are), its VERY_* cuts from EmoBank's train split (never trained on),
+ * measured on EmoBank's dev split. Same featuriser as GENERAL, so the bag the service builds for GENERAL is the
+ * expert's input too.
+ *
+ *   npm run train -- --only=english [--out=dir] [--evaluation-fit] [--hidden=H] [--seed=N]
+ *       writes <out>/general-en.onnx and general-en.json (a candidate: the service does not read it; models/general-en.md)
+ *   npm run build && node dist/training/trainEnglish.js --cross-source [--folds=umsab,goemotions,nusax,emobank]
+ *       [--seeds=7,8] [--hidden=16,32] [--shared]
+ *       [--vectors=none,plain,flip,split]
+ *       cross-source: for each fold, the expert trained without that source (and, with --shared, GENERAL's committed
+ *       spec trained without it on every language), both scored on the left-out source's English held-out rows;
+ *       `emobank`: trained on everything, scored on EmoBank's dev split binned 3-way and 2-way (never trained on).
+ */
+import { cliArgs } from '../lib/cliArgs.js';
+import { MODELS_DIR } from '../src/sentiment/sentimentAnalyzer.js';
+import { EMOTIONS, POLARITIES } from '../src/sentiment/labels.js';
+import { loadFiveLevelRows, loadGeneralCorpus, type Row } from './corpus.js';
+import { createHash } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import * as ort from 'onnxruntime-node';
+import { encodeExtraLexicons, Featurizer } from '../src/sentiment/featurizer.js';
+import type { ModelSidecar, TrainedLanguage } from '../src/sentiment/modelCard.js';
+import { encodeBatch } from '../src/sentiment/onnxBatch.js';
+import { cleanText } from '../src/sentiment/textInput.js';
+import { createHiddenModel, featurizeAll, predict, quantiseColumns, setDenseInputs, train, type FeatureMatrix, type Targets } from './linearModel.js';
+import { denseInputs, denseWidth, foldedTable, loadWordVectors, wordFeeds, type NegationMode, type WordVectors } from './englishVectors.js';
+import { exportOnnx } from './onnxExport.js';
+import { argmax, pct, score } from './metrics.js';
+import { GENERAL_SPEC, isTuningRow, type ModelSpec } from './modelSpecs.js';
+import { progress } from './progress.js';
+import { calibrate, headMetrics, loadAndFeaturize, ONNX_TOLERANCE, trainModel, writeModel, type TrainedModel } from './train.js';
+
+/** The language code of the rows the expert trains on. */
+export const ENGLISH = 'en';
+
+/**
+ * The expert's spec: GENERAL's with the issue-37 sets (BRIGHTER's English rows) and EmoBank's graded cuts; its own
+ * name so its files sit beside general.onnx. `load` keeps the English rows of the corpus (so every held-out and
+ * graded row the trainer scores is English); the cross-source runs load every row and exclude the others instead.
+ */
+export const ENGLISH_SPEC: ModelSpec = {
+  ...GENERAL_SPEC,
+  name: 'general-en',
+  load: () => loadGeneralCorpus(true).filter((r) => r.lang === ENGLISH),
+  fiveLevel: loadFiveLevelRows,
+};
+
+const notEnglish = (r: Row): boolean => r.lang !== ENGLISH;
+
+/** The sources a fold leaves out. */
+const FOLDS: Record<string, (r: Row) => boolean> = {
+  umsab: (r) => r.source === 'umsab',
+  goemotions: (r) => r.source === 'goemotions',
+  nusax: (r) => r.source === 'nusax',
+  emobank: () => false,
+};
+
+interface Scores {
+  polarity?: string;
+  emotion?: string;
+}
+
+/** Polarity macro-recall / accuracy and emotion macro-F1 of `t` on these rows (those with the label). */
+function scoreRows(t: TrainedModel, rows: number[]): Scores {
+  const preds = predict(t.model, t.x, rows);
+  const out: Scores = {};
+  const pol = rows.map((r, k) => [r, k] as const).filter(([r]) => t.rows[r]!.polarity !== undefined);
+  if (pol.length) {
+    const m = score(POLARITIES, pol.map(([r]) => [t.rows[r]!.polarity!]), pol.map(([, k]) => argmax(preds[k]![0]!)));
+    out.polarity = `polarity (${pol.length} rows) macro-recall ${pct(m.macroRecall)} acc ${pct(m.accuracy)} macro-F1 ${pct(m.macroF1)}`;
+  }
+  const emo = rows.map((r, k) => [r, k] as const).filter(([r]) => t.rows[r]!.emotions?.length);
+  if (emo.length) {
+    const m = score(EMOTIONS, emo.map(([r]) => t.rows[r]!.emotions!), emo.map(([, k]) => argmax(preds[k]![1]!)));
+    out.emotion = `emotions (${emo.length} rows) macro-F1 ${pct(m.macroF1)}`;
+  }
+  return out;
+}
+
+/**
+ * EmoBank's dev split (never trained on) binned: 3-way (levels 0–1 negative, 2 neutral, 3–4 positive) macro-recall,
+ * and 2-way (the polar rows; negative vs positive by the larger of the two polar probabilities) accuracy.
+ */
+function scoreEmobank(t: TrainedModel, graded: { rows: Row[]; x: FeatureMatrix }): string {
+  const dev = graded.rows.map((r, i) => (r.split === 'heldout' ? i : -1)).filter((i) => i >= 0);
+  const preds = predict(t.model, graded.x, dev).map((p) => p[0]!);
+  const three = dev.map((i) => { const l = graded.rows[i]!.level!; return l <= 1 ? 0 : l === 2 ? 1 : 2; });
+  const m3 = score(POLARITIES, three.map((g) => [g]), preds.map((p) => argmax(p)));
+  let right = 0;
+  let n = 0;
+  three.forEach((g, k) => {
+    if (g === 1) return;
+    n++;
+    if ((preds[k]![2]! > preds[k]![0]! ? 2 : 0) === g) right++;
+  });
+  return `EmoBank dev 3-way (${dev.length} rows) macro-recall ${pct(m3.macroRecall)} acc ${pct(m3.accuracy)}; 2-way (${n} rows) acc ${pct(right / Math.max(1, n))}`;
+}
+
+/** Per-row class weights as train.ts classWeights computes them (per head (N / (K · N_c))^balance, mean over the row's heads). */
+function classWeights(spec: ModelSpec, rows: Row[], trainRows: number[]): Float32Array {
+  const perHead = spec.heads.map((head, h) => {
+    const counts = new Array<number>(head.labels.length).fill(0);
+    let n = 0;
+    for (const r of trainRows) {
+      const g = spec.gold(rows[r]!)[h];
+      if (!g) continue;
+      for (const c of g) counts[c]!++;
+      n++;
+    }
+    return counts.map((k) => (k > 0 ? (n / (head.labels.length * k)) ** spec.classBalance : 0));
+  });
+  const w = new Float32Array(rows.length);
+  rows.forEach((row, r) => {
+    const ws = spec.gold(row).flatMap((g, h) => (g ? [g.reduce((a, c) => a + perHead[h]![c]!, 0) / g.length] : []));
+    w[r] = ws.length ? ws.reduce((a, b) => a + b, 0) / ws.length : 0;
+  });
+  return w;
+}
+
+/**
+ * trainModel's fit (same splits, class weights, options and seed) for a hidden model with the GloVe branch:
+ * data.x.dense holds the rows' dense inputs of width `dims`.
+ */
+export function trainWithVectors(spec: ModelSpec, data: { rows: Row[]; x: FeatureMatrix }, dims: number, opts: { exclude?: (r: Row) => boolean; includeHeldout?: boolean; label: string }): TrainedModel {
+  const { rows, x } = data;
+  const trainRows: number[] = [];
+  const tuneRows: number[] = [];
+  const heldoutRows: number[] = [];
+  rows.forEach((row, i) => {
+    if (row.split === 'heldout') {
+      heldoutRows.push(i);
+      if (opts.includeHeldout && !opts.exclude?.(row)) trainRows.push(i);
+    } else if (opts.exclude?.(row)) return;
+    else if (isTuningRow(row, i)) tuneRows.push(i);
+    else trainRows.push(i);
+  });
+  const bar = progress(opts.label);
+  bar.done(`train ${trainRows.length}, tune ${tuneRows.length}, held out ${heldoutRows.length}; GloVe branch ${dims} wide`);
+  const model = createHiddenModel(spec.featurizer, spec.heads, spec.hidden, spec.seed);
+  model.dense = { dims, weights: new Float32Array(dims * spec.hidden) };
+  const targets: Targets[] = rows.map((r) => spec.targets(r));
+  train(model, x, targets, trainRows, {
+    epochs: spec.epochs,
+    learningRate: spec.learningRate,
+    l2: spec.l2,
+    seed: spec.seed,
+    dropout: spec.dropout,
+    rowWeight: classWeights(spec, rows, trainRows),
+    onProgress: (epoch, done, total) => bar.update(`epoch ${epoch}/${spec.epochs}: ${Math.round((100 * done) / total)}%`),
+    onEpoch: (epoch, loss) => bar.done(`epoch ${epoch}/${spec.epochs}: loss ${loss.toFixed(4)}`),
+  });
+  if (spec.int8Embeddings) quantiseColumns(model);
+  return { spec, model, rows, x, trainRows, tuneRows, heldoutRows };
+}
+
+function crossSource(values: { folds: string; seeds: string; hidden: string; shared: boolean; vectors: string }): void {
+  const list = (v: string): number[] => v.split(',').map((x) => {
+    const n = Number(x);
+    if (!Number.isFinite(n)) throw new Error(`not a number: ${x}`);
+    return n;
+  });
+  const folds = values.folds.split(',');
+  for (const f of folds) if (!FOLDS[f]) throw new Error(`--folds: unknown fold ${f}; use ${Object.keys(FOLDS).join(', ')}`);
+  const data = loadAndFeaturize({ ...ENGLISH_SPEC, load: () => loadGeneralCorpus(true) });
+  const gradedRows = loadFiveLevelRows();
+  const graded: { rows: Row[]; x: FeatureMatrix } = { rows: gradedRows, x: featurizeAll(gradedRows.map((r) => r.text), ENGLISH_SPEC.featurizer) };
+  const modes = values.vectors.split(',') as (NegationMode | 'none')[];
+  for (const m of modes) if (!['none', 'plain', 'flip', 'split'].includes(m)) throw new Error(`--vectors: ${m}? use none, plain, flip, split`);
+  const glove = modes.some((m) => m !== 'none') ? loadWordVectors() : null;
+  const dense = new Map<NegationMode, { x: Float32Array; graded: Float32Array }>();
+  for (const m of modes) if (m !== 'none') dense.set(m, { x: denseInputs(data.rows.map((r) => r.text), glove!, m), graded: denseInputs(gradedRows.map((r) => r.text), glove!, m) });
+  const bar = progress('english cross-source');
+  for (const fold of folds) {
+    const left = FOLDS[fold]!;
+    const held = data.rows.map((r, i) => (r.split === 'heldout' && r.lang === ENGLISH && left(r) ? i : -1)).filter((i) => i >= 0);
+    for (const seed of list(values.seeds)) {
+      const variants: { name: string; spec: ModelSpec; exclude: (r: Row) => boolean; vectors?: NegationMode }[] = list(values.hidden).flatMap((hidden) => modes.map((m) => ({
+        name: `expert hidden=${hidden} vectors=${m}`,
+        spec: { ...ENGLISH_SPEC, hidden, seed },
+        exclude: (r: Row) => notEnglish(r) || left(r),
+        ...(m !== 'none' ? { vectors: m } : {}),
+      })));
+      // GENERAL as committed (its own corpus, without the issue-37 sets), on every language
+      if (values.shared) variants.push({ name: 'shared (GENERAL committed spec)', spec: { ...GENERAL_SPEC, seed }, exclude: (r: Row) => GENERAL_EXCLUDED(r) || left(r) });
+      for (const v of variants) {
+        const started = Date.now();
+        const label = `${v.name} without ${fold} seed ${seed}`;
+        const vec = v.vectors ? dense.get(v.vectors)! : null;
+        const t = vec
+          ? trainWithVectors(v.spec, { rows: data.rows, x: { ...data.x, dense: vec.x } }, denseWidth(v.vectors!), { exclude: v.exclude, label })
+          : trainModel(v.spec, { data, exclude: v.exclude, label });
+        const scored = scoreRows(t, held);
+        const s = fold === 'emobank' ? scoreEmobank(t, vec ? { ...graded, x: { ...graded.x, dense: vec.graded } } : graded) : [scored.polarity, scored.emotion].filter(Boolean).join('; ');
+        const line = `without ${fold}, ${v.name} seed=${seed}: ${fold === 'emobank' ? s : `${fold} en held-out ${s}`} (${((Date.now() - started) / 1000).toFixed(0)} s)`;
+        bar.done(line);
+        process.stdout.write(line + '\n');
+      }
+    }
+  }
+}
+
+/** GENERAL's committed corpus is loadGeneralCorpus() without the issue-37 sets: those rows stay out of its fits. */
+const ISSUE37_SOURCES = new Set(['brighter', 'indonlu-emot', 'wisesight', 'hebrew-sentiment']);
+const GENERAL_EXCLUDED = (r: Row): boolean => ISSUE37_SOURCES.has(r.source);
+
+/** The negation treatment the expert ships with (englishVectors.ts; chosen by the cross-source runs, models/general-en.md). */
+export const EXPERT_VECTORS: NegationMode | 'none' = 'plain';
+
+/** `npm run train -- --only=english`: the evaluation fit, then (unless --evaluation-fit) the shipped fit, written to outDir. */
+export async function trainEnglishExpert(opts: { outDir?: string; evaluationFit?: boolean; hidden?: number; seed?: number; vectors?: string }): Promise<void> {
+  const started = Date.now();
+  const mode = (opts.vectors ?? EXPERT_VECTORS) as NegationMode | 'none';
+  if (!['none', 'plain', 'flip', 'split'].includes(mode)) throw new Error(`--vectors: ${mode}? use none, plain, flip or split`);
+  const spec: ModelSpec = { ...ENGLISH_SPEC, ...(opts.hidden !== undefined ? { hidden: opts.hidden } : {}), ...(opts.seed !== undefined ? { seed: opts.seed } : {}) };
+  const outDir = opts.outDir ?? MODELS_DIR;
+  if (mode === 'none') {
+    const data = loadAndFeaturize(spec);
+    const evaluation = trainModel(spec, { data, label: `train ${spec.name} (evaluation fit, held-out rows left out)` });
+    const t = opts.evaluationFit ? evaluation : trainModel(spec, { data, includeHeldout: true, label: `train ${spec.name} (shipped fit, held-out rows trained on too)` });
+    await writeModel(t, outDir, evaluation);
+  } else {
+    const vectors = loadWordVectors();
+    // every matrix featurizeAll builds from here on carries the GloVe means (calibration on EmoBank included)
+    setDenseInputs((texts) => denseInputs(texts, vectors, mode));
+    try {
+      const data = loadAndFeaturize(spec);
+      const width = denseWidth(mode);
+      const evaluation = trainWithVectors(spec, data, width, { label: `train ${spec.name} (evaluation fit, held-out rows left out)` });
+      const t = opts.evaluationFit ? evaluation : trainWithVectors(spec, data, width, { includeHeldout: true, label: `train ${spec.name} (shipped fit, held-out rows trained on too)` });
+      await writeExpert(t, outDir, evaluation, vectors, mode);
+    } finally {
+      setDenseInputs(null);
+    }
+  }
+  process.stderr.write(`${spec.name}: trained in ${((Date.now() - started) / 1000).toFixed(0)} s\n`);
+}
+
+/** train.ts writeModel for the expert with its word branch: the graph, its word list, the sidecar; refuses a graph that differs from the trainer. */
+async function writeExpert(t: TrainedModel, outDir: string, evaluation: TrainedModel, vectors: WordVectors, mode: NegationMode): Promise<void> {
+  const table = foldedTable(vectors, t.model.dense!, t.model.hidden!, mode);
+  const onnxFile = `${t.spec.name}.onnx`;
+  const wordsFile = `${t.spec.name}.words.txt`;
+  const onnx = exportOnnx(t.model, { name: t.spec.name, domain: t.spec.domain }, { table });
+  const sample = t.heldoutRows.filter((_, i) => i % Math.max(1, Math.floor(t.heldoutRows.length / 500)) === 0).slice(0, 500);
+  const diff = await checkExpertOnnx(t, onnx, sample, vectors, mode);
+  if (!(diff <= ONNX_TOLERANCE)) throw new Error(`ONNX output differs from the trainer by ${diff} (> ${ONNX_TOLERANCE}) on ${sample.length} rows: the export is wrong, not writing ${onnxFile}`);
+  const words = Buffer.from(vectors.words.join('\n') + '\n', 'utf8');
+  const trained = new Set(evaluation.trainRows);
+  const shippedRows = new Set(t.trainRows);
+  const heldout: TrainedLanguage['heldout'] = {};
+  evaluation.spec.heads.forEach((head, h) => {
+    const rows = evaluation.heldoutRows.filter((r) => !trained.has(r) && evaluation.spec.gold(evaluation.rows[r]!)[h]);
+    if (rows.length) heldout[head.name] = { rows: rows.length, macroF1: Number(headMetrics(evaluation.spec, evaluation, rows, h).macroF1.toFixed(4)) };
+  });
+  const sidecar: ModelSidecar = {
+    name: t.spec.name,
+    domain: t.spec.domain,
+    onnxFile,
+    onnxSha256: createHash('sha256').update(onnx).digest('hex'),
+    featurizer: { ...t.spec.featurizer, ...t.spec.servingFeaturizer },
+    heads: t.spec.heads.map((h) => ({ name: h.name, labels: [...h.labels], offset: h.offset })),
+    columns: t.model.columns,
+    mainHead: t.spec.mainHead,
+    trainedLanguages: [{ code: ENGLISH, detectorCode: ENGLISH, trainingRows: t.trainRows.length, heldout }],
+    calibration: calibrate(t),
+    ...(t.spec.featurizer.extraLexicons ? { extraLexiconsSha256: createHash('sha256').update(encodeExtraLexicons()).digest('hex') } : {}),
+    fit: t.heldoutRows.some((r) => shippedRows.has(r)) ? 'shipped' : 'evaluation',
+    wordVectors: { file: wordsFile, sha256: createHash('sha256').update(words).digest('hex'), words: vectors.words.length, negation: mode },
+  };
+  mkdirSync(outDir, { recursive: true });
+  writeFileSync(join(outDir, onnxFile), onnx);
+  writeFileSync(join(outDir, wordsFile), words);
+  writeFileSync(join(outDir, `${t.spec.name}.json`), JSON.stringify(sidecar, null, 2) + '\n');
+  process.stderr.write(`wrote ${join(outDir, onnxFile)} (${(onnx.length / 1e6).toFixed(1)} MB) and ${wordsFile}; ONNX vs trainer max |Δp| = ${diff.toExponential(2)} on ${sample.length} held-out rows; calibration ${JSON.stringify(sidecar.calibration)}\n`);
+}
+
+/** train.ts checkOnnxAgainstTrainer with the word feeds. */
+async function checkExpertOnnx(t: TrainedModel, onnx: Uint8Array, sample: number[], vectors: WordVectors, mode: NegationMode): Promise<number> {
+  const session = await ort.InferenceSession.create(onnx, { intraOpNumThreads: 1 });
+  const f = new Featurizer(t.spec.featurizer);
+  const cleaned = sample.map((r) => {
+    try {
+      return cleanText(t.rows[r]!.text);
+    } catch {
+      return '';
+    }
+  });
+  const bags = cleaned.map((text) => {
+    if (!text) return new Int32Array(0);
+    const b = f.featurize(text);
+    return b.ids.slice(0, b.count);
+  });
+  const w = wordFeeds(sample.map((r) => t.rows[r]!.text), vectors, mode);
+  const feeds = {
+    ...encodeBatch(bags, t.spec.featurizer).feeds,
+    word_ids: new ort.Tensor('int32', w.ids, [w.ids.length]),
+    word_weights: new ort.Tensor('float32', w.weights, [w.weights.length]),
+    word_rows: new ort.Tensor('int64', w.rows, [w.rows.length, 1]),
+  };
+  const out = await session.run(feeds);
+  const expected = predict(t.model, t.x, sample);
+  let maxDiff = 0;
+  t.spec.heads.forEach((head, h) => {
+    const got = out[head.name]!.data as Float32Array;
+    const K = head.labels.length;
+    expected.forEach((p, i) => {
+      for (let c = 0; c < K; c++) maxDiff = Math.max(maxDiff, Math.abs(got[i * K + c]! - p[h]![c]!));
+    });
+  });
+  await session.release();
+  return maxDiff;
+}
+
+function main(): void {
+  const { values } = cliArgs({
+    name: 'trainEnglish',
+    usage: 'node dist/training/trainEnglish.js --cross-source [--folds=umsab,goemotions,nusax,emobank] [--seeds=7,8] [--hidden=16,32] [--shared] [--vectors=none,plain,flip,split]',
+    about: "The English expert's cross-source figures (npm run train -- --only=english trains and writes it).",
+    options: {
+      'cross-source': { type: 'boolean', default: false },
+      folds: { type: 'string', default: 'umsab,goemotions,nusax,emobank' },
+      seeds: { type: 'string', default: String(GENERAL_SPEC.seed) },
+      hidden: { type: 'string', default: String(ENGLISH_SPEC.hidden) },
+      shared: { type: 'boolean', default: false },
+      /** The GloVe branch: none, or the negated words' treatment (englishVectors.ts): plain, flip, split; comma-separated. */
+      vectors: { type: 'string', default: 'none' },
+    },
+  });
+  if (!values['cross-source']) throw new Error('trainEnglish: pass --cross-source (training and writing the expert is `npm run train -- --only=english`)');
+  crossSource(values);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) main();
