@@ -50,6 +50,11 @@ export class AnswerLifetime {
 
 interface Kept { text: string; expires: number; bytes: number }
 
+/** Sends a kept answer as a run one is sent (the profile summary, bench/cpuProfileSummary.ts, charges this frame to the cache). */
+export function sendKept(reply: { type(contentType: string): { send(payload: string): unknown } }, text: string): void {
+  reply.type('application/json; charset=utf-8').send(text);
+}
+
 interface GraphqlRequest { query?: unknown; variables?: unknown; operationName?: unknown }
 
 export class GraphqlAnswerCache {

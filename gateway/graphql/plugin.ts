@@ -18,7 +18,7 @@ import { costRule, type CostLimits } from './costRule.js';
 import { registerGraphiql } from './graphiql.js';
 import { GraphqlWorkLimits, LimitRefusal, type WorkLimits } from './workLimits.js';
 import type { WorkBudget } from '../workPricing.js';
-import { AnswerLifetime, GraphqlAnswerCache } from './answerCache.js';
+import { AnswerLifetime, GraphqlAnswerCache, sendKept } from './answerCache.js';
 
 export const SCHEMA_FILE = join(projectRoot, 'gateway', 'graphql', 'schema.graphql');
 /** The key scope GraphQL needs: it reads geo and locale data only. */
@@ -131,7 +131,7 @@ export async function registerGraphql(app: FastifyInstance, opts: GraphqlOptions
         const key = GraphqlAnswerCache.keyOf(request.method, payload);
         if (key !== undefined) {
           const kept = answers.get(key);
-          if (kept !== undefined) { void reply.type('application/json; charset=utf-8').send(kept); return; }
+          if (kept !== undefined) { sendKept(reply, kept); return; }
           running.set(request, { key, lifetime: new AnswerLifetime() });
         }
       } catch (e) { fail(e); return; }
