@@ -7,7 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { FastifyInstance, FastifyReply, onRequestHookHandler, preHandlerHookHandler, preValidationHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler, preHandlerHookHandler, preSerializationHookHandler, preValidationHookHandler } from 'fastify';
 import mercurius from 'mercurius';
 import { GraphQLError } from 'graphql';
 import { projectRoot } from '../paths.js';
@@ -18,12 +18,17 @@ import { costRule, type CostLimits } from './costRule.js';
 import { registerGraphiql } from './graphiql.js';
 import { GraphqlWorkLimits, LimitRefusal, type WorkLimits } from './workLimits.js';
 import type { WorkBudget } from '../workPricing.js';
+import { AnswerLifetime, GraphqlAnswerCache, sendKept } from './answerCache.js';
 
 export const SCHEMA_FILE = join(projectRoot, 'gateway', 'graphql', 'schema.graphql');
 /** The key scope GraphQL needs: it reads geo and locale data only. */
 const GRAPHQL_SCOPE = 'geo:read';
 
-export interface GraphqlOptions extends GraphqlDeps { guard: Guard; limits: CostLimits; work: WorkLimits; budget: WorkBudget }
+export interface GraphqlOptions extends GraphqlDeps {
+  guard: Guard; limits: CostLimits; work: WorkLimits; budget: WorkBudget;
+  /** Repeated answers over reference data (answerCache.ts); a new one of its own sizes when not given. */
+  answers?: GraphqlAnswerCache;
+}
 
 /**
  * Request errors (the document does not parse or validate, or a variable does not coerce: errors
@@ -82,6 +87,10 @@ export async function registerGraphql(app: FastifyInstance, opts: GraphqlOptions
   const { resolvers, loaders } = buildResolvers(opts);
   const work = new GraphqlWorkLimits(() => app.graphql.schema, opts.work, opts.budget);
   const formatErrors = requestErrorsAre400(work); // mercurius's formatter, and POST /'s
+  const answers = opts.answers ?? new GraphqlAnswerCache();
+  /** Requests whose answer may be kept once run: their key, and the lifetime their core calls allow (answerCache.ts). */
+  const running = new WeakMap<FastifyRequest, { key: string; lifetime: AnswerLifetime }>();
+  const lifetimeOf = (request: FastifyRequest): AnswerLifetime | undefined => running.get(request)?.lifetime;
   const refuse = (reply: FastifyReply, e: LimitRefusal) => {
     for (const [k, v] of Object.entries(e.headers)) reply.header(k, v);
     return reply.code(e.status).type('application/json; charset=utf-8').send(e.body());
@@ -116,7 +125,15 @@ export async function registerGraphql(app: FastifyInstance, opts: GraphqlOptions
           if (v !== undefined && !jsonObjectText(v)) throw new HttpError(400, 'PARAM_INVALID', 'variables must be the JSON text of an object, e.g. ?variables={"id":"US"}');
         }
         // limits by work (workLimits.ts), before mercurius parses or runs anything
-        work.admit(request.method === 'GET' ? request.query : request.body, admission.key.id);
+        const payload = request.method === 'GET' ? request.query : request.body;
+        work.admit(payload, admission.key.id);
+        // an answer kept from an earlier run of the same request (after the key, rate and work checks above, which every request pays)
+        const key = GraphqlAnswerCache.keyOf(request.method, payload);
+        if (key !== undefined) {
+          const kept = answers.get(key);
+          if (kept !== undefined) { sendKept(reply, kept); return; }
+          running.set(request, { key, lifetime: new AnswerLifetime() });
+        }
       } catch (e) { fail(e); return; }
       done();
     };
@@ -148,12 +165,32 @@ export async function registerGraphql(app: FastifyInstance, opts: GraphqlOptions
     }
     done();
   };
+  // a whole success whose every core call allows it is kept (answerCache.ts), as the text the route's own serializer
+  // makes of it (then sent as it is): before serialisation, so also for an answer compressed afterwards
+  const asIs = (text: unknown): string => text as string; // (or the Buffer a serializer made: sent as it is too)
+  const keepAnswer: preSerializationHookHandler<unknown> = (request, reply, payload, done) => {
+    const r = running.get(request);
+    const seconds = r?.lifetime.keepSeconds ?? 0;
+    if (r === undefined || seconds === 0 || reply.statusCode !== 200 || payload === null || typeof payload !== 'object' || Array.isArray(payload)
+      || (payload as { errors?: unknown }).errors !== undefined) {
+      done(null, payload);
+      return;
+    }
+    let text: string | ArrayBuffer | Buffer;
+    try { text = reply.serialize(payload); } catch (e) { done(e as Error); return; }
+    if (typeof text === 'string') answers.set(r.key, text, seconds);
+    reply.serializer(asIs);
+    done(null, text);
+  };
   const first = <T>(hook: T, own: T | T[] | undefined): T[] => (own === undefined ? [hook] : [hook, ...(Array.isArray(own) ? own : [own])]);
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     const post = methods.includes('POST');
     // the GraphQL endpoints: /graphql (GET and POST) and GeoDB's POST / (the rest of this plugin's routes, GraphiQL, are pages)
-    if (route.url === '/graphql' || (route.url === '/' && post)) route.preHandler = first(keyCheck, route.preHandler);
+    if (route.url === '/graphql' || (route.url === '/' && post)) {
+      route.preHandler = first(keyCheck, route.preHandler);
+      route.preSerialization = first(keepAnswer, route.preSerialization);
+    }
     if (!post || (route.url !== '/graphql' && route.url !== '/')) return;
     route.onRequest = first(checkSize, route.onRequest);
     // the key's scope and rate limit are checked before the body is read (gateway/app.ts), as on REST
@@ -168,7 +205,7 @@ export async function registerGraphql(app: FastifyInstance, opts: GraphqlOptions
     resolvers,
     loaders,
     path: '/graphql',
-    context: (_request, reply) => newContext(reply),
+    context: (request, reply) => newContext(reply, lifetimeOf(request)),
     graphiql: false, // mercurius's GraphiQL loads from a CDN; ours is served from npm packages (graphiql.ts)
     jit: 1,
     cache: 1024,
@@ -191,7 +228,7 @@ export async function registerGraphql(app: FastifyInstance, opts: GraphqlOptions
     const body = (request.body ?? {}) as { query?: unknown; variables?: Record<string, unknown>; operationName?: string };
     if (typeof body.query !== 'string') return sendGraphqlError(reply, badBody());
     try {
-      return await reply.graphql(body.query, newContext(reply) as never, body.variables, body.operationName);
+      return await reply.graphql(body.query, newContext(reply, lifetimeOf(request)) as never, body.variables, body.operationName);
     } catch (e) {
       // mercurius's errors carry GraphQLErrors; anything else is wrapped so the formatter can answer it
       const errors = (e as { errors?: GraphQLError[] }).errors ?? [e instanceof GraphQLError ? e : new GraphQLError((e as Error).message ?? String(e))];

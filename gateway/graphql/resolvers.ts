@@ -21,6 +21,8 @@ import type { IncludeDeleted } from '../../proto/contract/generated/meridian/geo
 import type { ProtoCatalog } from '../protoCatalog.js';
 import { isHttpError } from '../httpError.js';
 import { connection, Cursors, gqlError, type PageArgs } from './connections.js';
+import { answerCacheOf, answerMaxAge, type AnswerCache } from '../rest/restPresentation.js';
+import type { AnswerLifetime } from './answerCache.js';
 
 type Obj = Record<string, unknown>;
 export interface Display { languageCode?: string; asciiMode?: boolean }
@@ -74,12 +76,17 @@ function eachOnce<V>(fetchOne: (key: string) => Promise<V>): DataLoader<string, 
     { batchScheduleFn: (run) => setImmediate(run) });
 }
 
-/** Per-request state: the request's loaders (by kind and display), and the signal that the HTTP client went away. */
-export interface GraphqlContext { loaders: Map<string, DataLoader<string, unknown>>; signal?: Abandonment }
-export const newContext = (reply?: { raw: ServerResponse }): GraphqlContext => ({ loaders: new Map(), ...(reply ? { signal: disconnectSignal(reply.raw) } : {}) });
+/**
+ * Per-request state: the request's loaders (by kind and display), the signal that the HTTP client went away, and
+ * (when the answer may be kept: answerCache.ts) the lifetime its core calls allow.
+ */
+export interface GraphqlContext { loaders: Map<string, DataLoader<string, unknown>>; signal?: Abandonment; lifetime?: AnswerLifetime }
+export const newContext = (reply?: { raw: ServerResponse }, lifetime?: AnswerLifetime): GraphqlContext => ({
+  loaders: new Map(), ...(reply ? { signal: disconnectSignal(reply.raw) } : {}), ...(lifetime ? { lifetime } : {}),
+});
 
 declare module 'mercurius' {
-  interface MercuriusContext { loaders: Map<string, DataLoader<string, unknown>>; signal?: Abandonment }
+  interface MercuriusContext { loaders: Map<string, DataLoader<string, unknown>>; signal?: Abandonment; lifetime?: AnswerLifetime }
 }
 
 export interface GraphqlDeps { catalog: ProtoCatalog; core: CoreClient; cursors: Cursors; maxPage: number }
@@ -90,12 +97,28 @@ interface ListAnswer { data: object[]; totalCount: number; currentOffset: number
 export function buildResolvers(deps: GraphqlDeps): { resolvers: IResolvers; loaders: MercuriusLoaders } {
   const geo = deps.core.service<GeoServiceDefinition>('meridian.geo.v1.GeoService');
   const locale = deps.core.service<LocaleServiceDefinition>('meridian.locale.v1.LocaleService');
+  /** Each typed method's answer_cache (the proto option, as REST reads it): how long the answers GraphQL builds from it may be kept. */
+  const cachePolicies = new Map<unknown, AnswerCache | undefined>();
+  for (const [name, typed] of [['meridian.geo.v1.GeoService', geo], ['meridian.locale.v1.LocaleService', locale]] as const) {
+    const info = deps.catalog.services.find((s) => s.name === name);
+    for (const [methodName, fn] of Object.entries(typed)) {
+      const reflection = info?.reflection.methods[methodName];
+      const md = info?.definition[methodName];
+      cachePolicies.set(fn, info && reflection?.resolvedRequestType && md
+        ? answerCacheOf(info.reflection, md.options as Record<string, unknown>, reflection.resolvedRequestType)
+        : undefined);
+    }
+  }
   /**
    * One typed core call for a GraphQL request (cancelled in the core when its
    * HTTP client goes away); core errors become GraphQL errors with the REST
    * codes in extensions.code.
    */
   const ask = async <Req extends object, Res>(method: (request: Req, options?: CallOptions) => Promise<Res>, request: Req, ctx: GraphqlContext | undefined): Promise<Res> => {
+    if (ctx?.lifetime) {
+      const policy = cachePolicies.get(method);
+      ctx.lifetime.called(policy ? answerMaxAge(policy, request as Record<string, unknown>) : 0);
+    }
     try {
       return await method(drop(request), ctx?.signal ? { signal: ctx.signal } : undefined);
     } catch (e) {
