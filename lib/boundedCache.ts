@@ -69,6 +69,18 @@ export const CACHE_BUDGETS = {
     env: 'MERIDIAN_CACHE_RENDERED_PAGES_BYTES', bound: 16 * 1024 * 1024, unit: 'bytes', process: 'gateway',
     holds: 'whole place-list pages (UTF-8 and ETag), by the request URL and a digest of the core\'s answer (gateway/rest/renderedItems.ts KeptPages)',
   },
+  peerIdentities: {
+    env: 'MERIDIAN_CACHE_PEER_IDENTITIES', bound: 10_000, unit: 'entries', process: 'core',
+    holds: 'verified client certificates\' identities, by fingerprint; revocation is still checked on every call (src/grpc/authentication.ts)',
+  },
+  keyChecks: {
+    env: 'MERIDIAN_CACHE_KEY_CHECKS', bound: 10_000, unit: 'entries', process: 'gateway',
+    holds: 'API keys presented and their check (known or revoked; unknown keys never kept), emptied at each key-table reload (gateway/auth/keyRing.ts)',
+  },
+  graphqlAnswers: {
+    env: 'MERIDIAN_CACHE_GRAPHQL_ANSWERS_BYTES', bound: 16 * 1024 * 1024, unit: 'bytes', process: 'gateway',
+    holds: 'whole GraphQL answers over reference data (JSON text), by method, document, operation and variables, for the smallest proto max-age of their core calls; least recently used out first (gateway/graphql/answerCache.ts)',
+  },
 } as const satisfies Record<string, CacheBudget>;
 
 export type CacheName = keyof typeof CACHE_BUDGETS;

@@ -15,7 +15,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { projectRoot } from '../src/paths.js';
-import { isNegator, NEGATION_SCOPE, TOKEN } from '../src/sentiment/features/tokenRules.js';
+import { isNegator, NEGATION_SCOPE, TOKEN } from '../src/sentiment/featurizer.js';
 import { cleanText } from '../src/sentiment/textInput.js';
 import { progress } from './progress.js';
 

@@ -18,6 +18,8 @@ import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { cliArgs } from '../lib/cliArgs.js';
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import * as ort from 'onnxruntime-node';
 import { MODELS_DIR } from '../src/sentiment/sentimentAnalyzer.js';
 import { encodeExtraLexicons, EXTRA_LEXICONS_FILE, Featurizer } from '../src/sentiment/featurizer.js';
@@ -33,7 +35,6 @@ import { argmax, pct, score, type Metrics } from './metrics.js';
 import { SPECS, isTuningRow, type ModelSpec } from './modelSpecs.js';
 import { progress } from './progress.js';
 import { trainLanguageHead, writeLanguageHead } from './trainLanguage.js';
-import { trainEnglishExpert } from './trainEnglish.js';
 
 /**
  * Models without graded data (FINANCIAL_NEWS): the share of the polar predictions that are VERY_*,
@@ -470,7 +471,11 @@ async function main(): Promise<void> {
   };
   // The English expert (training/trainEnglish.ts, issue 37): its own spec, files general-en.*; only --out, --evaluation-fit, --hidden, --seed, --vectors apply.
   if (only === 'english') {
-    await trainEnglishExpert({ outDir, evaluationFit: values['evaluation-fit'], hidden: num(values.hidden), seed: num(values.seed), vectors: values.vectors });
+    // its own program (trainEnglish.ts imports this file's training steps, so importing it here would be a cycle)
+    const args = ['--train', ...(values.out ? [`--out=${values.out}`] : []), ...(values['evaluation-fit'] ? ['--evaluation-fit'] : []),
+      ...(values.hidden ? [`--hidden=${values.hidden}`] : []), ...(values.seed ? [`--seed=${values.seed}`] : []), ...(values.vectors ? [`--vectors=${values.vectors}`] : [])];
+    const run = spawnSync(process.execPath, [fileURLToPath(new URL('./trainEnglish.js', import.meta.url)), ...args], { stdio: 'inherit' });
+    if (run.status !== 0) throw new Error(`training the English expert failed (exit ${run.status ?? run.signal})`);
     return;
   }
   const chars = values.chars?.split('-').map(Number);

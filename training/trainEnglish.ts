@@ -318,20 +318,33 @@ async function checkExpertOnnx(t: TrainedModel, onnx: Uint8Array, sample: number
 function main(): void {
   const { values } = cliArgs({
     name: 'trainEnglish',
-    usage: 'node dist/training/trainEnglish.js --cross-source [--folds=umsab,goemotions,nusax,emobank] [--seeds=7,8] [--hidden=16,32] [--shared] [--vectors=none,plain,flip,split]',
+    usage: 'node dist/training/trainEnglish.js --train [--out=dir] [--evaluation-fit] [--seed=N] [--hidden=H] [--vectors=plain] | --cross-source [--folds=umsab,goemotions,nusax,emobank] [--seeds=7,8] [--hidden=16,32] [--shared] [--vectors=none,plain,flip,split]',
     about: "The English expert's cross-source figures (npm run train -- --only=english trains and writes it).",
     options: {
+      /** Train and write the expert (what `npm run train -- --only=english` runs), with --out, --evaluation-fit, --hidden, --seed, --vectors. */
+      train: { type: 'boolean', default: false },
+      out: { type: 'string' },
+      'evaluation-fit': { type: 'boolean', default: false },
+      seed: { type: 'string' },
       'cross-source': { type: 'boolean', default: false },
       folds: { type: 'string', default: 'umsab,goemotions,nusax,emobank' },
       seeds: { type: 'string', default: String(GENERAL_SPEC.seed) },
       hidden: { type: 'string', default: String(ENGLISH_SPEC.hidden) },
       shared: { type: 'boolean', default: false },
       /** The GloVe branch: none, or the negated words' treatment (englishVectors.ts): plain, flip, split; comma-separated. */
-      vectors: { type: 'string', default: 'none' },
+      vectors: { type: 'string' },
     },
   });
+  if (values.train) {
+    const num = (v: string | undefined): number | undefined => (v === undefined ? undefined : Number(v));
+    const hidden = num(values.hidden);
+    const vectors = values.vectors;
+    trainEnglishExpert({ outDir: values.out, evaluationFit: values['evaluation-fit'], hidden, seed: num(values.seed), vectors })
+      .catch((e: unknown) => { console.error(e instanceof Error ? e.message : e); process.exit(1); });
+    return;
+  }
   if (!values['cross-source']) throw new Error('trainEnglish: pass --cross-source (training and writing the expert is `npm run train -- --only=english`)');
-  crossSource(values);
+  crossSource({ ...values, vectors: values.vectors ?? 'none' });
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) main();

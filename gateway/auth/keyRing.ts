@@ -5,6 +5,7 @@
  * CLI take effect without a restart.
  */
 import { hashKey, type ApiKeyRecord, type ApiKeyStore } from './keyStore.js';
+import { GenerationalCache } from '../../lib/boundedCache.js';
 
 export type KeyCheck =
   | { ok: true; key: ApiKeyRecord }
@@ -13,7 +14,7 @@ export type KeyCheck =
 export class KeyRing {
   private byHash = new Map<string, ApiKeyRecord>();
   /** Presented key → answer, so that a busy key is hashed once per reload rather than per request. */
-  private checked = new Map<string, KeyCheck>();
+  private readonly checked = GenerationalCache.of<string, KeyCheck>('keyChecks');
   private version = '';
   private timer: NodeJS.Timeout | undefined;
   private reloading: Promise<void> | undefined;
@@ -43,7 +44,7 @@ export class KeyRing {
         const version = await this.store.version();
         const rows = await this.store.rows();
         this.byHash = new Map(rows.map((r) => [r.hash, r.record]));
-        this.checked = new Map();
+        this.checked.clear();
         this.version = version;
       } finally { this.reloading = undefined; }
     })();
@@ -58,7 +59,7 @@ export class KeyRing {
     const key = this.byHash.get(hashKey(presented));
     const answer: KeyCheck = !key ? { ok: false, reason: 'unknown' } : key.revokedAt ? { ok: false, reason: 'revoked' } : { ok: true, key };
     if (answer.ok || answer.reason === 'revoked') {
-      if (this.checked.size >= 10_000) this.checked.clear(); // bounded: unknown keys are never cached
+      // bounded by its budget (lib/boundedCache.ts); unknown keys are never kept
       this.checked.set(presented, answer);
     }
     return answer;

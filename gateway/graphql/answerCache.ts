@@ -19,14 +19,12 @@
  * charged exactly as a run one. The cost and depth rules are a function of the document alone (its text is the
  * key): an answer is kept only after its document passed them.
  *
- * Bounded by GRAPHQL_ANSWER_CACHE_BYTES (the answers' and keys' text, at two bytes a character) and
- * GRAPHQL_ANSWER_CACHE_ENTRIES, least recently used out first.
+ * Bounded by its budget in lib/boundedCache.ts (`graphqlAnswers`: the answers' and keys' text, at two bytes a
+ * character; MERIDIAN_CACHE_GRAPHQL_ANSWERS_BYTES), least recently used out first. It keeps its own map rather than a
+ * GenerationalCache because each answer carries its own expiry (the calls' smallest max-age).
  */
+import { cacheBound } from '../../lib/boundedCache.js';
 
-/** Most memory the kept answers and their keys may take (UTF-16 text: two bytes a character), in bytes. */
-export const GRAPHQL_ANSWER_CACHE_BYTES = 16 * 1024 * 1024;
-/** Most answers kept. */
-export const GRAPHQL_ANSWER_CACHE_ENTRIES = 20_000;
 /** The largest answer kept (characters): a bigger one would push out hundreds of small ones. */
 const MAX_ANSWER_CHARS = 256 * 1024;
 
@@ -61,7 +59,8 @@ export class GraphqlAnswerCache {
   private readonly kept = new Map<string, Kept>();
   private bytes = 0;
 
-  constructor(private readonly maxBytes = GRAPHQL_ANSWER_CACHE_BYTES, private readonly maxEntries = GRAPHQL_ANSWER_CACHE_ENTRIES, private readonly now: () => number = Date.now) {}
+  /** `maxEntries`: an entry bound besides the bytes (tests); none by default. */
+  constructor(private readonly maxBytes = cacheBound('graphqlAnswers'), private readonly maxEntries = Number.POSITIVE_INFINITY, private readonly now: () => number = Date.now) {}
 
   /** The key of a GET query string or POST body; undefined for what is never kept (a batch, no document). */
   static keyOf(method: string, payload: unknown): string | undefined {
@@ -107,7 +106,7 @@ export class GraphqlAnswerCache {
     return this.kept.size;
   }
 
-  /** Memory the kept answers and keys take, as counted against GRAPHQL_ANSWER_CACHE_BYTES. */
+  /** Memory the kept answers and keys take, as counted against its bound. */
   get sizeBytes(): number {
     return this.bytes;
   }

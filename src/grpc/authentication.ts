@@ -15,6 +15,7 @@ import type { PeerCertificate } from 'node:tls';
 import { isRole, normalSerial, type RevocationList } from './roles.js';
 import { ServiceError } from '../errors.js';
 import type { Identity } from './caller.js';
+import { GenerationalCache } from '../../lib/boundedCache.js';
 
 const CLIENT_AUTH = '1.3.6.1.5.5.7.3.2';
 const PLAINTEXT_IDENTITY: Identity = { name: 'plaintext-loopback', role: 'gateway', serialNumber: '' };
@@ -25,7 +26,7 @@ export function unauthenticated(message: string): ServiceError {
 
 export class Authenticator {
   /** Verified certificates by fingerprint (a connection presents the same one on every call). */
-  private readonly known = new Map<string, Identity>();
+  private readonly known = GenerationalCache.of<string, Identity>('peerIdentities');
   /**
    * The identity of a long-lived call (the exchange stream asks on every request it carries): its certificate cannot
    * change while it is open, and reading it again (getPeerCertificate parses it into objects) cost ~60 µs per REST
@@ -54,7 +55,6 @@ export class Authenticator {
       const cn = Array.isArray(peer.subject?.CN) ? peer.subject.CN[0] : peer.subject?.CN;
       if (!eku.includes(CLIENT_AUTH)) return unauthenticated('the certificate presented is not a client certificate (extendedKeyUsage clientAuth)');
       identity = { name: cn ?? 'unnamed', role: isRole(ou) ? ou : 'internal', serialNumber: normalSerial(peer.serialNumber ?? '') };
-      if (this.known.size > 10_000) this.known.clear();
       this.known.set(peer.fingerprint256, identity);
     }
     if (this.ca.isRevoked(identity.serialNumber)) return unauthenticated(`certificate ${identity.serialNumber} was revoked`);
