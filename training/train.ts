@@ -158,7 +158,7 @@ export function calibrate(t: TrainedModel): Calibration {
   process.stderr.write(
     `five levels: cuts set on ${on.rows} graded rows (predicted ${shares(on.predicted)}; gold ${shares(on.gold)}); ` +
       `on ${m.rows} held-out graded rows accuracy ${pct(m.accuracy)}, predicted ${shares(m.predicted)}; gold ${shares(m.gold)}` +
-      (ins.rows ? `; on ${ins.rows} graded rows of a training source (BRIGHTER tuning + held-out, in-source) accuracy ${pct(ins.accuracy)}, predicted ${shares(ins.predicted)}; gold ${shares(ins.gold)}` : '') +
+      (ins.rows ? `; on ${ins.rows} graded rows of a training source not trained on by this fit (BRIGHTER tuning slice, in-source) accuracy ${pct(ins.accuracy)}, predicted ${shares(ins.predicted)}; gold ${shares(ins.gold)}` : '') +
       '\n',
   );
   return cal;
