@@ -412,6 +412,56 @@ function vaderPhrases(): Row[] {
 }
 
 /**
+ * The negators the first templates lack ("wasn't", "didn't", "doesn't", "won't", "wouldn't", "couldn't", "hasn't",
+ * "haven't", "aren't", "never", "no longer"), in a sentence with a subject ({s}: an everyday noun phrase with no
+ * polarity, so the model learns the subject carries none), and the common "not bad" / "don't hate" / "not great"
+ * forms. {p} is a plural subject.
+ */
+const NEGATION_TEMPLATES = [
+  "{s} wasn't {w}", "{s} wasn't {w} at all", "{s} wasn't that {w}", "{s} isn't {w}", "{s} doesn't seem {w}", "{s} didn't look {w}",
+  "I didn't {w} it", "I didn't find {s} {w}", "{s} won't be {w}", "{s} wouldn't be {w}", "{s} couldn't be {w}", "{s} hasn't been {w}",
+  "{p} haven't been {w}", "{p} aren't {w}", "{p} weren't {w}", "{s} was never {w}", "{s} is no longer {w}", "{s} was not {w}",
+  "{s} was not too {w}", "not {w} at all", "I don't {w} {s}", "honestly not {w}",
+];
+/** Contrast ("X but Y"): VADER's rule weighs the clause after "but" 1.5× and the one before 0.5×, so the second clause decides. */
+const CONTRAST_TEMPLATES = ['{s} was {w} but {v}', '{w} but {v}', '{s} was {w}, but the rest was {v}', '{s} is {w} but {p} are {v}'];
+const SUBJECTS = ['the food', 'the movie', 'the service', 'the weather', 'the room', 'the ride', 'the show', 'the staff', 'the app', 'the concert', 'the book', 'the price', 'the game', 'the party', 'the class', 'the coffee', 'my day', 'the update', 'the neighbourhood', 'the music'];
+const PLURAL_SUBJECTS = ['the seats', 'the songs', 'the people', 'the prices', 'the rooms', 'the reviews', 'the waiters', 'the results', 'the photos', 'the neighbours'];
+
+/**
+ * The second group of phrases (`extendedPhrases`): per lexicon word one seeded negation template and one seeded
+ * contrast with a word of the other sign, each labelled by VADER's own rules on the phrase (vaderPolarity). Appended
+ * after every other row, so the rows before keep their indices (the tuning slice is chosen by index: isTuningRow).
+ */
+function extendedVaderPhrases(): Row[] {
+  const words = [...lexiconValences()].filter(([w]) => /^\p{L}[\p{L}'-]*$/u.test(w));
+  const positive = words.filter(([, v]) => v > 0).map(([w]) => w);
+  const negative = words.filter(([, v]) => v < 0).map(([w]) => w);
+  const pick = <T>(xs: readonly T[], key: string): T => xs[Math.floor(seededUnit(key, SPLIT_SEED) * xs.length)]!;
+  const fill = (t: string, word: string, other: string): string =>
+    t.replace('{w}', word).replace('{v}', other).replace('{s}', pick(SUBJECTS, `subject:${t}:${word}`)).replace('{p}', pick(PLURAL_SUBJECTS, `plural:${t}:${word}`));
+  const out: Row[] = [];
+  const push = (text: string): void => {
+    const t = text.charAt(0).toUpperCase() + text.slice(1) + '.';
+    out.push({ text: t, lang: 'en', source: 'vader-phrases', split: 'train', polarity: vaderPolarity(t) as 0 | 1 | 2 });
+  };
+  for (const [word, valence] of words) {
+    push(fill(pick(NEGATION_TEMPLATES, `negation:${word}`), word, ''));
+    const other = pick(valence > 0 ? negative : positive, `contrast-word:${word}`);
+    push(fill(pick(CONTRAST_TEMPLATES, `contrast:${word}`), word, other));
+  }
+  return out;
+}
+
+/** What loadGeneralCorpus adds to the committed rows. */
+export interface GeneralCorpusOptions {
+  /** The issue-37 sets (BRIGHTER, IndoNLU EmoT, Wisesight, Hebrew Sentiment). */
+  newSets?: boolean;
+  /** The second group of VADER phrases: the other negators, "no longer", and "X but Y" contrast (extendedVaderPhrases). */
+  extendedPhrases?: boolean;
+}
+
+/**
  * GENERAL's rows. `withNewSets` adds the issue-37 sets (BRIGHTER, IndoNLU EmoT, Wisesight, Hebrew Sentiment):
  * not in the committed model yet (`npm run train -- --new-sets` trains it; models/general.md, "Issue 37": its
  * figures, and why it waits for the language head).
@@ -419,9 +469,10 @@ function vaderPhrases(): Row[] {
 /** The `source` of the issue-37 sets' rows (loadGeneralCorpus's `withNewSets`). */
 export const NEW_SET_SOURCES: ReadonlySet<string> = new Set(['brighter', 'indonlu-emot', 'wisesight', 'hebrew-sentiment']);
 
-export function loadGeneralCorpus(withNewSets = false): Row[] {
-  const added = withNewSets ? [...brighter(), ...indonluEmot(), ...wisesight(), ...hebrewSentiment()] : [];
-  return [...goEmotions(), ...xed(), ...umsab(), ...afrisenti(), ...nusax(), ...added, ...vaderPhrases()];
+export function loadGeneralCorpus(options: boolean | GeneralCorpusOptions = false): Row[] {
+  const o: GeneralCorpusOptions = typeof options === 'boolean' ? { newSets: options } : options;
+  const added = o.newSets ? [...brighter(), ...indonluEmot(), ...wisesight(), ...hebrewSentiment()] : [];
+  return [...goEmotions(), ...xed(), ...umsab(), ...afrisenti(), ...nusax(), ...added, ...vaderPhrases(), ...(o.extendedPhrases ? extendedVaderPhrases() : [])];
 }
 
 export function loadFinanceCorpus(): Row[] {

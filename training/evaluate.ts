@@ -48,7 +48,7 @@ const negationFeaturizer = new Featurizer({ ...DEFAULT_FEATURIZER, lexicon: fals
  * every polarity figure so a change to negation handling is judged on the rows it is
  * about.
  */
-function hasNegation(text: string): boolean {
+export function hasNegation(text: string): boolean {
   const bag = negationFeaturizer.featurize(cleanText(text));
   for (let t = 0; t < bag.tokens.length; t++) if (bag.negatedBy[t]! >= 0) return true;
   return false;

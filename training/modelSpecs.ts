@@ -56,8 +56,9 @@ export interface ModelSpec {
   load: () => Row[];
   /**
    * Rows with a five-level gold (Row.level) the model never trains on: when set, the VERY_* cuts come from graded gold
-   * (these rows and the tuning slice's rows with a level; train.ts calibrate) instead of SST-5's shares. Not set in the
-   * committed specs (`npm run train -- --graded-cuts` sets GENERAL's to EmoBank; models/general.md, "Issue 37").
+   * (these rows; the tuning slice's graded rows only when there are none; train.ts calibrate) instead of SST-5's
+   * shares. Not set in the committed specs (`npm run train -- --graded-cuts` sets GENERAL's to EmoBank's rows;
+   * models/general.md, "Issue 37 candidates").
    */
   fiveLevel?: () => Row[];
   targets: (row: Row) => Targets;
@@ -116,6 +117,8 @@ export const GENERAL_SPEC: ModelSpec = {
   l2: 1e-3,
   classBalance: 1,
   seed: 7,
+  // Candidate C (not committed: models/general.md, "Issue 37 candidates"): `npm run train -- --new-sets
+  // --extended-phrases --graded-cuts` adds the issue-37 sets, the second group of VADER phrases and EmoBank's cuts.
   load: () => loadGeneralCorpus(),
   targets: (r) => [
     r.polarity !== undefined ? oneHot(3, r.polarity) : null,

@@ -4,7 +4,7 @@
  * sample of the left-out source's *training* rows (the evaluation reports its
  * held-out rows). Settings found here are written into modelSpecs.ts.
  *
- *   npm run build && node dist/training/tuneCrossSource.js [--new-sets] --folds=goemotions,umsab --l2=1e-3,1e-4 [--epochs=3] [--lr=0.2] [--hidden=0,16]
+ *   npm run build && node dist/training/tuneCrossSource.js [--new-sets] [--extended-phrases] --folds=goemotions,umsab --l2=1e-3,1e-4 [--epochs=3] [--lr=0.2] [--hidden=0,16]
  *     [--seed=7,8,9 (the spread between seeds is the noise to beat)] [--extra-lexicons=off,on] [--features='{"maxCharGram":5}' or '{"wordClusters":true}' (GloVe word classes, wordClusters.ts)]
  *
  * Each option takes a comma-separated list; every combination is trained.
@@ -12,6 +12,7 @@
 import { cliArgs } from '../lib/cliArgs.js';
 import { GENERAL_SPEC } from './modelSpecs.js';
 import { loadAndFeaturize, trainModel } from './train.js';
+import { hasNegation } from './evaluate.js';
 import { predict } from './linearModel.js';
 import { argmax, pct, score } from './metrics.js';
 import { EMOTIONS, POLARITIES } from '../src/sentiment/labels.js';
@@ -41,6 +42,8 @@ function main(): void {
       folds: { type: 'string', default: 'goemotions,umsab' },
       // GENERAL with the issue-37 sets too (corpus.ts loadGeneralCorpus)
       'new-sets': { type: 'boolean', default: false },
+      // the second group of VADER phrases (corpus.ts extendedVaderPhrases): the other negators and "X but Y"
+      'extended-phrases': { type: 'boolean', default: false },
       l2: { type: 'string', default: String(GENERAL_SPEC.l2) },
       epochs: { type: 'string', default: String(GENERAL_SPEC.epochs) },
       lr: { type: 'string', default: String(GENERAL_SPEC.learningRate) },
@@ -68,7 +71,7 @@ function main(): void {
   if (values.features.includes('wordClusters')) setWordClusters(buildWordClusters());
   for (const lexicons of values['extra-lexicons'].split(',')) {
     if (lexicons !== 'off' && lexicons !== 'on') throw new Error(`--extra-lexicons: ${lexicons}? use off, on or off,on`);
-    const base = { ...GENERAL_SPEC, ...(values['new-sets'] ? { load: () => loadGeneralCorpus(true) } : {}), featurizer: { ...GENERAL_SPEC.featurizer, extraLexicons: lexicons === 'on', ...(JSON.parse(values.features) as Partial<FeaturizerParams>) } };
+    const base = { ...GENERAL_SPEC, ...(values['new-sets'] || values['extended-phrases'] ? { load: () => loadGeneralCorpus({ newSets: values['new-sets'], extendedPhrases: values['extended-phrases'] }) } : {}), featurizer: { ...GENERAL_SPEC.featurizer, extraLexicons: lexicons === 'on', ...(JSON.parse(values.features) as Partial<FeaturizerParams>) } };
     const data = loadAndFeaturize(base);
     for (const fold of folds) {
       const of = FOLD_OF[fold]!;
@@ -85,6 +88,9 @@ function main(): void {
         if (pol.length) {
           const m = score(POLARITIES, pol.map(([r]) => [data.rows[r]!.polarity!]), pol.map(([, k]) => argmax(preds[k]![0]!)));
           parts.push(`en polarity (${pol.length} rows) macro-recall ${pct(m.macroRecall)} acc ${pct(m.accuracy)}`);
+          const neg = pol.filter(([r]) => hasNegation(data.rows[r]!.text));
+          const n = score(POLARITIES, neg.map(([r]) => [data.rows[r]!.polarity!]), neg.map(([, k]) => argmax(preds[k]![0]!)));
+          parts.push(`en negation slice (${neg.length} rows) macro-recall ${pct(n.macroRecall)} acc ${pct(n.accuracy)}`);
         }
         const polAll = probe.map((r, k) => [r, k] as const).filter(([r]) => data.rows[r]!.polarity !== undefined);
         const langs = [...new Set(polAll.map(([r]) => data.rows[r]!.lang))].sort();

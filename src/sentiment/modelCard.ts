@@ -10,6 +10,12 @@ export interface TrainedLanguage {
   trainingRows: number;
   /** Per head: held-out rows in this language and the head's macro-F1 on them. */
   heldout: Record<string, { rows: number; macroF1: number }>;
+  /**
+   * Why the model's polarity in this language is thin, when it is (training/train.ts polarityGap): `emotions` when
+   * every polarity training row is derived from emotion labels (BRIGHTER, IndoNLU EmoT), `no NEUTRAL` (or another
+   * class) when a class has no training row. The lexicon fallback then votes where it finds evidence. Absent otherwise.
+   */
+  polarityGap?: string;
 }
 
 export interface ModelSidecar {

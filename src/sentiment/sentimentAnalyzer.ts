@@ -67,6 +67,8 @@ interface LoadedModel {
   trainedCodes: Set<string>;
   /** Languages with training data whose held-out macro-F1 (the sidecar's evaluation fit) is under WEAK_LANGUAGE_F1. */
   weakCodes: Set<string>;
+  /** Languages whose polarity training rows are thin (the sidecar's polarityGap, train.ts): the lexicon fallback votes there. */
+  polarityGaps: Map<string, string>;
   /** Letters of the scripts the model's training languages are written in (unscoredScript). */
   trainedLetters: RegExp;
   /** The featuriser's lexicon and emoji prior buckets: features every language shares. */
@@ -150,6 +152,7 @@ export class SentimentAnalyzer {
         featurizer,
         trainedCodes: new Set(codes),
         weakCodes: new Set(sidecar.trainedLanguages.filter((l) => (l.heldout[sidecar.mainHead]?.macroF1 ?? 1) < WEAK_LANGUAGE_F1).map((l) => l.code)),
+        polarityGaps: new Map(sidecar.trainedLanguages.flatMap((l) => (l.polarityGap ? [[l.code, l.polarityGap] as const] : []))),
         trainedLetters: trainedLetters(codes),
         priorIds: new Set(featurizer.priorIds()),
         mainOffset: main.offset,
@@ -157,7 +160,7 @@ export class SentimentAnalyzer {
         calibration: { ...DEFAULT_CALIBRATION, ...sidecar.calibration },
       });
     }
-    const trusted = [...models.values()].flatMap((m) => [...m.trainedCodes]);
+    const trusted = [...models.values()].flatMap((m) => [...m.trainedCodes].filter((c) => !m.polarityGaps.has(c))); // as sentimentLanguages
     const language = LanguageIdentifier.load(opts.modelsDir ?? MODELS_DIR, { trusted });
     return new SentimentAnalyzer(models, language, opts.withProbabilities ?? false, opts.timeStages ?? false, FallbackLexicons.load(opts.modelsDir ?? MODELS_DIR));
   }
@@ -308,9 +311,14 @@ export class SentimentAnalyzer {
       return answer;
     };
     // a language the model has no training data in, or reads near chance: its lexicons speak (lexiconFallback.ts)
-    const lexicon = domain === 'GENERAL' && language.code !== 'und' && (!trained || model.weakCodes.has(language.code)) ? this.fallback.score(b.cleaned, language.code) : undefined;
+    const weak = model.weakCodes.has(language.code);
+    const gap = model.polarityGaps.get(language.code);
+    // thin polarity (polarityGap): a missing class always lets the lexicon vote; emotion-derived rows only where the
+    // model answers NEUTRAL or is unsure (on their in-source rows the model beats the lexicons: models/general.md)
+    const gapVotes = gap !== undefined && (gap !== 'emotions' || level.winner === 1 || confidence < MODEL_SURE);
+    const lexicon = domain === 'GENERAL' && language.code !== 'und' && (!trained || weak || gapVotes) ? this.fallback.score(b.cleaned, language.code) : undefined;
     if (lexicon && lexicon.hits.length > 0 && Math.abs(lexicon.score) >= 1) {
-      const answer = fallbackAnswer(lexicon, { ...language, trained }, truncated, cal, emotionScores, model.sidecar.trainedLanguages.length);
+      const answer = fallbackAnswer(lexicon, { ...language, trained }, truncated, cal, emotionScores, model.sidecar.trainedLanguages.length, weak ? undefined : gap);
       return withProbabilities(answer.output, answer.probs);
     }
     if (!trained && !b.ids.some((id) => model.priorIds.has(id))) {
@@ -319,7 +327,7 @@ export class SentimentAnalyzer {
       // (the evaluation reads the class it was given: NEUTRAL, index 1 of both heads' labels)
       if (script) return withProbabilities(abstention(domain, script, { ...language, trained }, truncated), [0, 1, 0]);
     }
-    if (lexicon && !trained && probs[level.winner]! < MODEL_SURE && level.winner !== 1 && !b.ids.some((id) => model.priorIds.has(id))) {
+    if (lexicon && (!trained || weak) && probs[level.winner]! < MODEL_SURE && level.winner !== 1 && !b.ids.some((id) => model.priorIds.has(id))) {
       // no lexicon evidence and no prior feature, in a language the model never learned: its lean is noise
       return withProbabilities(unscoredNeutral(model, probs, { ...language, trained }, truncated, emotionScores), [0.25, 0.5, 0.25]);
     }

@@ -8,6 +8,7 @@ import { loadGeneralCorpus, loadFinanceCorpus, type Row } from '../../training/c
 import { decodeUtf8, MAX_TOKENS } from '../../src/sentiment/textInput.js';
 import { languageLabelHolds } from '../../training/languageCorpus.js';
 import { isTuningRow } from '../../training/modelSpecs.js';
+import { trainedLetters, unscoredScript } from '../../src/sentiment/analysis/trainedScripts.js';
 import { DIRECTIONS, EMOTIONS, SENTIMENT_LEVELS } from '../../src/sentiment/labels.js';
 
 let analyzer: SentimentAnalyzer;
@@ -288,6 +289,13 @@ describe('texts in letters the models never saw', () => {
       if (domain === 'FINANCIAL_NEWS') expect(o.marketDirection).toBe('NEUTRAL');
       else expect(o.emotionScores.reduce((a, e) => a + e.score, 0)).toBeCloseTo(1, 6);
     }
+  });
+
+  it('Japanese is not read through Chinese training rows (a model trained in Chinese): its Han letters count as untrained when the text has kana', () => {
+    const trained = trainedLetters(['en', 'zh']);
+    expect(unscoredScript('来週の月曜日に東京へ行きます。', trained)).toBeDefined();
+    expect(unscoredScript('明天下午三点开会。', trained)).toBeUndefined();
+    expect(unscoredScript('明天下午三点开会。', trainedLetters(['en']))).toBe('Han');
   });
 
   it('are read by GENERAL from sentiment lexicons when they hold a lexicon word: a polarity, lowConfidence, the words cited', async () => {

@@ -12,7 +12,10 @@ import type { BagFeatures } from './bagArena.js';
  * unrelated features in shared hash buckets, which gave a glowing Japanese
  * review VERY_NEGATIVE at 0.96 confidence. Such texts are not scored.
  */
-export const SCRIPT_OF: Record<string, string> = { am: 'Ethiopic', ti: 'Ethiopic', ar: 'Arabic', arq: 'Arabic', ary: 'Arabic', fa: 'Arabic', hi: 'Devanagari', mr: 'Devanagari', ne: 'Devanagari' };
+export const SCRIPT_OF: Record<string, string> = {
+  am: 'Ethiopic', ti: 'Ethiopic', ar: 'Arabic', arq: 'Arabic', ary: 'Arabic', fa: 'Arabic', hi: 'Devanagari', mr: 'Devanagari', ne: 'Devanagari',
+  zh: 'Han', ru: 'Cyrillic', uk: 'Cyrillic', tt: 'Cyrillic', th: 'Thai', he: 'Hebrew',
+};
 
 export function trainedLetters(codes: string[]): RegExp {
   const scripts = [...new Set(codes.map((c) => SCRIPT_OF[c] ?? 'Latin'))];
@@ -20,6 +23,8 @@ export function trainedLetters(codes: string[]): RegExp {
 }
 
 const LETTER = /\p{L}/gu;
+const KANA = /[\p{Script=Hiragana}\p{Script=Katakana}]/u;
+const HAN = /\p{Script=Han}/gu;
 const NAMED_SCRIPTS = ['Han', 'Hiragana', 'Katakana', 'Hangul', 'Cyrillic', 'Greek', 'Hebrew', 'Thai', 'Bengali', 'Tamil', 'Telugu', 'Gujarati', 'Gurmukhi', 'Kannada', 'Malayalam', 'Georgian', 'Armenian', 'Khmer', 'Lao', 'Myanmar', 'Sinhala']
   .map((sc) => ({ name: sc, letters: new RegExp(`\\p{Script=${sc}}`, 'gu') }));
 
@@ -27,7 +32,11 @@ const NAMED_SCRIPTS = ['Han', 'Hiragana', 'Katakana', 'Hangul', 'Cyrillic', 'Gre
 export function unscoredScript(text: string, trained: RegExp): string | undefined {
   const letters = text.match(LETTER)?.length ?? 0;
   if (letters === 0) return undefined; // emoji, digits: the emoji priors speak for every language
-  const known = text.match(trained)?.length ?? 0;
+  let known = text.match(trained)?.length ?? 0;
+  // Japanese mixes Han with kana: a text with kana is Japanese, and its Han letters are not Chinese training text
+  // (read through Chinese weights, Japanese would get Chinese collisions), so they count as known only without kana
+  if (KANA.test(text) && trained.test('\u4e00')) known -= text.match(HAN)?.length ?? 0;
+  trained.lastIndex = 0;
   if (known * 2 >= letters) return undefined;
   for (const sc of NAMED_SCRIPTS) if ((text.match(sc.letters)?.length ?? 0) * 2 >= letters - known) return sc.name;
   return 'other';

@@ -10,17 +10,22 @@ import { fmt, quote, type MainHead } from './rationale.js';
 
 /**
  * The answer from the lexicon fallback (lexiconFallback.ts) for a text in a language the model has no training data
- * in (or reads near chance): the lexicon score's sign is the class, its size the winning probability (0.55 for one
+ * in, reads near chance, or learnt thin polarity in (the sidecar's polarityGap: emotion-derived rows only, or a class
+ * without rows): the lexicon score's sign is the class, its size the winning probability (0.55 for one
  * ordinary word, 0.65 for a strong one or two, at most 0.95; the rest mostly to NEUTRAL), the five levels by the
  * model's own cut-points. Always lowConfidence; the rationale cites the words.
  */
-export function fallbackAnswer(lex: FallbackVerdict, language: AnalysisOutput['language'], truncated: boolean, cal: Calibration, emotionScores: EmotionScore[], trainedCount: number): { output: AnalysisOutput; probs: number[] } {
+export function fallbackAnswer(lex: FallbackVerdict, language: AnalysisOutput['language'], truncated: boolean, cal: Calibration, emotionScores: EmotionScore[], trainedCount: number, polarityGap?: string): { output: AnalysisOutput; probs: number[] } {
   const win = Math.min(0.95, 0.45 + 0.1 * Math.abs(lex.score));
   const rest = 1 - win;
   const probs = lex.score > 0 ? [0.2 * rest, 0.8 * rest, win] : [win, 0.8 * rest, 0.2 * rest];
   const level = levelOf(probs, cal);
   const cites = [...lex.hits].sort((a, b) => Math.abs(b.strength) - Math.abs(a.strength)).slice(0, 4).map((h) => `${quote(h.text)} ${fmt(h.strength)}`);
-  const why = language.trained
+  const why = polarityGap === 'emotions'
+    ? `the general model's ${language.code} polarity is learnt from emotion labels only`
+    : polarityGap
+      ? `the general model has ${polarityGap} training row in ${language.code}`
+      : language.trained
     ? `the general model reads ${language.code} near chance`
     : `the general model has no training data in ${language.code} (it has in ${trainedCount} languages)`;
   const output: AnalysisOutput = {
@@ -38,7 +43,7 @@ export function fallbackAnswer(lex: FallbackVerdict, language: AnalysisOutput['l
 }
 
 /**
- * A text in a language without training data where no lexicon word was found, the model read no lexicon or emoji
+ * A text in a language without training data (or one the model reads near chance) where no lexicon word was found, the model read no lexicon or emoji
  * prior feature, and it leans to a polarity at under this probability: its lean comes from features it never learned in this language, and on the everyday
  * development set it called most neutral sentences of such languages positive or negative. It answers NEUTRAL.
  */
@@ -51,7 +56,7 @@ export function unscoredNeutral(model: Pick<MainHead, 'mainLabels'>, probs: Floa
     sentimentScore: 0,
     confidence: 0.5,
     emotionScores,
-    rationale: `NEUTRAL: no sentiment-lexicon word found, and the general model, which has no training data in ${language.code}, leaned ${model.mainLabels[probs[2]! >= probs[0]! ? 2 : 0]} at only ${Math.round(Math.max(probs[0]!, probs[2]!) * 100)}%. Language: ${language.code} (no training data; lower confidence).${truncated ? ' Only the start of the text was read.' : ''}`,
+    rationale: `NEUTRAL: no sentiment-lexicon word found, and the general model, which ${language.trained ? 'reads' : 'has no training data in'} ${language.code}${language.trained ? ' near chance' : ''}, leaned ${model.mainLabels[probs[2]! >= probs[0]! ? 2 : 0]} at only ${Math.round(Math.max(probs[0]!, probs[2]!) * 100)}%. Language: ${language.code} (${language.trained ? 'read near chance' : 'no training data'}; lower confidence).${truncated ? ' Only the start of the text was read.' : ''}`,
     language,
     lowConfidence: true,
     truncated,
