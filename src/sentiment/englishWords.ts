@@ -40,6 +40,22 @@ export function knownWords(text: string, index: ReadonlyMap<string, number>): Kn
   return out;
 }
 
+/**
+ * The known words among the tokens the featuriser kept (FeatureBag.tokens, after its cuts: a repeated sentence said
+ * once, runs cut to collapseRuns, at most MAX_TOKENS), so that the word branch reads the text the hashed features
+ * read and each word is a token the rationale can cite. `negatedBy[t] >= 0`: token t is in a negation scope.
+ */
+export function knownTokens(tokens: readonly string[], negatedBy: ArrayLike<number>, index: ReadonlyMap<string, number>): (KnownWord & { token: number })[] {
+  const out: (KnownWord & { token: number })[] = [];
+  for (let t = 0; t < tokens.length; t++) {
+    const written = tokens[t]!.toLowerCase();
+    const lower = written.replace(/’/g, "'");
+    const i = index.get(lower) ?? (lower.endsWith("n't") ? index.get(lower.slice(0, -3)) : undefined);
+    if (i !== undefined) out.push({ word: i, lower: written, negated: negatedBy[t]! >= 0, token: t });
+  }
+  return out;
+}
+
 /** Reads a word list (one word a line, in table order) and checks it against the sha256 and count its sidecar names. */
 export function readWordList(modelsDir: string, file: string, sha256: string, words: number): Map<string, number> {
   const path = join(modelsDir, file);

@@ -302,7 +302,7 @@ export class SentimentAnalyzer {
     const st = this.stageNanos;
     let t4 = time;
     const batch = encodeBatch(part.map((b) => b.ids), model.sidecar.featurizer);
-    const words = model.words ? encodeWords(part.map((b) => b.cleaned), model.words) : undefined;
+    const words = model.words ? encodeWords(part.map((b) => b.bag), model.words) : undefined;
     if (words) Object.assign(batch.feeds, words.feeds);
     if (timed) {
       const t = now();

@@ -5,7 +5,7 @@
  * adds to the word's token so that it still sums to the logit the verdict came from.
  */
 import * as ort from 'onnxruntime-node';
-import { knownWords } from '../englishWords.js';
+import { knownTokens } from '../englishWords.js';
 
 /** Where each text's words are in a run's word feeds, and their lower-case forms (the rationale's keys). */
 export interface WordRun {
@@ -15,16 +15,16 @@ export interface WordRun {
   lower: string[];
 }
 
-/** The word feeds for the cleaned texts of one run (negation `plain`: a negated word counts as any other). */
-export function encodeWords(cleaned: readonly string[], index: ReadonlyMap<string, number>): WordRun {
-  const N = cleaned.length;
+/** The word feeds for the texts of one run, read from the tokens their featuriser kept (negation `plain`: a negated word counts as any other). */
+export function encodeWords(bags: readonly { tokens: readonly string[]; negatedBy: ArrayLike<number> }[], index: ReadonlyMap<string, number>): WordRun {
+  const N = bags.length;
   const starts = new Int32Array(N + 1);
   const ids: number[] = [];
   const weights: number[] = [];
   const rowOf: number[] = [];
   const lower: string[] = [];
   for (let r = 0; r < N; r++) {
-    const ws = knownWords(cleaned[r]!, index);
+    const ws = knownTokens(bags[r]!.tokens, bags[r]!.negatedBy, index);
     for (const w of ws) {
       ids.push(w.word);
       weights.push(1 / ws.length);
