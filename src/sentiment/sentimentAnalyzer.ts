@@ -86,8 +86,9 @@ interface LoadedModel {
   mainOffset: number;
   mainLabels: readonly string[];
   calibration: Calibration;
-  /** The English expert's word list (word → row of its table), when the graph has the word branch. */
+  /** The English expert's word list (word → row of its table), when the graph has the word branch, and how it counts a negated word. */
   words?: Map<string, number>;
+  negation?: 'plain' | 'flip';
 }
 
 /** Reads the lexicon file a model's sidecar names by its sha256, or says what to do. */
@@ -169,7 +170,7 @@ export class SentimentAnalyzer {
         // the expert reads the bag GENERAL's featuriser makes: same settings, same lexicons, plain negation
         if (JSON.stringify(sidecar.featurizer) !== JSON.stringify(models.get('GENERAL')!.sidecar.featurizer)) throw new Error(`${name}.json's featuriser differs from general.json's: the expert must be trained on GENERAL's features (npm run train -- --only=english)`);
         if (sidecar.extraLexiconsSha256 !== models.get('GENERAL')!.sidecar.extraLexiconsSha256) throw new Error(`${name}.json was trained with other lexicons than general.json (extraLexiconsSha256): npm run train -- --only=english`);
-        if (!wv || wv.negation !== 'plain') throw new Error(`${name}.json has no word branch with plain negation, which the service feeds`);
+        if (!wv || wv.negation === 'split') throw new Error(`${name}.json has no word branch with plain or flip negation, which the service feeds`);
       }
       const loaded: LoadedModel = {
         sidecar,
@@ -182,7 +183,7 @@ export class SentimentAnalyzer {
         mainOffset: main.offset,
         mainLabels: main.labels,
         calibration: { ...DEFAULT_CALIBRATION, ...sidecar.calibration },
-        ...(wv ? { words: readWordList(opts.modelsDir ?? MODELS_DIR, wv.file, wv.sha256, wv.words) } : {}),
+        ...(wv ? { words: readWordList(opts.modelsDir ?? MODELS_DIR, wv.file, wv.sha256, wv.words), negation: wv.negation === 'flip' ? 'flip' : 'plain' } : {}),
       };
       if (domain === 'expert') expert = loaded;
       else models.set(domain, loaded);
@@ -302,7 +303,7 @@ export class SentimentAnalyzer {
     const st = this.stageNanos;
     let t4 = time;
     const batch = encodeBatch(part.map((b) => b.ids), model.sidecar.featurizer);
-    const words = model.words ? encodeWords(part.map((b) => b.bag), model.words) : undefined;
+    const words = model.words ? encodeWords(part.map((b) => b.bag), model.words, model.negation) : undefined;
     if (words) Object.assign(batch.feeds, words.feeds);
     if (timed) {
       const t = now();

@@ -125,13 +125,13 @@ describe('English expert model (general-en)', () => {
     expect(routed).toBeGreaterThanOrEqual(5);
   });
 
-  it('feeds the service the words training read (the featuriser\'s kept tokens against the cleaned text)', () => {
+  it('feeds the service the words and negation scopes training read (the featuriser\'s kept tokens against the cleaned text)', () => {
     const words = wordsBytes.toString('utf8').trimEnd().split('\n');
     const vectors: WordVectors = { dims: 0, words, index: new Map(words.map((w, i) => [w, i])), vectors: new Float32Array(0) };
     const featurizer = new Featurizer(sidecar.featurizer);
     for (const t of TEXTS) {
       const bag = featurizer.featurize(cleanText(t));
-      expect(knownTokens(bag.tokens, bag.negatedBy, vectors.index).map((w) => w.word), t).toEqual(vectorWords(t, vectors).map((w) => w.word));
+      expect(knownTokens(bag.tokens, bag.negatedBy, vectors.index).map((w) => [w.word, w.negated]), t).toEqual(vectorWords(t, vectors).map((w) => [w.word, w.negated]));
     }
   });
 });

@@ -15,8 +15,11 @@ export interface WordRun {
   lower: string[];
 }
 
-/** The word feeds for the texts of one run, read from the tokens their featuriser kept (negation `plain`: a negated word counts as any other). */
-export function encodeWords(bags: readonly { tokens: readonly string[]; negatedBy: ArrayLike<number> }[], index: ReadonlyMap<string, number>): WordRun {
+/**
+ * The word feeds for the texts of one run, read from the tokens their featuriser kept; `negation` as the sidecar's
+ * wordVectors says (`plain`: a negated word counts as any other; `flip`: its weight is negated).
+ */
+export function encodeWords(bags: readonly { tokens: readonly string[]; negatedBy: ArrayLike<number> }[], index: ReadonlyMap<string, number>, negation: 'plain' | 'flip' = 'plain'): WordRun {
   const N = bags.length;
   const starts = new Int32Array(N + 1);
   const ids: number[] = [];
@@ -27,7 +30,7 @@ export function encodeWords(bags: readonly { tokens: readonly string[]; negatedB
     const ws = knownTokens(bags[r]!.tokens, bags[r]!.negatedBy, index);
     for (const w of ws) {
       ids.push(w.word);
-      weights.push(1 / ws.length);
+      weights.push((negation === 'flip' && w.negated ? -1 : 1) / ws.length);
       rowOf.push(r);
       lower.push(w.lower);
     }
