@@ -15,7 +15,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { projectRoot } from '../src/paths.js';
-import { isNegator, NEGATION_SCOPE, TOKEN } from '../src/sentiment/featurizer.js';
+import { knownWords } from '../src/sentiment/englishWords.js';
 import { cleanText } from '../src/sentiment/textInput.js';
 import { progress } from './progress.js';
 
@@ -86,27 +86,9 @@ function cleaned(text: string): string {
   }
 }
 
-/** The known words of a text (cleaned as the service cleans it), each with whether a negation scope covers it (in text order). */
+/** The known words of a text (cleaned as the service cleans it), each with whether a negation scope covers it (in text order; src/sentiment/englishWords.ts, which the service reads texts with too). */
 export function vectorWords(raw: string, vectors: WordVectors): { word: number; negated: boolean }[] {
-  const out: { word: number; negated: boolean }[] = [];
-  const text = cleaned(raw);
-  let scope = 0;
-  const re = new RegExp(TOKEN.source, TOKEN.flags);
-  for (let m = re.exec(text); m; m = re.exec(text)) {
-    if (m[5] !== undefined) {
-      scope = 0; // clause boundary
-      continue;
-    }
-    const token = m[3];
-    if (token === undefined) continue;
-    const lower = token.toLowerCase().replace(/’/g, "'");
-    const negated = scope > 0;
-    if (scope > 0) scope--;
-    if (isNegator(lower)) scope = NEGATION_SCOPE;
-    const i = vectors.index.get(lower) ?? (lower.endsWith("n't") ? vectors.index.get(lower.slice(0, -3)) : undefined);
-    if (i !== undefined) out.push({ word: i, negated });
-  }
-  return out;
+  return knownWords(cleaned(raw), vectors.index);
 }
 
 export const denseWidth = (mode: NegationMode): number => (mode === 'split' ? 2 * VECTOR_DIMS : VECTOR_DIMS);

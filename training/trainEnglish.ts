@@ -208,7 +208,7 @@ const ISSUE37_SOURCES = new Set(['brighter', 'indonlu-emot', 'wisesight', 'hebre
 const GENERAL_EXCLUDED = (r: Row): boolean => ISSUE37_SOURCES.has(r.source);
 
 /** The negation treatment the expert ships with (englishVectors.ts; chosen by the cross-source runs, models/general-en.md). */
-export const EXPERT_VECTORS: NegationMode | 'none' = 'plain';
+export const EXPERT_VECTORS: NegationMode | 'none' = 'flip';
 
 /** `npm run train -- --only=english`: the evaluation fit, then (unless --evaluation-fit) the shipped fit, written to outDir. */
 export async function trainEnglishExpert(opts: { outDir?: string; evaluationFit?: boolean; hidden?: number; seed?: number; vectors?: string }): Promise<void> {

@@ -17,7 +17,7 @@
  */
 export { DEFAULT_FEATURIZER, type FeaturizerParams } from './features/featurizerParams.js';
 export { Featurizer, type FeatureBag } from './features/textFeaturizer.js';
-export { collapseUnits, isNegator, NEGATION_SCOPE, TOKEN } from './features/tokenRules.js';
+export { collapseUnits } from './features/tokenRules.js';
 export { foldLatinString, hash32, wordFeatureId } from './features/featureHashing.js';
 export {
   buildExtraLexiconsWith, encodeExtraLexicons, extraLexicons, keyedExtraLexicons, KeyTable, lexiconValences, loadExtraLexicons,

@@ -19,6 +19,8 @@ import type { ModelSidecar } from './modelCard.js';
 import type { AnalysisOutcome, AnalysisOutput } from './analysis/analysisOutput.js';
 import { ARENA_KEPT_BYTES, BagArena, type BagFeatures } from './analysis/bagArena.js';
 import { rationale } from './analysis/rationale.js';
+import { encodeWords, type WordRun } from './analysis/englishExpert.js';
+import { readWordList } from './englishWords.js';
 import { priorsOnly, trainedLetters, unscoredScript } from './analysis/trainedScripts.js';
 import { abstention, fallbackAnswer, MODEL_SURE, unscoredNeutral } from './analysis/unscoredAnswers.js';
 import { projectRoot } from '../paths.js';
@@ -36,7 +38,15 @@ export interface AnalyzerOptions {
   withProbabilities?: boolean;
   /** Accumulate per-stage wall time in `stageNanos` (benchmarks). */
   timeStages?: boolean;
+  /**
+   * GENERAL texts the language head names `en` reliably go to the English expert (models/general-en.md) instead of
+   * general.onnx. Default: MERIDIAN_ENGLISH_EXPERT=1 (off otherwise: not served yet).
+   */
+  englishExpert?: boolean;
 }
+
+/** The English expert's files (models/general-en.*), read when AnalyzerOptions.englishExpert is on. */
+export const ENGLISH_EXPERT = 'general-en';
 
 /** Per-stage wall time of analyze(), accumulated when timeStages is set (nanoseconds). */
 export interface StageNanos {
@@ -58,6 +68,8 @@ interface SessionRun {
   main: Float32Array;
   emotion: Float32Array | null;
   starts: ArrayLike<number>;
+  /** The English expert's word branch: its feeds' layout and `word_contributions`. */
+  words?: WordRun & { contributions: Float32Array };
 }
 
 interface LoadedModel {
@@ -76,6 +88,9 @@ interface LoadedModel {
   mainOffset: number;
   mainLabels: readonly string[];
   calibration: Calibration;
+  /** The English expert's word list (word → row of its table), when the graph has the word branch, and how it counts a negated word. */
+  words?: Map<string, number>;
+  negation?: 'plain' | 'flip';
 }
 
 /** Reads the lexicon file a model's sidecar names by its sha256, or says what to do. */
@@ -125,13 +140,19 @@ export class SentimentAnalyzer {
     private readonly withProbabilities: boolean,
     private readonly timeStages: boolean,
     private readonly fallback: FallbackLexicons,
+    /** GENERAL's graph for texts the language head names `en` reliably (AnalyzerOptions.englishExpert). */
+    private readonly expert?: LoadedModel,
   ) {}
 
   static async load(opts: AnalyzerOptions = {}): Promise<SentimentAnalyzer> {
     const models = new Map<Domain, LoadedModel>();
     let lexiconsRead = false;
-    for (const domain of Object.keys(MODEL_NAMES) as Domain[]) {
-      const { sidecar, onnx } = await loadSidecar(MODEL_NAMES[domain], opts.modelsDir);
+    const expertOn = opts.englishExpert ?? process.env['MERIDIAN_ENGLISH_EXPERT'] === '1';
+    const names: [Domain | 'expert', string][] = (Object.keys(MODEL_NAMES) as Domain[]).map((d) => [d, MODEL_NAMES[d]]);
+    if (expertOn) names.push(['expert', ENGLISH_EXPERT]);
+    let expert: LoadedModel | undefined;
+    for (const [domain, name] of names) {
+      const { sidecar, onnx } = await loadSidecar(name, opts.modelsDir);
       // the lexicons the model was trained with, as npm run train wrote them beside it (sha256 in its sidecar)
       if (sidecar.featurizer.extraLexicons && sidecar.extraLexiconsSha256 && !lexiconsRead) {
         readLexicons(join(opts.modelsDir ?? MODELS_DIR, EXTRA_LEXICONS_FILE), sidecar.extraLexiconsSha256, sidecar.name);
@@ -146,7 +167,14 @@ export class SentimentAnalyzer {
       const main = sidecar.heads.find((h) => h.name === sidecar.mainHead)!;
       const featurizer = new Featurizer(sidecar.featurizer);
       const codes = sidecar.trainedLanguages.map((l) => l.code);
-      models.set(domain, {
+      const wv = sidecar.wordVectors;
+      if (domain === 'expert') {
+        // the expert reads the bag GENERAL's featuriser makes: same settings, same lexicons, plain negation
+        if (JSON.stringify(sidecar.featurizer) !== JSON.stringify(models.get('GENERAL')!.sidecar.featurizer)) throw new Error(`${name}.json's featuriser differs from general.json's: the expert must be trained on GENERAL's features (npm run train -- --only=english)`);
+        if (sidecar.extraLexiconsSha256 !== models.get('GENERAL')!.sidecar.extraLexiconsSha256) throw new Error(`${name}.json was trained with other lexicons than general.json (extraLexiconsSha256): npm run train -- --only=english`);
+        if (!wv || wv.negation === 'split') throw new Error(`${name}.json has no word branch with plain or flip negation, which the service feeds`);
+      }
+      const loaded: LoadedModel = {
         sidecar,
         session,
         featurizer,
@@ -158,11 +186,14 @@ export class SentimentAnalyzer {
         mainOffset: main.offset,
         mainLabels: main.labels,
         calibration: { ...DEFAULT_CALIBRATION, ...sidecar.calibration },
-      });
+        ...(wv ? { words: readWordList(opts.modelsDir ?? MODELS_DIR, wv.file, wv.sha256, wv.words), negation: wv.negation === 'flip' ? 'flip' : 'plain' } : {}),
+      };
+      if (domain === 'expert') expert = loaded;
+      else models.set(domain, loaded);
     }
     const trusted = [...models.values()].flatMap((m) => [...m.trainedCodes].filter((c) => !m.polarityGaps.has(c))); // as sentimentLanguages
     const language = LanguageIdentifier.load(opts.modelsDir ?? MODELS_DIR, { trusted });
-    return new SentimentAnalyzer(models, language, opts.withProbabilities ?? false, opts.timeStages ?? false, FallbackLexicons.load(opts.modelsDir ?? MODELS_DIR));
+    return new SentimentAnalyzer(models, language, opts.withProbabilities ?? false, opts.timeStages ?? false, FallbackLexicons.load(opts.modelsDir ?? MODELS_DIR), expert);
   }
 
   sidecar(domain: Domain): ModelSidecar {
@@ -187,6 +218,19 @@ export class SentimentAnalyzer {
     const { bags, slots, time } = this.featurise(arena, model, texts, outcomes);
     if (bags.length === 0) return outcomes;
     let t4 = time;
+    if (domain === 'GENERAL' && this.expert) {
+      // English texts (reliably so) to the expert, the rest to general.onnx
+      const en = (b: ReadBag): boolean => b.language.code === 'en' && b.language.reliable;
+      t4 = await this.scoreAll(model, bags.filter((b) => !en(b)), slots.filter((_, r) => !en(bags[r]!)), texts, domain, outcomes, t4);
+      await this.scoreAll(this.expert, bags.filter(en), slots.filter((_, r) => en(bags[r]!)), texts, domain, outcomes, t4);
+    } else await this.scoreAll(model, bags, slots, texts, domain, outcomes, t4);
+    if (this.timeStages) this.stageNanos.texts += bags.length;
+    return outcomes;
+  }
+
+  /** Scores `bags` (texts[slots[r]] each) with `model`, in runs of at most MAX_RUN_FEATURES features; returns the clock, when timed. */
+  private async scoreAll(model: LoadedModel, bags: ReadBag[], slots: number[], texts: readonly string[], domain: Domain, outcomes: AnalysisOutcome[], time: number): Promise<number> {
+    let t4 = time;
     // One session run per run of texts holding at most MAX_RUN_FEATURES features (a text longer than
     // that has a run of its own): 256 long texts (~13,000 features each) in one run made intermediate
     // tensors of ~800 MB, which the worker's ONNX Runtime arena then held for good.
@@ -196,8 +240,7 @@ export class SentimentAnalyzer {
       t4 = await this.scoreRun(model, bags.slice(from, to), slots.slice(from, to), texts, domain, outcomes, t4);
       from = to;
     }
-    if (this.timeStages) this.stageNanos.texts += bags.length;
-    return outcomes;
+    return t4;
   }
 
   /**
@@ -263,6 +306,8 @@ export class SentimentAnalyzer {
     const st = this.stageNanos;
     let t4 = time;
     const batch = encodeBatch(part.map((b) => b.ids), model.sidecar.featurizer);
+    const words = model.words ? encodeWords(part.map((b) => b.bag), model.words, model.negation) : undefined;
+    if (words) Object.assign(batch.feeds, words.feeds);
     if (timed) {
       const t = now();
       st.encode += t - t4;
@@ -279,6 +324,7 @@ export class SentimentAnalyzer {
       main: out[model.sidecar.mainHead]!.data as Float32Array,
       emotion: domain === 'GENERAL' ? (out.emotion!.data as Float32Array) : null,
       starts: batch.starts,
+      ...(words ? { words: { ...words, contributions: out.word_contributions!.data as Float32Array } } : {}),
     };
     part.forEach((b, r) => {
       const slot = slots[r]!;
@@ -343,7 +389,9 @@ export class SentimentAnalyzer {
       truncated,
     };
     if (domain === 'FINANCIAL_NEWS') result.marketDirection = DIRECTIONS[level.winner];
-    result.rationale = rationale(model, b, run.contributions, run.starts[r]! * C, C, probs, level.winner, result, emotionScores);
+    const w = run.words;
+    const textWords = w ? { lower: w.lower, contributions: w.contributions, from: w.starts[r]!, to: w.starts[r + 1]! } : undefined;
+    result.rationale = rationale(model, b, run.contributions, run.starts[r]! * C, C, probs, level.winner, result, emotionScores, textWords);
     return withProbabilities(result, probs);
   }
 }

@@ -10,13 +10,14 @@ import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import onnxProto from 'onnx-proto';
 import * as ort from 'onnxruntime-node';
-import { MODELS_DIR } from '../../src/sentiment/sentimentAnalyzer.js';
+import { MODELS_DIR, SentimentAnalyzer } from '../../src/sentiment/sentimentAnalyzer.js';
+import { knownTokens } from '../../src/sentiment/englishWords.js';
 import type { ModelSidecar } from '../../src/sentiment/modelCard.js';
 import { Featurizer, featureValues } from '../../src/sentiment/featurizer.js';
 import { encodeBatch } from '../../src/sentiment/onnxBatch.js';
 import { cleanText } from '../../src/sentiment/textInput.js';
 import { initializerBytes, storedWeights } from '../../training/onnxExport.js';
-import { wordFeeds, type NegationMode, type WordVectors } from '../../training/englishVectors.js';
+import { vectorWords, wordFeeds, type NegationMode, type WordVectors } from '../../training/englishVectors.js';
 
 const sidecar = JSON.parse(readFileSync(join(MODELS_DIR, 'general-en.json'), 'utf8')) as ModelSidecar;
 const onnxBytes = readFileSync(join(MODELS_DIR, sidecar.onnxFile));
@@ -111,5 +112,26 @@ describe('English expert model (general-en)', () => {
       const s = e[0]! + e[1]! + e[2]!;
       for (let c = 0; c < 3; c++) expect(Math.abs(polarity[r * 3 + c]! - e[c]! / s)).toBeLessThan(1e-5);
     });
+    // served behind MERIDIAN_ENGLISH_EXPERT=1: the texts the language head names en reliably get this graph's polarity
+    const analyzer = await SentimentAnalyzer.load({ englishExpert: true, withProbabilities: true });
+    const served = await analyzer.analyze(TEXTS);
+    let routed = 0;
+    served.forEach((o, r) => {
+      if (!('sentiment' in o) || o.language.code !== 'en' || !o.language.reliable) return;
+      routed++;
+      const p = (o as typeof o & { probabilities: number[] }).probabilities;
+      for (let c = 0; c < 3; c++) expect(Math.abs(p[c]! - polarity[r * 3 + c]!)).toBeLessThan(1e-6);
+    });
+    expect(routed).toBeGreaterThanOrEqual(5);
+  });
+
+  it('feeds the service the words and negation scopes training read (the featuriser\'s kept tokens against the cleaned text)', () => {
+    const words = wordsBytes.toString('utf8').trimEnd().split('\n');
+    const vectors: WordVectors = { dims: 0, words, index: new Map(words.map((w, i) => [w, i])), vectors: new Float32Array(0) };
+    const featurizer = new Featurizer(sidecar.featurizer);
+    for (const t of TEXTS) {
+      const bag = featurizer.featurize(cleanText(t));
+      expect(knownTokens(bag.tokens, bag.negatedBy, vectors.index).map((w) => [w.word, w.negated]), t).toEqual(vectorWords(t, vectors).map((w) => [w.word, w.negated]));
+    }
   });
 });

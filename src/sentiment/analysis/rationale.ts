@@ -1,6 +1,7 @@
 /** The rationale of an analysis: the words that carried the verdict, from the model's own per-feature contributions. */
 import type { FeatureBag } from '../featurizer.js';
 import type { AnalysisOutput, EmotionScore } from './analysisOutput.js';
+import type { TextWords } from './englishExpert.js';
 
 /** What the rationale reads of a loaded model: its main head's labels and where its columns start. */
 export interface MainHead {
@@ -28,7 +29,8 @@ function runnerUp(probs: Float32Array, winner: number): number {
  * share (its word, negated-word and character n-gram features, half of each bigram it
  * is in) of the winning class's logit minus the runner-up's. Cites the tokens that
  * pushed hardest toward the winner (marking negated ones), the strongest one that
- * pushed the other way, and the language verdict.
+ * pushed the other way, and the language verdict. `words` (the English expert's GloVe
+ * branch): each known word's own share is added to the tokens of its form.
  */
 export function rationale(
   model: MainHead,
@@ -40,6 +42,7 @@ export function rationale(
   winner: number,
   result: AnalysisOutput,
   emotions: EmotionScore[],
+  words?: TextWords,
 ): string {
   const labels = model.mainLabels;
   const off = model.mainOffset;
@@ -65,7 +68,7 @@ export function rationale(
   }
   // Merge repeated tokens (same lower-case form) so a word is cited once.
   const byWord = new Map<string, Cited>();
-  const words: Cited[] = [];
+  const cited: Cited[] = [];
   for (let t = 0; t < n; t++) {
     const surface = tokens[t]!;
     const key = surface.toLowerCase();
@@ -73,18 +76,32 @@ export function rationale(
     if (!e) {
       e = { surface, delta: 0, negated: null };
       byWord.set(key, e);
-      words.push(e);
+      cited.push(e);
     }
     e.delta += delta[t]!;
     const by = b.bag.negatedBy[t]!;
     if (by >= 0 && negDelta[t]! > 0.05 * Math.abs(delta[t]!) && negDelta[t]! > 0) e.negated = tokens[by]!;
+  }
+  if (words) {
+    for (let k = words.from; k < words.to; k++) {
+      const at = k * C + off;
+      const key = words.lower[k]!;
+      let e = byWord.get(key);
+      if (!e) {
+        // a word the featuriser's tokens no longer hold (a repeated sentence it dropped): cited as read
+        e = { surface: key, delta: 0, negated: null };
+        byWord.set(key, e);
+        cited.push(e);
+      }
+      e.delta += words.contributions[at + winner]! - words.contributions[at + rival]!;
+    }
   }
   // The three words weighing most toward the winner and the one weighing most against it, as a stable
   // sort by weight (descending) would rank them: among equal weights, the earlier word first and the
   // later one last; found in one pass instead of sorting every word.
   const best: Cited[] = [];
   let against: Cited | null = null;
-  for (const e of words) {
+  for (const e of cited) {
     let k = best.length;
     while (k > 0 && e.delta > best[k - 1]!.delta) k--;
     if (k < 3) {
@@ -93,7 +110,7 @@ export function rationale(
     }
     if (against === null || e.delta <= against.delta) against = e;
   }
-  if (words.length < 2) against = null;
+  if (cited.length < 2) against = null;
   const top = best[0]?.delta ?? 0;
   const support = best.filter((e) => e.delta > 0 && e.delta >= 0.15 * top);
   const head = `${labels[winner]} (${Math.round(probs[winner]! * 100)}% vs ${labels[rival]} ${Math.round(probs[rival]! * 100)}%)`;
