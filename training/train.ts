@@ -445,6 +445,17 @@ export async function writeModel(t: TrainedModel, outDir: string, evaluation: Tr
   return sidecar;
 }
 
+
+/**
+ * `--only=english`: the English expert, trained by its own program (trainEnglish.ts imports this file's training steps,
+ * so importing it here would be a cycle).
+ */
+function trainEnglishProgram(values: { out?: string; 'evaluation-fit'?: boolean; hidden?: string; seed?: string; vectors?: string }): void {
+  const args = ['--train', ...(values.out ? [`--out=${values.out}`] : []), ...(values['evaluation-fit'] ? ['--evaluation-fit'] : []),
+    ...(values.hidden ? [`--hidden=${values.hidden}`] : []), ...(values.seed ? [`--seed=${values.seed}`] : []), ...(values.vectors ? [`--vectors=${values.vectors}`] : [])];
+  const run = spawnSync(process.execPath, [fileURLToPath(new URL('./trainEnglish.js', import.meta.url)), ...args], { stdio: 'inherit' });
+  if (run.status !== 0) throw new Error(`training the English expert failed (exit ${run.status ?? run.signal})`);
+}
 async function main(): Promise<void> {
   const { values } = cliArgs({
     name: 'npm run train',
@@ -500,14 +511,7 @@ async function main(): Promise<void> {
     return n;
   };
   // The English expert (training/trainEnglish.ts, issue 37): its own spec, files general-en.*; only --out, --evaluation-fit, --hidden, --seed, --vectors apply.
-  if (only === 'english') {
-    // its own program (trainEnglish.ts imports this file's training steps, so importing it here would be a cycle)
-    const args = ['--train', ...(values.out ? [`--out=${values.out}`] : []), ...(values['evaluation-fit'] ? ['--evaluation-fit'] : []),
-      ...(values.hidden ? [`--hidden=${values.hidden}`] : []), ...(values.seed ? [`--seed=${values.seed}`] : []), ...(values.vectors ? [`--vectors=${values.vectors}`] : [])];
-    const run = spawnSync(process.execPath, [fileURLToPath(new URL('./trainEnglish.js', import.meta.url)), ...args], { stdio: 'inherit' });
-    if (run.status !== 0) throw new Error(`training the English expert failed (exit ${run.status ?? run.signal})`);
-    return;
-  }
+  if (only === 'english') return trainEnglishProgram(values);
   const chars = values.chars?.split('-').map(Number);
   const specs = SPECS.filter((s) => !only || s.name === only).map((s) => ({
     ...s,

@@ -22,5 +22,6 @@ export const LONG_FUNCTIONS: Readonly<Record<string, string>> = {
   'bin/meridian.ts#main': 'the launcher: flags, start order and shutdown order of core and gateway in one readable sequence',
   'gateway/graphql/workLimits.ts#GraphqlWorkLimits.walkDocument': 'one walk over a GraphQL document pricing each node kind; being reworked (issue 39.3, wt-gql)',
   'gateway/openapi/openapiDocument.ts#buildOpenApi': 'builds the OpenAPI document as one literal shaped like the output',
+  'training/onnxExport.ts#exportOnnx': 'the ONNX graph written node by node in the order it runs (bag, hidden layer, heads, contributions, and the English expert\'s word branch inline), so one read follows the graph',
   'gateway/rest/routes.ts#handle': "the REST request path's one handler, profiled per step (issue 39.4, coordinator)",
 };

@@ -24,6 +24,22 @@ function runnerUp(probs: Float32Array, winner: number): number {
   return probs[b]! > probs[a]! ? b : a;
 }
 
+/** The English expert's word-vector shares (word_contributions), added to each word's citation (or a new one). */
+function addWordShares(words: TextWords, C: number, off: number, winner: number, rival: number, byWord: Map<string, Cited>, cited: Cited[]): void {
+  for (let k = words.from; k < words.to; k++) {
+    const at = k * C + off;
+    const key = words.lower[k]!;
+    let e = byWord.get(key);
+    if (!e) {
+      // a word the featuriser's tokens no longer hold (a repeated sentence it dropped): cited as read
+      e = { surface: key, delta: 0, negated: null };
+      byWord.set(key, e);
+      cited.push(e);
+    }
+    e.delta += words.contributions[at + winner]! - words.contributions[at + rival]!;
+  }
+}
+
 /**
  * Explains the decision from the model's own per-feature contributions: each token's
  * share (its word, negated-word and character n-gram features, half of each bigram it
@@ -82,20 +98,7 @@ export function rationale(
     const by = b.bag.negatedBy[t]!;
     if (by >= 0 && negDelta[t]! > 0.05 * Math.abs(delta[t]!) && negDelta[t]! > 0) e.negated = tokens[by]!;
   }
-  if (words) {
-    for (let k = words.from; k < words.to; k++) {
-      const at = k * C + off;
-      const key = words.lower[k]!;
-      let e = byWord.get(key);
-      if (!e) {
-        // a word the featuriser's tokens no longer hold (a repeated sentence it dropped): cited as read
-        e = { surface: key, delta: 0, negated: null };
-        byWord.set(key, e);
-        cited.push(e);
-      }
-      e.delta += words.contributions[at + winner]! - words.contributions[at + rival]!;
-    }
-  }
+  if (words) addWordShares(words, C, off, winner, rival, byWord, cited);
   // The three words weighing most toward the winner and the one weighing most against it, as a stable
   // sort by weight (descending) would rank them: among equal weights, the earlier word first and the
   // later one last; found in one pass instead of sorting every word.
