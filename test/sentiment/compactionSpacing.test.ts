@@ -68,8 +68,9 @@ describe('compaction spacing', () => {
     // the reader spent most of the time served, not waiting: few slow reads, and their waiting is a minority of the time
     const sorted = [...latencies].sort((a, b) => a - b);
     const waited = latencies.reduce((x, y) => x + y, 0);
-    // unspaced: ~0.95; spaced, 0.45-0.62 in clean-clone CI runs on the 2-core machine (a read's own time counts as
-    // waiting too, and grows with the machine's load; the store's held share above is the direct measure)
+    // unspaced: ~0.95; spaced, 0.61 and 0.62 in two clean-clone CI runs on the 2-core machine and up to 0.75 beside
+    // other heavy processes (a read's own time counts as waiting too and grows with the machine's load; the store's
+    // held share above is the direct measure)
     expect(waited / elapsed).toBeLessThan(0.75);
     expect(latencies.length).toBeGreaterThan(elapsed / 20); // ~one read every 5-10 ms when the store is free
     expect(sorted[Math.floor(sorted.length / 2)]!).toBeLessThan(mean / 4);
