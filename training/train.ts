@@ -176,7 +176,8 @@ export interface TrainedModel {
   heldoutRows: number[];
 }
 
-function classWeights(spec: ModelSpec, rows: Row[], trainRows: number[]): Float32Array {
+/** Per-row class weights (per head (N / (K · N_c))^balance, mean over the row's heads); the English expert's trainer uses them too. */
+export function classWeights(spec: ModelSpec, rows: Row[], trainRows: number[]): Float32Array {
   // Per head, weight each class by (N / (K · N_c))^balance: 0 keeps raw counts, 1 balances fully.
   const perHead = spec.heads.map((head, h) => {
     const counts = new Array<number>(head.labels.length).fill(0);

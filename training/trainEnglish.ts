@@ -32,7 +32,7 @@ import { exportOnnx } from './onnxExport.js';
 import { argmax, pct, score } from './metrics.js';
 import { GENERAL_SPEC, isTuningRow, type ModelSpec } from './modelSpecs.js';
 import { progress } from './progress.js';
-import { calibrate, headMetrics, loadAndFeaturize, ONNX_TOLERANCE, trainModel, writeModel, type TrainedModel } from './train.js';
+import { calibrate, classWeights, headMetrics, loadAndFeaturize, ONNX_TOLERANCE, trainModel, writeModel, type TrainedModel } from './train.js';
 
 /** The language code of the rows the expert trains on. */
 export const ENGLISH = 'en';
@@ -98,27 +98,6 @@ function scoreEmobank(t: TrainedModel, graded: { rows: Row[]; x: FeatureMatrix }
     if ((preds[k]![2]! > preds[k]![0]! ? 2 : 0) === g) right++;
   });
   return `EmoBank dev 3-way (${dev.length} rows) macro-recall ${pct(m3.macroRecall)} acc ${pct(m3.accuracy)}; 2-way (${n} rows) acc ${pct(right / Math.max(1, n))}`;
-}
-
-/** Per-row class weights as train.ts classWeights computes them (per head (N / (K · N_c))^balance, mean over the row's heads). */
-function classWeights(spec: ModelSpec, rows: Row[], trainRows: number[]): Float32Array {
-  const perHead = spec.heads.map((head, h) => {
-    const counts = new Array<number>(head.labels.length).fill(0);
-    let n = 0;
-    for (const r of trainRows) {
-      const g = spec.gold(rows[r]!)[h];
-      if (!g) continue;
-      for (const c of g) counts[c]!++;
-      n++;
-    }
-    return counts.map((k) => (k > 0 ? (n / (head.labels.length * k)) ** spec.classBalance : 0));
-  });
-  const w = new Float32Array(rows.length);
-  rows.forEach((row, r) => {
-    const ws = spec.gold(row).flatMap((g, h) => (g ? [g.reduce((a, c) => a + perHead[h]![c]!, 0) / g.length] : []));
-    w[r] = ws.length ? ws.reduce((a, b) => a + b, 0) / ws.length : 0;
-  });
-  return w;
 }
 
 /**
