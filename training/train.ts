@@ -388,6 +388,12 @@ export async function checkOnnxAgainstTrainer(t: TrainedModel, onnx: Uint8Array,
     }
   });
   const out = await session.run(encodeBatch(bags, t.spec.featurizer).feeds);
+  await session.release();
+  return maxHeadDifference(t, out, sample);
+}
+
+/** The largest difference between the graph's head probabilities (`out`) and the trainer's for the rows `sample`. */
+export function maxHeadDifference(t: TrainedModel, out: Record<string, { data: unknown }>, sample: number[]): number {
   const expected = predict(t.model, t.x, sample);
   let maxDiff = 0;
   t.spec.heads.forEach((head, h) => {
@@ -397,7 +403,6 @@ export async function checkOnnxAgainstTrainer(t: TrainedModel, onnx: Uint8Array,
       for (let c = 0; c < K; c++) maxDiff = Math.max(maxDiff, Math.abs(got[i * K + c]! - p[h]![c]!));
     });
   });
-  await session.release();
   return maxDiff;
 }
 

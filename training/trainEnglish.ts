@@ -32,7 +32,7 @@ import { exportOnnx } from './onnxExport.js';
 import { argmax, pct, score } from './metrics.js';
 import { GENERAL_SPEC, isTuningRow, type ModelSpec } from './modelSpecs.js';
 import { progress } from './progress.js';
-import { calibrate, classWeights, headMetrics, loadAndFeaturize, ONNX_TOLERANCE, trainModel, writeModel, type TrainedModel } from './train.js';
+import { calibrate, classWeights, headMetrics, maxHeadDifference, loadAndFeaturize, ONNX_TOLERANCE, trainModel, writeModel, type TrainedModel } from './train.js';
 
 /** The language code of the rows the expert trains on. */
 export const ENGLISH = 'en';
@@ -281,17 +281,8 @@ async function checkExpertOnnx(t: TrainedModel, onnx: Uint8Array, sample: number
     word_rows: new ort.Tensor('int64', w.rows, [w.rows.length, 1]),
   };
   const out = await session.run(feeds);
-  const expected = predict(t.model, t.x, sample);
-  let maxDiff = 0;
-  t.spec.heads.forEach((head, h) => {
-    const got = out[head.name]!.data as Float32Array;
-    const K = head.labels.length;
-    expected.forEach((p, i) => {
-      for (let c = 0; c < K; c++) maxDiff = Math.max(maxDiff, Math.abs(got[i * K + c]! - p[h]![c]!));
-    });
-  });
   await session.release();
-  return maxDiff;
+  return maxHeadDifference(t, out, sample);
 }
 
 function main(): void {
