@@ -77,7 +77,15 @@ export interface LinearModel {
 export function quantiseColumns(model: LinearModel): void {
   const H = model.hidden ?? 0;
   if (H <= 0 || model.wide) throw new Error('quantiseColumns: int8 embeddings are for the hidden model without a wide layer');
-  const W = model.weights;
+  model.int8 = quantiseTable(model.weights, H);
+}
+
+/**
+ * A row-major [rows × H] table as int8 with one float32 scale per column (its largest magnitude / 127); the stored
+ * values (int8 × scale) are written back into `W`. quantiseColumns's embeddings, and the English expert's folded
+ * word table (trainEnglish.ts).
+ */
+export function quantiseTable(W: Float32Array, H: number): { values: Int8Array; scales: Float32Array } {
   const max = new Float64Array(H);
   for (let i = 0; i < W.length; i++) max[i % H] = Math.max(max[i % H]!, Math.abs(W[i]!));
   const scales = Float32Array.from(max, (m) => m / 127);
@@ -87,7 +95,7 @@ export function quantiseColumns(model: LinearModel): void {
     values[i] = scale === 0 ? 0 : Math.max(-127, Math.min(127, Math.round(W[i]! / scale)));
     W[i] = values[i]! * scale;
   }
-  model.int8 = { values, scales };
+  return { values, scales };
 }
 
 /** AdaGrad on a bias vector: b -= lr·g / √(Σg² + ε), skipping zero gradients. */

@@ -26,9 +26,9 @@ import { encodeExtraLexicons, Featurizer } from '../src/sentiment/featurizer.js'
 import type { ModelSidecar, TrainedLanguage } from '../src/sentiment/modelCard.js';
 import { encodeBatch } from '../src/sentiment/onnxBatch.js';
 import { cleanText } from '../src/sentiment/textInput.js';
-import { createHiddenModel, featurizeAll, predict, quantiseColumns, setDenseInputs, train, type FeatureMatrix, type Targets } from './linearModel.js';
-import { denseInputs, denseWidth, foldedTable, loadWordVectors, wordFeeds, type NegationMode, type WordVectors } from './englishVectors.js';
-import { exportOnnx } from './onnxExport.js';
+import { createHiddenModel, featurizeAll, predict, quantiseColumns, quantiseTable, setDenseInputs, train, type FeatureMatrix, type LinearModel, type Targets } from './linearModel.js';
+import { denseInputs, denseWidth, foldedTable, loadWordVectors, vectorWords, wordFeeds, type NegationMode, type WordVectors } from './englishVectors.js';
+import { exportOnnx, type WordBranch } from './onnxExport.js';
 import { argmax, pct, score } from './metrics.js';
 import { GENERAL_SPEC, isTuningRow, type ModelSpec } from './modelSpecs.js';
 import { progress } from './progress.js';
@@ -100,11 +100,16 @@ function scoreEmobank(t: TrainedModel, graded: { rows: Row[]; x: FeatureMatrix }
   return `EmoBank dev 3-way (${dev.length} rows) macro-recall ${pct(m3.macroRecall)} acc ${pct(m3.accuracy)}; 2-way (${n} rows) acc ${pct(right / Math.max(1, n))}`;
 }
 
+/** A fit with the GloVe branch, as stored (storeWordBranch): its folded word table and the dense inputs it gives texts. */
+export type VectorModel = TrainedModel & { words: WordBranch; dense: (texts: string[]) => Float32Array };
+
 /**
  * trainModel's fit (same splits, class weights, options and seed) for a hidden model with the GloVe branch:
- * data.x.dense holds the rows' dense inputs of width `dims`.
+ * data.x.dense holds the rows' dense inputs (denseInputs(glove.vectors, glove.mode)). Returned as stored and served
+ * (int8 embeddings and word table, storeWordBranch), so everything scored afterwards is the exported graph.
  */
-export function trainWithVectors(spec: ModelSpec, data: { rows: Row[]; x: FeatureMatrix }, dims: number, opts: { exclude?: (r: Row) => boolean; includeHeldout?: boolean; label: string }): TrainedModel {
+export function trainWithVectors(spec: ModelSpec, data: { rows: Row[]; x: FeatureMatrix }, glove: { vectors: WordVectors; mode: NegationMode }, opts: { exclude?: (r: Row) => boolean; includeHeldout?: boolean; label: string }): VectorModel {
+  const dims = denseWidth(glove.mode);
   const { rows, x } = data;
   const trainRows: number[] = [];
   const tuneRows: number[] = [];
@@ -133,7 +138,43 @@ export function trainWithVectors(spec: ModelSpec, data: { rows: Row[]; x: Featur
     onEpoch: (epoch, loss) => bar.done(`epoch ${epoch}/${spec.epochs}: loss ${loss.toFixed(4)}`),
   });
   if (spec.int8Embeddings) quantiseColumns(model);
-  return { spec, model, rows, x, trainRows, tuneRows, heldoutRows };
+  const tuned = (m: TrainedModel): string => { const h = headMetrics(spec, m, tuneRows, 0); return `acc ${pct(h.accuracy)} macro-F1 ${pct(h.macroF1)}`; };
+  const before = tuned({ spec, model, rows, x, trainRows, tuneRows, heldoutRows });
+  const stored = storeWordBranch(model, glove.vectors, glove.mode);
+  const t: TrainedModel = { spec, model, rows, x: { ...x, dense: stored.dense(rows.map((r) => r.text)) }, trainRows, tuneRows, heldoutRows };
+  bar.done(`word table stored as int8: tuning slice polarity ${tuned(t)} (float32 table: ${before})`);
+  return { ...t, ...stored };
+}
+
+/**
+ * The GloVe branch as the graph stores it: the dense weights folded into one H-wide row per word (foldedTable),
+ * quantised to int8 with a scale per hidden unit (quantiseTable); the model then reads each text's dense input as
+ * the weighted sum of its words' stored rows (foldedInputs, H wide) through an identity [H × H], which adds exactly
+ * what the graph's word branch adds to the pre-activation.
+ */
+function storeWordBranch(model: LinearModel, vectors: WordVectors, mode: NegationMode): { words: WordBranch; dense: (texts: string[]) => Float32Array } {
+  const H = model.hidden!;
+  const table = foldedTable(vectors, model.dense!, H, mode);
+  const int8 = quantiseTable(table, H);
+  const identity = new Float32Array(H * H);
+  for (let j = 0; j < H; j++) identity[j * H + j] = 1;
+  model.dense = { dims: H, weights: identity };
+  return { words: { table, int8 }, dense: (texts) => foldedInputs(texts, vectors, mode, table, H) };
+}
+
+/** Each text's word-branch input [texts × H]: Σ over its known words of weight (wordFeeds: ±1/known words) × the word's table row. */
+function foldedInputs(texts: string[], vectors: WordVectors, mode: NegationMode, table: Float32Array, H: number): Float32Array {
+  const out = new Float32Array(texts.length * H);
+  const W = vectors.words.length;
+  texts.forEach((text, r) => {
+    const ws = vectorWords(text, vectors);
+    for (const { word, negated } of ws) {
+      const row = (mode === 'split' && negated ? word + W : word) * H;
+      const weight = (mode === 'flip' && negated ? -1 : 1) / ws.length;
+      for (let j = 0; j < H; j++) out[r * H + j] = out[r * H + j]! + weight * table[row + j]!;
+    }
+  });
+  return out;
 }
 
 function crossSource(values: { folds: string; seeds: string; hidden: string; shared: boolean; vectors: string }): void {
@@ -150,8 +191,8 @@ function crossSource(values: { folds: string; seeds: string; hidden: string; sha
   const modes = values.vectors.split(',') as (NegationMode | 'none')[];
   for (const m of modes) if (!['none', 'plain', 'flip', 'split'].includes(m)) throw new Error(`--vectors: ${m}? use none, plain, flip, split`);
   const glove = modes.some((m) => m !== 'none') ? loadWordVectors() : null;
-  const dense = new Map<NegationMode, { x: Float32Array; graded: Float32Array }>();
-  for (const m of modes) if (m !== 'none') dense.set(m, { x: denseInputs(data.rows.map((r) => r.text), glove!, m), graded: denseInputs(gradedRows.map((r) => r.text), glove!, m) });
+  const dense = new Map<NegationMode, { x: Float32Array }>();
+  for (const m of modes) if (m !== 'none') dense.set(m, { x: denseInputs(data.rows.map((r) => r.text), glove!, m) });
   const bar = progress('english cross-source');
   for (const fold of folds) {
     const left = FOLDS[fold]!;
@@ -169,11 +210,12 @@ function crossSource(values: { folds: string; seeds: string; hidden: string; sha
         const started = Date.now();
         const label = `${v.name} without ${fold} seed ${seed}`;
         const vec = v.vectors ? dense.get(v.vectors)! : null;
-        const t = vec
-          ? trainWithVectors(v.spec, { rows: data.rows, x: { ...data.x, dense: vec.x } }, denseWidth(v.vectors!), { exclude: v.exclude, label })
-          : trainModel(v.spec, { data, exclude: v.exclude, label });
+        const withVectors = vec ? trainWithVectors(v.spec, { rows: data.rows, x: { ...data.x, dense: vec.x } }, { vectors: glove!, mode: v.vectors! }, { exclude: v.exclude, label }) : null;
+        const t = withVectors ?? trainModel(v.spec, { data, exclude: v.exclude, label });
         const scored = scoreRows(t, held);
-        const s = fold === 'emobank' ? scoreEmobank(t, vec ? { ...graded, x: { ...graded.x, dense: vec.graded } } : graded) : [scored.polarity, scored.emotion].filter(Boolean).join('; ');
+        // the graded rows read through the fit's stored word table, as the graph would
+        const gradedAs = withVectors ? { ...graded, x: { ...graded.x, dense: withVectors.dense(gradedRows.map((r) => r.text)) } } : graded;
+        const s = fold === 'emobank' ? scoreEmobank(t, gradedAs) : [scored.polarity, scored.emotion].filter(Boolean).join('; ');
         const line = `without ${fold}, ${v.name} seed=${seed}: ${fold === 'emobank' ? s : `${fold} en held-out ${s}`} (${((Date.now() - started) / 1000).toFixed(0)} s)`;
         bar.done(line);
         process.stdout.write(line + '\n');
@@ -207,9 +249,10 @@ export async function trainEnglishExpert(opts: { outDir?: string; evaluationFit?
     setDenseInputs((texts) => denseInputs(texts, vectors, mode));
     try {
       const data = loadAndFeaturize(spec);
-      const width = denseWidth(mode);
-      const evaluation = trainWithVectors(spec, data, width, { label: `train ${spec.name} (evaluation fit, held-out rows left out)` });
-      const t = opts.evaluationFit ? evaluation : trainWithVectors(spec, data, width, { includeHeldout: true, label: `train ${spec.name} (shipped fit, held-out rows trained on too)` });
+      const evaluation = trainWithVectors(spec, data, { vectors, mode }, { label: `train ${spec.name} (evaluation fit, held-out rows left out)` });
+      const t = opts.evaluationFit ? evaluation : trainWithVectors(spec, data, { vectors, mode }, { includeHeldout: true, label: `train ${spec.name} (shipped fit, held-out rows trained on too)` });
+      // from here on (calibration on EmoBank) new texts' dense inputs are the shipped fit's stored word rows
+      setDenseInputs(t.dense);
       await writeExpert(t, outDir, evaluation, vectors, mode);
     } finally {
       setDenseInputs(null);
@@ -219,11 +262,10 @@ export async function trainEnglishExpert(opts: { outDir?: string; evaluationFit?
 }
 
 /** train.ts writeModel for the expert with its word branch: the graph, its word list, the sidecar; refuses a graph that differs from the trainer. */
-async function writeExpert(t: TrainedModel, outDir: string, evaluation: TrainedModel, vectors: WordVectors, mode: NegationMode): Promise<void> {
-  const table = foldedTable(vectors, t.model.dense!, t.model.hidden!, mode);
+async function writeExpert(t: VectorModel, outDir: string, evaluation: TrainedModel, vectors: WordVectors, mode: NegationMode): Promise<void> {
   const onnxFile = `${t.spec.name}.onnx`;
   const wordsFile = `${t.spec.name}.words.txt`;
-  const onnx = exportOnnx(t.model, { name: t.spec.name, domain: t.spec.domain }, { table });
+  const onnx = exportOnnx(t.model, { name: t.spec.name, domain: t.spec.domain }, t.words);
   const sample = t.heldoutRows.filter((_, i) => i % Math.max(1, Math.floor(t.heldoutRows.length / 500)) === 0).slice(0, 500);
   const diff = await checkExpertOnnx(t, onnx, sample, vectors, mode);
   if (!(diff <= ONNX_TOLERANCE)) throw new Error(`ONNX output differs from the trainer by ${diff} (> ${ONNX_TOLERANCE}) on ${sample.length} rows: the export is wrong, not writing ${onnxFile}`);
