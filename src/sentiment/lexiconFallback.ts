@@ -43,6 +43,25 @@ export const SHORTEST_STEM = 3;
 /** Hangul: one syllable is a stem ("좋" in 좋아서, 좋았어요); Korean entries all match as word beginnings. */
 export const HANGUL = /\p{Script=Hangul}/u;
 const LONGEST_SUBSTRING = 8;
+/**
+ * Unspaced scripts whose word boundaries ICU finds with a dictionary in Node's own Intl.Segmenter (Thai, Lao, Khmer,
+ * Burmese). Matched anywhere, a Thai entry was found inside other words (บ้า "crazy" in บ้าน "house", ช้า "slow" in
+ * เช้า "morning", นัก in พนักงาน "staff"). Node's ICU has no Chinese or Japanese dictionary (it cuts 素晴らしい into
+ * single letters), so those keep plain substring matching.
+ */
+const SEGMENTED = /[\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
+const wordSegmenter = new Intl.Segmenter('th', { granularity: 'word' });
+
+/** Code-point offsets of the word boundaries of `run` (its start and end included). */
+function wordBoundaries(run: string): Set<number> {
+  const bounds = new Set<number>([0]);
+  let at = 0;
+  for (const s of wordSegmenter.segment(run)) {
+    at += [...s.segment].length;
+    bounds.add(at);
+  }
+  return bounds;
+}
 export const NEGATOR = 100;
 /** Languages whose negator follows the word it negates (Korean 않다/못, Japanese ない, Turkish değil, Bengali না). */
 const POST_NEGATING: ReadonlySet<string> = new Set(['ko', 'ja', 'tr', 'bn']);
@@ -120,7 +139,7 @@ export class FallbackLexicons {
         continue;
       }
       if (UNSPACED.test(w)) {
-        this.substrings(w, langs, found);
+        this.substrings(w, langs, found, SEGMENTED.test(w) ? wordBoundaries(w) : undefined);
         continue;
       }
       const next = tokens[t + 1];
@@ -158,12 +177,16 @@ export class FallbackLexicons {
     return { score: score * 1.1 ** bangs, hits };
   }
 
-  /** Longest-first substring matching over a run of unspaced letters. */
-  private substrings(run: string, langs: readonly string[], found: { v: number; text: string }[]): void {
+  /**
+   * Longest-first substring matching over a run of unspaced letters; with `bounds` (the word boundaries of a Thai-like
+   * run, as code-point offsets), an entry must start and end on one, so a word is not found inside another.
+   */
+  private substrings(run: string, langs: readonly string[], found: { v: number; text: string }[], bounds?: Set<number>): void {
     const chars = [...run];
     for (let i = 0; i < chars.length;) {
       let matched = 0;
       for (let n = Math.min(LONGEST_SUBSTRING, chars.length - i); n >= 1; n--) {
+        if (bounds && (!bounds.has(i) || !bounds.has(i + n))) continue;
         const piece = chars.slice(i, i + n).join('');
         const v = this.find(langs, 'n', piece) !== 0 ? NEGATOR : this.find(langs, 'c', piece);
         if (v !== 0) {
@@ -173,8 +196,11 @@ export class FallbackLexicons {
         }
       }
       if (matched === 0) {
-        found.push({ v: 0, text: chars[i]! });
-        i++;
+        // no entry here: one letter, or with word boundaries the whole word (a word is one position for negation)
+        let j = i + 1;
+        while (bounds && j < chars.length && !bounds.has(j)) j++;
+        found.push({ v: 0, text: chars.slice(i, j).join('') });
+        i = j;
       } else i += matched;
     }
   }

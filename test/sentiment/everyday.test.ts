@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SentimentAnalyzer, type AnalysisOutput } from '../../src/sentiment/sentimentAnalyzer.js';
 import { EldTable } from '../../src/sentiment/eldTable.js';
+import { FallbackLexicons } from '../../src/sentiment/lexiconFallback.js';
 import { projectRoot } from '../../src/paths.js';
 
 let analyzer: SentimentAnalyzer;
@@ -98,6 +99,16 @@ describe('everyday sentences (fresh set): the language and a polarity', () => {
     expect(o.language.trained).toBe(false);
     expect(o.rationale).toMatch(/^NEGATIVE from sentiment lexicons, because the general model has no training data in pl/);
     expect(o.rationale).toContain('"rozczarowany"');
+  });
+
+  it('a Thai lexicon word is found only on word boundaries, not inside another word', () => {
+    const lexicons = FallbackLexicons.load(join(projectRoot, 'models'));
+    // ช้า "slow" is inside เช้า "morning", นัก inside พนักงาน "staff": neither is a hit
+    expect(lexicons.score('เมื่อเช้าฉันไปตลาด', 'th').hits).toEqual([]);
+    expect(lexicons.score('พนักงานทุกคนมาทำงาน', 'th').hits).toEqual([]);
+    // the words themselves still are, and a negator still flips the next one
+    expect(lexicons.score('รถไฟช้ามาก', 'th').score).toBeLessThan(0);
+    expect(lexicons.score('อาหารไม่อร่อย', 'th').hits.map((h) => h.text)).toEqual(['อร่อย (negated)']);
   });
 
   it('text without a language stays und: emoji, ok, lol, numbers', async () => {
