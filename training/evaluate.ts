@@ -486,7 +486,7 @@ async function main(): Promise<void> {
   if (modelsDir) refuseShippedFits(modelsDir);
   const fits = modelsDir ? undefined : await evaluationFits();
   try {
-    const analyzer = await SentimentAnalyzer.load({ withProbabilities: true, modelsDir: modelsDir ?? fits!.dir });
+    const analyzer = await SentimentAnalyzer.load({ withProbabilities: true, modelsDir: modelsDir ?? fits!.dir, englishExpert: false });
     const general = await evalGeneral(analyzer);
     const finance = await evalFinance(analyzer);
     const lid = await evaluateLanguage(analyzer.language, await loadLanguageCorpus());

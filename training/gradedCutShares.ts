@@ -14,7 +14,7 @@ import { isTuningRow } from './modelSpecs.js';
 const args = process.argv.slice(2);
 const dir = args.find((a) => !a.startsWith('--')) ?? MODELS_DIR;
 const compare = Number(args.find((a) => a.startsWith('--compare='))?.slice(10) ?? 0.9153);
-const a = await SentimentAnalyzer.load({ modelsDir: dir, withProbabilities: true });
+const a = await SentimentAnalyzer.load({ modelsDir: dir, withProbabilities: true, englishExpert: false });
 const cut = a.sidecar('GENERAL').calibration!.veryNegativeCut;
 const five = loadFiveLevelRows();
 const general = loadGeneralCorpus(true);

@@ -40,7 +40,8 @@ export interface AnalyzerOptions {
   timeStages?: boolean;
   /**
    * GENERAL texts the language head names `en` reliably go to the English expert (models/general-en.md) instead of
-   * general.onnx. Default: MERIDIAN_ENGLISH_EXPERT=1 (off otherwise: not served yet).
+   * general.onnx. Default: on when the models folder holds general-en.json, unless MERIDIAN_ENGLISH_EXPERT=0 (then
+   * general.onnx answers every language); MERIDIAN_ENGLISH_EXPERT=1 requires it.
    */
   englishExpert?: boolean;
 }
@@ -147,7 +148,10 @@ export class SentimentAnalyzer {
   static async load(opts: AnalyzerOptions = {}): Promise<SentimentAnalyzer> {
     const models = new Map<Domain, LoadedModel>();
     let lexiconsRead = false;
-    const expertOn = opts.englishExpert ?? process.env['MERIDIAN_ENGLISH_EXPERT'] === '1';
+    const setting = process.env['MERIDIAN_ENGLISH_EXPERT'];
+    // asked for (option or 1): required; by default: served when the models folder has it (a folder of candidate
+    // fits written by npm run train -- --out=DIR holds general.* only)
+    const expertOn = opts.englishExpert ?? (setting === '1' || (setting !== '0' && existsSync(join(opts.modelsDir ?? MODELS_DIR, `${ENGLISH_EXPERT}.json`))));
     const names: [Domain | 'expert', string][] = (Object.keys(MODEL_NAMES) as Domain[]).map((d) => [d, MODEL_NAMES[d]]);
     if (expertOn) names.push(['expert', ENGLISH_EXPERT]);
     let expert: LoadedModel | undefined;
