@@ -373,7 +373,8 @@ async function evalFinance(analyzer: SentimentAnalyzer): Promise<{ text: string;
 const EVERYDAY_DIR = join(projectRoot, 'data', 'sentiment', 'everyday');
 const EVERYDAY_SETS = [
   { file: 'dev.tsv', name: 'development set (the language stage and the lexicon fallback were tuned on it)' },
-  { file: 'fresh.tsv', name: 'fresh set (written after the rules were frozen; not tuned on)' },
+  { file: 'fresh.tsv', name: 'fresh set (written after session 19 froze its rules; the 2026-12-02 language and Thai rules were chosen on it too)' },
+  { file: 'check.tsv', name: 'check set (written 2026-12-02 by a helper who saw neither the other sets nor the models; read after that day\'s rules were frozen)' },
 ];
 const POLARITY_OF: Record<string, number> = { negative: 0, neutral: 1, positive: 2 };
 
