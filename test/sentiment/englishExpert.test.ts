@@ -112,7 +112,7 @@ describe('English expert model (general-en)', () => {
       const s = e[0]! + e[1]! + e[2]!;
       for (let c = 0; c < 3; c++) expect(Math.abs(polarity[r * 3 + c]! - e[c]! / s)).toBeLessThan(1e-5);
     });
-    // served behind MERIDIAN_ENGLISH_EXPERT=1: the texts the language head names en reliably get this graph's polarity
+    // served (the default; MERIDIAN_ENGLISH_EXPERT=0 turns it off): the texts the language head names en reliably get this graph's polarity
     const analyzer = await SentimentAnalyzer.load({ englishExpert: true, withProbabilities: true });
     const served = await analyzer.analyze(TEXTS);
     let routed = 0;
