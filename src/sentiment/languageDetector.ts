@@ -143,6 +143,8 @@ const ELD_SURE = 0.75;
 const STAND_IN: Readonly<Record<string, string>> = {
   pcm: 'en', ti: 'am', id: 'ms', ace: 'ms', ban: 'ms', bbc: 'ms', bjn: 'ms', bug: 'ms', jv: 'ms', mad: 'ms', min: 'ms', su: 'ms', nij: 'ms',
 };
+/** Head verdicts eld's Croatian does not override (the hr/sr/sl pair stage has read their markers). */
+const LATIN_SERBIAN: ReadonlySet<string> = new Set(['sr', 'bs']);
 /** Arabic-script letters: an Arabic head verdict holds over eld only on them (Slovak "Do práce chodím autobusom" was `ar`). */
 const ARABIC_LETTER = /[\u0600-\u06ff]/u;
 /**
@@ -333,7 +335,7 @@ export class LanguageIdentifier {
     if (unknown && !(e.reliable && CENTRAL_EUROPEAN.test(text)) && !(head.p < HEAD_ONLY_BELOW && e.reliable && e.score >= ELD_SURE && STAND_IN[head.code] !== e.code)) return keep();
     // Serbian and Bosnian in Latin script: eld says Croatian (eld's Serbian is Cyrillic); the pair stage has decided
     // (letting eld's Croatian decide took everyday hr to 100 % but held-out sr 85.7 -> 71.4 %: not kept)
-    if ((head.code === 'bs' || head.code === 'sr') && pairGroupOf(e.code) === pairGroupOf(head.code)) return keep();
+    if (LATIN_SERBIAN.has(head.code) && pairGroupOf(e.code) === pairGroupOf(head.code)) return keep();
     const code = hasPairStage(e.code) ? pairStage(text, e.code) : e.code;
     if (!this.labelSet.has(code)) return head.code === 'und' ? UND : { code: head.code, reliable: head.reliable };
     return { code, reliable: e.reliable && letters >= this.sidecar.reliableLetters };
