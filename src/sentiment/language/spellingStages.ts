@@ -64,7 +64,15 @@ export const SPELLING_GROUPS: readonly (readonly SpellingMarkers[])[] = [
         'odgoj* pridon* tijek* neovis* podrijet* svatko netko itko obitelj* tisuć* opć* suradnj* ' +
         'tjed* zrakoplov* sveučiliš* glazb* povijes* izvješ* ' +
         // everyday Croatian: Serbian writes srećan, budžet; Slovene srečen (its proračun is a Slovene marker's company: danes, sem)
-        'sretn* sretan proračun*'
+        'sretn* sretan proračun* ' +
+        // session 21: ijekavian adverbs, "također", "jučer", the Croatian month names and everyday nouns where Serbian
+        // and Slovene write others (gde/kje, takođe/tudi, juče/včeraj, fabrika/tovarna, pozorište/gledališče, ...);
+        // written from the languages, not from a set; none in the Serbian or Slovene training rows. Left out as
+        // Slovene too: kruh, zrak, vlak, točno, nogomet, kava; as Serbian too: ručak, izvrstan
+        'gdje ovdje negdje svugdje nigdje također jučer tvornic* kazališ* kolodvor* ljekarn* rajčic* mrkv* vani ured uredu tjedan tjedna ' +
+        'siječ* veljač* ožuj* travanj* travnj* svib* lipanj* lipnj* srpanj* srpnj* kolovoz* rujan* rujn* listopad* prosin* ' +
+        // ijekavian "dje" the pattern does not read (Serbian ponedeljak, deca, devojka, dečak, odeća; not knjižnica, which Slovene writes too)
+        'ponedjelj* djec* djevoj* dječ* odjeć*'
       ).split(' '),
       pattern: /^(?!\p{L}*(?:jedn|jedin|bjekt|ijent|dijet|nijedan|prijem|danijel|gabrijel|dijego|kijev|higijen|hijerarh|pij|bij|krij|objem|sjenic|prijet))\p{L}*(?:[bcdfghklmnprstvzžčćšđ]ije(?!nt)[bcdfghklmnprstvzžčćšđ]|[bmpsv]je[bcdfghklmnprstvzžčćšđ])\p{L}*$/u,
     },
@@ -103,7 +111,9 @@ export const SPELLING_GROUPS: readonly (readonly SpellingMarkers[])[] = [
         'af hvad ret retfærd* +ligt tilbage* arbejd* eje ejendom* straf deltage trældom fornød* ind indgå* ' +
         'uanset *skab *skabe* *skabs nogle meddel* oplys* udsæt* uddann* udtryk* nu efter mig dig sig ' +
         'noget nogen sådan sådanne ud op uden mellem tage give gøre samfund* bliver blive lige +hed +heden ' +
-        '+heder +hederne købe skabe vores jeres ej'
+        '+heder +hederne købe skabe vores jeres ej ' +
+        // session 21: everyday Danish where Norwegian writes deilig, riktig, jente, gutt, gøy, lekker, kjøkken, kjøre, kjedelig, sjef, kjempe
+        'dejlig* rigtig* pige* dreng* sjov* lækker* køkken* køre* kedelig* chef kæmpe*'
       ).split(' '),
     },
     {
@@ -114,7 +124,9 @@ export const SPELLING_GROUPS: readonly (readonly SpellingMarkers[])[] = [
         'kvarandre annan fridom saman åleine +leg +lege inn inngå* uansett *skap *skape* *skaps opplys* ' +
         'utsett* utdann* uttrykk* kva etter meg deg seg mye noe noen sånn ut opp uten mellom gjøre gjere ' +
         'samfunn* blir bli vere +het +heten +heter +hetene ikkje eg ein eit å kjøpe skape vår ' +
-        'våre berre hennar frå mot hjelp hjelpe'
+        'våre berre hennar frå mot hjelp hjelpe ' +
+        // session 21: everyday Norwegian where Danish writes meget, dreng, pige, kæmpe, tak, rigtig, sjov, dejlig, køkken, køre, chef, kedelig
+        'veldig gutt* jente* kjempe* takk riktig* gøy deilig* kjøkken* kjøre* sjef* kjedelig*'
       ).split(' '),
     },
   ],
@@ -132,7 +144,12 @@ export const SPELLING_GROUPS: readonly (readonly SpellingMarkers[])[] = [
         // session 19, everyday Malay: Malaysian words where Indonesian writes layanan, toko, kamar, parah, anggaran, telepon, film, polisi, toilet, gratis, bus
         'perkhidmatan kedai bilik teruk bajet telefon filem polis tandas percuma bas ' +
         // session 20: more Malaysian words where Indonesian writes others (tetangga, jalan tol, mengirim, konser, sore, kantor, asyik, pikir, saja, uang, setelah, danau; each in at most 8 of 4,850 Indonesian training rows)
-        'jiran lebuh hantar menghantar dihantar konsert petang pejabat seronok fikir* sahaja wang selepas meremang tasik'
+        'jiran lebuh hantar menghantar dihantar konsert petang pejabat seronok fikir* sahaja wang selepas meremang tasik ' +
+        // session 21: Malaysian spellings and words where Indonesian writes paham, kamu, musik, televisi, universitas,
+        // besok, coba, capek, silakan, sepeda, kendaraan, obat, dokter, rumah sakit, selamat, menit, menyetir, kereta,
+        // baterai, kualitas, pajak, akun, informasi, pabrik (each in at most 6 of 5,109 Indonesian training rows)
+        'faham awak muzik televisyen universiti encik esok cuba letih penat sila beratur basikal kenderaan ubat doktor ' +
+        'hospital tahniah perlawanan minit tersangat memandu tren lif bateri kualiti cukai akaun maklumat jawatan kilang'
       ).split(' '),
     },
     {
@@ -166,7 +183,13 @@ export const SPELLING_GROUPS: readonly (readonly SpellingMarkers[])[] = [
   // geen (Afrikaans), echt, geworden, noch (German), nie (German "never"). Dutch needs two: "de" is in 1 % of the
   // Afrikaans and German rows (names, domains).
   [
-    { code: 'nl', min: 2, markers: '*ij* de ik niet naar zijn zij wij jij mij ze zo heb hebben gisteren'.split(' ') },
+    // session 21: Dutch verb forms, pronouns and adverbs that Afrikaans and German write otherwise (het/hat, sal/wird,
+    // teen/gegen, seker/sicher, hierdie/diese, sleg/schlecht, ...), none in their training rows but "toch" in one
+    // German row; left out as German too: worden, ben, werd, we, je, over
+    { code: 'nl', min: 2, markers: ('*ij* de ik niet naar zijn zij wij jij mij ze zo heb hebben gisteren ' +
+      'zeer leuk deze wordt heeft hebt zou zal zullen tegen toch zeker helemaal niets welke geweest slecht denk gaat komt doet kunnen moeten bent uw onze hun zich ' +
+      // Dutch z- where Afrikaans writes s- (sien, sê, sonder, somer, Saterdag, Sondag, swaar, swart, seun, suster, saak, sit, self) and -theek (-teek, -thek)
+      'zien ziet zegt zeggen zonder zomer zaterdag zondag zwaar zwart zoon zus zaak zitten zit zelf *theek').split(' ') },
     { code: 'af', min: 1, markers: 'ek jy hulle baie vir sal hierdie daardie dankie gister nuwe sleg'.split(' ') },
     { code: 'de', min: 1, markers: 'ich und nicht ist der das ein eine zu sie wir mit auf für sich auch es dem des im sind war hat haben wird schon aber sehr heute *ß* *ä* *ö* *ü*'.split(' ') },
   ],
