@@ -12,7 +12,8 @@
  * and sha256-checked by models/language.json), and kept packed at load (LanguageWeights.sparse).
  *
  * Verdicts: `und` when the text has fewer than `minLetters` letters (`ok`, `lol`,
- * emoji only) or the best language's probability is below `undBelow`; `reliable` when
+ * emoji only) unless two of them are Han, kana or Hangul (a word: "谢谢", named by its
+ * script), or the best language's probability is below `undBelow`; `reliable` when
  * that probability is at least `reliableFrom` and the text has `reliableLetters`
  * letters or more. The thresholds come from the sidecar.
  *
@@ -109,6 +110,17 @@ function englishNeighbour(text: string): 'pcm' | 'hi' | undefined {
     else if (w !== pidgin) return 'pcm';
   }
   return hindiTwo ? 'hi' : undefined;
+}
+
+/**
+ * Two Han, kana or Hangul characters are a word ("谢谢", "好吃", "감사"), where two Latin letters are not ("ok"):
+ * a text with fewer than `minLetters` letters still gets a verdict when two of its letters are of these scripts.
+ */
+const DENSE_PAIR = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}].*[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/su;
+const KANA = /[\p{Script=Hiragana}\p{Script=Katakana}]/u;
+const HANGUL = /\p{Script=Hangul}/u;
+function denseWord(text: string): boolean {
+  return DENSE_PAIR.test(text);
 }
 
 export const UND: DetectedLanguage = Object.freeze({ code: 'und', reliable: false });
@@ -349,7 +361,7 @@ export class LanguageIdentifier {
    */
   private headVerdict(ids: Int32Array, count: number, letters: number, text?: string): HeadVerdict {
     const s = this.sidecar;
-    if (letters < s.minLetters || count === 0) return NO_TEXT;
+    if (count === 0 || (letters < s.minLetters && !(text !== undefined && letters >= 2 && denseWord(text)))) return NO_TEXT;
     this.logits(ids, count);
     const z = this.z;
     let best = 0;
@@ -364,6 +376,9 @@ export class LanguageIdentifier {
     const top = z[best]!;
     for (let c = 0; c < this.L; c++) if (c !== skip) sum += Math.exp(z[c]! - top);
     const p = 1 / sum;
+    // a word or two of Han, kana or Hangul (under minLetters letters): the script says the language, the head only
+    // chooses between the languages that write Han ("謝謝" read as English, "谢谢" und by probability, before)
+    if (letters < s.minLetters && text !== undefined) return this.shortDenseVerdict(text, p);
     if (p < s.undBelow) return { code: 'und', reliable: false, p };
     const reliable = (q: number): boolean => q >= s.reliableFrom && letters >= s.reliableLetters;
     // English with two different Pidgin-only words is Pidgin (the reverse of the stage above), with two different
@@ -386,5 +401,15 @@ export class LanguageIdentifier {
       }
     }
     return { code, reliable: reliable(p), p };
+  }
+
+  /** The verdict on a short text of Han, kana or Hangul (denseWord), never reliable: kana is Japanese, Hangul Korean, Han alone the likelier of Chinese and Japanese. */
+  private shortDenseVerdict(text: string, p: number): HeadVerdict {
+    if (KANA.test(text)) return { code: 'ja', reliable: false, p };
+    if (HANGUL.test(text)) return { code: 'ko', reliable: false, p };
+    const zh = this.sidecar.labels.indexOf('zh');
+    const ja = this.sidecar.labels.indexOf('ja');
+    const code = ja >= 0 && (zh < 0 || this.z[ja]! > this.z[zh]!) ? 'ja' : 'zh';
+    return { code, reliable: false, p };
   }
 }

@@ -113,4 +113,11 @@ describe('language spelling stages', () => {
     expect(pairStage('Bu gün hava çox isti idi, dənizə getdik', 'tr')).toBe('az');
     expect(pairStage('Bugün hava çok sıcaktı, denize gittik', 'az')).toBe('tr');
   });
+  it('names a word or two of Han, kana or Hangul by its script, and still says und for text without a language', () => {
+    // under minLetters (4) letters: before, "謝謝" was English and "谢谢", "垃圾" und
+    for (const [text, lang] of [['谢谢', 'zh'], ['謝謝', 'zh'], ['垃圾', 'zh'], ['太棒了', 'zh'], ['すごい', 'ja'], ['ダメ', 'ja'], ['감사', 'ko'], ['최고', 'ko']] as const) {
+      expect(detect(text), text).toBe(lang);
+    }
+    for (const text of ['ok', 'lol', 'xD', '12345', '👍👍', '😀', '!!!', 'a 谢']) expect(detect(text), text).toBe('und');
+  });
 });
