@@ -11,6 +11,7 @@ import { pathToFileURL } from 'node:url';
 import { cliArgs } from '../lib/cliArgs.js';
 import { projectRoot } from '../src/paths.js';
 import { SEEDS } from './fallbackSeeds.js';
+import { VOCABULARY } from './polarityVocabulary.js';
 import {
   FALLBACK_LEXICONS_FILE, FALLBACK_MAGIC, HANGUL, NEGATOR, NLPJS, NON_LATIN, SHORTEST_STEM, UNSPACED, fnv,
 } from '../src/sentiment/lexiconFallback.js';
@@ -26,7 +27,7 @@ export function fallbackEntries(): Map<string, number> {
     else if (Math.sign(old) !== Math.sign(v) && old !== NEGATOR) entries.delete(k); // the lists disagree: no polarity
   };
   // seeds first: the project's own words win over a machine translation's
-  for (const [lang, line] of Object.entries(SEEDS)) {
+  for (const [lang, line] of [...Object.entries(SEEDS), ...Object.entries(VOCABULARY)]) {
     // entries are space-separated; a two-word entry is written with its sign once ("+terima kasih"): join until the next sign
     const items: string[] = [];
     for (const part of line.split(' ')) {

@@ -22,7 +22,7 @@ import { rationale } from './analysis/rationale.js';
 import { encodeWords, type WordRun } from './analysis/englishExpert.js';
 import { readWordList } from './englishWords.js';
 import { priorsOnly, trainedLetters, unscoredScript } from './analysis/trainedScripts.js';
-import { abstention, fallbackAnswer, MODEL_SURE, unscoredNeutral } from './analysis/unscoredAnswers.js';
+import { abstention, fallbackAnswer, MODEL_SURE, unscoredNeutral, unsureNeutral } from './analysis/unscoredAnswers.js';
 import { projectRoot } from '../paths.js';
 
 /** Where the models are read from: MERIDIAN_MODELS_DIR, default models/ in the project. */
@@ -380,6 +380,15 @@ export class SentimentAnalyzer {
     if (lexicon && (!trained || weak) && probs[level.winner]! < MODEL_SURE && level.winner !== 1 && !b.ids.some((id) => model.priorIds.has(id))) {
       // no lexicon evidence and no prior feature, in a language the model never learned: its lean is noise
       return withProbabilities(unscoredNeutral(model, probs, { ...language, trained }, truncated, emotionScores), [0.25, 0.5, 0.25]);
+    }
+    if (trained && !weak && domain === 'GENERAL' && level.winner !== 1 && confidence < MODEL_SURE && !/[!?！？]/u.test(text)
+      && !b.ids.some((id) => model.priorIds.has(id))) {
+      // a trained language, the model unsure of a polar lean, and no lexicon word, emoji or strong punctuation: lean NEUTRAL
+      const lex = lexicon ?? this.fallback.score(b.cleaned, language.code);
+      if (lex.hits.length === 0) {
+        const low = !language.reliable || confidence < cal.lowConfidenceBelow;
+        return withProbabilities(unsureNeutral(model, probs, { ...language, trained }, truncated, emotionScores, low), [0.25, 0.5, 0.25]);
+      }
     }
     const result: AnalysisOutput = {
       domain,

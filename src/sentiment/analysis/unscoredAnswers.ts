@@ -79,3 +79,22 @@ export function abstention(domain: Domain, script: string, language: AnalysisOut
   if (domain === 'FINANCIAL_NEWS') result.marketDirection = 'NEUTRAL';
   return result;
 }
+
+/**
+ * A text in a trained language where the model leans to a polarity at under MODEL_SURE and the text holds no
+ * lexicon word, emoji or lexicon prior feature and no `!` or `?`: news-style statements the model read polar
+ * (models/general.md, error analysis of the everyday sets). It answers NEUTRAL; lowConfidence as the model's own answer.
+ */
+export function unsureNeutral(model: Pick<MainHead, 'mainLabels'>, probs: Float32Array, language: AnalysisOutput['language'], truncated: boolean, emotionScores: EmotionScore[], lowConfidence: boolean): AnalysisOutput {
+  return {
+    domain: 'GENERAL',
+    sentiment: 'NEUTRAL',
+    sentimentScore: 0,
+    confidence: 0.5,
+    emotionScores,
+    rationale: `NEUTRAL: no sentiment-lexicon word, emoji or strong punctuation found, and the general model leaned ${model.mainLabels[probs[2]! >= probs[0]! ? 2 : 0]} at only ${Math.round(Math.max(probs[0]!, probs[2]!) * 100)}%. Language: ${language.code}.${truncated ? ' Only the start of the text was read.' : ''}`,
+    language,
+    lowConfidence,
+    truncated,
+  };
+}
