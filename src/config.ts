@@ -59,7 +59,10 @@ export function loadCoreConfig(env: NodeJS.ProcessEnv = process.env): CoreConfig
     logLevel: logLevelSetting(env),
     stateDir: resolve(env['MERIDIAN_STATE_DIR'] || defaultStateDir()),
     sentiment: {
-      workers: int('MERIDIAN_SENTIMENT_WORKERS', Math.max(1, Math.min(4, cores)), 1, 64),
+      // one analysis thread on 2 cores or fewer (the gateway and core threads need the other core): npm run
+      // bench:sentiment, A/B 2 vs 1 worker on 2 cores, idle RSS 704-716 vs 595-615 MB, batch 1484-2446 vs 2773-2890
+      // texts/s, sync p50 equal (CHANGELOG.md)
+      workers: int('MERIDIAN_SENTIMENT_WORKERS', cores <= 2 ? 1 : Math.min(4, cores), 1, 64),
       ortThreads: int('MERIDIAN_SENTIMENT_ORT_THREADS', 1, 1, 64),
       batchSize: int('MERIDIAN_SENTIMENT_BATCH', 256, 1, 4096),
       queueMax: int('MERIDIAN_SENTIMENT_QUEUE_MAX', 50_000, 1, 10_000_000),
