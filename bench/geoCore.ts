@@ -72,7 +72,7 @@ async function main(): Promise<void> {
     const i = pick();
     items.push({ shape: 'byId', id: store.ids[i]!, grpc: { cityId: store.ids[i]! } });
     const j = pick();
-    const prefix = store.names[j]!.slice(0, 2 + Math.floor(r() * 4));
+    const prefix = store.names.at(j).slice(0, 2 + Math.floor(r() * 4));
     const minPop = [0, 1000, 10000][Math.floor(r() * 3)]!;
     items.push({ shape: 'prefix', query: { prefix: searchPrefix(prefix) || 'a', minPopulation: minPop, includeDeleted: 'NONE', now, sort: [{ field: 'population', desc: true }], offset: 0, limit: 10 },
       grpc: { namePrefix: prefix, minPopulation: minPop, limit: 10 } });

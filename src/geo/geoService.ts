@@ -19,6 +19,7 @@ import { clampOffset } from '../paging.js';
 import { openPlaceStore, placeIndexPath } from './placeIndexFile.js';
 import { CITY_MIN_POPULATION, parsePlaceList, parseUnit, type ParsedPlaceList, type PlaceContext, type PlaceListRequest } from './placeRequests.js';
 import { foldText, searchPrefix, searchWords } from './searchKey.js';
+import { SparseUtf8Column, Utf8Column } from './utf8Column.js';
 
 export interface GeoDeps {
   db: ConnectionPool;
@@ -44,11 +45,11 @@ type Ref = number;
 /** What the geo file adds to the place columns: WikiData ids and names in other languages (by index), and the Q-id lookup. */
 interface PlaceExtras {
   /** by index, '' where none */
-  wikiData: string[];
-  divisionWikiData: string[];
+  wikiData: Utf8Column;
+  divisionWikiData: Utf8Column;
   byWikiData: Map<string, Ref>;
   /** language → the place's name in it by place index, '' where none (Natural Earth, else Who's On First) */
-  localNames: Map<string, string[]>;
+  localNames: Map<string, SparseUtf8Column>;
   /** by place index: the index of the second-level division holding it, -1 where none (place_divisions) */
   divisionOf: Int32Array;
 }
@@ -100,11 +101,14 @@ export class Geo implements PlaceContext {
     });
     // the index file's string columns, kept as they are read ('' where none: placeIndexFile.ts)
     const extras: PlaceExtras = {
-      wikiData: strings['wikiData'] ?? [], divisionWikiData: strings['divisionWikiData'] ?? [], byWikiData: new Map(), localNames: new Map(), divisionOf,
+      wikiData: strings['wikiData'] ?? Utf8Column.from(new Array<string>(places.size).fill('')),
+      divisionWikiData: strings['divisionWikiData'] ?? Utf8Column.from(new Array<string>(divisions.size).fill('')),
+      byWikiData: new Map(), localNames: new Map(), divisionOf,
     };
-    extras.divisionWikiData.forEach((wd, j) => { if (wd) extras.byWikiData.set(wd, -(j + 1)); });
-    extras.wikiData.forEach((wd, i) => { if (wd) extras.byWikiData.set(wd, i); }); // the build keeps each id on one record
-    for (const [k, v] of Object.entries(strings)) if (k.startsWith('name.')) extras.localNames.set(k.slice(5), v);
+    for (let j = 0; j < extras.divisionWikiData.length; j++) if (!extras.divisionWikiData.isEmpty(j)) extras.byWikiData.set(extras.divisionWikiData.at(j), -(j + 1));
+    // the build keeps each id on one record
+    for (let i = 0; i < extras.wikiData.length; i++) if (!extras.wikiData.isEmpty(i)) extras.byWikiData.set(extras.wikiData.at(i), i);
+    for (const [k, v] of Object.entries(strings)) if (k.startsWith('name.')) extras.localNames.set(k.slice(5), v.sparse());
     const m = new Map(meta.map((r) => [r.key, r.value]));
     const info: DataInfo = {
       sources: JSON.parse(m.get('sources') ?? '[]') as DataSource[],
@@ -151,9 +155,9 @@ export class Geo implements PlaceContext {
   /** A record's name in a display: its name in that language where a source has one, GeoNames' name otherwise. */
   private nameOf(ref: Ref, d: Display): string {
     const { p, i, division } = this.at(ref);
-    const local = division || d.language === 'en' ? undefined : this.extras.localNames.get(d.language)?.[i];
-    if (local) return d.ascii ? (asciiName(local) ?? p.asciiNames[i]!) : local;
-    return d.ascii ? p.asciiNames[i]! : p.names[i]!;
+    const local = division || d.language === 'en' ? undefined : this.extras.localNames.get(d.language)?.get(i);
+    if (local) return d.ascii ? (asciiName(local) ?? p.asciiNames.at(i)) : local;
+    return d.ascii ? p.asciiNames.at(i) : p.names.at(i);
   }
 
   /** A country by ISO-3166 alpha-2 code (any case) or WikiData id (Q30). */
@@ -185,7 +189,7 @@ export class Geo implements PlaceContext {
     const country = this.catalog.countries.get(cc);
     const region = this.catalog.region(cc, p.admin1Codes[i]!);
     const name = this.nameOf(ref, d);
-    const wikiDataId = division ? this.extras.divisionWikiData[i] : this.extras.wikiData[i];
+    const wikiDataId = division ? this.extras.divisionWikiData.at(i) : this.extras.wikiData.at(i);
     return {
       id: p.ids[i]!, city: name, name,
       country: country ? displayName(country.names, d) : '', countryCode: cc,
@@ -247,7 +251,7 @@ export class Geo implements PlaceContext {
   regionDetails(r: Region, d: Display) {
     const capital = r.capitalId !== null ? this.places.indexOf(r.capitalId) : undefined;
     return {
-      ...(capital !== undefined ? { capital: d.ascii ? this.places.asciiNames[capital]! : this.places.names[capital]!, capitalId: r.capitalId! } : {}),
+      ...(capital !== undefined ? { capital: d.ascii ? this.places.asciiNames.at(capital) : this.places.names.at(capital), capitalId: r.capitalId! } : {}),
       countryCode: r.countryCode, ...(r.fipsCode ? { fipsCode: r.fipsCode } : {}), ...(r.isoCode ? { isoCode: r.isoCode } : {}),
       ...(r.hascCode ? { hascCode: r.hascCode } : {}),
       name: displayName(r.names, d), numCities: r.numCities, numPlaces: r.numPlaces, admin1Code: r.admin1Code,
@@ -324,7 +328,7 @@ export class Geo implements PlaceContext {
         let c: number;
         if (field === 'distance') c = x.distanceKm - y.distanceKm;
         else if (field === 'population') c = a.p.population[a.i]! - b.p.population[b.i]!;
-        else if (field === 'name') c = cmp(a.p.sortNames[a.i]!, b.p.sortNames[b.i]!);
+        else if (field === 'name') c = cmp(a.p.sortNames.at(a.i), b.p.sortNames.at(b.i));
         else if (field === 'countryCode') c = cmp(a.p.countryCodes[a.i]!, b.p.countryCodes[b.i]!);
         else {
           // unknown elevations last either way (PlaceStore's order)

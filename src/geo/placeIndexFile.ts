@@ -22,6 +22,7 @@ import { randomBytes } from 'node:crypto';
 import { closeSync, openSync, readSync, renameSync, writeSync } from 'node:fs';
 import type { ConnectionPool } from '../db/duckdb.js';
 import { PlaceStore, StringTable, type PlaceColumnsData } from './placeStore.js';
+import { Utf8Column } from './utf8Column.js';
 
 const MAGIC = 'MRDNPLX1';
 const NULL_MARK = '\u0001';
@@ -33,7 +34,9 @@ interface Section { name: string; kind: ArrayKind; offset: number; bytes: number
 interface Header { format: number; fingerprint: string; sections: Section[] }
 
 const CTORS = { i32: Int32Array, u32: Uint32Array, u16: Uint16Array, u8: Uint8Array, f64: Float64Array } as const;
-const STRING_COLUMNS = ['names', 'asciiNames', 'sortNames', 'countryCodes', 'admin1Codes', 'timeZones', 'featureCodes'] as const;
+/** Names, kept as the file's UTF-8 bytes (Utf8Column); the other string columns hold few distinct values and are read as strings. */
+const NAME_COLUMNS = ['names', 'asciiNames', 'sortNames'] as const;
+const STRING_COLUMNS = ['countryCodes', 'admin1Codes', 'timeZones', 'featureCodes'] as const;
 const ARRAY_COLUMNS = ['ids', 'latitude', 'longitude', 'population', 'elevation', 'deletedAt', 'keyPlace', 'keyAlt', 'placeKeyStart', 'placeKeys', 'shortStart', 'shortLists', 'shortHasDeleted', 'nameShortStart', 'nameShortLists', 'nameShortHasDeleted'] as const;
 
 /** What names the geo database's content: its build and refresh times, schema, and row counts. */
@@ -46,10 +49,10 @@ export async function geoFingerprint(db: ConnectionPool): Promise<string> {
 }
 
 /** What the index file keeps beside the place store: the divisions' store and string columns by place (see the header comment). */
-export interface PlaceIndexExtras { divisions: PlaceColumnsData; strings: Record<string, string[]> }
+export interface PlaceIndexExtras { divisions: PlaceColumnsData; strings: Record<string, Utf8Column> }
 
 /** The divisions' store and the string columns, from the database (what the index file keeps of them). */
-export async function loadPlaceExtras(db: ConnectionPool, places: PlaceStore): Promise<{ divisions: PlaceStore; strings: Record<string, string[]> }> {
+export async function loadPlaceExtras(db: ConnectionPool, places: PlaceStore): Promise<{ divisions: PlaceStore; strings: Record<string, Utf8Column> }> {
   const divisions = await PlaceStore.load(db, { places: 'divisions', keys: 'division_keys' });
   const [placeWd, divisionWd, names] = await Promise.all([
     db.query<{ id: number; wd: string }>('SELECT id, wiki_data_id AS wd FROM places WHERE wiki_data_id IS NOT NULL'),
@@ -59,9 +62,9 @@ export async function loadPlaceExtras(db: ConnectionPool, places: PlaceStore): P
   const column = (store: PlaceStore, rows: { id: number; value: string }[]) => {
     const out = new Array<string>(store.size).fill('');
     for (const r of rows) { const i = store.indexOf(r.id); if (i !== undefined) out[i] = r.value; }
-    return out;
+    return Utf8Column.from(out);
   };
-  const strings: Record<string, string[]> = {
+  const strings: Record<string, Utf8Column> = {
     wikiData: column(places, placeWd.map((r) => ({ id: r.id, value: r.wd }))),
     divisionWikiData: column(divisions, divisionWd.map((r) => ({ id: r.id, value: r.wd }))),
   };
@@ -94,6 +97,7 @@ function columnParts(d: PlaceColumnsData, prefix: string): Part[] {
   const parts: Part[] = [];
   const view = (a: ArrayBufferView) => new Uint8Array(a.buffer, a.byteOffset, a.byteLength);
   for (const name of ARRAY_COLUMNS) parts.push({ name: prefix + name, kind: kindOf(d[name]), bytes: view(d[name]) });
+  for (const name of NAME_COLUMNS) parts.push({ name: prefix + name, kind: 'strings', bytes: d[name].joined });
   for (const name of STRING_COLUMNS) parts.push(stringPart(prefix + name, d[name] as (string | null)[]));
   parts.push({ name: `${prefix}kd`, kind: 'raw', bytes: new Uint8Array(d.kd) });
   parts.push({ name: `${prefix}keys.chars`, kind: 'u16', bytes: view(d.keys.chars) }, { name: `${prefix}keys.start`, kind: 'u32', bytes: view(d.keys.start) });
@@ -106,7 +110,7 @@ export function writePlaceIndex(path: string, d: PlaceColumnsData, fingerprint: 
   const parts = columnParts(d, '');
   if (extras) {
     parts.push(...columnParts(extras.divisions, 'div.'));
-    for (const [name, values] of Object.entries(extras.strings)) parts.push(stringPart(`x.${name}`, values));
+    for (const [name, values] of Object.entries(extras.strings)) parts.push({ name: `x.${name}`, kind: 'strings', bytes: values.joined });
   }
   const sections: Section[] = [];
   let offset = 0;
@@ -186,6 +190,14 @@ function readOpen(fd: number, path: string, fingerprint: string): { places: Plac
     const values = s.bytes === 0 ? [] : raw.toString('utf8').split('\0');
     return s.nulls ? values.map((v) => (v === NULL_MARK ? null as unknown as string : v)) : values;
   };
+  /** A column of `count` names as its bytes (no NULLs: the build writes none in these columns). */
+  const utf8Of = (name: string, count: number): Utf8Column => {
+    const s = sectionOf(name);
+    if (s.nulls) throw new Error(`the place index ${path} has NULLs in ${name}`);
+    const raw = Buffer.allocUnsafe(s.bytes);
+    readInto(s, raw);
+    try { return Utf8Column.fromBytes(raw, count); } catch { throw new Error(`the place index ${path} is inconsistent (${name})`); }
+  };
   const interned = (xs: string[]) => { const m = new Map<string, string>(); return xs.map((x) => { let v = m.get(x); if (v === undefined) { v = x; m.set(x, x); } return v; }); };
   const columns = (prefix: string): PlaceColumnsData => {
   const array = <K extends keyof typeof CTORS>(name: string, kind: K) => arrayOf(prefix + name, kind);
@@ -201,7 +213,7 @@ function readOpen(fd: number, path: string, fingerprint: string): { places: Plac
   return {
     ids, latitude: array('latitude', 'f64'), longitude: array('longitude', 'f64'), population: array('population', 'f64'),
     elevation: array('elevation', 'f64'), deletedAt: array('deletedAt', 'f64'),
-    names: fixed(strings('names')), asciiNames: fixed(strings('asciiNames')), sortNames: fixed(strings('sortNames')),
+    names: utf8Of(prefix + 'names', ids.length), asciiNames: utf8Of(prefix + 'asciiNames', ids.length), sortNames: utf8Of(prefix + 'sortNames', ids.length),
     countryCodes: fixed(interned(strings('countryCodes'))), admin1Codes: fixed(interned(strings('admin1Codes'))),
     timeZones: fixed(interned(strings('timeZones'))), featureCodes: fixed(interned(strings('featureCodes'))),
     kd,
@@ -216,13 +228,10 @@ function readOpen(fd: number, path: string, fingerprint: string): { places: Plac
   const places = columns('');
   if (!byName.has('div.ids')) return { places };
   const divisions = columns('div.');
-  const strings: Record<string, string[]> = {};
+  const strings: Record<string, Utf8Column> = {};
   for (const s of header.sections) {
     if (!s.name.startsWith('x.')) continue;
-    const values = stringsOf(s.name);
-    const n = s.name.startsWith('x.division') ? divisions.ids.length : places.ids.length;
-    if (values.length !== n) throw new Error(`the place index ${path} is inconsistent (${s.name})`);
-    strings[s.name.slice(2)] = values;
+    strings[s.name.slice(2)] = utf8Of(s.name, s.name.startsWith('x.division') ? divisions.ids.length : places.ids.length);
   }
   return { places, extras: { divisions, strings } };
 }
@@ -233,7 +242,7 @@ function readOpen(fd: number, path: string, fingerprint: string): { places: Plac
  * for the next start (a read-only folder only costs the write).
  */
 export async function openPlaceStore(db: ConnectionPool, indexPath: string | undefined,
-  onBuilt?: (e: { wrote: boolean; error?: unknown }) => void): Promise<{ store: PlaceStore; divisions: PlaceStore; strings: Record<string, string[]>; fromFile: boolean }> {
+  onBuilt?: (e: { wrote: boolean; error?: unknown }) => void): Promise<{ store: PlaceStore; divisions: PlaceStore; strings: Record<string, Utf8Column>; fromFile: boolean }> {
   if (!indexPath) { const store = await PlaceStore.load(db); return { store, ...(await loadPlaceExtras(db, store)), fromFile: false }; }
   const fingerprint = await geoFingerprint(db);
   let data: ReturnType<typeof readPlaceIndexWithExtras>;

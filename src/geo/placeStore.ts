@@ -13,6 +13,7 @@ import type { ConnectionPool } from '../db/duckdb.js';
 import { clampOffset } from '../paging.js';
 import { EARTH_RADIUS_KM, boundingBoxes, haversineKm } from './distance.js';
 import { GEO_SCHEMA_VERSION } from './searchKey.js';
+import { Utf8Column } from './utf8Column.js';
 
 export type SortField = 'name' | 'population' | 'elevation' | 'countryCode' | 'distance';
 export type IncludeDeletedMode = 'NONE' | 'ALL' | 'SINCE_YESTERDAY' | 'SINCE_LAST_WEEK';
@@ -61,7 +62,8 @@ export function deletedSince(mode: IncludeDeletedMode, now: number): number {
 export interface PlaceColumnsData {
   ids: Int32Array; latitude: Float64Array; longitude: Float64Array; population: Float64Array;
   elevation: Float64Array; deletedAt: Float64Array;
-  names: string[]; asciiNames: string[]; sortNames: string[];
+  /** Names as GeoNames spells them, in ASCII, and folded for sorting (utf8Column.ts: bytes, no JS string per place). */
+  names: Utf8Column; asciiNames: Utf8Column; sortNames: Utf8Column;
   countryCodes: string[]; admin1Codes: string[]; timeZones: string[]; featureCodes: string[];
   /** KDBush's own buffer over (longitude, latitude). */
   kd: ArrayBuffer;
@@ -169,9 +171,9 @@ export class PlaceStore {
   readonly population: Float64Array;
   readonly elevation: Float64Array; // NaN where unknown
   readonly deletedAt: Float64Array; // ms since epoch, NaN when not deleted
-  readonly names: string[];
-  readonly asciiNames: string[];
-  readonly sortNames: string[];
+  readonly names: Utf8Column;
+  readonly asciiNames: Utf8Column;
+  readonly sortNames: Utf8Column;
   readonly countryCodes: string[];
   readonly admin1Codes: string[];
   readonly timeZones: string[];
@@ -276,7 +278,7 @@ export class PlaceStore {
     keyPlace.forEach((i, k) => { if (i >= 0) placeKeys[fill[i]!++] = k; });
     const d: Omit<PlaceColumnsData, 'ranks' | 'shortPrefixes' | 'shortStart' | 'shortLists' | 'shortHasDeleted' | 'nameShortStart' | 'nameShortLists' | 'nameShortHasDeleted'> = {
       ids, latitude, longitude, population, elevation, deletedAt,
-      names: cols.name, asciiNames: cols.ascii_name, sortNames: cols.sort_name,
+      names: Utf8Column.from(cols.name), asciiNames: Utf8Column.from(cols.ascii_name), sortNames: Utf8Column.from(cols.sort_name),
       countryCodes: interned(cols.country_code), admin1Codes: interned(cols.admin1_code), timeZones: interned(cols.timezone), featureCodes: interned(cols.feature_code),
       kd: kd.data as ArrayBuffer, keys: StringTable.from(keyCols.key), keyPlace, keyAlt, placeKeyStart, placeKeys,
     };
@@ -523,7 +525,7 @@ function fieldOrderOf(d: OrderColumns, field: Exclude<SortField, 'distance'>, de
       if (Number.isNaN(x) || Number.isNaN(y)) return Number.isNaN(x) ? (Number.isNaN(y) ? 0 : 1) : -1;
       return dir * (x - y);
     };
-    case 'name': return (a, b) => dir * cmpStr(sortNames[a]!, sortNames[b]!);
+    case 'name': return (a, b) => dir * sortNames.compare(a, b);
     case 'countryCode': return (a, b) => dir * cmpStr(countryCodes[a]!, countryCodes[b]!);
   }
 }

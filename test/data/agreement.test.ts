@@ -49,10 +49,10 @@ function queryArb(): fc.Arbitrary<PlaceQuery> {
       case 'radius':
         return {
           ...base, ...withMin, near: { latitude: Math.max(-90, Math.min(90, store.latitude[g.i]! + g.jitter)), longitude: store.longitude[g.i]! + g.jitter, radiusKm: g.radiusKm },
-          ...(g.named ? { prefix: searchPrefix(store.names[g.i]!).slice(0, 2) || 'a', alternates: g.named === 2 } : {}),
+          ...(g.named ? { prefix: searchPrefix(store.names.at(g.i)).slice(0, 2) || 'a', alternates: g.named === 2 } : {}),
         };
       case 'prefix':
-        return { ...base, ...withMin, prefix: searchPrefix(store.names[g.i]!).slice(0, g.len) || 'a', alternates: g.alternates };
+        return { ...base, ...withMin, prefix: searchPrefix(store.names.at(g.i)).slice(0, g.len) || 'a', alternates: g.alternates };
       case 'country':
         return { ...base, ...withMin, ...(g.exclude ? { excludedCountries: new Set([store.countryCodes[g.i]!, 'US']) } : { countries: new Set([store.countryCodes[g.i]!]) }) };
       case 'region':

@@ -37,8 +37,9 @@ describe('place index file', () => {
     // compared as bytes and joined strings: a deep equality over millions of elements takes minutes
     const bytes = (a: ArrayBufferView | ArrayBuffer) => (ArrayBuffer.isView(a) ? Buffer.from(a.buffer, a.byteOffset, a.byteLength) : Buffer.from(a));
     const flat = (d: typeof read & object): Record<string, ArrayBufferView | ArrayBuffer | string[]> => {
-      const { keys, shortPrefixes, ranks, ...rest } = d;
+      const { keys, shortPrefixes, ranks, names, asciiNames, sortNames, ...rest } = d;
       return { ...rest, keysChars: keys.chars, keysStart: keys.start, shortChars: shortPrefixes.chars, shortStart0: shortPrefixes.start,
+        names: names.joined, asciiNames: asciiNames.joined, sortNames: sortNames.joined,
         ...Object.fromEntries(Object.entries(ranks).map(([k, v]) => [`rank ${k}`, v])) };
     };
     const got = flat(read!), want = flat(built.data);
@@ -60,7 +61,7 @@ describe('place index file', () => {
     const base: Omit<PlaceQuery, 'sort'> = { includeDeleted: 'NONE', now: Date.now(), offset: 0, limit: 25 };
     const queries: PlaceQuery[] = [];
     for (let i = 0; i < built.size; i += 997) {
-      const name = built.names[i]!;
+      const name = built.names.at(i);
       for (const len of [1, 3, 4, 6]) {
         queries.push({ ...base, prefix: searchPrefix(name.slice(0, len)), sort: [{ field: 'population', desc: true }] });
         queries.push({ ...base, prefix: searchPrefix(name.slice(0, len)), minPopulation: 1000, sort: [{ field: 'name', desc: false }], offset: 10 });
