@@ -21,7 +21,8 @@
 import { randomBytes } from 'node:crypto';
 import { closeSync, openSync, readSync, renameSync, writeSync } from 'node:fs';
 import type { ConnectionPool } from '../db/duckdb.js';
-import { PlaceStore, StringTable, type PlaceColumnsData } from './placeStore.js';
+import { PlaceStore, type PlaceColumnsData } from './placeStore.js';
+import { StringTable } from './stringTable.js';
 import { Utf8Column } from './utf8Column.js';
 
 const MAGIC = 'MRDNPLX1';

@@ -13,6 +13,8 @@ import type { ConnectionPool } from '../db/duckdb.js';
 import { clampOffset } from '../paging.js';
 import { EARTH_RADIUS_KM, boundingBoxes, haversineKm } from './distance.js';
 import { GEO_SCHEMA_VERSION } from './searchKey.js';
+import { buildShortPrefixes, SHORT_PREFIX, type ShortPrefixLists } from './shortPrefixes.js';
+import { cmpStr, StringTable } from './stringTable.js';
 import { Utf8Column } from './utf8Column.js';
 
 export type SortField = 'name' | 'population' | 'elevation' | 'countryCode' | 'distance';
@@ -59,7 +61,7 @@ export function deletedSince(mode: IncludeDeletedMode, now: number): number {
  * give once sorted and indexed, and what the index file (placeIndexFile.ts)
  * keeps so that a start reads it instead of building it again.
  */
-export interface PlaceColumnsData {
+export interface PlaceColumnsData extends ShortPrefixLists {
   ids: Int32Array; latitude: Float64Array; longitude: Float64Array; population: Float64Array;
   elevation: Float64Array; deletedAt: Float64Array;
   /** Names as GeoNames spells them, in ASCII, and folded for sorting (utf8Column.ts: bytes, no JS string per place). */
@@ -78,87 +80,6 @@ export interface PlaceColumnsData {
   placeKeys: Int32Array;
   /** Position of each place in each single-field order, `${field}:${desc}` → ranks. */
   ranks: Record<string, Int32Array>;
-  /** Short prefixes (sorted) and, for each, its candidate list in `shortLists` from shortStart[p] to shortStart[p + 1]. */
-  shortPrefixes: StringTable;
-  shortStart: Uint32Array;
-  shortLists: Int32Array;
-  /** 1 where a short prefix's list holds a deleted place. */
-  shortHasDeleted: Uint8Array;
-  /** The same lists from the name keys alone (no alternate names), for the same shortPrefixes. */
-  nameShortStart: Uint32Array;
-  nameShortLists: Int32Array;
-  nameShortHasDeleted: Uint8Array;
-}
-
-/**
- * Sorted strings held as one array of UTF-16 code units with offsets: 1.2
- * million name keys as JS strings cost ~100 MB of heap; as this, 2 bytes a
- * character. Comparisons are in code units, the order of JS's `<`.
- */
-export class StringTable {
-  constructor(readonly chars: Uint16Array, readonly start: Uint32Array) {}
-  get length(): number { return this.start.length - 1; }
-
-  static from(strings: readonly string[]): StringTable {
-    const start = new Uint32Array(strings.length + 1);
-    let n = 0;
-    strings.forEach((s, i) => { start[i] = n; n += s.length; });
-    start[strings.length] = n;
-    const chars = new Uint16Array(n);
-    strings.forEach((s, i) => { const o = start[i]!; for (let j = 0; j < s.length; j++) chars[o + j] = s.charCodeAt(j); });
-    return new StringTable(chars, start);
-  }
-
-  at(k: number): string {
-    return String.fromCharCode(...this.chars.subarray(this.start[k]!, this.start[k + 1]!));
-  }
-
-  /** Whether entry k starts with x. */
-  startsWith(k: number, x: string): boolean {
-    const o = this.start[k]!;
-    if (this.start[k + 1]! - o < x.length) return false;
-    for (let j = 0; j < x.length; j++) if (this.chars[o + j] !== x.charCodeAt(j)) return false;
-    return true;
-  }
-
-  /** entry k compared with x: negative, 0 or positive. */
-  compare(k: number, x: string): number {
-    const o = this.start[k]!, len = this.start[k + 1]! - o, m = Math.min(len, x.length);
-    for (let j = 0; j < m; j++) {
-      const d = this.chars[o + j]! - x.charCodeAt(j);
-      if (d !== 0) return d;
-    }
-    return len - x.length;
-  }
-
-  /** The first entry not below x. */
-  lowerBound(x: string): number {
-    let lo = 0, hi = this.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (this.compare(mid, x) < 0) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
-  }
-
-  /** The entries starting with x: [from, to). Two binary searches, so a scan needs no comparison per entry. */
-  prefixRange(x: string): [number, number] {
-    const from = this.lowerBound(x);
-    let lo = from, hi = this.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (this.startsWith(mid, x)) lo = mid + 1; // sorted: the entries starting with x are one run from `from`
-      else hi = mid;
-    }
-    return [from, lo];
-  }
-
-  /** The entry equal to x, or -1. */
-  indexOf(x: string): number {
-    const k = this.lowerBound(x);
-    return k < this.length && this.compare(k, x) === 0 ? k : -1;
-  }
 }
 
 const SORT_FIELDS = ['name', 'population', 'elevation', 'countryCode'] as const;
@@ -493,11 +414,6 @@ function push<K>(m: Map<K, number[]>, k: K, v: number): void {
   else m.set(k, [v]);
 }
 
-/** Code-unit order, the order DuckDB's VARCHAR comparison uses for the stored keys. */
-function cmpStr(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
-
 function hashId(id: number): number {
   return Math.imul(id, 0x9e3779b1) >>> 7;
 }
@@ -528,72 +444,6 @@ function fieldOrderOf(d: OrderColumns, field: Exclude<SortField, 'distance'>, de
     case 'name': return (a, b) => dir * sortNames.compare(a, b);
     case 'countryCode': return (a, b) => dir * cmpStr(countryCodes[a]!, countryCodes[b]!);
   }
-}
-
-/**
- * For every name-key prefix of up to SHORT_PREFIX characters, the distinct
- * places having a key with it, most populous first. Short prefixes match
- * thousands of keys (several per place); with these lists a search visits
- * each place once, in the default order, and stops at minPopulation. All
- * lists sit in one Int32Array, found through one sorted table of prefixes.
- */
-function buildShortPrefixes(keys: StringTable, keyPlace: Int32Array, keyAlt: Uint8Array, rank: Int32Array, deletedAt: Float64Array):
-  Pick<PlaceColumnsData, 'shortPrefixes' | 'shortStart' | 'shortLists' | 'shortHasDeleted' | 'nameShortStart' | 'nameShortLists' | 'nameShortHasDeleted'> {
-  const n = rank.length;
-  // Lists are sorted as ranks with the native numeric sort (no comparator), then mapped back to places.
-  const byRank = new Int32Array(n);
-  for (let i = 0; i < n; i++) byRank[rank[i]!] = i;
-  const mark = new Uint32Array(n);
-  const nameMark = new Uint32Array(n);
-  let gen = 0;
-  const inOrder = (places: number[]) => {
-    const list = Int32Array.from(places, (i) => rank[i]!).sort();
-    for (let j = 0; j < list.length; j++) list[j] = byRank[list[j]!]!;
-    return list;
-  };
-  // per prefix: the places of every key with it, and of the name keys alone
-  const found: { prefix: string; list: Int32Array; names: Int32Array }[] = [];
-  const all: number[] = [];
-  const names: number[] = [];
-  for (let len = 1; len <= SHORT_PREFIX; len++) {
-    let k = 0;
-    while (k < keys.length) {
-      const o = keys.start[k]!;
-      if (keys.start[k + 1]! - o < len) { k++; continue; }
-      const prefix = String.fromCharCode(...keys.chars.subarray(o, o + len));
-      gen++;
-      all.length = 0;
-      names.length = 0;
-      for (; k < keys.length && keys.startsWith(k, prefix); k++) {
-        const i = keyPlace[k]!;
-        if (i < 0) continue;
-        if (mark[i] !== gen) { mark[i] = gen; all.push(i); }
-        if (keyAlt[k] === 0 && nameMark[i] !== gen) { nameMark[i] = gen; names.push(i); }
-      }
-      found.push({ prefix, list: inOrder(all), names: inOrder(names) });
-    }
-  }
-  found.sort((a, b) => cmpStr(a.prefix, b.prefix));
-  const pack = (pick: (f: (typeof found)[number]) => Int32Array) => {
-    const start = new Uint32Array(found.length + 1);
-    let total = 0;
-    found.forEach((f, p) => { start[p] = total; total += pick(f).length; });
-    start[found.length] = total;
-    const lists = new Int32Array(total);
-    const hasDeleted = new Uint8Array(found.length);
-    found.forEach((f, p) => {
-      const list = pick(f);
-      lists.set(list, start[p]!);
-      if (list.some((i) => !Number.isNaN(deletedAt[i]!))) hasDeleted[p] = 1;
-    });
-    return { start, lists, hasDeleted };
-  };
-  const every = pack((f) => f.list);
-  const named = pack((f) => f.names);
-  return {
-    shortPrefixes: StringTable.from(found.map((f) => f.prefix)), shortStart: every.start, shortLists: every.lists, shortHasDeleted: every.hasDeleted,
-    nameShortStart: named.start, nameShortLists: named.lists, nameShortHasDeleted: named.hasDeleted,
-  };
 }
 
 /** The k smallest items in order: a full sort when k is a large share of n, else a bounded max-heap. */
@@ -638,8 +488,6 @@ function unitVector(lat: number, lon: number): [number, number, number] {
  */
 const POPULATION_TIERS = [1_000, 10_000, 100_000];
 
-/** Longest prefix with a precomputed candidate list (see buildShortPrefixes). */
-const SHORT_PREFIX = 4;
 const EMPTY = new Int32Array(0);
 
 /**
