@@ -91,6 +91,8 @@ export interface FallbackVerdict {
   /** Sum of the matched words' strengths (±1-3 each; negated ones flipped; × 1.1 per `!`, at most three). */
   score: number;
   hits: LexiconHit[];
+  /** Negators found in the text, whether or not a lexicon word followed within reach ("ne déteste pas": `pas` comes after). */
+  negators?: number;
 }
 
 /** The emoji of a text the emoji table knows: the polar ones as hits (score as FallbackVerdict's) and the neutral ones. */
@@ -191,7 +193,7 @@ export class FallbackLexicons {
       score += s;
     });
     const bangs = Math.min(3, (text.match(/!/g) ?? []).length);
-    return { score: score * 1.1 ** bangs, hits };
+    return { score: score * 1.1 ** bangs, hits, negators: found.filter((f) => f.v === NEGATOR).length };
   }
 
   /** The emoji of `text` the emoji table knows (nlp.js's AFINN emoji and training/emojiPolarity.ts), in any language. */

@@ -131,20 +131,21 @@ export function emojiAnswer(emoji: EmojiVerdict, modelRead: string, language: An
  * When the lexicon decides in a trained language (sentimentAnalyzer.ts): the model read NEUTRAL under MODEL_SURE and
  * leans to the lexicon's side, and the lexicon's words (emoji and loose stem matches left out) are clear: their sum at
  * least minScore, the strongest at least minHit, at most beyondStem letters past a matched stem (as the featuriser's
- * prefix rule), none negated, all of one sign. Chosen on the held-out rows and the everyday dev and fresh sets
+ * prefix rule), all of one sign, and no negator anywhere in the text (the fallback flips only the words after one:
+ * "ne déteste pas" has its `pas` after the verb). Chosen on the held-out rows and the everyday dev and fresh sets
  * (models/general.md, "Answer rules").
  */
 export const LEXICON_DECIDES = Object.freeze({ minScore: 2, minHit: 2, beyondStem: 3 });
 
 /**
  * The word part of a lexicon reading, when it is strong enough to decide over an unsure model: no negated hit, every
- * word of one sign, the sum and the strongest word at LEXICON_DECIDES' floors; else undefined. Emoji do not count: the
+ * word of one sign, no negator in the text, the sum and the strongest word at LEXICON_DECIDES' floors; else undefined. Emoji do not count: the
  * model reads them as prior features it learned in-domain (held-out AfriSenti tweets with 😂 or 😁 are often neutral).
  */
 export function lexiconDecides(lex: FallbackVerdict): FallbackVerdict | undefined {
   const hits = lex.hits.filter((h) => !/\p{Extended_Pictographic}/u.test(h.text) && (h.beyondStem ?? 0) <= LEXICON_DECIDES.beyondStem);
   const score = hits.reduce((a, h) => a + h.strength, 0);
-  if (hits.length === 0 || Math.abs(score) < LEXICON_DECIDES.minScore) return undefined;
+  if (hits.length === 0 || (lex.negators ?? 0) > 0 || Math.abs(score) < LEXICON_DECIDES.minScore) return undefined;
   if (hits.some((h) => h.text.endsWith('(negated)') || Math.sign(h.strength) !== Math.sign(score))) return undefined;
   return Math.max(...hits.map((h) => Math.abs(h.strength))) >= LEXICON_DECIDES.minHit ? { score, hits } : undefined;
 }
