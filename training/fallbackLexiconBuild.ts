@@ -92,20 +92,18 @@ export function fallbackEntries(): Map<string, number> {
 }
 
 /**
- * The project's emoji list (emojiPolarity.ts) over nlp.js's emoji table: a polar entry fills a gap (where nlp.js has
- * the emoji with the same sign, its strength stays; with the other sign the build stops: the list is wrong), a
- * neutral one replaces nlp.js's polarity with the NEUTRAL_EMOJI mark (kind `z`), which the fallback reads as "known,
- * no polarity".
+ * The project's emoji list (emojiPolarity.ts), read only by FallbackLexicons.emoji() (texts with no letters): a polar
+ * entry fills a gap of nlp.js's emoji table as kind `y` (where nlp.js has the emoji with the same sign, its strength
+ * stays; with the other sign the build stops: the list is wrong), a neutral one is marked NEUTRAL_EMOJI (kind `z`),
+ * which emoji() reads before nlp.js's polarity. Kind `e`, which score() reads in every text, stays nlp.js's table: the
+ * lexicon answers of texts with words do not change (held-out AfriSenti tweets with 😂 or 😁 are often neutral).
  */
 function addEmojiPolarity(entries: Map<string, number>): void {
   for (const [emoji, strength, name] of EMOJI_POLARITY) {
     if ([...emoji].length !== 1 || !/\p{Extended_Pictographic}/u.test(emoji)) throw new Error(`emojiPolarity: ${emoji} (${name}) is not one emoji code point`);
-    const k = `*\u0001e\u0001${emoji}`;
-    const old = entries.get(k);
-    if (strength === 0) {
-      entries.delete(k);
-      entries.set(`*\u0001z\u0001${emoji}`, NEUTRAL_EMOJI);
-    } else if (old === undefined) entries.set(k, strength);
+    const old = entries.get(`*\u0001e\u0001${emoji}`);
+    if (strength === 0) entries.set(`*\u0001z\u0001${emoji}`, NEUTRAL_EMOJI);
+    else if (old === undefined) entries.set(`*\u0001y\u0001${emoji}`, strength);
     else if (Math.sign(old) !== Math.sign(strength)) throw new Error(`emojiPolarity: ${emoji} (${name}) is ${strength} here but ${old} in nlp.js's table`);
   }
 }

@@ -6,8 +6,9 @@
  * is ODbL 1.0, data/sentiment/ATTRIBUTION.md) and the project's own seed words (fallbackSeeds.ts), with transfer
  * from a related language where a language has none of its own (TRANSFER: Croatian and Bosnian read Serbian's,
  * Slovak Czech's, Bulgarian Russian's and Ukrainian's, Malay Indonesian's, Urdu Persian's). Emoji polarity from
- * the same AFINN lists, with the gaps filled and the neutral faces marked from the emoji's Unicode names
- * (training/emojiPolarity.ts; the model's own emoji features, models/extra-lexicons.bin, are nlp.js's table alone).
+ * the same AFINN lists; for texts with no letters (emoji()) also the gaps filled and the neutral faces marked from the
+ * emoji's Unicode names (training/emojiPolarity.ts; the model's own emoji features, models/extra-lexicons.bin, are
+ * nlp.js's table alone).
  * Matching: whole words, word beginnings (`stem*`, and the Snowball stems of nlp.js's stem lists), two-word entries; for Chinese, Japanese and Thai, written without spaces, longest substring first. A
  * negator ("not", "不", "ไม่", …) flips the next lexicon word within two words (in Korean, Japanese, Turkish and
  * Bengali, which negate after the word, the one just before it when none follows). `!` strengthens a score that is there.
@@ -66,7 +67,8 @@ function wordBoundaries(run: string): Set<number> {
 export const NEGATOR = 100;
 /**
  * The mark of an emoji the table knows as neutral (kind `z`, training/emojiPolarity.ts: faces whose Unicode name says
- * no feeling, such as 😐 NEUTRAL FACE); polar emoji are kind `e` with their strength.
+ * no feeling, such as 😐 NEUTRAL FACE). Polar emoji are kind `e` (nlp.js's table, read in every text) with their
+ * strength, and kind `y` (the project's list, read by emoji() only: texts with no letters).
  */
 export const NEUTRAL_EMOJI = 1;
 /** Languages whose negator follows the word it negates (Korean 않다/못, Japanese ない, Turkish değil, Bengali না). */
@@ -202,11 +204,15 @@ export class FallbackLexicons {
     const neutral: string[] = [];
     let score = 0;
     for (const e of text.match(/\p{Extended_Pictographic}/gu) ?? []) {
-      const v = this.get(key('*', 'e', e));
+      if (this.get(key('*', 'z', e)) === NEUTRAL_EMOJI) {
+        neutral.push(e);
+        continue;
+      }
+      const v = this.get(key('*', 'e', e)) || this.get(key('*', 'y', e));
       if (v !== 0) {
         hits.push({ text: e, strength: v });
         score += v;
-      } else if (this.get(key('*', 'z', e)) === NEUTRAL_EMOJI) neutral.push(e);
+      }
     }
     const bangs = Math.min(3, (text.match(/!/g) ?? []).length);
     return { score: score * 1.1 ** bangs, hits, neutral };
