@@ -168,15 +168,11 @@ export class FallbackLexicons {
           continue;
         }
       }
-      const chars = [...w];
-      const hangul = HANGUL.test(w);
-      let v = this.find(langs, 'n', w) !== 0 || (hangul && this.find(langs, 'n', chars[0]!) !== 0) ? NEGATOR : this.find(langs, 'w', w);
-      let beyond = 0;
-      for (let n = Math.min(chars.length, 24); v === 0 && n >= (hangul ? 1 : SHORTEST_STEM); n--) {
-        v = this.find(langs, 's', chars.slice(0, n).join(''));
-        beyond = chars.length - n;
-      }
-      found.push({ v, text: surface, ...(beyond > 0 ? { beyondStem: beyond } : {}) });
+      let word = this.word(langs, w);
+      // an elided article or pronoun before an apostrophe (French j'adore, l'excellent; Italian l'ottimo): the word after it
+      const elided = /['’]([\p{L}\p{M}]+)$/u.exec(w)?.[1];
+      if (word.v === 0 && elided !== undefined && [...elided].length >= SHORTEST_STEM) word = this.word(langs, elided);
+      found.push({ v: word.v, text: surface, ...(word.beyond > 0 ? { beyondStem: word.beyond } : {}) });
     }
     const hits: LexiconHit[] = [];
     const flipped = new Set<number>();
@@ -196,6 +192,19 @@ export class FallbackLexicons {
     });
     const bangs = Math.min(3, (text.match(/!/g) ?? []).length);
     return { score: score * 1.1 ** bangs, hits, negators: found.filter((f) => f.v === NEGATOR).length };
+  }
+
+  /** One word's entry: NEGATOR, a whole word's strength, or the longest stem it begins with (and the letters past it). */
+  private word(langs: readonly string[], w: string): { v: number; beyond: number } {
+    const chars = [...w];
+    const hangul = HANGUL.test(w);
+    let v = this.find(langs, 'n', w) !== 0 || (hangul && this.find(langs, 'n', chars[0]!) !== 0) ? NEGATOR : this.find(langs, 'w', w);
+    let beyond = 0;
+    for (let n = Math.min(chars.length, 24); v === 0 && n >= (hangul ? 1 : SHORTEST_STEM); n--) {
+      v = this.find(langs, 's', chars.slice(0, n).join(''));
+      beyond = chars.length - n;
+    }
+    return { v, beyond: v === 0 ? 0 : beyond };
   }
 
   /** The emoji of `text` the emoji table knows (nlp.js's AFINN emoji and training/emojiPolarity.ts), in any language. */

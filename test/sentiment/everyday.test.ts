@@ -58,6 +58,15 @@ describe('everyday sentences (fresh set): the language and a polarity', () => {
     expect(lexiconDecides(lexicons.score('Je déteste ce film 😀', 'fr'))?.hits.map((h) => h.text)).toEqual(['déteste']); // emoji are the model's
   });
 
+  it('an elided word is looked up after its apostrophe (j\'adore), so the NEUTRAL lean no longer hides the model\'s POSITIVE', async () => {
+    const lexicons = FallbackLexicons.load(join(projectRoot, 'models'));
+    expect(lexicons.score("J'adore ce film", 'fr').hits.map((h) => h.strength)).toEqual([3]);
+    expect(lexicons.score("Je n'aime pas ce film", 'fr').negators).toBe(1);
+    const [o] = await analyzer.analyze(["J'adore ce film"]);
+    if (!o || 'error' in o) throw new Error('rejected');
+    expect(o.sentiment).toMatch(/POSITIVE$/);
+  });
+
   it('Germanic and Nordic languages without training data', async () => {
     await check([
       ['nl', 'negative', 'Ik ben erg teleurgesteld in dit hotel.'],
