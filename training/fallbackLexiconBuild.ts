@@ -12,8 +12,9 @@ import { cliArgs } from '../lib/cliArgs.js';
 import { projectRoot } from '../src/paths.js';
 import { SEEDS } from './fallbackSeeds.js';
 import { VOCABULARY } from './polarityVocabulary.js';
+import { EMOJI_POLARITY } from './emojiPolarity.js';
 import {
-  FALLBACK_LEXICONS_FILE, FALLBACK_MAGIC, HANGUL, NEGATOR, NLPJS, NON_LATIN, SHORTEST_STEM, UNSPACED, fnv,
+  FALLBACK_LEXICONS_FILE, FALLBACK_MAGIC, HANGUL, NEGATOR, NEUTRAL_EMOJI, NLPJS, NON_LATIN, SHORTEST_STEM, UNSPACED, fnv,
 } from '../src/sentiment/lexiconFallback.js';
 
 /** Every entry of the tables, as (lang, kind, text) → strength; later sources do not overwrite earlier ones' signs. */
@@ -86,7 +87,25 @@ export function fallbackEntries(): Map<string, number> {
       } else if ([...text].length >= SHORTEST_STEM) put(lang, kind, text, strength);
     }
   }
+  addEmojiPolarity(entries);
   return entries;
+}
+
+/**
+ * The project's emoji list (emojiPolarity.ts), read only by FallbackLexicons.emoji() (texts with no letters): a polar
+ * entry fills a gap of nlp.js's emoji table as kind `y` (where nlp.js has the emoji with the same sign, its strength
+ * stays; with the other sign the build stops: the list is wrong), a neutral one is marked NEUTRAL_EMOJI (kind `z`),
+ * which emoji() reads before nlp.js's polarity. Kind `e`, which score() reads in every text, stays nlp.js's table: the
+ * lexicon answers of texts with words do not change (held-out AfriSenti tweets with 😂 or 😁 are often neutral).
+ */
+function addEmojiPolarity(entries: Map<string, number>): void {
+  for (const [emoji, strength, name] of EMOJI_POLARITY) {
+    if ([...emoji].length !== 1 || !/\p{Extended_Pictographic}/u.test(emoji)) throw new Error(`emojiPolarity: ${emoji} (${name}) is not one emoji code point`);
+    const old = entries.get(`*\u0001e\u0001${emoji}`);
+    if (strength === 0) entries.set(`*\u0001z\u0001${emoji}`, NEUTRAL_EMOJI);
+    else if (old === undefined) entries.set(`*\u0001y\u0001${emoji}`, strength);
+    else if (Math.sign(old) !== Math.sign(strength)) throw new Error(`emojiPolarity: ${emoji} (${name}) is ${strength} here but ${old} in nlp.js's table`);
+  }
 }
 
 /** The tables as the file FallbackLexicons.load reads: magic, count, sorted hashes (u32), strengths (i8). */

@@ -6,8 +6,10 @@
  * is ODbL 1.0, data/sentiment/ATTRIBUTION.md) and the project's own seed words (fallbackSeeds.ts), with transfer
  * from a related language where a language has none of its own (TRANSFER: Croatian and Bosnian read Serbian's,
  * Slovak Czech's, Bulgarian Russian's and Ukrainian's, Malay Indonesian's, Urdu Persian's). Emoji polarity from
- * the same AFINN lists. Matching: whole words, word beginnings (`stem*`, and the Snowball stems of nlp.js's stem
- * lists), two-word entries; for Chinese, Japanese and Thai, written without spaces, longest substring first. A
+ * the same AFINN lists; for texts with no letters (emoji()) also the gaps filled and the neutral faces marked from the
+ * emoji's Unicode names (training/emojiPolarity.ts; the model's own emoji features, models/extra-lexicons.bin, are
+ * nlp.js's table alone).
+ * Matching: whole words, word beginnings (`stem*`, and the Snowball stems of nlp.js's stem lists), two-word entries; for Chinese, Japanese and Thai, written without spaces, longest substring first. A
  * negator ("not", "不", "ไม่", …) flips the next lexicon word within two words (in Korean, Japanese, Turkish and
  * Bengali, which negate after the word, the one just before it when none follows). `!` strengthens a score that is there.
  *
@@ -63,6 +65,12 @@ function wordBoundaries(run: string): Set<number> {
   return bounds;
 }
 export const NEGATOR = 100;
+/**
+ * The mark of an emoji the table knows as neutral (kind `z`, training/emojiPolarity.ts: faces whose Unicode name says
+ * no feeling, such as 😐 NEUTRAL FACE). Polar emoji are kind `e` (nlp.js's table, read in every text) with their
+ * strength, and kind `y` (the project's list, read by emoji() only: texts with no letters).
+ */
+export const NEUTRAL_EMOJI = 1;
 /** Languages whose negator follows the word it negates (Korean 않다/못, Japanese ない, Turkish değil, Bengali না). */
 const POST_NEGATING: ReadonlySet<string> = new Set(['ko', 'ja', 'tr', 'bn']);
 
@@ -77,12 +85,21 @@ const key = (lang: string, kind: string, text: string): number => fnv(`${lang}\u
 export interface LexiconHit {
   text: string;
   strength: number;
+  /** Letters of the word past the stem it matched as a word beginning (0 for a whole-word or substring match). */
+  beyondStem?: number;
 }
 
 export interface FallbackVerdict {
   /** Sum of the matched words' strengths (±1-3 each; negated ones flipped; × 1.1 per `!`, at most three). */
   score: number;
   hits: LexiconHit[];
+  /** Negators found in the text, whether or not a lexicon word followed within reach ("ne déteste pas": `pas` comes after). */
+  negators?: number;
+}
+
+/** The emoji of a text the emoji table knows: the polar ones as hits (score as FallbackVerdict's) and the neutral ones. */
+export interface EmojiVerdict extends FallbackVerdict {
+  neutral: string[];
 }
 
 export class FallbackLexicons {
@@ -128,7 +145,7 @@ export class FallbackLexicons {
   score(text: string, lang: string): FallbackVerdict {
     const langs = [lang, ...(TRANSFER[lang] ?? [])];
     // one entry per word position: its strength (0 none, NEGATOR a negator) and the surface matched
-    const found: { v: number; text: string }[] = [];
+    const found: { v: number; text: string; beyondStem?: number }[] = [];
     const surfaces = text.match(TOKEN) ?? [];
     const tokens = surfaces.map((w) => w.toLowerCase());
     for (let t = 0; t < tokens.length; t++) {
@@ -151,11 +168,11 @@ export class FallbackLexicons {
           continue;
         }
       }
-      const chars = [...w];
-      const hangul = HANGUL.test(w);
-      let v = this.find(langs, 'n', w) !== 0 || (hangul && this.find(langs, 'n', chars[0]!) !== 0) ? NEGATOR : this.find(langs, 'w', w);
-      for (let n = Math.min(chars.length, 24); v === 0 && n >= (hangul ? 1 : SHORTEST_STEM); n--) v = this.find(langs, 's', chars.slice(0, n).join(''));
-      found.push({ v, text: surface });
+      let word = this.word(langs, w);
+      // an elided article or pronoun before an apostrophe (French j'adore, l'excellent; Italian l'ottimo): the word after it
+      const elided = /['’]([\p{L}\p{M}]+)$/u.exec(w)?.[1];
+      if (word.v === 0 && elided !== undefined && [...elided].length >= SHORTEST_STEM) word = this.word(langs, elided);
+      found.push({ v: word.v, text: surface, ...(word.beyond > 0 ? { beyondStem: word.beyond } : {}) });
     }
     const hits: LexiconHit[] = [];
     const flipped = new Set<number>();
@@ -170,11 +187,44 @@ export class FallbackLexicons {
     found.forEach((f, i) => {
       if (f.v === 0 || f.v === NEGATOR) return;
       const s = flipped.has(i) ? -f.v : f.v;
-      hits.push({ text: flipped.has(i) ? `${f.text} (negated)` : f.text, strength: s });
+      hits.push({ text: flipped.has(i) ? `${f.text} (negated)` : f.text, strength: s, ...(f.beyondStem ? { beyondStem: f.beyondStem } : {}) });
       score += s;
     });
     const bangs = Math.min(3, (text.match(/!/g) ?? []).length);
-    return { score: score * 1.1 ** bangs, hits };
+    return { score: score * 1.1 ** bangs, hits, negators: found.filter((f) => f.v === NEGATOR).length };
+  }
+
+  /** One word's entry: NEGATOR, a whole word's strength, or the longest stem it begins with (and the letters past it). */
+  private word(langs: readonly string[], w: string): { v: number; beyond: number } {
+    const chars = [...w];
+    const hangul = HANGUL.test(w);
+    let v = this.find(langs, 'n', w) !== 0 || (hangul && this.find(langs, 'n', chars[0]!) !== 0) ? NEGATOR : this.find(langs, 'w', w);
+    let beyond = 0;
+    for (let n = Math.min(chars.length, 24); v === 0 && n >= (hangul ? 1 : SHORTEST_STEM); n--) {
+      v = this.find(langs, 's', chars.slice(0, n).join(''));
+      beyond = chars.length - n;
+    }
+    return { v, beyond: v === 0 ? 0 : beyond };
+  }
+
+  /** The emoji of `text` the emoji table knows (nlp.js's AFINN emoji and training/emojiPolarity.ts), in any language. */
+  emoji(text: string): EmojiVerdict {
+    const hits: LexiconHit[] = [];
+    const neutral: string[] = [];
+    let score = 0;
+    for (const e of text.match(/\p{Extended_Pictographic}/gu) ?? []) {
+      if (this.get(key('*', 'z', e)) === NEUTRAL_EMOJI) {
+        neutral.push(e);
+        continue;
+      }
+      const v = this.get(key('*', 'e', e)) || this.get(key('*', 'y', e));
+      if (v !== 0) {
+        hits.push({ text: e, strength: v });
+        score += v;
+      }
+    }
+    const bangs = Math.min(3, (text.match(/!/g) ?? []).length);
+    return { score: score * 1.1 ** bangs, hits, neutral };
   }
 
   /**

@@ -22,7 +22,7 @@ import { rationale } from './analysis/rationale.js';
 import { encodeWords, type WordRun } from './analysis/englishExpert.js';
 import { readWordList } from './englishWords.js';
 import { priorsOnly, trainedLetters, unscoredScript } from './analysis/trainedScripts.js';
-import { abstention, fallbackAnswer, MODEL_SURE, unscoredNeutral, unsureNeutral } from './analysis/unscoredAnswers.js';
+import { abstention, emojiAnswer, fallbackAnswer, lexiconDecides, lexiconOverModel, MODEL_SURE, unscoredNeutral, unsureNeutral } from './analysis/unscoredAnswers.js';
 import { projectRoot } from '../paths.js';
 
 /** Where the models are read from: MERIDIAN_MODELS_DIR, default models/ in the project. */
@@ -360,6 +360,16 @@ export class SentimentAnalyzer {
       if (this.withProbabilities) (answer as AnalysisOutput & { probabilities: number[] }).probabilities = Array.from(probabilities);
       return answer;
     };
+    const modelRead = `${model.mainLabels[level.winner]} (${Math.round(confidence * 100)}%)`;
+    if (domain === 'GENERAL' && !/\p{L}/u.test(b.cleaned)) {
+      // no letters, so no language and no word lexicon: emoji the emoji table knows give the class (the run-cut tokens)
+      const emoji = this.fallback.emoji(b.bag.tokens.join(' '));
+      const side = emoji.score >= 1 ? 2 : emoji.score <= -1 ? 0 : 1;
+      if (emoji.hits.length + emoji.neutral.length > 0 && side !== level.winner) {
+        const answer = emojiAnswer(emoji, modelRead, { ...language, trained }, truncated, cal, emotionScores);
+        return withProbabilities(answer.output, answer.probs);
+      }
+    }
     // a language the model has no training data in, or reads near chance: its lexicons speak (lexiconFallback.ts)
     const weak = model.weakCodes.has(language.code);
     const gap = model.polarityGaps.get(language.code);
@@ -370,6 +380,15 @@ export class SentimentAnalyzer {
     if (lexicon && lexicon.hits.length > 0 && Math.abs(lexicon.score) >= 1) {
       const answer = fallbackAnswer(lexicon, { ...language, trained }, truncated, cal, emotionScores, model.sidecar.trainedLanguages.length, weak ? undefined : gap);
       return withProbabilities(answer.output, answer.probs);
+    }
+    if (trained && !weak && domain === 'GENERAL' && level.winner === 1 && confidence < MODEL_SURE) {
+      // a trained language, the model unsure of NEUTRAL and leaning to the side of clear, unnegated lexicon words: they decide
+      const lex = lexiconDecides(lexicon ?? this.fallback.score(b.cleaned, language.code));
+      const side = lex && lex.score > 0 ? 2 : 0;
+      if (lex && probs[side]! > probs[2 - side]!) {
+        const answer = lexiconOverModel(lex, modelRead, { ...language, trained }, truncated, cal, emotionScores, !language.reliable || confidence < cal.lowConfidenceBelow);
+        return withProbabilities(answer.output, answer.probs);
+      }
     }
     if (!trained && !b.ids.some((id) => model.priorIds.has(id))) {
       // no lexicon word or emoji the model knows, in letters it never saw: nothing it learned applies

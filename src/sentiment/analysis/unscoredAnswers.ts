@@ -4,7 +4,7 @@
  * abstention for a text in letters no training language uses.
  */
 import { EMOTIONS, levelOf, type Calibration, type Domain } from '../labels.js';
-import type { FallbackVerdict } from '../lexiconFallback.js';
+import type { EmojiVerdict, FallbackVerdict } from '../lexiconFallback.js';
 import type { AnalysisOutput, EmotionScore } from './analysisOutput.js';
 import { fmt, quote, type MainHead } from './rationale.js';
 
@@ -97,4 +97,68 @@ export function unsureNeutral(model: Pick<MainHead, 'mainLabels'>, probs: Float3
     lowConfidence,
     truncated,
   };
+}
+
+/**
+ * The answer for a text with no letters whose emoji the emoji table knows (FallbackLexicons.emoji), where the model's
+ * class differs from the emoji's: "😀" alone read NEUTRAL 83 % and "😐" NEGATIVE 72 % (the language is `und`, so the
+ * word lexicons never spoke). The emoji score's sign is the class (NEUTRAL when it is under 1 either way: neutral faces,
+ * or emoji that cancel), its size the winning probability as in fallbackAnswer. Always lowConfidence.
+ */
+export function emojiAnswer(emoji: EmojiVerdict, modelRead: string, language: AnalysisOutput['language'], truncated: boolean, cal: Calibration, emotionScores: EmotionScore[]): { output: AnalysisOutput; probs: number[] } {
+  const polar = Math.abs(emoji.score) >= 1;
+  const win = polar ? Math.min(0.95, 0.45 + 0.1 * Math.abs(emoji.score)) : 0.5;
+  const rest = 1 - win;
+  const probs = !polar ? [0.25, 0.5, 0.25] : emoji.score > 0 ? [0.2 * rest, 0.8 * rest, win] : [win, 0.8 * rest, 0.2 * rest];
+  const level = levelOf(probs, cal);
+  const cites = [...[...emoji.hits].sort((a, b) => Math.abs(b.strength) - Math.abs(a.strength)).map((h) => `${quote(h.text)} ${fmt(h.strength)}`), ...emoji.neutral.map((e) => `${quote(e)} neutral`)];
+  const seen = [...new Set(cites)].slice(0, 4);
+  const output: AnalysisOutput = {
+    domain: 'GENERAL',
+    sentiment: level.sentiment,
+    sentimentScore: level.sentimentScore,
+    confidence: win,
+    emotionScores,
+    rationale: `${polar ? (emoji.score > 0 ? 'POSITIVE' : 'NEGATIVE') : 'NEUTRAL'} from the emoji polarity table, because the text has no words and the general model read ${modelRead}: ${seen.join(', ')} (emoji score ${fmt(emoji.score)}). Language: ${language.code === 'und' ? 'not identified' : language.code}; lower confidence.${truncated ? ' Only the start of the text was read.' : ''}`,
+    language,
+    lowConfidence: true,
+    truncated,
+  };
+  return { output, probs };
+}
+
+/**
+ * When the lexicon decides in a trained language (sentimentAnalyzer.ts): the model read NEUTRAL under MODEL_SURE and
+ * leans to the lexicon's side, and the lexicon's words (emoji and loose stem matches left out) are clear: their sum at
+ * least minScore, the strongest at least minHit, at most beyondStem letters past a matched stem (as the featuriser's
+ * prefix rule), all of one sign, and no negator anywhere in the text (the fallback flips only the words after one:
+ * "ne déteste pas" has its `pas` after the verb). Chosen on the held-out rows and the everyday dev and fresh sets
+ * (models/general.md, "Answer rules").
+ */
+export const LEXICON_DECIDES = Object.freeze({ minScore: 2, minHit: 2, beyondStem: 3 });
+
+/**
+ * The word part of a lexicon reading, when it is strong enough to decide over an unsure model: no negated hit, every
+ * word of one sign, no negator in the text, the sum and the strongest word at LEXICON_DECIDES' floors; else undefined. Emoji do not count: the
+ * model reads them as prior features it learned in-domain (held-out AfriSenti tweets with 😂 or 😁 are often neutral).
+ */
+export function lexiconDecides(lex: FallbackVerdict): FallbackVerdict | undefined {
+  const hits = lex.hits.filter((h) => !/\p{Extended_Pictographic}/u.test(h.text) && (h.beyondStem ?? 0) <= LEXICON_DECIDES.beyondStem);
+  const score = hits.reduce((a, h) => a + h.strength, 0);
+  if (hits.length === 0 || (lex.negators ?? 0) > 0 || Math.abs(score) < LEXICON_DECIDES.minScore) return undefined;
+  if (hits.some((h) => h.text.endsWith('(negated)') || Math.sign(h.strength) !== Math.sign(score))) return undefined;
+  return Math.max(...hits.map((h) => Math.abs(h.strength))) >= LEXICON_DECIDES.minHit ? { score, hits } : undefined;
+}
+
+/**
+ * The answer where the lexicon decides over an unsure model in a trained language: "Je déteste ce film" read NEUTRAL
+ * 66 % ("Je" pulled NEUTRAL) though "déteste" is a strong lexicon word. The class is the lexicon's, the winning
+ * probability as in fallbackAnswer; lowConfidence as the model's own answer would have it.
+ */
+export function lexiconOverModel(lex: FallbackVerdict, modelRead: string, language: AnalysisOutput['language'], truncated: boolean, cal: Calibration, emotionScores: EmotionScore[], lowConfidence: boolean): { output: AnalysisOutput; probs: number[] } {
+  const answer = fallbackAnswer(lex, language, truncated, cal, emotionScores, 0);
+  const cites = [...lex.hits].sort((a, b) => Math.abs(b.strength) - Math.abs(a.strength)).slice(0, 4).map((h) => `${quote(h.text)} ${fmt(h.strength)}`);
+  answer.output.rationale = `${lex.score > 0 ? 'POSITIVE' : 'NEGATIVE'} from sentiment lexicons, because the general model read ${modelRead} and the lexicon's words are clear: ${cites.join(', ')} (lexicon score ${fmt(lex.score)}). Language: ${language.code}${language.reliable ? '' : ' (uncertain)'}${lowConfidence ? '; lower confidence' : ''}.${truncated ? ' Only the start of the text was read.' : ''}`;
+  answer.output.lowConfidence = lowConfidence;
+  return answer;
 }
