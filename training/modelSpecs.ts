@@ -52,6 +52,8 @@ export interface ModelSpec {
   l2: number;
   /** Class weight exponent: 0 trains on raw class counts, 1 balances classes fully. */
   classBalance: number;
+  /** The polarity head's class weights per language (train.ts classWeights) instead of over all rows. */
+  languageBalance?: boolean;
   seed: number;
   load: () => Row[];
   /**

@@ -12,7 +12,7 @@
  * on them (every labelled row but the tuning slice, which calibrates). `--evaluation-fit`
  * writes the first instead, for comparing candidates with `npm run eval -- --models=dir`.
  *
- * Usage: npm run train [-- --only=language|general|financial-news|english] [--out=dir] [--evaluation-fit] [--new-sets] [--graded-cuts] [--extended-phrases] [--epochs=N --lr=X --l2=X --balance=X --hidden=H --chars=3-4 --negated-lexicon=on|off --extra-lexicons=on|off --count-cap=N|none --seed=N]
+ * Usage: npm run train [-- --only=language|general|financial-news|english] [--out=dir] [--evaluation-fit] [--new-sets] [--graded-cuts] [--extended-phrases] [--epochs=N --lr=X --l2=X --balance=X --language-balance --hidden=H --chars=3-4 --negated-lexicon=on|off --extra-lexicons=on|off --count-cap=N|none --seed=N]
  */
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { cliArgs } from '../lib/cliArgs.js';
@@ -190,10 +190,28 @@ export function classWeights(spec: ModelSpec, rows: Row[], trainRows: number[]):
     }
     return counts.map((k) => (k > 0 ? (n / (head.labels.length * k)) ** spec.classBalance : 0));
   });
+  // languageBalance: the polarity head's classes balanced within each language (its rows keep their total weight),
+  // so a language whose rows lean one way (BRIGHTER's German posts: 1,362 negative against 445 positive) does not
+  // teach the model that the language itself is that class
+  const perLanguage = new Map<string, number[]>();
+  if (spec.languageBalance) {
+    const counts = new Map<string, number[]>();
+    for (const r of trainRows) {
+      const g = spec.gold(rows[r]!)[0];
+      if (!g) continue;
+      const c = counts.get(rows[r]!.lang) ?? new Array<number>(spec.heads[0]!.labels.length).fill(0);
+      for (const k of g) c[k]!++;
+      counts.set(rows[r]!.lang, c);
+    }
+    for (const [lang, c] of counts) {
+      const n = c.reduce((a, b) => a + b, 0), present = c.filter((k) => k > 0).length;
+      perLanguage.set(lang, c.map((k) => (k > 0 ? (n / (present * k)) ** spec.classBalance : 0)));
+    }
+  }
   const w = new Float32Array(rows.length);
   rows.forEach((row, r) => {
     const golds = spec.gold(row);
-    const ws = golds.flatMap((g, h) => (g ? [g.reduce((a, c) => a + perHead[h]![c]!, 0) / g.length] : []));
+    const ws = golds.flatMap((g, h) => (g ? [g.reduce((a, c) => a + (h === 0 ? perLanguage.get(row.lang) ?? perHead[h]! : perHead[h]!)[c]!, 0) / g.length] : []));
     w[r] = ws.length ? ws.reduce((a, b) => a + b, 0) / ws.length : 0;
   });
   return w;
@@ -476,6 +494,7 @@ async function main(): Promise<void> {
       lr: { type: 'string' },
       l2: { type: 'string' },
       balance: { type: 'string' },
+      'language-balance': { type: 'boolean' },
       hidden: { type: 'string' },
       dropout: { type: 'string' },
       wide: { type: 'boolean' },
@@ -525,6 +544,7 @@ async function main(): Promise<void> {
     learningRate: num(values.lr) ?? s.learningRate,
     l2: num(values.l2) ?? s.l2,
     classBalance: num(values.balance) ?? s.classBalance,
+    languageBalance: values['language-balance'] ?? s.languageBalance ?? false,
     hidden: num(values.hidden) ?? s.hidden,
     dropout: num(values.dropout) ?? s.dropout,
     wide: values.wide ?? s.wide ?? false,
