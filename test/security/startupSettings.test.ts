@@ -56,6 +56,9 @@ describe('start-up settings', () => {
     // kept as the Origin header a browser sends: lower case, no default port, punycode, one trailing slash forgiven
     expect(loadGatewayConfig({ MERIDIAN_CORS_ORIGINS: 'https://App.Example, http://localhost:3000, https://b.example:443/, https://bücher.example' }).corsOrigins)
       .toEqual(['https://app.example', 'http://localhost:3000', 'https://b.example', 'https://xn--bcher-kva.example']);
+    expect(loadGatewayConfig({}).coreFirstGraceMs).toBe(30_000);
+    expect(loadGatewayConfig({ MERIDIAN_CORE_FIRST_GRACE_MS: '1000' }).coreFirstGraceMs).toBe(1000);
+    expect(() => loadGatewayConfig({ MERIDIAN_CORE_FIRST_GRACE_MS: '999' })).toThrow("MERIDIAN_CORE_FIRST_GRACE_MS must be an integer from 1000 to 600000, got '999'");
     for (const bad of ['127.0.0.1:70000', 'localhost', '8080']) expect(() => loadGatewayConfig({ MERIDIAN_HTTP_ADDR: bad }), bad).toThrow(`MERIDIAN_HTTP_ADDR must be host:port with a port from 0 to 65535 (127.0.0.1:8080, [::1]:8080), got '${bad}'`);
   });
 
@@ -110,14 +113,15 @@ describe('start-up settings', () => {
   it('a gateway whose TLS name does not match its core logs why (it answered 503 with nothing logged); a CA that is not PEM is refused by name', { timeout: 180_000 }, async () => {
     const dir = mkdtempSync(join(tmpdir(), 'meridian-tlsname-'));
     try {
-      const { p, output } = launch({ MERIDIAN_STATE_DIR: join(dir, 'state'), MERIDIAN_CORE_TLS_NAME: 'not-the-core.example', MERIDIAN_SENTIMENT_WORKERS: '1' });
+      // the first answer is waited for 1 s here, not the 30 s of a real start (MERIDIAN_CORE_FIRST_GRACE_MS)
+      const { p, output } = launch({ MERIDIAN_STATE_DIR: join(dir, 'state'), MERIDIAN_CORE_TLS_NAME: 'not-the-core.example', MERIDIAN_SENTIMENT_WORKERS: '1', MERIDIAN_CORE_FIRST_GRACE_MS: '1000' });
       const code = exited(p);
       try {
         await eventually(async () => /gateway \(REST[^)]*\) on http:\/\//.test(output()) || p.exitCode !== null, 60_000, 100);
         const url = /gateway \(REST[^)]*\) on (http:\/\/\S+)/.exec(output())?.[1];
         expect(url, output()).toBeDefined();
         expect((await fetch(`${url}/healthz`)).status).toBe(503);
-        // logged after 30 s without a first answer (a slow first start of the core is not reported as a failure)
+        // logged once the first grace has passed without an answer (30 s by default: a slow first start of the core is not reported as a failure)
         await eventually(async () => output().includes('the core has not answered since the gateway started'), 60_000, 200);
         expect(output()).toContain('ERR_TLS_CERT_ALTNAME_INVALID');
         expect(output()).toContain('not-the-core.example');
