@@ -282,7 +282,7 @@ export async function buildGateway(config: GatewayConfig, log: Logger = pino({ l
     return send(new HttpError(500, 'INTERNAL', 'internal error in the gateway; its log has the details'));
   });
 
-  const stopWatch = core.watchHealth(log);
+  const stopWatch = core.watchHealth(log, 5000, 10_000, config.coreFirstGraceMs);
   let closing: Promise<void> | undefined;
   return {
     app, routes, core, keyRing, keyStore, localKeyFile, openapi,

@@ -22,6 +22,8 @@ export interface GatewayConfig {
   defaultRateLimit: number;
   /** Deadline of each call to the core, in ms (MERIDIAN_CORE_TIMEOUT_MS). */
   coreTimeoutMs: number;
+  /** How long the core may take to answer its first health check before the gateway logs that it has not, in ms (MERIDIAN_CORE_FIRST_GRACE_MS, default 30000). */
+  coreFirstGraceMs: number;
   /** How often the key table is re-read, in ms (MERIDIAN_KEY_RELOAD_MS). */
   keyReloadMs: number;
   /** Allowed CORS origins, comma-separated, or * (MERIDIAN_CORS_ORIGINS). */
@@ -127,6 +129,7 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
     maxLimit: int(env, 'MERIDIAN_REST_MAX_LIMIT', 100, 1, 1000),
     defaultRateLimit: int(env, 'MERIDIAN_DEFAULT_RATE_LIMIT', 0, 0, 10_000_000),
     coreTimeoutMs: int(env, 'MERIDIAN_CORE_TIMEOUT_MS', 10_000, 10, 600_000),
+    coreFirstGraceMs: int(env, 'MERIDIAN_CORE_FIRST_GRACE_MS', 30_000, 1000, 600_000),
     keyReloadMs: int(env, 'MERIDIAN_KEY_RELOAD_MS', 1000, 10, 3_600_000),
     bodyLimit: int(env, 'MERIDIAN_HTTP_BODY_LIMIT', 16 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
     requestTimeoutMs: int(env, 'MERIDIAN_HTTP_REQUEST_TIMEOUT_MS', 300_000, 1000, 3_600_000),

@@ -6,19 +6,17 @@
  * From source under tsx the 46 runs took over a minute of the suite's two cores; compiled, about a second each.
  */
 import { describe, it, expect, beforeAll } from 'vitest';
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { projectRoot } from '../../gateway/paths.js';
+import { ensureBuilt } from '../support/built.js';
 
 /** Not compiled (tsconfig.build.json leaves it out: it reuses the test helpers): run from source, as npm run bench:scale does. */
 const FROM_SOURCE = new Set(['bench/scaleBench.ts']);
 const TSX = pathToFileURL(join(projectRoot, 'node_modules', 'tsx', 'dist', 'loader.mjs')).href;
 
-beforeAll(() => {
-  const r = spawnSync(process.execPath, [join(projectRoot, 'bin', 'ensureBuilt.mjs')], { cwd: projectRoot, encoding: 'utf8' });
-  if (r.status !== 0) throw new Error(`bin/ensureBuilt.mjs failed: ${r.stderr}`);
-}, 300_000);
+beforeAll(ensureBuilt, 300_000);
 
 /** Program → an option its --help must list (beside --help itself). */
 const PROGRAMS: Record<string, string> = {

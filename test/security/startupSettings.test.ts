@@ -4,7 +4,7 @@
  * Found by a probe of fresh starts: each case here hung, ran on with /healthz at 503 and nothing logged,
  * threw from deep in a library without the variable's name, or overwrote the file.
  */
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,6 +15,11 @@ import { openDatabase } from '../../src/db/duckdb.js';
 import { projectRoot } from '../../src/paths.js';
 import { eventually } from '../support/gateway.js';
 import { exited, launch } from '../support/launcher.js';
+import { ensureBuilt } from '../support/built.js';
+
+// the launcher and the geo build as npm start runs them: compiled, dist/ brought up to date first
+const COMPILED = { compiled: true };
+beforeAll(ensureBuilt, 300_000);
 
 const both = (env: Record<string, string>) => [() => loadCoreConfig(env), () => loadGatewayConfig(env)];
 
@@ -56,6 +61,9 @@ describe('start-up settings', () => {
     // kept as the Origin header a browser sends: lower case, no default port, punycode, one trailing slash forgiven
     expect(loadGatewayConfig({ MERIDIAN_CORS_ORIGINS: 'https://App.Example, http://localhost:3000, https://b.example:443/, https://bücher.example' }).corsOrigins)
       .toEqual(['https://app.example', 'http://localhost:3000', 'https://b.example', 'https://xn--bcher-kva.example']);
+    expect(loadGatewayConfig({}).coreFirstGraceMs).toBe(30_000);
+    expect(loadGatewayConfig({ MERIDIAN_CORE_FIRST_GRACE_MS: '1000' }).coreFirstGraceMs).toBe(1000);
+    expect(() => loadGatewayConfig({ MERIDIAN_CORE_FIRST_GRACE_MS: '999' })).toThrow("MERIDIAN_CORE_FIRST_GRACE_MS must be an integer from 1000 to 600000, got '999'");
     for (const bad of ['127.0.0.1:70000', 'localhost', '8080']) expect(() => loadGatewayConfig({ MERIDIAN_HTTP_ADDR: bad }), bad).toThrow(`MERIDIAN_HTTP_ADDR must be host:port with a port from 0 to 65535 (127.0.0.1:8080, [::1]:8080), got '${bad}'`);
   });
 
@@ -63,11 +71,11 @@ describe('start-up settings', () => {
     const dir = mkdtempSync(join(tmpdir(), 'meridian-settings-'));
     const stateDir = join(dir, 'state');
     try {
-      const cors = launch({ MERIDIAN_STATE_DIR: stateDir, MERIDIAN_CORS_ORIGINS: 'https://app.example/login' });
+      const cors = launch({ MERIDIAN_STATE_DIR: stateDir, MERIDIAN_CORS_ORIGINS: 'https://app.example/login' }, [], COMPILED);
       expect(await exited(cors.p), cors.output()).toBe('code 1');
       expect(cors.output()).toContain("Meridian could not start: MERIDIAN_CORS_ORIGINS must be * or comma-separated origins such as https://app.example.com or http://localhost:3000 (scheme, host and port, no path, wildcard or credentials), got 'https://app.example/login'");
       expect(existsSync(stateDir), 'the state folder (certificates, state database) was made before the refusal').toBe(false);
-      const level = launch({ MERIDIAN_STATE_DIR: stateDir, MERIDIAN_LOG_LEVEL: 'verbose' });
+      const level = launch({ MERIDIAN_STATE_DIR: stateDir, MERIDIAN_LOG_LEVEL: 'verbose' }, [], COMPILED);
       expect(await exited(level.p), level.output()).toBe('code 1');
       expect(level.output()).toContain("Meridian could not start: MERIDIAN_LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, got 'verbose'");
       expect(level.output()).not.toContain('unknown level');
@@ -91,15 +99,15 @@ describe('start-up settings', () => {
       for (const file of [duck, text]) {
         const before = readFileSync(file);
         // what npm start's prestart (bin/ensureBuilt.mjs) runs on MERIDIAN_GEO_DB
-        const build = spawnSync(process.execPath, ['--import', 'tsx', 'data/geo/buildGeo.ts', '--if-missing'], { cwd: projectRoot, env: { ...process.env, MERIDIAN_GEO_DB: file }, encoding: 'utf8' });
+        const build = spawnSync(process.execPath, ['dist/data/geo/buildGeo.js', '--if-missing'], { cwd: projectRoot, env: { ...process.env, MERIDIAN_GEO_DB: file }, encoding: 'utf8' });
         expect(build.status, build.stdout + build.stderr).toBe(1);
         expect(build.stderr).toContain(`${file} (MERIDIAN_GEO_DB) is not Meridian's geo database (not a DuckDB file, or one without its tables and schema version), so it is left as it is`);
         expect(readFileSync(file).equals(before), `${file} was changed`).toBe(true);
       }
-      const start = launch({ MERIDIAN_STATE_DIR: join(dir, 'state'), MERIDIAN_GEO_DB: duck, MERIDIAN_SENTIMENT_WORKERS: '1' });
+      const start = launch({ MERIDIAN_STATE_DIR: join(dir, 'state'), MERIDIAN_GEO_DB: duck, MERIDIAN_SENTIMENT_WORKERS: '1' }, [], COMPILED);
       expect(await exited(start.p), start.output()).toBe('code 1');
       expect(start.output()).toContain(`Meridian could not start: ${duck} (MERIDIAN_GEO_DB) is a DuckDB file but not Meridian's geo database (no meta, places, place_keys tables)`);
-      const startText = launch({ MERIDIAN_STATE_DIR: join(dir, 'state'), MERIDIAN_GEO_DB: text, MERIDIAN_SENTIMENT_WORKERS: '1' });
+      const startText = launch({ MERIDIAN_STATE_DIR: join(dir, 'state'), MERIDIAN_GEO_DB: text, MERIDIAN_SENTIMENT_WORKERS: '1' }, [], COMPILED);
       expect(await exited(startText.p), startText.output()).toBe('code 1');
       expect(startText.output()).toContain(`Meridian could not start: the geo database ${text} (MERIDIAN_GEO_DB) cannot be opened`);
     } finally {
@@ -110,14 +118,15 @@ describe('start-up settings', () => {
   it('a gateway whose TLS name does not match its core logs why (it answered 503 with nothing logged); a CA that is not PEM is refused by name', { timeout: 180_000 }, async () => {
     const dir = mkdtempSync(join(tmpdir(), 'meridian-tlsname-'));
     try {
-      const { p, output } = launch({ MERIDIAN_STATE_DIR: join(dir, 'state'), MERIDIAN_CORE_TLS_NAME: 'not-the-core.example', MERIDIAN_SENTIMENT_WORKERS: '1' });
+      // the first answer is waited for 1 s here, not the 30 s of a real start (MERIDIAN_CORE_FIRST_GRACE_MS)
+      const { p, output } = launch({ MERIDIAN_STATE_DIR: join(dir, 'state'), MERIDIAN_CORE_TLS_NAME: 'not-the-core.example', MERIDIAN_SENTIMENT_WORKERS: '1', MERIDIAN_CORE_FIRST_GRACE_MS: '1000' }, [], COMPILED);
       const code = exited(p);
       try {
         await eventually(async () => /gateway \(REST[^)]*\) on http:\/\//.test(output()) || p.exitCode !== null, 60_000, 100);
         const url = /gateway \(REST[^)]*\) on (http:\/\/\S+)/.exec(output())?.[1];
         expect(url, output()).toBeDefined();
         expect((await fetch(`${url}/healthz`)).status).toBe(503);
-        // logged after 30 s without a first answer (a slow first start of the core is not reported as a failure)
+        // logged once the first grace has passed without an answer (30 s by default: a slow first start of the core is not reported as a failure)
         await eventually(async () => output().includes('the core has not answered since the gateway started'), 60_000, 200);
         expect(output()).toContain('ERR_TLS_CERT_ALTNAME_INVALID');
         expect(output()).toContain('not-the-core.example');
@@ -125,7 +134,7 @@ describe('start-up settings', () => {
         p.kill('SIGTERM');
       }
       expect(await code, output()).toBe('code 0');
-      const ca = launch({ MERIDIAN_STATE_DIR: join(dir, 'state'), MERIDIAN_CORE_CA_PEM: 'abc', MERIDIAN_SENTIMENT_WORKERS: '1' });
+      const ca = launch({ MERIDIAN_STATE_DIR: join(dir, 'state'), MERIDIAN_CORE_CA_PEM: 'abc', MERIDIAN_SENTIMENT_WORKERS: '1' }, [], COMPILED);
       expect(await exited(ca.p), ca.output()).toBe('code 1');
       expect(ca.output()).toContain("Meridian could not start: the core's CA certificate in MERIDIAN_CORE_CA_PEM does not parse");
     } finally {

@@ -85,6 +85,30 @@ afterAll(async () => {
   for (const c of cleanups.reverse()) await c();
 });
 
+/**
+ * Servers shared by tests that need no fresh state (each test has its own tenants, endpoints and receivers), started
+ * by the first test that asks: a core starts in ~10 s and a PostgreSQL cluster in ~4 s on a busy 2-core machine.
+ */
+function shared<T>(start: () => Promise<T>): () => Promise<T> {
+  let started: Promise<T> | undefined;
+  return () => (started ??= start());
+}
+/** A core delivering to 127.0.0.1, retrying 2 s then 4 s after a failure, and timing an attempt out after 15 s (the default). */
+const sharedCore = shared(async () => {
+  const sc = await startSentimentCore({ webhookAllowHosts: ['127.0.0.1'], webhookTimeoutMs: 15_000, webhookRetrySchedule: '2s,4s' });
+  cleanups.push(sc.close);
+  return sc;
+});
+/** One PostgreSQL cluster, and a core on its database `webhooks` (default settings, delivering to 127.0.0.1). */
+const postgresCore = shared(async () => {
+  const postgres = await startTestPostgres();
+  cleanups.push(() => postgres.close());
+  const url = await postgres.createDatabase('webhooks');
+  const sc = await startSentimentCore({ webhookAllowHosts: ['127.0.0.1'], databaseUrl: url });
+  cleanups.push(sc.close);
+  return { url, sc };
+});
+
 describe('webhooks', () => {
   it('retries for more than 24 hours by default (Standard Webhooks schedule)', () => {
     const total = parseSchedule(DEFAULT_RETRY_SCHEDULE).reduce((a, b) => a + b, 0);
@@ -94,8 +118,7 @@ describe('webhooks', () => {
   it('delivers job.succeeded, batch.completed, feed.anomaly and job.failed, signed as Standard Webhooks describes', { timeout: 120_000 }, async () => {
     const r = await receiver();
     cleanups.push(r.close);
-    const sc = await startSentimentCore({ webhookAllowHosts: ['127.0.0.1'], webhookRetrySchedule: '100ms,100ms' });
-    cleanups.push(sc.close);
+    const sc = await sharedCore();
     const s = sentimentClient(sc.core.address, { tenant: 'hooks' });
     const hook = (await s.call<{ data: { id: string; secret: string } }>('createWebhook', { url: r.url, eventTypes: ['job.succeeded', 'batch.completed', 'feed.anomaly', 'job.failed'] })).data;
     const other = sentimentClient(sc.core.address, { tenant: 'not-subscribed' });
@@ -200,13 +223,9 @@ describe('webhooks', () => {
     s2.close();
   });
   it('on PostgreSQL, delivers every message of a batch at once: claimed messages it could not attempt yet are given back, not leased for 5 minutes', { timeout: 120_000 }, async () => {
-    const postgres = await startTestPostgres();
-    cleanups.push(() => postgres.close());
-    const url = await postgres.createDatabase('webhooks');
+    const { sc } = await postgresCore();
     const r = await receiver();
     cleanups.push(r.close);
-    const sc = await startSentimentCore({ webhookAllowHosts: ['127.0.0.1'], databaseUrl: url });
-    cleanups.push(sc.close);
     const s = sentimentClient(sc.core.address, { tenant: 'pg-hooks' });
     await s.call('createWebhook', { url: r.url, eventTypes: ['job.succeeded', 'batch.completed'] });
     await s.call('batchAnalyzeTexts', { items: Array.from({ length: 10 }, (_, i) => ({ text: `a calm day number ${i}` })) });
@@ -222,8 +241,7 @@ describe('webhooks', () => {
     const r = await receiver();
     r.setStatus(500);
     cleanups.push(r.close);
-    const sc = await startSentimentCore({ webhookAllowHosts: ['127.0.0.1'], webhookTimeoutMs: 15_000, webhookRetrySchedule: '2s,4s' });
-    cleanups.push(sc.close);
+    const sc = await sharedCore();
     const s = sentimentClient(sc.core.address, { tenant: 'slow-neighbour' });
     await s.call('createWebhook', { url: `http://127.0.0.1:${hole.port}/x`, eventTypes: ['job.succeeded'] });
     await s.call('createWebhook', { url: r.url, eventTypes: ['job.succeeded'] });
@@ -236,11 +254,11 @@ describe('webhooks', () => {
   });
 
   it('holds a tenant to 20 endpoints when two cores on one PostgreSQL take the last place at once', { timeout: 120_000 }, async () => {
-    const postgres = await startTestPostgres();
-    cleanups.push(() => postgres.close());
-    const url = await postgres.createDatabase('webhook_cap');
-    const cores = [await startSentimentCore({ webhookAllowHosts: ['127.0.0.1'], databaseUrl: url }), await startSentimentCore({ webhookAllowHosts: ['127.0.0.1'], databaseUrl: url })];
-    for (const c of cores) cleanups.push(c.close);
+    // the shared core on PostgreSQL and a second one with the same settings on the same database
+    const { url, sc } = await postgresCore();
+    const second = await startSentimentCore({ webhookAllowHosts: ['127.0.0.1'], databaseUrl: url });
+    cleanups.push(second.close);
+    const cores = [sc, second];
     const [a, b] = cores.map((c) => sentimentClient(c.core.address, { tenant: 'pg-race' }));
     for (let i = 0; i < 19; i++) await a!.call('createWebhook', { url: `http://127.0.0.1:9/base${i}`, eventTypes: ['job.succeeded'] });
     // each round: 19 endpoints, one create per core at the same moment; each core's own lock let both through
@@ -256,8 +274,7 @@ describe('webhooks', () => {
   });
 
   it('holds a tenant to 20 endpoints when 40 creates race', { timeout: 60_000 }, async () => {
-    const sc = await startSentimentCore({ webhookAllowHosts: ['127.0.0.1'] });
-    cleanups.push(sc.close);
+    const sc = await sharedCore();
     const s = sentimentClient(sc.core.address, { tenant: 'hook-race' });
     const results = await Promise.allSettled(Array.from({ length: 40 }, (_, i) => s.call('createWebhook', { url: `http://127.0.0.1:9/hook${i}`, eventTypes: ['job.succeeded'] })));
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(20);
@@ -270,8 +287,7 @@ describe('webhooks', () => {
     const hole = await blackHole();
     const r = await receiver();
     cleanups.push(r.close);
-    const sc = await startSentimentCore({ webhookAllowHosts: ['127.0.0.1'], webhookTimeoutMs: 15_000 });
-    cleanups.push(sc.close);
+    const sc = await sharedCore(); // attempts time out after 15 s: A's hang that long
     const a = sentimentClient(sc.core.address, { tenant: 'hole-a' });
     const b = sentimentClient(sc.core.address, { tenant: 'hole-b' });
     await a.call('createWebhook', { url: `http://127.0.0.1:${hole.port}/x`, eventTypes: ['job.succeeded'] });
