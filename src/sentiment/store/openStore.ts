@@ -2,7 +2,7 @@
  * Picks the sentiment store: PostgreSQL when MERIDIAN_DATABASE_URL is set (state
  * shared by several core replicas), else the embedded DuckDB file in the state folder.
  */
-import { DuckDbSentimentStore } from './duckdbStore.js';
+import { DuckDbSentimentStore } from './duckdb/store.js';
 import type { SentimentStore } from './sentimentStore.js';
 
 export interface StoreChoice {

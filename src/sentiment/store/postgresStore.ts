@@ -1,7 +1,7 @@
 /**
  * The sentiment store on PostgreSQL (MERIDIAN_DATABASE_URL): one database shared by
  * any number of core replicas. Same tables, rules and answers as the DuckDB store
- * (duckdbStore.ts); what differs is how the work is shared:
+ * (duckdb/: jobs.ts, feeds.ts, webhooks.ts, maintenance.ts); what differs is how the work is shared:
  *
  * - Jobs are a shared queue (`shared`): a submission commits its PENDING rows and a
  *   NOTIFY on `meridian_jobs`; every core LISTENs and claims jobs with
