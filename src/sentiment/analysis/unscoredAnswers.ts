@@ -28,18 +28,8 @@ export function fallbackAnswer(lex: FallbackVerdict, language: AnalysisOutput['l
       : language.trained
     ? `the general model reads ${language.code} near chance`
     : `the general model has no training data in ${language.code} (it has in ${trainedCount} languages)`;
-  const output: AnalysisOutput = {
-    domain: 'GENERAL',
-    sentiment: level.sentiment,
-    sentimentScore: level.sentimentScore,
-    confidence: win,
-    emotionScores,
-    rationale: `${level.winner === 2 ? 'POSITIVE' : 'NEGATIVE'} from sentiment lexicons, because ${why}: ${cites.join(', ')} (lexicon score ${fmt(lex.score)}). Language: ${language.code}${language.reliable ? '' : ' (uncertain)'}; lower confidence.${truncated ? ' Only the start of the text was read.' : ''}`,
-    language,
-    lowConfidence: true,
-    truncated,
-  };
-  return { output, probs };
+  const rationale = `${level.winner === 2 ? 'POSITIVE' : 'NEGATIVE'} from sentiment lexicons, because ${why}: ${cites.join(', ')} (lexicon score ${fmt(lex.score)}). Language: ${language.code}${language.reliable ? '' : ' (uncertain)'}; lower confidence.${truncated ? ' Only the start of the text was read.' : ''}`;
+  return { output: lexiconOutput(level, win, emotionScores, rationale, language, truncated), probs };
 }
 
 /**
@@ -113,18 +103,8 @@ export function emojiAnswer(emoji: EmojiVerdict, modelRead: string, language: An
   const level = levelOf(probs, cal);
   const cites = [...[...emoji.hits].sort((a, b) => Math.abs(b.strength) - Math.abs(a.strength)).map((h) => `${quote(h.text)} ${fmt(h.strength)}`), ...emoji.neutral.map((e) => `${quote(e)} neutral`)];
   const seen = [...new Set(cites)].slice(0, 4);
-  const output: AnalysisOutput = {
-    domain: 'GENERAL',
-    sentiment: level.sentiment,
-    sentimentScore: level.sentimentScore,
-    confidence: win,
-    emotionScores,
-    rationale: `${polar ? (emoji.score > 0 ? 'POSITIVE' : 'NEGATIVE') : 'NEUTRAL'} from the emoji polarity table, because the text has no words and the general model read ${modelRead}: ${seen.join(', ')} (emoji score ${fmt(emoji.score)}). Language: ${language.code === 'und' ? 'not identified' : language.code}; lower confidence.${truncated ? ' Only the start of the text was read.' : ''}`,
-    language,
-    lowConfidence: true,
-    truncated,
-  };
-  return { output, probs };
+  const rationale = `${polar ? (emoji.score > 0 ? 'POSITIVE' : 'NEGATIVE') : 'NEUTRAL'} from the emoji polarity table, because the text has no words and the general model read ${modelRead}: ${seen.join(', ')} (emoji score ${fmt(emoji.score)}). Language: ${language.code === 'und' ? 'not identified' : language.code}; lower confidence.${truncated ? ' Only the start of the text was read.' : ''}`;
+  return { output: lexiconOutput(level, win, emotionScores, rationale, language, truncated), probs };
 }
 
 /**
@@ -161,4 +141,9 @@ export function lexiconOverModel(lex: FallbackVerdict, modelRead: string, langua
   answer.output.rationale = `${lex.score > 0 ? 'POSITIVE' : 'NEGATIVE'} from sentiment lexicons, because the general model read ${modelRead} and the lexicon's words are clear: ${cites.join(', ')} (lexicon score ${fmt(lex.score)}). Language: ${language.code}${language.reliable ? '' : ' (uncertain)'}${lowConfidence ? '; lower confidence' : ''}.${truncated ? ' Only the start of the text was read.' : ''}`;
   answer.output.lowConfidence = lowConfidence;
   return answer;
+}
+
+/** A GENERAL answer from a table (lexicon or emoji) rather than the model: always lowConfidence. */
+function lexiconOutput(level: ReturnType<typeof levelOf>, win: number, emotionScores: EmotionScore[], rationale: string, language: AnalysisOutput['language'], truncated: boolean): AnalysisOutput {
+  return { domain: 'GENERAL', sentiment: level.sentiment, sentimentScore: level.sentimentScore, confidence: win, emotionScores, rationale, language, lowConfidence: true, truncated };
 }
