@@ -360,13 +360,15 @@ export class SentimentAnalyzer {
       if (this.withProbabilities) (answer as AnalysisOutput & { probabilities: number[] }).probabilities = Array.from(probabilities);
       return answer;
     };
-    const modelRead = `${model.mainLabels[level.winner]} (${Math.round(confidence * 100)}%)`;
+    // what the model read, for the rationale of an answer that overrides it (made only then: this is the per-text path)
+    const modelRead = (): string => `${model.mainLabels[level.winner]} (${Math.round(confidence * 100)}%)`;
+    const unsure = !language.reliable || confidence < cal.lowConfidenceBelow;
     if (domain === 'GENERAL' && !/\p{L}/u.test(b.cleaned)) {
       // no letters, so no language and no word lexicon: emoji the emoji table knows give the class (the run-cut tokens)
       const emoji = this.fallback.emoji(b.bag.tokens.join(' '));
       const side = emoji.score >= 1 ? 2 : emoji.score <= -1 ? 0 : 1;
       if (emoji.hits.length + emoji.neutral.length > 0 && side !== level.winner) {
-        const answer = emojiAnswer(emoji, modelRead, { ...language, trained }, truncated, cal, emotionScores);
+        const answer = emojiAnswer(emoji, modelRead(), { ...language, trained }, truncated, cal, emotionScores);
         return withProbabilities(answer.output, answer.probs);
       }
     }
@@ -386,7 +388,7 @@ export class SentimentAnalyzer {
       const lex = lexiconDecides(lexicon ?? this.fallback.score(b.cleaned, language.code));
       const side = lex && lex.score > 0 ? 2 : 0;
       if (lex && probs[side]! > probs[2 - side]!) {
-        const answer = lexiconOverModel(lex, modelRead, { ...language, trained }, truncated, cal, emotionScores, !language.reliable || confidence < cal.lowConfidenceBelow);
+        const answer = lexiconOverModel(lex, modelRead(), { ...language, trained }, truncated, cal, emotionScores, unsure);
         return withProbabilities(answer.output, answer.probs);
       }
     }
@@ -405,8 +407,7 @@ export class SentimentAnalyzer {
       // a trained language, the model unsure of a polar lean, and no lexicon word, emoji or strong punctuation: lean NEUTRAL
       const lex = lexicon ?? this.fallback.score(b.cleaned, language.code);
       if (lex.hits.length === 0) {
-        const low = !language.reliable || confidence < cal.lowConfidenceBelow;
-        return withProbabilities(unsureNeutral(model, probs, { ...language, trained }, truncated, emotionScores, low), [0.25, 0.5, 0.25]);
+        return withProbabilities(unsureNeutral(model, probs, { ...language, trained }, truncated, emotionScores, unsure), [0.25, 0.5, 0.25]);
       }
     }
     const result: AnalysisOutput = {
@@ -417,7 +418,7 @@ export class SentimentAnalyzer {
       emotionScores,
       rationale: '',
       language: { ...language, trained },
-      lowConfidence: !trained || model.weakCodes.has(language.code) || !language.reliable || confidence < cal.lowConfidenceBelow,
+      lowConfidence: !trained || weak || unsure,
       truncated,
     };
     if (domain === 'FINANCIAL_NEWS') result.marketDirection = DIRECTIONS[level.winner];

@@ -40,17 +40,8 @@ export function fallbackAnswer(lex: FallbackVerdict, language: AnalysisOutput['l
 export const MODEL_SURE = 0.7;
 
 export function unscoredNeutral(model: Pick<MainHead, 'mainLabels'>, probs: Float32Array, language: AnalysisOutput['language'], truncated: boolean, emotionScores: EmotionScore[]): AnalysisOutput {
-  return {
-    domain: 'GENERAL',
-    sentiment: 'NEUTRAL',
-    sentimentScore: 0,
-    confidence: 0.5,
-    emotionScores,
-    rationale: `NEUTRAL: no sentiment-lexicon word found, and the general model, which ${language.trained ? 'reads' : 'has no training data in'} ${language.code}${language.trained ? ' near chance' : ''}, leaned ${model.mainLabels[probs[2]! >= probs[0]! ? 2 : 0]} at only ${Math.round(Math.max(probs[0]!, probs[2]!) * 100)}%. Language: ${language.code} (${language.trained ? 'read near chance' : 'no training data'}; lower confidence).${truncated ? ' Only the start of the text was read.' : ''}`,
-    language,
-    lowConfidence: true,
-    truncated,
-  };
+  const rationale = `NEUTRAL: no sentiment-lexicon word found, and the general model, which ${language.trained ? 'reads' : 'has no training data in'} ${language.code}${language.trained ? ' near chance' : ''}, leaned ${lean(model, probs)}. Language: ${language.code} (${language.trained ? 'read near chance' : 'no training data'}; lower confidence).${truncated ? ' Only the start of the text was read.' : ''}`;
+  return neutralOutput(emotionScores, rationale, language, truncated, true);
 }
 
 /** The answer for a text the model cannot read (unscoredScript): neutral, with no confidence, and saying why. */
@@ -76,17 +67,18 @@ export function abstention(domain: Domain, script: string, language: AnalysisOut
  * (models/general.md, error analysis of the everyday sets). It answers NEUTRAL; lowConfidence as the model's own answer.
  */
 export function unsureNeutral(model: Pick<MainHead, 'mainLabels'>, probs: Float32Array, language: AnalysisOutput['language'], truncated: boolean, emotionScores: EmotionScore[], lowConfidence: boolean): AnalysisOutput {
-  return {
-    domain: 'GENERAL',
-    sentiment: 'NEUTRAL',
-    sentimentScore: 0,
-    confidence: 0.5,
-    emotionScores,
-    rationale: `NEUTRAL: no sentiment-lexicon word, emoji or strong punctuation found, and the general model leaned ${model.mainLabels[probs[2]! >= probs[0]! ? 2 : 0]} at only ${Math.round(Math.max(probs[0]!, probs[2]!) * 100)}%. Language: ${language.code}.${truncated ? ' Only the start of the text was read.' : ''}`,
-    language,
-    lowConfidence,
-    truncated,
-  };
+  const rationale = `NEUTRAL: no sentiment-lexicon word, emoji or strong punctuation found, and the general model leaned ${lean(model, probs)}. Language: ${language.code}.${truncated ? ' Only the start of the text was read.' : ''}`;
+  return neutralOutput(emotionScores, rationale, language, truncated, lowConfidence);
+}
+
+/** The polar side the model leaned to and how far: "POSITIVE at only 58%". */
+function lean(model: Pick<MainHead, 'mainLabels'>, probs: Float32Array): string {
+  return `${model.mainLabels[probs[2]! >= probs[0]! ? 2 : 0]} at only ${Math.round(Math.max(probs[0]!, probs[2]!) * 100)}%`;
+}
+
+/** A GENERAL NEUTRAL answer that sets aside the model's weak polar lean. */
+function neutralOutput(emotionScores: EmotionScore[], rationale: string, language: AnalysisOutput['language'], truncated: boolean, lowConfidence: boolean): AnalysisOutput {
+  return { domain: 'GENERAL', sentiment: 'NEUTRAL', sentimentScore: 0, confidence: 0.5, emotionScores, rationale, language, lowConfidence, truncated };
 }
 
 /**
