@@ -57,17 +57,9 @@ export const CACHE_BUDGETS = {
     env: 'MERIDIAN_CACHE_ZONE_ALIASES', bound: 4096, unit: 'entries', process: 'core',
     holds: 'time-zone names (links, older spellings) resolved to the data\'s ids, hits only (src/geo/clock.ts)',
   },
-  renderedAnswers: {
-    env: 'MERIDIAN_CACHE_RENDERED_ANSWERS_BYTES', bound: 16 * 1024 * 1024, unit: 'bytes', process: 'gateway',
-    holds: 'the REST JSON (and ETag) of reference answers that are not lists, by method and a digest of the core\'s answer (gateway/rest/routes.ts)',
-  },
   renderedItems: {
     env: 'MERIDIAN_CACHE_RENDERED_ITEMS', bound: 20_000, unit: 'entries', process: 'gateway',
     holds: 'each place-list item\'s REST JSON, by its bytes in the core\'s answer (distance cut out), per item type (gateway/rest/renderedItems.ts)',
-  },
-  renderedPages: {
-    env: 'MERIDIAN_CACHE_RENDERED_PAGES_BYTES', bound: 16 * 1024 * 1024, unit: 'bytes', process: 'gateway',
-    holds: 'whole place-list pages (UTF-8 and ETag), by the request URL and a digest of the core\'s answer (gateway/rest/renderedItems.ts KeptPages)',
   },
   peerIdentities: {
     env: 'MERIDIAN_CACHE_PEER_IDENTITIES', bound: 10_000, unit: 'entries', process: 'core',
@@ -77,9 +69,9 @@ export const CACHE_BUDGETS = {
     env: 'MERIDIAN_CACHE_KEY_CHECKS', bound: 10_000, unit: 'entries', process: 'gateway',
     holds: 'API keys presented and their check (known or revoked; unknown keys never kept), emptied at each key-table reload (gateway/auth/keyRing.ts)',
   },
-  graphqlAnswers: {
-    env: 'MERIDIAN_CACHE_GRAPHQL_ANSWERS_BYTES', bound: 16 * 1024 * 1024, unit: 'bytes', process: 'gateway',
-    holds: 'whole GraphQL answers over reference data (JSON text), by method, document, operation and variables, for the smallest proto max-age of their core calls; least recently used out first (gateway/graphql/answerCache.ts)',
+  keptAnswers: {
+    env: 'MERIDIAN_CACHE_ANSWERS_BYTES', bound: 32 * 1024 * 1024, unit: 'bytes', process: 'gateway',
+    holds: 'whole answers over reference data (REST: the JSON and ETag by path and query; GraphQL: the JSON by method, document, operation and variables), for the max-age the proto\'s answer_cache gives them; least recently used out first (gateway/keptAnswers.ts)',
   },
 } as const satisfies Record<string, CacheBudget>;
 
