@@ -14,12 +14,25 @@
  */
 import { intSetting, type Env } from './envSettings.js';
 
-/** The caches built from budgets in this thread, weakly held (a test's gateway that closes lets its caches go). */
-const built: { name: CacheName; cache: WeakRef<GenerationalCache<unknown, unknown>> }[] = [];
+/** What bench/cacheSizes.ts reads of a bounded cache: its entries, its bound and what they count against it, and a way to empty it. */
+export interface MeasuredCache {
+  readonly size: number;
+  readonly bound: number;
+  readonly weight: number;
+  clear(): void;
+}
 
-/** The live caches of this thread built by GenerationalCache.of, with their budget's name (bench/cacheSizes.ts measures them). */
-export function keptCaches(): { name: CacheName; cache: GenerationalCache<unknown, unknown> }[] {
-  const out: { name: CacheName; cache: GenerationalCache<unknown, unknown> }[] = [];
+/** The caches built from budgets in this thread, weakly held (a test's gateway that closes lets its caches go). */
+const built: { name: CacheName; cache: WeakRef<MeasuredCache> }[] = [];
+
+/** Lists a cache built from budget `name` among keptCaches() (GenerationalCache.of does it for its own). */
+export function registerCache(name: CacheName, cache: MeasuredCache): void {
+  built.push({ name, cache: new WeakRef(cache) });
+}
+
+/** The live caches of this thread built from budgets, with their budget's name (bench/cacheSizes.ts measures them). */
+export function keptCaches(): { name: CacheName; cache: MeasuredCache }[] {
+  const out: { name: CacheName; cache: MeasuredCache }[] = [];
   for (let i = built.length - 1; i >= 0; i--) {
     const cache = built[i]!.cache.deref();
     if (cache) out.push({ name: built[i]!.name, cache }); else built.splice(i, 1);
@@ -88,7 +101,7 @@ export function cacheBound(name: CacheName, env: Env = process.env): number {
  * Each generation holds at most half the bound, so a hot entry is dropped only when half the bound of other
  * entries came after its last hit.
  */
-export class GenerationalCache<K, V> {
+export class GenerationalCache<K, V> implements MeasuredCache {
   private young = new Map<K, V>();
   private old = new Map<K, V>();
   private youngSize = 0;
@@ -105,7 +118,7 @@ export class GenerationalCache<K, V> {
     const b: CacheBudget = CACHE_BUDGETS[name];
     if ((b.unit === 'bytes') !== (sizeOf !== undefined)) throw new Error(`cache ${name} counts ${b.unit}: ${b.unit === 'bytes' ? 'give' : 'give no'} sizeOf`);
     const cache = new GenerationalCache<K, V>(cacheBound(name, env), sizeOf);
-    built.push({ name, cache: new WeakRef(cache as GenerationalCache<unknown, unknown>) });
+    registerCache(name, cache);
     return cache;
   }
 
