@@ -30,10 +30,15 @@ const MAX_ANSWER = 256 * 1024;
  */
 const ENTRY_OVERHEAD = 500;
 
-/** A kept answer: the body as sent (JSON text, or its UTF-8 bytes) and its entity tag when it has one. */
+/**
+ * A kept answer: the body as sent (JSON text, or its UTF-8 bytes), its entity tag when it has one, and the work units
+ * it was priced at when pricing it needs more than its key (GraphQL: a walk of the document with its variables), so
+ * that a repeated request is charged the same without being priced again.
+ */
 export interface KeptAnswer {
   body: string | Buffer;
-  tag: string | undefined;
+  tag?: string | undefined;
+  cost?: number | undefined;
 }
 
 interface Entry extends KeptAnswer { expires: number; bytes: number }
@@ -60,7 +65,7 @@ export class KeptAnswers implements MeasuredCache {
   }
 
   /** Keeps an answer for `seconds` (nothing when 0, or when it is too large). */
-  set(key: string, body: string | Buffer, seconds: number, tag?: string): void {
+  set(key: string, { body, tag, cost }: KeptAnswer, seconds: number): void {
     if (!(seconds > 0) || body.length > MAX_ANSWER) return;
     const old = this.kept.get(key);
     if (old) { this.kept.delete(key); this.bytes -= old.bytes; }
@@ -70,7 +75,7 @@ export class KeptAnswers implements MeasuredCache {
     // bytes in memory of their own: a body under 4 KB is cut from Node's shared 8 KB slab, which it would hold alive whole
     let own = body;
     if (typeof body !== 'string') { own = Buffer.allocUnsafeSlow(body.length); body.copy(own); }
-    this.kept.set(key, { body: own, tag, expires: this.now() + seconds * 1000, bytes });
+    this.kept.set(key, { body: own, tag, cost, expires: this.now() + seconds * 1000, bytes });
     this.bytes += bytes;
     while (this.bytes > this.bound || this.kept.size > this.maxEntries) {
       const [oldest, k] = this.kept.entries().next().value as [string, Entry];

@@ -309,7 +309,7 @@ async function handle(group: CompiledRoute[], request: FastifyRequest, reply: Fa
       const json = renderOne(route, result);
       if (keptKey === undefined) return sendOne(reply, route, result, json, callback);
       const tag = entityTag(json);
-      ctx.answers.set(keptKey, json, keepFor, tag);
+      ctx.answers.set(keptKey, { body: json, tag }, keepFor);
       return callback ? sendJsonp(reply, callback, json, 200) : sendTagged(reply, json, tag);
     }
     const data = route.shape.dataField ? result['data'] : result;
@@ -335,13 +335,13 @@ async function handle(group: CompiledRoute[], request: FastifyRequest, reply: Fa
     if (itemBytes && !callback) {
       // the page's tag from its parts (renderedItems.ts)
       const { body, tag } = route.renderedItems!.items.pageWithTag(itemBytes, envelope, route.stringify);
-      if (keptKey !== undefined) ctx.answers.set(keptKey, body, keepFor, tag);
+      if (keptKey !== undefined) ctx.answers.set(keptKey, { body, tag }, keepFor);
       return sendTagged(reply, body, tag);
     }
     const json = itemBytes ? route.renderedItems!.items.page(itemBytes, envelope, route.stringify) : route.stringify(envelope);
     if (keptKey === undefined) return sendOne(reply, route, result, json, callback);
     const tag = entityTag(json);
-    ctx.answers.set(keptKey, json, keepFor, tag);
+    ctx.answers.set(keptKey, { body: json, tag }, keepFor);
     return callback ? sendJsonp(reply, callback, json, 200) : sendTagged(reply, json, tag);
   } catch (e) {
     if (isHttpError(e)) return sendError(reply, bound?.aliasNames.size ? inAliasTerms(e, bound.aliasNames) : e, callback);

@@ -147,21 +147,21 @@ describe('KeptAnswers', () => {
   it('keeps answers for their lifetime, within bytes and entries, least recently used out first', () => {
     let now = 0;
     const c = new KeptAnswers(5000, 3, () => now); // an entry counts 2 × (key + tag) + its bytes (strings: 2 a character) + 500
-    c.set('a', 'x'.repeat(100), 10, 'W/"a"');
-    c.set('b', Buffer.alloc(200, 0x79), 10);
-    c.set('c', 'z'.repeat(100), 10);
+    c.set('a', { body: 'x'.repeat(100), tag: 'W/"a"' }, 10);
+    c.set('b', { body: Buffer.alloc(200, 0x79) }, 10);
+    c.set('c', { body: 'z'.repeat(100) }, 10);
     expect(c.get('a')).toMatchObject({ body: 'x'.repeat(100), tag: 'W/"a"' }); // a is now the most recently used
-    c.set('d', 'w'.repeat(100), 10); // four entries: b goes
+    c.set('d', { body: 'w'.repeat(100) }, 10); // four entries: b goes
     expect(c.get('b')).toBeUndefined();
     expect(c.size).toBe(3);
-    c.set('e', Buffer.alloc(3000, 0x76), 10); // the oldest go until it fits
+    c.set('e', { body: Buffer.alloc(3000, 0x76) }, 10); // the oldest go until it fits
     expect(c.weight).toBeLessThanOrEqual(5000);
     expect(c.get('e')?.body.length).toBe(3000);
     now = 10_001;
     expect(c.get('e')).toBeUndefined();
-    c.set('f', 'u', 0);
+    c.set('f', { body: 'u' }, 0);
     expect(c.get('f')).toBeUndefined();
-    c.set('g', Buffer.alloc(6000), 10); // larger than the whole budget: not kept
+    c.set('g', { body: Buffer.alloc(6000) }, 10); // larger than the whole budget: not kept
     expect(c.get('g')).toBeUndefined();
     c.clear();
     expect([c.size, c.weight]).toEqual([0, 0]);
@@ -170,7 +170,7 @@ describe('KeptAnswers', () => {
   it('keeps a copy of a body cut from a shared buffer, not the buffer', () => {
     const slab = Buffer.from('{"data":1}{"data":2}');
     const c = new KeptAnswers(5000);
-    c.set('k', slab.subarray(0, 10), 10);
+    c.set('k', { body: slab.subarray(0, 10) }, 10);
     slab.fill(0x20);
     const kept = c.get('k')!.body as Buffer;
     expect(kept.toString()).toBe('{"data":1}');
