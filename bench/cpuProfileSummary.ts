@@ -42,6 +42,7 @@ export const INNER: [string, Match][] = [
   ['graphql-js (values, execution)', inFile('node_modules/graphql/')],
   ['serialisation (JSON.stringify, fast-json-stringify)', (f) => f.url.includes('fast-json-stringify') || (f.url === '' && /^(stringify|JSON\.stringify)$/.test(f.functionName))],
   ['mercurius (route, cache, context, loaders)', inFile('node_modules/mercurius')],
+  ['kept answers looked up and kept (keptAnswers.ts)', inFile('gateway/keptAnswers')],
   ['gateway (app.ts hooks, guard, metrics)', (f) => f.url.includes('/gateway/')],
   ['fastify (router, hooks, reply, body parse)', (f) => /node_modules\/(fastify|find-my-way|avvio|light-my-request|secure-json-parse|@fastify)/.test(f.url)],
   ['node http / net / streams', (f) => /^node:(_http|net|internal\/(http|stream|streams|net))/.test(f.url)],

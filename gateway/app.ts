@@ -26,6 +26,7 @@ import { parseQuery } from './rest/query.js';
 import { buildOpenApi } from './openapi/openapiDocument.js';
 import { isGraphqlPost, registerGraphql, sendGraphqlError } from './graphql/plugin.js';
 import { Cursors } from './graphql/connections.js';
+import { KeptAnswers } from './keptAnswers.js';
 import { pageTokenSecret } from '../proto/contract/pageTokens.js';
 import { projectRoot } from './paths.js';
 import httpCaching from './rest/caching.js';
@@ -232,7 +233,10 @@ export async function buildGateway(config: GatewayConfig, log: Logger = pino({ l
 
   // one work budget per key, charged by REST and GraphQL alike (workPricing.ts)
   const budget = new WorkBudget(config.workBudget);
+  // one store of answers over reference data kept by their request, for REST and GraphQL alike (keptAnswers.ts)
+  const answers = new KeptAnswers();
   await registerGraphql(app, {
+    answers,
     catalog, core, guard, cursors: new Cursors(pageTokenSecret(config.stateDir, config.pageTokenSecret || undefined)), maxPage: config.maxLimit,
     limits: { maxCost: config.graphqlMaxCost, maxDepth: config.graphqlMaxDepth, maxPage: config.maxLimit },
     work: {
@@ -243,7 +247,7 @@ export async function buildGateway(config: GatewayConfig, log: Logger = pino({ l
     budget,
   });
   registerRoutes(app, routes, {
-    core, guard, maxLimit: config.maxLimit, budget, maxCost: config.graphqlMaxCost,
+    core, answers, guard, maxLimit: config.maxLimit, budget, maxCost: config.graphqlMaxCost,
     logError: (e, request) => log.error({ err: e, url: request.url }, 'request failed'),
     notFound: (method, path) => edge.notFound(method, path),
   });

@@ -14,12 +14,25 @@
  */
 import { intSetting, type Env } from './envSettings.js';
 
-/** The caches built from budgets in this thread, weakly held (a test's gateway that closes lets its caches go). */
-const built: { name: CacheName; cache: WeakRef<GenerationalCache<unknown, unknown>> }[] = [];
+/** What bench/cacheSizes.ts reads of a bounded cache: its entries, its bound and what they count against it, and a way to empty it. */
+export interface MeasuredCache {
+  readonly size: number;
+  readonly bound: number;
+  readonly weight: number;
+  clear(): void;
+}
 
-/** The live caches of this thread built by GenerationalCache.of, with their budget's name (bench/cacheSizes.ts measures them). */
-export function keptCaches(): { name: CacheName; cache: GenerationalCache<unknown, unknown> }[] {
-  const out: { name: CacheName; cache: GenerationalCache<unknown, unknown> }[] = [];
+/** The caches built from budgets in this thread, weakly held (a test's gateway that closes lets its caches go). */
+const built: { name: CacheName; cache: WeakRef<MeasuredCache> }[] = [];
+
+/** Lists a cache built from budget `name` among keptCaches() (GenerationalCache.of does it for its own). */
+export function registerCache(name: CacheName, cache: MeasuredCache): void {
+  built.push({ name, cache: new WeakRef(cache) });
+}
+
+/** The live caches of this thread built from budgets, with their budget's name (bench/cacheSizes.ts measures them). */
+export function keptCaches(): { name: CacheName; cache: MeasuredCache }[] {
+  const out: { name: CacheName; cache: MeasuredCache }[] = [];
   for (let i = built.length - 1; i >= 0; i--) {
     const cache = built[i]!.cache.deref();
     if (cache) out.push({ name: built[i]!.name, cache }); else built.splice(i, 1);
@@ -57,17 +70,9 @@ export const CACHE_BUDGETS = {
     env: 'MERIDIAN_CACHE_ZONE_ALIASES', bound: 4096, unit: 'entries', process: 'core',
     holds: 'time-zone names (links, older spellings) resolved to the data\'s ids, hits only (src/geo/clock.ts)',
   },
-  renderedAnswers: {
-    env: 'MERIDIAN_CACHE_RENDERED_ANSWERS_BYTES', bound: 16 * 1024 * 1024, unit: 'bytes', process: 'gateway',
-    holds: 'the REST JSON (and ETag) of reference answers that are not lists, by method and a digest of the core\'s answer (gateway/rest/routes.ts)',
-  },
   renderedItems: {
     env: 'MERIDIAN_CACHE_RENDERED_ITEMS', bound: 20_000, unit: 'entries', process: 'gateway',
     holds: 'each place-list item\'s REST JSON, by its bytes in the core\'s answer (distance cut out), per item type (gateway/rest/renderedItems.ts)',
-  },
-  renderedPages: {
-    env: 'MERIDIAN_CACHE_RENDERED_PAGES_BYTES', bound: 16 * 1024 * 1024, unit: 'bytes', process: 'gateway',
-    holds: 'whole place-list pages (UTF-8 and ETag), by the request URL and a digest of the core\'s answer (gateway/rest/renderedItems.ts KeptPages)',
   },
   peerIdentities: {
     env: 'MERIDIAN_CACHE_PEER_IDENTITIES', bound: 10_000, unit: 'entries', process: 'core',
@@ -77,9 +82,9 @@ export const CACHE_BUDGETS = {
     env: 'MERIDIAN_CACHE_KEY_CHECKS', bound: 10_000, unit: 'entries', process: 'gateway',
     holds: 'API keys presented and their check (known or revoked; unknown keys never kept), emptied at each key-table reload (gateway/auth/keyRing.ts)',
   },
-  graphqlAnswers: {
-    env: 'MERIDIAN_CACHE_GRAPHQL_ANSWERS_BYTES', bound: 16 * 1024 * 1024, unit: 'bytes', process: 'gateway',
-    holds: 'whole GraphQL answers over reference data (JSON text), by method, document, operation and variables, for the smallest proto max-age of their core calls; least recently used out first (gateway/graphql/answerCache.ts)',
+  keptAnswers: {
+    env: 'MERIDIAN_CACHE_ANSWERS_BYTES', bound: 32 * 1024 * 1024, unit: 'bytes', process: 'gateway',
+    holds: 'whole answers over reference data (REST: the JSON and ETag by path and query; GraphQL: the JSON by method, document, operation and variables), for the max-age the proto\'s answer_cache gives them; least recently used out first (gateway/keptAnswers.ts)',
   },
 } as const satisfies Record<string, CacheBudget>;
 
@@ -96,7 +101,7 @@ export function cacheBound(name: CacheName, env: Env = process.env): number {
  * Each generation holds at most half the bound, so a hot entry is dropped only when half the bound of other
  * entries came after its last hit.
  */
-export class GenerationalCache<K, V> {
+export class GenerationalCache<K, V> implements MeasuredCache {
   private young = new Map<K, V>();
   private old = new Map<K, V>();
   private youngSize = 0;
@@ -113,7 +118,7 @@ export class GenerationalCache<K, V> {
     const b: CacheBudget = CACHE_BUDGETS[name];
     if ((b.unit === 'bytes') !== (sizeOf !== undefined)) throw new Error(`cache ${name} counts ${b.unit}: ${b.unit === 'bytes' ? 'give' : 'give no'} sizeOf`);
     const cache = new GenerationalCache<K, V>(cacheBound(name, env), sizeOf);
-    built.push({ name, cache: new WeakRef(cache as GenerationalCache<unknown, unknown>) });
+    registerCache(name, cache);
     return cache;
   }
 

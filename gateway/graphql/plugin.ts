@@ -18,7 +18,8 @@ import { costRule, type CostLimits } from './costRule.js';
 import { registerGraphiql } from './graphiql.js';
 import { GraphqlWorkLimits, LimitRefusal, type WorkLimits } from './workLimits.js';
 import type { WorkBudget } from '../workPricing.js';
-import { AnswerLifetime, GraphqlAnswerCache, sendKept } from './answerCache.js';
+import { AnswerLifetime, graphqlAnswerKey, sendKept } from './answerCache.js';
+import { KeptAnswers } from '../keptAnswers.js';
 
 export const SCHEMA_FILE = join(projectRoot, 'gateway', 'graphql', 'schema.graphql');
 /** The key scope GraphQL needs: it reads geo and locale data only. */
@@ -26,8 +27,8 @@ const GRAPHQL_SCOPE = 'geo:read';
 
 export interface GraphqlOptions extends GraphqlDeps {
   guard: Guard; limits: CostLimits; work: WorkLimits; budget: WorkBudget;
-  /** Repeated answers over reference data (answerCache.ts); a new one of its own sizes when not given. */
-  answers?: GraphqlAnswerCache;
+  /** The gateway's kept answers over reference data (keptAnswers.ts, shared with REST); a new one of its own when not given. */
+  answers?: KeptAnswers;
 }
 
 /**
@@ -87,9 +88,9 @@ export async function registerGraphql(app: FastifyInstance, opts: GraphqlOptions
   const { resolvers, loaders } = buildResolvers(opts);
   const work = new GraphqlWorkLimits(() => app.graphql.schema, opts.work, opts.budget);
   const formatErrors = requestErrorsAre400(work); // mercurius's formatter, and POST /'s
-  const answers = opts.answers ?? new GraphqlAnswerCache();
+  const answers = opts.answers ?? new KeptAnswers();
   /** Requests whose answer may be kept once run: their key, and the lifetime their core calls allow (answerCache.ts). */
-  const running = new WeakMap<FastifyRequest, { key: string; lifetime: AnswerLifetime }>();
+  const running = new WeakMap<FastifyRequest, { key: string; cost: number; lifetime: AnswerLifetime }>();
   const lifetimeOf = (request: FastifyRequest): AnswerLifetime | undefined => running.get(request)?.lifetime;
   const refuse = (reply: FastifyReply, e: LimitRefusal) => {
     for (const [k, v] of Object.entries(e.headers)) reply.header(k, v);
@@ -124,16 +125,19 @@ export async function registerGraphql(app: FastifyInstance, opts: GraphqlOptions
           if (typeof q !== 'string' || q.trim() === '') throw badGet(); // mercurius would only say "Unknown query"
           if (v !== undefined && !jsonObjectText(v)) throw new HttpError(400, 'PARAM_INVALID', 'variables must be the JSON text of an object, e.g. ?variables={"id":"US"}');
         }
-        // limits by work (workLimits.ts), before mercurius parses or runs anything
         const payload = request.method === 'GET' ? request.query : request.body;
-        work.admit(payload, admission.key.id);
-        // an answer kept from an earlier run of the same request (after the key, rate and work checks above, which every request pays)
-        const key = GraphqlAnswerCache.keyOf(request.method, payload);
-        if (key !== undefined) {
-          const kept = answers.get(key);
-          if (kept !== undefined) { sendKept(reply, kept); return; }
-          running.set(request, { key, lifetime: new AnswerLifetime() });
+        // an answer kept from an earlier run of the same request (after the key and rate checks above, which every
+        // request pays), charged the work units that run was priced at: the same document and variables cost the same
+        const key = graphqlAnswerKey(request.method, payload);
+        const kept = key === undefined ? undefined : answers.get(key);
+        if (kept?.cost !== undefined) {
+          work.charge(kept.cost, admission.key.id);
+          sendKept(reply, kept.body);
+          return;
         }
+        // limits by work (workLimits.ts), before mercurius parses or runs anything
+        const cost = work.admit(payload, admission.key.id);
+        if (key !== undefined) running.set(request, { key, cost, lifetime: new AnswerLifetime() });
       } catch (e) { fail(e); return; }
       done();
     };
@@ -178,7 +182,7 @@ export async function registerGraphql(app: FastifyInstance, opts: GraphqlOptions
     }
     let text: string | ArrayBuffer | Buffer;
     try { text = reply.serialize(payload); } catch (e) { done(e as Error); return; }
-    if (typeof text === 'string') answers.set(r.key, text, seconds);
+    if (typeof text === 'string') answers.set(r.key, { body: text, cost: r.cost }, seconds);
     reply.serializer(asIs);
     done(null, text);
   };

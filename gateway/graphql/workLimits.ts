@@ -113,9 +113,14 @@ export class GraphqlWorkLimits {
     if (cost > this.limits.maxCost) {
       throw new LimitRefusal(400, 'QUERY_COST_EXCEEDED', `query cost ${Math.ceil(cost)} is above the maximum of ${this.limits.maxCost}: each list costs its page size plus one unit per ${SCAN_ROWS} rows the core may read (a radius search by the places its circle may hold, a short name prefix by the names it matches), totalCount one more count, each object one unit, nested lists multiply; ask for smaller radii, longer prefixes, smaller pages or fewer aliases`);
     }
+    this.charge(cost, tenant);
+    return cost;
+  }
+
+  /** Charges `cost` work units to the tenant's budget (429 when it is spent): admit's last step, and a kept answer's whole price. */
+  charge(cost: number, tenant: string): void {
     const wait = this.budget.take(tenant, cost);
     if (wait) throw new LimitRefusal(429, 'TENANT_BUDGET_EXHAUSTED', this.budget.exhausted(wait), { 'retry-after': String(wait) });
-    return cost;
   }
 
   /**

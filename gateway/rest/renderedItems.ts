@@ -16,8 +16,8 @@
  * distance goes, so a place found by many radius searches is rendered once.
  */
 import fastJson from 'fast-json-stringify';
-import type protobuf from 'protobufjs';
 import { hash } from 'node:crypto';
+import type protobuf from 'protobufjs';
 import { entityTag } from './caching.js';
 import { fieldSchema } from './schemas.js';
 import type { Presenter } from './restPresentation.js';
@@ -174,56 +174,6 @@ export class RenderedItems {
       else { out.set(p, at); at += p.length; }
     }
     return out;
-  }
-}
-
-/** A page as sent: its bytes and its entity tag. */
-export interface KeptPage { body: Buffer; tag: string }
-
-/**
- * What identifies a core answer in a key: `prefix` and a digest of the answer's bytes (132 bits of SHA-256). The
- * bytes themselves stay in the core (its encoded places, src/geo/placePages.ts); a key that was the bytes as a
- * string kept a second copy of each answer here (1-8 KB a key, docs/caches.md).
- */
-export function answerKey(prefix: string, bytes: Buffer): string {
-  return `${prefix}\0${hash('sha256', bytes, 'base64url').slice(0, 22)}`;
-}
-
-/**
- * Whole place-list pages by a key the caller makes of everything the page is made from (routes.ts: the request's
- * URL and answerKey of the core's answer), for every list route of one gateway together, within the byte
- * budget `renderedPages` (lib/boundedCache.ts: keys and pages counted). A popular search (a prefix being
- * typed, the cities near a capital) answers the same page again and again: kept, it is sent without being put
- * together again. The core is still asked every time, so a page is never older than its answer.
- */
-/** A kept page's memory besides its key, body and tag (Map entry, object, Buffer and its backing store's header), as measured by bench:caches. */
-const PAGE_OVERHEAD = 200;
-
-export class KeptPages {
-  private readonly pages: GenerationalCache<string, KeptPage>;
-
-  /** `budgetBytes`: default the `renderedPages` budget or its environment override. */
-  constructor(budgetBytes?: number) {
-    const size = (key: string, page: KeptPage): number => 2 * (key.length + page.tag.length) + page.body.length + PAGE_OVERHEAD;
-    this.pages = budgetBytes === undefined ? GenerationalCache.of('renderedPages', size) : new GenerationalCache(budgetBytes, size);
-  }
-
-  get(key: string): KeptPage | undefined {
-    return this.pages.get(key);
-  }
-
-  set(key: string, page: KeptPage): void {
-    // (a page two requests rendered at once is kept once)
-    if (this.pages.has(key)) return;
-    // in memory of its own: a page under 4 KB is cut from Node's shared 8 KB slab, which it then held alive
-    // whole (bench:caches: 8,002 bytes freed per kept page of ~2,600, before this copy)
-    const body = Buffer.allocUnsafeSlow(page.body.length);
-    page.body.copy(body);
-    this.pages.set(key, { body, tag: page.tag });
-  }
-
-  get size(): number {
-    return this.pages.size;
   }
 }
 

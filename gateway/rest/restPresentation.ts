@@ -92,7 +92,7 @@ export function scopeOf(service: protobuf.Service, capability: string, verb: Ver
 
 /** How long a method's answers may be kept (the answer_cache options of presentation.proto). */
 export interface AnswerCache {
-  /** Cache-Control max-age; 0: the answer tells the time (no-cache, no kept rendering). */
+  /** Cache-Control max-age, and how long the gateway keeps the answer (keptAnswers.ts); 0: the answer tells the time (no-cache, never kept). */
   maxAgeSeconds: number;
   /** The request field (JSON name) whose SINCE_* values make an answer move with the clock, when the request has it. */
   clockField: string | undefined;

@@ -24,8 +24,8 @@ import { acceptedRule, type AcceptedRule } from './accepted.js';
 import { restPrice, type RestPrice } from './workPrice.js';
 import { answerCacheOf, answerMaxAge, omissionsOf, presenterOf, scopeOf, type AnswerCache, type Omissions, type Presenter } from './restPresentation.js';
 import { SCAN_ROWS, type WorkBudget } from '../workPricing.js';
-import { answerKey, KeptPages, RenderedItems, splitList } from './renderedItems.js';
-import { GenerationalCache } from '../../lib/boundedCache.js';
+import { RenderedItems, splitList } from './renderedItems.js';
+import type { KeptAnswers } from '../keptAnswers.js';
 import { LIST_DEFAULTS } from '../../proto/contract/listDefaults.js';
 import { entityTag } from './caching.js';
 
@@ -58,29 +58,13 @@ export interface CompiledRoute {
   /** Work units a request will cost (workPrice.ts), charged to the key's work budget; undefined: not priced. */
   price: RestPrice | undefined;
   /**
-   * The JSON rendered for each distinct answer of the core, by the answer's bytes: reference data (geo and
-   * locale GETs that are not lists, nor answers that tell the time) answers the same few thousand messages
-   * again and again, and decoding, presenting and serialising one cost more than looking it up. The bytes
-   * are the whole input of the rendering, so a different answer is a different key; the key is the response
-   * type and a digest of the bytes (answerKey), not the bytes, which the core keeps already (placePages.ts).
-   * One cache for every such route (the `renderedAnswers` byte budget, lib/boundedCache.ts). Undefined: not cached.
+   * Whether a request's answer may be kept by the request (gateway/keptAnswers.ts) for the max-age its method's
+   * answer_cache gives it: GETs of reference data (geo and locale) whose request no header binds.
    */
-  rendered: GenerationalCache<string, { json: string; etag: string }> | undefined;
-  /**
-   * Place lists (GET, reference data): each item's JSON kept by its bytes (renderedItems.ts, one per item type);
-   * undefined: rendered whole. `pages`: whole pages by the request's URL and the answer's bytes (KeptPages).
-   */
-  renderedItems: { items: RenderedItems; dataField: number; pages: KeptPages } | undefined;
+  keep: boolean;
+  /** Place lists (GET, reference data): each item's JSON kept by its bytes (renderedItems.ts, one per item type); undefined: rendered whole. */
+  renderedItems: { items: RenderedItems; dataField: number } | undefined;
 }
-
-/** Answers larger than this are rendered every time (a country with its flag image, say). */
-const RENDERED_MAX_BYTES = 8 * 1024;
-/**
- * What a kept rendering counts against its byte budget: its key, JSON and tag at two bytes a character (V8 keeps
- * a string with any character past U+00FF so; most are one byte, so this is an upper bound), and ~150 bytes of Map
- * entry, object and string headers (bench:caches measures 1.1 KB per kept answer for ~0.5 KB of JSON).
- */
-const renderedSize = (key: string, kept: { json: string; etag: string }): number => 2 * (key.length + kept.json.length + kept.etag.length) + 150;
 
 function routerPathOf(t: PathTemplate): string {
   if (t.simple && t.segments.every((s, i) => s.kind === 'literal' || t.variables.some((v) => v.start === i && v.end === i + 1))) {
@@ -94,11 +78,9 @@ function routerPathOf(t: PathTemplate): string {
 export function compileRoutes(catalog: ProtoCatalog): CompiledRoute[] {
   const routes: CompiledRoute[] = [];
   const seen = new Map<string, string>();
-  // kept renderings, one store per response type (whole answers) and per item type (place lists): the same
-  // type renders alike whichever route answered it, and memory stays bounded by the types, not the routes
-  const renderedAnswers = GenerationalCache.of<string, { json: string; etag: string }>('renderedAnswers', renderedSize);
+  // kept item renderings, one store per item type (place lists): the same type renders alike whichever route
+  // answered it, and memory stays bounded by the types, not the routes
   const itemsByType = new Map<string, RenderedItems>();
-  const keptPages = new KeptPages(); // every list route's pages, one budget
   const itemsOf = (field: protobuf.Field, present: Presenter | undefined) => {
     const name = (field.resolvedType as protobuf.Type).fullName;
     return itemsByType.get(name) ?? itemsByType.set(name, new RenderedItems(itemReader(catalog, field), field, present)).get(name)!;
@@ -138,9 +120,9 @@ export function compileRoutes(catalog: ProtoCatalog): CompiledRoute[] {
           requestFields,
           accepted,
           cache,
-          rendered: kept && !shape.isList ? renderedAnswers : undefined,
+          keep: kept && !HEADER_FIELDS.some((h) => requestFields.has(h.field)),
           renderedItems: kept && shape.isList && placeList && shape.dataField && RenderedItems.splices(stringify)
-            ? { items: itemsOf(shape.dataField, present), dataField: shape.dataField.id, pages: keptPages } : undefined,
+            ? { items: itemsOf(shape.dataField, present), dataField: shape.dataField.id } : undefined,
           omissions: omissionsOf(requestType),
           price: restPrice(service.capability, methodName, requestFields, template.variables.map((v) => v.fieldPath), placeList, DEFAULT_LIMIT),
           present,
@@ -161,6 +143,8 @@ function itemReader(catalog: ProtoCatalog, field: protobuf.Field): (bytes: Buffe
 
 export interface RestContext {
   core: CoreClient;
+  /** The gateway's kept answers over reference data, shared with GraphQL (keptAnswers.ts). */
+  answers: KeptAnswers;
   guard: Guard;
   maxLimit: number;
   /** The per-key work budget GraphQL charges too. */
@@ -302,36 +286,32 @@ async function handle(group: CompiledRoute[], request: FastifyRequest, reply: Fa
     if (route.price) chargeWork(ctx, route.price(bound.message), admission.key.id);
     let hateoas = true;
     for (const p of query) if (p.name === 'hateoasMode' || p.name === 'hateoas_mode') hateoas = p.value === '' ? true : (convertText(hateoasField, p.value, p.name) as boolean);
-    const callOptions = { tenant: admission.key.id, signal: disconnectSignal(reply.raw) };
-    if (route.rendered) {
-      const bytes = await ctx.core.callBytes(route.unary, bound.message, callOptions);
-      const key = bytes.length <= RENDERED_MAX_BYTES ? answerKey(route.unary.path, bytes) : undefined;
-      let kept = key === undefined ? undefined : route.rendered.get(key);
-      if (kept === undefined) {
-        const json = renderOne(route, decodeAnswer(route.unary, bytes));
-        kept = { json, etag: entityTag(json) };
-        if (key !== undefined) route.rendered.set(key, kept);
+    // the answer kept for this very request (keptAnswers.ts), for its method's max-age: the same body and tag, no core call
+    const keepFor = route.keep ? request.answerMaxAge ?? 0 : 0;
+    const keptKey = keepFor > 0 ? keptAnswerKey(rawPath, query) : undefined;
+    if (keptKey !== undefined) {
+      const kept = ctx.answers.get(keptKey);
+      if (kept !== undefined) {
+        if (callback) return sendJsonp(reply, callback, kept.body.toString(), 200);
+        return sendTagged(reply, kept.body, kept.tag ?? entityTag(kept.body));
       }
-      if (callback) return sendJsonp(reply, callback, kept.json, 200);
-      // the tag of these very bytes, computed once with them
-      return sendTagged(reply, kept.json, kept.etag);
     }
+    const callOptions = { tenant: admission.key.id, signal: disconnectSignal(reply.raw) };
     const omit = route.shape.isList ? route.omissions?.(bound.message, bound.aliasNames) ?? EMPTY : EMPTY;
     let result: Record<string, unknown>;
     let itemBytes: Buffer[] | undefined; // a place list's items, rendered from their kept JSON
-    let pageKey: string | undefined; // the page's key among route.renderedItems.pages
     if (route.renderedItems && !omit.length) {
       const bytes = await ctx.core.callBytes(route.unary, bound.message, callOptions);
-      if (!callback && bytes.length <= RENDERED_MAX_BYTES) {
-        // the URL is the request's whole say in the page (GET: no body; the headers it binds change the answer's bytes)
-        pageKey = `${request.url}\0${answerKey('', bytes)}`;
-        const kept = route.renderedItems.pages.get(pageKey);
-        if (kept) return sendTagged(reply, kept.body, kept.tag);
-      }
       const split = splitList(bytes, route.renderedItems.dataField, (b) => decodeAnswer(route.unary, b));
       if (split) { result = split.rest; itemBytes = split.items; } else result = decodeAnswer(route.unary, bytes);
     } else result = await ctx.core.call(route.unary, bound.message, callOptions);
-    if (!route.shape.isList) return sendOne(reply, route, result, renderOne(route, result), callback);
+    if (!route.shape.isList) {
+      const json = renderOne(route, result);
+      if (keptKey === undefined) return sendOne(reply, route, result, json, callback);
+      const tag = entityTag(json);
+      ctx.answers.set(keptKey, { body: json, tag }, keepFor);
+      return callback ? sendJsonp(reply, callback, json, 200) : sendTagged(reply, json, tag);
+    }
     const data = route.shape.dataField ? result['data'] : result;
     const items = data as Record<string, unknown>[];
     if (!itemBytes) {
@@ -355,16 +335,31 @@ async function handle(group: CompiledRoute[], request: FastifyRequest, reply: Fa
     if (itemBytes && !callback) {
       // the page's tag from its parts (renderedItems.ts)
       const { body, tag } = route.renderedItems!.items.pageWithTag(itemBytes, envelope, route.stringify);
-      if (pageKey !== undefined) route.renderedItems!.pages.set(pageKey, { body, tag });
+      if (keptKey !== undefined) ctx.answers.set(keptKey, { body, tag }, keepFor);
       return sendTagged(reply, body, tag);
     }
     const json = itemBytes ? route.renderedItems!.items.page(itemBytes, envelope, route.stringify) : route.stringify(envelope);
-    return sendOne(reply, route, result, json, callback);
+    if (keptKey === undefined) return sendOne(reply, route, result, json, callback);
+    const tag = entityTag(json);
+    ctx.answers.set(keptKey, { body: json, tag }, keepFor);
+    return callback ? sendJsonp(reply, callback, json, 200) : sendTagged(reply, json, tag);
   } catch (e) {
     if (isHttpError(e)) return sendError(reply, bound?.aliasNames.size ? inAliasTerms(e, bound.aliasNames) : e, callback);
     ctx.logError(e, request);
     return sendError(reply, new HttpError(500, 'INTERNAL', 'internal error in the gateway; its log has the details'), callback);
   }
+}
+
+/**
+ * The kept-answers key of a GET (keptAnswers.ts): its path (repeated slashes folded, as the router does) and every
+ * query parameter as sent (the paging links repeat their spelling), in order, but the JSONP callback, which only
+ * wraps the same JSON. No header binds a field of a kept route's request (HEADER_FIELDS), and the key, tenant and
+ * role change no reference answer.
+ */
+function keptAnswerKey(path: string, query: QueryPair[]): string {
+  let key = `rest\u0000${path}`;
+  for (const p of query) if (p.name !== 'callback') key += `\u0000${p.raw}`;
+  return key;
 }
 
 /** The envelope of an answer that is not a list, presented and serialised. */

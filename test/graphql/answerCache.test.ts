@@ -1,13 +1,14 @@
 /**
- * GraphQL answers kept by their request (gateway/graphql/answerCache.ts), through the real gateway and core: a
+ * GraphQL answers kept by their request (gateway/keptAnswers.ts, keyed and timed by gateway/graphql/answerCache.ts),
+ * through the real gateway and core: a
  * repeated query over reference data is answered with the same bytes and headers without calling the core, and
  * still pays its rate limit; answers that tell the time, answers with errors, other variables, other operations
- * and batches are run each time. The cache's own bounds and lifetimes are checked on the class.
+ * and batches are run each time. The store's own bounds and lifetimes are checked in test/rest/keptAnswers.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestGateway, type TestGateway } from '../support/gateway.js';
 import type { UnaryMethod } from '../../gateway/coreClient.js';
-import { AnswerLifetime, GraphqlAnswerCache } from '../../gateway/graphql/answerCache.js';
+import { AnswerLifetime, graphqlAnswerKey } from '../../gateway/graphql/answerCache.js';
 
 let gw: TestGateway;
 beforeAll(async () => { gw = await startTestGateway({ maxLimit: 100 }); });
@@ -85,33 +86,14 @@ describe('the GraphQL answer cache', () => {
   });
 });
 
-describe('GraphqlAnswerCache', () => {
-  it('keeps answers for their lifetime, by bytes and entries, least recently used out first', () => {
-    let now = 0;
-    const c = new GraphqlAnswerCache(2 * 1000, 3, () => now);
-    c.set('a', 'x'.repeat(100), 10);
-    c.set('b', 'y'.repeat(100), 10);
-    c.set('c', 'z'.repeat(100), 10);
-    expect(c.get('a')).toBe('x'.repeat(100)); // a is now the most recently used
-    c.set('d', 'w'.repeat(100), 10); // four entries: b goes
-    expect(c.get('b')).toBeUndefined();
-    expect(c.size).toBe(3);
-    c.set('e', 'v'.repeat(400), 10); // 802 characters over 1000 bytes: the oldest go until it fits
-    expect(c.sizeBytes).toBeLessThanOrEqual(2000);
-    expect(c.get('e')).toBe('v'.repeat(400));
-    now = 10_001;
-    expect(c.get('e')).toBeUndefined();
-    c.set('f', 'u', 0);
-    expect(c.get('f')).toBeUndefined();
-  });
-
+describe('the GraphQL key and lifetime', () => {
   it('keys what changes an answer and refuses what is never kept', () => {
-    expect(GraphqlAnswerCache.keyOf('POST', [{ query: '{a}' }])).toBeUndefined();
-    expect(GraphqlAnswerCache.keyOf('POST', { variables: {} })).toBeUndefined();
-    const k = (v: unknown, op?: string) => GraphqlAnswerCache.keyOf('POST', { query: '{a}', variables: v, operationName: op });
+    expect(graphqlAnswerKey('POST', [{ query: '{a}' }])).toBeUndefined();
+    expect(graphqlAnswerKey('POST', { variables: {} })).toBeUndefined();
+    const k = (v: unknown, op?: string) => graphqlAnswerKey('POST', { query: '{a}', variables: v, operationName: op });
     expect(k({ x: 1 })).not.toBe(k({ x: 2 }));
     expect(k({ x: 1 }, 'A')).not.toBe(k({ x: 1 }, 'B'));
-    expect(GraphqlAnswerCache.keyOf('GET', { query: '{a}', variables: '{"x":1}' })).not.toBe(k({ x: 1 }));
+    expect(graphqlAnswerKey('GET', { query: '{a}', variables: '{"x":1}' })).not.toBe(k({ x: 1 }));
   });
 
   it('a lifetime is the smallest max-age of its core calls, and none without a call', () => {

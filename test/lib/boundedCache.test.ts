@@ -39,13 +39,13 @@ describe('cache budgets', () => {
     expect(new Set(names).size).toBe(names.length);
     expect(cacheBound('placeSummaries', {})).toBe(CACHE_BUDGETS.placeSummaries.bound);
     expect(cacheBound('placeSummaries', { MERIDIAN_CACHE_PLACE_SUMMARIES: '123' })).toBe(123);
-    expect(() => cacheBound('renderedPages', { MERIDIAN_CACHE_RENDERED_PAGES_BYTES: 'lots' })).toThrow(/MERIDIAN_CACHE_RENDERED_PAGES_BYTES/);
+    expect(() => cacheBound('keptAnswers', { MERIDIAN_CACHE_ANSWERS_BYTES: 'lots' })).toThrow(/MERIDIAN_CACHE_ANSWERS_BYTES/);
   });
 
   it('a cache built from a budget is listed with its name and bound', () => {
     const c = GenerationalCache.of<string, string>('renderedItems', undefined, { MERIDIAN_CACHE_RENDERED_ITEMS: '42' });
     expect(c.bound).toBe(42);
     expect(keptCaches().some((k) => k.name === 'renderedItems' && k.cache === (c as unknown))).toBe(true);
-    expect(() => GenerationalCache.of('renderedPages')).toThrow(/counts bytes/);
+    expect(() => GenerationalCache.of('keptAnswers')).toThrow(/counts bytes/);
   });
 });

@@ -158,7 +158,7 @@ describe('If-None-Match parsing', () => {
 });
 
 describe('the cache policy is the contract\'s (answer_cache options in proto/), not a URL pattern', () => {
-  it('geo and locale GETs keep an hour, the clocks none, everything else is private and never kept rendered', () => {
+  it('geo and locale GETs keep an hour, the clocks none, everything else is private and never kept', () => {
     const routes = compileRoutes(loadProtoCatalog());
     const byTemplate = (t: string) => routes.find((r) => r.binding.template === t)!;
     for (const t of ['/v1/geo/cities', '/v1/geo/cities/{city_id}', '/v1/geo/countries/{country_code}', '/v1/locale/timezones']) {
@@ -166,7 +166,7 @@ describe('the cache policy is the contract\'s (answer_cache options in proto/), 
     }
     for (const t of ['/v1/geo/cities/{city_id}/dateTime', '/v1/geo/cities/{city_id}/time', '/v1/locale/timezones/{zone_id=**}/dateTime']) {
       expect(byTemplate(t).cache?.maxAgeSeconds, t).toBe(0);
-      expect(byTemplate(t).rendered, t).toBeUndefined();
+      expect(byTemplate(t).keep, t).toBe(false);
     }
     const list = byTemplate('/v1/geo/cities');
     expect(answerMaxAge(list.cache!, { includeDeleted: 'SINCE_YESTERDAY' })).toBe(0);
@@ -175,7 +175,8 @@ describe('the cache policy is the contract\'s (answer_cache options in proto/), 
     expect(priv.length).toBeGreaterThan(5);
     for (const r of priv) {
       expect(r.cache, r.binding.template).toBeUndefined();
-      expect(r.rendered ?? r.renderedItems, r.binding.template).toBeUndefined();
+      expect(r.keep, r.binding.template).toBe(false);
+      expect(r.renderedItems, r.binding.template).toBeUndefined();
     }
   });
 });

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type * as protoLoader from '@grpc/proto-loader';
 import { loadProtoCatalog } from '../../gateway/protoCatalog.js';
 import { compileRoutes, type CompiledRoute } from '../../gateway/rest/routes.js';
-import { KeptPages, splitList } from '../../gateway/rest/renderedItems.js';
+import { splitList } from '../../gateway/rest/renderedItems.js';
 import { startTestGateway, type TestGateway } from '../support/gateway.js';
 
 const catalog = loadProtoCatalog();
@@ -88,26 +88,6 @@ describe('place lists from kept item JSON', () => {
     expect(splitList(Buffer.from([0x0a, 0x20, 0x01]), 1, decode)).toBeUndefined(); // length past the end
     expect(splitList(Buffer.from([0x0b]), 1, decode)).toBeUndefined(); // wire type 3 (groups)
     expect(splitList(Buffer.from([0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80]), 1, decode)).toBeUndefined();
-  });
-});
-
-describe('kept pages', () => {
-  it('stay within their byte budget (keys, pages and tags counted), a page asked for again outliving the others', () => {
-    const pages = new KeptPages(3000); // two generations of at most 1,500 bytes
-    const page = (n: number) => ({ body: Buffer.alloc(n, 0x61), tag: `W/"${n}"` }); // counts 2 × (key + tag) + n + 200
-    pages.set('a'.repeat(100), page(200)); // 614
-    pages.set('b'.repeat(100), page(300)); // 1,328
-    expect(pages.size).toBe(2);
-    expect(pages.get('a'.repeat(100))?.tag).toBe('W/"200"');
-    pages.set('c'.repeat(100), page(250)); // over 1,500: a and b become the old generation
-    expect(pages.size).toBe(3);
-    expect(pages.get('a'.repeat(100))?.tag).toBe('W/"200"'); // asked for again: back in the young one
-    pages.set('d'.repeat(100), page(250)); // young full again: b (never asked for since) goes
-    expect(pages.get('b'.repeat(100))).toBeUndefined();
-    expect(pages.get('a'.repeat(100))?.body.length).toBe(200);
-    expect(pages.get('c'.repeat(100))?.body.length).toBe(250);
-    pages.set('e', page(1500)); // larger than a generation: not kept
-    expect(pages.get('e')).toBeUndefined();
   });
 });
 

@@ -1,0 +1,105 @@
+/**
+ * Answers over reference data kept by their request, for REST and GraphQL alike: a repeated request is answered
+ * with the body (and entity tag) it was answered with before, without calling the core, rendering or executing
+ * anything again. One instance per gateway (gateway/app.ts), one byte budget (lib/boundedCache.ts `keptAnswers`,
+ * MERIDIAN_CACHE_ANSWERS_BYTES); docs/caches.md says what else is kept and where.
+ *
+ * What may be kept, and for how long, is the contract's: the proto's `answer_cache` method and service options
+ * (presentation.proto) give each method's max-age for a request, the same lifetime the HTTP answer's Cache-Control
+ * gives every cache between the client and us. An answer is kept for that max-age (REST: its method's; GraphQL: the
+ * smallest of its core calls'), and never when it is 0 (the time of day, places deleted SINCE_* a moving time) or
+ * when the method declares none (anything private to its caller). The geo and locale data a kept answer comes from
+ * change only when the core restarts on a refreshed database (data/README.md), so a kept answer is the core's.
+ *
+ * The caller makes the key of everything the answer depends on (REST: routes.ts `keptAnswerKey`; GraphQL:
+ * graphql/answerCache.ts `graphqlAnswerKey`), each with its own prefix so the two never meet. Only whole successes
+ * are kept, and nothing that guards a request is skipped: the key check, its scope and rate limit, the limits by work
+ * and the per-key work budget run for every request before this cache is read, so a kept answer is charged exactly as
+ * a computed one.
+ *
+ * Least recently used out first; its own map rather than a GenerationalCache because each answer carries its own
+ * expiry.
+ */
+import { cacheBound, registerCache, type MeasuredCache } from '../lib/boundedCache.js';
+
+/** The largest answer kept (bytes, or characters of a string): a bigger one would push out hundreds of small ones. */
+const MAX_ANSWER = 256 * 1024;
+/**
+ * An entry's memory besides its key and body (Map entry, object, expiry, a Buffer's header and backing store), so that
+ * the count is at or above what bench:caches measures (2,616 bytes freed per entry against 2,312 counted with 200).
+ */
+const ENTRY_OVERHEAD = 500;
+
+/**
+ * A kept answer: the body as sent (JSON text, or its UTF-8 bytes), its entity tag when it has one, and the work units
+ * it was priced at when pricing it needs more than its key (GraphQL: a walk of the document with its variables), so
+ * that a repeated request is charged the same without being priced again.
+ */
+export interface KeptAnswer {
+  body: string | Buffer;
+  tag?: string | undefined;
+  cost?: number | undefined;
+}
+
+interface Entry extends KeptAnswer { expires: number; bytes: number }
+
+export class KeptAnswers implements MeasuredCache {
+  private readonly kept = new Map<string, Entry>();
+  private bytes = 0;
+
+  /** `maxBytes`: default the `keptAnswers` budget (listed by keptCaches()); `maxEntries`: an entry bound besides the bytes (tests). */
+  constructor(private readonly maxBytes?: number, private readonly maxEntries = Number.POSITIVE_INFINITY, private readonly now: () => number = Date.now) {
+    if (maxBytes === undefined) {
+      this.maxBytes = cacheBound('keptAnswers');
+      registerCache('keptAnswers', this);
+    }
+  }
+
+  get(key: string): KeptAnswer | undefined {
+    const k = this.kept.get(key);
+    if (k === undefined) return undefined;
+    this.kept.delete(key);
+    if (k.expires <= this.now()) { this.bytes -= k.bytes; return undefined; }
+    this.kept.set(key, k); // most recently used last
+    return k;
+  }
+
+  /** Keeps an answer for `seconds` (nothing when 0, or when it is too large). */
+  set(key: string, { body, tag, cost }: KeptAnswer, seconds: number): void {
+    if (!(seconds > 0) || body.length > MAX_ANSWER) return;
+    const old = this.kept.get(key);
+    if (old) { this.kept.delete(key); this.bytes -= old.bytes; }
+    // a string at two bytes a character (V8 keeps one with any character past U+00FF so: an upper bound)
+    const bytes = 2 * (key.length + (tag?.length ?? 0)) + (typeof body === 'string' ? 2 * body.length : body.length) + ENTRY_OVERHEAD;
+    if (bytes > this.bound) return;
+    // bytes in memory of their own: a body under 4 KB is cut from Node's shared 8 KB slab, which it would hold alive whole
+    let own = body;
+    if (typeof body !== 'string') { own = Buffer.allocUnsafeSlow(body.length); body.copy(own); }
+    this.kept.set(key, { body: own, tag, cost, expires: this.now() + seconds * 1000, bytes });
+    this.bytes += bytes;
+    while (this.bytes > this.bound || this.kept.size > this.maxEntries) {
+      const [oldest, k] = this.kept.entries().next().value as [string, Entry];
+      this.kept.delete(oldest);
+      this.bytes -= k.bytes;
+    }
+  }
+
+  get size(): number {
+    return this.kept.size;
+  }
+
+  /** Its bound in counted bytes. */
+  get bound(): number {
+    return this.maxBytes!;
+  }
+
+  /** Memory the kept answers and keys take, as counted against its bound. */
+  get weight(): number {
+    return this.bytes;
+  }
+
+  clear(): void {
+    this.kept.clear();
+    this.bytes = 0;
+  }
+}

@@ -1,0 +1,179 @@
+/**
+ * REST answers over reference data kept by their request (gateway/keptAnswers.ts, from gateway/rest/routes.ts): a
+ * repeated GET gets the same bytes and headers as the first without a core call, and still pays its rate limit; every
+ * request whose answer differs (another language, ASCII names, another city, another target of a distance, another
+ * page) gets its own, never one kept for another; what tells the time, places deleted SINCE_* a moving time and errors
+ * are asked of the core every time; JSONP wraps the same kept JSON. The real core and gateway on ephemeral ports, and
+ * the store's own bounds and lifetimes on the class.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHash } from 'node:crypto';
+import { startTestGateway, type TestGateway } from '../support/gateway.js';
+import { loadProtoCatalog } from '../../gateway/protoCatalog.js';
+import { compileRoutes } from '../../gateway/rest/routes.js';
+import { KeptAnswers } from '../../gateway/keptAnswers.js';
+import type { UnaryMethod } from '../../gateway/coreClient.js';
+
+let g: TestGateway;
+beforeAll(async () => { g = await startTestGateway(); });
+afterAll(async () => { await g?.close(); });
+
+/** The core methods called while `run` runs (CoreClient.call goes through callBytes too). */
+async function coreCalls(run: () => Promise<unknown>): Promise<string[]> {
+  const core = g.gateway.core;
+  const calls: string[] = [];
+  const callBytes = core.callBytes.bind(core);
+  core.callBytes = (m: UnaryMethod, req: object, o?: never) => { calls.push(m.path.split('/').pop() as string); return callBytes(m, req, o); };
+  try { await run(); } finally { core.callBytes = callBytes; }
+  return calls;
+}
+const headersOf = (h: Headers) => Object.fromEntries([...h].filter(([k]) => !['date', 'x-ratelimit-remaining', 'x-ratelimit-requests-remaining', 'x-ratelimit-reset', 'keep-alive', 'x-request-id'].includes(k)));
+
+const MUNICH = 2867714;
+const SAO_PAULO = 3448439;
+
+describe('kept reference answers', () => {
+  it('a repeated GET is answered with the same bytes and headers without the core, and still counts against the rate limit', async () => {
+    for (const path of [`/v1/geo/cities/${MUNICH}?languageCode=fr`, '/v1/geo/cities?namePrefix=Reykj&limit=3', '/v1/geo/countries/IS/regions?limit=2']) {
+      let first!: Awaited<ReturnType<typeof g.get>>, second!: Awaited<ReturnType<typeof g.get>>;
+      expect((await coreCalls(async () => { first = await g.get(path); })).length, path).toBe(1);
+      expect(await coreCalls(async () => { second = await g.get(path); }), path).toEqual([]);
+      expect(first.status, path).toBe(200);
+      expect(second.text, path).toBe(first.text);
+      expect(headersOf(second.headers), path).toEqual(headersOf(first.headers));
+      expect(second.headers.get('cache-control'), path).toMatch(/max-age=3600/);
+      expect(Number(second.headers.get('x-ratelimit-remaining')), path).toBeLessThan(Number(first.headers.get('x-ratelimit-remaining')));
+    }
+  });
+
+  it('another page, another spelling of the query or another key is its own answer; no key, no answer', async () => {
+    const p1 = await g.get('/v1/geo/cities?namePrefix=San&limit=2&offset=0');
+    const p2 = await g.get('/v1/geo/cities?namePrefix=San&limit=2&offset=2');
+    expect(p1.body.data[0].id).not.toBe(p2.body.data[0].id);
+    // the links repeat the query as sent, so a %20 and a + are two answers, each with its own links
+    const plus = await g.get('/v1/geo/cities?namePrefix=San+Fr&limit=1');
+    const escaped = await g.get('/v1/geo/cities?namePrefix=San%20Fr&limit=1');
+    expect(plus.body.data).toEqual(escaped.body.data);
+    expect(JSON.stringify(plus.body.links)).toContain('San+Fr');
+    expect(JSON.stringify(escaped.body.links)).toContain('San%20Fr');
+    const unkeyed = await g.get('/v1/geo/cities?namePrefix=San&limit=2&offset=0', {});
+    expect(unkeyed.status).toBe(401);
+  });
+
+  it('what tells the time, places deleted since a moving time and errors are asked of the core every time', async () => {
+    for (const path of [`/v1/geo/cities/${MUNICH}/dateTime`, '/v1/geo/cities?namePrefix=Reykj&limit=1&includeDeleted=SINCE_YESTERDAY', '/v1/geo/cities/999999999']) {
+      await g.get(path);
+      expect((await coreCalls(() => g.get(path))).length, path).toBe(1);
+    }
+    expect((await g.get('/v1/geo/cities/999999999')).status).toBe(404);
+  });
+
+  it('JSONP wraps the kept JSON of the same request', async () => {
+    const path = '/v1/geo/cities?namePrefix=Akur&limit=2';
+    const json = await g.get(path);
+    const jsonp = await g.get(`${path}&callback=show`);
+    expect(await coreCalls(() => g.get(`${path}&callback=again`))).toEqual([]);
+    expect(jsonp.headers.get('content-type')).toMatch(/^text\/javascript/);
+    expect(jsonp.text).toContain(json.text.slice(0, -1));
+  });
+
+  it('a repeated request answers the same text, a request in another display its own', async () => {
+    const first = await g.get(`/v1/geo/cities/${MUNICH}`);
+    const again = await g.get(`/v1/geo/cities/${MUNICH}`);
+    expect(first.status).toBe(200);
+    expect(again.text).toBe(first.text);
+    expect(first.body.data.country).toBe('Germany');
+    const german = await g.get(`/v1/geo/cities/${MUNICH}?languageCode=de`);
+    expect(german.body.data.country).toBe('Deutschland');
+    expect(german.body.data.id).toBe(MUNICH);
+    const englishAgain = await g.get(`/v1/geo/cities/${MUNICH}`);
+    expect(englishAgain.text).toBe(first.text);
+    const plain = await g.get(`/v1/geo/cities/${SAO_PAULO}?asciiMode=true`);
+    const accented = await g.get(`/v1/geo/cities/${SAO_PAULO}`);
+    expect(plain.body.data.name).toBe('Sao Paulo');
+    expect(accented.body.data.name).toBe('São Paulo');
+    expect(accented.body.data.timezone).toBe('America__Sao_Paulo'); // the REST presentation, applied once
+  });
+
+  it('a kept rendering carries the tag of its bytes, and a revalidation gets 304', async () => {
+    const path = `/v1/geo/cities/${SAO_PAULO}?languageCode=pt`;
+    const first = await g.get(path);
+    const again = await g.get(path);
+    const tag = first.headers.get('etag');
+    expect(tag).toBe(`W/"${createHash('sha256').update(first.text).digest('base64url').slice(0, 27)}"`);
+    expect(again.headers.get('etag')).toBe(tag);
+    const revalidated = await g.get(path, { 'if-none-match': tag!, 'x-gateway-key': g.key });
+    expect(revalidated.status).toBe(304);
+    const other = await g.get(`/v1/geo/cities/${SAO_PAULO}?languageCode=pt&callback=cb`);
+    expect(other.headers.get('etag')).toBe(`W/"${createHash('sha256').update(other.text).digest('base64url').slice(0, 27)}"`);
+  });
+
+  it('distances to other cities are each their own answer', async () => {
+    const km = await g.get(`/v1/geo/cities/${MUNICH}/distance?toCityId=${SAO_PAULO}&distanceUnit=KM`);
+    const other = await g.get(`/v1/geo/cities/${MUNICH}/distance?toCityId=5128581&distanceUnit=KM`);
+    const mi = await g.get(`/v1/geo/cities/${MUNICH}/distance?toCityId=${SAO_PAULO}&distanceUnit=MI`);
+    const kmAgain = await g.get(`/v1/geo/cities/${MUNICH}/distance?toCityId=${SAO_PAULO}&distanceUnit=KM`);
+    expect(km.status).toBe(200);
+    expect(new Set([km.body.data, other.body.data, mi.body.data]).size).toBe(3);
+    expect(mi.body.data).toBeCloseTo(km.body.data / 1.609344, 6);
+    expect(kmAgain.text).toBe(km.text);
+  });
+
+  it('JSONP wraps the rendered text; errors are answered as before', async () => {
+    const json = await g.get(`/v1/geo/cities/${MUNICH}`);
+    const jsonp = await g.get(`/v1/geo/cities/${MUNICH}?callback=show`);
+    expect(jsonp.headers.get('content-type')).toMatch(/^text\/javascript/);
+    // the script carries the same object, with the status beside data and errors
+    expect(jsonp.text).toContain(json.text.slice(0, -1));
+    const again = await g.get(`/v1/geo/cities/${MUNICH}?callback=other`);
+    expect(again.text).toContain('other(');
+    expect(again.text).toContain(json.text.slice(0, -1));
+    const missing = await g.get('/v1/geo/cities/999999999');
+    expect(missing.status).toBe(404);
+    expect(missing.body.errors[0].code).toBe('ENTITY_NOT_FOUND');
+  });
+
+  it('only reference GETs that do not tell the time may be kept', () => {
+    const kept = compileRoutes(loadProtoCatalog()).filter((r) => r.keep).map((r) => `${r.binding.verb} ${r.binding.template}`);
+    expect(kept).toContain('GET /v1/geo/cities/{city_id}');
+    expect(kept).toContain('GET /v1/geo/countries/{country_code}');
+    expect(kept).toContain('GET /v1/geo/cities');
+    expect(kept.some((r) => /\/(dateTime|time)$/.test(r))).toBe(false);
+    expect(kept.every((r) => r.startsWith('GET /v1/geo/') || r.startsWith('GET /v1/locale/'))).toBe(true);
+  });
+});
+
+describe('KeptAnswers', () => {
+  it('keeps answers for their lifetime, within bytes and entries, least recently used out first', () => {
+    let now = 0;
+    const c = new KeptAnswers(5000, 3, () => now); // an entry counts 2 × (key + tag) + its bytes (strings: 2 a character) + 500
+    c.set('a', { body: 'x'.repeat(100), tag: 'W/"a"' }, 10);
+    c.set('b', { body: Buffer.alloc(200, 0x79) }, 10);
+    c.set('c', { body: 'z'.repeat(100) }, 10);
+    expect(c.get('a')).toMatchObject({ body: 'x'.repeat(100), tag: 'W/"a"' }); // a is now the most recently used
+    c.set('d', { body: 'w'.repeat(100) }, 10); // four entries: b goes
+    expect(c.get('b')).toBeUndefined();
+    expect(c.size).toBe(3);
+    c.set('e', { body: Buffer.alloc(3000, 0x76) }, 10); // the oldest go until it fits
+    expect(c.weight).toBeLessThanOrEqual(5000);
+    expect(c.get('e')?.body.length).toBe(3000);
+    now = 10_001;
+    expect(c.get('e')).toBeUndefined();
+    c.set('f', { body: 'u' }, 0);
+    expect(c.get('f')).toBeUndefined();
+    c.set('g', { body: Buffer.alloc(6000) }, 10); // larger than the whole budget: not kept
+    expect(c.get('g')).toBeUndefined();
+    c.clear();
+    expect([c.size, c.weight]).toEqual([0, 0]);
+  });
+
+  it('keeps a copy of a body cut from a shared buffer, not the buffer', () => {
+    const slab = Buffer.from('{"data":1}{"data":2}');
+    const c = new KeptAnswers(5000);
+    c.set('k', { body: slab.subarray(0, 10) }, 10);
+    slab.fill(0x20);
+    const kept = c.get('k')!.body as Buffer;
+    expect(kept.toString()).toBe('{"data":1}');
+    expect(kept.buffer.byteLength).toBe(10);
+  });
+});
