@@ -307,10 +307,7 @@ async function handle(group: CompiledRoute[], request: FastifyRequest, reply: Fa
     } else result = await ctx.core.call(route.unary, bound.message, callOptions);
     if (!route.shape.isList) {
       const json = renderOne(route, result);
-      if (keptKey === undefined) return sendOne(reply, route, result, json, callback);
-      const tag = entityTag(json);
-      ctx.answers.set(keptKey, { body: json, tag }, keepFor);
-      return callback ? sendJsonp(reply, callback, json, 200) : sendTagged(reply, json, tag);
+      return keptKey === undefined ? sendOne(reply, route, result, json, callback) : sendKeeping(reply, ctx.answers, keptKey, keepFor, json, callback);
     }
     const data = route.shape.dataField ? result['data'] : result;
     const items = data as Record<string, unknown>[];
@@ -339,10 +336,7 @@ async function handle(group: CompiledRoute[], request: FastifyRequest, reply: Fa
       return sendTagged(reply, body, tag);
     }
     const json = itemBytes ? route.renderedItems!.items.page(itemBytes, envelope, route.stringify) : route.stringify(envelope);
-    if (keptKey === undefined) return sendOne(reply, route, result, json, callback);
-    const tag = entityTag(json);
-    ctx.answers.set(keptKey, { body: json, tag }, keepFor);
-    return callback ? sendJsonp(reply, callback, json, 200) : sendTagged(reply, json, tag);
+    return keptKey === undefined ? sendOne(reply, route, result, json, callback) : sendKeeping(reply, ctx.answers, keptKey, keepFor, json, callback);
   } catch (e) {
     if (isHttpError(e)) return sendError(reply, bound?.aliasNames.size ? inAliasTerms(e, bound.aliasNames) : e, callback);
     ctx.logError(e, request);
@@ -372,6 +366,13 @@ function renderOne(route: CompiledRoute, result: Record<string, unknown>): strin
   const envelope: Record<string, unknown> = { data, errors: EMPTY };
   if (route.shape.hasMetadata) envelope['metadata'] = result['metadata'] ?? null;
   return route.stringify(envelope);
+}
+
+/** A 200 answer of a kept route, sent (JSON, or JSONP around it) and kept with its entity tag by its request for `seconds`. */
+function sendKeeping(reply: FastifyReply, answers: KeptAnswers, key: string, seconds: number, json: string, callback: string | undefined): FastifyReply {
+  const tag = entityTag(json);
+  answers.set(key, { body: json, tag }, seconds);
+  return callback ? sendJsonp(reply, callback, json, 200) : sendTagged(reply, json, tag);
 }
 
 /** A 200 JSON answer with the entity tag the route computed for it (caching.ts keeps a tag the route set). */
