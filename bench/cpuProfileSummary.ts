@@ -27,7 +27,7 @@ export const OUTER: [string, Match][] = [
   ['(garbage collector)', (f) => f.functionName === '(garbage collector)'],
   ['work limits (workLimits.ts admit: parse + walk)', inFile('gateway/graphql/workLimits')],
   ['cost/depth rule (costRule.ts)', inFile('gateway/graphql/costRule')],
-  ['kept answers sent (answerCache.ts: the reply of a repeated query, with its HTTP write)', inFile('gateway/graphql/answerCache', /^sendKept$/)],
+  ['kept GraphQL answers sent (answerCache.ts sendKept: the reply of a repeated query, with its HTTP write)', inFile('gateway/graphql/answerCache', /^sendKept$/)],
   ['GraphQL hooks (plugin.ts: size, body, key check)', inFile('gateway/graphql/plugin')],
   ['exchange (coreClient.ts: encode, send, decode)', inFile('gateway/coreClient')],
   ['connections + cursors (connections.ts, pageTokens)', (f) => f.url.includes('gateway/graphql/connections') || f.url.includes('proto/contract/pageTokens')],

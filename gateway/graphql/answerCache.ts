@@ -53,6 +53,8 @@ export function graphqlAnswerKey(method: string, payload: unknown): string | und
   else if (typeof variables === 'string') vars = variables; // a GET's JSON text, as sent
   else if (typeof variables === 'object' && !Array.isArray(variables)) vars = JSON.stringify(variables);
   else return undefined;
-  // a GET's variables are text and a POST's an object: the method keeps the two spellings apart
-  return `graphql\u0000${method}\u0000${operationName ?? ''}\u0000${vars}\u0000${query}`;
+  // a GET's variables are text and a POST's an object: the method keeps the two spellings apart; an operation named ""
+  // is not a missing name (graphql-js looks for an operation of that name and fails), so the two are apart too
+  const op = operationName === undefined || operationName === null ? '\u0001' : `=${operationName}`;
+  return `graphql\u0000${method}\u0000${op}\u0000${vars}\u0000${query}`;
 }

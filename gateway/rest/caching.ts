@@ -140,7 +140,7 @@ async function httpCaching(app: FastifyInstance): Promise<void> {
       finish(request, reply, payload, done);
       return;
     }
-    // a route that keeps its rendering keeps the tag of those bytes with it (routes.ts, `rendered`) and sets it
+    // a route that keeps its answer keeps the tag of those bytes with it (routes.ts sendKeeping, keptAnswers.ts) and sets it
     const set = reply.getHeader('etag');
     const tag = typeof set === 'string' ? set : entityTag(payload);
     if (typeof set !== 'string') reply.header('etag', tag);

@@ -292,8 +292,11 @@ async function handle(group: CompiledRoute[], request: FastifyRequest, reply: Fa
     if (keptKey !== undefined) {
       const kept = ctx.answers.get(keptKey);
       if (kept !== undefined) {
+        // how long ago the core made it (RFC 9111 Age): a cache after us counts its max-age from then
+        const age = Math.floor((Date.now() - kept.at) / 1000);
+        if (age > 0) reply.header('age', String(age));
         if (callback) return sendJsonp(reply, callback, kept.body.toString(), 200);
-        return sendTagged(reply, kept.body, kept.tag ?? entityTag(kept.body));
+        return sendTagged(reply, kept.body, kept.tag!); // REST keeps every answer with its tag (sendKeeping, pageWithTag)
       }
     }
     const callOptions = { tenant: admission.key.id, signal: disconnectSignal(reply.raw) };
@@ -329,11 +332,11 @@ async function handle(group: CompiledRoute[], request: FastifyRequest, reply: Fa
       links: hateoas && totalCount > pageLimit ? pagingLinks(rawPath, query, pageOffset, pageLimit, totalCount) : undefined,
       metadata: { currentOffset, totalCount, nextPageToken },
     };
-    if (itemBytes && !callback) {
-      // the page's tag from its parts (renderedItems.ts)
+    if (itemBytes && (!callback || keptKey !== undefined)) {
+      // the page's tag from its parts (renderedItems.ts), the same whichever of JSON or JSONP asked first
       const { body, tag } = route.renderedItems!.items.pageWithTag(itemBytes, envelope, route.stringify);
       if (keptKey !== undefined) ctx.answers.set(keptKey, { body, tag }, keepFor);
-      return sendTagged(reply, body, tag);
+      return callback ? sendJsonp(reply, callback, body.toString(), 200) : sendTagged(reply, body, tag);
     }
     const json = itemBytes ? route.renderedItems!.items.page(itemBytes, envelope, route.stringify) : route.stringify(envelope);
     return keptKey === undefined ? sendOne(reply, route, result, json, callback) : sendKeeping(reply, ctx.answers, keptKey, keepFor, json, callback);
@@ -347,12 +350,13 @@ async function handle(group: CompiledRoute[], request: FastifyRequest, reply: Fa
 /**
  * The kept-answers key of a GET (keptAnswers.ts): its path (repeated slashes folded, as the router does) and every
  * query parameter as sent (the paging links repeat their spelling), in order, but the JSONP callback, which only
- * wraps the same JSON. No header binds a field of a kept route's request (HEADER_FIELDS), and the key, tenant and
- * role change no reference answer.
+ * wraps the same JSON, and `_`, the cache-buster jQuery adds to every JSONP request, which no answer or link reads.
+ * No header binds a field of a kept route's request (HEADER_FIELDS), and the key, tenant and role change no
+ * reference answer.
  */
 function keptAnswerKey(path: string, query: QueryPair[]): string {
   let key = `rest\u0000${path}`;
-  for (const p of query) if (p.name !== 'callback') key += `\u0000${p.raw}`;
+  for (const p of query) if (p.name !== 'callback' && p.name !== '_') key += `\u0000${p.raw}`;
   return key;
 }
 

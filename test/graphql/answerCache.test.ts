@@ -94,6 +94,9 @@ describe('the GraphQL key and lifetime', () => {
     expect(k({ x: 1 })).not.toBe(k({ x: 2 }));
     expect(k({ x: 1 }, 'A')).not.toBe(k({ x: 1 }, 'B'));
     expect(graphqlAnswerKey('GET', { query: '{a}', variables: '{"x":1}' })).not.toBe(k({ x: 1 }));
+    // an operation named "" is not a missing name (graphql-js looks for one of that name and refuses the request)
+    expect(k({ x: 1 }, '')).not.toBe(k({ x: 1 }));
+    expect(graphqlAnswerKey('POST', { query: '{a}', operationName: null })).toBe(graphqlAnswerKey('POST', { query: '{a}' }));
   });
 
   it('a lifetime is the smallest max-age of its core calls, and none without a call', () => {

@@ -46,7 +46,7 @@ describe('kept reference answers', () => {
     }
   });
 
-  it('another page, another spelling of the query or another key is its own answer; no key, no answer', async () => {
+  it('another page or another spelling of the query is its own answer; no key, no answer', async () => {
     const p1 = await g.get('/v1/geo/cities?namePrefix=San&limit=2&offset=0');
     const p2 = await g.get('/v1/geo/cities?namePrefix=San&limit=2&offset=2');
     expect(p1.body.data[0].id).not.toBe(p2.body.data[0].id);
@@ -68,16 +68,39 @@ describe('kept reference answers', () => {
     expect((await g.get('/v1/geo/cities/999999999')).status).toBe(404);
   });
 
-  it('JSONP wraps the kept JSON of the same request', async () => {
+  it('JSONP wraps the kept JSON of the same request, whatever its callback and jQuery cache-buster', async () => {
     const path = '/v1/geo/cities?namePrefix=Akur&limit=2';
     const json = await g.get(path);
     const jsonp = await g.get(`${path}&callback=show`);
-    expect(await coreCalls(() => g.get(`${path}&callback=again`))).toEqual([]);
+    expect(await coreCalls(() => g.get(`${path}&callback=jQuery3_17&_=1733356800123`))).toEqual([]);
+    expect(await coreCalls(() => g.get(`${path}&_=1733356800124`))).toEqual([]);
     expect(jsonp.headers.get('content-type')).toMatch(/^text\/javascript/);
     expect(jsonp.text).toContain(json.text.slice(0, -1));
   });
 
-  it('a repeated request answers the same text, a request in another display its own', async () => {
+  it('a place list has one ETag whichever of JSON or JSONP asked first', async () => {
+    // two spellings of one request (separate keys) whose answers are the same text: no paging links below 10 places
+    const a = '/v1/geo/cities?namePrefix=Reykjan&limit=10';
+    const b = '/v1/geo/cities?limit=10&namePrefix=Reykjan';
+    await g.get(`${a}&callback=first`); // JSONP fills the store for a
+    const jsonA = await g.get(a);
+    const jsonB = await g.get(b); // JSON fills the store for b
+    expect(jsonA.body.links).toBeUndefined();
+    expect(jsonA.text).toBe(jsonB.text);
+    expect(jsonA.headers.get('etag')).toBe(jsonB.headers.get('etag'));
+    expect((await g.get(a, { 'if-none-match': jsonB.headers.get('etag')!, 'x-gateway-key': g.key })).status).toBe(304);
+  });
+
+  it('a reply from the store says how old it is (Age), from the second second on', async () => {
+    const path = `/v1/geo/cities/${SAO_PAULO}?languageCode=es`;
+    expect((await g.get(path)).headers.get('age')).toBeNull();
+    await new Promise((r) => setTimeout(r, 1100));
+    const later = await g.get(path);
+    expect(Number(later.headers.get('age'))).toBeGreaterThanOrEqual(1);
+    expect(later.headers.get('cache-control')).toMatch(/max-age=3600/);
+  });
+
+  it('a request in another display language or ASCII mode is its own answer', async () => {
     const first = await g.get(`/v1/geo/cities/${MUNICH}`);
     const again = await g.get(`/v1/geo/cities/${MUNICH}`);
     expect(first.status).toBe(200);
@@ -95,7 +118,7 @@ describe('kept reference answers', () => {
     expect(accented.body.data.timezone).toBe('America__Sao_Paulo'); // the REST presentation, applied once
   });
 
-  it('a kept rendering carries the tag of its bytes, and a revalidation gets 304', async () => {
+  it('a kept answer carries the tag of its bytes, and a revalidation gets 304; a JSONP reply the tag of its script', async () => {
     const path = `/v1/geo/cities/${SAO_PAULO}?languageCode=pt`;
     const first = await g.get(path);
     const again = await g.get(path);
@@ -119,13 +142,13 @@ describe('kept reference answers', () => {
     expect(kmAgain.text).toBe(km.text);
   });
 
-  it('JSONP wraps the rendered text; errors are answered as before', async () => {
-    const json = await g.get(`/v1/geo/cities/${MUNICH}`);
-    const jsonp = await g.get(`/v1/geo/cities/${MUNICH}?callback=show`);
+  it('a city asked first over JSONP is kept as JSON: each callback wraps the same object; a missing city is a 404 each time', async () => {
+    const jsonp = await g.get(`/v1/geo/cities/${MUNICH}?callback=show&languageCode=it`);
+    const json = await g.get(`/v1/geo/cities/${MUNICH}?languageCode=it`);
     expect(jsonp.headers.get('content-type')).toMatch(/^text\/javascript/);
     // the script carries the same object, with the status beside data and errors
     expect(jsonp.text).toContain(json.text.slice(0, -1));
-    const again = await g.get(`/v1/geo/cities/${MUNICH}?callback=other`);
+    const again = await g.get(`/v1/geo/cities/${MUNICH}?callback=other&languageCode=it`);
     expect(again.text).toContain('other(');
     expect(again.text).toContain(json.text.slice(0, -1));
     const missing = await g.get('/v1/geo/cities/999999999');
@@ -165,6 +188,17 @@ describe('KeptAnswers', () => {
     expect(c.get('g')).toBeUndefined();
     c.clear();
     expect([c.size, c.weight]).toEqual([0, 0]);
+  });
+
+  it('holds a key over 1 KiB by its digest: found again, apart from another long key, and counted small', () => {
+    const c = new KeptAnswers(100_000);
+    const long = (x: string) => `graphql\u0000POST\u0000${x}${'v'.repeat(20_000)}`;
+    c.set(long('a'), { body: 'A' }, 10);
+    c.set(long('b'), { body: 'B' }, 10);
+    expect(c.get(long('a'))?.body).toBe('A');
+    expect(c.get(long('b'))?.body).toBe('B');
+    expect(c.get(long('c'))).toBeUndefined();
+    expect(c.weight).toBeLessThan(2_000);
   });
 
   it('keeps a copy of a body cut from a shared buffer, not the buffer', () => {
