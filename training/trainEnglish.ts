@@ -185,6 +185,7 @@ function crossSource(values: { folds: string; seeds: string; hidden: string; sha
   });
   const folds = values.folds.split(',');
   for (const f of folds) if (!FOLDS[f]) throw new Error(`--folds: unknown fold ${f}; use ${Object.keys(FOLDS).join(', ')}`);
+  if (values.probe && folds.includes('emobank')) throw new Error('--probe: the emobank fold has no training rows to probe on (its train split sets the cuts); leave it out');
   const data = loadAndFeaturize({ ...ENGLISH_SPEC, load: () => loadGeneralCorpus(true) });
   const gradedRows = loadFiveLevelRows();
   const graded: { rows: Row[]; x: FeatureMatrix } = { rows: gradedRows, x: featurizeAll(gradedRows.map((r) => r.text), ENGLISH_SPEC.featurizer) };
