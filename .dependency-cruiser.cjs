@@ -16,6 +16,8 @@ const CORE_ENTRIES = [
   '^src/sentiment/textInput[.]ts$', '^src/sentiment/languageDetector[.]ts$', '^src/sentiment/modelCard[.]ts$', '^src/sentiment/onnxBatch[.]ts$',
   // the English expert's word splitter: training feeds its word branch the way the service does
   '^src/sentiment/englishWords[.]ts$',
+  // the English network's token reader: training exports the tokens the service will feed it (englishNetInput.ts)
+  '^src/sentiment/englishNetInput[.]ts$',
   // the state-store seam: the scale bench measures each store on its own, the service bench the job store's cost per job
   '^src/sentiment/store/(sentimentStore|duckdbStore|postgresStore|openStore|jobStore|messages|timeOrderedId)[.]ts$',
   // the request fingerprint bench measures the idempotency key's content check on its own
