@@ -6,8 +6,7 @@
  * and batches are run each time. The store's own bounds and lifetimes are checked in test/rest/keptAnswers.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestGateway, type TestGateway } from '../support/gateway.js';
-import type { UnaryMethod } from '../../gateway/coreClient.js';
+import { coreCallsDuring, startTestGateway, steadyHeaders, type TestGateway } from '../support/gateway.js';
 import { AnswerLifetime, graphqlAnswerKey } from '../../gateway/graphql/answerCache.js';
 
 let gw: TestGateway;
@@ -19,16 +18,8 @@ async function post(body: unknown, headers: Record<string, string> = {}): Promis
   const res = await fetch(`${gw.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', 'X-Gateway-Key': gw.key, ...headers }, body: JSON.stringify(body) });
   return { status: res.status, text: await res.text(), headers: res.headers };
 }
-/** The core methods called while `run` runs. */
-async function coreCalls(run: () => Promise<unknown>): Promise<string[]> {
-  const core = gw.gateway.core;
-  const calls: string[] = [];
-  const original = core.call.bind(core);
-  core.call = (m: UnaryMethod, req: object, md?: never) => { calls.push(m.path.split('/').pop() as string); return original(m, req, md); };
-  try { await run(); } finally { core.call = original; }
-  return calls;
-}
-const headersOf = (h: Headers) => Object.fromEntries([...h].filter(([k]) => !['date', 'x-ratelimit-remaining', 'x-ratelimit-requests-remaining', 'x-ratelimit-reset', 'keep-alive', 'x-request-id'].includes(k)));
+const coreCalls = (run: () => Promise<unknown>): Promise<string[]> => coreCallsDuring(gw, run);
+const headersOf = steadyHeaders;
 
 describe('the GraphQL answer cache', () => {
   const Q = `query($p: String, $n: Int) { populatedPlaces(namePrefix: $p, first: $n) { totalCount edges { cursor node { id name country { name } region { name } } } } }`;

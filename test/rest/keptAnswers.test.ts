@@ -8,26 +8,17 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
-import { startTestGateway, type TestGateway } from '../support/gateway.js';
+import { coreCallsDuring, startTestGateway, steadyHeaders, type TestGateway } from '../support/gateway.js';
 import { loadProtoCatalog } from '../../gateway/protoCatalog.js';
 import { compileRoutes } from '../../gateway/rest/routes.js';
 import { KeptAnswers } from '../../gateway/keptAnswers.js';
-import type { UnaryMethod } from '../../gateway/coreClient.js';
 
 let g: TestGateway;
 beforeAll(async () => { g = await startTestGateway(); });
 afterAll(async () => { await g?.close(); });
 
-/** The core methods called while `run` runs (CoreClient.call goes through callBytes too). */
-async function coreCalls(run: () => Promise<unknown>): Promise<string[]> {
-  const core = g.gateway.core;
-  const calls: string[] = [];
-  const callBytes = core.callBytes.bind(core);
-  core.callBytes = (m: UnaryMethod, req: object, o?: never) => { calls.push(m.path.split('/').pop() as string); return callBytes(m, req, o); };
-  try { await run(); } finally { core.callBytes = callBytes; }
-  return calls;
-}
-const headersOf = (h: Headers) => Object.fromEntries([...h].filter(([k]) => !['date', 'x-ratelimit-remaining', 'x-ratelimit-requests-remaining', 'x-ratelimit-reset', 'keep-alive', 'x-request-id'].includes(k)));
+const coreCalls = (run: () => Promise<unknown>): Promise<string[]> => coreCallsDuring(g, run);
+const headersOf = steadyHeaders;
 
 const MUNICH = 2867714;
 const SAO_PAULO = 3448439;

@@ -12,6 +12,7 @@ import { loadGatewayConfig, type GatewayConfig } from '../../gateway/config.js';
 import { startGateway, type Gateway } from '../../gateway/app.js';
 import { localKeyPath } from '../../gateway/auth/keyStore.js';
 import { gatewayTlsFor } from './coreTrust.js';
+import type { UnaryMethod } from '../../gateway/coreClient.js';
 import { request } from 'node:http';
 
 export interface TestGateway {
@@ -87,3 +88,16 @@ export function rawRequest(url: string, headers: Record<string, string> = {}, me
     req.end();
   });
 }
+
+/** The core methods a gateway called while `run` ran (REST and GraphQL alike: CoreClient.call goes through callBytes). */
+export async function coreCallsDuring(g: TestGateway, run: () => Promise<unknown>): Promise<string[]> {
+  const core = g.gateway.core;
+  const calls: string[] = [];
+  const callBytes = core.callBytes.bind(core);
+  core.callBytes = (m: UnaryMethod, req: object, o?: never) => { calls.push(m.path.split('/').pop() as string); return callBytes(m, req, o); };
+  try { await run(); } finally { core.callBytes = callBytes; }
+  return calls;
+}
+
+/** Response headers but those that change from one request to the next (date, the rate counters, the connection's). */
+export const steadyHeaders = (h: Headers): Record<string, string> => Object.fromEntries([...h].filter(([k]) => !['date', 'x-ratelimit-remaining', 'x-ratelimit-requests-remaining', 'x-ratelimit-reset', 'keep-alive', 'x-request-id'].includes(k)));
