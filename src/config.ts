@@ -65,6 +65,9 @@ export function loadCoreConfig(env: NodeJS.ProcessEnv = process.env): CoreConfig
       workers: int('MERIDIAN_SENTIMENT_WORKERS', cores <= 2 ? 1 : Math.min(4, cores), 1, 64),
       ortThreads: int('MERIDIAN_SENTIMENT_ORT_THREADS', 1, 1, 64),
       batchSize: int('MERIDIAN_SENTIMENT_BATCH', 256, 1, 4096),
+      // a backlog leaves in larger tasks: the store's statements cost mostly per statement; 512, not 1,024: the same
+      // throughput and ~70 MB less peak RSS (CHANGELOG.md)
+      batchMax: int('MERIDIAN_SENTIMENT_BATCH_MAX', 512, 1, 4096),
       queueMax: int('MERIDIAN_SENTIMENT_QUEUE_MAX', 50_000, 1, 10_000_000),
       maxTextChars: int('MERIDIAN_SENTIMENT_MAX_TEXT_CHARS', 20_000, 1, 1_000_000),
       maxBatch: int('MERIDIAN_SENTIMENT_MAX_BATCH', 1000, 1, 100_000),

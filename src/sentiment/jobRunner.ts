@@ -8,7 +8,8 @@
  *   Synchronous and stream texts go first. Whenever a worker slot is free (at most two
  *   tasks per worker in flight), the runner takes up to batchSize waiting texts as one
  *   task: a lone request leaves at once as a batch of one, and under load the texts
- *   that arrived while the workers were busy leave together, so batches grow with load.
+ *   that arrived while the workers were busy leave together, so batches grow with load;
+ *   a backlog leaves in tasks of its share per slot, up to batchMax (takeSize).
  * - Asynchronous jobs are committed as PENDING before their ids are returned, marked
  *   PROCESSING when their batch leaves, and completed with their result in one
  *   transaction (the JobStore gathers each kind of write of the same turn into one).
@@ -55,7 +56,14 @@ interface QueueItem {
 }
 
 export interface RunnerOptions {
+  /** Texts per worker task while few wait (and whenever a synchronous text waits). */
   batchSize: number;
+  /**
+   * Most texts per worker task: with a backlog, a task takes an even share of what waits across the worker
+   * slots, up to this (default batchSize). The store's statements cost mostly per statement (PROCESSING mark
+   * ~5 ms, completion ~8 ms, whatever their size), so with MERIDIAN_SENTIMENT_BATCH_MAX's 512 a backlog of 10,000 leaves in tasks of 512, not 256.
+   */
+  batchMax?: number;
   queueMax: number;
   /** Texts one tenant may have waiting or running. */
   tenantQueueMax: number;
@@ -243,19 +251,27 @@ export class JobRunner implements ClaimTarget {
     if (!item.waiter) this.queued.set(item.job.id, item);
   }
 
+  /** The size of the next task: batchSize, or with a backlog and no synchronous text waiting, its share of the backlog (RunnerOptions.batchMax). */
+  private takeSize(): number {
+    const { batchSize, batchMax = batchSize } = this.opts;
+    if (batchMax <= batchSize || this.urgent.length) return batchSize;
+    return Math.min(batchMax, Math.max(batchSize, Math.ceil(this.waiting / this.maxInflight)));
+  }
+
   private take(): QueueItem[] {
     const items: QueueItem[] = [];
-    while (items.length < this.opts.batchSize && this.urgent.length) {
+    const size = this.takeSize();
+    while (items.length < size && this.urgent.length) {
       const it = this.urgent.shift()!;
       if (!it.canceled) items.push(it);
       else this.release(it);
     }
-    while (items.length < this.opts.batchSize && this.retries.length) {
+    while (items.length < size && this.retries.length) {
       const it = this.retries.shift()!;
       if (!it.canceled) items.push(it);
       else this.release(it);
     }
-    while (items.length < this.opts.batchSize && this.normalHead < this.normal.length) {
+    while (items.length < size && this.normalHead < this.normal.length) {
       const it = this.normal[this.normalHead]!;
       this.normal[this.normalHead++] = undefined as unknown as QueueItem;
       if (!it.canceled) items.push(it);

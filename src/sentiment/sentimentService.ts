@@ -69,7 +69,7 @@ export class Sentiment {
     const pool = createAnalysisPool({ workers: cfg.workers, ortThreads: cfg.ortThreads, modelsDir: cfg.modelsDir });
     const metrics = new SentimentMetrics();
     const baselines = new FeedBaselines(store);
-    const runner = new JobRunner(store, pool, baselines, { batchSize: cfg.batchSize, queueMax: cfg.queueMax, tenantQueueMax: cfg.tenantQueueMax, maxAttempts: cfg.maxAttempts }, metrics);
+    const runner = new JobRunner(store, pool, baselines, { batchSize: cfg.batchSize, batchMax: cfg.batchMax, queueMax: cfg.queueMax, tenantQueueMax: cfg.tenantQueueMax, maxAttempts: cfg.maxAttempts }, metrics);
     const guard = new TargetGuard(cfg.webhookAllowHosts);
     const deliverer = new WebhookDeliverer(store.store, guard, { retryScheduleMs: schedule, timeoutMs: cfg.webhookTimeoutMs, concurrency: 8 }, metrics);
     metrics.attach({

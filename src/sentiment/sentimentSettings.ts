@@ -8,8 +8,10 @@ export interface SentimentConfig {
   workers: number;
   /** ONNX Runtime intra-op threads per worker (MERIDIAN_SENTIMENT_ORT_THREADS). */
   ortThreads: number;
-  /** Texts per worker task (MERIDIAN_SENTIMENT_BATCH). */
+  /** Texts per worker task when few are waiting (MERIDIAN_SENTIMENT_BATCH). */
   batchSize: number;
+  /** Most texts per worker task, when a backlog waits (MERIDIAN_SENTIMENT_BATCH_MAX; at least batchSize is used). */
+  batchMax: number;
   /** Texts waiting for a worker before submissions get RESOURCE_EXHAUSTED (MERIDIAN_SENTIMENT_QUEUE_MAX). */
   queueMax: number;
   /** Longest text in characters; longer is PAYLOAD_TOO_LARGE (MERIDIAN_SENTIMENT_MAX_TEXT_CHARS). */

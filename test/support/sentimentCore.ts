@@ -11,7 +11,9 @@ export async function startSentimentCore(sentiment: Partial<SentimentConfig> = {
   const stateDir = mkdtempSync(join(tmpdir(), 'meridian-sc-'));
   const base = loadCoreConfig();
   await ensureTestIdentities(stateDir);
-  const core = await startCore({ ...base, grpcAddress: '127.0.0.1:0', stateDir, plaintext: false, ...extra, sentiment: { ...base.sentiment, ...sentiment } });
+  // a test that sets the task size gets tasks of that size (no larger ones for a backlog) unless it sets batchMax too
+  const sized = sentiment.batchSize !== undefined && sentiment.batchMax === undefined ? { batchMax: sentiment.batchSize } : {};
+  const core = await startCore({ ...base, grpcAddress: '127.0.0.1:0', stateDir, plaintext: false, ...extra, sentiment: { ...base.sentiment, ...sized, ...sentiment } });
   registerCore(core.address, stateDir);
   return {
     core,
