@@ -3,8 +3,10 @@
  * (FeatureBag.tokens, after its cuts: a repeated sentence said once, runs cut, at most MAX_TOKENS), each lower-cased
  * ("’" read as "'"), with whether a negation scope covers it and its lexicon prior: 1 + the index, among the
  * featuriser's prior buckets (Featurizer.priorIds: VADER sign × strength, intensified, negated, emoji, other
- * lexicons), of the first prior feature the token emitted, 0 for none. Training (exportEnglishRows.ts) and the service
- * read texts through this one function, so the network's inputs are the ones it was trained on.
+ * lexicons), of the first prior feature the token emitted, 0 for none. Training (exportEnglishRows.ts) reads texts
+ * through this function; the network is not served (models/general-en.md, "Tried, not kept"), and a served network would
+ * read them through the same function, so that its inputs are the ones it was trained on. It lives beside the featuriser
+ * for that reason; nothing in the served core imports it yet.
  */
 import { Featurizer, type FeatureBag, type FeaturizerParams } from './featurizer.js';
 
