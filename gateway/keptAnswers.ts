@@ -61,13 +61,13 @@ const keyOf = (key: string): string => (key.length <= LONGEST_KEY ? key : `#${ha
 export class KeptAnswers implements MeasuredCache {
   private readonly kept = new Map<string, Entry>();
   private bytes = 0;
+  /** Its bound in counted bytes. */
+  readonly bound: number;
 
   /** `maxBytes`: default the `keptAnswers` budget (listed by keptCaches()); `maxEntries`: an entry bound besides the bytes (tests). */
-  constructor(private readonly maxBytes?: number, private readonly maxEntries = Number.POSITIVE_INFINITY, private readonly now: () => number = Date.now) {
-    if (maxBytes === undefined) {
-      this.maxBytes = cacheBound('keptAnswers');
-      registerCache('keptAnswers', this);
-    }
+  constructor(maxBytes?: number, private readonly maxEntries = Number.POSITIVE_INFINITY, private readonly now: () => number = Date.now) {
+    this.bound = maxBytes ?? cacheBound('keptAnswers');
+    if (maxBytes === undefined) registerCache('keptAnswers', this);
   }
 
   get(requestKey: string): KeptEntry | undefined {
@@ -104,11 +104,6 @@ export class KeptAnswers implements MeasuredCache {
 
   get size(): number {
     return this.kept.size;
-  }
-
-  /** Its bound in counted bytes. */
-  get bound(): number {
-    return this.maxBytes!;
   }
 
   /** Memory the kept answers and keys take, as counted against its bound. */
