@@ -21,8 +21,11 @@ import {
 export function fallbackEntries(): Map<string, number> {
   const require = createRequire(createRequire(import.meta.url).resolve('@nlpjs/lang-all/package.json'));
   const entries = new Map<string, number>();
+  /** Words the project's lists mark neutral (`=word`): no later list gives them a polarity. */
+  const neutral = new Set<string>();
   const put = (lang: string, kind: string, text: string, v: number): void => {
     const k = `${lang}\u0001${kind}\u0001${text}`;
+    if (neutral.has(k)) return;
     const old = entries.get(k);
     if (old === undefined) entries.set(k, v);
     else if (Math.sign(old) !== Math.sign(v) && old !== NEGATOR) entries.delete(k); // the lists disagree: no polarity
@@ -32,14 +35,23 @@ export function fallbackEntries(): Map<string, number> {
     // entries are space-separated; a two-word entry is written with its sign once ("+terima kasih"): join until the next sign
     const items: string[] = [];
     for (const part of line.split(' ')) {
-      if (/^[+\-!]/.test(part) || items.length === 0) items.push(part);
+      if (/^[+\-!=]/.test(part) || items.length === 0) items.push(part);
       else items[items.length - 1] += ` ${part}`;
     }
     for (const item of items) {
-      const m = /^(\+\+|--|\+|-|!)(.+)$/u.exec(item);
+      const m = /^(\+\+|--|\+|-|!|=)(.+)$/u.exec(item);
       if (!m) throw new Error(`fallbackSeeds ${lang}: ${item}?`);
       const [, sign, raw] = m;
       const text = raw!.toLowerCase();
+      if (sign === '=') {
+        // neutral in this language whatever a machine-translated list says (ru "сервис" was -2 in nlp.js's AFINN)
+        const bare = text.replace(/\*$/u, '');
+        for (const kind of ['w', 's', 'c']) {
+          neutral.add(`${lang}\u0001${kind}\u0001${bare}`);
+          entries.delete(`${lang}\u0001${kind}\u0001${bare}`);
+        }
+        continue;
+      }
       const v = sign === '!' ? NEGATOR : sign === '++' ? 3 : sign === '--' ? -3 : sign === '+' ? 2 : -2;
       if (sign === '!') put(lang, 'n', text, v);
       else if (UNSPACED.test(text)) put(lang, 'c', text, v);
