@@ -17,14 +17,4 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
   },
-  {
-    // Rooms a newcomer can hold: no hand-written source file over 600 lines, no function over 100 (blank and comment
-    // lines not counted); a longer one carries its reason beside it (eslint-disable-next-line … -- why). Tests are
-    // exempt: a describe block is a list of cases.
-    files: ['{src,gateway,proto,lib,bin,bench,training}/**/*.ts'],
-    rules: {
-      'max-lines': ['error', { max: 600 }],
-      'max-lines-per-function': ['error', { max: 100, skipBlankLines: true, skipComments: true }],
-    },
-  },
 );

@@ -214,7 +214,6 @@ function logMemory(stateDir: string, idle: string, peak: string): void {
   log(`\nWhere the RSS goes (--memory): process ${idle} idle; ${peak} at the RSS peak. Peak V8 heap (committed / used) and external memory per isolate (MB): ${isolates.map((i) => `${i.role} [${i.threadId}] ${mb(i.heapTotal)} / ${mb(i.heapUsed)}, external ${mb(i.external)}`).join('; ')}.`);
 }
 
-// eslint-disable-next-line max-lines-per-function -- the benchmark script, its phases in the order they run and print
 async function main(): Promise<void> {
   const stateDir = mkdtempSync(join(tmpdir(), 'meridian-bench-'));
   const svc = await startService(stateDir);

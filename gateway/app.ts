@@ -102,7 +102,6 @@ function carriesBody(method: string, headers: IncomingHttpHeaders): boolean {
   return headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
 }
 
-// eslint-disable-next-line max-lines-per-function -- the gateway's assembly in its order (server guards, body parsers, hooks, caching, GraphQL, routes, docs); each step calls its own module, and the order is what this function states
 export async function buildGateway(config: GatewayConfig, log: Logger = pino({ level: config.logLevel })): Promise<Gateway> {
   const catalog = loadProtoCatalog();
   const routes = compileRoutes(catalog);

@@ -93,7 +93,6 @@ export interface WordBranch {
   int8?: { values: Int8Array; scales: Float32Array };
 }
 
-// eslint-disable-next-line max-lines-per-function -- the ONNX graph written out node by node, in graph order (onnx has no builder here)
 export function exportOnnx(model: LinearModel, meta: Record<string, string>, words?: WordBranch): Uint8Array {
   const C = model.columns;
   const H = model.hidden ?? 0;

@@ -159,7 +159,6 @@ function fieldIndex(e: ErrorEntry | undefined): number | undefined {
   return m ? Number(m[1]) : undefined;
 }
 
-// eslint-disable-next-line max-lines-per-function -- the run's loop (read, send, checkpoint, retry) shares its counters and checkpoint state; its steps are named helpers above
 export async function runAnalysis(o: RunOptions): Promise<RunSummary> {
   const log = o.log ?? (() => undefined);
   const stopped = o.stopped ?? (() => false);

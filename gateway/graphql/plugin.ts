@@ -84,7 +84,6 @@ const jsonObjectText = (v: unknown): boolean => {
 };
 const badGet = (): HttpError => new HttpError(400, 'PARAM_INVALID', 'a GET needs the GraphQL document in the query parameter (?query=…, variables as JSON in ?variables=…), or POST {query, variables}');
 
-// eslint-disable-next-line max-lines-per-function -- Mercurius' registration and the hooks around it (document cache, work price, kept answers, errors) share the closure over one set of options; split, each part would take them all as parameters
 export async function registerGraphql(app: FastifyInstance, opts: GraphqlOptions): Promise<void> {
   const { resolvers, loaders } = buildResolvers(opts);
   const work = new GraphqlWorkLimits(() => app.graphql.schema, opts.work, opts.budget);

@@ -94,7 +94,6 @@ export interface GraphqlDeps { catalog: ProtoCatalog; core: CoreClient; cursors:
 /** A list answer of the core, as a page. */
 interface ListAnswer { data: object[]; totalCount: number; currentOffset: number }
 
-// eslint-disable-next-line max-lines-per-function -- the resolver map: one short entry per GraphQL field, all closing over the same deps; the length is the schema's, not one procedure's
 export function buildResolvers(deps: GraphqlDeps): { resolvers: IResolvers; loaders: MercuriusLoaders } {
   const geo = deps.core.service<GeoServiceDefinition>('meridian.geo.v1.GeoService');
   const locale = deps.core.service<LocaleServiceDefinition>('meridian.locale.v1.LocaleService');

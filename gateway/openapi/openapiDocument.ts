@@ -36,7 +36,6 @@ function describe(l: LeafField): string {
   return parts.filter(Boolean).join(' ');
 }
 
-// eslint-disable-next-line max-lines-per-function -- one literal OpenAPI document (info, security, shared responses and schemas, paths) written out as the document reads
 export function buildOpenApi(routes: CompiledRoute[], opts: OpenApiOptions): Record<string, unknown> {
   const schemas: Record<string, JsonSchema> = {
     ServiceError: ERROR_SCHEMA, Link: LINK_SCHEMA, Metadata: METADATA_SCHEMA,

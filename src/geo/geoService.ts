@@ -357,7 +357,6 @@ export class Geo implements PlaceContext {
     return { data: items.slice(offset, offset + limit), totalCount: items.length, currentOffset, nextPageToken };
   }
 
-  // eslint-disable-next-line max-lines-per-function -- the handler table: one short entry per GeoService RPC, each calling a method of this class
   handlers(): ServiceHandlers<GeoServiceHandlers> {
     const display = (req: { languageCode?: string; asciiMode?: boolean }) => parseDisplay(req.languageCode ?? '', req.asciiMode ?? false);
     const ADM2 = ['ADM2'];

@@ -129,7 +129,6 @@ export class Sentiment {
     return { id: timeOrderedId(now), tenant, text, feedId: feedId || null, batchId, domain, occurredMs: occurred ?? now, createdMs: now };
   }
 
-  // eslint-disable-next-line max-lines-per-function -- the handler table: one short entry per SentimentService RPC, each calling the runner or the store
   handlers(): ServiceHandlers<SentimentServiceHandlers> {
     return {
       AnalyzeText: async (req, context) => {
