@@ -14,7 +14,7 @@ import { SEEDS } from './fallbackSeeds.js';
 import { VOCABULARY } from './polarityVocabulary.js';
 import { EMOJI_POLARITY } from './emojiPolarity.js';
 import {
-  FALLBACK_LEXICONS_FILE, FALLBACK_MAGIC, HANGUL, NEGATOR, NEUTRAL_EMOJI, NLPJS, NON_LATIN, SHORTEST_STEM, UNSPACED, fnv,
+  FALLBACK_LEXICONS_FILE, FALLBACK_MAGIC, HANGUL, NEGATOR, NEUTRAL_EMOJI, NLPJS, NON_LATIN, SHORTEST_STEM, UNSPACED, check, fnv,
 } from '../src/sentiment/lexiconFallback.js';
 
 /** Every entry of the tables, as (lang, kind, text) → strength; later sources do not overwrite earlier ones' signs. */
@@ -120,22 +120,24 @@ function addEmojiPolarity(entries: Map<string, number>): void {
   }
 }
 
-/** The tables as the file FallbackLexicons.load reads: magic, count, sorted hashes (u32), strengths (i8). */
+/**
+ * The tables as the file FallbackLexicons.load reads: magic, count, then per entry (ascending by fnv, then by check)
+ * its fnv (u32), its check hash (u32) and its strength (i8), each as one column.
+ */
 export function encodeFallbackLexicons(entries = fallbackEntries()): Buffer {
-  const byHash = new Map<number, number>();
-  for (const [k, v] of entries) {
-    const h = fnv(k);
-    const old = byHash.get(h);
-    if (old !== undefined && old !== v) byHash.delete(h); // a hash collision between different strengths: neither
-    else byHash.set(h, v);
+  const rows = [...entries].map(([k, v]) => ({ h: fnv(k), c: check(k), v }));
+  rows.sort((a, b) => a.h - b.h || a.c - b.c);
+  for (let i = 1; i < rows.length; i++) {
+    if (rows[i]!.h === rows[i - 1]!.h && rows[i]!.c === rows[i - 1]!.c) throw new Error('two lexicon keys share both hashes: change check()');
   }
-  const hs = [...byHash.keys()].sort((a, b) => a - b);
-  const out = Buffer.alloc(8 + 5 * hs.length);
+  const n = rows.length;
+  const out = Buffer.alloc(8 + 9 * n);
   out.writeUInt32LE(FALLBACK_MAGIC, 0);
-  out.writeUInt32LE(hs.length, 4);
-  hs.forEach((h, i) => {
-    out.writeUInt32LE(h, 8 + 4 * i);
-    out.writeInt8(byHash.get(h)!, 8 + 4 * hs.length + i);
+  out.writeUInt32LE(n, 4);
+  rows.forEach((r, i) => {
+    out.writeUInt32LE(r.h, 8 + 4 * i);
+    out.writeUInt32LE(r.c, 8 + 4 * n + 4 * i);
+    out.writeInt8(r.v, 8 + 8 * n + i);
   });
   return out;
 }

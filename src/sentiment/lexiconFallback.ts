@@ -13,7 +13,8 @@
  * negator ("not", "不", "ไม่", …) flips the next lexicon word within two words (in Korean, Japanese, Turkish and
  * Bengali, which negate after the word, the one just before it when none follows). `!` strengthens a score that is there.
  *
- * The tables are hashed into one file (models/fallback-lexicons.bin, 32-bit FNV-1a of "lang kind text" → strength),
+ * The tables are hashed into one file (models/fallback-lexicons.bin: per entry the 32-bit FNV-1a of "lang kind text",
+ * a second, independent 32-bit hash checked when the first matches, and the strength),
  * written by `npx tsx training/fallbackLexiconBuild.ts` (training/fallbackSeeds.ts and the installed nlp.js,
  * a devDependency), so an
  * analysis thread holds two typed arrays and no lexicon strings.
@@ -23,7 +24,7 @@ import { join } from 'node:path';
 import { projectRoot } from '../paths.js';
 
 export const FALLBACK_LEXICONS_FILE = 'fallback-lexicons.bin';
-export const FALLBACK_MAGIC = 0x314c464d; // "MFL1"
+export const FALLBACK_MAGIC = 0x324c464d; // "MFL2": two hashes per entry (MFL1 had one)
 
 /** nlp.js lists: [language, file, scale, kind] (kind `w`: whole words; `s`: Snowball stems, matched as word beginnings). */
 export const NLPJS: readonly (readonly [string, string, number, 'w' | 's'])[] = [
@@ -74,13 +75,29 @@ export const NEUTRAL_EMOJI = 1;
 /** Languages whose negator follows the word it negates (Korean 않다/못, Japanese ない, Turkish değil, Bengali না). */
 const POST_NEGATING: ReadonlySet<string> = new Set(['ko', 'ja', 'tr', 'bn']);
 
+/**
+ * The entry check hash: a second 32-bit hash of the same key, independent of fnv (another offset, another odd
+ * multiplier, a shift mixed in), compared only when fnv found an entry. With fnv alone, 88k entries in 2^32 made about
+ * one lookup in 49,000 land on another key's entry, and a text does a few hundred lookups (every word beginning of every
+ * word): English "doctor" read −3 through Spanish "mear", "parcel" +1 through a Tagalog word.
+ */
+export function check(s: string): number {
+  let h = 0x9e3779b9;
+  for (let i = 0; i < s.length; i++) {
+    h = Math.imul(h ^ s.charCodeAt(i), 0x5bd1e995);
+    h ^= h >>> 13;
+  }
+  return h >>> 0;
+}
+
 export function fnv(s: string): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
   return h >>> 0;
 }
 const TOKEN = /\p{Extended_Pictographic}|[\p{L}\p{M}\p{N}]+(?:['’][\p{L}\p{M}]+)*/gu;
-const key = (lang: string, kind: string, text: string): number => fnv(`${lang}\u0001${kind}\u0001${text}`);
+/** An entry's key as hashed: language, kind and text. */
+export const entryKey = (lang: string, kind: string, text: string): string => `${lang}\u0001${kind}\u0001${text}`;
 
 export interface LexiconHit {
   text: string;
@@ -104,30 +121,42 @@ export interface EmojiVerdict extends FallbackVerdict {
 
 export class FallbackLexicons {
   constructor(
+    /** fnv of each entry's key, ascending (entries with the same fnv sit together). */
     private readonly hashes: Uint32Array,
+    /** check() of each entry's key, in the same order. */
+    private readonly checks: Uint32Array,
     private readonly values: Int8Array,
   ) {}
 
   static load(modelsDir: string): FallbackLexicons {
     const path = join(modelsDir, FALLBACK_LEXICONS_FILE);
     const bin = readFileSync(existsSync(path) ? path : join(projectRoot, 'models', FALLBACK_LEXICONS_FILE));
-    if (bin.length < 8 || bin.readUInt32LE(0) !== FALLBACK_MAGIC) throw new Error(`${path} is not a fallback lexicon file: run \`npx tsx src/sentiment/lexiconFallback.ts\` or restore models/ from git`);
+    if (bin.length < 8 || bin.readUInt32LE(0) !== FALLBACK_MAGIC) throw new Error(`${path} is not a fallback lexicon file of this version: run \`npx tsx training/fallbackLexiconBuild.ts\` or restore models/ from git`);
     const n = bin.readUInt32LE(4);
-    if (bin.length !== 8 + 5 * n) throw new Error(`${path} has ${bin.length} bytes, expected ${8 + 5 * n}`);
+    if (bin.length !== 8 + 9 * n) throw new Error(`${path} has ${bin.length} bytes, expected ${8 + 9 * n}`);
     const copy = new Uint8Array(bin.subarray(8));
-    return new FallbackLexicons(new Uint32Array(copy.buffer, 0, n), new Int8Array(copy.buffer, 4 * n, n));
+    return new FallbackLexicons(new Uint32Array(copy.buffer, 0, n), new Uint32Array(copy.buffer, 4 * n, n), new Int8Array(copy.buffer, 8 * n, n));
   }
 
-  private get(h: number): number {
+  /** The strength stored for a key (NEGATOR, NEUTRAL_EMOJI or ±1–3), 0 when the tables do not hold it. */
+  private get(k: string): number {
+    const h = fnv(k);
     const a = this.hashes;
     let lo = 0;
     let hi = a.length - 1;
     while (lo <= hi) {
       const mid = (lo + hi) >> 1;
       const v = a[mid]!;
-      if (v === h) return this.values[mid]!;
       if (v < h) lo = mid + 1;
-      else hi = mid - 1;
+      else if (v > h) hi = mid - 1;
+      else {
+        // fnv matched: the entry is this key only if its check hash matches too (the rare fnv twins sit beside it)
+        const c = check(k);
+        let i = mid;
+        while (i > 0 && a[i - 1] === h) i--;
+        for (; i < a.length && a[i] === h; i++) if (this.checks[i] === c) return this.values[i]!;
+        return 0;
+      }
     }
     return 0;
   }
@@ -135,7 +164,7 @@ export class FallbackLexicons {
   /** The first language of `langs` whose tables hold `text` as `kind`, as its strength (NEGATOR for a negator), else 0. */
   private find(langs: readonly string[], kind: string, text: string): number {
     for (const l of langs) {
-      const v = this.get(key(l, kind, text));
+      const v = this.get(entryKey(l, kind, text));
       if (v !== 0) return v;
     }
     return 0;
@@ -152,7 +181,7 @@ export class FallbackLexicons {
       const w = tokens[t]!;
       const surface = surfaces[t]!;
       if (/\p{Extended_Pictographic}/u.test(w)) {
-        found.push({ v: this.get(key('*', 'e', w)), text: w });
+        found.push({ v: this.get(entryKey('*', 'e', w)), text: w });
         continue;
       }
       if (UNSPACED.test(w)) {
@@ -213,11 +242,11 @@ export class FallbackLexicons {
     const neutral: string[] = [];
     let score = 0;
     for (const e of text.match(/\p{Extended_Pictographic}/gu) ?? []) {
-      if (this.get(key('*', 'z', e)) === NEUTRAL_EMOJI) {
+      if (this.get(entryKey('*', 'z', e)) === NEUTRAL_EMOJI) {
         neutral.push(e);
         continue;
       }
-      const v = this.get(key('*', 'e', e)) || this.get(key('*', 'y', e));
+      const v = this.get(entryKey('*', 'e', e)) || this.get(entryKey('*', 'y', e));
       if (v !== 0) {
         hits.push({ text: e, strength: v });
         score += v;
