@@ -11,10 +11,10 @@ import { pathToFileURL } from 'node:url';
 import { cliArgs } from '../lib/cliArgs.js';
 import { projectRoot } from '../src/paths.js';
 import { SEEDS } from './fallbackSeeds.js';
-import { VOCABULARY } from './polarityVocabulary.js';
+import { NEUTRAL_PHRASES, VOCABULARY } from './polarityVocabulary.js';
 import { EMOJI_POLARITY } from './emojiPolarity.js';
 import {
-  FALLBACK_LEXICONS_FILE, FALLBACK_MAGIC, HANGUL, NEGATOR, NEUTRAL_EMOJI, NLPJS, NON_LATIN, SHORTEST_STEM, UNSPACED, check, fnv,
+  FALLBACK_LEXICONS_FILE, FALLBACK_MAGIC, HANGUL, NEGATOR, NEUTRAL_EMOJI, NEUTRAL_PHRASE, NLPJS, NON_LATIN, SHORTEST_STEM, UNSPACED, check, fnv,
 } from '../src/sentiment/lexiconFallback.js';
 
 /** Every entry of the tables, as (lang, kind, text) → strength; later sources do not overwrite earlier ones' signs. */
@@ -31,7 +31,7 @@ export function fallbackEntries(): Map<string, number> {
     else if (Math.sign(old) !== Math.sign(v) && old !== NEGATOR) entries.delete(k); // the lists disagree: no polarity
   };
   // seeds first: the project's own words win over a machine translation's
-  for (const [lang, line] of [...Object.entries(SEEDS), ...Object.entries(VOCABULARY)]) {
+  for (const [lang, line] of [...Object.entries(NEUTRAL_PHRASES), ...Object.entries(SEEDS), ...Object.entries(VOCABULARY)]) {
     // entries are space-separated; a two-word entry is written with its sign once ("+terima kasih"): join until the next sign
     const items: string[] = [];
     for (const part of line.split(' ')) {
@@ -44,8 +44,15 @@ export function fallbackEntries(): Map<string, number> {
       const [, sign, raw] = m;
       const text = raw!.toLowerCase();
       if (sign === '=') {
-        // neutral in this language whatever a machine-translated list says (ru "сервис" was -2 in nlp.js's AFINN)
+        // neutral in this language whatever a machine-translated list says (ru "сервис" was -2 in nlp.js's AFINN);
+        // a two-word one is kept as a phrase read as one neutral position (greetings: "dobrý den")
         const bare = text.replace(/\*$/u, '');
+        if (/\s/u.test(bare) && !UNSPACED.test(bare)) {
+          const k = `${lang}\u0001w\u0001${bare}`;
+          entries.set(k, NEUTRAL_PHRASE);
+          neutral.add(k);
+          continue;
+        }
         for (const kind of ['w', 's', 'c']) {
           neutral.add(`${lang}\u0001${kind}\u0001${bare}`);
           entries.delete(`${lang}\u0001${kind}\u0001${bare}`);

@@ -6,7 +6,7 @@
  * headwords and miss most inflected forms; for Hebrew, Japanese, Chinese, Vietnamese and Urdu nlp.js has no list.
  *
  * Notation: `+word` positive, `-word` negative, a doubled sign (`++`, `--`) strong, `=word` neutral (drops a polarity
- * that nlp.js's machine-translated lists give it); `word*` matches any word that
+ * that nlp.js's machine-translated lists give it; two words, `=dobrý den`, are read as one neutral position); `word*` matches any word that
  * starts with it (inflections). For Chinese, Japanese and Thai, written without spaces, every entry is matched as a
  * substring (longest first); Japanese adjectives by their stem (素晴らし for 素晴らしい and 素晴らしかった). `!neg` entries are negators: the next two words' polarity flips (or, for the languages
  * that negate after the word, marked `!post`, the word before).

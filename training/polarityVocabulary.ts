@@ -39,3 +39,37 @@ export const VOCABULARY: Readonly<Record<string, string>> = {
   ms: '++gempak ++best ++superb ++puas hati ++memuaskan ++terbaik ++mantap ++terbaek +lazat +enak +peramah +ramah +sopan +pantas +selesa +murah +berbaloi +berpatutan +berguna +mudah +senang +bahagia +bangga +bersyukur +syukur +alhamdulillah +lega +bertuah +untung +lawa +comel +kelakar +lawak +menarik +tq +tqvm +jimat +teratur +profesional +cekap +terhibur +teruja +jatuh cinta +sangat baik +cepat +puas --menyampah --meluat --jijik --menjijikkan --kecewa --mengecewakan --tipu --penipu --scam --bangang --sial --celaka --hancur --serik --geram --bengang -rugi -hang -lag -mahal -kemahalan -bising -busuk -basi -masin -hangit -kurang ajar -biadab -sombong -kasar -garang -risau -bimbang -takut -sedih -marah -sakit hati -sakit -penat -letih -menyesal -kesal -tension -stress -buang masa -membazir -masalah -bermasalah -aduan -malang -malangnya -tak guna -susah -leceh -tak berfungsi -bodoh !tanpa !belum +sabar +terharu -melampau -memalukan -diabaikan -bohong -berselerak -lipas -pijat -sesak -loya -murung -putus asa -panik -seram +baik hati +pemurah +kemas +wangi +segar +tenang +berpuas hati ++mengagumkan ++menakjubkan +syabas +tahniah +bravo -menyakitkan hati -sakit kepala -pening -serabut -huru hara -kelam kabut -hangus -biadap -bengap -pelik -jemu -pilu -hampa -frust -sakit jiwa !tiada',
   sw: '++vizuri sana ++mzuri sana ++poa sana ++hongera ++bomba ++murua ++kabambe ++maridadi ++nimependa ++tumependa ++nilipenda ++tulipenda ++nimeipenda ++nzuri mno ++safi sana +ninapenda +anapenda +naipenda +nawapenda +nakupenda +mzuri +wazuri +kizuri +zuri +mazuri +uzuri +kitamu +vitamu +mtamu +matamu +msafi +kisafi +asanteni +ahsante +shukrani +nashukuru +nakushukuru +tunashukuru +namshukuru +nimefurahi +tumefurahi +nafurahi +furahi* +anafurahi +wamefurahi +nimefurahia +tumefurahia +wakarimu +ukarimu +mpole +wapole +heshima +mchangamfu +wachangamfu +raha +starehe +rahisi +nafuu +nimeridhika +tumeridhika +ridhika* +kuridhisha +inaridhisha +poa +freshi +hodari +bahati nzuri +nimebahatika +najivunia +tunajivunia +fahari +nimefaulu +amefaulu +tumefaulu +mafanikio +nimefanikiwa +tumefanikiwa +pongezi +kuvutia +inavutia +nimevutiwa +inapendeza +kupendeza +ahueni +nimepona +inafaa +shwari --vibaya sana --ovyo --hovyo --upuuzi --ujinga --wizi --utapeli --tapeli --matapeli --nimechoshwa --aibu --inasikitisha -vibaya -wabaya -kibaya -baya -mabaya -mbovu -bovu -vibovu -imeharibika -haribika* -kuharibika -imeharibiwa -haifanyi kazi -haifai -inakwama -imekwama -zimekwama -inasumbua -usumbufu -kero -inaudhi -kuudhi -nimeudhika -nimechoka -tumechoka -uchovu -amechelewa -wamechelewa -alichelewa -kuchelewa -ucheleweshaji -ghali -mkorofi -wakorofi -jeuri -dharau -hawajali -hajali -uchafu -mchafu -kichafu -vichafu -machafu -inanuka -harufu mbaya -kelele -makelele -huzuni -nimehuzunika -inahuzunisha -nasikitika -nimesikitika -hasira -nimekasirika -amekasirika -wamekasirika -kasirika* -nimekerwa -wasiwasi -hofu -naogopa -ninaogopa -nimeogopa -ogopa* -msongo -uchungu -maumivu -naumwa -anaumwa -kuboa -inaboa -boring -inachosha -shida -tatizo -matatizo -malalamiko -nimepoteza -kupoteza muda -hasara -bahati mbaya -haijafika -haujafika -hazijafika -hawajibu -hajibu -hapokei -hawapokei -sijaridhika -hatujaridhika -sipendi -sikupenda -sijapenda -sijafurahi -uongo -waongo -ulaghai -hafifu -duni -mbaya mno !sio !siyo !bila !hakuna +mvumilivu +wavumilivu +tabasamu +mcheshi +wacheshi +mwema +wema +nimefurahishwa +imenifurahisha +walinisaidia +amenisaidia +utulivu +tulivu -haikubaliki -uzembe -wazembe -mzembe -wamepuuza -kupuuza -fujo -vurugu -mende -kunguni -kichefuchefu -sikulala -kata tamaa -nimeshtuka -nimeumia -inauma -mjeuri -wajeuri',
 };
+
+/**
+ * Greetings and wishes whose words are polar alone ("good", "bună") but which say nothing of the writer's mood, written
+ * for the project from general knowledge: each is read as one neutral position (lexiconFallback.ts NEUTRAL_PHRASE),
+ * so "Dobrý den, objednávka nepřišla" is not lifted by its "dobrý". Same notation (`=` and two words).
+ */
+export const NEUTRAL_PHRASES: Readonly<Record<string, string>> = {
+  en: '=good morning =good afternoon =good evening =good night =good luck',
+  fr: '=bonne journée =bonne soirée =bonne nuit =bon appétit =bonne chance',
+  de: '=guten morgen =guten tag =guten abend =gute nacht =schönen tag =schönes wochenende',
+  es: '=buenos días =buenos dias =buenas tardes =buenas noches =buen día =buen dia',
+  it: '=buona giornata =buona sera =buona notte =buon pomeriggio =buona serata',
+  pt: '=bom dia =boa tarde =boa noite',
+  nl: '=goede morgen =goedemorgen =goedemiddag =goede avond =goedenavond =fijne dag',
+  sv: '=god morgon =god kväll =god natt =trevlig helg',
+  da: '=god morgen =god aften =god dag =godt nytår',
+  no: '=god morgen =god kveld =god natt =god dag',
+  fi: '=hyvää huomenta =hyvää päivää =hyvää iltaa =hyvää yötä =hyvää viikonloppua',
+  pl: '=dzień dobry =dzien dobry =dobry wieczór =dobry wieczor',
+  cs: '=dobrý den =dobry den =dobré ráno =dobre rano =dobrý večer =dobry vecer =dobrou noc',
+  sk: '=dobrý deň =dobry den =dobré ráno =dobre rano =dobrý večer =dobry vecer =dobrú noc',
+  hu: '=jó reggelt =jó napot =jó estét =jó éjszakát =jo napot',
+  ro: '=bună ziua =buna ziua =bună dimineața =buna dimineata =bună seara =buna seara =noapte bună',
+  hr: '=dobar dan =dobro jutro =dobra večer =dobro veče =laku noć',
+  sr: '=dobar dan =dobro jutro =dobro veče =laku noć =добар дан =добро јутро =добро вече =лаку ноћ',
+  sl: '=dober dan =dobro jutro =dober večer =lahko noč',
+  tr: '=iyi günler =iyi akşamlar =iyi geceler =iyi sabahlar =kolay gelsin',
+  id: '=selamat pagi =selamat siang =selamat sore =selamat malam',
+  ms: '=selamat pagi =selamat petang =selamat malam',
+  vi: '=yêu cầu =yeu cau',
+  ru: '=добрый день =доброе утро =добрый вечер =спокойной ночи',
+  uk: '=добрий день =доброго ранку =добрий вечір',
+  bg: '=добър ден =добро утро =добър вечер =лека нощ',
+};

@@ -67,6 +67,11 @@ function wordBoundaries(run: string): Set<number> {
 }
 export const NEGATOR = 100;
 /**
+ * A two-word entry the lists mark neutral (`=dobrý den`): its words are read as one position with no polarity, so a
+ * greeting's "good" ("Dobrý den", "Bună ziua", "iyi günler") is not a polar word, and a negator before it reaches past it.
+ */
+export const NEUTRAL_PHRASE = 101;
+/**
  * The mark of an emoji the table knows as neutral (kind `z`, training/emojiPolarity.ts: faces whose Unicode name says
  * no feeling, such as 😐 NEUTRAL FACE). Polar emoji are kind `e` (nlp.js's table, read in every text) with their
  * strength, and kind `y` (the project's list, read by emoji() only: texts with no letters).
@@ -192,7 +197,7 @@ export class FallbackLexicons {
       if (next !== undefined) {
         const two = this.find(langs, 'w', `${w} ${next}`);
         if (two !== 0) {
-          found.push({ v: two, text: `${surface} ${surfaces[t + 1]!}` });
+          found.push({ v: two === NEUTRAL_PHRASE ? 0 : two, text: `${surface} ${surfaces[t + 1]!}` });
           t++;
           continue;
         }
