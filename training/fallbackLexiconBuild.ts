@@ -44,19 +44,16 @@ export function fallbackEntries(): Map<string, number> {
       const [, sign, raw] = m;
       const text = raw!.toLowerCase();
       if (sign === '=') {
-        // neutral in this language whatever a machine-translated list says (ru "сервис" was -2 in nlp.js's AFINN);
-        // a two-word one is kept as a phrase read as one neutral position (greetings: "dobrý den")
+        // neutral in this language whatever a machine-translated list says (ru "сервис" was -2 in nlp.js's AFINN), and
+        // kept as a neutral entry, so that no stem or substring inside it is read (greetings: "dobrý den", "καλημέρα";
+        // zh 出差, whose 差 is "bad")
         const bare = text.replace(/\*$/u, '');
-        if (/\s/u.test(bare) && !UNSPACED.test(bare)) {
-          const k = `${lang}\u0001w\u0001${bare}`;
-          entries.set(k, NEUTRAL_PHRASE);
-          neutral.add(k);
-          continue;
-        }
         for (const kind of ['w', 's', 'c']) {
           neutral.add(`${lang}\u0001${kind}\u0001${bare}`);
           entries.delete(`${lang}\u0001${kind}\u0001${bare}`);
         }
+        const kind = UNSPACED.test(bare) ? 'c' : HANGUL.test(bare) ? 's' : 'w';
+        entries.set(`${lang}\u0001${kind}\u0001${bare}`, NEUTRAL_PHRASE);
         continue;
       }
       const v = sign === '!' ? NEGATOR : sign === '++' ? 3 : sign === '--' ? -3 : sign === '+' ? 2 : -2;

@@ -49,9 +49,10 @@ export const VOCABULARY: Readonly<Record<string, string>> = {
 };
 
 /**
- * Greetings and wishes whose words are polar alone ("good", "bună") but which say nothing of the writer's mood, written
- * for the project from general knowledge: each is read as one neutral position (lexiconFallback.ts NEUTRAL_PHRASE),
- * so "Dobrý den, objednávka nepřišla" is not lifted by its "dobrý". Same notation (`=` and two words).
+ * Greetings, wishes and common words that hold a polar word ("good", "bună"; zh 好 in 好像 "seems", 差 in 出差 "business
+ * trip", 卡 "stuck" in 银行卡 "bank card") but say nothing of the writer's mood, written for the project from general
+ * knowledge: each is read as one neutral position (lexiconFallback.ts NEUTRAL_PHRASE), so "Dobrý den, objednávka
+ * nepřišla" is not lifted by its "dobrý". Same notation (`=`, one word or two).
  */
 export const NEUTRAL_PHRASES: Readonly<Record<string, string>> = {
   en: '=good morning =good afternoon =good evening =good night =good luck',
@@ -80,4 +81,8 @@ export const NEUTRAL_PHRASES: Readonly<Record<string, string>> = {
   ru: '=добрый день =доброе утро =добрый вечер =спокойной ночи',
   uk: '=добрий день =доброго ранку =добрий вечір',
   bg: '=добър ден =добро утро =добър вечер =лека нощ',
+  el: '=καλημέρα =καλημερα =καλησπέρα =καλησπερα =καληνύχτα =καληνυχτα =καλή σας =καλό βράδυ',
+  he: '=בוקר טוב =ערב טוב =לילה טוב =שבוע טוב =שבת שלום =עזרה',
+  zh: '=好像 =只好 =好几 =正好 =刚好 =你好 =您好 =大家好 =好久 =出差 =差不多 =差点 =误差 =银行卡 =信用卡 =健身卡 =会员卡 =卡车 =打卡 =卡片',
+  ja: '=おはよう =こんにちは =こんばんは =おやすみ',
 };

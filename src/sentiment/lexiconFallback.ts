@@ -67,8 +67,9 @@ function wordBoundaries(run: string): Set<number> {
 }
 export const NEGATOR = 100;
 /**
- * A two-word entry the lists mark neutral (`=dobrý den`): its words are read as one position with no polarity, so a
- * greeting's "good" ("Dobrý den", "Bună ziua", "iyi günler") is not a polar word, and a negator before it reaches past it.
+ * An entry the lists mark neutral (`=word`, `=dobrý den`): found like any other, it is a position with no polarity,
+ * so no shorter stem or substring inside it is read: a greeting's "good" ("Dobrý den", "Bună ziua", "Καλημέρα"), 好 in
+ * 好像 "seems", 差 in 出差 "business trip". A negator before it reaches past it.
  */
 export const NEUTRAL_PHRASE = 101;
 /**
@@ -238,7 +239,8 @@ export class FallbackLexicons {
       v = this.find(langs, 's', chars.slice(0, n).join(''));
       beyond = chars.length - n;
     }
-    return { v, beyond: v === 0 ? 0 : beyond };
+    // a neutral entry ends the search: the word is known, without polarity
+    return v === NEUTRAL_PHRASE || v === 0 ? { v: 0, beyond: 0 } : { v, beyond };
   }
 
   /** The emoji of `text` the emoji table knows (nlp.js's AFINN emoji and training/emojiPolarity.ts), in any language. */
@@ -274,7 +276,7 @@ export class FallbackLexicons {
         const piece = chars.slice(i, i + n).join('');
         const v = this.find(langs, 'n', piece) !== 0 ? NEGATOR : this.find(langs, 'c', piece);
         if (v !== 0) {
-          found.push({ v, text: piece });
+          found.push({ v: v === NEUTRAL_PHRASE ? 0 : v, text: piece });
           matched = n;
           break;
         }

@@ -22,7 +22,7 @@ import { rationale } from './analysis/rationale.js';
 import { encodeWords, type WordRun } from './analysis/englishExpert.js';
 import { readWordList } from './englishWords.js';
 import { priorsOnly, trainedLetters, unscoredScript } from './analysis/trainedScripts.js';
-import { abstention, emojiAnswer, fallbackAnswer, lexiconDecides, lexiconOverModel, MODEL_SURE, unscoredNeutral, unsureNeutral } from './analysis/unscoredAnswers.js';
+import { abstention, emojiAnswer, fallbackAnswer, LEXICON_OVERRULES_POLAR_BELOW, lexiconDecides, lexiconOverModel, MODEL_SURE, unscoredNeutral, unsureNeutral } from './analysis/unscoredAnswers.js';
 import { projectRoot } from '../paths.js';
 
 /** Where the models are read from: MERIDIAN_MODELS_DIR, default models/ in the project. */
@@ -383,11 +383,12 @@ export class SentimentAnalyzer {
       const answer = fallbackAnswer(lexicon, { ...language, trained }, truncated, cal, emotionScores, model.sidecar.trainedLanguages.length, weak ? undefined : gap);
       return withProbabilities(answer.output, answer.probs);
     }
-    if (trained && !weak && domain === 'GENERAL' && level.winner === 1 && confidence < MODEL_SURE) {
-      // a trained language, the model unsure of NEUTRAL and leaning to the side of clear, unnegated lexicon words: they decide
+    if (trained && !weak && domain === 'GENERAL' && confidence < (level.winner === 1 ? MODEL_SURE : LEXICON_OVERRULES_POLAR_BELOW)) {
+      // a trained language, the model unsure of NEUTRAL and leaning to the side of clear, unnegated lexicon words, or
+      // under LEXICON_OVERRULES_POLAR_BELOW on the other polarity than they: they decide
       const lex = lexiconDecides(lexicon ?? this.fallback.score(b.cleaned, language.code));
       const side = lex && lex.score > 0 ? 2 : 0;
-      if (lex && probs[side]! > probs[2 - side]!) {
+      if (lex && side !== level.winner && (level.winner !== 1 || probs[side]! > probs[2 - side]!)) {
         const answer = lexiconOverModel(lex, modelRead(), { ...language, trained }, truncated, cal, emotionScores, unsure);
         return withProbabilities(answer.output, answer.probs);
       }
