@@ -375,6 +375,7 @@ const EVERYDAY_SETS = [
   { file: 'dev.tsv', name: 'development set (the language stage and the lexicon fallback were tuned on it)' },
   { file: 'fresh.tsv', name: 'fresh set (written after session 19 froze its rules; the 2026-12-02 language and Thai rules were chosen on it too)' },
   { file: 'check.tsv', name: 'check set (written 2026-12-02 by a helper who saw neither the other sets nor the models; read after that day\'s rules were frozen)' },
+  { file: 'blind.tsv', name: 'blind set (written 2026-12-05 by a writer who read no code, model, word list or other set; read once, after that day\'s lexicons and rules were frozen)' },
 ];
 const POLARITY_OF: Record<string, number> = { negative: 0, neutral: 1, positive: 2 };
 

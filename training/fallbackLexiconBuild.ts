@@ -104,6 +104,9 @@ export function fallbackEntries(): Map<string, number> {
     }
   }
   addEmojiPolarity(entries);
+  // one mark per language with a list of its own (kind `l`): FallbackLexicons.hasList
+  const langs = new Set([...entries.keys()].map((k) => k.split('\u0001')[0]!).filter((l) => l !== '*'));
+  for (const l of langs) entries.set(`${l}\u0001l\u0001`, 1);
   return entries;
 }
 

@@ -176,6 +176,11 @@ export class FallbackLexicons {
     return 0;
   }
 
+  /** Whether the tables hold words of `lang` (its own list, or one it reads by TRANSFER). */
+  hasList(lang: string): boolean {
+    return [lang, ...(TRANSFER[lang] ?? [])].some((l) => this.get(entryKey(l, 'l', '')) !== 0);
+  }
+
   /** The lexicon reading of a text in language `lang` (the language stage's verdict). */
   score(text: string, lang: string): FallbackVerdict {
     const langs = [lang, ...(TRANSFER[lang] ?? [])];

@@ -21,7 +21,7 @@ import { ARENA_KEPT_BYTES, BagArena, type BagFeatures } from './analysis/bagAren
 import { rationale } from './analysis/rationale.js';
 import { encodeWords, type WordRun } from './analysis/englishExpert.js';
 import { readWordList } from './englishWords.js';
-import { priorsOnly, trainedLetters, unscoredScript } from './analysis/trainedScripts.js';
+import { oneScript, priorsOnly, trainedLetters, unscoredScript } from './analysis/trainedScripts.js';
 import { abstention, emojiAnswer, fallbackAnswer, LEXICON_OVERRULES_POLAR_BELOW, lexiconDecides, lexiconOverModel, MODEL_SURE, unscoredNeutral, unsureNeutral } from './analysis/unscoredAnswers.js';
 import { projectRoot } from '../paths.js';
 
@@ -399,8 +399,13 @@ export class SentimentAnalyzer {
       // (the evaluation reads the class it was given: NEUTRAL, index 1 of both heads' labels)
       if (script) return withProbabilities(abstention(domain, script, { ...language, trained }, truncated), [0, 1, 0]);
     }
-    if (lexicon && (!trained || weak) && probs[level.winner]! < MODEL_SURE && level.winner !== 1 && !b.ids.some((id) => model.priorIds.has(id))) {
-      // no lexicon evidence and no prior feature, in a language the model never learned: its lean is noise
+    if (lexicon && (!trained || weak) && level.winner !== 1
+      && ((!trained && lexicon.hits.length === 0 && this.fallback.hasList(language.code) && oneScript(text)) || (probs[level.winner]! < MODEL_SURE && !b.ids.some((id) => model.priorIds.has(id))))) {
+      // no word of the language's own lexicon where the model never learned the language (its polar lean, however sure,
+      // comes from features learnt in other languages: Russian "Нам нужно купить молоко и яйца" POSITIVE 88 % through
+      // "нужно", which the Russian list marks neutral), or in one it reads near chance an unsure lean with no prior
+      // feature: NEUTRAL. Without a list (Armenian), or in a text of several scripts (Armenian "Հիանալի" in Japanese
+      // text), the model's lexicon priors may be the only reading of a word the list cannot hold, and stand.
       return withProbabilities(unscoredNeutral(model, probs, { ...language, trained }, truncated, emotionScores), [0.25, 0.5, 0.25]);
     }
     if (trained && !weak && domain === 'GENERAL' && level.winner !== 1 && confidence < MODEL_SURE && !/[!?！？]/u.test(text)

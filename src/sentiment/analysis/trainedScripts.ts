@@ -68,3 +68,15 @@ export function priorsOnly(f: BagFeatures, priorIds: Set<number>, text: string, 
   }
   return { ids: ids.subarray(0, n), tokenOf: tokenOf.subarray(0, n), tokenOf2: tokenOf2.subarray(0, n), negatedFeature: negatedFeature.subarray(0, n) };
 }
+
+/** Scripts told apart by oneScript (Han and kana count as one: Japanese writes both). */
+const SCRIPT_FAMILIES = ['Latin', 'Cyrillic', 'Greek', 'Armenian', 'Georgian', 'Hebrew', 'Arabic', 'Devanagari', 'Bengali', 'Thai', 'Hangul', 'Ethiopic']
+  .map((sc) => new RegExp(`\\p{Script=${sc}}`, 'u'))
+  .concat(/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u);
+
+/** Whether the text's letters are all of one script (or none): a text that mixes scripts is not one language's. */
+export function oneScript(text: string): boolean {
+  let seen = 0;
+  for (const family of SCRIPT_FAMILIES) if (family.test(text) && ++seen > 1) return false;
+  return true;
+}

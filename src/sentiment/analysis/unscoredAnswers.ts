@@ -33,14 +33,18 @@ export function fallbackAnswer(lex: FallbackVerdict, language: AnalysisOutput['l
 }
 
 /**
- * A text in a language without training data (or one the model reads near chance) where no lexicon word was found, the model read no lexicon or emoji
- * prior feature, and it leans to a polarity at under this probability: its lean comes from features it never learned in this language, and on the everyday
- * development set it called most neutral sentences of such languages positive or negative. It answers NEUTRAL.
+ * A text in a language the model reads near chance where no lexicon word was found, the model read no lexicon or emoji
+ * prior feature, and it leans to a polarity at under this probability: its lean comes from features it never learned in
+ * this language, and on the everyday development set it called most neutral sentences of such languages positive or
+ * negative. It answers NEUTRAL. In a language without training data, a text with no lexicon word answers NEUTRAL at any
+ * probability (2026-12-05: everyday dev 90.1 → 93.0 %, fresh 84.2 → 85.1 %, check 80.7 % unchanged; the held-out rows
+ * are all in trained languages).
  */
 export const MODEL_SURE = 0.7;
 
 export function unscoredNeutral(model: Pick<MainHead, 'mainLabels'>, probs: Float32Array, language: AnalysisOutput['language'], truncated: boolean, emotionScores: EmotionScore[]): AnalysisOutput {
-  const rationale = `NEUTRAL: no sentiment-lexicon word found, and the general model, which ${language.trained ? 'reads' : 'has no training data in'} ${language.code}${language.trained ? ' near chance' : ''}, leaned ${lean(model, probs)}. Language: ${language.code} (${language.trained ? 'read near chance' : 'no training data'}; lower confidence).${truncated ? ' Only the start of the text was read.' : ''}`;
+  const leaned = language.trained ? lean(model, probs) : `${model.mainLabels[probs[2]! >= probs[0]! ? 2 : 0]} (${Math.round(Math.max(probs[0]!, probs[2]!) * 100)}%) on features learnt in other languages`;
+  const rationale = `NEUTRAL: no sentiment-lexicon word found, and the general model, which ${language.trained ? 'reads' : 'has no training data in'} ${language.code}${language.trained ? ' near chance' : ''}, leaned ${leaned}. Language: ${language.code} (${language.trained ? 'read near chance' : 'no training data'}; lower confidence).${truncated ? ' Only the start of the text was read.' : ''}`;
   return neutralOutput(emotionScores, rationale, language, truncated, true);
 }
 
