@@ -58,9 +58,10 @@ export interface LinearModel {
    */
   int8?: { values: Int8Array; scales: Float32Array };
   /**
-   * Dense inputs (hidden > 0 only; the English expert's word vectors, trainEnglish.ts): each text's `dims`-wide
-   * vector (FeatureMatrix.dense) times `weights` [dims × hidden] is added to the hidden pre-activation, after b1.
-   * Linear into the pre-activation, so gradient × input splits it exactly too. Absent: the model as before.
+   * Dense inputs (the GloVe word vectors, englishVectors.ts): each text's `dims`-wide vector (FeatureMatrix.dense)
+   * times `weights`. With hidden > 0 (the English expert, trainEnglish.ts) `weights` is [dims × hidden], added to the
+   * hidden pre-activation after b1; gradient × input splits it exactly too. In the linear model (FINANCIAL_NEWS
+   * candidates, tuneFinance.ts) it is [dims × columns], added to the logits. Absent: the model as before.
    */
   dense?: { dims: number; weights: Float32Array };
 }
@@ -76,7 +77,8 @@ export interface LinearModel {
  */
 export function quantiseColumns(model: LinearModel): void {
   const H = model.hidden ?? 0;
-  if (H <= 0 || model.wide) throw new Error('quantiseColumns: int8 embeddings are for the hidden model without a wide layer');
+  // (a wide layer beside it stays float32; exportOnnx does not write int8 embeddings beside one yet: tuneFinance.ts measures that form)
+  if (H <= 0) throw new Error('quantiseColumns: int8 embeddings are for the hidden model');
   model.int8 = quantiseTable(model.weights, H);
 }
 
@@ -249,12 +251,7 @@ export function logits(model: LinearModel, ids: Int32Array, from: number, to: nu
       // the dense branch after b1 (a model without it keeps the loop below, arithmetic unchanged)
       if (!dense) throw new Error('logits: the model has dense inputs and the row has none');
       for (let j = 0; j < H; j++) a[j] = a[j]! * v + b1[j]!;
-      for (let d = 0; d < D.dims; d++) {
-        const xd = dense[denseAt + d]!;
-        if (xd === 0) continue;
-        const base = d * H;
-        for (let j = 0; j < H; j++) a[j] = a[j]! + xd * D.weights[base + j]!;
-      }
+      addDense(D, dense, denseAt, a, H);
       for (let j = 0; j < H; j++) {
         const h = a[j]!;
         if (h <= 0) continue;
@@ -284,6 +281,20 @@ export function logits(model: LinearModel, ids: Int32Array, from: number, to: nu
   }
   const v = vals ? 1 : featureValue(to - from);
   for (let c = 0; c < C; c++) out[c] = out[c]! * v + bias[c]!;
+  if (model.dense) {
+    if (!dense) throw new Error('logits: the model has dense inputs and the row has none');
+    addDense(model.dense, dense, denseAt, out, C);
+  }
+}
+
+/** out[0..width) += the row's dense inputs dense[at..at + dims) times D.weights [dims × width]. */
+function addDense(D: { dims: number; weights: Float32Array }, dense: Float32Array, at: number, out: Float64Array, width: number): void {
+  for (let d = 0; d < D.dims; d++) {
+    const xd = dense[at + d]!;
+    if (xd === 0) continue;
+    const base = d * width;
+    for (let j = 0; j < width; j++) out[j] = out[j]! + xd * D.weights[base + j]!;
+  }
 }
 
 export function softmaxInto(z: Float64Array, offset: number, size: number, out: Float64Array): void {
@@ -320,7 +331,6 @@ export interface TrainOptions {
 }
 
 export function train(model: LinearModel, x: FeatureMatrix, targets: Targets[], rows: number[], opts: TrainOptions): void {
-  if (model.dense && !((model.hidden ?? 0) > 0)) throw new Error('train: dense inputs are for the hidden model');
   if ((model.hidden ?? 0) > 0) {
     trainHidden(model, x, targets, rows, opts);
     return;
@@ -334,9 +344,13 @@ export function train(model: LinearModel, x: FeatureMatrix, targets: Targets[], 
   const p = new Float64Array(C);
   const grad = new Float64Array(C);
   const scratch = { ids: new Int32Array(256) };
+  const Dn = model.dense;
+  if (Dn && (!x.dense || x.dense.length !== (x.offsets.length - 1) * Dn.dims)) throw new Error('train: the model has dense inputs and the feature matrix has none of its width');
+  const gD = Dn ? new Float32Array(Dn.weights.length) : null;
   const averageFrom = opts.averageFromEpoch;
   const sumW = averageFrom !== undefined ? new Float64Array(W.length) : null;
   const sumB = new Float64Array(C);
+  const sumD = averageFrom !== undefined && Dn ? new Float64Array(Dn.weights.length) : null;
   let snapshots = 0;
   for (let epoch = 1; epoch <= opts.epochs; epoch++) {
     shuffleInPlace(order, random);
@@ -345,7 +359,7 @@ export function train(model: LinearModel, x: FeatureMatrix, targets: Targets[], 
       const r = order[k]!;
       const lr = opts.learningRate;
       const { ids, from, to } = visibleFeatures(x, r, opts.dropout ?? 0, random, scratch, opts.keep);
-      logits(model, ids, from, to, z);
+      logits(model, ids, from, to, z, undefined, x.dense, Dn ? r * Dn.dims : 0);
       grad.fill(0);
       const w = opts.rowWeight[r]!;
       heads.forEach((head, h) => {
@@ -361,11 +375,13 @@ export function train(model: LinearModel, x: FeatureMatrix, targets: Targets[], 
       const vals = rowValues(model.featurizer, ids, from, to);
       adagradBias(bias, g2b, grad, C, lr);
       for (let f = from; f < to; f++) adagradRow(W, g2, ids[f]! * C, grad, C, vals ? vals[f - from]! : v, opts.l2, lr);
+      if (Dn) denseStep(Dn, gD!, x.dense!, r, grad, C, opts.l2, lr);
       if (opts.onProgress && k % 20000 === 0) opts.onProgress(epoch, k, order.length);
     }
     if (sumW && averageFrom !== undefined && epoch >= averageFrom) {
       for (let i = 0; i < W.length; i++) sumW[i] = sumW[i]! + W[i]!;
       for (let c = 0; c < C; c++) sumB[c] = sumB[c]! + bias[c]!;
+      if (sumD) for (let i = 0; i < sumD.length; i++) sumD[i] = sumD[i]! + Dn!.weights[i]!;
       snapshots++;
     }
     opts.onEpoch?.(epoch, loss / order.length);
@@ -373,6 +389,16 @@ export function train(model: LinearModel, x: FeatureMatrix, targets: Targets[], 
   if (sumW && snapshots > 0) {
     for (let i = 0; i < W.length; i++) W[i] = sumW[i]! / snapshots;
     for (let c = 0; c < C; c++) bias[c] = sumB[c]! / snapshots;
+    if (sumD) for (let i = 0; i < sumD.length; i++) Dn!.weights[i] = sumD[i]! / snapshots;
+  }
+}
+
+/** AdaGrad on the dense weights [dims × width] for row r, whose gradient at the layer they feed is `grad` [width]. */
+function denseStep(D: { dims: number; weights: Float32Array }, g2: Float32Array, dense: Float32Array, r: number, grad: Float64Array, width: number, l2: number, lr: number): void {
+  const at = r * D.dims;
+  for (let d = 0; d < D.dims; d++) {
+    const xd = dense[at + d]!;
+    if (xd !== 0) adagradRow(D.weights, g2, d * width, grad, width, xd, l2, lr);
   }
 }
 
@@ -459,13 +485,7 @@ function trainHidden(model: LinearModel, x: FeatureMatrix, targets: Targets[], r
       }
       adagradBias(b2, gb2, grad, C, lr);
       adagradBias(b1, gb1, ga, H, lr);
-      if (Dn) {
-        const at = r * Dn.dims;
-        for (let d = 0; d < Dn.dims; d++) {
-          const xd = x.dense![at + d]!;
-          if (xd !== 0) adagradRow(Dn.weights, gD!, d * H, ga, H, xd, opts.l2, lr);
-        }
-      }
+      if (Dn) denseStep(Dn, gD!, x.dense!, r, ga, H, opts.l2, lr);
       const v = featureValue(to - from);
       const vals = rowValues(model.featurizer, ids, from, to);
       if (Wl) {

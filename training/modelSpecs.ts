@@ -26,6 +26,13 @@ export interface ModelSpec {
    * export with those stored values. Lets 2^20 buckets fit the 30 MB limit. Absent: float32.
    */
   int8Embeddings?: boolean;
+  /**
+   * Linear model only: a GloVe word-vector branch into the logits (englishVectors.ts; the mean of a text's known
+   * words' vectors times a learned [100 × columns] matrix), a negated word counted as itself (`plain`) or with its
+   * vector's sign flipped (`flip`). The feature matrix must carry the rows' dense inputs (denseInputs, same mode).
+   * Absent: no branch. (The hidden model's branch is trainEnglish.ts trainWithVectors.)
+   */
+  vectors?: 'plain' | 'flip';
   /** Input dropout: share of a row's features hidden at each training visit (0: none). */
   dropout: number;
   /** Input dropout never hides the lexicon-prior features (tried: cross-source worse, see CHANGELOG.md). */

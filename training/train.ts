@@ -259,6 +259,14 @@ export function loadAndFeaturize(spec: ModelSpec): { rows: Row[]; x: FeatureMatr
   return { rows, x };
 }
 
+/** The linear model's GloVe branch (spec.vectors), zero-initialised, its width that of the rows' dense inputs. */
+function linearDense(spec: ModelSpec, x: FeatureMatrix, rows: number, columns: number): Pick<LinearModel, 'dense'> {
+  if (!spec.vectors) return {};
+  if (!x.dense || rows === 0 || x.dense.length % rows !== 0) throw new Error(`${spec.name}: vectors ${spec.vectors} needs the rows' dense inputs (englishVectors.ts denseInputs) in the feature matrix`);
+  const dims = x.dense.length / rows;
+  return { dense: { dims, weights: new Float32Array(dims * columns) } };
+}
+
 export function trainModel(spec: ModelSpec, opts: TrainModelOptions = {}): TrainedModel {
   const { rows, x } = opts.data ?? loadAndFeaturize(spec);
   const trainRows: number[] = [];
@@ -281,11 +289,12 @@ export function trainModel(spec: ModelSpec, opts: TrainModelOptions = {}): Train
   const buckets = 2 ** spec.featurizer.bucketBits;
   const runs = spec.average ?? 1;
   if (runs > 1 && spec.hidden > 0) throw new Error(`${spec.name}: averaging runs (average ${runs}) is exact for the linear model only`);
+  if (spec.vectors && spec.hidden > 0) throw new Error(`${spec.name}: the hidden model's GloVe branch is trained by trainEnglish.ts trainWithVectors`);
   const fit = (seed: number, run: number): LinearModel => {
     const model: LinearModel =
       spec.hidden > 0
         ? createHiddenModel(spec.featurizer, spec.heads, spec.hidden, seed, spec.wide ?? false)
-        : { featurizer: spec.featurizer, heads: spec.heads, columns, weights: new Float32Array(buckets * columns), bias: new Float32Array(columns) };
+        : { featurizer: spec.featurizer, heads: spec.heads, columns, weights: new Float32Array(buckets * columns), bias: new Float32Array(columns), ...linearDense(spec, x, rows.length, columns) };
     const t = { model, rows, x };
     const of = runs > 1 ? ` (run ${run + 1}/${runs}, seed ${seed})` : '';
     train(model, x, targets, trainRows, {
@@ -314,13 +323,16 @@ export function trainModel(spec: ModelSpec, opts: TrainModelOptions = {}): Train
     // The mean of linear models' weights scores the mean of their logits: an ensemble at one model's cost.
     const sumW = Float64Array.from(model.weights);
     const sumB = Float64Array.from(model.bias);
+    const sumD = model.dense ? Float64Array.from(model.dense.weights) : null;
     for (let k = 1; k < runs; k++) {
       const m = fit(spec.seed + k, k);
       for (let i = 0; i < sumW.length; i++) sumW[i] = sumW[i]! + m.weights[i]!;
       for (let c = 0; c < sumB.length; c++) sumB[c] = sumB[c]! + m.bias[c]!;
+      if (sumD) for (let i = 0; i < sumD.length; i++) sumD[i] = sumD[i]! + m.dense!.weights[i]!;
     }
     for (let i = 0; i < sumW.length; i++) model.weights[i] = sumW[i]! / runs;
     for (let c = 0; c < sumB.length; c++) model.bias[c] = sumB[c]! / runs;
+    if (model.dense) for (let i = 0; i < sumD!.length; i++) model.dense.weights[i] = sumD![i]! / runs;
     bar.done(`mean of ${runs} runs: tuning slice ${figures(headMetrics(spec, { model, rows, x }, tuneRows, 0))}`);
   }
   if (spec.int8Embeddings) {

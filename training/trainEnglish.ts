@@ -119,12 +119,14 @@ export function trainWithVectors(spec: ModelSpec, data: { rows: Row[]; x: Featur
       heldoutRows.push(i);
       if (opts.includeHeldout && !opts.exclude?.(row)) trainRows.push(i);
     } else if (opts.exclude?.(row)) return;
-    else if (isTuningRow(row, i)) tuneRows.push(i);
-    else trainRows.push(i);
+    else if (isTuningRow(row, i)) {
+      tuneRows.push(i);
+      if (spec.tuningSliceTrains) trainRows.push(i); // as trainModel (FINANCIAL_NEWS candidates, tuneFinance.ts)
+    } else trainRows.push(i);
   });
   const bar = progress(opts.label);
   bar.done(`train ${trainRows.length}, tune ${tuneRows.length}, held out ${heldoutRows.length}; GloVe branch ${dims} wide`);
-  const model = createHiddenModel(spec.featurizer, spec.heads, spec.hidden, spec.seed);
+  const model = createHiddenModel(spec.featurizer, spec.heads, spec.hidden, spec.seed, spec.wide ?? false);
   model.dense = { dims, weights: new Float32Array(dims * spec.hidden) };
   const targets: Targets[] = rows.map((r) => spec.targets(r));
   train(model, x, targets, trainRows, {
