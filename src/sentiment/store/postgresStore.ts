@@ -3,12 +3,10 @@
  * any number of core replicas. Same tables, rules and answers as the DuckDB store
  * (duckdb/: jobs.ts, feeds.ts, webhooks.ts, maintenance.ts); what differs is how the work is shared:
  *
- * - Jobs are a shared queue (`shared`): a submission commits its PENDING rows and a
- *   NOTIFY on `meridian_jobs`; every core LISTENs and claims jobs with
- *   `SELECT … ORDER BY created_ms, seq LIMIT n FOR UPDATE SKIP LOCKED` (two cores never
- *   claim the same row), marking them PROCESSING under a lease (owner, until; the
- *   database's clock) that the holder renews. A job whose lease lapsed (its core died)
- *   is claimable again. Each claim counts an attempt.
+ * - Jobs are a shared queue (`queue`, postgresQueue.ts): a submission commits its PENDING
+ *   rows and a NOTIFY on `meridian_jobs`; every core LISTENs and claims jobs under a lease
+ *   it renews (SKIP LOCKED: two cores never claim the same row); a job whose lease lapsed
+ *   (its core died) is claimable again. Each claim counts an attempt.
  * - Exactly one result per job: a result is stored in the transaction that moves its job
  *   from PENDING/PROCESSING to SUCCEEDED; a second completion (a lapsed lease whose core
  *   was only slow) waits on the row lock, then finds it SUCCEEDED and stores nothing;
@@ -24,23 +22,22 @@
  * - Deleted rows are gone for every reader at once; their bytes stay in PostgreSQL's
  *   pages until (auto)vacuum reuses them — unlike the DuckDB store, no file rewrite.
  */
-import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
 import { PgDatabase, type Queryable } from '../../db/postgres.js';
 import { logger } from '../../log.js';
-import { SENTIMENT_LEVELS, type Domain } from '../labels.js';
+import { SENTIMENT_LEVELS } from '../labels.js';
+import { JOBS_CHANNEL, PgJobQueue } from './postgresQueue.js';
 import { PG_MIGRATIONS, SENTIMENT_COMPONENT } from './postgresMigrations.js';
 import { batchMessage, eventBody, jobMessage, resultMessage } from './messages.js';
 import {
-  type AttemptOutcome, type BatchRow, type ClaimedJob, type Deleted, type DeliveryLogEntry, type FeedWindowRow, type JobCursor,
+  type AttemptOutcome, type BatchRow, type Deleted, type DeliveryLogEntry, type FeedWindowRow, type JobCursor,
   type JobFilter, type JobRow, type JobStatus, type NewBatch, type NewJob, type OutboxMessage, type ResultRow, type Scope, type SentimentStore,
-  type SharedJobQueue, type StoredResult, type WebhookEndpoint, type WebhookEvent,
+  type StoredResult, type WebhookEndpoint, type WebhookEvent,
 } from './sentimentStore.js';
 import { BATCH_COLUMNS, batchFromRows, jobRow, JOB_COLUMNS, LIVE_JOB_COLUMNS, liveJobRow, messageRow, MESSAGE_COLUMNS, EMOTION_COLUMNS, EMOTION_MEANS, RESULT_COLUMNS, resultRow, stateCounts, webhookRow } from './tableRows.js';
 
 const WEBHOOK_COLUMNS = 'id, tenant, url, event_types, description, secret, created_ms';
 const E = EMOTION_COLUMNS;
-const CHANNEL = 'meridian_jobs';
 /** A claimed outbox message is not offered again for this long (a replica that died while delivering it). */
 const DELIVERY_LEASE_MS = 5 * 60_000;
 /** `scope` as SQL: admin sees all, a tenant its own rows. */
@@ -51,39 +48,12 @@ interface PendingEvent { tenant: string; type: WebhookEvent; atMs: number; data:
 type Subscriptions = Map<string, { id: string; types: string[] }[]>;
 
 export class PostgresSentimentStore implements SentimentStore {
-  readonly shared: SharedJobQueue;
+  /** The job queue: the jobs table, claimed under leases by every replica (postgresQueue.ts). */
+  readonly queue: PgJobQueue;
   private readonly messageListeners: (() => void)[] = [];
-  private readonly jobListeners: (() => void)[] = [];
 
   private constructor(private readonly db: PgDatabase, leaseMs: number) {
-    const owner = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
-    this.shared = {
-      owner,
-      leaseMs,
-      claim: (limit, now) => this.claim(owner, leaseMs, limit, now),
-      renewLeases: async (ids) => {
-        if (ids.length === 0) return;
-        await this.db.query(`UPDATE jobs SET lease_until = now() + make_interval(secs => $3::float8 / 1000)
-          WHERE lease_owner = $1 AND status = 'PROCESSING' AND id = ANY($2::text[])`, [owner, ids, leaseMs]);
-      },
-      releaseLeases: async (ids, now) => {
-        if (ids.length === 0) return;
-        await this.db.transaction(async (c) => {
-          await c.query(`UPDATE jobs SET status = 'PENDING', lease_owner = NULL, lease_until = NULL, attempts = greatest(attempts - 1, 0), updated_ms = $3
-            WHERE lease_owner = $1 AND status = 'PROCESSING' AND id = ANY($2::text[])`, [owner, ids, now]);
-          await c.query(`SELECT pg_notify('${CHANNEL}', '')`);
-        });
-      },
-      onJobsAvailable: (listener) => {
-        if (this.jobListeners.length === 0) this.db.listen(CHANNEL, () => { for (const l of this.jobListeners) l(); });
-        this.jobListeners.push(listener);
-      },
-      liveCounts: async () => {
-        const rows = await this.db.query<{ tenant: string; n: string }>("SELECT tenant, count(*) AS n FROM jobs WHERE status IN ('PENDING', 'PROCESSING') GROUP BY tenant");
-        const perTenant = new Map(rows.map((r) => [r.tenant, Number(r.n)]));
-        return { total: [...perTenant.values()].reduce((a, b) => a + b, 0), perTenant };
-      },
-    };
+    this.queue = new PgJobQueue(db, leaseMs);
   }
 
   /** Connects, applies the migrations the database lacks (or refuses a newer schema). */
@@ -108,26 +78,6 @@ export class PostgresSentimentStore implements SentimentStore {
 
   private notify(n: number): void {
     if (n > 0) for (const l of this.messageListeners) l();
-  }
-
-  // ---- shared queue ------------------------------------------------------------------
-
-  private async claim(owner: string, leaseMs: number, limit: number, now: number): Promise<ClaimedJob[]> {
-    if (limit <= 0) return [];
-    const rows = await this.db.query(`WITH picked AS (
-        SELECT id FROM jobs WHERE status IN ('PENDING', 'PROCESSING') AND (status = 'PENDING' OR coalesce(lease_until, '-infinity') < now())
-        ORDER BY created_ms, seq LIMIT $2 FOR UPDATE SKIP LOCKED)
-      UPDATE jobs j SET status = 'PROCESSING', attempts = j.attempts + 1, lease_owner = $1,
-        lease_until = now() + make_interval(secs => $3::float8 / 1000), updated_ms = $4
-      FROM picked WHERE j.id = picked.id
-      RETURNING j.id, j.tenant, j.text, j.feed_id, j.batch_id, j.domain, j.occurred_ms, j.created_ms, j.attempts, j.seq`, [owner, limit, leaseMs, now]);
-    return rows
-      .sort((a, b) => Number(a['created_ms']) - Number(b['created_ms']) || Number(a['seq']) - Number(b['seq']))
-      .map((r) => ({
-        id: String(r['id']), tenant: String(r['tenant']), text: String(r['text']), feedId: (r['feed_id'] as string | null) ?? null,
-        batchId: (r['batch_id'] as string | null) ?? null, domain: r['domain'] as Domain,
-        occurredMs: Number(r['occurred_ms']), createdMs: Number(r['created_ms']), attempts: Number(r['attempts']),
-      }));
   }
 
   // ---- webhook outbox (inside transactions) --------------------------------------------
@@ -212,16 +162,14 @@ export class PostgresSentimentStore implements SentimentStore {
           batches.map((b) => b.fingerprint ?? null)])).rows.map((r) => r.id));
         for (const b of batches) if (!inserted.has(b.id)) existing.add(b.id);
       }
-      await this.insertJobs(c, existing.size ? jobs.filter((j) => !j.batchId || !existing.has(j.batchId)) : jobs, 'PENDING');
-      await c.query(`SELECT pg_notify('${CHANNEL}', '')`);
+      const inserted = existing.size ? jobs.filter((j) => !j.batchId || !existing.has(j.batchId)) : jobs;
+      await this.insertJobs(c, inserted, 'PENDING');
+      await c.query(`SELECT pg_notify('${JOBS_CHANNEL}', '')`);
+      return { existing, inserted };
+    }).then(({ existing, inserted }) => {
+      this.queue.added(inserted);
       return existing;
     });
-  }
-
-  /** The runner does not call this on a shared store (claim() marks and counts); if called, the jobs are leased to this replica like claimed ones. */
-  async markProcessing(ids: readonly string[], now: number): Promise<void> {
-    await this.db.query(`UPDATE jobs SET status = 'PROCESSING', attempts = attempts + 1, updated_ms = $2, lease_owner = $3,
-      lease_until = now() + make_interval(secs => $4::float8 / 1000) WHERE id = ANY($1::text[]) AND status IN ('PENDING', 'PROCESSING')`, [ids, now, this.shared.owner, this.shared.leaseMs]);
   }
 
   /**
@@ -347,7 +295,7 @@ export class PostgresSentimentStore implements SentimentStore {
     return this.batchRow(null, id, scope);
   }
 
-  /** Every live job (the shared queue claims instead; this answers the interface for tools). */
+  /** Every live job (the runner claims from `queue` instead; this answers the interface for tools). */
   async unfinished(): Promise<(NewJob & { attempts: number })[]> {
     const rows = await this.db.query(`SELECT ${LIVE_JOB_COLUMNS} FROM jobs
       WHERE status IN ('PENDING', 'PROCESSING') ORDER BY created_ms, seq`);

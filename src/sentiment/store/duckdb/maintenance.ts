@@ -47,7 +47,7 @@ export class DuckDbMaintenance {
       const ids = list(victims.map((j) => j.id), VARCHAR);
       const live = victims.filter((j) => j.status === 'PENDING' || j.status === 'PROCESSING');
       const events: PendingEvent[] = [];
-      await this.jobs.settleBatches(c, live, now, events);
+      await this.jobs.settled(c, live, now, events);
       await this.hooks.writeEvents(c, events);
       const results = await this.ctx.exec(c, 'DELETE FROM results WHERE job_id IN (SELECT unnest($1::VARCHAR[])) RETURNING id', [ids], FRESH);
       await this.ctx.exec(c, 'DELETE FROM jobs WHERE id IN (SELECT unnest($1::VARCHAR[]))', [ids], FRESH);
