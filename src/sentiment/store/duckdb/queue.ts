@@ -131,17 +131,28 @@ export class DuckDbJobQueue implements JobQueue {
     if (back) this.announce();
   }
 
-  /** Held jobs back at the front of the queue, in the order they were claimed, `giveBack` attempts fewer. */
+  /**
+   * Held jobs back in the queue, `giveBack` attempts fewer, where their age puts them (as PostgreSQL's claim orders by
+   * created_ms): ahead of every job created after them, so they are claimed again first. Rare (a failed worker
+   * batch, a stop), so one pass over the queue is fine.
+   */
   private requeue(ids: readonly string[], giveBack: number): void {
     const wanted = new Set(ids);
-    const front = new Map<string, Queued>();
+    const back: Queued[] = [];
     for (const [id, q] of this.held) {
       if (!wanted.has(id)) continue;
-      front.set(id, { job: q.job, attempts: Math.max(0, q.attempts - giveBack) });
+      back.push({ job: q.job, attempts: Math.max(0, q.attempts - giveBack) });
       this.held.delete(id);
     }
-    if (front.size === 0) return;
-    for (const [id, q] of this.pending) front.set(id, q);
-    this.pending = front;
+    if (back.length === 0) return;
+    back.sort((x, y) => x.job.createdMs - y.job.createdMs);
+    const merged = new Map<string, Queued>();
+    let k = 0;
+    for (const [id, q] of this.pending) {
+      while (k < back.length && back[k]!.job.createdMs <= q.job.createdMs) merged.set(back[k]!.job.id, back[k++]!);
+      merged.set(id, q);
+    }
+    for (; k < back.length; k++) merged.set(back[k]!.job.id, back[k]!);
+    this.pending = merged;
   }
 }
