@@ -216,10 +216,13 @@ export class JobRunner implements ClaimTarget {
 
   // ---- the claimer's side (ClaimTarget) ----
 
-  /** Claimed jobs wanted now: two rounds of tasks of the size the backlog asks for, less those held. */
+  /**
+   * Claimed jobs wanted now: two rounds of tasks of the size the backlog asks for, less the texts waiting here or in a
+   * worker. So the next round is claimed while one runs: a claim waits for the store's writer, never a worker for it.
+   */
   room(): number {
     if (!this.accepting) return 0;
-    return 2 * this.maxInflight * this.takeSize(this.store.queue.live().waiting + this.claimedWaiting) - this.held.size;
+    return 2 * this.maxInflight * this.takeSize(this.store.queue.live().waiting + this.claimedWaiting) - this.claimedWaiting - this.inflightTexts;
   }
 
   acceptClaimed(jobs: ClaimedJob[]): void {
@@ -303,12 +306,14 @@ export class JobRunner implements ClaimTarget {
         .then((outcomes) => {
           this.metrics.modelTime(items.length, (performance.now() - started) / 1000);
           freeSlot();
+          this.claimer.wake(); // room for the next claims at once, beside this batch's completion
           this.completing++;
           const stored = this.finish(items, outcomes).finally(() => { this.completing--; });
           this.pump();
           return stored;
         }, (e: unknown) => {
           freeSlot();
+          this.claimer.wake();
           return this.retry(items, e);
         })
         .catch((e: unknown) => logger.error({ err: e }, 'storing analysis results failed'))
