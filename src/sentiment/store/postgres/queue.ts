@@ -6,7 +6,7 @@
  *   cores never claim the same row), marking the rows PROCESSING under a lease (owner,
  *   until; the database's clock) that the holder renews, and counting the attempt. A job
  *   whose lease lapsed (its core died) is claimable again.
- * - A submission's commit sends a NOTIFY on `meridian_jobs` (postgresStore.ts
+ * - A submission's commit sends a NOTIFY on `meridian_jobs` (jobs.ts
  *   insertPending), as a release does here; every core LISTENs.
  * - live() is a snapshot: refreshLive() re-reads it (the claimer does every second) and
  *   this core's own submissions are added as they commit (added()), so admission holds
@@ -14,9 +14,9 @@
  */
 import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
-import type { PgDatabase } from '../../db/postgres.js';
-import type { Domain } from '../labels.js';
-import type { ClaimedJob, JobQueue, LiveCounts, NewJob } from './sentimentStore.js';
+import type { PgDatabase } from '../../../db/postgres.js';
+import type { Domain } from '../../labels.js';
+import type { ClaimedJob, JobQueue, LiveCounts, NewJob } from '../sentimentStore.js';
 
 export const JOBS_CHANNEL = 'meridian_jobs';
 
