@@ -70,7 +70,7 @@ export interface RunnerOptions {
   batchSize: number;
   /**
    * Most texts per worker task: with a backlog, a task takes an even share of what waits across the worker
-   * slots, up to this (default batchSize). The store's statements cost mostly per statement (PROCESSING mark
+   * slots, up to this (default batchSize). The store's statements cost mostly per statement (a claim, which marks PROCESSING,
    * ~5 ms, completion ~8 ms, whatever their size), so with MERIDIAN_SENTIMENT_BATCH_MAX's 512 a backlog of 10,000 leaves in tasks of 512, not 256.
    */
   batchMax?: number;
