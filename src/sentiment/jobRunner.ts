@@ -227,9 +227,9 @@ export class JobRunner implements ClaimTarget {
 
   acceptClaimed(jobs: ClaimedJob[]): void {
     const spent = jobs.filter((j) => j.attempts > this.opts.maxAttempts);
-    for (const { attempts, ...job } of jobs) {
-      if (attempts > this.opts.maxAttempts) continue;
-      const item: QueueItem = { job, attempts, canceled: false };
+    for (const job of jobs) {
+      if (job.attempts > this.opts.maxAttempts) continue;
+      const item: QueueItem = { job, attempts: job.attempts, canceled: false };
       this.claimed.push(item);
       this.held.set(job.id, item);
     }
