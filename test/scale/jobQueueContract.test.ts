@@ -137,6 +137,20 @@ describe.each(kinds)('the job queue of the $name store', (kind) => {
     }
   });
 
+  it('forgets the live jobs of a deleted feed: never claimed, out of the live counts', async () => {
+    const { store } = await kind.fresh();
+    try {
+      const a = jobs(3, 'a').map((j) => ({ ...j, feedId: 'gone' }));
+      await store.insertPending([...a, ...jobs(1, 'b')], []);
+      await store.queue.claim(1, ++clock);
+      expect(await store.deleteFeed('gone', scope)).toMatchObject({ jobs: 3 });
+      expect(await live(store)).toEqual({ waiting: 1, a: 0, b: 1 });
+      expect((await store.queue.claim(10, ++clock)).map((j) => j.tenant)).toEqual(['b']);
+    } finally {
+      await store.close();
+    }
+  });
+
   it('tells its listeners when jobs were committed', async () => {
     const { store } = await kind.fresh();
     try {

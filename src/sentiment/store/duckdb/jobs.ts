@@ -65,6 +65,14 @@ export class DuckDbJobs {
     }
   }
 
+  /**
+   * (For maintenance.ts.) Live jobs deleted without settling their batches (a feed's deletion): the queue forgets
+   * them once the caller's transaction commits, so they are never claimed and leave their tenant's live count.
+   */
+  deletedLive(jobs: readonly { id: string; tenant: string }[]): void {
+    if (jobs.length) this.ctx.afterCommit.push(() => this.queue.settled(jobs));
+  }
+
   // ---- submissions and completions ---------------------------------------------------
 
   /**

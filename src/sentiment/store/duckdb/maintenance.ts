@@ -71,7 +71,8 @@ export class DuckDbMaintenance {
 
   async deleteFeed(feedId: string, scope: Scope): Promise<Deleted | null> {
     const d = await this.ctx.write((c) => this.ctx.transaction(c, async () => {
-      const jobs = await this.ctx.exec(c, `DELETE FROM jobs WHERE feed_id = $1 AND ${scoped(2, 3)} RETURNING id`, [feedId, scope.admin, scope.tenant], FRESH);
+      const jobs = await this.ctx.exec(c, `DELETE FROM jobs WHERE feed_id = $1 AND ${scoped(2, 3)} RETURNING id, tenant, status`, [feedId, scope.admin, scope.tenant], FRESH);
+      this.jobs.deletedLive(jobs.filter((j) => j['status'] === 'PENDING' || j['status'] === 'PROCESSING').map((j) => ({ id: String(j['id']), tenant: String(j['tenant']) })));
       const results = await this.ctx.exec(c, `DELETE FROM results WHERE feed_id = $1 AND ${scoped(2, 3)} RETURNING id`, [feedId, scope.admin, scope.tenant], FRESH);
       return { jobs: jobs.length, results: results.length };
     }));
