@@ -55,13 +55,25 @@ export class DuckDbJobQueue implements JobQueue {
 
   /** (DuckDbJobs.settled, at commit.) Jobs that left PENDING/PROCESSING. */
   settled(jobs: readonly { id: string; tenant: string }[]): void {
+    let tenant = '';
+    let n = 0;
+    const count = () => {
+      if (n === 0) return;
+      const left = (this.perTenant.get(tenant) ?? n) - n;
+      if (left > 0) this.perTenant.set(tenant, left);
+      else this.perTenant.delete(tenant);
+    };
     for (const j of jobs) {
-      this.pending.delete(j.id);
-      this.held.delete(j.id);
-      const left = (this.perTenant.get(j.tenant) ?? 1) - 1;
-      if (left > 0) this.perTenant.set(j.tenant, left);
-      else this.perTenant.delete(j.tenant);
+      if (!this.held.delete(j.id)) this.pending.delete(j.id);
+      // a completion's jobs are mostly one tenant's in a row: one count update per run of a tenant
+      if (j.tenant !== tenant) {
+        count();
+        tenant = j.tenant;
+        n = 0;
+      }
+      n++;
     }
+    count();
   }
 
   /** Tells the listeners that jobs wait (after a commit that queued some). */
@@ -94,15 +106,16 @@ export class DuckDbJobQueue implements JobQueue {
     if (taken.length === 0) return [];
     for (const q of taken) {
       this.pending.delete(q.job.id);
-      this.held.set(q.job.id, { job: q.job, attempts: q.attempts + 1 });
+      q.attempts++;
+      this.held.set(q.job.id, q);
     }
     try {
       await this.markProcessing(taken.map((q) => q.job.id), now);
     } catch (e) {
-      this.requeue(taken.map((q) => q.job.id), 1);
+      this.requeue(taken.map((q) => q.job.id), 1); // the attempt was not counted
       throw e;
     }
-    return taken.map((q) => ({ ...q.job, attempts: q.attempts + 1 }));
+    return taken.map((q) => ({ ...q.job, attempts: q.attempts }));
   }
 
   /** PENDING/PROCESSING → PROCESSING, one attempt more: the claim's statement (public for tests and benches of the store). */
