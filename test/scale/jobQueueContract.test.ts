@@ -93,6 +93,8 @@ describe.each(kinds)('the job queue of the $name store', (kind) => {
       expect(first.map((j) => j.id)).toEqual(a.slice(0, 3).map((j) => j.id));
       expect(first.every((j) => j.attempts === 1)).toBe(true);
       expect(first[0]).toMatchObject({ tenant: 'a', text: 'a text 0', domain: 'GENERAL' });
+      // PROCESSING in the database: at once on PostgreSQL; on DuckDB once the mark written behind the claim commits
+      await eventually(async () => (await store.getJob(a[0]!.id, scope))!.status === 'PROCESSING', 5000, 5);
       expect((await store.getJob(a[0]!.id, scope))!).toMatchObject({ status: 'PROCESSING', attempts: 1 });
       expect((await store.getJob(a[3]!.id, scope))!).toMatchObject({ status: 'PENDING', attempts: 0 });
       expect(await live(store)).toEqual({ waiting: 5, a: 5, b: 3 });
@@ -175,6 +177,7 @@ describe.each(kinds)('the job queue of the $name store', (kind) => {
       expect(await live(after)).toMatchObject({ a: 3 });
       const again = await after.queue.claim(10, ++clock);
       expect(again.map((j) => [j.id, j.attempts])).toEqual([[a[0]!.id, 2], [a[1]!.id, 2], [a[2]!.id, 1]]);
+      await eventually(async () => (await after.getJob(a[0]!.id, scope))!.attempts === 2, 5000, 5);
       expect((await after.getJob(a[0]!.id, scope))!).toMatchObject({ status: 'PROCESSING', attempts: 2 });
     } finally {
       await after.close();

@@ -180,7 +180,11 @@ export interface JobQueue {
   /** This process's lease owner id. */
   readonly owner: string;
   readonly leaseMs: number;
-  /** Claims up to `limit` jobs, oldest first: PROCESSING, leased to this process, attempt counted. */
+  /**
+   * Claims up to `limit` jobs, oldest first: PROCESSING, leased to this process, attempt counted. PostgreSQL resolves
+   * once that committed; the embedded store at once, its mark queued on its one writer ahead of any later change to
+   * those jobs (duckdb/queue.ts).
+   */
   claim(limit: number, now: number): Promise<ClaimedJob[]>;
   /** Extends the lease of the given jobs this process still holds. */
   renewLeases(ids: readonly string[]): Promise<void>;

@@ -12,12 +12,14 @@
  * - A lease lasts as long as this process: DuckDB locks the file to one process, so no
  *   other one can take a job over, and nothing is written to renew one. A claim takes
  *   the oldest PENDING jobs and writes PROCESSING with the attempt counted in one
- *   statement (the one the runner ran per task before claims: markProcessing).
+ *   statement (the one the runner ran per task before claims: markProcessing), written
+ *   behind (claim()).
  * - live() is exact at every moment (admission is atomic against it), and
  *   onJobsAvailable listeners run in process after a commit that queued jobs.
  */
 import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
+import { logger } from '../../../log.js';
 import type { ClaimedJob, JobQueue, LiveCounts, NewJob } from '../sentimentStore.js';
 import type { DuckDbContext } from './context.js';
 import { createdSpan, idRows, LIVE, rowsFrom } from './sql.js';
@@ -94,8 +96,11 @@ export class DuckDbJobQueue implements JobQueue {
   }
 
   /**
-   * Takes the oldest jobs off the queue at once (so two claims never take the same one), then marks them PROCESSING
-   * with the attempt counted; if that statement fails they go back to the front.
+   * Takes the oldest jobs off the queue at once (so two claims never take the same one) and holds them, their attempt
+   * counted. The PROCESSING mark is written behind: queued now on the store's one writer, which runs changes in order,
+   * so it commits before any later change to these jobs (their completion, failure or release), while the runner
+   * starts them without waiting for it, as it did before claims. A mark that fails is logged and the jobs run anyway
+   * (their attempt uncounted in the file), as then.
    */
   async claim(limit: number, now: number): Promise<ClaimedJob[]> {
     const taken: Queued[] = [];
@@ -109,12 +114,7 @@ export class DuckDbJobQueue implements JobQueue {
       q.attempts++;
       this.held.set(q.job.id, q);
     }
-    try {
-      await this.markProcessing(taken.map((q) => q.job.id), now);
-    } catch (e) {
-      this.requeue(taken.map((q) => q.job.id), 1); // the attempt was not counted
-      throw e;
-    }
+    this.markProcessing(taken.map((q) => q.job.id), now).catch((e: unknown) => logger.error({ err: e, jobs: taken.length }, 'could not mark claimed jobs PROCESSING'));
     return taken.map((q) => ({ ...q.job, attempts: q.attempts }));
   }
 
