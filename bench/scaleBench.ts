@@ -121,11 +121,7 @@ async function storeCost(store: SentimentStore, n: number): Promise<number> {
   }
   for (let k = 0; k < jobs.length; k += 256) {
     const now = Date.now();
-    let slice = jobs.slice(k, k + 256);
-    if (store.shared) {
-      const claimed = await store.shared.claim(256, now);
-      slice = claimed;
-    } else await store.markProcessing(slice.map((j) => j.id), now);
+    const slice = await store.queue.claim(256, now);
     const results: StoredResult[] = slice.map((j) => ({
       id: randomUUID(), jobId: j.id, batchId: j.batchId, tenant, feedId: j.feedId, domain: j.domain, occurredMs: j.occurredMs, createdMs: now, sentiment: 'POSITIVE', score: 0.5,
       emotions: [0.1, 0.1, 0.1, 0.4, 0.1, 0.1, 0.1], anomalous: false, z: 0, payload: JSON.stringify({ jobId: j.id, status: 'SUCCEEDED', id: 'x'.repeat(36), rationale: 'a plausible rationale of some length' }),

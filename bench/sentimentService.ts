@@ -179,8 +179,8 @@ function threadCpu(pid: number): Map<number, number> {
 
 /**
  * The job store's cost per job, in this process: the life of an asynchronous job as
- * the runner drives it (insert PENDING 1,000 per submission, PROCESSING and completion
- * 256 per micro-batch, through the JobStore's gathering) on a fresh DuckDB file, with
+ * the runner drives it (insert PENDING 1,000 per submission, claims of 256 and their completion,
+ * through the JobStore's gathering and the store's queue) on a fresh DuckDB file, with
  * the results the model made for the same texts; and the shaping of those results
  * (message and stored JSON, made once per result).
  */
@@ -197,8 +197,9 @@ async function storeCost(texts: string[], outputs: AnalysisOutput[]): Promise<{ 
     t = performance.now();
     await Promise.all(Array.from({ length: Math.ceil(jobs.length / 1000) }, (_, b) => store.insertPending(jobs.slice(b * 1000, b * 1000 + 1000), [])));
     const writes: Promise<unknown>[] = [];
-    for (let i = 0; i < jobs.length; i += 256) {
-      writes.push(store.markProcessing(jobs.slice(i, i + 256).map((j) => j.id), now), store.complete(results.slice(i, i + 256), now));
+    const byJob = new Map(results.map((r) => [r.jobId, r]));
+    for (let claimed = await store.queue.claim(256, now); claimed.length; claimed = await store.queue.claim(256, now)) {
+      writes.push(store.complete(claimed.map((j) => byJob.get(j.id)!), now));
     }
     await Promise.all(writes);
     return { shapeUs, storeUs: ((performance.now() - t) * 1000) / jobs.length };
@@ -357,7 +358,7 @@ async function main(): Promise<void> {
     log(cpuLine);
     log(`\nService throughput / raw featurise+infer throughput of one thread: ${(rate / rawRate).toFixed(2)}.`);
     const sc = await storeCost(texts, outputs);
-    log(`\nCost per text by stage (µs, one thread, in process): parse ${us(st.clean)}, language ${us(st.language)}, featurise ${us(st.featurise)} + encode ${us(st.encode)}, infer ${us(st.infer)}, shape ${us(st.shape)} (levels, rationale) + ${sc.shapeUs.toFixed(1)} (message and stored JSON), store ${sc.storeUs.toFixed(1)} (wall, DuckDB: insert, PROCESSING, result; its own thread). The service's wall time per text is ${(1e6 / rate).toFixed(1)} µs on this machine's cores; gateway, gRPC and scheduling are the rest.`);
+    log(`\nCost per text by stage (µs, one thread, in process): parse ${us(st.clean)}, language ${us(st.language)}, featurise ${us(st.featurise)} + encode ${us(st.encode)}, infer ${us(st.infer)}, shape ${us(st.shape)} (levels, rationale) + ${sc.shapeUs.toFixed(1)} (message and stored JSON), store ${sc.storeUs.toFixed(1)} (wall, DuckDB: insert, claim, result; its own thread). The service's wall time per text is ${(1e6 / rate).toFixed(1)} µs on this machine's cores; gateway, gRPC and scheduling are the rest.`);
     log(`\nRSS of the service (all threads): ${idleRss.toFixed(0)} MB idle after warm-up, ${peakRss.toFixed(0)} MB at most under load (synchronous rows and this batch).`);
     if (args.memory) logMemory(stateDir, idleRollup, peakRollup);
   } finally {

@@ -1,21 +1,23 @@
 /**
- * Feeds a core's runner from a shared job queue (PostgreSQL store), instead of the
- * in-memory queue of the core that accepted each job:
+ * Feeds the runner from the store's job queue (JobQueue: PostgreSQL's jobs table shared
+ * by the replicas, or the embedded store's queue), the only way a stored job reaches a
+ * worker:
  *
- * - Claims as many jobs as the runner has room for (its workers' slots and one round
- *   more), whenever jobs may be waiting: a NOTIFY from any replica's submission, room
- *   freed by a finished batch, and a poll every second (a lapsed lease — a dead
- *   replica's jobs — sends no notification).
+ * - Claims as many jobs as the runner has room for, whenever jobs may be waiting: a
+ *   commit of new jobs (in process, or a NOTIFY from any replica), room freed by a
+ *   finished batch, and a poll every second (a lapsed lease — a dead replica's jobs —
+ *   sends no notification). start() is also the recovery after a restart: jobs left
+ *   PENDING or PROCESSING by a process that stopped are claimed like any others.
  * - Renews the lease of every job it holds (claimed, queued or running) every third of
- *   the lease, so only a replica that stopped renewing (died, hung, lost the database)
- *   loses its jobs to the others.
- * - Refreshes the live-job counts the runner admits new submissions against (every
- *   replica's queue is the same table).
+ *   the lease, so only a process that stopped renewing (died, hung, lost the database)
+ *   loses its jobs to the others (a no-op on the embedded store, whose leases end with the process).
+ * - Has the queue refresh its live counts every second, where other processes change
+ *   them (PostgreSQL); the runner admits new submissions against them.
  * - stop(): no more claims or renewals; held jobs that have not finished are given back
- *   (PENDING again) so that the other replicas take them at once.
+ *   (PENDING again) so that they run next: on another replica at once, or after the restart.
  */
 import { logger } from '../log.js';
-import type { ClaimedJob, SharedJobQueue } from './store/sentimentStore.js';
+import type { ClaimedJob, JobQueue } from './store/sentimentStore.js';
 
 /** What the claimer needs from the runner. */
 export interface ClaimTarget {
@@ -23,10 +25,8 @@ export interface ClaimTarget {
   room(): number;
   /** Queues claimed jobs. */
   acceptClaimed(jobs: ClaimedJob[]): void;
-  /** Ids of the jobs claimed by this core and not finished yet. */
+  /** Ids of the jobs claimed by this process and not finished yet. */
   heldIds(): string[];
-  /** The latest live counts of the shared queue. */
-  setLiveCounts(live: { total: number; perTenant: Map<string, number> }): void;
 }
 
 const POLL_MS = 1000;
@@ -37,14 +37,14 @@ export class JobClaimer {
   private stopped = false;
   private readonly timers: NodeJS.Timeout[] = [];
 
-  constructor(private readonly queue: SharedJobQueue, private readonly target: ClaimTarget) {}
+  constructor(private readonly queue: JobQueue, private readonly target: ClaimTarget) {}
 
   async start(): Promise<void> {
     this.queue.onJobsAvailable(() => this.wake());
-    this.target.setLiveCounts(await this.queue.liveCounts());
+    await this.queue.refreshLive();
     const poll = setInterval(() => {
       this.wake();
-      this.queue.liveCounts().then((l) => this.target.setLiveCounts(l), (e: unknown) => logger.warn({ err: e }, 'could not count live jobs'));
+      this.queue.refreshLive().catch((e: unknown) => logger.warn({ err: e }, 'could not count live jobs'));
     }, POLL_MS);
     const renew = setInterval(() => {
       const ids = this.target.heldIds();

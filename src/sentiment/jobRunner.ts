@@ -1,31 +1,39 @@
 /**
- * The job lifecycle and the micro-batcher between the gRPC handlers and the pool.
+ * The job lifecycle and the micro-batcher between the gRPC handlers and the pool. A
+ * sentiment text's steps, each in one place:
  *
- * - Queue: texts wait in memory, bounded by queueMax and, per tenant, by
- *   tenantQueueMax (past either, RESOURCE_EXHAUSTED). Admission is atomic: a
- *   submission reserves its places synchronously before anything is awaited, so
- *   concurrent submissions can never together pass the cap.
- *   Synchronous and stream texts go first. Whenever a worker slot is free (at most two
- *   tasks per worker in flight), the runner takes up to batchSize waiting texts as one
- *   task: a lone request leaves at once as a batch of one, and under load the texts
- *   that arrived while the workers were busy leave together, so batches grow with load;
- *   a backlog leaves in tasks of its share per slot, up to batchMax (takeSize).
- * - Asynchronous jobs are committed as PENDING before their ids are returned, marked
- *   PROCESSING when their batch leaves, and completed with their result in one
- *   transaction (the JobStore gathers each kind of write of the same turn into one).
- * - Synchronous and stream texts are answered as soon as they are analysed; the JobStore
- *   commits their job and result right after (write-behind) and serves them until then.
- *   The runner holds no job state of its own beyond its queue.
- * - A worker failure (error or crash) puts the batch back; after maxAttempts a job is
- *   FAILED with ANALYSIS_FAILED. After a restart, PENDING and PROCESSING jobs are queued
- *   again (recover()).
- * - close(): stops intake, lets in-flight batches finish (up to 10 s), leaves queued jobs
- *   PENDING in the database for the next start, closes the pool.
- * - Shared store (PostgreSQL, several cores): a submission only commits its PENDING jobs;
- *   every core's JobClaimer claims jobs from the store under a lease and hands them here
- *   (acceptClaimed), so any core runs any core's jobs and a dead core's jobs are taken
- *   over. Admission counts the store's live jobs (refreshed every second) plus this
- *   core's admissions in flight, so caps hold across replicas to within a second's submissions.
+ * 1. Admission (admit): a submission takes its places synchronously, before anything is
+ *    awaited, against the store queue's live counts (JobQueue.live(): exact on the embedded
+ *    store, a snapshot refreshed every second on PostgreSQL) plus this runner's own
+ *    reservations (texts whose insert is committing; synchronous texts until answered).
+ *    Past queueMax texts waiting, or a tenant's tenantQueueMax waiting or running,
+ *    RESOURCE_EXHAUSTED. So on one process concurrent submissions can never together pass
+ *    a cap; across replicas the caps hold to within a second's submissions.
+ * 2. Asynchronous jobs are committed as PENDING (JobStore.insertPending) before their ids
+ *    are returned; nothing of them stays here.
+ * 3. The claimer (jobClaimer.ts) claims them from the store's queue, oldest first, as many
+ *    as the workers' slots take in two rounds: the claim marks them PROCESSING under this
+ *    process's lease and counts the attempt (acceptClaimed). A claimed job waits here until
+ *    its task leaves: the runner's only job state is what it claimed and has not finished.
+ *    After a restart, jobs left PENDING or PROCESSING are claimed again like any others;
+ *    a job started more than maxAttempts times is FAILED with ANALYSIS_FAILED.
+ * 4. Tasks (pump, take): whenever a worker slot is free (at most two tasks per worker in
+ *    flight), up to batchSize waiting texts leave as one task, synchronous and stream texts
+ *    first: a lone request leaves at once as a batch of one, and under load the texts that
+ *    arrived while the workers were busy leave together, so batches grow with load; a
+ *    backlog (the queue's waiting jobs with those claimed) leaves in tasks of its share per
+ *    slot, up to batchMax (takeSize).
+ * 5. Results (finish): queued jobs are completed with their result in one transaction
+ *    (the JobStore gathers each kind of write of the same turn into one). Synchronous and
+ *    stream texts are never stored first: they are answered as soon as they are analysed,
+ *    and the JobStore commits their job and result right after (write-behind), serving
+ *    them until then.
+ * 6. A worker failure (error or crash) runs the batch again (retry): synchronous texts
+ *    first in line, queued jobs given back to the queue with their attempt counted and
+ *    claimed again first; after maxAttempts a job is FAILED with ANALYSIS_FAILED.
+ * 7. drain(): stops intake and claims, lets in-flight batches finish (up to 10 s), gives
+ *    back the claimed jobs that did not run (PENDING, for the next start or another
+ *    replica), and commits the write-behind results.
  */
 import { timeOrderedId } from './store/timeOrderedId.js';
 import { status } from '@grpc/grpc-js';
@@ -45,13 +53,15 @@ interface Waiter {
   reject: (e: unknown) => void;
 }
 
+/** A text waiting for a worker or running: a claimed job, or a synchronous text (with its waiter). */
 interface QueueItem {
   job: NewJob;
+  /** Times it was started, this run included once it left (a claimed job's count is the claim's). */
   attempts: number;
   /** Set for synchronous and stream texts: stored only once analysed. */
   waiter?: Waiter;
   canceled: boolean;
-  /** Set once the item's admission (queue and tenant places) is given back. */
+  /** Synchronous texts: set once their admission (queue and tenant places) is given back. */
   released?: boolean;
 }
 
@@ -60,7 +70,7 @@ export interface RunnerOptions {
   batchSize: number;
   /**
    * Most texts per worker task: with a backlog, a task takes an even share of what waits across the worker
-   * slots, up to this (default batchSize). The store's statements cost mostly per statement (PROCESSING mark
+   * slots, up to this (default batchSize). The store's statements cost mostly per statement (a claim, which marks PROCESSING,
    * ~5 ms, completion ~8 ms, whatever their size), so with MERIDIAN_SENTIMENT_BATCH_MAX's 512 a backlog of 10,000 leaves in tasks of 512, not 256.
    */
   batchMax?: number;
@@ -83,26 +93,25 @@ export const tenantQuotaFull = (live: number, max: number): ServiceError =>
 const callCancelled = (): ServiceError => new ServiceError(status.CANCELLED, 'UNAVAILABLE', 'the caller cancelled the call');
 
 export class JobRunner implements ClaimTarget {
+  /** Synchronous and stream texts waiting for a worker. */
   private readonly urgent: QueueItem[] = [];
-  /** Batches whose worker failed, run again before the normal queue. */
-  private readonly retries: QueueItem[] = [];
-  private readonly normal: QueueItem[] = [];
-  private normalHead = 0;
-  private readonly queued = new Map<string, QueueItem>();
+  /** Claimed jobs waiting for a worker, oldest first (from claimedHead). */
+  private readonly claimed: QueueItem[] = [];
+  private claimedHead = 0;
+  /** Claimed jobs until they finish (waiting or running), by id: the jobs this process holds a lease on. */
+  private readonly held = new Map<string, QueueItem>();
   private inflight = 0;
   private inflightTexts = 0;
   /** Analysed batches whose results are being stored. */
   private completing = 0;
-  /** Places taken by admitted texts not yet in the queue (their PENDING insert is committing). */
+  /** Places taken by admitted texts not yet in the store's queue (their PENDING insert is committing). */
   private reserved = 0;
-  /** Texts admitted and not yet finished, per tenant (the quota). */
+  /** This runner's reservations per tenant (the quota): texts being inserted, and synchronous texts until answered. */
   private readonly perTenant = new Map<string, number>();
   private readonly maxInflight: number;
   private accepting = true;
   private readonly idle: (() => void)[] = [];
-  /** Shared store only: claims jobs for this core; and the store's live counts for admission. */
-  private readonly claimer: JobClaimer | null;
-  private sharedLive = { total: 0, perTenant: new Map<string, number>() };
+  private readonly claimer: JobClaimer;
 
   constructor(
     private readonly store: JobStore,
@@ -112,46 +121,57 @@ export class JobRunner implements ClaimTarget {
     private readonly metrics: SentimentMetrics,
   ) {
     this.maxInflight = pool.workers * 2;
-    this.claimer = store.shared ? new JobClaimer(store.shared, this) : null;
+    this.claimer = new JobClaimer(store.queue, this);
   }
 
-  /** Texts waiting for a worker. */
+  private get claimedWaiting(): number {
+    return this.claimed.length - this.claimedHead;
+  }
+
+  /** Texts waiting for a worker here (claimed jobs and synchronous texts). */
   get waiting(): number {
-    return this.urgent.length + this.retries.length + this.normal.length - this.normalHead;
+    return this.urgent.length + this.claimedWaiting;
   }
 
   /** Texts waiting or running (PENDING + PROCESSING), including those being admitted. */
   get depth(): number {
-    return this.waiting + this.reserved + this.inflightTexts;
+    return this.store.queue.live().waiting + this.waiting + this.reserved + this.inflightTexts;
   }
 
   /**
    * Takes n places for a tenant, or throws; synchronous, so concurrent submissions
-   * are admitted one after the other against exact counts.
+   * are admitted one after the other against the counts of the moment.
    */
   private admit(tenant: string, n: number): void {
     if (!this.accepting) throw new ServiceError(status.UNAVAILABLE, 'SHUTTING_DOWN', 'the core is shutting down; retry against another instance or after the restart');
-    const queued = this.claimer ? this.sharedLive.total + this.reserved : this.waiting + this.reserved;
+    const live = this.store.queue.live();
+    const queued = live.waiting + this.waiting + this.reserved;
     if (queued + n > this.opts.queueMax) throw queueFull(queued);
     const reserved = this.perTenant.get(tenant) ?? 0;
-    const mine = reserved + (this.claimer ? this.sharedLive.perTenant.get(tenant) ?? 0 : 0);
+    const mine = reserved + (live.perTenant.get(tenant) ?? 0);
     if (mine + n > this.opts.tenantQueueMax) throw tenantQuotaFull(mine, this.opts.tenantQueueMax);
     this.perTenant.set(tenant, reserved + n);
   }
 
-  /** Gives an item's tenant place back (once). */
+  /** Gives n of a tenant's reserved places back. */
+  private giveBack(tenant: string, n: number): void {
+    const left = (this.perTenant.get(tenant) ?? n) - n;
+    if (left > 0) this.perTenant.set(tenant, left);
+    else this.perTenant.delete(tenant);
+  }
+
+  /** Gives a synchronous text's places back (once). */
   private release(item: QueueItem): void {
-    if (item.released) return;
+    if (!item.waiter || item.released) return;
     item.released = true;
-    const left = (this.perTenant.get(item.job.tenant) ?? 1) - 1;
-    if (left > 0) this.perTenant.set(item.job.tenant, left);
-    else this.perTenant.delete(item.job.tenant);
+    this.giveBack(item.job.tenant, 1);
   }
 
   /**
-   * Commits the jobs (and their batch) as PENDING, sharing a transaction with others of this turn, then queues them.
-   * Resolves false, having stored and queued nothing, when the batch was stored already (a request id's batch made
-   * by a racing call on another core, or by an earlier attempt): the caller answers from the stored one.
+   * Commits the jobs (and their batch) as PENDING, sharing a transaction with others of this turn; from then on they
+   * are the queue's (counted in its live counts, claimed by whichever runner has room). Resolves false, having stored
+   * nothing, when the batch was stored already (a request id's batch made by a racing call on another core, or by an
+   * earlier attempt): the caller answers from the stored one.
    */
   async submit(tenant: string, jobs: NewJob[], batch?: NewBatch): Promise<boolean> {
     this.admit(tenant, jobs.length);
@@ -159,27 +179,13 @@ export class JobRunner implements ClaimTarget {
     let existing: Set<string>;
     try {
       existing = await this.store.insertPending(jobs, batch ? [batch] : []);
-    } catch (e) {
+    } finally {
       this.reserved -= jobs.length;
-      for (const job of jobs) this.release({ job, attempts: 0, canceled: false });
-      throw e;
+      this.giveBack(tenant, jobs.length);
     }
-    this.reserved -= jobs.length;
-    if (batch && existing.has(batch.id)) {
-      for (const job of jobs) this.release({ job, attempts: 0, canceled: false });
-      return false;
-    }
+    if (batch && existing.has(batch.id)) return false;
     this.metrics.submitted(jobs.length);
-    if (this.claimer) {
-      // Now in the shared queue: counted there (until the next refresh, counted here), run by whichever core claims it.
-      for (const job of jobs) this.release({ job, attempts: 0, canceled: false });
-      this.sharedLive.total += jobs.length;
-      this.sharedLive.perTenant.set(tenant, (this.sharedLive.perTenant.get(tenant) ?? 0) + jobs.length);
-      this.claimer.wake();
-      return true;
-    }
-    for (const job of jobs) this.enqueue({ job, attempts: 0, canceled: false }, false);
-    this.pump();
+    this.claimer.wake();
     return true;
   }
 
@@ -192,38 +198,40 @@ export class JobRunner implements ClaimTarget {
       // the caller went away (gRPC cancel, or its exchange call cancelled): a text still queued is
       // skipped, one in the model is neither stored nor counted in its feed; the caller gets no answer
       signal?.addEventListener('abort', () => { item.canceled = true; reject(callCancelled()); }, { once: true });
-      this.enqueue(item, true);
+      this.urgent.push(item);
       this.pump();
     });
   }
 
-  /** Jobs left unfinished by the previous run go back in the queue (oldest first); they count against their tenants. */
-  async recover(): Promise<number> {
-    if (this.claimer) {
-      await this.claimer.start(); // the shared queue: unfinished jobs are claimed like any others
-      return 0;
-    }
-    const jobs = await this.store.unfinished();
-    for (const j of jobs) {
-      this.perTenant.set(j.tenant, (this.perTenant.get(j.tenant) ?? 0) + 1);
-      this.enqueue({ job: j, attempts: j.attempts, canceled: false }, false);
-    }
-    this.pump();
-    return jobs.length;
+  /**
+   * Starts claiming from the store's queue: jobs left PENDING or PROCESSING by a process that stopped are claimed like
+   * any others. Resolves with the jobs waiting in the queue at start.
+   */
+  async start(): Promise<number> {
+    await this.store.queue.refreshLive();
+    const waiting = this.store.queue.live().waiting;
+    await this.claimer.start();
+    return waiting;
   }
 
-  // ---- shared queue (ClaimTarget) ----
+  // ---- the claimer's side (ClaimTarget) ----
 
+  /**
+   * Claimed jobs wanted now: two rounds of tasks of the size the backlog asks for, less the texts waiting here or in a
+   * worker. So the next round is claimed while one runs: a claim waits for the store's writer, never a worker for it.
+   */
   room(): number {
-    return this.accepting ? this.maxInflight * this.opts.batchSize - this.waiting - this.inflightTexts : 0;
+    if (!this.accepting) return 0;
+    return 2 * this.maxInflight * this.takeSize(this.store.queue.live().waiting + this.claimedWaiting) - this.claimedWaiting - this.inflightTexts;
   }
 
   acceptClaimed(jobs: ClaimedJob[]): void {
     const spent = jobs.filter((j) => j.attempts > this.opts.maxAttempts);
-    for (const { attempts, ...job } of jobs) {
-      if (attempts > this.opts.maxAttempts) continue;
-      // The claim counted this attempt; pump() counts it again when the batch leaves.
-      this.enqueue({ job, attempts: attempts - 1, canceled: false, released: true }, false);
+    for (const job of jobs) {
+      if (job.attempts > this.opts.maxAttempts) continue;
+      const item: QueueItem = { job, attempts: job.attempts, canceled: false };
+      this.claimed.push(item);
+      this.held.set(job.id, item);
     }
     if (spent.length) {
       const message = `analysis was started ${this.opts.maxAttempts} times by cores that stopped before finishing it`;
@@ -233,56 +241,42 @@ export class JobRunner implements ClaimTarget {
   }
 
   heldIds(): string[] {
-    return [...this.queued.keys()];
+    return [...this.held.keys()];
   }
 
-  setLiveCounts(live: { total: number; perTenant: Map<string, number> }): void {
-    this.sharedLive = live;
-  }
-
-  /** Marks a queued job canceled so that it is skipped (the store holds the truth). */
+  /** Marks a claimed job canceled so that it is skipped if it has not left yet (the store holds the truth). */
   forget(jobId: string): void {
-    const item = this.queued.get(jobId);
+    const item = this.held.get(jobId);
     if (item) item.canceled = true;
   }
 
-  private enqueue(item: QueueItem, urgent: boolean): void {
-    (urgent ? this.urgent : this.normal).push(item);
-    if (!item.waiter) this.queued.set(item.job.id, item);
-  }
-
-  /** The size of the next task: batchSize, or with a backlog and no synchronous text waiting, its share of the backlog (RunnerOptions.batchMax). */
-  private takeSize(): number {
+  /**
+   * The size of the next task: batchSize, or with a backlog (`backlog`: the queue's waiting jobs and those claimed
+   * here) and no synchronous text waiting, its share of the backlog per worker slot, up to RunnerOptions.batchMax.
+   */
+  private takeSize(backlog: number): number {
     const { batchSize, batchMax = batchSize } = this.opts;
     if (batchMax <= batchSize || this.urgent.length) return batchSize;
-    return Math.min(batchMax, Math.max(batchSize, Math.ceil(this.waiting / this.maxInflight)));
+    return Math.min(batchMax, Math.max(batchSize, Math.ceil(backlog / this.maxInflight)));
   }
 
   private take(): QueueItem[] {
     const items: QueueItem[] = [];
-    const size = this.takeSize();
+    const size = this.takeSize(this.store.queue.live().waiting + this.claimedWaiting);
     while (items.length < size && this.urgent.length) {
       const it = this.urgent.shift()!;
       if (!it.canceled) items.push(it);
       else this.release(it);
     }
-    while (items.length < size && this.retries.length) {
-      const it = this.retries.shift()!;
+    while (items.length < size && this.claimedHead < this.claimed.length) {
+      const it = this.claimed[this.claimedHead]!;
+      this.claimed[this.claimedHead++] = undefined as unknown as QueueItem;
       if (!it.canceled) items.push(it);
-      else this.release(it);
+      else this.held.delete(it.job.id);
     }
-    while (items.length < size && this.normalHead < this.normal.length) {
-      const it = this.normal[this.normalHead]!;
-      this.normal[this.normalHead++] = undefined as unknown as QueueItem;
-      if (!it.canceled) items.push(it);
-      else {
-        this.queued.delete(it.job.id);
-        this.release(it);
-      }
-    }
-    if (this.normalHead > 4096 && this.normalHead * 2 > this.normal.length) {
-      this.normal.splice(0, this.normalHead);
-      this.normalHead = 0;
+    if (this.claimedHead > 4096 && this.claimedHead * 2 > this.claimed.length) {
+      this.claimed.splice(0, this.claimedHead);
+      this.claimedHead = 0;
     }
     return items;
   }
@@ -293,10 +287,8 @@ export class JobRunner implements ClaimTarget {
       if (items.length === 0) break;
       this.inflight++;
       this.inflightTexts += items.length;
-      const now = Date.now();
-      const stored = items.filter((i) => !i.waiter).map((i) => i.job.id);
-      if (stored.length && !this.claimer) this.store.markProcessing(stored, now).catch((e: unknown) => logger.error({ err: e }, 'could not mark jobs PROCESSING'));
-      for (const i of items) i.attempts++;
+      // a claimed job's attempt was counted by its claim (in the store too); a synchronous text's is counted here
+      for (const i of items) if (i.waiter) i.attempts++;
       const started = performance.now();
       // The worker slot is free as soon as the outcomes are back: storing them runs
       // beside the next batches (the store gathers them), up to COMPLETING_PER_SLOT
@@ -314,38 +306,48 @@ export class JobRunner implements ClaimTarget {
         .then((outcomes) => {
           this.metrics.modelTime(items.length, (performance.now() - started) / 1000);
           freeSlot();
+          this.claimer.wake(); // room for the next claims at once, beside this batch's completion
           this.completing++;
           const stored = this.finish(items, outcomes).finally(() => { this.completing--; });
           this.pump();
           return stored;
         }, (e: unknown) => {
           freeSlot();
+          this.claimer.wake();
           return this.retry(items, e);
         })
         .catch((e: unknown) => logger.error({ err: e }, 'storing analysis results failed'))
         .finally(() => {
           freeSlot();
           this.pump();
-          this.claimer?.wake();
+          this.claimer.wake();
           if (this.inflight === 0 && this.completing === 0) for (const f of this.idle.splice(0)) f();
         });
     }
   }
 
+  /**
+   * A worker failed the batch: its texts run again, up to maxAttempts. Synchronous texts go first in line; claimed jobs
+   * go back to the queue with this attempt counted (PENDING, claimed again first, the claim counting the next).
+   */
   private async retry(items: QueueItem[], err: unknown): Promise<void> {
     logger.error({ err, texts: items.length }, 'analysis worker failed; retrying the batch');
     const again = items.filter((i) => i.attempts < this.opts.maxAttempts);
     const failed = items.filter((i) => i.attempts >= this.opts.maxAttempts);
-    for (const i of again) (i.waiter ? this.urgent : this.retries).push(i);
+    for (const i of again) if (i.waiter) this.urgent.push(i);
     const message = `analysis failed ${this.opts.maxAttempts} times: ${err instanceof Error ? err.message : String(err)}`;
     for (const i of failed) {
-      this.queued.delete(i.job.id);
       this.release(i);
       this.metrics.finished('FAILED', i.job.createdMs);
       i.waiter?.reject(new ServiceError(status.UNAVAILABLE, 'UNAVAILABLE', `${message}; the core log has the details`));
     }
+    for (const i of items) if (!i.waiter) this.held.delete(i.job.id);
+    const back = again.filter((i) => !i.waiter).map((i) => i.job.id);
     const ids = failed.filter((i) => !i.waiter).map((i) => i.job.id);
-    if (ids.length) await this.store.fail(ids, 'ANALYSIS_FAILED', message, Date.now());
+    await Promise.all([
+      back.length ? this.store.queue.releaseLeases(back, Date.now(), true) : undefined,
+      ids.length ? this.store.fail(ids, 'ANALYSIS_FAILED', message, Date.now()) : undefined,
+    ]);
   }
 
   private async finish(items: QueueItem[], outcomes: AnalysisOutcome[]): Promise<void> {
@@ -390,26 +392,28 @@ export class JobRunner implements ClaimTarget {
     for (const r of rejected) r.item.waiter?.reject(new ServiceError(status.INVALID_ARGUMENT, 'TEXT_INVALID', r.message, 'text'));
     for (const r of rejectedStored) writes.push(this.store.fail([r.item.job.id], r.type, r.message, now));
     for (const i of items) {
-      this.queued.delete(i.job.id);
-      this.release(i);
+      if (i.waiter) this.release(i);
+      else this.held.delete(i.job.id);
     }
     for (const r of rejected) this.metrics.finished('FAILED', r.item.job.createdMs, now);
     for (const i of answered) this.metrics.finished('SUCCEEDED', i.job.createdMs, now);
     await Promise.all(writes);
   }
 
-  /** Stops intake; resolves when in-flight batches are done (or after timeoutMs). Queued jobs stay PENDING. */
+  /**
+   * Stops intake and claims; resolves when in-flight batches are done (or after timeoutMs). Claimed jobs that did not
+   * run are given back to the queue (PENDING, their attempt uncounted) for the next start or another replica.
+   */
   async drain(timeoutMs = 10_000): Promise<void> {
     this.accepting = false;
-    await this.claimer?.stop();
+    await this.claimer.stop();
     const left = [...this.urgent];
     this.urgent.length = 0;
-    this.retries.length = 0;
-    this.normal.length = 0;
-    this.normalHead = 0;
+    this.claimed.length = 0;
+    this.claimedHead = 0;
     for (const i of left) i.waiter?.reject(new ServiceError(status.UNAVAILABLE, 'SHUTTING_DOWN', 'the core is shutting down; retry shortly'));
     if (this.inflight > 0 || this.completing > 0) await Promise.race([new Promise<void>((r) => this.idle.push(r)), new Promise<void>((r) => setTimeout(r, timeoutMs).unref())]);
-    await this.claimer?.releaseHeld().catch((e: unknown) => logger.warn({ err: e }, 'could not give back held jobs; their leases will lapse'));
+    await this.claimer.releaseHeld().catch((e: unknown) => logger.warn({ err: e }, 'could not give back held jobs; their leases will lapse'));
     await this.store.settle();
   }
 }

@@ -78,8 +78,8 @@ export class Sentiment {
       outboxPending: () => store.pendingMessages(),
     });
     const s = new Sentiment(store, pool, runner, metrics, deliverer, guard, cfg, baselines);
-    const recovered = await runner.recover();
-    if (recovered) logger.info({ jobs: recovered }, 'unfinished sentiment jobs queued again after restart');
+    const waiting = await runner.start();
+    if (waiting) logger.info({ jobs: waiting }, 'sentiment jobs waiting in the queue at start (unfinished before a restart, or submitted to another replica)');
     deliverer.start();
     s.startRetention();
     return s;

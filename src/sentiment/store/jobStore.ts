@@ -3,13 +3,14 @@
  * one `SentimentStore` (DuckDB or PostgreSQL) behind the writes that gather, and
  * the results answered but not yet committed.
  *
- * - Gathered writes: PENDING inserts, PROCESSING marks, completions and failures that
- *   arrive in the same event-loop turn go to the database together, one store call
- *   per kind, in lifecycle order, through the one batching primitive
- *   (lib/batching.ts); a flush never overlaps the previous one, so under
- *   load the batches grow. New jobs gather apart from the rest (a job is marked,
- *   completed or failed only after its insert committed), so that a submission never
- *   waits for a flush of completions.
+ * - Gathered writes: PENDING inserts, completions and failures that arrive in the same
+ *   event-loop turn go to the database together, one store call per kind, in lifecycle
+ *   order, through the one batching primitive (lib/batching.ts); a flush never overlaps
+ *   the previous one, so under load the batches grow. New jobs gather apart from the
+ *   rest (a job is claimed, completed or failed only after its insert committed), so
+ *   that a submission never waits for a flush of completions. Claims go to the store's
+ *   queue directly (`queue`, JobClaimer): a claim is one statement, and the runner
+ *   waits for it.
  * - Write-behind of synchronous and stream results: the caller gets its result at
  *   once; job and result are committed with the others of a 20 ms window (up to
  *   1,024 at a time) and, until then, served from here (getJob, getAnalysis,
@@ -29,7 +30,7 @@ import { logger } from '../../log.js';
 import { resultMessage, type AnalysisMessage } from './messages.js';
 import type {
   AttemptOutcome, BatchRow, Deleted, DeliveryLogEntry, FeedWindowRow, JobCursor, JobFilter, JobRow, JobStatus, NewBatch, NewJob,
-  OutboxMessage, Scope, SentimentStore, SharedJobQueue, StoredResult, WebhookEndpoint,
+  JobQueue, OutboxMessage, Scope, SentimentStore, StoredResult, WebhookEndpoint,
 } from './sentimentStore.js';
 
 const WRITE_BEHIND_WINDOW_MS = 20;
@@ -38,7 +39,6 @@ const WRITE_BEHIND_MAX = 1024;
 /** A job write waiting to be gathered with the others of its turn. */
 type JobWrite =
   | { kind: 'pending'; jobs: readonly NewJob[]; batches: readonly NewBatch[]; done: Deferred<Set<string>> }
-  | { kind: 'processing'; ids: readonly string[]; now: number; done: Deferred<void> }
   | { kind: 'complete'; results: readonly StoredResult[]; now: number; done: Deferred<Set<string>> }
   | { kind: 'fail'; ids: readonly string[]; type: string; message: string; now: number; done: Deferred<void> };
 
@@ -88,10 +88,8 @@ export class JobStore {
 
   /**
    * One flush of the job writes gathered in a turn, in the order a job lives them:
-   * inserts, then PROCESSING marks, then completions, then failures, each kind in one
-   * store call (so a failure never overtakes the mark of the attempt that failed).
-   * A job marked twice (a batch that failed at once and left again) counts two
-   * attempts: one mark per round. Every caller gets its own answer or error.
+   * inserts, then completions, then failures, each kind in one store call. Every
+   * caller gets its own answer or error.
    */
   private async flushJobWrites(writes: JobWrite[]): Promise<void> {
     const of = <K extends JobWrite['kind']>(kind: K) => writes.filter((w): w is Extract<JobWrite, { kind: K }> => w.kind === kind);
@@ -107,18 +105,6 @@ export class JobStore {
     await settle(pending, async () => {
       const existing = await this.store.insertPending(pending.flatMap((w) => w.jobs), pending.flatMap((w) => w.batches));
       for (const w of pending) w.done.resolve(new Set(w.batches.filter((b) => existing.has(b.id)).map((b) => b.id)));
-    });
-    const processing = of('processing');
-    await settle(processing, async () => {
-      const rounds: string[][] = [];
-      const seen = new Map<string, number>();
-      for (const id of processing.flatMap((w) => w.ids)) {
-        const k = seen.get(id) ?? 0;
-        seen.set(id, k + 1);
-        (rounds[k] ??= []).push(id);
-      }
-      for (const ids of rounds) await this.store.markProcessing(ids, processing[processing.length - 1]!.now);
-      for (const w of processing) w.done.resolve();
     });
     const complete = of('complete');
     await settle(complete, async () => {
@@ -145,11 +131,6 @@ export class JobStore {
     return this.gather<Set<string>>((done) => ({ kind: 'pending', jobs, batches, done }));
   }
 
-  /** PENDING → PROCESSING for the jobs a worker is about to run; counts the attempt. */
-  markProcessing(ids: readonly string[], now: number): Promise<void> {
-    return this.gather<void>((done) => ({ kind: 'processing', ids, now, done }));
-  }
-
   /** Stores results of queued jobs still live; resolves with the job ids that got their result. */
   complete(results: readonly StoredResult[], now: number): Promise<Set<string>> {
     if (results.length === 0) return Promise.resolve(new Set());
@@ -161,8 +142,9 @@ export class JobStore {
     return this.gather<void>((done) => ({ kind: 'fail', ids, type, message, now, done }));
   }
 
-  get shared(): SharedJobQueue | null {
-    return this.store.shared;
+  /** The store's job queue (claims, leases, live counts). */
+  get queue(): JobQueue {
+    return this.store.queue;
   }
 
   /** A result already answered (synchronous mode, streams): committed with its job in the next write-behind window. */
@@ -231,10 +213,6 @@ export class JobStore {
 
   getBatch(id: string, scope: Scope): Promise<BatchRow | null> {
     return this.store.getBatch(id, scope);
-  }
-
-  unfinished(): Promise<(NewJob & { attempts: number })[]> {
-    return this.store.unfinished();
   }
 
   async countByState(): Promise<Record<JobStatus, number>> {

@@ -152,41 +152,64 @@ export interface AttemptOutcome extends AttemptRow {
   nextMs: number;
 }
 
-/** A job claimed from a shared queue, with its attempts counted (this one included). */
+/** A job claimed from the queue, with its attempts counted (this one included). */
 export interface ClaimedJob extends NewJob { attempts: number }
 
+/** The queue's live jobs: PENDING (waiting for a claim) in all, and PENDING + PROCESSING per tenant (admission). */
+export interface LiveCounts {
+  waiting: number;
+  perTenant: ReadonlyMap<string, number>;
+}
+
 /**
- * The job queue of a store shared by several cores (PostgreSQL). Jobs are not kept in
- * the memory of the core that accepted them: every core claims PENDING jobs (and jobs
- * whose lease lapsed, i.e. whose core died) under a lease it renews while it holds them.
+ * The job queue every store provides: the one way a submitted job reaches a worker. Jobs
+ * are not kept in the memory of the runner that accepted them: the runner claims PENDING
+ * jobs (and jobs whose lease lapsed, i.e. whose process died) under a lease owned by its
+ * process, the claim marking them PROCESSING and counting the attempt.
+ *
+ * - PostgreSQL (several cores): the queue is the jobs table; leases have an owner and an
+ *   end (the database's clock) that the holder renews; live() is a snapshot that
+ *   refreshLive() re-reads (the claimer, every second) and insertPending() adds to, so
+ *   admission holds across replicas to within a second's submissions.
+ * - DuckDB (one process owns the file): the queue's index is the store's memory (a FIFO
+ *   of PENDING jobs, filled by insertPending and, at open, by every PENDING/PROCESSING row:
+ *   a previous process's leases died with it); a lease lasts as long as the process, so
+ *   renewLeases() has nothing to do; live() is exact at every moment.
  */
-export interface SharedJobQueue {
-  /** This replica's lease owner id. */
+export interface JobQueue {
+  /** This process's lease owner id. */
   readonly owner: string;
   readonly leaseMs: number;
-  /** Claims up to `limit` jobs, oldest first: PROCESSING, leased to this replica, attempt counted. */
+  /**
+   * Claims up to `limit` jobs, oldest first: PROCESSING, leased to this process, attempt counted. PostgreSQL resolves
+   * once that committed; the embedded store at once, its mark queued on its one writer ahead of any later change to
+   * those jobs (duckdb/queue.ts).
+   */
   claim(limit: number, now: number): Promise<ClaimedJob[]>;
-  /** Extends the lease of the given jobs this replica still holds. */
+  /** Extends the lease of the given jobs this process still holds. */
   renewLeases(ids: readonly string[]): Promise<void>;
-  /** Gives back held jobs that did not start (PENDING again, for any replica). */
-  releaseLeases(ids: readonly string[], now: number): Promise<void>;
-  /** `listener` runs when jobs may be waiting (new submissions anywhere, via LISTEN/NOTIFY). */
+  /**
+   * Gives back held jobs (PENDING again, claimed again first, oldest first). `started: false` (the default): they never
+   * ran, their attempt is given back too; true: the attempt ran and failed (a worker error), it stays counted.
+   */
+  releaseLeases(ids: readonly string[], now: number, started?: boolean): Promise<void>;
+  /** `listener` runs when jobs may be waiting (a commit of new or given-back jobs; on PostgreSQL, from any replica via LISTEN/NOTIFY). */
   onJobsAvailable(listener: () => void): void;
-  /** Live (PENDING + PROCESSING) jobs in all and per tenant, for admission across replicas. */
-  liveCounts(): Promise<{ total: number; perTenant: Map<string, number> }>;
+  /** The live counts as this process knows them now (synchronous, for atomic admission). */
+  live(): LiveCounts;
+  /** Re-reads the live counts from the database where other processes change them (PostgreSQL); nothing to do where live() is exact. */
+  refreshLive(): Promise<void>;
 }
 
 export interface SentimentStore {
-  /** Set when several cores share the store: jobs are claimed from it rather than queued in memory. */
-  readonly shared: SharedJobQueue | null;
+  /** The job queue: how submitted jobs reach a runner (JobQueue). */
+  readonly queue: JobQueue;
   /**
    * Stores new PENDING jobs and their batches in one transaction; resolves once committed, with the ids of
    * the given batches that were stored already (a request id's batch made by a racing call or an earlier
    * attempt): those batches and their jobs are left as they were, nothing of them is inserted.
    */
   insertPending(jobs: readonly NewJob[], batches: readonly NewBatch[]): Promise<Set<string>>;
-  /** PENDING → PROCESSING for the jobs a worker is about to run; counts the attempt. */
-  markProcessing(ids: readonly string[], now: number): Promise<void>;
   /**
    * Stores results of queued jobs still PENDING or PROCESSING, with their SUCCEEDED
    * status and the webhook messages they cause, in one transaction. Returns the job ids that got their result.
@@ -204,7 +227,7 @@ export interface SentimentStore {
   /** A result (null if unknown to the scope, or its payload was purged). */
   getResult(id: string, scope: Scope): Promise<ResultRow | null>;
   getBatch(id: string, scope: Scope): Promise<BatchRow | null>;
-  /** Jobs to run again after a restart, oldest first. */
+  /** Live (PENDING or PROCESSING) jobs, oldest first (diagnostics and tools; the runner claims from `queue`). */
   unfinished(): Promise<(NewJob & { attempts: number })[]>;
   /** Jobs PENDING or PROCESSING per state (metrics; cheap). */
   countByState(): Promise<Record<JobStatus, number>>;

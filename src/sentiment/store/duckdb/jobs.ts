@@ -3,12 +3,15 @@
  * batches), their progress to SUCCEEDED / FAILED / CANCELED with the result rows and the
  * webhook events of the same transaction, and the reads of jobs, results and batches.
  * New job and result rows go in through DuckDB's Appender inside the open transaction.
+ * Which PENDING job runs next, and the claims, are the queue's (queue.ts): a commit here
+ * that adds or finishes live jobs tells it (insertPending, settled).
  */
 import { VARCHAR, type DuckDBConnection } from '@duckdb/node-api';
 import { batchMessage, jobMessage, resultMessage } from '../messages.js';
 import type { BatchRow, JobCursor, JobFilter, JobRow, JobStatus, NewBatch, NewJob, ResultRow, Scope, StoredResult } from '../sentimentStore.js';
 import { BATCH_COLUMNS, batchFromRows, jobRow, JOB_COLUMNS, LIVE_JOB_COLUMNS, liveJobRow, RESULT_COLUMNS, resultRow, stateCounts } from '../tableRows.js';
 import type { DuckDbContext } from './context.js';
+import type { DuckDbJobQueue } from './queue.js';
 import { appendRows, createdSpan, E, idLookup, idRows, list, LIVE, rowsFrom, scoped, varcharOrNull, wellFormed, type Param } from './sql.js';
 import type { DuckDbWebhooks, PendingEvent } from './webhooks.js';
 
@@ -19,21 +22,23 @@ export class DuckDbJobs {
   /** PENDING/PROCESSING jobs per batch (the batch completes when its count reaches 0). */
   private readonly liveByBatch = new Map<string, number>();
 
-  constructor(private readonly ctx: DuckDbContext, private readonly hooks: DuckDbWebhooks) {}
+  constructor(private readonly ctx: DuckDbContext, private readonly hooks: DuckDbWebhooks, private readonly queue: DuckDbJobQueue) {}
 
-  /** Loads the live jobs per batch (open). */
+  /** Loads the live jobs per batch, and the queue with every live job (open). */
   async load(): Promise<void> {
+    this.queue.load(await this.unfinished());
     for (const r of await this.ctx.read<{ batch_id: string; n: bigint }>('SELECT batch_id, count(*) AS n FROM jobs WHERE batch_id IS NOT NULL AND status IN ($1, $2) GROUP BY batch_id', [...LIVE])) {
       this.liveByBatch.set(r.batch_id, Number(r.n));
     }
   }
 
   /**
-   * (For maintenance.ts too.) Jobs that left PENDING/PROCESSING: their batches count down (in memory: the live
-   * jobs per batch, loaded at open, so no write per completion); a batch reaching 0 is
-   * marked completed, and announced, in the caller's transaction.
+   * (For maintenance.ts too.) Jobs that left PENDING/PROCESSING, in the caller's transaction: the queue forgets
+   * them once it commits; their batches count down (in memory: the live jobs per batch, loaded at open, so no
+   * write per completion), and a batch reaching 0 is marked completed, and announced.
    */
-  async settleBatches(c: DuckDBConnection, settled: readonly { batchId: string | null }[], now: number, events: PendingEvent[]): Promise<void> {
+  async settled(c: DuckDBConnection, settled: readonly { id: string; tenant: string; batchId: string | null }[], now: number, events: PendingEvent[]): Promise<void> {
+    if (settled.length) this.ctx.afterCommit.push(() => this.queue.settled(settled));
     const per = new Map<string, number>();
     for (const j of settled) if (j.batchId) per.set(j.batchId, (per.get(j.batchId) ?? 0) + 1);
     if (per.size === 0) return;
@@ -58,6 +63,14 @@ export class DuckDbJobs {
       const row = await this.batchRow(c, String(b['id']), { tenant: String(b['tenant']), admin: false });
       if (row) events.push({ tenant: row.tenant, type: 'batch.completed', atMs: now, data: batchMessage(row) });
     }
+  }
+
+  /**
+   * (For maintenance.ts.) Live jobs deleted without settling their batches (a feed's deletion): the queue forgets
+   * them once the caller's transaction commits, so they are never claimed and leave their tenant's live count.
+   */
+  deletedLive(jobs: readonly { id: string; tenant: string }[]): void {
+    if (jobs.length) this.ctx.afterCommit.push(() => this.queue.settled(jobs));
   }
 
   // ---- submissions and completions ---------------------------------------------------
@@ -94,15 +107,18 @@ export class DuckDbJobs {
    * on one core the InFlight gate keeps two calls of one request id from racing here — and are
    * looked up first: such a batch and its jobs are skipped (returned), never inserted twice.
    */
-  insertPending(jobs: readonly NewJob[], batches: readonly NewBatch[]): Promise<Set<string>> {
-    return this.ctx.write((c) => this.ctx.transaction(c, async () => {
+  async insertPending(jobs: readonly NewJob[], batches: readonly NewBatch[]): Promise<Set<string>> {
+    let queued = false;
+    const existing = await this.ctx.write((c) => this.ctx.transaction(c, async () => {
       const keyed = batches.filter((b) => b.fingerprint !== undefined).map((b) => b.id);
-      const existing = new Set<string>(keyed.length === 0 ? [] : (await this.ctx.exec(c, `SELECT id FROM batches WHERE id IN (SELECT r.id FROM ${rowsFrom(1, { id: 'VARCHAR' })})`,
+      const found = new Set<string>(keyed.length === 0 ? [] : (await this.ctx.exec(c, `SELECT id FROM batches WHERE id IN (SELECT r.id FROM ${rowsFrom(1, { id: 'VARCHAR' })})`,
         [idRows(keyed)])).map((r) => String(r['id'])));
-      const newJobs = existing.size ? jobs.filter((j) => !j.batchId || !existing.has(j.batchId)) : jobs;
-      const newBatches = existing.size ? batches.filter((b) => !existing.has(b.id)) : batches;
+      const newJobs = found.size ? jobs.filter((j) => !j.batchId || !found.has(j.batchId)) : jobs;
+      const newBatches = found.size ? batches.filter((b) => !found.has(b.id)) : batches;
       await this.insertJobs(c, newJobs, 'PENDING');
+      queued = newJobs.length > 0;
       this.ctx.afterCommit.push(() => {
+        this.queue.added(newJobs);
         for (const j of newJobs) if (j.batchId) this.liveByBatch.set(j.batchId, (this.liveByBatch.get(j.batchId) ?? 0) + 1);
       });
       if (newBatches.length) {
@@ -110,15 +126,10 @@ export class DuckDbJobs {
           SELECT r.id, r.tenant, r.created_ms, r.total, r.total, NULL, r.fp FROM ${rowsFrom(1, { id: 'VARCHAR', tenant: 'VARCHAR', created_ms: 'BIGINT', total: 'INTEGER', fp: 'VARCHAR' })}`,
           [JSON.stringify(newBatches.map((b) => ({ id: b.id, tenant: b.tenant, created_ms: b.createdMs, total: b.total, fp: b.fingerprint ?? null })))]);
       }
-      return existing;
+      return found;
     }));
-  }
-
-  markProcessing(ids: readonly string[], now: number): Promise<void> {
-    return this.ctx.write(async (c) => {
-      await this.ctx.exec(c, `UPDATE jobs SET status = 'PROCESSING', attempts = attempts + 1, updated_ms = $2
-        WHERE id IN (SELECT r.id FROM ${rowsFrom(1, { id: 'VARCHAR' })}) AND status IN ($3, $4) AND created_ms BETWEEN $5 AND $6`, [idRows(ids), BigInt(now), ...LIVE, ...createdSpan(ids)]);
-    });
+    if (queued) this.queue.announce();
+    return existing;
   }
 
   /** Result rows through the Appender, in the open transaction (as insertJobs). */
@@ -179,7 +190,7 @@ export class DuckDbJobs {
         const live = new Set(keep.map((r) => r.jobId));
         if (keep.length) await this.insertResults(c, keep);
         this.anomalyEvents(keep, now, events);
-        await this.settleBatches(c, keep, now, events);
+        await this.settled(c, keep.map((r) => ({ id: r.jobId, tenant: r.tenant, batchId: r.batchId })), now, events);
         return { live, n: await this.hooks.writeEvents(c, events) };
       });
       this.hooks.notify(out.n);
@@ -208,7 +219,7 @@ export class DuckDbJobs {
           [idRows(jobIds), type, message, BigInt(now), ...LIVE, ...createdSpan(jobIds)])).map(jobRow);
         const events: PendingEvent[] = [];
         for (const j of failed) if (this.hooks.subscribed(j.tenant, 'job.failed')) events.push({ tenant: j.tenant, type: 'job.failed', atMs: now, data: jobMessage(j) });
-        await this.settleBatches(c, failed, now, events);
+        await this.settled(c, failed, now, events);
         return this.hooks.writeEvents(c, events);
       });
       this.hooks.notify(n);
@@ -222,7 +233,7 @@ export class DuckDbJobs {
         const canceled = (await this.ctx.exec(c, `UPDATE jobs SET status = 'CANCELED', updated_ms = $2 WHERE ${idLookup('id', 1, 7, span)} AND status IN ($5, $6) AND ${scoped(3, 4)}
           RETURNING ${JOB_COLUMNS}`, [id, BigInt(now), scope.admin, scope.tenant, ...LIVE, ...span])).map(jobRow);
         const events: PendingEvent[] = [];
-        await this.settleBatches(c, canceled, now, events);
+        await this.settled(c, canceled, now, events);
         const rows = await this.ctx.exec(c, `SELECT ${JOB_COLUMNS} FROM jobs WHERE ${idLookup('id', 1, 4, span)} AND ${scoped(2, 3)}`, [id, scope.admin, scope.tenant, ...span]);
         return { job: rows[0] ? jobRow(rows[0]) : null, n: await this.hooks.writeEvents(c, events) };
       });

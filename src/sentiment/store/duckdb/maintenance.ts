@@ -47,7 +47,7 @@ export class DuckDbMaintenance {
       const ids = list(victims.map((j) => j.id), VARCHAR);
       const live = victims.filter((j) => j.status === 'PENDING' || j.status === 'PROCESSING');
       const events: PendingEvent[] = [];
-      await this.jobs.settleBatches(c, live, now, events);
+      await this.jobs.settled(c, live, now, events);
       await this.hooks.writeEvents(c, events);
       const results = await this.ctx.exec(c, 'DELETE FROM results WHERE job_id IN (SELECT unnest($1::VARCHAR[])) RETURNING id', [ids], FRESH);
       await this.ctx.exec(c, 'DELETE FROM jobs WHERE id IN (SELECT unnest($1::VARCHAR[]))', [ids], FRESH);
@@ -71,7 +71,8 @@ export class DuckDbMaintenance {
 
   async deleteFeed(feedId: string, scope: Scope): Promise<Deleted | null> {
     const d = await this.ctx.write((c) => this.ctx.transaction(c, async () => {
-      const jobs = await this.ctx.exec(c, `DELETE FROM jobs WHERE feed_id = $1 AND ${scoped(2, 3)} RETURNING id`, [feedId, scope.admin, scope.tenant], FRESH);
+      const jobs = await this.ctx.exec(c, `DELETE FROM jobs WHERE feed_id = $1 AND ${scoped(2, 3)} RETURNING id, tenant, status`, [feedId, scope.admin, scope.tenant], FRESH);
+      this.jobs.deletedLive(jobs.filter((j) => j['status'] === 'PENDING' || j['status'] === 'PROCESSING').map((j) => ({ id: String(j['id']), tenant: String(j['tenant']) })));
       const results = await this.ctx.exec(c, `DELETE FROM results WHERE feed_id = $1 AND ${scoped(2, 3)} RETURNING id`, [feedId, scope.admin, scope.tenant], FRESH);
       return { jobs: jobs.length, results: results.length };
     }));

@@ -21,7 +21,7 @@
  * - Deletions compact the file before they are answered, spaced (maintenance.ts).
  *
  * This class is the one SentimentStore object callers hold; its methods are those of
- * the aggregates (jobs.ts, feeds.ts, webhooks.ts, maintenance.ts), which share one
+ * the aggregates (jobs.ts with its queue, queue.ts; feeds.ts, webhooks.ts, maintenance.ts), which share one
  * DuckDbContext (context.ts): the instance, the writer and its queue, the reader pool.
  */
 import { mkdirSync, rmSync } from 'node:fs';
@@ -35,14 +35,15 @@ import { DuckDbContext } from './context.js';
 import { DuckDbFeeds } from './feeds.js';
 import { DuckDbJobs } from './jobs.js';
 import { DuckDbMaintenance } from './maintenance.js';
+import { DuckDbJobQueue } from './queue.js';
 import { JOB_APPEND_ORDER, RESULT_APPEND_ORDER } from './sql.js';
 import { DuckDbWebhooks } from './webhooks.js';
 
 export { COMPACTION_SPACING } from './maintenance.js';
 
 export class DuckDbSentimentStore implements SentimentStore {
-  /** One core owns the file: jobs are queued in its memory. */
-  readonly shared = null;
+  /** The job queue: one process owns the file, so the queue's index is in its memory (queue.ts). */
+  readonly queue: DuckDbJobQueue;
   private readonly webhooks: DuckDbWebhooks;
   private readonly jobs: DuckDbJobs;
   private readonly feeds: DuckDbFeeds;
@@ -50,7 +51,8 @@ export class DuckDbSentimentStore implements SentimentStore {
 
   private constructor(private readonly ctx: DuckDbContext) {
     this.webhooks = new DuckDbWebhooks(ctx);
-    this.jobs = new DuckDbJobs(ctx, this.webhooks);
+    this.queue = new DuckDbJobQueue(ctx);
+    this.jobs = new DuckDbJobs(ctx, this.webhooks, this.queue);
     this.feeds = new DuckDbFeeds(ctx);
     this.maintenance = new DuckDbMaintenance(ctx, this.jobs, this.webhooks);
   }
@@ -87,7 +89,8 @@ export class DuckDbSentimentStore implements SentimentStore {
   // ---- jobs and results (jobs.ts) ----------------------------------------------------
 
   insertPending(jobs: readonly NewJob[], batches: readonly NewBatch[]): Promise<Set<string>> { return this.jobs.insertPending(jobs, batches); }
-  markProcessing(ids: readonly string[], now: number): Promise<void> { return this.jobs.markProcessing(ids, now); }
+  /** The claim's statement without the queue (tests and benches of the store; the runner claims through `queue`). */
+  markProcessing(ids: readonly string[], now: number): Promise<void> { return this.queue.markProcessing(ids, now); }
   complete(results: readonly StoredResult[], now: number): Promise<Set<string>> { return this.jobs.complete(results, now); }
   insertCompleted(jobs: readonly NewJob[], results: readonly StoredResult[]): Promise<void> { return this.jobs.insertCompleted(jobs, results); }
   fail(jobIds: readonly string[], type: string, message: string, now: number): Promise<void> { return this.jobs.fail(jobIds, type, message, now); }
