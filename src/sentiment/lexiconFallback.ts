@@ -101,6 +101,12 @@ export function fnv(s: string): number {
   for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
   return h >>> 0;
 }
+/** A slot for an fnv value: its bits mixed (murmur3's finaliser), so that the low bits the table masks spread well. */
+function mix(h: number): number {
+  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
+  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
+  return (h ^ (h >>> 16)) >>> 0;
+}
 const TOKEN = /\p{Extended_Pictographic}|[\p{L}\p{M}\p{N}]+(?:['’][\p{L}\p{M}]+)*/gu;
 /** An entry's key as hashed: language, kind and text. */
 export const entryKey = (lang: string, kind: string, text: string): string => `${lang}\u0001${kind}\u0001${text}`;
@@ -126,13 +132,30 @@ export interface EmojiVerdict extends FallbackVerdict {
 }
 
 export class FallbackLexicons {
+  /**
+   * Open addressing over the entries, by fnv: slot → entry index + 1 (0 empty), at most half full, probed linearly. A
+   * binary search over the sorted hashes took a quarter of score()'s time (17 steps over ~100k entries per lookup).
+   */
+  private readonly slots: Uint32Array;
+  private readonly mask: number;
+
   constructor(
     /** fnv of each entry's key, ascending (entries with the same fnv sit together). */
     private readonly hashes: Uint32Array,
     /** check() of each entry's key, in the same order. */
     private readonly checks: Uint32Array,
     private readonly values: Int8Array,
-  ) {}
+  ) {
+    let size = 1024;
+    while (size < hashes.length * 2) size *= 2;
+    this.slots = new Uint32Array(size);
+    this.mask = size - 1;
+    for (let i = 0; i < hashes.length; i++) {
+      let slot = mix(hashes[i]!) & this.mask;
+      while (this.slots[slot] !== 0) slot = (slot + 1) & this.mask;
+      this.slots[slot] = i + 1;
+    }
+  }
 
   static load(modelsDir: string): FallbackLexicons {
     const path = join(modelsDir, FALLBACK_LEXICONS_FILE);
@@ -147,24 +170,15 @@ export class FallbackLexicons {
   /** The strength stored for a key (NEGATOR, NEUTRAL_EMOJI or ±1–3), 0 when the tables do not hold it. */
   private get(k: string): number {
     const h = fnv(k);
-    const a = this.hashes;
-    let lo = 0;
-    let hi = a.length - 1;
-    while (lo <= hi) {
-      const mid = (lo + hi) >> 1;
-      const v = a[mid]!;
-      if (v < h) lo = mid + 1;
-      else if (v > h) hi = mid - 1;
-      else {
-        // fnv matched: the entry is this key only if its check hash matches too (the rare fnv twins sit beside it)
-        const c = check(k);
-        let i = mid;
-        while (i > 0 && a[i - 1] === h) i--;
-        for (; i < a.length && a[i] === h; i++) if (this.checks[i] === c) return this.values[i]!;
-        return 0;
-      }
+    let c = -1;
+    for (let slot = mix(h) & this.mask; ; slot = (slot + 1) & this.mask) {
+      const e = this.slots[slot]!;
+      if (e === 0) return 0;
+      if (this.hashes[e - 1] !== h) continue;
+      // fnv matched: the entry is this key only if its check hash matches too (the rare fnv twins probe on)
+      if (c === -1) c = check(k);
+      if (this.checks[e - 1] === c) return this.values[e - 1]!;
     }
-    return 0;
   }
 
   /** The first language of `langs` whose tables hold `text` as `kind`, as its strength (NEGATOR for a negator), else 0. */
