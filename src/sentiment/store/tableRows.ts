@@ -3,8 +3,8 @@
  * DuckDB and the PostgreSQL stores (same tables, same column names), and the
  * column lists their SELECTs name.
  */
-import { EMOTIONS, type Domain } from '../labels.js';
-import { JOB_STATES, type BatchRow, type ResultRow, type JobRow, type JobStatus, type NewJob, type OutboxMessage, type WebhookEndpoint, type WebhookEvent } from './sentimentStore.js';
+import { EMOTIONS, SENTIMENT_LEVELS, type Domain } from '../labels.js';
+import { JOB_STATES, type BatchRow, type DeliveryLogEntry, type FeedWindowRow, type ResultRow, type JobRow, type JobStatus, type NewJob, type OutboxMessage, type WebhookEndpoint, type WebhookEvent } from './sentimentStore.js';
 
 export const JOB_COLUMNS = 'id, tenant, status, feed_id, batch_id, domain, occurred_ms, created_ms, updated_ms, attempts, result_id, error_type, error_message';
 export const MESSAGE_COLUMNS = 'id, endpoint_id, tenant, event_type, payload, created_ms, attempts, next_ms, status';
@@ -87,4 +87,25 @@ export function messageRow(r: Record<string, unknown>): OutboxMessage {
     payload: String(r['payload']), createdMs: Number(r['created_ms']), attempts: Number(r['attempts']), nextMs: Number(r['next_ms']),
     status: r['status'] as OutboxMessage['status'],
   };
+}
+
+/** A feed window as both stores' window SQL selects it (w, n, mean, s_<LEVEL>, the emotion columns, score_z, shift_z). */
+export function feedWindowRow(r: Record<string, unknown>): FeedWindowRow {
+  return {
+    w: Number(r['w']), n: Number(r['n']), mean: Number(r['mean']),
+    sentiments: Object.fromEntries(SENTIMENT_LEVELS.map((l) => [l, Number(r[`s_${l}`])])),
+    emotions: EMOTION_COLUMNS.map((c) => Number(r[c] ?? 0)),
+    scoreZ: Number(r['score_z']), shiftZ: Number(r['shift_z']),
+  };
+}
+
+/** A page of outbox messages with their attempt rows (message_id, at_ms, status_code, error, duration_ms; oldest first). */
+export function withAttempts(page: readonly OutboxMessage[], attempts: readonly Record<string, unknown>[]): DeliveryLogEntry[] {
+  const byId = new Map<string, DeliveryLogEntry['log']>();
+  for (const a of attempts) {
+    const l = byId.get(String(a['message_id'])) ?? [];
+    l.push({ atMs: Number(a['at_ms']), statusCode: Number(a['status_code']), error: String(a['error']), durationMs: Number(a['duration_ms']) });
+    byId.set(String(a['message_id']), l);
+  }
+  return page.map((m) => ({ ...m, log: byId.get(m.id) ?? [] }));
 }

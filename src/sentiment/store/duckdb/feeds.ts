@@ -5,7 +5,7 @@
  */
 import { SENTIMENT_LEVELS } from '../../labels.js';
 import type { FeedWindowRow, ResultRow, Scope } from '../sentimentStore.js';
-import { EMOTION_MEANS, RESULT_COLUMNS, resultRow } from '../tableRows.js';
+import { EMOTION_MEANS, feedWindowRow, RESULT_COLUMNS, resultRow } from '../tableRows.js';
 import type { DuckDbContext } from './context.js';
 import { E, scoped } from './sql.js';
 
@@ -47,12 +47,7 @@ SELECT w, n, mean, ${SENTIMENT_LEVELS.map((l) => `"s_${l}"`).join(', ')}, ${E.jo
 FROM scored WHERE w >= 0 ORDER BY w`;
     // the levels are parameters: a cached plan would keep a level no row had yet pruned (see exec)
     const rows = await this.ctx.read(sql, [feedId, fromMs, windowMs, toMs, scope.admin, scope.tenant, ...SENTIMENT_LEVELS]);
-    return rows.map((r) => ({
-      w: Number(r['w']), n: Number(r['n']), mean: Number(r['mean']),
-      sentiments: Object.fromEntries(SENTIMENT_LEVELS.map((l) => [l, Number(r[`s_${l}`])])),
-      emotions: E.map((c) => Number(r[c] ?? 0)),
-      scoreZ: Number(r['score_z']), shiftZ: Number(r['shift_z']),
-    }));
+    return rows.map(feedWindowRow);
   }
 
   async anomalousItems(feedId: string, scope: Scope, fromMs: number, toMs: number, limit: number): Promise<ResultRow[]> {

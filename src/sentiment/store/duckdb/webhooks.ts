@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { BIGINT, VARCHAR, INTEGER, type DuckDBConnection } from '@duckdb/node-api';
 import { eventBody } from '../messages.js';
 import type { AttemptOutcome, DeliveryLogEntry, OutboxMessage, Scope, WebhookEndpoint, WebhookEvent } from '../sentimentStore.js';
-import { messageRow, MESSAGE_COLUMNS, webhookRow } from '../tableRows.js';
+import { messageRow, MESSAGE_COLUMNS, webhookRow, withAttempts } from '../tableRows.js';
 import type { DuckDbContext } from './context.js';
 import { list, scoped } from './sql.js';
 
@@ -150,12 +150,6 @@ export class DuckDbWebhooks {
     const page = rows.slice(0, limit);
     const attempts = page.length === 0 ? [] : await this.ctx.read(`SELECT message_id, at_ms, status_code, error, duration_ms FROM webhook_attempts
       WHERE message_id IN (SELECT unnest($1::VARCHAR[])) ORDER BY at_ms`, [list(page.map((m) => m.id), VARCHAR)]);
-    const byId = new Map<string, DeliveryLogEntry['log']>();
-    for (const a of attempts) {
-      const l = byId.get(String(a['message_id'])) ?? [];
-      l.push({ atMs: Number(a['at_ms']), statusCode: Number(a['status_code']), error: String(a['error']), durationMs: Number(a['duration_ms']) });
-      byId.set(String(a['message_id']), l);
-    }
-    return { deliveries: page.map((m) => ({ ...m, log: byId.get(m.id) ?? [] })), more: rows.length > limit };
+    return { deliveries: withAttempts(page, attempts), more: rows.length > limit };
   }
 }

@@ -7,7 +7,7 @@
 import type { PgDatabase } from '../../../db/postgres.js';
 import { SENTIMENT_LEVELS } from '../../labels.js';
 import type { FeedWindowRow, ResultRow, Scope } from '../sentimentStore.js';
-import { EMOTION_MEANS, RESULT_COLUMNS, resultRow } from '../tableRows.js';
+import { EMOTION_MEANS, feedWindowRow, RESULT_COLUMNS, resultRow } from '../tableRows.js';
 import { E, scoped } from './sql.js';
 
 export class PgFeeds {
@@ -52,12 +52,7 @@ SELECT w, n, mean, ${SENTIMENT_LEVELS.map((l) => `"s_${l}"`).join(', ')}, ${E.jo
   CASE WHEN k >= ${b.minWindows} THEN (d - d_med) / greatest(${b.madToSigma} * d_mad, ${b.shiftFloor}) ELSE 0 END AS shift_z
 FROM scored WHERE w >= 0 ORDER BY w`;
     const rows = await this.db.query(sql, [feedId, fromMs, windowMs, toMs, scope.admin, scope.tenant]);
-    return rows.map((r) => ({
-      w: Number(r['w']), n: Number(r['n']), mean: Number(r['mean']),
-      sentiments: Object.fromEntries(SENTIMENT_LEVELS.map((l) => [l, Number(r[`s_${l}`])])),
-      emotions: E.map((c) => Number(r[c] ?? 0)),
-      scoreZ: Number(r['score_z']), shiftZ: Number(r['shift_z']),
-    }));
+    return rows.map(feedWindowRow);
   }
 
   async anomalousItems(feedId: string, scope: Scope, fromMs: number, toMs: number, limit: number): Promise<ResultRow[]> {

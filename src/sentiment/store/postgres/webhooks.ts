@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import type { PgDatabase, Queryable } from '../../../db/postgres.js';
 import { eventBody } from '../messages.js';
 import type { AttemptOutcome, DeliveryLogEntry, OutboxMessage, Scope, WebhookEndpoint, WebhookEvent } from '../sentimentStore.js';
-import { messageRow, MESSAGE_COLUMNS, webhookRow } from '../tableRows.js';
+import { messageRow, MESSAGE_COLUMNS, webhookRow, withAttempts } from '../tableRows.js';
 import { prefixed, scoped, type PendingEvent, type Subscriptions } from './sql.js';
 
 const WEBHOOK_COLUMNS = 'id, tenant, url, event_types, description, secret, created_ms';
@@ -152,12 +152,6 @@ export class PgWebhooks {
     const page = rows.slice(0, limit);
     const attempts = page.length === 0 ? [] : await this.db.query(`SELECT message_id, at_ms, status_code, error, duration_ms FROM webhook_attempts
       WHERE message_id = ANY($1::text[]) ORDER BY at_ms`, [page.map((m) => m.id)]);
-    const byId = new Map<string, DeliveryLogEntry['log']>();
-    for (const a of attempts) {
-      const l = byId.get(String(a['message_id'])) ?? [];
-      l.push({ atMs: Number(a['at_ms']), statusCode: Number(a['status_code']), error: String(a['error']), durationMs: Number(a['duration_ms']) });
-      byId.set(String(a['message_id']), l);
-    }
-    return { deliveries: page.map((m) => ({ ...m, log: byId.get(m.id) ?? [] })), more: rows.length > limit };
+    return { deliveries: withAttempts(page, attempts), more: rows.length > limit };
   }
 }
