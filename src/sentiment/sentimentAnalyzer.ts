@@ -383,9 +383,12 @@ export class SentimentAnalyzer {
       const answer = fallbackAnswer(lexicon, { ...language, trained }, truncated, cal, emotionScores, model.sidecar.trainedLanguages.length, weak ? undefined : gap);
       return withProbabilities(answer.output, answer.probs);
     }
-    if (trained && !weak && domain === 'GENERAL' && confidence < (level.winner === 1 ? MODEL_SURE : LEXICON_OVERRULES_POLAR_BELOW)) {
+    // the polar overrule was measured on general.onnx's held-out rows (the evaluation fit has no English expert): the
+    // expert's polar verdicts keep their own reading
+    const polarBelow = model === this.expert ? 0 : LEXICON_OVERRULES_POLAR_BELOW;
+    if (trained && !weak && domain === 'GENERAL' && confidence < (level.winner === 1 ? MODEL_SURE : polarBelow)) {
       // a trained language, the model unsure of NEUTRAL and leaning to the side of clear, unnegated lexicon words, or
-      // under LEXICON_OVERRULES_POLAR_BELOW on the other polarity than they: they decide
+      // under LEXICON_OVERRULES_POLAR_BELOW on the other polarity than they (general.onnx only): they decide
       const lex = lexiconDecides(lexicon ?? this.fallback.score(b.cleaned, language.code));
       const side = lex && lex.score > 0 ? 2 : 0;
       if (lex && side !== level.winner && (level.winner !== 1 || probs[side]! > probs[2 - side]!)) {
@@ -400,8 +403,9 @@ export class SentimentAnalyzer {
       if (script) return withProbabilities(abstention(domain, script, { ...language, trained }, truncated), [0, 1, 0]);
     }
     if (lexicon && (!trained || weak) && level.winner !== 1
-      && ((!trained && lexicon.hits.length === 0 && this.fallback.hasList(language.code) && oneScript(text)) || (probs[level.winner]! < MODEL_SURE && !b.ids.some((id) => model.priorIds.has(id))))) {
-      // no word of the language's own lexicon where the model never learned the language (its polar lean, however sure,
+      && ((!trained && lexicon.hits.length === 0 && this.fallback.hasList(language.code) && oneScript(b.cleaned) && this.fallback.emoji(text).hits.length === 0) || (probs[level.winner]! < MODEL_SURE && !b.ids.some((id) => model.priorIds.has(id))))) {
+      // no word of the language's lexicon (its own, or the one it reads by transfer) and no polar emoji where the model
+      // never learned the language (its polar lean, however sure,
       // comes from features learnt in other languages: Russian "Нам нужно купить молоко и яйца" POSITIVE 88 % through
       // "нужно", which the Russian list marks neutral), or in one it reads near chance an unsure lean with no prior
       // feature: NEUTRAL. Without a list (Armenian), or in a text of several scripts (Armenian "Հիանալի" in Japanese

@@ -36,8 +36,8 @@ export function fallbackAnswer(lex: FallbackVerdict, language: AnalysisOutput['l
  * A text in a language the model reads near chance where no lexicon word was found, the model read no lexicon or emoji
  * prior feature, and it leans to a polarity at under this probability: its lean comes from features it never learned in
  * this language, and on the everyday development set it called most neutral sentences of such languages positive or
- * negative. It answers NEUTRAL. In a language without training data, a text with no lexicon word answers NEUTRAL at any
- * probability (2026-12-05: everyday dev 90.1 → 93.0 %, fresh 84.2 → 85.1 %, check 80.7 % unchanged; the held-out rows
+ * negative. It answers NEUTRAL. In a language without training data whose lexicon (own or by transfer) finds no word and
+ * no polar emoji, in a text of one script, it answers NEUTRAL at any probability (2026-12-05: everyday dev 90.1 → 93.0 %, fresh 84.2 → 85.1 %, check 80.7 % unchanged; the held-out rows
  * are all in trained languages).
  */
 export const MODEL_SURE = 0.7;
@@ -105,7 +105,7 @@ export function emojiAnswer(emoji: EmojiVerdict, modelRead: string, language: An
 
 /**
  * When the lexicon decides in a trained language (sentimentAnalyzer.ts): the model read NEUTRAL under MODEL_SURE and
- * leans to the lexicon's side, and the lexicon's words (emoji and loose stem matches left out) are clear: their sum at
+ * leans to the lexicon's side, or (general.onnx only) the other polarity under LEXICON_OVERRULES_POLAR_BELOW, and the lexicon's words (emoji and loose stem matches left out) are clear: their sum at
  * least minScore, the strongest at least minHit, at most beyondStem letters past a matched stem (as the featuriser's
  * prefix rule), all of one sign, and no negator anywhere in the text (the fallback flips only the words after one:
  * "ne déteste pas" has its `pas` after the verb). Chosen on the held-out rows and the everyday dev and fresh sets
@@ -136,8 +136,9 @@ export function lexiconDecides(lex: FallbackVerdict): FallbackVerdict | undefine
 export const LEXICON_OVERRULES_POLAR_BELOW = 0.8;
 
 /**
- * The answer where the lexicon decides over an unsure model in a trained language: "Je déteste ce film" read NEUTRAL
- * 66 % ("Je" pulled NEUTRAL) though "déteste" is a strong lexicon word. The class is the lexicon's, the winning
+ * The answer where the lexicon decides over the model in a trained language (an unsure NEUTRAL, or the other polarity under
+ * LEXICON_OVERRULES_POLAR_BELOW): "Je déteste ce film" read NEUTRAL 66 % ("Je" pulled NEUTRAL) though "déteste" is a
+ * strong lexicon word. The class is the lexicon's, the winning
  * probability as in fallbackAnswer; lowConfidence as the model's own answer would have it.
  */
 export function lexiconOverModel(lex: FallbackVerdict, modelRead: string, language: AnalysisOutput['language'], truncated: boolean, cal: Calibration, emotionScores: EmotionScore[], lowConfidence: boolean): { output: AnalysisOutput; probs: number[] } {
