@@ -14,7 +14,7 @@ import { SEEDS } from './fallbackSeeds.js';
 import { NEUTRAL_PHRASES, VOCABULARY } from './polarityVocabulary.js';
 import { EMOJI_POLARITY } from './emojiPolarity.js';
 import {
-  FALLBACK_LEXICONS_FILE, FALLBACK_MAGIC, HANGUL, NEGATOR, NEUTRAL_EMOJI, NEUTRAL_PHRASE, NLPJS, NON_LATIN, SHORTEST_STEM, UNSPACED, check, fnv,
+  FALLBACK_LEXICONS_FILE, FALLBACK_MAGIC, HANGUL, NEGATOR, NEUTRAL_EMOJI, NEUTRAL_ENTRY, NLPJS, NON_LATIN, SHORTEST_STEM, UNSPACED, check, fnv,
 } from '../src/sentiment/lexiconFallback.js';
 
 /** Every entry of the tables, as (lang, kind, text) → strength; later sources do not overwrite earlier ones' signs. */
@@ -53,7 +53,7 @@ export function fallbackEntries(): Map<string, number> {
           entries.delete(`${lang}\u0001${kind}\u0001${bare}`);
         }
         const kind = UNSPACED.test(bare) ? 'c' : HANGUL.test(bare) ? 's' : 'w';
-        entries.set(`${lang}\u0001${kind}\u0001${bare}`, NEUTRAL_PHRASE);
+        entries.set(`${lang}\u0001${kind}\u0001${bare}`, NEUTRAL_ENTRY);
         continue;
       }
       const v = sign === '!' ? NEGATOR : sign === '++' ? 3 : sign === '--' ? -3 : sign === '+' ? 2 : -2;

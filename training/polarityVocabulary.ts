@@ -52,7 +52,7 @@ export const VOCABULARY: Readonly<Record<string, string>> = {
 /**
  * Greetings, wishes and common words that hold a polar word ("good", "bună"; zh 好 in 好像 "seems", 差 in 出差 "business
  * trip", 卡 "stuck" in 银行卡 "bank card") but say nothing of the writer's mood, written for the project from general
- * knowledge: each is read as one neutral position (lexiconFallback.ts NEUTRAL_PHRASE), so "Dobrý den, objednávka
+ * knowledge: each is read as one neutral position (lexiconFallback.ts NEUTRAL_ENTRY), so "Dobrý den, objednávka
  * nepřišla" is not lifted by its "dobrý". Same notation (`=`, one word or two).
  */
 export const NEUTRAL_PHRASES: Readonly<Record<string, string>> = {

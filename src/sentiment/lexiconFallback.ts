@@ -71,7 +71,7 @@ export const NEGATOR = 100;
  * so no shorter stem or substring inside it is read: a greeting's "good" ("Dobrý den", "Bună ziua", "Καλημέρα"), 好 in
  * 好像 "seems", 差 in 出差 "business trip". A negator before it reaches past it.
  */
-export const NEUTRAL_PHRASE = 101;
+export const NEUTRAL_ENTRY = 101;
 /**
  * The mark of an emoji the table knows as neutral (kind `z`, training/emojiPolarity.ts: faces whose Unicode name says
  * no feeling, such as 😐 NEUTRAL FACE). Polar emoji are kind `e` (nlp.js's table, read in every text) with their
@@ -217,7 +217,7 @@ export class FallbackLexicons {
       if (next !== undefined) {
         const two = this.find(langs, 'w', `${w} ${next}`);
         if (two !== 0) {
-          found.push({ v: two === NEUTRAL_PHRASE ? 0 : two, text: `${surface} ${surfaces[t + 1]!}` });
+          found.push({ v: two === NEUTRAL_ENTRY ? 0 : two, text: `${surface} ${surfaces[t + 1]!}` });
           t++;
           continue;
         }
@@ -259,7 +259,7 @@ export class FallbackLexicons {
       beyond = chars.length - n;
     }
     // a neutral entry ends the search: the word is known, without polarity
-    return v === NEUTRAL_PHRASE || v === 0 ? { v: 0, beyond: 0 } : { v, beyond };
+    return v === NEUTRAL_ENTRY || v === 0 ? { v: 0, beyond: 0 } : { v, beyond };
   }
 
   /** The emoji of `text` the emoji table knows (nlp.js's AFINN emoji and training/emojiPolarity.ts), in any language. */
@@ -295,7 +295,7 @@ export class FallbackLexicons {
         const piece = chars.slice(i, i + n).join('');
         const v = this.find(langs, 'n', piece) !== 0 ? NEGATOR : this.find(langs, 'c', piece);
         if (v !== 0) {
-          found.push({ v: v === NEUTRAL_PHRASE ? 0 : v, text: piece });
+          found.push({ v: v === NEUTRAL_ENTRY ? 0 : v, text: piece });
           matched = n;
           break;
         }

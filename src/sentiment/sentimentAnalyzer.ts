@@ -13,7 +13,7 @@ import { EXTRA_LEXICONS_FILE, Featurizer, loadExtraLexicons, type FeatureBag } f
 import { encodeBatch } from './onnxBatch.js';
 import { cleanText, TextRejected } from './textInput.js';
 import { LanguageIdentifier, type DetectedLanguage } from './languageDetector.js';
-import { FallbackLexicons } from './lexiconFallback.js';
+import { FallbackLexicons, type FallbackVerdict } from './lexiconFallback.js';
 import { EMOTIONS, DIRECTIONS, levelOf, DEFAULT_CALIBRATION, type Calibration, type Domain } from './labels.js';
 import type { ModelSidecar } from './modelCard.js';
 import type { AnalysisOutcome, AnalysisOutput } from './analysis/analysisOutput.js';
@@ -383,13 +383,16 @@ export class SentimentAnalyzer {
       const answer = fallbackAnswer(lexicon, { ...language, trained }, truncated, cal, emotionScores, model.sidecar.trainedLanguages.length, weak ? undefined : gap);
       return withProbabilities(answer.output, answer.probs);
     }
+    // the lexicon reading of a trained language, made once when a rule below first needs it
+    let read = lexicon;
+    const lexiconOf = (): FallbackVerdict => (read ??= this.fallback.score(b.cleaned, language.code));
     // the polar overrule was measured on general.onnx's held-out rows (the evaluation fit has no English expert): the
     // expert's polar verdicts keep their own reading
     const polarBelow = model === this.expert ? 0 : LEXICON_OVERRULES_POLAR_BELOW;
     if (trained && !weak && domain === 'GENERAL' && confidence < (level.winner === 1 ? MODEL_SURE : polarBelow)) {
       // a trained language, the model unsure of NEUTRAL and leaning to the side of clear, unnegated lexicon words, or
       // under LEXICON_OVERRULES_POLAR_BELOW on the other polarity than they (general.onnx only): they decide
-      const lex = lexiconDecides(lexicon ?? this.fallback.score(b.cleaned, language.code));
+      const lex = lexiconDecides(lexiconOf());
       const side = lex && lex.score > 0 ? 2 : 0;
       if (lex && side !== level.winner && (level.winner !== 1 || probs[side]! > probs[2 - side]!)) {
         const answer = lexiconOverModel(lex, modelRead(), { ...language, trained }, truncated, cal, emotionScores, unsure);
@@ -405,17 +408,16 @@ export class SentimentAnalyzer {
     if (lexicon && (!trained || weak) && level.winner !== 1
       && ((!trained && lexicon.hits.length === 0 && this.fallback.hasList(language.code) && oneScript(b.cleaned) && this.fallback.emoji(text).hits.length === 0) || (probs[level.winner]! < MODEL_SURE && !b.ids.some((id) => model.priorIds.has(id))))) {
       // no word of the language's lexicon (its own, or the one it reads by transfer) and no polar emoji where the model
-      // never learned the language (its polar lean, however sure,
-      // comes from features learnt in other languages: Russian "Нам нужно купить молоко и яйца" POSITIVE 88 % through
-      // "нужно", which the Russian list marks neutral), or in one it reads near chance an unsure lean with no prior
-      // feature: NEUTRAL. Without a list (Armenian), or in a text of several scripts (Armenian "Հիանալի" in Japanese
+      // never learned the language (its polar lean, however sure, comes from features learnt in other languages:
+      // Russian "Нам нужно купить молоко и яйца" POSITIVE 88 % through "нужно", which the Russian list marks neutral),
+      // or in one it reads near chance an unsure lean with no prior feature: NEUTRAL. Without a list (Armenian), or in a text of several scripts (Armenian "Հիանալի" in Japanese
       // text), the model's lexicon priors may be the only reading of a word the list cannot hold, and stand.
       return withProbabilities(unscoredNeutral(model, probs, { ...language, trained }, truncated, emotionScores), [0.25, 0.5, 0.25]);
     }
     if (trained && !weak && domain === 'GENERAL' && level.winner !== 1 && confidence < MODEL_SURE && !/[!?！？]/u.test(text)
       && !b.ids.some((id) => model.priorIds.has(id))) {
       // a trained language, the model unsure of a polar lean, and no lexicon word, emoji or strong punctuation: lean NEUTRAL
-      const lex = lexicon ?? this.fallback.score(b.cleaned, language.code);
+      const lex = lexiconOf();
       if (lex.hits.length === 0) {
         return withProbabilities(unsureNeutral(model, probs, { ...language, trained }, truncated, emotionScores, unsure), [0.25, 0.5, 0.25]);
       }
