@@ -17,7 +17,7 @@
 import { cliArgs } from '../lib/cliArgs.js';
 import { MODELS_DIR } from '../src/sentiment/sentimentAnalyzer.js';
 import { EMOTIONS, POLARITIES } from '../src/sentiment/labels.js';
-import { loadFinanceCorpus, loadFiveLevelRows, loadGeneralCorpus, type Row } from './corpus.js';
+import { loadFiveLevelRows, loadGeneralCorpus, type Row } from './corpus.js';
 import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -179,17 +179,7 @@ function foldedInputs(texts: string[], vectors: WordVectors, mode: NegationMode,
   return out;
 }
 
-/**
- * The finance tweets' training rows read as English polarity (bullish POSITIVE, bearish NEGATIVE, neutral NEUTRAL):
- * the only other English tweets in the data, for --finance-tweets (their held-out rows stay out: FINANCIAL_NEWS is
- * scored on them).
- */
-const FINANCE_AS_POLARITY = 'finance-as-polarity';
-function financeAsPolarity(): Row[] {
-  return loadFinanceCorpus().flatMap((r) => (r.split === 'train' && r.direction !== undefined ? [{ text: r.text, lang: ENGLISH, source: FINANCE_AS_POLARITY, split: 'train' as const, polarity: r.direction }] : []));
-}
-
-function crossSource(values: { folds: string; seeds: string; hidden: string; shared: boolean; vectors: string; probe: boolean; financeTweets: boolean }): void {
+function crossSource(values: { folds: string; seeds: string; hidden: string; shared: boolean; vectors: string; probe: boolean }): void {
   const list = (v: string): number[] => v.split(',').map((x) => {
     const n = Number(x);
     if (!Number.isFinite(n)) throw new Error(`not a number: ${x}`);
@@ -198,8 +188,7 @@ function crossSource(values: { folds: string; seeds: string; hidden: string; sha
   const folds = values.folds.split(',');
   for (const f of folds) if (!FOLDS[f]) throw new Error(`--folds: unknown fold ${f}; use ${Object.keys(FOLDS).join(', ')}`);
   if (values.probe && folds.includes('emobank')) throw new Error('--probe: the emobank fold has no training rows to probe on (its train split sets the cuts); leave it out');
-  const data = loadAndFeaturize({ ...ENGLISH_SPEC, load: () => [...loadGeneralCorpus(true), ...(values.financeTweets ? financeAsPolarity() : [])] });
-  const isFinance = (r: Row): boolean => r.source === FINANCE_AS_POLARITY;
+  const data = loadAndFeaturize({ ...ENGLISH_SPEC, load: () => loadGeneralCorpus(true) });
   const gradedRows = loadFiveLevelRows();
   const graded: { rows: Row[]; x: FeatureMatrix } = { rows: gradedRows, x: featurizeAll(gradedRows.map((r) => r.text), ENGLISH_SPEC.featurizer) };
   const modes = values.vectors.split(',') as (NegationMode | 'none')[];
@@ -215,14 +204,14 @@ function crossSource(values: { folds: string; seeds: string; hidden: string; sha
     const all = data.rows.map((r, i) => (r.split === scored && r.lang === ENGLISH && left(r) ? i : -1)).filter((i) => i >= 0);
     const held = values.probe ? all.filter((_, k) => k % Math.max(1, Math.floor(all.length / 3000)) === 0) : all;
     for (const seed of list(values.seeds)) {
-      const variants: { name: string; spec: ModelSpec; exclude: (r: Row) => boolean; vectors?: NegationMode }[] = list(values.hidden).flatMap((hidden) => modes.flatMap((m) => [false, ...(values.financeTweets ? [true] : [])].map((fin) => ({
-        name: `expert hidden=${hidden} vectors=${m}${fin ? ' + finance tweets' : ''}`,
+      const variants: { name: string; spec: ModelSpec; exclude: (r: Row) => boolean; vectors?: NegationMode }[] = list(values.hidden).flatMap((hidden) => modes.map((m) => ({
+        name: `expert hidden=${hidden} vectors=${m}`,
         spec: { ...ENGLISH_SPEC, hidden, seed },
-        exclude: (r: Row) => notEnglish(r) || left(r) || (!fin && isFinance(r)),
+        exclude: (r: Row) => notEnglish(r) || left(r),
         ...(m !== 'none' ? { vectors: m } : {}),
-      }))));
+      })));
       // GENERAL as committed (its own corpus, without the issue-37 sets), on every language
-      if (values.shared) variants.push({ name: 'shared (GENERAL committed spec)', spec: { ...GENERAL_SPEC, seed }, exclude: (r: Row) => GENERAL_EXCLUDED(r) || left(r) || isFinance(r) });
+      if (values.shared) variants.push({ name: 'shared (GENERAL committed spec)', spec: { ...GENERAL_SPEC, seed }, exclude: (r: Row) => GENERAL_EXCLUDED(r) || left(r) });
       for (const v of variants) {
         const started = Date.now();
         const label = `${v.name} without ${fold} seed ${seed}`;
@@ -364,8 +353,6 @@ function main(): void {
       probe: { type: 'boolean', default: false },
       /** The GloVe branch: none, or the negated words' treatment (englishVectors.ts): plain, flip, split; comma-separated. */
       vectors: { type: 'string' },
-      /** Also train each expert variant with the finance tweets' training rows as English polarity rows (a variant each). */
-      'finance-tweets': { type: 'boolean', default: false },
     },
   });
   if (values.train) {
@@ -377,7 +364,7 @@ function main(): void {
     return;
   }
   if (!values['cross-source']) throw new Error('trainEnglish: pass --cross-source (training and writing the expert is `npm run train -- --only=english`)');
-  crossSource({ ...values, vectors: values.vectors ?? 'none', financeTweets: values['finance-tweets'] });
+  crossSource({ ...values, vectors: values.vectors ?? 'none' });
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) main();
