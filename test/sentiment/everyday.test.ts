@@ -44,7 +44,7 @@ describe('everyday sentences (fresh set): the language and a polarity', () => {
     expect(o.rationale).toContain('"déteste"');
   });
 
-  it('a clear lexicon word decides in a trained language only where the model is unsure of NEUTRAL and leans its way, never negated', async () => {
+  it('a clear lexicon word decides in a trained language only where the model is unsure of NEUTRAL and leans its way, unless a negator flipped nothing', async () => {
     // written for this test: the model reads each NEUTRAL under MODEL_SURE, leaning NEGATIVE
     const outs = await analyzer.analyze(['Je déteste attendre le bus.', 'Je déteste la pluie.']);
     for (const o of outs) {
@@ -54,7 +54,12 @@ describe('everyday sentences (fresh set): the language and a polarity', () => {
     }
     const lexicons = FallbackLexicons.load(join(projectRoot, 'models'));
     expect(lexiconDecides(lexicons.score('Je déteste ce film', 'fr'))?.score).toBeLessThanOrEqual(-2);
-    expect(lexiconDecides(lexicons.score('Je ne déteste pas ce film', 'fr'))).toBeUndefined(); // negated
+    expect(lexiconDecides(lexicons.score('Je ne déteste pas ce film', 'fr'))).toBeUndefined(); // `pas` comes after the verb: a negator the lexicon did not place
+    // every negator spent on a word it flipped: the words decide, with the flipped sign (written for this test)
+    const spent = lexiconDecides(lexicons.score('Gar nicht so schlecht, die Serie wird richtig spannend.', 'de'));
+    expect(spent?.hits.map((h) => h.text)).toEqual(['schlecht (negated)', 'spannend']);
+    expect(spent?.score).toBeGreaterThanOrEqual(2);
+    expect(lexiconDecides(lexicons.score('Nicht schlecht, aber nicht spannend.', 'de'))).toBeUndefined(); // two signs
     expect(lexiconDecides(lexicons.score('Je déteste ce film 😀', 'fr'))?.hits.map((h) => h.text)).toEqual(['déteste']); // emoji are the model's
   });
 
