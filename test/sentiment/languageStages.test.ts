@@ -74,6 +74,11 @@ describe('language spelling stages', () => {
     expect(pairStage('Enhver har rett til frihet.', 'da')).toBe('no');
     expect(pairStage('Saya tidak datang kerana hujan lebat.', 'id')).toBe('ms');
     expect(pairStage('Saya tidak datang karena hujan deras.', 'ms')).toBe('id');
+    // past participles (ekavian -eo, ijekavian -io) and day names (written for this test)
+    expect(pairStage('Juče sam ga sreo, ali ga nisam razumeo.', 'hr')).toBe('sr');
+    expect(pairStage('Nisam ga razumio, a jako sam ga volio.', 'sr')).toBe('hr');
+    expect(pairStage('Kelas bermula semula hari Khamis.', 'id')).toBe('ms');
+    expect(pairStage('Kantor pos tutup hari Senin.', 'ms')).toBe('id');
     expect(pairStage('Každý má právo na život a slobodu.', 'cs')).toBe('sk');
     expect(pairStage('Každý má právo na život a svobodu.', 'sk')).toBe('cs');
     // Slovene needs two of its (short) words

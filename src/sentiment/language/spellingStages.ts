@@ -72,7 +72,10 @@ export const SPELLING_GROUPS: readonly (readonly SpellingMarkers[])[] = [
         'gdje ovdje negdje svugdje nigdje također jučer tvornic* kazališ* kolodvor* ljekarn* rajčic* mrkv* vani ured uredu tjedan tjedna ' +
         'siječ* veljač* ožuj* travanj* travnj* svib* lipanj* lipnj* srpanj* srpnj* kolovoz* rujan* rujn* listopad* prosin* ' +
         // ijekavian "dje" the pattern does not read (Serbian ponedeljak, deca, devojka, dečak, odeća; not knjižnica, which Slovene writes too)
-        'ponedjelj* djec* djevoj* dječ* odjeć*'
+        'ponedjelj* djec* djevoj* dječ* odjeć* ' +
+        // 2026-12-05: ijekavian past participles where Serbian writes voleo, želeo, živeo, razumeo, svideo, leteo and
+        // Slovene volil/želel, živel, razumel, všeč (none in the Serbian or Slovene training rows)
+        'volio želio živio razumio svidio letio voljel* željel* svidjel*'
       ).split(' '),
       pattern: /^(?!\p{L}*(?:jedn|jedin|bjekt|ijent|dijet|nijedan|prijem|danijel|gabrijel|dijego|kijev|higijen|hijerarh|pij|bij|krij|objem|sjenic|prijet))\p{L}*(?:[bcdfghklmnprstvzžčćšđ]ije(?!nt)[bcdfghklmnprstvzžčćšđ]|[bmpsv]je[bcdfghklmnprstvzžčćšđ])\p{L}*$/u,
     },
@@ -99,7 +102,11 @@ export const SPELLING_GROUPS: readonly (readonly SpellingMarkers[])[] = [
         // session 19, everyday Serbian that eld calls Croatian: words Croatian writes otherwise (vrlo/jako, vlak, trgovina, proračun, sretan, živcira, kava, kazalište, nogomet, sveučilište, tjedan, točno, kći)
         'veoma voz vozom vozu prodavnic* budžet* srećn* srećan nervir* kafa kafu pozorišt* fudbal* univerzitet* sedmic* tačno ćerk* ' +
         // session 20: ekavian and Serbian words that neither Croatian (izvješće, bezvrijedan, susjed, autocesta, knjižnica) nor Slovene writes
-        'izvešt* bezvred* sused* autoput* bibliotek*'
+        'izvešt* bezvred* sused* autoput* bibliotek* ' +
+        // 2026-12-05: ekavian past participles (Croatian volio, želio, …; Slovene -el) and words Croatian writes uopće,
+        // pobijed*, posljednj*, svidjel* and Slovene sploh, zmag*, zadnj*, všeč (none in the Croatian or Slovene
+        // training rows; pobed* in 14 of 1,128 Serbian ones)
+        'uopšte pobed* poslednj* svidel* voleo želeo živeo razumeo sedeo svideo leteo'
       ).split(' '),
     },
   ],
@@ -149,7 +156,10 @@ export const SPELLING_GROUPS: readonly (readonly SpellingMarkers[])[] = [
         // besok, coba, capek, silakan, sepeda, kendaraan, obat, dokter, rumah sakit, selamat, menit, menyetir, kereta,
         // baterai, kualitas, pajak, akun, informasi, pabrik (each in at most 6 of 5,109 Indonesian training rows)
         'faham awak muzik televisyen universiti encik esok cuba letih penat sila beratur basikal kenderaan ubat doktor ' +
-        'hospital tahniah perlawanan minit tersangat memandu tren lif bateri kualiti cukai akaun maklumat jawatan kilang'
+        'hospital tahniah perlawanan minit tersangat memandu tren lif bateri kualiti cukai akaun maklumat jawatan kilang ' +
+        // 2026-12-05: Malaysian day names (Indonesian Senin, Kamis, Jumat, Minggu) and spellings (rusak, insinyur); none
+        // in the Indonesian training rows
+        'isnin khamis jumaat ahad rosak jurutera'
       ).split(' '),
     },
     {
@@ -157,7 +167,9 @@ export const SPELLING_GROUPS: readonly (readonly SpellingMarkers[])[] = [
       min: 1,
       markers: (
         'karena dikaruniai bisa bahwa yaitu siapapun pengadilan pemerintah uang perserikatan ' +
-        'nggak gak enggak banget udah aja gimana bikin sih dong deh kok nih tuh kayak'
+        'nggak gak enggak banget udah aja gimana bikin sih dong deh kok nih tuh kayak ' +
+        // 2026-12-05: Indonesian day names where Malay writes Isnin, Khamis, Jumaat (none in the Malay training rows)
+        'senin kamis jumat'
       ).split(' '),
     },
   ],
