@@ -212,7 +212,6 @@ function crossSource(values: { folds: string; seeds: string; hidden: string; sha
       })));
       // GENERAL as committed (its own corpus, without the issue-37 sets), on every language
       if (values.shared) variants.push({ name: 'shared (GENERAL committed spec)', spec: { ...GENERAL_SPEC, seed }, exclude: (r: Row) => GENERAL_EXCLUDED(r) || left(r) });
-      const heldPreds: Float64Array[][][] = [];
       for (const v of variants) {
         const started = Date.now();
         const label = `${v.name} without ${fold} seed ${seed}`;
@@ -220,20 +219,11 @@ function crossSource(values: { folds: string; seeds: string; hidden: string; sha
         const withVectors = vec ? trainWithVectors(v.spec, { rows: data.rows, x: { ...data.x, dense: vec.x } }, { vectors: glove!, mode: v.vectors! }, { exclude: v.exclude, label }) : null;
         const t = withVectors ?? trainModel(v.spec, { data, exclude: v.exclude, label });
         const scored = scoreRows(t, held);
-        if (fold !== 'emobank') heldPreds.push(predict(t.model, t.x, held));
         // the graded rows read through the fit's stored word table, as the graph would
         const gradedAs = withVectors ? { ...graded, x: { ...graded.x, dense: withVectors.dense(gradedRows.map((r) => r.text)) } } : graded;
         const s = fold === 'emobank' ? scoreEmobank(t, gradedAs) : [scored.polarity, scored.emotion].filter(Boolean).join('; ');
         const line = `without ${fold}, ${v.name} seed=${seed}: ${fold === 'emobank' ? s : `${fold} en ${values.probe ? 'training rows (probe)' : 'held-out'} ${s}`} (${((Date.now() - started) / 1000).toFixed(0)} s)`;
         bar.done(line);
-        process.stdout.write(line + '\n');
-      }
-      if (heldPreds.length >= 2 && fold !== 'emobank') {
-        // the mean of every variant's polarity probabilities (an ensemble served as two graphs per text)
-        const pol = held.map((r, k) => [r, k] as const).filter(([r]) => data.rows[r]!.polarity !== undefined);
-        const mean = (k: number): number[] => [0, 1, 2].map((c) => heldPreds.reduce((a, p) => a + p[k]![0]![c]!, 0) / heldPreds.length);
-        const m = score(POLARITIES, pol.map(([r]) => [data.rows[r]!.polarity!]), pol.map(([, k]) => argmax(mean(k))));
-        const line = `without ${fold}, mean of ${heldPreds.length} variants seed=${seed}: ${fold} en held-out polarity (${pol.length} rows) macro-recall ${pct(m.macroRecall)} acc ${pct(m.accuracy)} macro-F1 ${pct(m.macroF1)}`;
         process.stdout.write(line + '\n');
       }
     }
