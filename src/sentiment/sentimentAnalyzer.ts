@@ -278,15 +278,32 @@ export class SentimentAnalyzer {
           t0 = now();
           st.language += t0 - t2;
         }
-        const features = {
+        let features: BagFeatures = {
           ids: arena.ints.copy(bag.ids, bag.count),
           tokenOf: arena.ints.copy(bag.tokenOf, bag.count),
           tokenOf2: arena.ints.copy(bag.tokenOf2, bag.count),
           negatedFeature: arena.bytes.copy(bag.negatedFeature, bag.count),
         };
+        if (!model.trainedCodes.has(language.code)) features = priorsOnly(features, model.priorIds, texts[i]!, model.trainedLetters);
+        // object literals of one shape (not spreads): the per-text loops that read them stay monomorphic
         bags.push({
-          ...(model.trainedCodes.has(language.code) ? features : priorsOnly(features, model.priorIds, texts[i]!, model.trainedLetters)),
-          bag: { ...bag, negatedBy: arena.ints.copy(bag.negatedBy, bag.tokens.length) },
+          ids: features.ids,
+          tokenOf: features.tokenOf,
+          tokenOf2: features.tokenOf2,
+          negatedFeature: features.negatedFeature,
+          bag: {
+            count: bag.count,
+            ids: bag.ids,
+            tokenOf: bag.tokenOf,
+            tokenOf2: bag.tokenOf2,
+            negatedFeature: bag.negatedFeature,
+            tokens: bag.tokens,
+            negatedBy: arena.ints.copy(bag.negatedBy, bag.tokens.length),
+            letters: bag.letters,
+            truncated: bag.truncated,
+            languageIds: bag.languageIds,
+            languageCount: bag.languageCount,
+          },
           cleaned,
           language,
         });
