@@ -115,6 +115,15 @@ function checkOf(lang: string, kind: number, a: string, aTo: number, b?: string)
   return h >>> 0;
 }
 
+/** The fnv state after entryKey(lang, kind, '')'s characters: lang, \u0001, kind, \u0001 (not yet made unsigned). */
+function keyBasis(lang: string, kind: number): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < lang.length; i++) h = Math.imul(h ^ lang.charCodeAt(i), 0x01000193);
+  h = Math.imul(h ^ 1, 0x01000193);
+  h = Math.imul(h ^ kind, 0x01000193);
+  return Math.imul(h ^ 1, 0x01000193);
+}
+
 /** Entry kinds as the key's character codes. */
 const KIND_WORD = 0x77; // 'w'
 const KIND_STEM = 0x73; // 's'
@@ -136,6 +145,9 @@ function mix(h: number): number {
   h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
   return (h ^ (h >>> 16)) >>> 0;
 }
+/** A word's part after an elided article or pronoun and its apostrophe (French l'excellent). */
+const ELIDED = /['’]([\p{L}\p{M}]+)$/u;
+const PICTOGRAPHIC = /\p{Extended_Pictographic}/u;
 const TOKEN = /\p{Extended_Pictographic}|[\p{L}\p{M}\p{N}]+(?:['’][\p{L}\p{M}]+)*/gu;
 /** An entry's key as hashed: language, kind and text. */
 export const entryKey = (lang: string, kind: string, text: string): string => `${lang}\u0001${kind}\u0001${text}`;
@@ -167,8 +179,11 @@ export class FallbackLexicons {
    */
   private readonly slots: Uint32Array;
   private readonly mask: number;
-  /** word()'s scratch: the code-unit end of each code point of the word. */
+  /** One bit per value of mix(fnv) >>> 12 (2^20 bits): set for every entry's, so a clear bit says a key is absent. */
+  private readonly present = new Int32Array(1 << 15);
+  /** word()'s scratch: the code-unit end of each code point of the word, and each language's stem-key fnv states. */
   private ends = new Int32Array(64);
+  private states = new Int32Array(256);
 
   constructor(
     /** fnv of each entry's key, ascending (entries with the same fnv sit together). */
@@ -182,7 +197,9 @@ export class FallbackLexicons {
     this.slots = new Uint32Array(size);
     this.mask = size - 1;
     for (let i = 0; i < hashes.length; i++) {
-      let slot = mix(hashes[i]!) & this.mask;
+      const m = mix(hashes[i]!);
+      this.present[m >>> 17] = this.present[m >>> 17]! | (1 << ((m >>> 12) & 31));
+      let slot = m & this.mask;
       while (this.slots[slot] !== 0) slot = (slot + 1) & this.mask;
       this.slots[slot] = i + 1;
     }
@@ -205,19 +222,23 @@ export class FallbackLexicons {
    * text's lookups, every word beginning of every word, had each built its stem and its key to hash them).
    */
   private get(lang: string, kind: number, a: string, aTo: number, b?: string): number {
-    let h = 0x811c9dc5;
-    for (let i = 0; i < lang.length; i++) h = Math.imul(h ^ lang.charCodeAt(i), 0x01000193);
-    h = Math.imul(h ^ 1, 0x01000193);
-    h = Math.imul(h ^ kind, 0x01000193);
-    h = Math.imul(h ^ 1, 0x01000193);
+    let h = keyBasis(lang, kind);
     for (let i = 0; i < aTo; i++) h = Math.imul(h ^ a.charCodeAt(i), 0x01000193);
     if (b !== undefined) {
       h = Math.imul(h ^ 0x20, 0x01000193);
       for (let i = 0; i < b.length; i++) h = Math.imul(h ^ b.charCodeAt(i), 0x01000193);
     }
-    h >>>= 0;
+    return this.getHashed(h >>> 0, lang, kind, a, aTo, b);
+  }
+
+  /** get() for a key whose fnv is `h`. */
+  private getHashed(h: number, lang: string, kind: number, a: string, aTo: number, b?: string): number {
+    const m = mix(h);
+    // most keys looked up are not there (every word beginning of every word): the bitmap says so from 128 KB, where
+    // the probe reads the 1 MB slot table and the entry's hash
+    if ((this.present[m >>> 17]! & (1 << ((m >>> 12) & 31))) === 0) return 0;
     let c = -1;
-    for (let slot = mix(h) & this.mask; ; slot = (slot + 1) & this.mask) {
+    for (let slot = m & this.mask; ; slot = (slot + 1) & this.mask) {
       const e = this.slots[slot]!;
       if (e === 0) return 0;
       if (this.hashes[e - 1] !== h) continue;
@@ -251,7 +272,7 @@ export class FallbackLexicons {
     for (let t = 0; t < tokens.length; t++) {
       const w = tokens[t]!;
       const surface = surfaces[t]!;
-      if (/\p{Extended_Pictographic}/u.test(w)) {
+      if (PICTOGRAPHIC.test(w)) {
         found.push({ v: this.get('*', KIND_EMOJI, w, w.length), text: w });
         continue;
       }
@@ -270,8 +291,8 @@ export class FallbackLexicons {
       }
       let word = this.word(langs, w);
       // an elided article or pronoun before an apostrophe (French j'adore, l'excellent; Italian l'ottimo): the word after it
-      const elided = /['’]([\p{L}\p{M}]+)$/u.exec(w)?.[1];
-      if (word.v === 0 && elided !== undefined && [...elided].length >= SHORTEST_STEM) word = this.word(langs, elided);
+      const elided = word.v === 0 ? ELIDED.exec(w)?.[1] : undefined;
+      if (elided !== undefined && [...elided].length >= SHORTEST_STEM) word = this.word(langs, elided);
       found.push({ v: word.v, text: surface, ...(word.beyond > 0 ? { beyondStem: word.beyond } : {}) });
     }
     const hits: LexiconHit[] = [];
@@ -306,9 +327,24 @@ export class FallbackLexicons {
     const hangul = HANGUL.test(w);
     let v = this.find(langs, KIND_NEGATOR, w) !== 0 || (hangul && this.find(langs, KIND_NEGATOR, w, ends[1]!) !== 0) ? NEGATOR : this.find(langs, KIND_WORD, w);
     let beyond = 0;
-    for (let n = Math.min(points, 24); v === 0 && n >= (hangul ? 1 : SHORTEST_STEM); n--) {
-      v = this.find(langs, KIND_STEM, w, ends[n]!);
-      beyond = points - n;
+    const shortest = hangul ? 1 : SHORTEST_STEM;
+    if (v === 0 && Math.min(points, 24) >= shortest) {
+      // the stem keys' fnv after each code unit of w, per language (fnv is sequential: one pass, not one per stem)
+      const row = w.length + 1;
+      const states = this.states.length >= langs.length * row ? this.states : (this.states = new Int32Array(2 * langs.length * row));
+      for (let k = 0; k < langs.length; k++) {
+        let h = keyBasis(langs[k]!, KIND_STEM);
+        states[k * row] = h;
+        for (let i = 0; i < w.length; i++) states[k * row + i + 1] = h = Math.imul(h ^ w.charCodeAt(i), 0x01000193);
+      }
+      for (let n = Math.min(points, 24); v === 0 && n >= shortest; n--) {
+        const to = ends[n]!;
+        for (let k = 0; k < langs.length; k++) {
+          v = this.getHashed(states[k * row + to]! >>> 0, langs[k]!, KIND_STEM, w, to);
+          if (v !== 0) break;
+        }
+        beyond = points - n;
+      }
     }
     // a neutral entry ends the search: the word is known, without polarity
     return v === NEUTRAL_ENTRY || v === 0 ? { v: 0, beyond: 0 } : { v, beyond };
