@@ -29,12 +29,12 @@ export function lexiconValences(): Map<string, number> {
 }
 
 /**
- * A string → valence table for the featuriser's hot path (every token is looked up): open addressing over a 32-bit
- * FNV-1a hash of the word, the word itself compared only where the hash matches, so it answers exactly as
- * Map.get. The Map's lookup cost ~4 µs per tweet (its chains and the key strings scattered in the old generation);
- * this table's hashes are one 64 KB typed array.
+ * A word → number table for hot paths that look up every token (VADER's valences in the featuriser, the English
+ * expert's word rows): open addressing over a 32-bit FNV-1a hash of the word, the word itself compared only where the
+ * hash matches, so it answers exactly as Map.get. VADER's Map cost ~4 µs per tweet in the featuriser (its chains and
+ * key strings scattered in the old generation); this table's hashes are one typed array (64 KB for VADER).
  */
-export class ValenceTable {
+export class WordTable {
   private readonly hashes: Int32Array;
   private readonly words: string[];
   private readonly values: Float64Array;
@@ -48,7 +48,7 @@ export class ValenceTable {
     this.values = new Float64Array(size);
     this.mask = size - 1;
     for (const [w, v] of entries) {
-      const h = ValenceTable.hash(w);
+      const h = WordTable.hash(w);
       let i = h & this.mask;
       while (this.words[i] !== '') i = (i + 1) & this.mask;
       this.hashes[i] = h;
@@ -68,9 +68,9 @@ export class ValenceTable {
     return h ^ (h >>> 16);
   }
 
-  /** The word's valence, undefined when absent (as Map.get). */
+  /** The word's number, undefined when absent (as Map.get). */
   get(w: string): number | undefined {
-    const h = ValenceTable.hash(w);
+    const h = WordTable.hash(w);
     for (let i = h & this.mask; ; i = (i + 1) & this.mask) {
       const k = this.hashes[i]!;
       // an empty slot holds hash 0 and ''; a stored word whose hash is 0 is told apart by its string
@@ -80,11 +80,11 @@ export class ValenceTable {
   }
 }
 
-let vaderTable: ValenceTable | null = null;
+let vaderTable: WordTable | null = null;
 
-/** lexiconValences() as a ValenceTable, once per thread. */
-export function lexiconValenceTable(): ValenceTable {
-  return (vaderTable ??= new ValenceTable(lexiconValences()));
+/** lexiconValences() as a WordTable, once per thread. */
+export function lexiconValenceTable(): WordTable {
+  return (vaderTable ??= new WordTable(lexiconValences()));
 }
 
 /** Shortest stem matched as a word's prefix, and the most characters a stem may lack. */

@@ -12,7 +12,7 @@ import {
   lexiconKey, mix,
 } from './featureHashing.js';
 import { DEFAULT_FEATURIZER, type FeaturizerParams } from './featurizerParams.js';
-import { extraLexicons, extraValence, lexiconValenceTable, wordClassTable, type ExtraLexicons, type ValenceTable } from './lexicons.js';
+import { extraLexicons, extraValence, lexiconValenceTable, wordClassTable, type ExtraLexicons, type WordTable } from './lexicons.js';
 import {
   CASHTAG, collapseUnits, DIGITS, INTENSIFIERS, isNegator, MONEY, NEGATION_SCOPE, numberShape, numberShapeStart, scriptOf, SOFTENERS, TOKEN,
 } from './tokenRules.js';
@@ -59,7 +59,7 @@ export class Featurizer {
   /** With a separate language bag (languageOnlyCharGrams, modelCharGramMax): the language head's bag, in order. */
   private languageIds = new Int32Array(4096);
   private languageCount = 0;
-  private readonly lexicon: ValenceTable | null;
+  private readonly lexicon: WordTable | null;
   /** Bucket of the lexicon feature for sign (0 negative, 1 positive) × strength 1–3. */
   readonly lexiconIds: number[];
   /** Bucket of the "intensified lexicon word" feature per sign (0 negative, 1 positive). */
