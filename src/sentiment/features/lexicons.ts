@@ -121,6 +121,13 @@ export class KeyTable {
   private readonly keys: Int32Array; // key + 1; 0 marks an empty slot
   private readonly values: Int8Array;
   private readonly mask: number;
+  /**
+   * One bit per value of the key's top bits (at least 8 bits per entry), set for every stored key: most keys looked
+   * up are absent (a word's stems, words outside the lists), and a clear bit says so from a bitmap of 32-128 KB
+   * where the probe reads the 0.5-1 MB slot table.
+   */
+  private readonly present: Int32Array;
+  private readonly shift: number;
 
   constructor(entries: Map<number, number>) {
     let size = 1024;
@@ -128,7 +135,13 @@ export class KeyTable {
     this.keys = new Int32Array(size);
     this.values = new Int8Array(size);
     this.mask = size - 1;
+    let bits = 10;
+    while (1 << bits < entries.size * 8 && bits < 30) bits++;
+    this.shift = 30 - bits;
+    this.present = new Int32Array(Math.max(1, (1 << bits) >>> 5));
     for (const [k, v] of entries) {
+      const b = (k & 0x3fffffff) >>> this.shift;
+      this.present[b >>> 5] = this.present[b >>> 5]! | (1 << (b & 31));
       let i = k & this.mask;
       while (this.keys[i] !== 0 && this.keys[i] !== k + 1) i = (i + 1) & this.mask;
       this.keys[i] = k + 1;
@@ -137,6 +150,8 @@ export class KeyTable {
   }
 
   get(key: number): number {
+    const b = (key & 0x3fffffff) >>> this.shift;
+    if ((this.present[b >>> 5]! & (1 << (b & 31))) === 0) return 0;
     for (let i = key & this.mask; ; i = (i + 1) & this.mask) {
       const k = this.keys[i]!;
       if (k === key + 1) return this.values[i]!;
