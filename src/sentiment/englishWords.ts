@@ -10,6 +10,11 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isNegator, NEGATION_SCOPE, TOKEN } from './features/tokenRules.js';
 
+/** Word → table row: the word list's Map, or the WordTable the service reads it through (features/lexicons.ts). */
+export interface WordIndex {
+  get(word: string): number | undefined;
+}
+
 /** A known word of a text: its table row, its lower-case form as written (the rationale's key) and whether it is negated. */
 export interface KnownWord {
   word: number;
@@ -45,11 +50,11 @@ export function knownWords(text: string, index: ReadonlyMap<string, number>): Kn
  * once, runs cut to collapseRuns, at most MAX_TOKENS), so that the word branch reads the text the hashed features
  * read and each word is a token the rationale can cite. `negatedBy[t] >= 0`: token t is in a negation scope.
  */
-export function knownTokens(tokens: readonly string[], negatedBy: ArrayLike<number>, index: ReadonlyMap<string, number>): (KnownWord & { token: number })[] {
+export function knownTokens(tokens: readonly string[], negatedBy: ArrayLike<number>, index: WordIndex): (KnownWord & { token: number })[] {
   const out: (KnownWord & { token: number })[] = [];
   for (let t = 0; t < tokens.length; t++) {
     const written = tokens[t]!.toLowerCase();
-    const lower = written.replace(/’/g, "'");
+    const lower = written.includes('’') ? written.replace(/’/g, "'") : written;
     const i = index.get(lower) ?? (lower.endsWith("n't") ? index.get(lower.slice(0, -3)) : undefined);
     if (i !== undefined) out.push({ word: i, lower: written, negated: negatedBy[t]! >= 0, token: t });
   }

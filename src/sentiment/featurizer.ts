@@ -21,7 +21,7 @@ export { collapseUnits } from './features/tokenRules.js';
 export { foldLatinString, hash32, wordFeatureId } from './features/featureHashing.js';
 export {
   buildExtraLexiconsWith, encodeExtraLexicons, extraLexicons, keyedExtraLexicons, KeyTable, lexiconValences, loadExtraLexicons,
-  MIN_STEM, setWordClusters, type ExtraLexiconEntries, type ExtraLexicons,
+  MIN_STEM, setWordClusters, WordTable, type ExtraLexiconEntries, type ExtraLexicons,
 } from './features/lexicons.js';
 export { EXTRA_LEXICONS_FILE, type KeyedExtraLexicons } from './features/lexiconFile.js';
 export { featureValue, featureValues } from './features/featureValues.js';

@@ -292,10 +292,23 @@ export class LanguageIdentifier {
       for (let k = 0; k < count; k++) {
         const row = ids[k]! & mask;
         const base = row * K;
+        const end = base + K;
         const scale = rowScale[row]!;
-        for (let j = 0; j < K; j++) {
-          const e = packed[base + j]!;
+        // four entries a step (the same additions in the same order: fewer loop steps and bounds checks)
+        let j = base;
+        for (; j + 4 <= end; j += 4) {
+          const e0 = packed[j]!;
+          const e1 = packed[j + 1]!;
+          const e2 = packed[j + 2]!;
+          const e3 = packed[j + 3]!;
           // the weight as the float32 it was trained and exported as (int8 × the row's float32 scale, rounded to float32)
+          z[(e0 >> 8) & 255] = z[(e0 >> 8) & 255]! + Math.fround(((e0 << 24) >> 24) * scale);
+          z[(e1 >> 8) & 255] = z[(e1 >> 8) & 255]! + Math.fround(((e1 << 24) >> 24) * scale);
+          z[(e2 >> 8) & 255] = z[(e2 >> 8) & 255]! + Math.fround(((e2 << 24) >> 24) * scale);
+          z[(e3 >> 8) & 255] = z[(e3 >> 8) & 255]! + Math.fround(((e3 << 24) >> 24) * scale);
+        }
+        for (; j < end; j++) {
+          const e = packed[j]!;
           z[(e >> 8) & 255] = z[(e >> 8) & 255]! + Math.fround(((e << 24) >> 24) * scale);
         }
       }

@@ -96,6 +96,44 @@ export function check(s: string): number {
   return h >>> 0;
 }
 
+/** check(entryKey(lang, String.fromCharCode(kind), a.slice(0, aTo))), or of the two-word key with `b`, without making the key. */
+function checkOf(lang: string, kind: number, a: string, aTo: number, b?: string): number {
+  let h = 0x9e3779b9;
+  const step = (c: number): void => {
+    h = Math.imul(h ^ c, 0x5bd1e995);
+    h ^= h >>> 13;
+  };
+  for (let i = 0; i < lang.length; i++) step(lang.charCodeAt(i));
+  step(1);
+  step(kind);
+  step(1);
+  for (let i = 0; i < aTo; i++) step(a.charCodeAt(i));
+  if (b !== undefined) {
+    step(0x20);
+    for (let i = 0; i < b.length; i++) step(b.charCodeAt(i));
+  }
+  return h >>> 0;
+}
+
+/** The fnv state after entryKey(lang, kind, '')'s characters: lang, \u0001, kind, \u0001 (not yet made unsigned). */
+function keyBasis(lang: string, kind: number): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < lang.length; i++) h = Math.imul(h ^ lang.charCodeAt(i), 0x01000193);
+  h = Math.imul(h ^ 1, 0x01000193);
+  h = Math.imul(h ^ kind, 0x01000193);
+  return Math.imul(h ^ 1, 0x01000193);
+}
+
+/** Entry kinds as the key's character codes. */
+const KIND_WORD = 0x77; // 'w'
+const KIND_STEM = 0x73; // 's'
+const KIND_NEGATOR = 0x6e; // 'n'
+const KIND_SUBSTRING = 0x63; // 'c'
+const KIND_EMOJI = 0x65; // 'e'
+const KIND_EMOJI_OWN = 0x79; // 'y'
+const KIND_EMOJI_NEUTRAL = 0x7a; // 'z'
+const KIND_LIST = 0x6c; // 'l'
+
 export function fnv(s: string): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
@@ -107,6 +145,9 @@ function mix(h: number): number {
   h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
   return (h ^ (h >>> 16)) >>> 0;
 }
+/** A word's part after an elided article or pronoun and its apostrophe (French l'excellent). */
+const ELIDED = /['’]([\p{L}\p{M}]+)$/u;
+const PICTOGRAPHIC = /\p{Extended_Pictographic}/u;
 const TOKEN = /\p{Extended_Pictographic}|[\p{L}\p{M}\p{N}]+(?:['’][\p{L}\p{M}]+)*/gu;
 /** An entry's key as hashed: language, kind and text. */
 export const entryKey = (lang: string, kind: string, text: string): string => `${lang}\u0001${kind}\u0001${text}`;
@@ -138,6 +179,11 @@ export class FallbackLexicons {
    */
   private readonly slots: Uint32Array;
   private readonly mask: number;
+  /** One bit per value of mix(fnv) >>> 12 (2^20 bits): set for every entry's, so a clear bit says a key is absent. */
+  private readonly present = new Int32Array(1 << 15);
+  /** word()'s scratch: the code-unit end of each code point of the word, and each language's stem-key fnv states. */
+  private ends = new Int32Array(64);
+  private states = new Int32Array(256);
 
   constructor(
     /** fnv of each entry's key, ascending (entries with the same fnv sit together). */
@@ -151,7 +197,9 @@ export class FallbackLexicons {
     this.slots = new Uint32Array(size);
     this.mask = size - 1;
     for (let i = 0; i < hashes.length; i++) {
-      let slot = mix(hashes[i]!) & this.mask;
+      const m = mix(hashes[i]!);
+      this.present[m >>> 17] = this.present[m >>> 17]! | (1 << ((m >>> 12) & 31));
+      let slot = m & this.mask;
       while (this.slots[slot] !== 0) slot = (slot + 1) & this.mask;
       this.slots[slot] = i + 1;
     }
@@ -167,24 +215,43 @@ export class FallbackLexicons {
     return new FallbackLexicons(new Uint32Array(copy.buffer, 0, n), new Uint32Array(copy.buffer, 4 * n, n), new Int8Array(copy.buffer, 8 * n, n));
   }
 
-  /** The strength stored for a key (NEGATOR, NEUTRAL_EMOJI or ±1–3), 0 when the tables do not hold it. */
-  private get(k: string): number {
-    const h = fnv(k);
+  /**
+   * The strength stored for the key entryKey(lang, kind, a.slice(0, aTo)), or with `b`, for the two-word key
+   * entryKey(lang, kind, `${a.slice(0, aTo)} ${b}`) (NEGATOR, NEUTRAL_EMOJI or ±1–3); 0 when the tables do not hold it.
+   * Both hashes are sequential, so they are computed over the key's parts as they come: no key string is made (a
+   * text's lookups, every word beginning of every word, had each built its stem and its key to hash them).
+   */
+  private get(lang: string, kind: number, a: string, aTo: number, b?: string): number {
+    let h = keyBasis(lang, kind);
+    for (let i = 0; i < aTo; i++) h = Math.imul(h ^ a.charCodeAt(i), 0x01000193);
+    if (b !== undefined) {
+      h = Math.imul(h ^ 0x20, 0x01000193);
+      for (let i = 0; i < b.length; i++) h = Math.imul(h ^ b.charCodeAt(i), 0x01000193);
+    }
+    return this.getHashed(h >>> 0, lang, kind, a, aTo, b);
+  }
+
+  /** get() for a key whose fnv is `h`. */
+  private getHashed(h: number, lang: string, kind: number, a: string, aTo: number, b?: string): number {
+    const m = mix(h);
+    // most keys looked up are not there (every word beginning of every word): the bitmap says so from 128 KB, where
+    // the probe reads the 1 MB slot table and the entry's hash
+    if ((this.present[m >>> 17]! & (1 << ((m >>> 12) & 31))) === 0) return 0;
     let c = -1;
-    for (let slot = mix(h) & this.mask; ; slot = (slot + 1) & this.mask) {
+    for (let slot = m & this.mask; ; slot = (slot + 1) & this.mask) {
       const e = this.slots[slot]!;
       if (e === 0) return 0;
       if (this.hashes[e - 1] !== h) continue;
       // fnv matched: the entry is this key only if its check hash matches too (the rare fnv twins probe on)
-      if (c === -1) c = check(k);
+      if (c === -1) c = checkOf(lang, kind, a, aTo, b);
       if (this.checks[e - 1] === c) return this.values[e - 1]!;
     }
   }
 
-  /** The first language of `langs` whose tables hold `text` as `kind`, as its strength (NEGATOR for a negator), else 0. */
-  private find(langs: readonly string[], kind: string, text: string): number {
-    for (const l of langs) {
-      const v = this.get(entryKey(l, kind, text));
+  /** The first language of `langs` whose tables hold a.slice(0, aTo) (with `b`: that and b as two words) as `kind`, as its strength (NEGATOR for a negator), else 0. */
+  private find(langs: readonly string[], kind: number, a: string, aTo: number = a.length, b?: string): number {
+    for (let k = 0; k < langs.length; k++) {
+      const v = this.get(langs[k]!, kind, a, aTo, b);
       if (v !== 0) return v;
     }
     return 0;
@@ -192,7 +259,7 @@ export class FallbackLexicons {
 
   /** Whether the tables hold words of `lang` (its own list, or one it reads by TRANSFER). */
   hasList(lang: string): boolean {
-    return [lang, ...(TRANSFER[lang] ?? [])].some((l) => this.get(entryKey(l, 'l', '')) !== 0);
+    return [lang, ...(TRANSFER[lang] ?? [])].some((l) => this.get(l, KIND_LIST, '', 0) !== 0);
   }
 
   /** The lexicon reading of a text in language `lang` (the language stage's verdict). */
@@ -205,8 +272,8 @@ export class FallbackLexicons {
     for (let t = 0; t < tokens.length; t++) {
       const w = tokens[t]!;
       const surface = surfaces[t]!;
-      if (/\p{Extended_Pictographic}/u.test(w)) {
-        found.push({ v: this.get(entryKey('*', 'e', w)), text: w });
+      if (PICTOGRAPHIC.test(w)) {
+        found.push({ v: this.get('*', KIND_EMOJI, w, w.length), text: w });
         continue;
       }
       if (UNSPACED.test(w)) {
@@ -215,7 +282,7 @@ export class FallbackLexicons {
       }
       const next = tokens[t + 1];
       if (next !== undefined) {
-        const two = this.find(langs, 'w', `${w} ${next}`);
+        const two = this.find(langs, KIND_WORD, w, w.length, next);
         if (two !== 0) {
           found.push({ v: two === NEUTRAL_ENTRY ? 0 : two, text: `${surface} ${surfaces[t + 1]!}` });
           t++;
@@ -224,8 +291,8 @@ export class FallbackLexicons {
       }
       let word = this.word(langs, w);
       // an elided article or pronoun before an apostrophe (French j'adore, l'excellent; Italian l'ottimo): the word after it
-      const elided = /['’]([\p{L}\p{M}]+)$/u.exec(w)?.[1];
-      if (word.v === 0 && elided !== undefined && [...elided].length >= SHORTEST_STEM) word = this.word(langs, elided);
+      const elided = word.v === 0 ? ELIDED.exec(w)?.[1] : undefined;
+      if (elided !== undefined && [...elided].length >= SHORTEST_STEM) word = this.word(langs, elided);
       found.push({ v: word.v, text: surface, ...(word.beyond > 0 ? { beyondStem: word.beyond } : {}) });
     }
     const hits: LexiconHit[] = [];
@@ -250,13 +317,34 @@ export class FallbackLexicons {
 
   /** One word's entry: NEGATOR, a whole word's strength, or the longest stem it begins with (and the letters past it). */
   private word(langs: readonly string[], w: string): { v: number; beyond: number } {
-    const chars = [...w];
+    // where each code point of w ends (its stems are its first n code points, as [...w] counts them)
+    const ends = this.ends.length > w.length ? this.ends : (this.ends = new Int32Array(2 * w.length + 1));
+    let points = 0;
+    for (let i = 0; i < w.length;) {
+      i += w.codePointAt(i)! > 0xffff ? 2 : 1;
+      ends[++points] = i;
+    }
     const hangul = HANGUL.test(w);
-    let v = this.find(langs, 'n', w) !== 0 || (hangul && this.find(langs, 'n', chars[0]!) !== 0) ? NEGATOR : this.find(langs, 'w', w);
+    let v = this.find(langs, KIND_NEGATOR, w) !== 0 || (hangul && this.find(langs, KIND_NEGATOR, w, ends[1]!) !== 0) ? NEGATOR : this.find(langs, KIND_WORD, w);
     let beyond = 0;
-    for (let n = Math.min(chars.length, 24); v === 0 && n >= (hangul ? 1 : SHORTEST_STEM); n--) {
-      v = this.find(langs, 's', chars.slice(0, n).join(''));
-      beyond = chars.length - n;
+    const shortest = hangul ? 1 : SHORTEST_STEM;
+    if (v === 0 && Math.min(points, 24) >= shortest) {
+      // the stem keys' fnv after each code unit of w, per language (fnv is sequential: one pass, not one per stem)
+      const row = w.length + 1;
+      const states = this.states.length >= langs.length * row ? this.states : (this.states = new Int32Array(2 * langs.length * row));
+      for (let k = 0; k < langs.length; k++) {
+        let h = keyBasis(langs[k]!, KIND_STEM);
+        states[k * row] = h;
+        for (let i = 0; i < w.length; i++) states[k * row + i + 1] = h = Math.imul(h ^ w.charCodeAt(i), 0x01000193);
+      }
+      for (let n = Math.min(points, 24); v === 0 && n >= shortest; n--) {
+        const to = ends[n]!;
+        for (let k = 0; k < langs.length; k++) {
+          v = this.getHashed(states[k * row + to]! >>> 0, langs[k]!, KIND_STEM, w, to);
+          if (v !== 0) break;
+        }
+        beyond = points - n;
+      }
     }
     // a neutral entry ends the search: the word is known, without polarity
     return v === NEUTRAL_ENTRY || v === 0 ? { v: 0, beyond: 0 } : { v, beyond };
@@ -268,11 +356,11 @@ export class FallbackLexicons {
     const neutral: string[] = [];
     let score = 0;
     for (const e of text.match(/\p{Extended_Pictographic}/gu) ?? []) {
-      if (this.get(entryKey('*', 'z', e)) === NEUTRAL_EMOJI) {
+      if (this.get('*', KIND_EMOJI_NEUTRAL, e, e.length) === NEUTRAL_EMOJI) {
         neutral.push(e);
         continue;
       }
-      const v = this.get(entryKey('*', 'e', e)) || this.get(entryKey('*', 'y', e));
+      const v = this.get('*', KIND_EMOJI, e, e.length) || this.get('*', KIND_EMOJI_OWN, e, e.length);
       if (v !== 0) {
         hits.push({ text: e, strength: v });
         score += v;
@@ -293,7 +381,7 @@ export class FallbackLexicons {
       for (let n = Math.min(LONGEST_SUBSTRING, chars.length - i); n >= 1; n--) {
         if (bounds && (!bounds.has(i) || !bounds.has(i + n))) continue;
         const piece = chars.slice(i, i + n).join('');
-        const v = this.find(langs, 'n', piece) !== 0 ? NEGATOR : this.find(langs, 'c', piece);
+        const v = this.find(langs, KIND_NEGATOR, piece) !== 0 ? NEGATOR : this.find(langs, KIND_SUBSTRING, piece);
         if (v !== 0) {
           found.push({ v: v === NEUTRAL_ENTRY ? 0 : v, text: piece });
           matched = n;

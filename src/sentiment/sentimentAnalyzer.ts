@@ -9,7 +9,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createHash } from 'node:crypto';
 import * as ort from 'onnxruntime-node';
-import { EXTRA_LEXICONS_FILE, Featurizer, loadExtraLexicons, type FeatureBag } from './featurizer.js';
+import { EXTRA_LEXICONS_FILE, Featurizer, loadExtraLexicons, WordTable, type FeatureBag } from './featurizer.js';
 import { encodeBatch } from './onnxBatch.js';
 import { cleanText, TextRejected } from './textInput.js';
 import { LanguageIdentifier, type DetectedLanguage } from './languageDetector.js';
@@ -90,7 +90,7 @@ interface LoadedModel {
   mainLabels: readonly string[];
   calibration: Calibration;
   /** The English expert's word list (word → row of its table), when the graph has the word branch, and how it counts a negated word. */
-  words?: Map<string, number>;
+  words?: WordTable;
   negation?: 'plain' | 'flip';
 }
 
@@ -190,7 +190,7 @@ export class SentimentAnalyzer {
         mainOffset: main.offset,
         mainLabels: main.labels,
         calibration: { ...DEFAULT_CALIBRATION, ...sidecar.calibration },
-        ...(wv ? { words: readWordList(opts.modelsDir ?? MODELS_DIR, wv.file, wv.sha256, wv.words), negation: wv.negation === 'flip' ? 'flip' : 'plain' } : {}),
+        ...(wv ? { words: new WordTable(readWordList(opts.modelsDir ?? MODELS_DIR, wv.file, wv.sha256, wv.words)), negation: wv.negation === 'flip' ? 'flip' : 'plain' } : {}),
       };
       if (domain === 'expert') expert = loaded;
       else models.set(domain, loaded);
@@ -278,15 +278,32 @@ export class SentimentAnalyzer {
           t0 = now();
           st.language += t0 - t2;
         }
-        const features = {
+        let features: BagFeatures = {
           ids: arena.ints.copy(bag.ids, bag.count),
           tokenOf: arena.ints.copy(bag.tokenOf, bag.count),
           tokenOf2: arena.ints.copy(bag.tokenOf2, bag.count),
           negatedFeature: arena.bytes.copy(bag.negatedFeature, bag.count),
         };
+        if (!model.trainedCodes.has(language.code)) features = priorsOnly(features, model.priorIds, texts[i]!, model.trainedLetters);
+        // object literals of one shape (not spreads): the per-text loops that read them stay monomorphic
         bags.push({
-          ...(model.trainedCodes.has(language.code) ? features : priorsOnly(features, model.priorIds, texts[i]!, model.trainedLetters)),
-          bag: { ...bag, negatedBy: arena.ints.copy(bag.negatedBy, bag.tokens.length) },
+          ids: features.ids,
+          tokenOf: features.tokenOf,
+          tokenOf2: features.tokenOf2,
+          negatedFeature: features.negatedFeature,
+          bag: {
+            count: bag.count,
+            ids: bag.ids,
+            tokenOf: bag.tokenOf,
+            tokenOf2: bag.tokenOf2,
+            negatedFeature: bag.negatedFeature,
+            tokens: bag.tokens,
+            negatedBy: arena.ints.copy(bag.negatedBy, bag.tokens.length),
+            letters: bag.letters,
+            truncated: bag.truncated,
+            languageIds: bag.languageIds,
+            languageCount: bag.languageCount,
+          },
           cleaned,
           language,
         });

@@ -5,7 +5,7 @@
  * adds to the word's token so that it still sums to the logit the verdict came from.
  */
 import * as ort from 'onnxruntime-node';
-import { knownTokens } from '../englishWords.js';
+import { knownTokens, type WordIndex } from '../englishWords.js';
 
 /** Where each text's words are in a run's word feeds, and their lower-case forms (the rationale's keys). */
 export interface WordRun {
@@ -19,7 +19,7 @@ export interface WordRun {
  * The word feeds for the texts of one run, read from the tokens their featuriser kept; `negation` as the sidecar's
  * wordVectors says (`plain`: a negated word counts as any other; `flip`: its weight is negated).
  */
-export function encodeWords(bags: readonly { tokens: readonly string[]; negatedBy: ArrayLike<number> }[], index: ReadonlyMap<string, number>, negation: 'plain' | 'flip' = 'plain'): WordRun {
+export function encodeWords(bags: readonly { tokens: readonly string[]; negatedBy: ArrayLike<number> }[], index: WordIndex, negation: 'plain' | 'flip' = 'plain'): WordRun {
   const N = bags.length;
   const starts = new Int32Array(N + 1);
   const ids: number[] = [];

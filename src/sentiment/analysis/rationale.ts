@@ -66,25 +66,29 @@ export function rationale(
   const tokens = b.bag.tokens;
   const n = tokens.length;
   if (scratch.length < 2 * n) scratch = new Float64Array(Math.max(2 * n, 2 * scratch.length));
-  const delta = scratch.subarray(0, n).fill(0);
-  const negDelta = scratch.subarray(n, 2 * n).fill(0);
-  for (let f = 0; f < b.ids.length; f++) {
+  // delta of token t at scratch[t], its negated features' part at scratch[n + t]
+  const sums = scratch;
+  sums.fill(0, 0, 2 * n);
+  const { tokenOf, tokenOf2, negatedFeature } = b;
+  const features = b.ids.length;
+  for (let f = 0; f < features; f++) {
     const at = base + f * C + off;
     const d = contributions[at + winner]! - contributions[at + rival]!;
-    const t2 = b.tokenOf2[f]!;
-    const t1 = b.tokenOf[f]!;
+    const t2 = tokenOf2[f]!;
+    const t1 = tokenOf[f]!;
     if (t1 < 0) continue; // a feature of the whole text (FINANCIAL_NEWS's cashtag count): no word to cite
     if (t2 >= 0) {
-      delta[t1] = delta[t1]! + d / 2;
-      delta[t2] = delta[t2]! + d / 2;
+      sums[t1] = sums[t1]! + d / 2;
+      sums[t2] = sums[t2]! + d / 2;
     } else {
-      delta[t1] = delta[t1]! + d;
-      if (b.negatedFeature[f]) negDelta[t1] = negDelta[t1]! + d;
+      sums[t1] = sums[t1]! + d;
+      if (negatedFeature[f]) sums[n + t1] = sums[n + t1]! + d;
     }
   }
   // Merge repeated tokens (same lower-case form) so a word is cited once.
   const byWord = new Map<string, Cited>();
   const cited: Cited[] = [];
+  const negatedBy = b.bag.negatedBy;
   for (let t = 0; t < n; t++) {
     const surface = tokens[t]!;
     const key = surface.toLowerCase();
@@ -94,9 +98,11 @@ export function rationale(
       byWord.set(key, e);
       cited.push(e);
     }
-    e.delta += delta[t]!;
-    const by = b.bag.negatedBy[t]!;
-    if (by >= 0 && negDelta[t]! > 0.05 * Math.abs(delta[t]!) && negDelta[t]! > 0) e.negated = tokens[by]!;
+    const delta = sums[t]!;
+    const negDelta = sums[n + t]!;
+    e.delta += delta;
+    const by = negatedBy[t]!;
+    if (by >= 0 && negDelta > 0.05 * Math.abs(delta) && negDelta > 0) e.negated = tokens[by]!;
   }
   if (words) addWordShares(words, C, off, winner, rival, byWord, cited);
   // The three words weighing most toward the winner and the one weighing most against it, as a stable

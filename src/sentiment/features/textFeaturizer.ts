@@ -12,7 +12,7 @@ import {
   lexiconKey, mix,
 } from './featureHashing.js';
 import { DEFAULT_FEATURIZER, type FeaturizerParams } from './featurizerParams.js';
-import { extraLexicons, extraValence, lexiconValences, wordClassTable, type ExtraLexicons } from './lexicons.js';
+import { extraLexicons, extraValence, lexiconValenceTable, wordClassTable, type ExtraLexicons, type WordTable } from './lexicons.js';
 import {
   CASHTAG, collapseUnits, DIGITS, INTENSIFIERS, isNegator, MONEY, NEGATION_SCOPE, numberShape, numberShapeStart, scriptOf, SOFTENERS, TOKEN,
 } from './tokenRules.js';
@@ -59,7 +59,7 @@ export class Featurizer {
   /** With a separate language bag (languageOnlyCharGrams, modelCharGramMax): the language head's bag, in order. */
   private languageIds = new Int32Array(4096);
   private languageCount = 0;
-  private readonly lexicon: Map<string, number> | null;
+  private readonly lexicon: WordTable | null;
   /** Bucket of the lexicon feature for sign (0 negative, 1 positive) × strength 1–3. */
   readonly lexiconIds: number[];
   /** Bucket of the "intensified lexicon word" feature per sign (0 negative, 1 positive). */
@@ -111,7 +111,7 @@ export class Featurizer {
   constructor(readonly params: FeaturizerParams = DEFAULT_FEATURIZER) {
     this.buckets = 2 ** params.bucketBits;
     this.mask = this.buckets - 1;
-    this.lexicon = params.lexicon ? lexiconValences() : null;
+    this.lexicon = params.lexicon ? lexiconValenceTable() : null;
     // sign (−, +) × strength (1, 2, 3) buckets of one kind of prior feature
     const perSign = (kind: number) => [0x2d, 0x2b].map((sign) => mix(mix(FNV_OFFSET, kind), sign));
     const signStrength = (kind: number) => perSign(kind).flatMap((h) => [0x31, 0x32, 0x33].map((k) => finish(mix(h, k), this.mask)));
