@@ -8,7 +8,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { pino, type Logger } from 'pino';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { IncomingHttpHeaders, Server } from 'node:http';
+import type { IncomingHttpHeaders, IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { isUtf8 } from 'node:buffer';
 import { type GatewayConfig } from './config.js';
@@ -20,7 +20,8 @@ import { KeyRing } from './auth/keyRing.js';
 import { Guard } from './auth/guard.js';
 import { openGatewayState } from './auth/gatewayState.js';
 import { GatewayMetrics } from './metrics.js';
-import { compileRoutes, registerRoutes, sendError, callbackOf, type CompiledRoute, type RouteScope } from './rest/routes.js';
+import { chargeWork, compileRoutes, registerRoutes, sendError, callbackOf, type CompiledRoute, type RouteScope } from './rest/routes.js';
+import { KeptReplies } from './rest/keptReplies.js';
 import { HttpError, errorEntry, isHttpError } from './httpError.js';
 import { parseQuery } from './rest/query.js';
 import { buildOpenApi } from './openapi/openapiDocument.js';
@@ -34,7 +35,7 @@ import { registerDashboard } from './dashboard/plugin.js';
 import { WorkBudget } from './workPricing.js';
 import { bodyRefusal, clientErrorAnswer, EdgeRefusals, parseJsonBody } from './rest/edgeRefusals.js';
 import fastifyCors from '@fastify/cors';
-import { corsOptions } from './rest/cors.js';
+import { corsOptions, fixedCorsHeaders } from './rest/cors.js';
 
 export interface Gateway {
   app: FastifyInstance;
@@ -246,6 +247,18 @@ export async function buildGateway(config: GatewayConfig, log: Logger = pino({ l
     },
     budget,
   });
+  // a repeated GET whose answer is kept is answered before Fastify (rest/keptReplies.ts says when, and why);
+  // everything else, and app.inject() in tests, goes through Fastify as before
+  const pricing = { budget, maxCost: config.graphqlMaxCost };
+  const keptReplies = new KeptReplies({
+    answers, guard, corsHeaders: fixedCorsHeaders(config.corsOrigins), draining: () => edge.isDraining,
+    chargeWork: (cost, keyId) => chargeWork(pricing, cost, keyId),
+    observe: (label, method, status, seconds) => metrics.observe(label, method, status, seconds),
+  });
+  const [fastifyHandler, ...others] = app.server.listeners('request') as ((req: IncomingMessage, res: ServerResponse) => void)[];
+  if (!fastifyHandler || others.length) throw new Error('expected Fastify as the HTTP server\'s only request listener');
+  app.server.removeListener('request', fastifyHandler);
+  app.server.on('request', (req: IncomingMessage, res: ServerResponse) => { if (!keptReplies.reply(req, res)) fastifyHandler(req, res); });
   registerRoutes(app, routes, {
     core, answers, guard, maxLimit: config.maxLimit, budget, maxCost: config.graphqlMaxCost,
     logError: (e, request) => log.error({ err: e, url: request.url }, 'request failed'),

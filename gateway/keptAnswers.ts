@@ -34,6 +34,9 @@ const MAX_ANSWER = 256 * 1024;
  */
 const ENTRY_OVERHEAD = 500;
 
+/** What answering a kept REST answer again needs of the route that kept it (rest/keptReplies.ts): its key scope, metrics label and max-age. */
+export interface KeptRoute { scope: string; label: string; maxAge: number }
+
 /**
  * A kept answer: the body as sent (JSON text, or its UTF-8 bytes), its entity tag when it has one, and the work units
  * it was priced at when pricing it needs more than its key (GraphQL: a walk of the document with its variables), so
@@ -43,6 +46,8 @@ export interface KeptAnswer {
   body: string | Buffer;
   tag?: string | undefined;
   cost?: number | undefined;
+  /** REST: the route that kept it, for answering it again before Fastify (rest/keptReplies.ts; REST keeps its price in `cost` too). */
+  route?: KeptRoute | undefined;
 }
 
 /** A kept answer as read back: also when it was kept (ms since the epoch), for the Age its replies carry. */
@@ -81,7 +86,7 @@ export class KeptAnswers implements MeasuredCache {
   }
 
   /** Keeps an answer for `seconds` (nothing when 0, or when it is too large). */
-  set(requestKey: string, { body, tag, cost }: KeptAnswer, seconds: number): void {
+  set(requestKey: string, { body, tag, cost, route }: KeptAnswer, seconds: number): void {
     if (!(seconds > 0) || body.length > MAX_ANSWER) return;
     const key = keyOf(requestKey);
     const old = this.kept.get(key);
@@ -93,7 +98,7 @@ export class KeptAnswers implements MeasuredCache {
     let own = body;
     if (typeof body !== 'string') { own = Buffer.allocUnsafeSlow(body.length); body.copy(own); }
     const at = this.now();
-    this.kept.set(key, { body: own, tag, cost, at, expires: at + seconds * 1000, bytes });
+    this.kept.set(key, { body: own, tag, cost, route, at, expires: at + seconds * 1000, bytes });
     this.bytes += bytes;
     while (this.bytes > this.bound || this.kept.size > this.maxEntries) {
       const [oldest, k] = this.kept.entries().next().value as [string, Entry];

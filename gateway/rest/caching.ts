@@ -81,7 +81,7 @@ export function matchesIfNoneMatch(header: string | string[] | undefined, tag: s
 }
 
 /** Whether a payload may reach the compression threshold (a string's UTF-8 length is at least its length, at most three times it). */
-function atLeastThreshold(payload: unknown): boolean {
+export function atLeastThreshold(payload: unknown): boolean {
   if (typeof payload === 'string') {
     return payload.length >= COMPRESS_THRESHOLD_BYTES || (payload.length * 3 >= COMPRESS_THRESHOLD_BYTES && Buffer.byteLength(payload) >= COMPRESS_THRESHOLD_BYTES);
   }
@@ -157,6 +157,19 @@ async function httpCaching(app: FastifyInstance): Promise<void> {
     }
     finish(request, reply, payload, done);
   });
+}
+
+/**
+ * The headers the hook above gives a kept 200 JSON answer that it neither compresses nor turns into a 304, appended
+ * to `list` (name, value pairs) after those the reply holds already: the entity tag, the JSON type,
+ * `Cache-Control: private, max-age`, `Vary` and the length. keptReplies.ts writes kept answers with them before
+ * Fastify; a change to the hook's rules for reference answers belongs here too (test/rest/keptReplies.test.ts
+ * compares the two paths).
+ */
+export function keptAnswerHeaders(list: string[], tag: string, maxAge: number, body: string | Buffer): string[] {
+  list.push('etag', tag, 'content-type', 'application/json; charset=utf-8', 'cache-control', `private, max-age=${maxAge}`,
+    'vary', 'accept-encoding', 'content-length', String(typeof body === 'string' ? Buffer.byteLength(body) : body.length));
+  return list;
 }
 
 /** Registered once in app.ts, before the routes (compression hooks attach to routes as they are added). */

@@ -24,6 +24,15 @@ export const CORS_EXPOSED_HEADERS = ['X-RateLimit-Limit', 'X-RateLimit-Remaining
   'X-RateLimit-Requests-Remaining', 'Retry-After', 'Location', 'ETag'];
 export const CORS_MAX_AGE_SECONDS = 600;
 
+/**
+ * The CORS headers the plugin gives every answer that is not a preflight when any origin is allowed (`*`): the same
+ * for every request, as name, value pairs (rest/keptReplies.ts writes them itself). Undefined for a list of origins,
+ * where they depend on the request's Origin (and carry Vary: Origin).
+ */
+export function fixedCorsHeaders(origins: string[]): string[] | undefined {
+  return origins.includes('*') ? ['access-control-allow-origin', '*', 'access-control-expose-headers', CORS_EXPOSED_HEADERS.join(', ')] : undefined;
+}
+
 /** The plugin's options; the lists are joined here once (the plugin joins an array on every request). */
 export function corsOptions(origins: string[]): FastifyCorsOptions {
   return {

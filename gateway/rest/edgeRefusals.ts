@@ -53,6 +53,9 @@ export class EdgeRefusals {
   /** From now on new requests are answered 503 SHUTTING_DOWN. */
   drain(): void { this.draining = true; }
 
+  /** Whether drain() was called. */
+  get isDraining(): boolean { return this.draining; }
+
   /** The refusal for a request that reached no route: 405 when other methods serve the path, else 404. */
   notFound(method: string, path: string): HttpError {
     const allowed = [...new Set([

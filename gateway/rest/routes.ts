@@ -25,9 +25,10 @@ import { restPrice, type RestPrice } from './workPrice.js';
 import { answerCacheOf, answerMaxAge, omissionsOf, presenterOf, scopeOf, type AnswerCache, type Omissions, type Presenter } from './restPresentation.js';
 import { SCAN_ROWS, type WorkBudget } from '../workPricing.js';
 import { RenderedItems, splitList } from './renderedItems.js';
-import type { KeptAnswers } from '../keptAnswers.js';
+import type { KeptAnswer, KeptAnswers, KeptRoute } from '../keptAnswers.js';
 import { LIST_DEFAULTS } from '../../proto/contract/listDefaults.js';
 import { entityTag } from './caching.js';
+import { keptAnswerKey, pathOf, takePreAdmission } from './keptReplies.js';
 
 /** A page's size when a request gives none: the contract's list_defaults (presentation.proto), as the core reads it. */
 export const DEFAULT_LIMIT = LIST_DEFAULTS.limit;
@@ -62,6 +63,8 @@ export interface CompiledRoute {
    * answer_cache gives it: GETs of reference data (geo and locale) whose request no header binds.
    */
   keep: boolean;
+  /** What keptReplies.ts needs to answer a kept answer of this route again (its scope, label and max-age); undefined when nothing is kept. */
+  kept: KeptRoute | undefined;
   /** Place lists (GET, reference data): each item's JSON kept by its bytes (renderedItems.ts, one per item type); undefined: rendered whole. */
   renderedItems: { items: RenderedItems; dataField: number } | undefined;
 }
@@ -111,6 +114,7 @@ export function compileRoutes(catalog: ProtoCatalog): CompiledRoute[] {
         // GETs only: a POST's answer is never kept, whatever its service declares
         const cache = binding.verb === 'GET' ? answerCacheOf(service.reflection, md.options as Record<string, unknown>, requestType) : undefined;
         const kept = cache !== undefined && cache.maxAgeSeconds > 0 && !accepted;
+        const keep = kept && !HEADER_FIELDS.some((h) => requestFields.has(h.field));
         const present = presenterOf(responseType.fields['data']?.resolvedType as protobuf.Type | null | undefined);
         routes.push({
           service, methodName, binding, template,
@@ -120,7 +124,8 @@ export function compileRoutes(catalog: ProtoCatalog): CompiledRoute[] {
           requestFields,
           accepted,
           cache,
-          keep: kept && !HEADER_FIELDS.some((h) => requestFields.has(h.field)),
+          keep,
+          kept: keep ? { scope, label: binding.template, maxAge: cache.maxAgeSeconds } : undefined,
           renderedItems: kept && shape.isList && placeList && shape.dataField && RenderedItems.splices(stringify)
             ? { items: itemsOf(shape.dataField, present), dataField: shape.dataField.id } : undefined,
           omissions: omissionsOf(requestType),
@@ -232,7 +237,7 @@ export function registerRoutes(app: FastifyInstance, routes: CompiledRoute[], ct
  * request is charged to its key's work budget, shared with GraphQL (429, type
  * TENANT_BUDGET_EXHAUSTED, with Retry-After). Both carry the cost in details.
  */
-function chargeWork(ctx: RestContext, cost: number, key: string): void {
+export function chargeWork(ctx: Pick<RestContext, 'budget' | 'maxCost'>, cost: number, key: string): void {
   const units = String(Math.ceil(cost));
   if (cost > ctx.maxCost) {
     throw new HttpError(400, 'PARAM_INVALID', `this request would cost ${units} work units, above the maximum of ${ctx.maxCost} per request: a list costs its limit plus one unit per ${SCAN_ROWS} places the core may read (a radius by the places its circle may hold, a short namePrefix by the names it matches, no criterion every place, offset by the rows skipped); ask for a smaller radius, a longer prefix, a smaller offset or page with pageToken`,
@@ -251,10 +256,7 @@ async function handle(group: CompiledRoute[], request: FastifyRequest, reply: Fa
   try {
     const url = request.url;
     const q = url.indexOf('?');
-    const asSent = q < 0 ? url : url.slice(0, q);
-    // the router ignores repeated slashes (ignoreDuplicateSlashes), and so do the templates: the Mashape-generated
-    // GeoDB SDKs send `//v1/...` on every call
-    const rawPath = asSent.includes('//') ? asSent.replace(/\/{2,}/g, '/') : asSent;
+    const rawPath = pathOf(url, q);
     const query = parseQuery(q < 0 ? '' : url.slice(q + 1));
     callback = callbackOf(request.method, query);
     let route: CompiledRoute | undefined;
@@ -271,7 +273,8 @@ async function handle(group: CompiledRoute[], request: FastifyRequest, reply: Fa
     if (!route || !vars) throw ctx.notFound(request.method, rawPath);
     request.routeLabel = route.binding.template;
     // admitted already when the request carried a body (app.ts, before reading it, for this same scope)
-    const admitted = request.admission ?? ctx.guard.admit(request.headers, route.scope);
+    // or before Fastify, when keptReplies.ts began to answer a kept one (the rate limit has counted it then)
+    const admitted = request.admission ?? takePreAdmission(request.raw) ?? ctx.guard.admit(request.headers, route.scope);
     const admission = admitted instanceof Promise ? await admitted : admitted;
     const rate = admission.headers;
     for (const k in rate) reply.header(k, rate[k] as string);
@@ -283,12 +286,15 @@ async function handle(group: CompiledRoute[], request: FastifyRequest, reply: Fa
     if (typeof limit === 'number' && limit > ctx.maxLimit) {
       throw new HttpError(403, 'ACCESS_DENIED', `limit ${limit} is above the maximum of ${ctx.maxLimit} for this service; page with offset instead`, {}, 'ACCESS_DENIED', { field: 'limit' });
     }
-    if (route.price) chargeWork(ctx, route.price(bound.message), admission.key.id);
+    const cost = route.price?.(bound.message);
+    if (cost !== undefined) chargeWork(ctx, cost, admission.key.id);
     let hateoas = true;
     for (const p of query) if (p.name === 'hateoasMode' || p.name === 'hateoas_mode') hateoas = p.value === '' ? true : (convertText(hateoasField, p.value, p.name) as boolean);
     // the answer kept for this very request (keptAnswers.ts), for its method's max-age: the same body and tag, no core call
     const keepFor = route.keep ? request.answerMaxAge ?? 0 : 0;
     const keptKey = keepFor > 0 ? keptAnswerKey(rawPath, query) : undefined;
+    // kept with it, for keptReplies.ts to answer it again before Fastify: the price found now, and the route
+    const keptAs = keptKey === undefined ? undefined : { cost, route: keepFor === route.kept?.maxAge ? route.kept : undefined };
     if (keptKey !== undefined) {
       const kept = ctx.answers.get(keptKey);
       if (kept !== undefined) {
@@ -310,7 +316,7 @@ async function handle(group: CompiledRoute[], request: FastifyRequest, reply: Fa
     } else result = await ctx.core.call(route.unary, bound.message, callOptions);
     if (!route.shape.isList) {
       const json = renderOne(route, result);
-      return keptKey === undefined ? sendOne(reply, route, result, json, callback) : sendKeeping(reply, ctx.answers, keptKey, keepFor, json, callback);
+      return keptKey === undefined ? sendOne(reply, route, result, json, callback) : sendKeeping(reply, ctx.answers, keptKey, keepFor, json, callback, keptAs);
     }
     const data = route.shape.dataField ? result['data'] : result;
     const items = data as Record<string, unknown>[];
@@ -335,29 +341,16 @@ async function handle(group: CompiledRoute[], request: FastifyRequest, reply: Fa
     if (itemBytes && (!callback || keptKey !== undefined)) {
       // the page's tag from its parts (renderedItems.ts), the same whichever of JSON or JSONP asked first
       const { body, tag } = route.renderedItems!.items.pageWithTag(itemBytes, envelope, route.stringify);
-      if (keptKey !== undefined) ctx.answers.set(keptKey, { body, tag }, keepFor);
+      if (keptKey !== undefined) ctx.answers.set(keptKey, { body, tag, ...keptAs }, keepFor);
       return callback ? sendJsonp(reply, callback, body.toString(), 200) : sendTagged(reply, body, tag);
     }
     const json = itemBytes ? route.renderedItems!.items.page(itemBytes, envelope, route.stringify) : route.stringify(envelope);
-    return keptKey === undefined ? sendOne(reply, route, result, json, callback) : sendKeeping(reply, ctx.answers, keptKey, keepFor, json, callback);
+    return keptKey === undefined ? sendOne(reply, route, result, json, callback) : sendKeeping(reply, ctx.answers, keptKey, keepFor, json, callback, keptAs);
   } catch (e) {
     if (isHttpError(e)) return sendError(reply, bound?.aliasNames.size ? inAliasTerms(e, bound.aliasNames) : e, callback);
     ctx.logError(e, request);
     return sendError(reply, new HttpError(500, 'INTERNAL', 'internal error in the gateway; its log has the details'), callback);
   }
-}
-
-/**
- * The kept-answers key of a GET (keptAnswers.ts): its path (repeated slashes folded, as the router does) and every
- * query parameter as sent (the paging links repeat their spelling), in order, but the JSONP callback, which only
- * wraps the same JSON, and `_`, the cache-buster jQuery adds to every JSONP request, which no answer or link reads.
- * No header binds a field of a kept route's request (HEADER_FIELDS), and the key, tenant and role change no
- * reference answer.
- */
-function keptAnswerKey(path: string, query: QueryPair[]): string {
-  let key = `rest\u0000${path}`;
-  for (const p of query) if (p.name !== 'callback' && p.name !== '_') key += `\u0000${p.raw}`;
-  return key;
 }
 
 /** The envelope of an answer that is not a list, presented and serialised. */
@@ -373,9 +366,10 @@ function renderOne(route: CompiledRoute, result: Record<string, unknown>): strin
 }
 
 /** A 200 answer of a kept route, sent (JSON, or JSONP around it) and kept with its entity tag by its request for `seconds`. */
-function sendKeeping(reply: FastifyReply, answers: KeptAnswers, key: string, seconds: number, json: string, callback: string | undefined): FastifyReply {
+function sendKeeping(reply: FastifyReply, answers: KeptAnswers, key: string, seconds: number, json: string, callback: string | undefined,
+  keptAs: Pick<KeptAnswer, 'cost' | 'route'> | undefined): FastifyReply {
   const tag = entityTag(json);
-  answers.set(key, { body: json, tag }, seconds);
+  answers.set(key, { body: json, tag, ...keptAs }, seconds);
   return callback ? sendJsonp(reply, callback, json, 200) : sendTagged(reply, json, tag);
 }
 
