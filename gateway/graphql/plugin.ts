@@ -137,6 +137,10 @@ export async function registerGraphql(app: FastifyInstance, opts: GraphqlOptions
         }
         // limits by work (workLimits.ts), before mercurius parses or runs anything
         const cost = work.admit(payload, admission.key.id);
+        if (request.method === 'GET') {
+          const missing = work.missingOperation(payload as { query?: unknown; operationName?: unknown });
+          if (missing !== undefined) throw new HttpError(400, 'PARAM_INVALID', missing);
+        }
         if (key !== undefined) running.set(request, { key, cost, lifetime: new AnswerLifetime() });
       } catch (e) { fail(e); return; }
       done();

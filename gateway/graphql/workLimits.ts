@@ -21,7 +21,7 @@
  * limit; nothing reaches the core.
  */
 import {
-  GraphQLError, Kind, parse, getNamedType, isObjectType,
+  GraphQLError, Kind, parse, getNamedType, getOperationAST, isObjectType,
   type DocumentNode, type FieldNode, type FragmentDefinitionNode, type GraphQLObjectType, type GraphQLSchema, type SelectionSetNode, type ValueNode,
 } from 'graphql';
 import { DEFAULT_PAGE } from './connections.js';
@@ -170,6 +170,21 @@ export class GraphqlWorkLimits {
       if (e instanceof LimitRefusal && priced.fixedCost.size < 8) priced.fixedCost.set(opKey, e);
       throw e;
     }
+  }
+
+  /**
+   * For a GET that admit() let through: graphql-js's words when the document parses but names no operation to run
+   * (an operationName it lacks, or several operations and none named), else undefined. mercurius looks up a GET's
+   * operation to refuse mutations and read `.operation` off the null it found (a TypeError for the client).
+   */
+  missingOperation(r: GraphqlRequest): string | undefined {
+    const doc = typeof r.query === 'string' ? this.documents.get(r.query)?.doc : undefined;
+    if (!doc) return undefined;
+    const operationName = typeof r.operationName === 'string' ? r.operationName : undefined;
+    if (getOperationAST(doc, operationName)) return undefined;
+    if (operationName !== undefined) return `Unknown operation named "${operationName}".`;
+    const operations = doc.definitions.filter((d) => d.kind === Kind.OPERATION_DEFINITION).length;
+    return operations > 1 ? 'Must provide operation name if query contains multiple operations.' : undefined;
   }
 
   /** A document's parse (once), or the refusal of its tokens. */

@@ -10,7 +10,8 @@
  * - 503 (SHUTTING_DOWN, Connection: close) for requests that arrive while the
  *   gateway drains;
  * - 400 for an HTTP/1.1 request without Host (Node's own answer had no body);
- * - 400 for a JSON body that is not UTF-8, nests deeper than MAX_JSON_DEPTH, does not parse (saying where) or has a
+ * - 400 for a JSON body that is not UTF-8, nests deeper than MAX_JSON_DEPTH, has an object of more than
+ *   MAX_JSON_OBJECT_MEMBERS members or more than MAX_JSON_VALUES values, does not parse (saying where) or has a
  *   `__proto__` / `constructor.prototype` key (Fastify's own rule, which it
  *   reported as "Body is not valid JSON" too).
  */
@@ -110,9 +111,26 @@ function badJson(message: string): Error {
  */
 export const MAX_JSON_DEPTH = 64;
 
-/** Whether `text` nests arrays and objects deeper than `max` (strings skipped, escapes included); stops at the first level too deep. */
-function nestsDeeperThan(text: string, max: number): boolean {
+/**
+ * How many members one object may have, and how many values a whole body may hold. No request message has more
+ * than a dozen fields, and a GraphQL request's variables fit its document (at most MERIDIAN_GRAPHQL_MAX_TOKENS
+ * tokens); a batch at MERIDIAN_SENTIMENT_MAX_BATCH's ceiling, 100,000 items of at most 4 fields, holds about 500,000
+ * values. One object of 1.2 million keys (14 MB) kept the gateway's thread ~9.5 s (JSON.parse, then the binding's
+ * walk over the keys) and a batch of 1.25 million items ~7 s, every other request of every client waiting.
+ */
+export const MAX_JSON_OBJECT_MEMBERS = 1_000;
+export const MAX_JSON_VALUES = 600_000;
+
+/**
+ * Why `text` is refused by its shape (nesting deeper than `MAX_JSON_DEPTH`, an object with more than
+ * `MAX_JSON_OBJECT_MEMBERS` members, more than `MAX_JSON_VALUES` values), or undefined; strings skipped, escapes
+ * included, and the scan stops at the first limit passed. Values are counted by their separators, so a body that
+ * does not parse may be counted loosely: JSON.parse refuses it after.
+ */
+function shapeRefusal(text: string): string | undefined {
   let depth = 0;
+  let values = 0;
+  const objectMembers: number[] = []; // per open container: its members so far (objects only; -1 for arrays)
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (c === 0x22) { // a string: to its closing quote
@@ -122,22 +140,31 @@ function nestsDeeperThan(text: string, max: number): boolean {
         else if (d === 0x22) break;
       }
     } else if (c === 0x5b || c === 0x7b) {
-      if (++depth > max) return true;
-    } else if (c === 0x5d || c === 0x7d) depth--;
+      if (++depth > MAX_JSON_DEPTH) return `the request body nests arrays and objects more than ${MAX_JSON_DEPTH} levels deep; no request of this API needs more than a few`;
+      objectMembers.push(c === 0x7b ? 1 : -1);
+    } else if (c === 0x5d || c === 0x7d) {
+      depth--;
+      objectMembers.pop();
+    } else if (c === 0x2c) {
+      if (++values > MAX_JSON_VALUES) return `the request body holds more than ${MAX_JSON_VALUES} values; no request of this API needs that many (split a batch)`;
+      const top = objectMembers.length - 1;
+      if (top >= 0 && objectMembers[top]! >= 0 && ++objectMembers[top]! > MAX_JSON_OBJECT_MEMBERS) {
+        return `the request body has an object with more than ${MAX_JSON_OBJECT_MEMBERS} members; no request of this API has more than a few dozen fields`;
+      }
+    }
   }
-  return false;
+  return undefined;
 }
 
 /**
  * The `application/json` body parser: the rules of Fastify's own (secure-json-parse, prototype poisoning
  * refused), with messages that say what is wrong and where instead of one "Body is not valid JSON", and a
- * bound on nesting (MAX_JSON_DEPTH) checked before anything is built.
+ * bound on nesting and size (MAX_JSON_DEPTH, MAX_JSON_OBJECT_MEMBERS, MAX_JSON_VALUES) checked before anything is built.
  */
 export function parseJsonBody(text: string): unknown {
   if (text.length === 0) return undefined; // as if no body: a POST that needs none (a job's :cancel) works, one that needs one says what
-  if (nestsDeeperThan(text, MAX_JSON_DEPTH)) {
-    throw badJson(`the request body nests arrays and objects more than ${MAX_JSON_DEPTH} levels deep; no request of this API needs more than a few`);
-  }
+  const refusal = shapeRefusal(text);
+  if (refusal !== undefined) throw badJson(refusal);
   try {
     return secureJson.parse(text, undefined, { protoAction: 'error', constructorAction: 'error' });
   } catch (e) {

@@ -363,4 +363,24 @@ describe('bodies and query strings that are not GraphQL requests', () => {
       expect(r.body.errors[0].message, v).toMatch(/^variables must be the JSON text of an object/);
     }
   });
+
+  it('a GET whose operationName the document lacks, or with several operations and none named, is 400 in graphql-js\'s words (it was a TypeError\'s message)', async () => {
+    const get = async (query: string, qs = '') => {
+      const res = await fetch(`${gw.url}/graphql?query=${encodeURIComponent(query)}${qs}`, { headers: { 'x-gateway-key': gw.key } });
+      return { status: res.status, body: (await res.json()) as any }; // eslint-disable-line @typescript-eslint/no-explicit-any
+    };
+    const cases: [string, string, string][] = [
+      ['{ __typename }', '&operationName=X', 'Unknown operation named "X".'],
+      ['{ __typename }', '&operationName=', 'Unknown operation named "".'],
+      ['query A { __typename } query B { __typename }', '&operationName=C', 'Unknown operation named "C".'],
+      ['query A { __typename } query B { __typename }', '', 'Must provide operation name if query contains multiple operations.'],
+    ];
+    for (const [query, qs, message] of cases) {
+      const r = await get(query, qs);
+      expect(r.status, `${query} ${qs}`).toBe(400);
+      expect(r.body, `${query} ${qs}`).toEqual({ data: null, errors: [{ message, extensions: { code: 'PARAM_INVALID' } }] });
+    }
+    expect((await get('query A { __typename } query B { __typename }', '&operationName=B')).body).toEqual({ data: { __typename: 'Query' } });
+    expect((await get('query A { __typename }', '&operationName=A')).body).toEqual({ data: { __typename: 'Query' } });
+  });
 });
