@@ -22,6 +22,8 @@ import { openGatewayState } from './auth/gatewayState.js';
 import { GatewayMetrics } from './metrics.js';
 import { chargeWork, compileRoutes, registerRoutes, sendError, callbackOf, type CompiledRoute, type RouteScope } from './rest/routes.js';
 import { KeptReplies } from './rest/keptReplies.js';
+import { KeptPosts } from './graphql/keptPosts.js';
+import { takePreAdmission } from './auth/preAdmission.js';
 import { HttpError, errorEntry, isHttpError } from './httpError.js';
 import { parseQuery } from './rest/query.js';
 import { buildOpenApi } from './openapi/openapiDocument.js';
@@ -198,7 +200,9 @@ export async function buildGateway(config: GatewayConfig, log: Logger = pino({ l
     // a REST route, once the key has the route's scope and is within its rate limit: a keyless client, or a
     // key without the scope or over its limit, could otherwise make the gateway read, hold, unpack and parse
     // up to the body limit per connection before the route's own check refused it. The connection is closed,
-    // the body unread. The admission is kept for the route (no second count against the rate limit).
+    // the body unread. The admission is kept for the route (no second count against the rate limit). (One
+    // exception: graphql/keptPosts.ts reads a GraphQL POST body of at most 8 KiB from a key that authenticates
+    // with the scope before counting it, to look for a kept answer.)
     if (carriesBody(request.method, request.headers)) {
       const refuse = (e: unknown): void => {
         if (!isHttpError(e)) { done(e as Error); return; }
@@ -209,7 +213,8 @@ export async function buildGateway(config: GatewayConfig, log: Logger = pino({ l
         const scope = (request.routeOptions.config as Partial<RouteScope> | undefined)?.scope;
         if (scope === undefined) guard.authenticate(request.headers);
         else {
-          const admitted = guard.admit(request.headers, scope);
+          // admitted already when a GraphQL POST's body was read before Fastify (graphql/keptPosts.ts)
+          const admitted = takePreAdmission(request.raw) ?? guard.admit(request.headers, scope);
           if (admitted instanceof Promise) {
             admitted.then((a) => { request.admission = a; done(); }, refuse);
             return;
@@ -258,7 +263,14 @@ export async function buildGateway(config: GatewayConfig, log: Logger = pino({ l
   const [fastifyHandler, ...others] = app.server.listeners('request') as ((req: IncomingMessage, res: ServerResponse) => void)[];
   if (!fastifyHandler || others.length) throw new Error('expected Fastify as the HTTP server\'s only request listener');
   app.server.removeListener('request', fastifyHandler);
-  app.server.on('request', (req: IncomingMessage, res: ServerResponse) => { if (!keptReplies.reply(req, res)) fastifyHandler(req, res); });
+  // and so is a repeated GraphQL POST whose answer is kept (graphql/keptPosts.ts), its body read first
+  const keptPosts = new KeptPosts({
+    answers, guard, budget, corsHeaders: fixedCorsHeaders(config.corsOrigins), draining: () => edge.isDraining,
+    observe: (label, method, status, seconds) => metrics.observe(label, method, status, seconds),
+  });
+  app.server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    if (!keptReplies.reply(req, res) && !keptPosts.take(req, res, fastifyHandler)) fastifyHandler(req, res);
+  });
   registerRoutes(app, routes, {
     core, answers, guard, maxLimit: config.maxLimit, budget, maxCost: config.graphqlMaxCost,
     logError: (e, request) => log.error({ err: e, url: request.url }, 'request failed'),

@@ -20,6 +20,7 @@ import { GraphqlWorkLimits, LimitRefusal, type WorkLimits } from './workLimits.j
 import type { WorkBudget } from '../workPricing.js';
 import { AnswerLifetime, graphqlAnswerKey, sendKept } from './answerCache.js';
 import { KeptAnswers } from '../keptAnswers.js';
+import { giveBackBody } from './keptPosts.js';
 
 export const SCHEMA_FILE = join(projectRoot, 'gateway', 'graphql', 'schema.graphql');
 /** The key scope GraphQL needs: it reads geo and locale data only. */
@@ -204,6 +205,8 @@ export async function registerGraphql(app: FastifyInstance, opts: GraphqlOptions
     // the key's scope and rate limit are checked before the body is read (gateway/app.ts), as on REST
     route.config = { ...(route.config as object | undefined), scope: GRAPHQL_SCOPE } as typeof route.config;
     route.preValidation = first(noteBadBody, route.preValidation);
+    // a body read before Fastify (keptPosts.ts) is given back as the request's stream
+    route.preParsing = first(giveBackBody, route.preParsing);
     // a body sent without Content-Length (chunked) is cut off at the same size while it is read
     route.bodyLimit = work.maxBodyBytes;
   });

@@ -18,11 +18,12 @@
  * work price found when it was kept hold for every repeat, and its validation passed then. A key that does not
  * authenticate or lacks the scope is handed on before anything is counted (Fastify's path refuses it the same way);
  * a rate-limit refusal, or an admission still pending on the shared counter (PostgreSQL), has counted the request
- * once, so it travels with the request (`takePreAdmission`) and the route uses it instead of asking again.
+ * once, so it travels with the request (auth/preAdmission.ts) and the route uses it instead of asking again.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Admission, Guard } from '../auth/guard.js';
-import { isHttpError, type HttpError } from '../httpError.js';
+import { setPreAdmission } from '../auth/preAdmission.js';
+import { isHttpError } from '../httpError.js';
 import type { KeptAnswers } from '../keptAnswers.js';
 import { atLeastThreshold, keptAnswerHeaders } from './caching.js';
 import { parseQuery, type QueryPair } from './query.js';
@@ -69,21 +70,6 @@ export interface KeptRepliesOptions {
   observe: (label: string, method: string, status: number, seconds: number) => void;
 }
 
-const PRE_ADMISSION = Symbol('meridian.preAdmission');
-type PreAdmitted = IncomingMessage & { [PRE_ADMISSION]?: Admission | Promise<Admission> | HttpError };
-
-/**
- * The admission made before Fastify for this request, if any (then the rate limit has counted it): the route
- * uses it instead of admitting again, and a refusal made then is thrown here, where the route's own would be.
- */
-export function takePreAdmission(raw: IncomingMessage): Admission | Promise<Admission> | undefined {
-  const pre = (raw as PreAdmitted)[PRE_ADMISSION];
-  if (pre === undefined) return undefined;
-  (raw as PreAdmitted)[PRE_ADMISSION] = undefined;
-  if (isHttpError(pre)) throw pre;
-  return pre;
-}
-
 export class KeptReplies {
   constructor(private readonly o: KeptRepliesOptions) {}
 
@@ -108,15 +94,15 @@ export class KeptReplies {
     } catch (e) {
       // 401 and 403 are decided before the rate limit counts anything; a later refusal has counted this request
       if (isHttpError(e) && (e.status === 401 || e.status === 403)) return false;
-      if (isHttpError(e)) (req as PreAdmitted)[PRE_ADMISSION] = e;
+      if (isHttpError(e)) setPreAdmission(req, e);
       return false;
     }
-    (req as PreAdmitted)[PRE_ADMISSION] = admitted;
+    setPreAdmission(req, admitted);
     if (admitted instanceof Promise) return false;
     if (kept.cost !== undefined) {
       try { this.o.chargeWork(kept.cost, admitted.key.id); } catch { return false; } // nothing was taken; the route refuses it
     }
-    (req as PreAdmitted)[PRE_ADMISSION] = undefined;
+    setPreAdmission(req, undefined);
     const list = cors.slice();
     const rate = admitted.headers;
     for (const k in rate) list.push(k, rate[k] as string);

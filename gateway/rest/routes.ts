@@ -28,7 +28,8 @@ import { RenderedItems, splitList } from './renderedItems.js';
 import type { KeptAnswer, KeptAnswers, KeptRoute } from '../keptAnswers.js';
 import { LIST_DEFAULTS } from '../../proto/contract/listDefaults.js';
 import { entityTag } from './caching.js';
-import { keptAnswerKey, pathOf, takePreAdmission } from './keptReplies.js';
+import { takePreAdmission } from '../auth/preAdmission.js';
+import { keptAnswerKey, pathOf } from './keptReplies.js';
 
 /** A page's size when a request gives none: the contract's list_defaults (presentation.proto), as the core reads it. */
 export const DEFAULT_LIMIT = LIST_DEFAULTS.limit;

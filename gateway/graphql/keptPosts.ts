@@ -1,0 +1,142 @@
+/**
+ * A repeated GraphQL POST whose answer is kept (answerCache.ts, gateway/keptAnswers.ts) answered before Fastify
+ * sees it, as rest/keptReplies.ts answers a kept REST GET: the key check, scope and rate limit, the work units the
+ * answer was priced at, then the kept JSON with the headers Fastify's path gives it (CORS, the rate-limit headers,
+ * the JSON type, `Cache-Control: no-store` as every POST answer, the length), counted in the metrics under
+ * `/graphql`.
+ *
+ * Why: GraphQL answered its kept answers at half of REST's rate (bench/README.md), the difference being Fastify's
+ * request, hooks, body parser, mercurius's route and the send path, run for an answer that is already text.
+ *
+ * A POST's answer depends on its body, so the body is read here first, and only when it is small and plain:
+ * `Content-Length` of at most MAX_BODY bytes (no chunked or compressed body), `Content-Type: application/json`
+ * (charset UTF-8 or none), from a key that authenticates and has the scope (checked without counting anything, as
+ * app.ts does before any body is read). The body is parsed by the same parser as Fastify's (its refusals hand the
+ * request on) into the same key as the plugin's. Everything else, and any body whose answer is not kept, goes to
+ * Fastify with the body read here (`preParsing` below gives it back as the request's stream), so nothing is read
+ * twice or lost. A rate-limit or budget refusal, or an admission still pending on the shared counter (PostgreSQL),
+ * has counted the request once, so it travels with it (auth/preAdmission.ts) and app.ts's body admission uses it.
+ * A kept answer large enough to be compressed for a client that accepts an encoding goes to Fastify too.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { isUtf8 } from 'node:buffer';
+import { Readable } from 'node:stream';
+import type { preParsingHookHandler } from 'fastify';
+import type { Admission, Guard } from '../auth/guard.js';
+import { hasScope } from '../auth/keyRing.js';
+import { setPreAdmission } from '../auth/preAdmission.js';
+import { isHttpError } from '../httpError.js';
+import type { KeptAnswers } from '../keptAnswers.js';
+import { atLeastThreshold } from '../rest/caching.js';
+import { parseJsonBody } from '../rest/edgeRefusals.js';
+import type { WorkBudget } from '../workPricing.js';
+import { graphqlAnswerKey } from './answerCache.js';
+
+/** The largest body read before Fastify (bytes): a query with its variables; a larger one is Fastify's to read. */
+export const MAX_BODY = 8 * 1024;
+/** The key scope GraphQL needs (plugin.ts GRAPHQL_SCOPE). */
+const SCOPE = 'geo:read';
+const PLAIN_JSON = /^application\/json\s*(;\s*charset\s*=\s*"?utf-?8"?\s*)?$/i;
+
+const READ_BODY = Symbol('meridian.graphqlBody');
+type WithBody = IncomingMessage & { [READ_BODY]?: Buffer };
+
+/**
+ * The GraphQL POST routes' first preParsing hook: a body read before Fastify (below) is the request's stream again,
+ * for the body parser to read as it reads any other.
+ */
+export const giveBackBody: preParsingHookHandler = (request, _reply, payload, done) => {
+  const raw = request.raw as WithBody;
+  const body = raw[READ_BODY];
+  if (body === undefined) { done(null, payload); return; }
+  raw[READ_BODY] = undefined;
+  done(null, Readable.from([body], { objectMode: false }));
+};
+
+export interface KeptPostsOptions {
+  answers: KeptAnswers;
+  guard: Guard;
+  /** The work budget GraphQL charges (a kept answer is charged the units its run was priced at). */
+  budget: WorkBudget;
+  /** CORS headers every answer carries (`*` origins), as name, value pairs; undefined when they depend on the request. */
+  corsHeaders: string[] | undefined;
+  draining: () => boolean;
+  /** Counts an answer in the metrics (route label, method, status, seconds), as the onResponse hook does. */
+  observe: (label: string, method: string, status: number, seconds: number) => void;
+}
+
+export class KeptPosts {
+  constructor(private readonly o: KeptPostsOptions) {}
+
+  /**
+   * Takes `req` when it may be a kept GraphQL POST (true: it answers it, or hands it to `next` with its body once
+   * read); false: nothing was read or written, the caller hands it on.
+   */
+  take(req: IncomingMessage, res: ServerResponse, next: (req: IncomingMessage, res: ServerResponse) => void): boolean {
+    const url = req.url;
+    if (req.method !== 'POST' || (url !== '/graphql' && url !== '/') || this.o.corsHeaders === undefined || this.o.draining()) return false;
+    const h = req.headers;
+    const length = h['content-length'];
+    const type = h['content-type'];
+    if (h.host === undefined || length === undefined || h['transfer-encoding'] !== undefined || h['content-encoding'] !== undefined
+      || h.expect !== undefined || type === undefined || !PLAIN_JSON.test(type)) return false;
+    const declared = Number(length);
+    if (!Number.isInteger(declared) || declared <= 0 || declared > MAX_BODY) return false;
+    try {
+      if (!hasScope(this.o.guard.authenticate(h), SCOPE)) return false;
+    } catch { return false; } // 401: refused by Fastify's path, the body unread
+    const start = performance.now();
+    const chunks: Buffer[] = [];
+    let got = 0;
+    const onData = (chunk: Buffer): void => {
+      got += chunk.length;
+      if (got <= declared) chunks.push(chunk);
+    };
+    const onEnd = (): void => {
+      req.removeListener('data', onData);
+      req.removeListener('end', onEnd);
+      req.removeListener('error', onEnd);
+      const body = chunks.length === 1 ? chunks[0] as Buffer : Buffer.concat(chunks);
+      if (got === declared && this.answer(req, res, body, start)) return;
+      // Fastify's path reads what was read here (a body shorter or longer than declared is refused there, as ever)
+      (req as WithBody)[READ_BODY] = body;
+      next(req, res);
+    };
+    req.on('data', onData);
+    req.on('end', onEnd);
+    req.on('error', onEnd);
+    return true;
+  }
+
+  /** Answers a body read in full when its answer is kept (true); false: nothing written. */
+  private answer(req: IncomingMessage, res: ServerResponse, body: Buffer, start: number): boolean {
+    if (!isUtf8(body) || this.o.draining()) return false;
+    let key: string | undefined;
+    try { key = graphqlAnswerKey('POST', parseJsonBody(body.toString('utf8'))); } catch { return false; }
+    const kept = key === undefined ? undefined : this.o.answers.get(key);
+    if (kept === undefined || kept.cost === undefined || kept.route !== undefined) return false;
+    const h = req.headers;
+    if (h['accept-encoding'] !== undefined && atLeastThreshold(kept.body)) return false;
+    let admitted: Admission | Promise<Admission>;
+    try {
+      admitted = this.o.guard.admit(h, SCOPE);
+    } catch (e) {
+      // a refusal after the rate limit counted the request travels with it; 401/403 count nothing and recur
+      if (isHttpError(e) && e.status !== 401 && e.status !== 403) setPreAdmission(req, e);
+      return false;
+    }
+    if (admitted instanceof Promise || this.o.budget.take(admitted.key.id, kept.cost) !== 0) {
+      setPreAdmission(req, admitted); // Fastify's path charges (and refuses) the budget as for any request
+      return false;
+    }
+    const list = this.o.corsHeaders!.slice();
+    const rate = admitted.headers;
+    for (const k in rate) list.push(k, rate[k] as string);
+    list.push('content-type', 'application/json; charset=utf-8', 'cache-control', 'no-store',
+      'content-length', String(typeof kept.body === 'string' ? Buffer.byteLength(kept.body) : kept.body.length));
+    res.writeHead(200, list);
+    res.end(kept.body);
+    this.o.observe('/graphql', 'POST', 200, (performance.now() - start) / 1000);
+    return true;
+  }
+}
