@@ -298,15 +298,23 @@ export class CoreClient {
 
   /** True when the core answers its health check with SERVING within the time given. */
   async healthy(timeoutMs = 1000): Promise<boolean> {
-    return new Promise((resolve) => {
+    // callers that ask while a check is on its way share its answer: a burst of /healthz probes is one core call
+    // (each was a call of its own, and 500 at once queued behind each other past their deadline: 503s from a core
+    // that was up)
+    if (this.healthCheck) return this.healthCheck;
+    const check = new Promise<boolean>((resolve) => {
       this.client.makeUnaryRequest(this.healthMethod.path, this.healthMethod.serialize, this.healthMethod.deserialize, {}, new grpc.Metadata(),
         { deadline: Date.now() + timeoutMs }, (err, value) => {
           const up = !err && (value as { status: number }).status === 1;
           this.lastHealthFailure = up ? undefined : err ? (err.details || err.message) : 'the core answers NOT_SERVING';
+          this.healthCheck = undefined;
           resolve(up);
         });
     });
+    this.healthCheck = check;
+    return check;
   }
+  private healthCheck: Promise<boolean> | undefined;
 
   /**
    * Checks the core's health every `everyMs` and logs when it has not answered for `graceMs` (`firstGraceMs` before

@@ -245,6 +245,21 @@ describe('CORS, health, metrics, documents', () => {
     expect(r.body).toEqual({ data: { gateway: 'SERVING', core: 'SERVING' }, errors: [] });
   });
 
+  it('/healthz probes that arrive together share one core health call', async () => {
+    const client = (gw.gateway.core as unknown as { client: { makeUnaryRequest: (...a: unknown[]) => unknown } }).client;
+    const make = client.makeUnaryRequest;
+    let calls = 0;
+    client.makeUnaryRequest = function (this: unknown, ...a: unknown[]) { calls++; return make.apply(this, a); };
+    try {
+      const answers = await Promise.all(Array.from({ length: 200 }, () => fetch(`${gw.url}/healthz`)));
+      expect(answers.map((a) => a.status)).toEqual(answers.map(() => 200));
+      expect(calls).toBeGreaterThan(0);
+      expect(calls).toBeLessThan(150); // one per probe before (200); how many overlap depends on arrival
+    } finally {
+      client.makeUnaryRequest = make;
+    }
+  });
+
   it('/metrics counts requests by route template and status, with latency histograms', async () => {
     await gw.get('/v1/geo/cities/1');
     const text = await (await fetch(`${gw.url}/metrics`)).text();
