@@ -241,7 +241,7 @@ export async function buildGateway(config: GatewayConfig, log: Logger = pino({ l
   const budget = new WorkBudget(config.workBudget);
   // one store of answers over reference data kept by their request, for REST and GraphQL alike (keptAnswers.ts)
   const answers = new KeptAnswers();
-  await registerGraphql(app, {
+  const graphql = await registerGraphql(app, {
     answers,
     catalog, core, guard, cursors: new Cursors(pageTokenSecret(config.stateDir, config.pageTokenSecret || undefined)), maxPage: config.maxLimit,
     limits: { maxCost: config.graphqlMaxCost, maxDepth: config.graphqlMaxDepth, maxPage: config.maxLimit },
@@ -265,7 +265,7 @@ export async function buildGateway(config: GatewayConfig, log: Logger = pino({ l
   app.server.removeListener('request', fastifyHandler);
   // and so is a repeated GraphQL POST whose answer is kept (graphql/keptPosts.ts), its body read first
   const keptPosts = new KeptPosts({
-    answers, guard, budget, corsHeaders: fixedCorsHeaders(config.corsOrigins), draining: () => edge.isDraining,
+    answers, guard, budget, maxBodyBytes: graphql.maxBodyBytes, corsHeaders: fixedCorsHeaders(config.corsOrigins), draining: () => edge.isDraining,
     observe: (label, method, status, seconds) => metrics.observe(label, method, status, seconds),
   });
   app.server.on('request', (req: IncomingMessage, res: ServerResponse) => {

@@ -298,23 +298,35 @@ export class CoreClient {
 
   /** True when the core answers its health check with SERVING within the time given. */
   async healthy(timeoutMs = 1000): Promise<boolean> {
-    // callers that ask while a check is on its way share its answer: a burst of /healthz probes is one core call
-    // (each was a call of its own, and 500 at once queued behind each other past their deadline: 503s from a core
-    // that was up)
-    if (this.healthCheck) return this.healthCheck;
+    // callers with the same time allowed that ask while a check is on its way share its answer: a burst of /healthz
+    // probes is one core call (each was a call of its own, and 500 at once queued behind each other past their
+    // deadline: 503s from a core that was up). A joined check started earlier, so it ends no later than the caller's
+    // own would; watchHealth's checks (another time allowed) are not shared with the probes'.
+    const shared = this.healthChecks.get(timeoutMs);
+    if (shared) return shared;
+    let settled = false;
     const check = new Promise<boolean>((resolve) => {
-      this.client.makeUnaryRequest(this.healthMethod.path, this.healthMethod.serialize, this.healthMethod.deserialize, {}, new grpc.Metadata(),
-        { deadline: Date.now() + timeoutMs }, (err, value) => {
-          const up = !err && (value as { status: number }).status === 1;
-          this.lastHealthFailure = up ? undefined : err ? (err.details || err.message) : 'the core answers NOT_SERVING';
-          this.healthCheck = undefined;
-          resolve(up);
-        });
+      const done = (up: boolean, failure: string | undefined): void => {
+        settled = true;
+        this.lastHealthFailure = failure;
+        this.healthChecks.delete(timeoutMs);
+        resolve(up);
+      };
+      try {
+        this.client.makeUnaryRequest(this.healthMethod.path, this.healthMethod.serialize, this.healthMethod.deserialize, {}, new grpc.Metadata(),
+          { deadline: Date.now() + timeoutMs }, (err, value) => {
+            const up = !err && (value as { status: number }).status === 1;
+            done(up, up ? undefined : err ? (err.details || err.message) : 'the core answers NOT_SERVING');
+          });
+      } catch (e) {
+        done(false, (e as Error).message); // a closed channel throws at once: nothing to share
+      }
     });
-    this.healthCheck = check;
+    if (!settled) this.healthChecks.set(timeoutMs, check);
     return check;
   }
-  private healthCheck: Promise<boolean> | undefined;
+  /** The health check on its way for each time allowed (ms), while it is. */
+  private readonly healthChecks = new Map<number, Promise<boolean>>();
 
   /**
    * Checks the core's health every `everyMs` and logs when it has not answered for `graceMs` (`firstGraceMs` before

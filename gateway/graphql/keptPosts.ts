@@ -9,10 +9,12 @@
  * request, hooks, body parser, mercurius's route and the send path, run for an answer that is already text.
  *
  * A POST's answer depends on its body, so the body is read here first, and only when it is small and plain:
- * `Content-Length` of at most MAX_BODY bytes (no chunked or compressed body), `Content-Type: application/json`
- * (charset UTF-8 or none), from a key that authenticates and has the scope (checked without counting anything, as
- * app.ts does before any body is read). The body is parsed by the same parser as Fastify's (its refusals hand the
- * request on) into the same key as the plugin's. Everything else, and any body whose answer is not kept, goes to
+ * `Content-Length` of at most MAX_BODY bytes and within GraphQL's own body limit (no chunked or compressed body),
+ * `Content-Type: application/json` (charset UTF-8 or none), from a key that authenticates and has the scope. Unlike
+ * app.ts, which counts the rate limit before it reads any body, this reads such a body before counting (the kept
+ * answer's admission counts it once; a miss is counted by app.ts as ever). The body is parsed by the same parser as
+ * Fastify's (its refusals hand the request on) into the same key as the plugin's, for a body the plugin would run:
+ * a POST's variables must be an object or none (a string is a GET's spelling, refused on a POST). Everything else, and any body whose answer is not kept, goes to
  * Fastify with the body read here (`preParsing` below gives it back as the request's stream), so nothing is read
  * twice or lost. A rate-limit or budget refusal, or an admission still pending on the shared counter (PostgreSQL),
  * has counted the request once, so it travels with it (auth/preAdmission.ts) and app.ts's body admission uses it.
@@ -58,6 +60,8 @@ export interface KeptPostsOptions {
   guard: Guard;
   /** The work budget GraphQL charges (a kept answer is charged the units its run was priced at). */
   budget: WorkBudget;
+  /** GraphQL's body limit (workLimits.ts maxBodyBytes): a larger body is refused by Fastify's path, never answered here. */
+  maxBodyBytes: number;
   /** CORS headers every answer carries (`*` origins), as name, value pairs; undefined when they depend on the request. */
   corsHeaders: string[] | undefined;
   draining: () => boolean;
@@ -81,7 +85,7 @@ export class KeptPosts {
     if (h.host === undefined || length === undefined || h['transfer-encoding'] !== undefined || h['content-encoding'] !== undefined
       || h.expect !== undefined || type === undefined || !PLAIN_JSON.test(type)) return false;
     const declared = Number(length);
-    if (!Number.isInteger(declared) || declared <= 0 || declared > MAX_BODY) return false;
+    if (!Number.isInteger(declared) || declared <= 0 || declared > MAX_BODY || declared > this.o.maxBodyBytes) return false;
     try {
       if (!hasScope(this.o.guard.authenticate(h), SCOPE)) return false;
     } catch { return false; } // 401: refused by Fastify's path, the body unread
@@ -112,7 +116,12 @@ export class KeptPosts {
   private answer(req: IncomingMessage, res: ServerResponse, body: Buffer, start: number): boolean {
     if (!isUtf8(body) || this.o.draining()) return false;
     let key: string | undefined;
-    try { key = graphqlAnswerKey('POST', parseJsonBody(body.toString('utf8'))); } catch { return false; }
+    try {
+      const payload = parseJsonBody(body.toString('utf8'));
+      // variables as JSON text are a GET's spelling: the plugin refuses them on a POST, so they never reach a kept answer
+      if (typeof (payload as { variables?: unknown } | null)?.variables === 'string') return false;
+      key = graphqlAnswerKey('POST', payload);
+    } catch { return false; }
     const kept = key === undefined ? undefined : this.o.answers.get(key);
     if (kept === undefined || kept.cost === undefined || kept.route !== undefined) return false;
     const h = req.headers;

@@ -85,7 +85,8 @@ const jsonObjectText = (v: unknown): boolean => {
 };
 const badGet = (): HttpError => new HttpError(400, 'PARAM_INVALID', 'a GET needs the GraphQL document in the query parameter (?query=…, variables as JSON in ?variables=…), or POST {query, variables}');
 
-export async function registerGraphql(app: FastifyInstance, opts: GraphqlOptions): Promise<void> {
+/** Registers the GraphQL routes; answers GraphQL's body limit (bytes), which graphql/keptPosts.ts keeps to as well. */
+export async function registerGraphql(app: FastifyInstance, opts: GraphqlOptions): Promise<{ maxBodyBytes: number }> {
   const { resolvers, loaders } = buildResolvers(opts);
   const work = new GraphqlWorkLimits(() => app.graphql.schema, opts.work, opts.budget);
   const formatErrors = requestErrorsAre400(work); // mercurius's formatter, and POST /'s
@@ -247,4 +248,5 @@ export async function registerGraphql(app: FastifyInstance, opts: GraphqlOptions
       return reply.code(statusCode).send(response);
     }
   });
+  return { maxBodyBytes: work.maxBodyBytes };
 }

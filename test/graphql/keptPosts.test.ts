@@ -91,6 +91,18 @@ describe('kept GraphQL answers replied to before Fastify', () => {
     expect(ran.data.populatedPlace.name).toBe('Berlin');
   });
 
+  it('refuse variables given as JSON text on a POST, as Fastify does, even when the object form is kept', async () => {
+    const headers = { 'x-gateway-key': g.key };
+    expect((await post(g.url, '/graphql', body('2867714'), headers)).status).toBe(200); // kept
+    for (const payload of [JSON.stringify({ query: BY_ID, variables: JSON.stringify({ id: '2867714' }) }), JSON.stringify({ query: '{ country(id:"IS"){ name } }', variables: '' })]) {
+      await post(g.url, '/graphql', JSON.stringify({ query: '{ country(id:"IS"){ name } }' }), headers); // kept, no variables
+      const sent = await post(g.url, '/graphql', payload, headers);
+      const fastify = await throughFastify('/graphql', payload, headers);
+      expect(sent.status, payload).toBe(400);
+      expect(sent.body, payload).toBe(fastify.body);
+    }
+  });
+
   it('count once against the rate limit, and are refused past it as Fastify refuses', async () => {
     const { key } = await g.gateway.keyStore.create({ name: 'three a minute', scopes: ['geo:read'], rateLimit: 3 });
     await eventually(async () => g.gateway.keyRing.check(key).ok);
@@ -124,6 +136,22 @@ describe('kept GraphQL answers replied to before Fastify', () => {
       expect(r.body).toBe(viaFastify.body);
       expect(steady(r.headers)).toEqual(steady(viaFastify.headers));
     }
+  });
+});
+
+describe('kept GraphQL answers and GraphQL\'s body limit', () => {
+  let small: TestGateway;
+  beforeAll(async () => { small = await startTestGateway({ graphqlMaxBytes: 1024 }); });
+  afterAll(async () => { await small?.close(); });
+
+  it('refuse a body over the limit (413) though its query is kept, as Fastify does', async () => {
+    const headers = { 'x-gateway-key': small.key };
+    expect((await post(small.url, '/graphql', body('2867714'), headers)).status).toBe(200); // kept
+    const padded = body('2867714').replace('{', `{${' '.repeat(3000)}`); // the same request, 3 KB over 2 × 1,024 bytes
+    const sent = await post(small.url, '/graphql', padded, headers);
+    const fastify = await small.gateway.app.inject({ method: 'POST', url: '/graphql', payload: padded, headers: { 'content-type': 'application/json', ...headers } });
+    expect(sent.status).toBe(413);
+    expect(sent.body).toBe(fastify.body);
   });
 });
 

@@ -25,14 +25,16 @@ describe('onnxruntime-node install script', () => {
   it('is told to skip by the Node option .npmrc gives every npm script (npm 10)', () => {
     expect(nodeOptions).toBeDefined();
     const env = { ...process.env };
-    delete env['ONNXRUNTIME_NODE_INSTALL'];
-    delete env['npm_config_onnxruntime_node_install'];
-    delete env['NODE_OPTIONS'];
+    for (const k of ['ONNXRUNTIME_NODE_INSTALL', 'npm_config_onnxruntime_node_install', 'ONNXRUNTIME_NODE_INSTALL_CUDA', 'npm_config_onnxruntime_node_install_cuda', 'NODE_OPTIONS']) delete env[k];
     expect(flagWith(env).out).toBe('undefined'); // without it: the default, which downloads on linux/x64
     const skipped = flagWith({ ...env, NODE_OPTIONS: nodeOptions });
     expect(skipped.out).toBe('false'); // "skip"
     expect(skipped.err).toBe(''); // no warning in every script's output
-    expect(flagWith({ ...env, NODE_OPTIONS: nodeOptions, ONNXRUNTIME_NODE_INSTALL: '1' }).out).toBe('true'); // an explicit choice stands (1: install)
+    // an explicit choice, by any of the package's switches, stands
+    expect(flagWith({ ...env, NODE_OPTIONS: nodeOptions, ONNXRUNTIME_NODE_INSTALL: '1' }).out).toBe('true');
+    expect(flagWith({ ...env, NODE_OPTIONS: nodeOptions, npm_config_onnxruntime_node_install: 'true' }).out).toBe('true');
+    expect(flagWith({ ...env, NODE_OPTIONS: nodeOptions, ONNXRUNTIME_NODE_INSTALL_CUDA: 'v12' }).out).toBe('cuda12');
+    expect(flagWith({ ...env, NODE_OPTIONS: nodeOptions, npm_config_onnxruntime_node_install_cuda: 'v12' }).out).toBe('cuda12');
   });
 
   it('is not allowed to run by npm 11 (package.json allowScripts)', () => {
