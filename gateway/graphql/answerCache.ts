@@ -17,6 +17,9 @@
  * The cost and depth rules are a function of the document alone (its text is the key): an answer is kept only after
  * its document passed them.
  */
+/** The key scope GraphQL needs: it reads geo and locale data only (plugin.ts, and keptPosts.ts before Fastify). */
+export const GRAPHQL_SCOPE = 'geo:read';
+
 /** What one request's execution found out about its answer's lifetime (core calls made, smallest max-age). */
 export class AnswerLifetime {
   calls = 0;

@@ -29,15 +29,13 @@ import { hasScope } from '../auth/keyRing.js';
 import { setPreAdmission } from '../auth/preAdmission.js';
 import { isHttpError } from '../httpError.js';
 import type { KeptAnswers } from '../keptAnswers.js';
-import { atLeastThreshold } from '../rest/caching.js';
+import { atLeastThreshold, privateAnswerHeaders } from '../rest/caching.js';
 import { parseJsonBody } from '../rest/edgeRefusals.js';
 import type { WorkBudget } from '../workPricing.js';
-import { graphqlAnswerKey } from './answerCache.js';
+import { GRAPHQL_SCOPE, graphqlAnswerKey } from './answerCache.js';
 
 /** The largest body read before Fastify (bytes): a query with its variables; a larger one is Fastify's to read. */
 export const MAX_BODY = 8 * 1024;
-/** The key scope GraphQL needs (plugin.ts GRAPHQL_SCOPE). */
-const SCOPE = 'geo:read';
 const PLAIN_JSON = /^application\/json\s*(;\s*charset\s*=\s*"?utf-?8"?\s*)?$/i;
 
 const READ_BODY = Symbol('meridian.graphqlBody');
@@ -87,7 +85,7 @@ export class KeptPosts {
     const declared = Number(length);
     if (!Number.isInteger(declared) || declared <= 0 || declared > MAX_BODY || declared > this.o.maxBodyBytes) return false;
     try {
-      if (!hasScope(this.o.guard.authenticate(h), SCOPE)) return false;
+      if (!hasScope(this.o.guard.authenticate(h), GRAPHQL_SCOPE)) return false;
     } catch { return false; } // 401: refused by Fastify's path, the body unread
     const start = performance.now();
     const chunks: Buffer[] = [];
@@ -128,7 +126,7 @@ export class KeptPosts {
     if (h['accept-encoding'] !== undefined && atLeastThreshold(kept.body)) return false;
     let admitted: Admission | Promise<Admission>;
     try {
-      admitted = this.o.guard.admit(h, SCOPE);
+      admitted = this.o.guard.admit(h, GRAPHQL_SCOPE);
     } catch (e) {
       // a refusal after the rate limit counted the request travels with it; 401/403 count nothing and recur
       if (isHttpError(e) && e.status !== 401 && e.status !== 403) setPreAdmission(req, e);
@@ -141,8 +139,7 @@ export class KeptPosts {
     const list = this.o.corsHeaders!.slice();
     const rate = admitted.headers;
     for (const k in rate) list.push(k, rate[k] as string);
-    list.push('content-type', 'application/json; charset=utf-8', 'cache-control', 'no-store',
-      'content-length', String(typeof kept.body === 'string' ? Buffer.byteLength(kept.body) : kept.body.length));
+    privateAnswerHeaders(list, kept.body);
     res.writeHead(200, list);
     res.end(kept.body);
     this.o.observe('/graphql', 'POST', 200, (performance.now() - start) / 1000);

@@ -18,13 +18,11 @@ import { costRule, type CostLimits } from './costRule.js';
 import { registerGraphiql } from './graphiql.js';
 import { GraphqlWorkLimits, LimitRefusal, type WorkLimits } from './workLimits.js';
 import type { WorkBudget } from '../workPricing.js';
-import { AnswerLifetime, graphqlAnswerKey, sendKept } from './answerCache.js';
+import { AnswerLifetime, GRAPHQL_SCOPE, graphqlAnswerKey, sendKept } from './answerCache.js';
 import { KeptAnswers } from '../keptAnswers.js';
 import { giveBackBody } from './keptPosts.js';
 
 export const SCHEMA_FILE = join(projectRoot, 'gateway', 'graphql', 'schema.graphql');
-/** The key scope GraphQL needs: it reads geo and locale data only. */
-const GRAPHQL_SCOPE = 'geo:read';
 
 export interface GraphqlOptions extends GraphqlDeps {
   guard: Guard; limits: CostLimits; work: WorkLimits; budget: WorkBudget;

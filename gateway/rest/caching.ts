@@ -172,5 +172,17 @@ export function keptAnswerHeaders(list: string[], tag: string, maxAge: number, b
   return list;
 }
 
+/**
+ * The headers the hook above gives an uncompressed 200 JSON answer of a private policy (a POST's, GraphQL's kept
+ * answers: `Cache-Control: no-store`), appended to `list` after those the reply holds already: the JSON type, the
+ * policy and the length. graphql/keptPosts.ts writes kept GraphQL answers with them before Fastify
+ * (test/graphql/keptPosts.test.ts compares the two paths).
+ */
+export function privateAnswerHeaders(list: string[], body: string | Buffer): string[] {
+  list.push('content-type', 'application/json; charset=utf-8', 'cache-control', 'no-store',
+    'content-length', String(typeof body === 'string' ? Buffer.byteLength(body) : body.length));
+  return list;
+}
+
 /** Registered once in app.ts, before the routes (compression hooks attach to routes as they are added). */
 export default fp(httpCaching, { name: 'meridian-http-caching', fastify: '5.x' });
