@@ -65,7 +65,45 @@ const KIND: Record<string, ScalarKind> = {
   sfixed64: 'int64', uint32: 'uint32', fixed32: 'uint32', uint64: 'uint64', fixed64: 'uint64', double: 'double', float: 'double',
 };
 
-export const jsonNameOf = (snake: string): string => protobuf.util.camelCase(snake);
+/** A proto field name's JSON name (protobufjs's camelCase, remembered: a batch body binds it for every item). */
+const jsonNames = new Map<string, string>();
+export function jsonNameOf(snake: string): string {
+  let name = jsonNames.get(snake);
+  if (name === undefined) {
+    name = protobuf.util.camelCase(snake);
+    jsonNames.set(snake, name);
+  }
+  return name;
+}
+
+/** A message type's fields by every name a JSON body may use (proto and JSON names), each with its JSON name; made once per type. */
+interface BodyField { field: protobuf.Field; jsonName: string }
+const bodyFieldTables = new WeakMap<protobuf.Type, Map<string, BodyField>>();
+function bodyFields(type: protobuf.Type): Map<string, BodyField> {
+  let table = bodyFieldTables.get(type);
+  if (!table) {
+    table = new Map();
+    for (const field of type.fieldsArray) {
+      const entry = { field, jsonName: jsonNameOf(field.name) };
+      table.set(entry.jsonName, entry);
+    }
+    // a proto name wins over another field's JSON name, as type.fields[key] was read first
+    for (const field of type.fieldsArray) table.set(field.name, { field, jsonName: jsonNameOf(field.name) });
+    bodyFieldTables.set(type, table);
+  }
+  return table;
+}
+
+/** An enum's accepted names (UNSPECIFIED, number 0, left out), made once per enum. */
+const enumNameLists = new WeakMap<protobuf.Enum, string[]>();
+function enumNames(e: protobuf.Enum): string[] {
+  let names = enumNameLists.get(e);
+  if (!names) {
+    names = Object.entries(e.values).filter(([, n]) => n !== 0).map(([k]) => k);
+    enumNameLists.set(e, names);
+  }
+  return names;
+}
 
 /** Every scalar (or repeated scalar) field reachable through singular message fields. */
 export function leafFields(type: protobuf.Type, prefix: string[] = [], depth = 0): LeafField[] {
@@ -270,13 +308,17 @@ export class RequestBinder {
 /** A JSON body (proto JSON names or snake_case names) → message object, strictly: unknown fields and wrong types are PARAM_INVALID. */
 export function jsonToMessage(type: protobuf.Type, obj: Record<string, unknown>, where: string, exclude: Set<string | undefined>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(obj)) {
-    const f = type.fields[key] ?? type.fieldsArray.find((x) => jsonNameOf(x.name) === key);
+  const fields = bodyFields(type);
+  for (const key in obj) {
+    if (!Object.hasOwn(obj, key)) continue;
+    const value = obj[key];
+    const entry = fields.get(key);
     const label = where ? `${where}.${key}` : key;
-    if (!f) throw paramInvalid(`unknown field '${show(label)}' in the request body`);
+    if (!entry) throw paramInvalid(`unknown field '${show(label)}' in the request body`);
+    const f = entry.field;
     if (exclude.has(f.name)) throw paramInvalid(`${label} is given in the path; remove it from the body`, label);
     if (value === null || value === undefined) continue;
-    out[jsonNameOf(f.name)] = jsonValue(f, value, label);
+    out[entry.jsonName] = jsonValue(f, value, label);
   }
   return out;
 }
@@ -295,7 +337,7 @@ function jsonSingle(f: protobuf.Field, value: unknown, label: string): unknown {
     return jsonToMessage(f.resolvedType, value as Record<string, unknown>, label, new Set());
   }
   if (f.resolvedType instanceof protobuf.Enum) {
-    const names = Object.entries(f.resolvedType.values).filter(([, n]) => n !== 0).map(([k]) => k);
+    const names = enumNames(f.resolvedType);
     if (typeof value !== 'string' || !names.includes(value.toUpperCase())) throw paramInvalid(`${label} must be one of ${names.join(', ')}`, label);
     return value.toUpperCase();
   }
