@@ -459,6 +459,20 @@ export interface GeneralCorpusOptions {
   newSets?: boolean;
   /** The second group of VADER phrases: the other negators, "no longer", and "X but Y" contrast (extendedVaderPhrases). */
   extendedPhrases?: boolean;
+  /**
+   * BRIGHTER (20 languages) and IndoNLU EmoT for the emotion head only (brighterEmotionRows): their emotions, no polarity
+   * derived from them and no five-level gold. Ignored with `newSets`, which trains on them whole.
+   */
+  brighterEmotions?: boolean;
+}
+
+/**
+ * The emotion sets' rows for the emotion head alone: a polarity derived from emotion labels read Swedish, Ukrainian
+ * and Chinese everyday sentences worse than their lexicons do (models/general.md, "Issue 37 candidates"), so these
+ * rows teach emotions and leave each language's polarity to its polarity sources (or to the lexicon fallback).
+ */
+function brighterEmotionRows(): Row[] {
+  return [...brighter(), ...indonluEmot()].map(({ polarity: _p, level: _l, ...row }) => row);
 }
 
 /**
@@ -472,7 +486,9 @@ export const NEW_SET_SOURCES: ReadonlySet<string> = new Set(['brighter', 'indonl
 export function loadGeneralCorpus(options: boolean | GeneralCorpusOptions = false): Row[] {
   const o: GeneralCorpusOptions = typeof options === 'boolean' ? { newSets: options } : options;
   const added = o.newSets ? [...brighter(), ...indonluEmot(), ...wisesight(), ...hebrewSentiment()] : [];
-  return [...goEmotions(), ...xed(), ...umsab(), ...afrisenti(), ...nusax(), ...added, ...vaderPhrases(), ...(o.extendedPhrases ? extendedVaderPhrases() : [])];
+  // the emotion-only rows last, so that every other row keeps its index (the tuning slice is chosen by index: isTuningRow)
+  const emotionOnly = o.brighterEmotions && !o.newSets ? brighterEmotionRows() : [];
+  return [...goEmotions(), ...xed(), ...umsab(), ...afrisenti(), ...nusax(), ...added, ...vaderPhrases(), ...(o.extendedPhrases ? extendedVaderPhrases() : []), ...emotionOnly];
 }
 
 export function loadFinanceCorpus(): Row[] {

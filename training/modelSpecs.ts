@@ -126,9 +126,10 @@ export const GENERAL_SPEC: ModelSpec = {
   l2: 1e-3,
   classBalance: 1,
   seed: 7,
+  // BRIGHTER and IndoNLU EmoT teach the emotion head only (models/general.md, "Emotions in BRIGHTER's languages").
   // Candidate C (not committed: models/general.md, "Issue 37 candidates"): `npm run train -- --new-sets
-  // --extended-phrases --graded-cuts` adds the issue-37 sets, the second group of VADER phrases and EmoBank's cuts.
-  load: () => loadGeneralCorpus(),
+  // --extended-phrases --graded-cuts` adds the issue-37 sets whole, the second group of VADER phrases and EmoBank's cuts.
+  load: () => loadGeneralCorpus({ brighterEmotions: true }),
   targets: (r) => [
     r.polarity !== undefined ? oneHot(3, r.polarity) : null,
     r.emotions && r.emotions.length ? spread(EMOTIONS.length, r.emotions) : null,

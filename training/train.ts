@@ -382,6 +382,7 @@ function trainedLanguages(t: TrainedModel, lid: Set<string>, evaluation: Trained
       code,
       detectorCode: lid.has(code) ? code : null,
       trainingRows: t.trainRows.filter((r) => t.rows[r]!.lang === code).length,
+      mainHeadRows: t.trainRows.filter((r) => t.rows[r]!.lang === code && t.spec.gold(t.rows[r]!)[t.spec.heads.findIndex((x) => x.name === t.spec.mainHead)]).length,
       heldout,
       ...(gap ? { polarityGap: gap } : {}),
     };
@@ -562,7 +563,7 @@ async function main(): Promise<void> {
     wide: values.wide ?? s.wide ?? false,
     seed: num(values.seed) ?? s.seed,
     ...(s.name === 'general' && (values['new-sets'] || values['extended-phrases'])
-      ? { load: () => loadGeneralCorpus({ newSets: values['new-sets'] ?? false, extendedPhrases: values['extended-phrases'] ?? false }) }
+      ? { load: () => loadGeneralCorpus({ newSets: values['new-sets'] ?? false, extendedPhrases: values['extended-phrases'] ?? false, brighterEmotions: true }) }
       : {}),
     ...(values['graded-cuts'] && s.name === 'general' ? { fiveLevel: loadFiveLevelRows } : {}),
     featurizer: {

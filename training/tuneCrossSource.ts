@@ -71,7 +71,7 @@ function main(): void {
   if (values.features.includes('wordClusters')) setWordClusters(buildWordClusters());
   for (const lexicons of values['extra-lexicons'].split(',')) {
     if (lexicons !== 'off' && lexicons !== 'on') throw new Error(`--extra-lexicons: ${lexicons}? use off, on or off,on`);
-    const base = { ...GENERAL_SPEC, ...(values['new-sets'] || values['extended-phrases'] ? { load: () => loadGeneralCorpus({ newSets: values['new-sets'], extendedPhrases: values['extended-phrases'] }) } : {}), featurizer: { ...GENERAL_SPEC.featurizer, extraLexicons: lexicons === 'on', ...(JSON.parse(values.features) as Partial<FeaturizerParams>) } };
+    const base = { ...GENERAL_SPEC, ...(values['new-sets'] || values['extended-phrases'] ? { load: () => loadGeneralCorpus({ newSets: values['new-sets'], extendedPhrases: values['extended-phrases'], brighterEmotions: true }) } : {}), featurizer: { ...GENERAL_SPEC.featurizer, extraLexicons: lexicons === 'on', ...(JSON.parse(values.features) as Partial<FeaturizerParams>) } };
     const data = loadAndFeaturize(base);
     for (const fold of folds) {
       const of = FOLD_OF[fold]!;

@@ -8,6 +8,12 @@ export interface TrainedLanguage {
   /** The code the language head reports for this language, or null when it cannot identify it. */
   detectorCode: string | null;
   trainingRows: number;
+  /**
+   * Of those, the rows with a label for the main head (GENERAL: a polarity). A language whose rows teach only emotions
+   * (0) has no verdict of its own: the service answers it as a language without training data (lexicon fallback).
+   * Absent in sidecars written before it: every language counts as trained.
+   */
+  mainHeadRows?: number;
   /** Per head: held-out rows in this language and the head's macro-F1 on them. */
   heldout: Record<string, { rows: number; macroF1: number }>;
   /**

@@ -77,7 +77,14 @@ interface LoadedModel {
   sidecar: ModelSidecar;
   session: ort.InferenceSession;
   featurizer: Featurizer;
+  /** Languages with a verdict of their own: training rows for the main head (polarity, market direction). */
   trainedCodes: Set<string>;
+  /**
+   * Languages whose rows teach the emotion head only (sidecar mainHeadRows 0: BRIGHTER's Russian, Chinese, Swedish, …):
+   * the model reads their text whole for the emotions, and their polarity is answered as in a language without
+   * training data (lexicon fallback, NEUTRAL otherwise).
+   */
+  emotionOnlyCodes: Set<string>;
   /** Languages with training data whose held-out macro-F1 (the sidecar's evaluation fit) is under WEAK_LANGUAGE_F1. */
   weakCodes: Set<string>;
   /** Languages whose polarity training rows are thin (the sidecar's polarityGap, train.ts): the lexicon fallback votes there. */
@@ -170,7 +177,9 @@ export class SentimentAnalyzer {
       });
       const main = sidecar.heads.find((h) => h.name === sidecar.mainHead)!;
       const featurizer = new Featurizer(sidecar.featurizer);
-      const codes = sidecar.trainedLanguages.map((l) => l.code);
+      // the languages with a verdict of their own: rows for the main head (a language whose rows teach only emotions
+      // is answered as one without training data; sidecars from before mainHeadRows count every language)
+      const codes = sidecar.trainedLanguages.filter((l) => l.mainHeadRows === undefined || l.mainHeadRows > 0).map((l) => l.code);
       const wv = sidecar.wordVectors;
       if (domain === 'expert') {
         // the expert reads the bag GENERAL's featuriser makes: same settings, same lexicons, plain negation
@@ -183,6 +192,7 @@ export class SentimentAnalyzer {
         session,
         featurizer,
         trainedCodes: new Set(codes),
+        emotionOnlyCodes: new Set(sidecar.trainedLanguages.filter((l) => l.mainHeadRows === 0).map((l) => l.code)),
         weakCodes: new Set(sidecar.trainedLanguages.filter((l) => (l.heldout[sidecar.mainHead]?.macroF1 ?? 1) < WEAK_LANGUAGE_F1).map((l) => l.code)),
         polarityGaps: new Map(sidecar.trainedLanguages.flatMap((l) => (l.polarityGap ? [[l.code, l.polarityGap] as const] : []))),
         trainedLetters: trainedLetters(codes),
@@ -284,7 +294,7 @@ export class SentimentAnalyzer {
           tokenOf2: arena.ints.copy(bag.tokenOf2, bag.count),
           negatedFeature: arena.bytes.copy(bag.negatedFeature, bag.count),
         };
-        if (!model.trainedCodes.has(language.code)) features = priorsOnly(features, model.priorIds, texts[i]!, model.trainedLetters);
+        if (!model.trainedCodes.has(language.code) && !model.emotionOnlyCodes.has(language.code)) features = priorsOnly(features, model.priorIds, texts[i]!, model.trainedLetters);
         // object literals of one shape (not spreads): the per-text loops that read them stay monomorphic
         bags.push({
           ids: features.ids,
@@ -397,7 +407,7 @@ export class SentimentAnalyzer {
     const gapVotes = gap !== undefined && (gap !== 'emotions' || level.winner === 1 || confidence < MODEL_SURE);
     const lexicon = domain === 'GENERAL' && language.code !== 'und' && (!trained || weak || gapVotes) ? this.fallback.score(b.cleaned, language.code) : undefined;
     if (lexicon && lexicon.hits.length > 0 && Math.abs(lexicon.score) >= 1) {
-      const answer = fallbackAnswer(lexicon, { ...language, trained }, truncated, cal, emotionScores, model.sidecar.trainedLanguages.length, weak ? undefined : gap);
+      const answer = fallbackAnswer(lexicon, { ...language, trained }, truncated, cal, emotionScores, model.trainedCodes.size, weak ? undefined : gap ?? (model.emotionOnlyCodes.has(language.code) ? 'no polarity' : undefined));
       return withProbabilities(answer.output, answer.probs);
     }
     // the lexicon reading of a trained language, made once when a rule below first needs it
@@ -416,7 +426,7 @@ export class SentimentAnalyzer {
         return withProbabilities(answer.output, answer.probs);
       }
     }
-    if (!trained && !b.ids.some((id) => model.priorIds.has(id))) {
+    if (!trained && !model.emotionOnlyCodes.has(language.code) && !b.ids.some((id) => model.priorIds.has(id))) {
       // no lexicon word or emoji the model knows, in letters it never saw: nothing it learned applies
       const script = unscoredScript(text, model.trainedLetters);
       // (the evaluation reads the class it was given: NEUTRAL, index 1 of both heads' labels)

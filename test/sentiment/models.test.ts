@@ -7,7 +7,7 @@ import { SentimentAnalyzer, type AnalysisOutcome, type AnalysisOutput } from '..
 import { loadGeneralCorpus, loadFinanceCorpus, type Row } from '../../training/corpus.js';
 import { decodeUtf8, MAX_TOKENS } from '../../src/sentiment/textInput.js';
 import { languageLabelHolds } from '../../training/languageCorpus.js';
-import { isTuningRow } from '../../training/modelSpecs.js';
+import { GENERAL_SPEC, isTuningRow } from '../../training/modelSpecs.js';
 import { trainedLetters, unscoredScript } from '../../src/sentiment/analysis/trainedScripts.js';
 import { DIRECTIONS, EMOTIONS, SENTIMENT_LEVELS } from '../../src/sentiment/labels.js';
 
@@ -152,7 +152,7 @@ describe('language', () => {
       ['Me encantó el concierto de anoche, la banda estuvo genial.', 'es', true],
       ["J'ai adoré le concert d'hier soir, le groupe était génial.", 'fr', true],
       ['Das Konzert gestern Abend hat mir sehr gut gefallen, die Band war toll.', 'de', true],
-      ['Nautin eilisestä konsertista todella paljon, bändi oli mahtava.', 'fi', true],
+      ['Nautin eilisestä konsertista todella paljon, bändi oli mahtava.', 'fi', false], // emotions only (XED)
       ['Adorei o show de ontem à noite, a banda estava ótima.', 'pt', true],
       ['Mi è piaciuto molto il concerto di ieri sera, la band era fantastica.', 'it', true],
       ['Мне очень понравился вчерашний концерт, группа была отличной.', 'ru', false],
@@ -165,14 +165,19 @@ describe('language', () => {
       expect(o.language.trained).toBe(trained);
       if (!trained) {
         expect(o.lowConfidence).toBe(true);
-        expect(o.rationale).toContain('no training data');
+        // Finnish, Russian and Chinese: the model learnt their emotions (XED, BRIGHTER), no polarity
+        expect(o.rationale).toMatch(/no polarity training row in (fi|ru|zh)|no training data/);
       }
     });
   });
 
   it('publishes the languages with training data and their held-out scores', () => {
     const langs = analyzer.sidecar('GENERAL').trainedLanguages;
-    expect(langs.length).toBe(31); // every language in the data (Oromo and Tigrinya train on two thirds of their dev rows, corpus.ts)
+    // every language in the data (Oromo and Tigrinya train on two thirds of their dev rows, corpus.ts): 30 with polarity
+    // rows, 11 with emotion rows only (Finnish from XED; Afrikaans, Chinese, Marathi, Romanian, Russian, Somali, Swedish,
+    // Tatar, Ukrainian and Emakhuwa from BRIGHTER), which the service answers as languages without training data
+    expect(langs.length).toBe(41);
+    expect(langs.filter((l) => l.mainHeadRows === 0).map((l) => l.code).sort()).toEqual(['af', 'fi', 'mr', 'ro', 'ru', 'so', 'sv', 'tt', 'uk', 'vmw', 'zh']);
     const en = langs.find((l) => l.code === 'en')!;
     expect(en.trainingRows).toBeGreaterThan(10_000);
     expect(en.heldout.polarity!.macroF1).toBeGreaterThan(0.5);
@@ -206,8 +211,9 @@ describe('language', () => {
 
   it('sets lowConfidence on at most 20 % of unseen rows in languages with training data', async () => {
     // the tuning slice: the committed model also trains on the held-out rows, never on these (training/train.ts)
-    const trained = new Set(analyzer.sidecar('GENERAL').trainedLanguages.map((l) => l.code));
-    const sample = loadGeneralCorpus().filter((r, i) => isTuningRow(r, i) && i % 5 === 0 && trained.has(r.lang));
+    // languages with a verdict of their own (polarity rows); those whose rows teach only emotions answer as untrained
+    const trained = new Set(analyzer.sidecar('GENERAL').trainedLanguages.filter((l) => (l.mainHeadRows ?? 1) > 0).map((l) => l.code));
+    const sample = GENERAL_SPEC.load().filter((r, i) => isTuningRow(r, i) && i % 5 === 0 && trained.has(r.lang));
     expect(sample.length).toBeGreaterThan(2000);
     const outs = await analyzeAll(sample.map((r) => r.text), 'GENERAL');
     const share = outs.filter((o) => o.lowConfidence).length / outs.length;
@@ -277,7 +283,7 @@ describe('texts in letters the models never saw', () => {
   it('are not scored by FINANCIAL_NEWS, nor by GENERAL without a lexicon word: NEUTRAL, no confidence, lowConfidence, and the rationale says why', async () => {
     const cases = [
       ...(await analyzer.analyze(unseen, 'FINANCIAL_NEWS')).map((o, i) => ({ o: ok(o), text: unseen[i]!, domain: 'FINANCIAL_NEWS' })),
-      ...(await analyzer.analyze(['明天下午三点开会。', '来週の月曜日に東京へ行きます。'], 'GENERAL')).map((o, i) => ({ o: ok(o), text: String(i), domain: 'GENERAL' })),
+      ...(await analyzer.analyze(['来週の月曜日に東京へ行きます。', '내일 오후 세 시에 회의가 있습니다.'], 'GENERAL')).map((o, i) => ({ o: ok(o), text: String(i), domain: 'GENERAL' })),
     ];
     for (const { o, text, domain } of cases) {
       expect(o.sentiment, text).toBe('NEUTRAL');
@@ -289,6 +295,16 @@ describe('texts in letters the models never saw', () => {
       if (domain === 'FINANCIAL_NEWS') expect(o.marketDirection).toBe('NEUTRAL');
       else expect(o.emotionScores.reduce((a, e) => a + e.score, 0)).toBeCloseTo(1, 6);
     }
+  });
+
+  it('Chinese, whose emotions the model learnt (BRIGHTER) but not its polarity, is read for emotions and answers NEUTRAL without a lexicon word', async () => {
+    const [o] = (await analyzer.analyze(['明天下午三点开会。'], 'GENERAL')).map(ok);
+    expect(o!.language).toMatchObject({ code: 'zh', trained: false });
+    expect(o!.sentiment).toBe('NEUTRAL');
+    expect(o!.lowConfidence).toBe(true);
+    expect(o!.rationale).not.toMatch(/^Not scored/);
+    // the model's own emotions, not the abstention's uniform ones
+    expect(new Set(o!.emotionScores.map((e) => e.score.toFixed(6))).size).toBeGreaterThan(1);
   });
 
   it('Japanese is not read through Chinese training rows (a model trained in Chinese): its Han letters count as untrained when the text has kana', () => {
@@ -304,7 +320,7 @@ describe('texts in letters the models never saw', () => {
       expect(o.sentiment, unseen[i]).toMatch(/POSITIVE/);
       expect(o.lowConfidence).toBe(true);
       expect(o.language.trained).toBe(false);
-      expect(o.rationale).toMatch(/^POSITIVE from sentiment lexicons, because the general model has no training data in (zh|ja|ko)/);
+      expect(o.rationale).toMatch(/^POSITIVE from sentiment lexicons, because the general model has no (polarity training row|training data) in (zh|ja|ko)/);
     }
   });
 

@@ -188,7 +188,7 @@ export interface DetectedLanguage {
   code?: string;
   /** The detector's own reliability verdict. */
   reliable?: boolean;
-  /** Whether the model had training data in this language (models/general.md lists them). */
+  /** Whether the model had sentiment (polarity) training data in this language, so that the verdict is its own (models/general.md lists them); a language it learnt only emotions in is not. */
   trained?: boolean;
 }
 

@@ -8,6 +8,12 @@ import type { EmojiVerdict, FallbackVerdict } from '../lexiconFallback.js';
 import type { AnalysisOutput, EmotionScore } from './analysisOutput.js';
 import { fmt, quote, type MainHead } from './rationale.js';
 
+const NEGATED = ' (negated)';
+/** A lexicon word as the rationale cites it: the word in quotes as the text has it, "(negated)" after it when a negator flipped it, and its strength. */
+function citeHit(h: { text: string; strength: number }): string {
+  return h.text.endsWith(NEGATED) ? `${quote(h.text.slice(0, -NEGATED.length))} (negated) ${fmt(h.strength)}` : `${quote(h.text)} ${fmt(h.strength)}`;
+}
+
 /**
  * The answer from the lexicon fallback (lexiconFallback.ts) for a text in a language the model has no training data
  * in, reads near chance, or learnt thin polarity in (the sidecar's polarityGap: emotion-derived rows only, or a class
@@ -20,7 +26,7 @@ export function fallbackAnswer(lex: FallbackVerdict, language: AnalysisOutput['l
   const rest = 1 - win;
   const probs = lex.score > 0 ? [0.2 * rest, 0.8 * rest, win] : [win, 0.8 * rest, 0.2 * rest];
   const level = levelOf(probs, cal);
-  const cites = [...lex.hits].sort((a, b) => Math.abs(b.strength) - Math.abs(a.strength)).slice(0, 4).map((h) => `${quote(h.text)} ${fmt(h.strength)}`);
+  const cites = [...lex.hits].sort((a, b) => Math.abs(b.strength) - Math.abs(a.strength)).slice(0, 4).map(citeHit);
   const why = polarityGap === 'emotions'
     ? `the general model's ${language.code} polarity is learnt from emotion labels only`
     : polarityGap
@@ -150,7 +156,7 @@ export const LEXICON_OVERRULES_POLAR_BELOW = 0.8;
  */
 export function lexiconOverModel(lex: FallbackVerdict, modelRead: string, language: AnalysisOutput['language'], truncated: boolean, cal: Calibration, emotionScores: EmotionScore[], lowConfidence: boolean): { output: AnalysisOutput; probs: number[] } {
   const answer = fallbackAnswer(lex, language, truncated, cal, emotionScores, 0);
-  const cites = [...lex.hits].sort((a, b) => Math.abs(b.strength) - Math.abs(a.strength)).slice(0, 4).map((h) => `${quote(h.text)} ${fmt(h.strength)}`);
+  const cites = [...lex.hits].sort((a, b) => Math.abs(b.strength) - Math.abs(a.strength)).slice(0, 4).map(citeHit);
   answer.output.rationale = `${lex.score > 0 ? 'POSITIVE' : 'NEGATIVE'} from sentiment lexicons, because the general model read ${modelRead} and the lexicon's words are clear: ${cites.join(', ')} (lexicon score ${fmt(lex.score)}). Language: ${language.code}${language.reliable ? '' : ' (uncertain)'}${lowConfidence ? '; lower confidence' : ''}.${truncated ? ' Only the start of the text was read.' : ''}`;
   answer.output.lowConfidence = lowConfidence;
   return answer;
