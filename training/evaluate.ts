@@ -143,7 +143,8 @@ function languageTable(analyzer: SentimentAnalyzer): string {
 
 /** How often lowConfidence is set on rows in languages with training data, and how accurate flagged and unflagged rows are. */
 function lowConfidenceSummary(analyzer: SentimentAnalyzer, scored: Scored[], correct: (s: Scored) => boolean | null): string {
-  const trained = new Set(analyzer.sidecar('GENERAL').trainedLanguages.map((l) => l.code));
+  // languages with a verdict of their own (polarity rows): one whose rows teach only emotions is answered as untrained
+  const trained = new Set(analyzer.sidecar('GENERAL').trainedLanguages.filter((l) => (l.mainHeadRows ?? 1) > 0).map((l) => l.code));
   const rows = scored.filter((s) => trained.has(s.row.lang));
   const flagged = rows.filter((s) => s.out.lowConfidence);
   const acc = (xs: Scored[]): string => {
@@ -154,7 +155,7 @@ function lowConfidenceSummary(analyzer: SentimentAnalyzer, scored: Scored[], cor
     language: flagged.filter((s) => !s.out.language.trained).length,
     uncertain: flagged.filter((s) => s.out.language.trained && !s.out.language.reliable).length,
   };
-  return `lowConfidence on held-out rows in languages with training data: ${pct(flagged.length / Math.max(1, rows.length))} % of ${rows.length} (language not identified as a trained one: ${why.language}; identified but not reliably: ${why.uncertain}; the rest below the evaluation fit's calibrated probability cut ${analyzer.sidecar('GENERAL').calibration?.lowConfidenceBelow}). Three-way accuracy: flagged ${acc(flagged)} %, not flagged ${acc(rows.filter((s) => !s.out.lowConfidence))} %.`;
+  return `lowConfidence on held-out rows in languages with polarity training data: ${pct(flagged.length / Math.max(1, rows.length))} % of ${rows.length} (language not identified as a trained one: ${why.language}; identified but not reliably: ${why.uncertain}; the rest below the evaluation fit's calibrated probability cut ${analyzer.sidecar('GENERAL').calibration?.lowConfidenceBelow}). Three-way accuracy: flagged ${acc(flagged)} %, not flagged ${acc(rows.filter((s) => !s.out.lowConfidence))} %.`;
 }
 
 /**

@@ -12,7 +12,7 @@ import * as ort from 'onnxruntime-node';
 import { EXTRA_LEXICONS_FILE, Featurizer, loadExtraLexicons, WordTable, type FeatureBag } from './featurizer.js';
 import { encodeBatch } from './onnxBatch.js';
 import { cleanText, TextRejected } from './textInput.js';
-import { LanguageIdentifier, type DetectedLanguage } from './languageDetector.js';
+import { LanguageIdentifier, trustedOf, type DetectedLanguage } from './languageDetector.js';
 import { FallbackLexicons, type FallbackVerdict } from './lexiconFallback.js';
 import { EMOTIONS, DIRECTIONS, levelOf, DEFAULT_CALIBRATION, type Calibration, type Domain } from './labels.js';
 import type { ModelSidecar } from './modelCard.js';
@@ -205,7 +205,7 @@ export class SentimentAnalyzer {
       if (domain === 'expert') expert = loaded;
       else models.set(domain, loaded);
     }
-    const trusted = [...models.values()].flatMap((m) => [...m.trainedCodes].filter((c) => !m.polarityGaps.has(c))); // as sentimentLanguages
+    const trusted = [...models.values()].flatMap((m) => trustedOf(m.sidecar.trainedLanguages)); // as sentimentLanguages
     const language = LanguageIdentifier.load(opts.modelsDir ?? MODELS_DIR, { trusted });
     return new SentimentAnalyzer(models, language, opts.withProbabilities ?? false, opts.timeStages ?? false, FallbackLexicons.load(opts.modelsDir ?? MODELS_DIR), expert);
   }
