@@ -56,12 +56,18 @@ export class Guard {
    */
   authenticate(headers: IncomingHttpHeaders): ApiKeyRecord {
     let presented: string | undefined;
+    let header = '';
     for (const h of KEY_HEADERS) {
       const v = headers[h];
       const s = Array.isArray(v) ? v[0] : v;
-      if (s && s.trim()) { presented = s.trim(); break; }
+      if (s && s.trim()) { presented = s.trim(); header = h; break; }
     }
     if (!presented) throw new HttpError(401, 'ACCESS_DENIED', 'missing API key: send it in the X-Gateway-Key header (the README says where the local key is)', CHALLENGE);
+    // Node joins a repeated header's values with ", " and no key holds a comma: the same key sent twice was
+    // answered "this API key is not valid", which sent the client looking for a wrong key
+    if (presented.includes(',')) {
+      throw new HttpError(401, 'ACCESS_DENIED', `the ${header} header was sent more than once (or holds a comma); send one key, once`, CHALLENGE);
+    }
     const check = this.ring.check(presented);
     // Unknown and revoked keys are credentials that do not authenticate: 401, as GeoDB answers a missing or
     // invalid key (geodb-compat 2.2) and as HTTP means it; 403 is kept for a known key that may not do this.

@@ -195,6 +195,12 @@ export class GraphqlWorkLimits {
       if (e instanceof GraphQLError && /tokens/i.test(e.message)) {
         return { doc: null, fixedCost: new Map(), refusal: new LimitRefusal(400, 'TOO_MANY_TOKENS', `the GraphQL document has more than ${this.limits.maxTokens} tokens`) };
       }
+      // graphql-js parses recursively: values nesting lists or objects ~1,000 deep can run out of stack before
+      // maxTokens stops the parse. Handed on to mercurius, its own parse overflowed too and the client read
+      // "Maximum call stack size exceeded"; refuse it here as the limit it is.
+      if (e instanceof RangeError) {
+        return { doc: null, fixedCost: new Map(), refusal: new LimitRefusal(400, 'QUERY_TOO_DEEP', 'the GraphQL document nests lists, objects or selections too deeply to parse; flatten it') };
+      }
       return { doc: null, fixedCost: new Map() };
     }
   }
