@@ -192,8 +192,15 @@ export function parseTime(field: string, raw: string): number | null {
   if (m === null || Number.isNaN(ms) || !isCalendarTime(m.slice(1).map((v) => Number(v ?? 0)))) {
     throw invalid(field, `${field} must be an RFC 3339 date-time such as 2026-11-22T10:00:00Z (a real calendar date), got '${raw.slice(0, 40)}'`);
   }
+  // the range of a protobuf Timestamp, which answers carry it in: year 0000 with a positive offset is year -1 in UTC
+  if (ms < MIN_TIMESTAMP_MS || ms > MAX_TIMESTAMP_MS) {
+    throw invalid(field, `${field} must fall between 0001-01-01T00:00:00Z and 9999-12-31T23:59:59Z once its offset is applied, got '${raw.slice(0, 40)}'`);
+  }
   return ms;
 }
+
+const MIN_TIMESTAMP_MS = Date.parse('0001-01-01T00:00:00Z'); // not Date.UTC, which reads years 0-99 as 1900-1999
+const MAX_TIMESTAMP_MS = Date.parse('9999-12-31T23:59:59.999Z');
 
 /** Whether year, month, day, hour, minute, second and offset hours and minutes name a real time. */
 function isCalendarTime([year = 0, month = 0, day = 0, hour = 0, minute = 0, second = 0, offH = 0, offM = 0]: number[]): boolean {

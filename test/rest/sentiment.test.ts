@@ -184,6 +184,8 @@ describe('errors and limits', () => {
     ['a malformed occurredAt', { text: 'ok', occurredAt: 'yesterday' }, 400, 'PARAM_INVALID', 'occurredAt'],
     ['a future occurredAt', { text: 'ok', occurredAt: '2999-01-01T00:00:00Z' }, 400, 'PARAM_INVALID', 'occurredAt'],
     ['an occurredAt that is no calendar date', { text: 'ok', occurredAt: '2026-02-30T00:00:00Z' }, 400, 'PARAM_INVALID', 'occurredAt'],
+    // year 0000 at +14:00 is year -1 in UTC, outside a protobuf Timestamp (it was stored as -000001-12-31T10:00:00Z)
+    ['an occurredAt before year 1 once its offset is applied', { text: 'ok', occurredAt: '0000-01-01T00:00:00+14:00' }, 400, 'PARAM_INVALID', 'occurredAt'],
   ])('refuses %s with %s %s naming the field', async (_label, body, status, type, field) => {
     const r = await gw.send('POST', '/v1/analyses', body);
     expect(r.status, r.text).toBe(status);
