@@ -66,24 +66,30 @@ function closingAnswer(statusLine: string, error: HttpError, headers: Record<str
 }
 
 /**
- * At most `cap` open connections per client address (0: no cap): one client holding idle or half-sent
- * connections (about 20,000 reached the process's file limit) left no socket for anyone, /healthz
- * included. A connection over the cap is answered 503 in the envelope and closed before it is read.
+ * At most `perClient` open connections per client address and `total` in all (0: no cap): one client holding idle or
+ * half-sent connections (about 20,000 reached the process's file limit) left no socket for anyone, /healthz included,
+ * and 20 addresses under the per-address cap did the same. A connection over a cap is answered 503 in the envelope and
+ * closed before it is read.
  */
-function capConnectionsPerClient(server: Server, cap: number): void {
-  if (cap <= 0) return;
+function capConnections(server: Server, perClient: number, total: number): void {
+  if (perClient <= 0 && total <= 0) return;
   const open = new Map<string, number>();
-  const refusal = closingAnswer('503 Service Unavailable', new HttpError(503, 'SERVICE_UNAVAILABLE', `too many connections from this address (at most ${cap}, MERIDIAN_HTTP_MAX_CONNECTIONS_PER_CLIENT): reuse connections with keep-alive, or close idle ones`, {}, 'TOO_MANY_CONNECTIONS'), { 'retry-after': '1' });
+  let all = 0;
+  const refusal = (why: string): string => closingAnswer('503 Service Unavailable', new HttpError(503, 'SERVICE_UNAVAILABLE', why, {}, 'TOO_MANY_CONNECTIONS'), { 'retry-after': '1' });
+  const fromClient = refusal(`too many connections from this address (at most ${perClient}, MERIDIAN_HTTP_MAX_CONNECTIONS_PER_CLIENT): reuse connections with keep-alive, or close idle ones`);
+  const inAll = refusal(`the gateway holds as many connections as it takes (${total}, MERIDIAN_HTTP_MAX_CONNECTIONS): retry shortly`);
   server.prependListener('connection', (socket: Socket) => {
     const address = socket.remoteAddress ?? '';
     const n = (open.get(address) ?? 0) + 1;
-    if (n > cap) {
-      socket.end(refusal);
+    if ((perClient > 0 && n > perClient) || (total > 0 && all >= total)) {
+      socket.end(total > 0 && all >= total ? inAll : fromClient);
       socket.destroySoon?.();
       return;
     }
     open.set(address, n);
+    all++;
     socket.once('close', () => {
+      all--;
       const left = (open.get(address) ?? 1) - 1;
       if (left > 0) open.set(address, left);
       else open.delete(address);
@@ -156,7 +162,7 @@ export async function buildGateway(config: GatewayConfig, log: Logger = pino({ l
       socket.end(closingAnswer(status, error));
     },
   });
-  capConnectionsPerClient(app.server, config.maxConnectionsPerClient);
+  capConnections(app.server, config.maxConnectionsPerClient, config.maxConnections);
   // CONNECT (a proxy tunnel request): Node hands it to 'connect' listeners and, with none, closes the socket unanswered
   app.server.on('connect', (req: { url?: string }, socket: Socket) => {
     socket.end(closingAnswer('405 Method Not Allowed', new HttpError(405, 'PARAM_INVALID', `CONNECT is not allowed: this is an API server, not a proxy (asked to tunnel to ${String(req.url ?? '').slice(0, 100)})`, {}, 'METHOD_NOT_ALLOWED', { method: 'CONNECT' }),

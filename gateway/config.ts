@@ -2,6 +2,7 @@
  * Configuration of the gateway, read once from the environment. Every variable
  * and its default is listed in the README (section Configuration).
  */
+import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { projectRoot } from './paths.js';
 import { boolSetting, databaseUrlSetting, grpcAddressSetting, hostPortSetting, intSetting, logLevelSetting, secretSetting, stringSetting } from '../lib/envSettings.js';
@@ -38,6 +39,12 @@ export interface GatewayConfig {
   requestTimeoutMs: number;
   /** Most open connections from one client address (MERIDIAN_HTTP_MAX_CONNECTIONS_PER_CLIENT, default 1024; 0: no cap). */
   maxConnectionsPerClient: number;
+  /**
+   * Most open connections in all (MERIDIAN_HTTP_MAX_CONNECTIONS; default half the process's open-file limit, at most
+   * 50,000, 4,096 where the limit cannot be read; 0: no cap): the rest of the limit stays for the core, the job
+   * store's files and the analysis threads, which connections from many addresses had used up.
+   */
+  maxConnections: number;
   /** Send core calls over the CoreExchange stream (true) or as one unary call each (MERIDIAN_CORE_EXCHANGE, default true). */
   coreExchange: boolean;
   /** Largest worst-case result count of a GraphQL query (MERIDIAN_GRAPHQL_MAX_COST). */
@@ -134,6 +141,7 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
     bodyLimit: int(env, 'MERIDIAN_HTTP_BODY_LIMIT', 16 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
     requestTimeoutMs: int(env, 'MERIDIAN_HTTP_REQUEST_TIMEOUT_MS', 300_000, 1000, 3_600_000),
     maxConnectionsPerClient: int(env, 'MERIDIAN_HTTP_MAX_CONNECTIONS_PER_CLIENT', 1024, 0, 1_000_000),
+    maxConnections: int(env, 'MERIDIAN_HTTP_MAX_CONNECTIONS', defaultMaxConnections(), 0, 10_000_000),
     corsOrigins: corsOrigins(env['MERIDIAN_CORS_ORIGINS'] || '*'),
     coreExchange: bool(env, 'MERIDIAN_CORE_EXCHANGE', true),
     graphqlMaxCost: int(env, 'MERIDIAN_GRAPHQL_MAX_COST', 5000, 1, 10_000_000),
@@ -180,4 +188,16 @@ function corsOrigins(raw: string): string[] {
     }
     return origin;
   });
+}
+
+/**
+ * Half the process's open-file limit (Linux: /proc/self/limits, after Node raised the soft limit to the hard one), at
+ * most 50,000; 4,096 where it cannot be read.
+ */
+function defaultMaxConnections(): number {
+  try {
+    const m = /^Max open files\s+(\d+)/m.exec(readFileSync('/proc/self/limits', 'utf8'));
+    if (m) return Math.max(64, Math.min(50_000, Math.floor(Number(m[1]) / 2)));
+  } catch { /* not Linux */ }
+  return 4096;
 }

@@ -329,6 +329,31 @@ describe('clients that would hold the gateway without a key or with many connect
     }
   });
 
+  it('all clients together hold at most MERIDIAN_HTTP_MAX_CONNECTIONS connections, each address under its own cap; the next is 503', async () => {
+    const capped = await startTestGateway({ maxConnectionsPerClient: 5, maxConnections: 6 });
+    const { port, hostname } = new URL(capped.url);
+    // two other loopback addresses, three connections each: under the per-address cap, at the total one
+    const held = ['127.0.0.2', '127.0.0.3'].flatMap((localAddress) => Array.from({ length: 3 }, () => {
+      const s = connect({ port: Number(port), host: hostname, localAddress });
+      s.write('GET /healthz HTTP/1.1\r\nHost: x\r\n'); // never finished
+      return s;
+    }));
+    try {
+      await eventually(async () => (await fetch(`${capped.url}/healthz`)).status === 503, 5000);
+      const over = await fetch(`${capped.url}/healthz`);
+      expect(over.status).toBe(503);
+      const error = ((await over.json()) as { errors: { type: string; message: string }[] }).errors[0]!;
+      expect(error.type).toBe('TOO_MANY_CONNECTIONS');
+      expect(error.message).toContain('MERIDIAN_HTTP_MAX_CONNECTIONS');
+      expect(error.message).not.toContain('PER_CLIENT');
+      for (const s of held) s.destroy();
+      await eventually(async () => (await fetch(`${capped.url}/healthz`)).status !== 503, 5000);
+    } finally {
+      for (const s of held) s.destroy();
+      await capped.close();
+    }
+  });
+
   it('an absolute-form request target is served by its path; an Expect other than 100-continue is 417 in the envelope', async () => {
     const absolute = parseAnswer((await exchange(gw.url, `GET http://example.com/v1/geo/countries/FR HTTP/1.1\r\nHost: x\r\nX-Gateway-Key: ${gw.key}\r\nConnection: close\r\n\r\n`)).raw);
     expect(absolute.status).toBe(200);
