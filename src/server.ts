@@ -160,6 +160,9 @@ export function maxRequestBytes(config: Pick<CoreConfig, 'sentiment'>): number {
   return Math.min(2 ** 31 - 1, Math.max(4 * 1024 * 1024, maxBatch * (maxTextChars * 4 + 1024) + 1024 * 1024));
 }
 
+/** How long the core keeps a client connection that has no call open. */
+const CONNECTION_IDLE_MS = 60_000;
+
 export async function startCore(config: CoreConfig): Promise<Core> {
   const started = performance.now();
   if (config.plaintext && !isLoopbackAddress(config.grpcAddress)) {
@@ -167,7 +170,13 @@ export async function startCore(config: CoreConfig): Promise<Core> {
   }
   const db = await openGeoDatabase(config, config.dbConnections);
   const paging = new Paging(config.maxLimit, pageTokenSecret(config.stateDir, config.pageTokenSecret || undefined));
-  const server = new grpc.Server({ 'grpc.max_receive_message_length': maxRequestBytes(config) });
+  const server = new grpc.Server({
+    'grpc.max_receive_message_length': maxRequestBytes(config),
+    // a connection with no call open for a minute is closed (GOAWAY; a grpc-js client reconnects at its next call):
+    // connections opened and left idle, which need no certificate to open, were held for ever and, some 20,000 of
+    // them, used up the process's files, the gateway's included (docs/operations.md)
+    'grpc.max_connection_idle_ms': CONNECTION_IDLE_MS,
+  });
 
   const ca = await CertificateAuthority.open(config.stateDir);
   // replicas on one PostgreSQL share issued serials and revocations (every core mounts the same CA)
