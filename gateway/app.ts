@@ -35,7 +35,7 @@ import { projectRoot } from './paths.js';
 import httpCaching from './rest/caching.js';
 import { registerDashboard } from './dashboard/plugin.js';
 import { WorkBudget } from './workPricing.js';
-import { bodyRefusal, clientErrorAnswer, EdgeRefusals, parseJsonBody } from './rest/edgeRefusals.js';
+import { bodyRefusal, clientErrorAnswer, EdgeRefusals, framingRefusal, parseJsonBody } from './rest/edgeRefusals.js';
 import fastifyCors from '@fastify/cors';
 import { corsOptions, fixedCorsHeaders } from './rest/cors.js';
 
@@ -196,7 +196,7 @@ export async function buildGateway(config: GatewayConfig, log: Logger = pino({ l
   // The onRequest hooks, in order: the edge refusals, then CORS (@fastify/cors, gateway/rest/cors.ts; it answers
   // valid preflights itself, through its OPTIONS route for every path), then the body admission.
   app.addHook('onRequest', (request, reply, done) => {
-    const refusal = edge.early(request.method, request.headers, request.raw.httpVersion);
+    const refusal = edge.early(request.method, request.headers, request.raw.httpVersion, request.raw.rawHeaders);
     if (refusal) { void sendError(reply, refusal, undefined); return; }
     done();
   });
@@ -275,7 +275,8 @@ export async function buildGateway(config: GatewayConfig, log: Logger = pino({ l
     observe: (label, method, status, seconds) => metrics.observe(label, method, status, seconds),
   });
   app.server.on('request', (req: IncomingMessage, res: ServerResponse) => {
-    if (!keptReplies.reply(req, res) && !keptPosts.take(req, res, fastifyHandler)) fastifyHandler(req, res);
+    // a request whose framing is refused (edgeRefusals.ts framingRefusal) goes to Fastify, whose edge hook answers it
+    if (framingRefusal(req.headers, req.rawHeaders) !== undefined || (!keptReplies.reply(req, res) && !keptPosts.take(req, res, fastifyHandler))) fastifyHandler(req, res);
   });
   registerRoutes(app, routes, {
     core, answers, guard, maxLimit: config.maxLimit, budget, maxCost: config.graphqlMaxCost,

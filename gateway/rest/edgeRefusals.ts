@@ -71,12 +71,14 @@ export class EdgeRefusals {
   }
 
   /** A refusal due before routing and CORS (draining, bad preflight), or undefined. */
-  early(method: string, headers: Record<string, string | string[] | undefined>, httpVersion = '1.1'): HttpError | undefined {
+  early(method: string, headers: Record<string, string | string[] | undefined>, httpVersion = '1.1', rawHeaders: readonly string[] = []): HttpError | undefined {
     if (this.draining) return new HttpError(503, 'SERVICE_UNAVAILABLE', 'the gateway is shutting down; retry on another instance or shortly', { connection: 'close', 'retry-after': '1' }, 'SHUTTING_DOWN');
     // RFC 9112 §3.2: a server must answer 400 to an HTTP/1.1 request without Host
     if (headers['host'] === undefined && httpVersion === '1.1') {
       return new HttpError(400, 'PARAM_INVALID', 'an HTTP/1.1 request needs a Host header', { connection: 'close' }, 'PARAM_INVALID', { field: 'Host' });
     }
+    const framing = framingRefusal(headers, rawHeaders);
+    if (framing) return framing;
     if (method !== 'OPTIONS') return undefined;
     const origin = headers['origin'];
     // every OPTIONS is answered as a preflight (the router has no OPTIONS routes of its own); one without
@@ -97,6 +99,27 @@ export class EdgeRefusals {
     }
     return undefined;
   }
+}
+
+/**
+ * Requests whose framing a server must refuse (RFC 9112): more than one Host header (§3.2: 400; Node kept the first
+ * and served it), or a transfer coding other than chunked (§6.1: 501; Node read a `gzip, chunked` body as if it were
+ * not compressed). Undefined for the rest: the hot paths call it on every request, so it reads rawHeaders only for
+ * the host count.
+ */
+export function framingRefusal(headers: Record<string, string | string[] | undefined>, rawHeaders: readonly string[]): HttpError | undefined {
+  const te = headers['transfer-encoding'];
+  if (te !== undefined && (typeof te !== 'string' || te.trim().toLowerCase() !== 'chunked')) {
+    return new HttpError(501, 'PARAM_INVALID', `Transfer-Encoding '${String(te).slice(0, 60)}' is not supported: send the body with Content-Length, or chunked alone (compress with Content-Encoding)`, { connection: 'close' }, 'NOT_IMPLEMENTED', { field: 'Transfer-Encoding' });
+  }
+  let hosts = 0;
+  for (let i = 0; i < rawHeaders.length; i += 2) {
+    const name = rawHeaders[i]!;
+    if (name.length === 4 && name.toLowerCase() === 'host' && ++hosts > 1) {
+      return new HttpError(400, 'PARAM_INVALID', 'the request has more than one Host header: send one', { connection: 'close' }, 'PARAM_INVALID', { field: 'Host' });
+    }
+  }
+  return undefined;
 }
 
 /** A 400 the body parser raises: Fastify's error handlers (REST's envelope, GraphQL's errors) carry its message. */

@@ -354,6 +354,23 @@ describe('clients that would hold the gateway without a key or with many connect
     }
   });
 
+  it('two Host headers are 400 and a transfer coding other than chunked is 501, in the envelope, on kept answers\' early path too (RFC 9112)', async () => {
+    const path = '/v1/geo/countries/FR';
+    // the same GET answered twice first, so that its answer is kept and the early path would answer it
+    for (let i = 0; i < 2; i++) expect(parseAnswer((await exchange(gw.url, `GET ${path} HTTP/1.1\r\nHost: x\r\nX-Gateway-Key: ${gw.key}\r\nConnection: close\r\n\r\n`)).raw).status).toBe(200);
+    const twoHosts = parseAnswer((await exchange(gw.url, `GET ${path} HTTP/1.1\r\nHost: x\r\nHost: y\r\nX-Gateway-Key: ${gw.key}\r\nConnection: close\r\n\r\n`)).raw);
+    expect(twoHosts.status).toBe(400);
+    expect((twoHosts.body as { errors: unknown[] }).errors[0]).toMatchObject({ details: { field: 'Host' } });
+    const body = '{"text":"great"}';
+    const chunk = `${Buffer.byteLength(body).toString(16)}\r\n${body}\r\n0\r\n\r\n`;
+    const gzipChunked = parseAnswer((await exchange(gw.url, `POST /v1/analyses HTTP/1.1\r\nHost: x\r\nX-Gateway-Key: ${gw.key}\r\nContent-Type: application/json\r\nTransfer-Encoding: gzip, chunked\r\nConnection: close\r\n\r\n`, chunk)).raw);
+    expect(gzipChunked.status).toBe(501);
+    expect((gzipChunked.body as { errors: unknown[] }).errors[0]).toMatchObject({ type: 'NOT_IMPLEMENTED', details: { field: 'Transfer-Encoding' } });
+    // chunked alone is served as ever
+    const chunked = parseAnswer((await exchange(gw.url, `POST /v1/analyses HTTP/1.1\r\nHost: x\r\nX-Gateway-Key: ${gw.key}\r\nX-Service-Async-Mode: false\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n`, chunk)).raw);
+    expect(chunked.status).toBe(200);
+  });
+
   it('an absolute-form request target is served by its path; an Expect other than 100-continue is 417 in the envelope', async () => {
     const absolute = parseAnswer((await exchange(gw.url, `GET http://example.com/v1/geo/countries/FR HTTP/1.1\r\nHost: x\r\nX-Gateway-Key: ${gw.key}\r\nConnection: close\r\n\r\n`)).raw);
     expect(absolute.status).toBe(200);
