@@ -211,6 +211,7 @@ function bindHeaders(route: CompiledRoute, request: FastifyRequest, message: Rec
 }
 
 export function registerRoutes(app: FastifyInstance, routes: CompiledRoute[], ctx: RestContext): void {
+  const verbRoutes = routes.filter((r) => r.template.verb !== '');
   const groups = new Map<string, CompiledRoute[]>();
   for (const r of routes) {
     const k = `${r.binding.verb} ${r.routerPath}`;
@@ -227,7 +228,7 @@ export function registerRoutes(app: FastifyInstance, routes: CompiledRoute[], ct
       method: first.binding.verb,
       url: first.routerPath,
       config: { scope } satisfies RouteScope,
-      handler: (request, reply) => handle(group, request, reply, ctx),
+      handler: (request, reply) => handle(group, request, reply, ctx, verbRoutes),
     });
   }
 }
@@ -251,7 +252,7 @@ export function chargeWork(ctx: Pick<RestContext, 'budget' | 'maxCost'>, cost: n
   }
 }
 
-async function handle(group: CompiledRoute[], request: FastifyRequest, reply: FastifyReply, ctx: RestContext): Promise<FastifyReply> {
+async function handle(group: CompiledRoute[], request: FastifyRequest, reply: FastifyReply, ctx: RestContext, verbRoutes: readonly CompiledRoute[]): Promise<FastifyReply> {
   let callback: string | undefined;
   let bound: BoundRequest | undefined;
   try {
@@ -272,6 +273,14 @@ async function handle(group: CompiledRoute[], request: FastifyRequest, reply: Fa
     }
     // a router wildcard (templates with verbs or '**') caught a path none of its templates serves
     if (!route || !vars) throw ctx.notFound(request.method, rawPath);
+    // a path ending in another route's custom verb (`GET /v1/jobs/abc:cancel`, which `GET /v1/jobs/{id}` would read as
+    // the id 'abc:cancel'): that route's path under another method, 405 with Allow rather than a complaint about the id
+    if (!route.template.verb && rawPath.includes(':')) {
+      const allowed = [...new Set(verbRoutes.filter((r) => r.binding.verb !== request.method && servesVerbPath(r, rawPath)).map((r) => r.binding.verb))];
+      if (allowed.length) {
+        throw new HttpError(405, 'PARAM_INVALID', `${request.method} is not allowed on ${rawPath.slice(0, 200)}; allowed: ${allowed.join(', ')}`, { allow: allowed.join(', ') }, 'METHOD_NOT_ALLOWED', { method: request.method });
+      }
+    }
     request.routeLabel = route.binding.template;
     // admitted already when the request carried a body (app.ts, before reading it, for this same scope)
     // or before Fastify, when keptReplies.ts began to answer a kept one (the rate limit has counted it then)
@@ -397,4 +406,9 @@ declare module 'fastify' {
     /** The key's admission to the route's scope and rate limit, when it was given before the body was read (app.ts). */
     admission: Admission | undefined;
   }
+}
+
+/** Whether a route with a custom verb serves this raw path (a malformed %-escape serves nothing here). */
+function servesVerbPath(r: CompiledRoute, rawPath: string): boolean {
+  try { return r.template.match(rawPath) !== undefined; } catch { return false; }
 }

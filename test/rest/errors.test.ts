@@ -88,6 +88,15 @@ describe('not found is 404 ENTITY_NOT_FOUND', () => {
       expect(((await r.json()) as { errors: { type: string }[] }).errors[0]?.type).toBe('METHOD_NOT_ALLOWED');
     }
     expect((await fetch(`${gw.url}/v1/geo/nowhere`, { method: 'POST', headers: { 'X-Gateway-Key': gw.key } })).status).toBe(404);
+    // a path ending in a custom verb under a method that does not serve it: 405 Allow: POST, not 'id must be a UUID, got
+    // ':cancel' …' from GET /v1/jobs/{id} reading the verb as part of the id; a colon that is no route's verb stays the id's
+    const id = '0190f5a8-8c3e-7000-8000-000000000000';
+    for (const method of ['GET', 'DELETE']) {
+      const r = await fetch(`${gw.url}/v1/jobs/${id}:cancel`, { method, headers: { 'X-Gateway-Key': gw.key } });
+      expect(r.status, method).toBe(405);
+      expect(r.headers.get('allow'), method).toBe('POST');
+    }
+    expect((await fetch(`${gw.url}/v1/jobs/${id}:nonsense`, { headers: { 'X-Gateway-Key': gw.key } })).status).toBe(400);
     // a malformed %-escape in a path another method serves: a 4xx naming the escape or the method, never a 500
     // from the 405 check decoding the path for the other method's template
     for (const method of ['POST', 'PUT', 'PATCH', 'DELETE']) {
