@@ -276,7 +276,7 @@ export async function buildGateway(config: GatewayConfig, log: Logger = pino({ l
   });
   app.server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     // a request whose framing is refused (edgeRefusals.ts framingRefusal) goes to Fastify, whose edge hook answers it
-    if (framingRefusal(req.headers, req.rawHeaders) !== undefined || (!keptReplies.reply(req, res) && !keptPosts.take(req, res, fastifyHandler))) fastifyHandler(req, res);
+    if (framingRefusal(req.headers, req.rawHeaders, req.httpVersion) !== undefined || (!keptReplies.reply(req, res) && !keptPosts.take(req, res, fastifyHandler))) fastifyHandler(req, res);
   });
   registerRoutes(app, routes, {
     core, answers, guard, maxLimit: config.maxLimit, budget, maxCost: config.graphqlMaxCost,

@@ -77,7 +77,7 @@ export class EdgeRefusals {
     if (headers['host'] === undefined && httpVersion === '1.1') {
       return new HttpError(400, 'PARAM_INVALID', 'an HTTP/1.1 request needs a Host header', { connection: 'close' }, 'PARAM_INVALID', { field: 'Host' });
     }
-    const framing = framingRefusal(headers, rawHeaders);
+    const framing = framingRefusal(headers, rawHeaders, httpVersion);
     if (framing) return framing;
     if (method !== 'OPTIONS') return undefined;
     const origin = headers['origin'];
@@ -102,15 +102,22 @@ export class EdgeRefusals {
 }
 
 /**
- * Requests whose framing a server must refuse (RFC 9112): more than one Host header (§3.2: 400; Node kept the first
- * and served it), or a transfer coding other than chunked (§6.1: 501; Node read a `gzip, chunked` body as if it were
- * not compressed). Undefined for the rest: the hot paths call it on every request, so it reads rawHeaders only for
- * the host count.
+ * Requests whose framing a server must refuse (RFC 9112) and Node's parser serves: more than one Host header (§3.2:
+ * 400; Node kept the first), chunked framing under other transfer codings (`gzip, chunked`, §6.1: 501; Node read the
+ * body as if it were not compressed), and any Transfer-Encoding on an HTTP/1.0 request (§6.1: faulty framing, 400 and
+ * close; Node served it). A transfer coding without chunked last is Node's parser's 400, answered before this runs.
+ * Undefined for the rest: the hot paths call it on every request, so it reads rawHeaders only for the host count.
  */
-export function framingRefusal(headers: Record<string, string | string[] | undefined>, rawHeaders: readonly string[]): HttpError | undefined {
+export function framingRefusal(headers: Record<string, string | string[] | undefined>, rawHeaders: readonly string[], httpVersion: string): HttpError | undefined {
   const te = headers['transfer-encoding'];
-  if (te !== undefined && (typeof te !== 'string' || te.trim().toLowerCase() !== 'chunked')) {
-    return new HttpError(501, 'PARAM_INVALID', `Transfer-Encoding '${String(te).slice(0, 60)}' is not supported: send the body with Content-Length, or chunked alone (compress with Content-Encoding)`, { connection: 'close' }, 'NOT_IMPLEMENTED', { field: 'Transfer-Encoding' });
+  if (te !== undefined) {
+    if (httpVersion === '1.0') {
+      return new HttpError(400, 'PARAM_INVALID', 'an HTTP/1.0 request cannot carry Transfer-Encoding: send the body with Content-Length', { connection: 'close' }, 'PARAM_INVALID', { field: 'Transfer-Encoding' });
+    }
+    const codings = String(te).toLowerCase();
+    if (codings.includes(',')) {
+      return new HttpError(501, 'PARAM_INVALID', `Transfer-Encoding '${String(te).slice(0, 60)}' is not supported: send the body with Content-Length, or chunked alone (compress with Content-Encoding)`, { connection: 'close' }, 'NOT_IMPLEMENTED', { field: 'Transfer-Encoding' });
+    }
   }
   let hosts = 0;
   for (let i = 0; i < rawHeaders.length; i += 2) {
