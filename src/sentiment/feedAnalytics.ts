@@ -199,7 +199,7 @@ export function parseTime(field: string, raw: string): number | null {
   return ms;
 }
 
-const MIN_TIMESTAMP_MS = Date.parse('0001-01-01T00:00:00Z'); // not Date.UTC, which reads years 0-99 as 1900-1999
+export const MIN_TIMESTAMP_MS = Date.parse('0001-01-01T00:00:00Z'); // not Date.UTC, which reads years 0-99 as 1900-1999
 const MAX_TIMESTAMP_MS = Date.parse('9999-12-31T23:59:59.999Z');
 
 /** Whether year, month, day, hour, minute, second and offset hours and minutes name a real time. */

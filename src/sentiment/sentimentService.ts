@@ -20,7 +20,7 @@ import { batchMessage, jobMessage, submittedMessage, webhookMessage, type Analys
 import { JobRunner } from './jobRunner.js';
 import { JobStore } from './store/jobStore.js';
 import { timeOrderedId } from './store/timeOrderedId.js';
-import { FeedBaselines, feedWindows, parseTime, parseWindow } from './feedAnalytics.js';
+import { FeedBaselines, feedWindows, MIN_TIMESTAMP_MS, parseTime, parseWindow } from './feedAnalytics.js';
 import { createAnalysisPool, type AnalysisPool } from './analysisPool.js';
 import { checkRequestId, InFlight, requestFingerprint, requestIdDeleted, requestIdReused, submissionIds } from './idempotency.js';
 import { SentimentMetrics } from './sentimentMetrics.js';
@@ -373,7 +373,8 @@ export class Sentiment {
     if (!FEED_ID.test(feedId)) throw invalid('feedId', "feedId must be 1-128 letters, digits, '.', '_', ':' or '-'");
     const window = parseWindow(req.window ?? '');
     const to = parseTime('to', req.to ?? '') ?? Date.now();
-    const from = parseTime('from', req.from ?? '') ?? to - 24 * window.ms;
+    // the default range (24 windows before `to`) starts no earlier than a protobuf Timestamp can say
+    const from = parseTime('from', req.from ?? '') ?? Math.max(MIN_TIMESTAMP_MS, to - 24 * window.ms);
     return { feedId, window, from, to };
   }
 

@@ -300,6 +300,10 @@ describe('feeds', () => {
       expect((await gw.get(`/v1/feeds/rest-trend/trend?${q}`)).status, q).toBe(400);
     }
     expect((await gw.get('/v1/feeds/bad%20feed/trend')).status).toBe(400);
+    // the default range (24 windows before `to`) never starts before year 1, which a protobuf Timestamp cannot say
+    const first = await gw.get('/v1/feeds/rest-trend/trend?to=0001-01-01T12:00:00Z');
+    expect(first.status, first.text).toBe(200);
+    expect(first.body.data.windows[0].start).toBe('0001-01-01T00:00:00.000Z');
   });
 });
 
