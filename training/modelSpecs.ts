@@ -61,8 +61,6 @@ export interface ModelSpec {
   classBalance: number;
   /** The polarity head's class weights per language (train.ts classWeights) instead of over all rows. */
   languageBalance?: boolean;
-  /** A weight per training source multiplying its rows' class weights (absent: 1), e.g. to keep an emotion-only source from pulling the shared layer. */
-  sourceWeights?: Record<string, number>;
   seed: number;
   load: () => Row[];
   /**

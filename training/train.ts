@@ -212,7 +212,7 @@ export function classWeights(spec: ModelSpec, rows: Row[], trainRows: number[]):
   rows.forEach((row, r) => {
     const golds = spec.gold(row);
     const ws = golds.flatMap((g, h) => (g ? [g.reduce((a, c) => a + (h === 0 ? perLanguage.get(row.lang) ?? perHead[h]! : perHead[h]!)[c]!, 0) / g.length] : []));
-    w[r] = (ws.length ? ws.reduce((a, b) => a + b, 0) / ws.length : 0) * (spec.sourceWeights?.[row.source] ?? 1);
+    w[r] = ws.length ? ws.reduce((a, b) => a + b, 0) / ws.length : 0;
   });
   return w;
 }
@@ -528,8 +528,6 @@ async function main(): Promise<void> {
       vectors: { type: 'string' },
       /** GENERAL with the second group of VADER phrases (corpus.ts extendedVaderPhrases: the other negators and "X but Y"). */
       'extended-phrases': { type: 'boolean', default: false },
-      /** A weight per training source, `source:w,…` (ModelSpec sourceWeights). */
-      'source-weights': { type: 'string' },
     },
   });
   const only = values.only;
@@ -560,7 +558,6 @@ async function main(): Promise<void> {
     l2: num(values.l2) ?? s.l2,
     classBalance: num(values.balance) ?? s.classBalance,
     languageBalance: values['language-balance'] ?? s.languageBalance ?? false,
-    ...(values['source-weights'] ? { sourceWeights: Object.fromEntries(values['source-weights'].split(',').map((kv) => [kv.split(':')[0]!, num(kv.split(':')[1])!])) } : {}),
     hidden: num(values.hidden) ?? s.hidden,
     dropout: num(values.dropout) ?? s.dropout,
     wide: values.wide ?? s.wide ?? false,

@@ -166,15 +166,15 @@ const ARABIC_LETTER = /[\u0600-\u06ff]/u;
  */
 const CENTRAL_EUROPEAN = /[čćšžđřěůľĺŕňťďłźżőűąę]/iu;
 
-/**
- * The languages the sentiment models have a verdict of their own in (training rows for the main head), from their
- * sidecars in `modelsDir` (general.json, financial-news.json), but those whose polarity is thin (`polarityGap`: emotion-derived rows only, or a class
- * missing; the issue-37 sets' languages): their short rows of few topics are not the running text a trusted verdict
- * needs (with them trusted, 9 of 321 held-out Hindi rows read Marathi: Hindi 93.1 %).
- */
 /** Emotion-only training rows from which a language still counts as a sentiment language for the language stage. */
 const EMOTION_ROWS_TRUSTED = 10_000;
 
+/**
+ * The languages the sentiment models have a verdict of their own in (training rows for the main head, or emotion rows
+ * of much running text: trustedOf), from their sidecars in `modelsDir` (general.json, financial-news.json), but those whose polarity is thin (`polarityGap`: emotion-derived rows only, or a class
+ * missing; the issue-37 sets' languages): their short rows of few topics are not the running text a trusted verdict
+ * needs (with them trusted, 9 of 321 held-out Hindi rows read Marathi: Hindi 93.1 %).
+ */
 export function sentimentLanguages(modelsDir: string): Set<string> {
   const codes = new Set<string>();
   for (const name of ['general', 'financial-news']) {

@@ -407,7 +407,7 @@ export class SentimentAnalyzer {
     const gapVotes = gap !== undefined && (gap !== 'emotions' || level.winner === 1 || confidence < MODEL_SURE);
     const lexicon = domain === 'GENERAL' && language.code !== 'und' && (!trained || weak || gapVotes) ? this.fallback.score(b.cleaned, language.code) : undefined;
     if (lexicon && lexicon.hits.length > 0 && Math.abs(lexicon.score) >= 1) {
-      const answer = fallbackAnswer(lexicon, { ...language, trained }, truncated, cal, emotionScores, model.trainedCodes.size, weak ? undefined : gap ?? (model.emotionOnlyCodes.has(language.code) ? 'no polarity' : undefined));
+      const answer = fallbackAnswer(lexicon, { ...language, trained }, truncated, cal, emotionScores, model.trainedCodes.size, weak ? undefined : gap);
       return withProbabilities(answer.output, answer.probs);
     }
     // the lexicon reading of a trained language, made once when a rule below first needs it

@@ -132,7 +132,7 @@ describe('everyday sentences (fresh set): the language and a polarity', () => {
     if (!o || 'error' in o) throw new Error('rejected');
     expect(o.lowConfidence).toBe(true);
     expect(o.language.trained).toBe(false);
-    expect(o.rationale).toMatch(/^NEGATIVE from sentiment lexicons, because the general model has no training data in pl/);
+    expect(o.rationale).toMatch(/^NEGATIVE from sentiment lexicons, because the general model has no polarity training data in pl/);
     expect(o.rationale).toContain('"rozczarowany"');
   });
 

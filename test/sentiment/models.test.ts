@@ -166,7 +166,7 @@ describe('language', () => {
       if (!trained) {
         expect(o.lowConfidence).toBe(true);
         // Finnish, Russian and Chinese: the model learnt their emotions (XED, BRIGHTER), no polarity
-        expect(o.rationale).toMatch(/no polarity training row in (fi|ru|zh)|no training data/);
+        expect(o.rationale).toMatch(/no polarity training data in (fi|ru|zh)/);
       }
     });
   });
@@ -320,7 +320,7 @@ describe('texts in letters the models never saw', () => {
       expect(o.sentiment, unseen[i]).toMatch(/POSITIVE/);
       expect(o.lowConfidence).toBe(true);
       expect(o.language.trained).toBe(false);
-      expect(o.rationale).toMatch(/^POSITIVE from sentiment lexicons, because the general model has no (polarity training row|training data) in (zh|ja|ko)/);
+      expect(o.rationale).toMatch(/^POSITIVE from sentiment lexicons, because the general model has no polarity training data in (zh|ja|ko)/);
     }
   });
 

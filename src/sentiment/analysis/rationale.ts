@@ -139,7 +139,7 @@ export function rationale(
   parts.push(
     lang.code === 'und'
       ? 'Language: not identified; lower confidence.'
-      : `Language: ${lang.code}${lang.trained ? '' : ' (no training data; lower confidence)'}${lang.reliable ? '' : ' (uncertain)'}.`,
+      : `Language: ${lang.code}${lang.trained ? '' : ' (no polarity training data; lower confidence)'}${lang.reliable ? '' : ' (uncertain)'}.`,
   );
   if (result.truncated) parts.push('Only the start of the text was read.');
   return parts.join(' ');

@@ -33,7 +33,7 @@ export function fallbackAnswer(lex: FallbackVerdict, language: AnalysisOutput['l
       ? `the general model has ${polarityGap} training row in ${language.code}`
       : language.trained
     ? `the general model reads ${language.code} near chance`
-    : `the general model has no training data in ${language.code} (it has in ${trainedCount} languages)`;
+    : `the general model has no polarity training data in ${language.code} (it has in ${trainedCount} languages)`;
   const rationale = `${level.winner === 2 ? 'POSITIVE' : 'NEGATIVE'} from sentiment lexicons, because ${why}: ${cites.join(', ')} (lexicon score ${fmt(lex.score)}). Language: ${language.code}${language.reliable ? '' : ' (uncertain)'}; lower confidence.${truncated ? ' Only the start of the text was read.' : ''}`;
   return { output: lexiconOutput(level, win, emotionScores, rationale, language, truncated), probs };
 }
@@ -50,7 +50,7 @@ export const MODEL_SURE = 0.7;
 
 export function unscoredNeutral(model: Pick<MainHead, 'mainLabels'>, probs: Float32Array, language: AnalysisOutput['language'], truncated: boolean, emotionScores: EmotionScore[]): AnalysisOutput {
   const leaned = language.trained ? lean(model, probs) : `${model.mainLabels[probs[2]! >= probs[0]! ? 2 : 0]} (${Math.round(Math.max(probs[0]!, probs[2]!) * 100)}%) on features learnt in other languages`;
-  const rationale = `NEUTRAL: no sentiment-lexicon word found, and the general model, which ${language.trained ? 'reads' : 'has no training data in'} ${language.code}${language.trained ? ' near chance' : ''}, leaned ${leaned}. Language: ${language.code} (${language.trained ? 'read near chance' : 'no training data'}; lower confidence).${truncated ? ' Only the start of the text was read.' : ''}`;
+  const rationale = `NEUTRAL: no sentiment-lexicon word found, and the general model, which ${language.trained ? 'reads' : 'has no polarity training data in'} ${language.code}${language.trained ? ' near chance' : ''}, leaned ${leaned}. Language: ${language.code} (${language.trained ? 'read near chance' : 'no polarity training data'}; lower confidence).${truncated ? ' Only the start of the text was read.' : ''}`;
   return neutralOutput(emotionScores, rationale, language, truncated, true);
 }
 
