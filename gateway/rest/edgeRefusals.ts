@@ -63,10 +63,7 @@ export class EdgeRefusals {
       ...this.routes.filter((r) => r.method !== method && r.pattern.test(path)).map((r) => r.method),
       ...this.annotated.filter((r) => r.binding.verb !== method && servesPath(r, path)).map((r) => r.binding.verb),
     ])];
-    if (allowed.length) {
-      if (allowed.includes('GET')) allowed.push('HEAD');
-      return new HttpError(405, 'PARAM_INVALID', `${method} is not allowed on ${path.slice(0, 200)}; allowed: ${allowed.join(', ')}`, { allow: allowed.join(', ') }, 'METHOD_NOT_ALLOWED', { method });
-    }
+    if (allowed.length) return methodNotAllowed(method, path, allowed);
     return new HttpError(404, 'ENTITY_NOT_FOUND', `no route ${method} ${path.slice(0, 200)}; /openapi.json lists the routes`, {}, 'ROUTE_NOT_FOUND');
   }
 
@@ -127,6 +124,12 @@ export function framingRefusal(headers: Record<string, string | string[] | undef
     }
   }
   return undefined;
+}
+
+/** 405 for a path other methods serve, listed in Allow (HEAD with GET). */
+export function methodNotAllowed(method: string, path: string, allowed: string[]): HttpError {
+  const allow = allowed.includes('GET') && !allowed.includes('HEAD') ? [...allowed, 'HEAD'] : allowed;
+  return new HttpError(405, 'PARAM_INVALID', `${method} is not allowed on ${path.slice(0, 200)}; allowed: ${allow.join(', ')}`, { allow: allow.join(', ') }, 'METHOD_NOT_ALLOWED', { method });
 }
 
 /** A 400 the body parser raises: Fastify's error handlers (REST's envelope, GraphQL's errors) carry its message. */

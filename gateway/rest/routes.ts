@@ -13,6 +13,7 @@ import type { ProtoCatalog, ServiceInfo } from '../protoCatalog.js';
 import { CoreClient, decodeAnswer, disconnectSignal, type UnaryMethod } from '../coreClient.js';
 import type { Admission, Guard } from '../auth/guard.js';
 import { HttpError, errorEntry, isHttpError, paramInvalid } from '../httpError.js';
+import { methodNotAllowed } from './edgeRefusals.js';
 import { HttpRuleError, PathTemplate, readHttpRules, type HttpBinding } from './httpRule.js';
 import { titleCase } from './cors.js';
 import { convertText, inAliasTerms, RequestBinder, type BoundRequest, type LeafField } from './requestBinding.js';
@@ -277,9 +278,7 @@ async function handle(group: CompiledRoute[], request: FastifyRequest, reply: Fa
     // the id 'abc:cancel'): that route's path under another method, 405 with Allow rather than a complaint about the id
     if (!route.template.verb && rawPath.includes(':')) {
       const allowed = [...new Set(verbRoutes.filter((r) => r.binding.verb !== request.method && servesVerbPath(r, rawPath)).map((r) => r.binding.verb))];
-      if (allowed.length) {
-        throw new HttpError(405, 'PARAM_INVALID', `${request.method} is not allowed on ${rawPath.slice(0, 200)}; allowed: ${allowed.join(', ')}`, { allow: allowed.join(', ') }, 'METHOD_NOT_ALLOWED', { method: request.method });
-      }
+      if (allowed.length) throw methodNotAllowed(request.method, rawPath, allowed);
     }
     request.routeLabel = route.binding.template;
     // admitted already when the request carried a body (app.ts, before reading it, for this same scope)
