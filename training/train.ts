@@ -363,26 +363,26 @@ function calibrationOf(t: TrainedModel): Calibration {
 /** The language head's labels (models/language.json), to say which training languages it can name. */
 function languageLabels(outDir: string): Set<string> {
   const path = join(outDir, 'language.json');
-  if (!existsSync(path)) return new Set();
-  return new Set((JSON.parse(readFileSync(path, 'utf8')) as { labels: string[] }).labels);
+  return existsSync(path) ? new Set((JSON.parse(readFileSync(path, 'utf8')) as { labels: string[] }).labels) : new Set();
 }
 
-/** Per training language: rows trained on (by `t`) and the held-out figures of `evaluation` (the fit that never trained on them). */
-function trainedLanguages(t: TrainedModel, lid: Set<string>, evaluation: TrainedModel): TrainedLanguage[] {
+/** Per training language: rows trained on (by `t`; those with a main-head label too) and the held-out figures of `e`, the evaluation fit. */
+function trainedLanguages(t: TrainedModel, lid: Set<string>, e: TrainedModel): TrainedLanguage[] {
   const langs = [...new Set(t.trainRows.map((r) => t.rows[r]!.lang))].sort();
+  const main = t.spec.heads.findIndex((x) => x.name === t.spec.mainHead);
   return langs.map((code) => {
+    const own = t.trainRows.map((r) => t.rows[r]!).filter((r) => r.lang === code);
     const heldout: TrainedLanguage['heldout'] = {};
-    const e = evaluation;
     e.spec.heads.forEach((head, h) => {
       const rows = e.heldoutRows.filter((r) => e.rows[r]!.lang === code && e.spec.gold(e.rows[r]!)[h]);
       if (rows.length) heldout[head.name] = { rows: rows.length, macroF1: Number(headMetrics(e.spec, e, rows, h).macroF1.toFixed(4)) };
     });
-    const gap = t.spec.mainHead === 'polarity' ? polarityGap(t.trainRows.map((r) => t.rows[r]!).filter((r) => r.lang === code)) : undefined;
+    const gap = t.spec.mainHead === 'polarity' ? polarityGap(own) : undefined;
     return {
       code,
       detectorCode: lid.has(code) ? code : null,
-      trainingRows: t.trainRows.filter((r) => t.rows[r]!.lang === code).length,
-      mainHeadRows: t.trainRows.filter((r) => t.rows[r]!.lang === code && t.spec.gold(t.rows[r]!)[t.spec.heads.findIndex((x) => x.name === t.spec.mainHead)]).length,
+      trainingRows: own.length,
+      mainHeadRows: own.filter((r) => t.spec.gold(r)[main]).length,
       heldout,
       ...(gap ? { polarityGap: gap } : {}),
     };
