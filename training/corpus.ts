@@ -36,6 +36,8 @@ export interface Row {
    * measure the VERY_* cuts (train.ts calibrate), never trained on.
    */
   level?: 0 | 1 | 2 | 3 | 4;
+  /** Multiplies the row's class weight in training (train.ts classWeights); absent: 1. */
+  weight?: number;
 }
 
 export const DATA_DIR = join(projectRoot, 'data', 'sentiment');
@@ -453,6 +455,37 @@ function extendedVaderPhrases(): Row[] {
   return out;
 }
 
+/** A seeded fifth of the written sentences is held out (evaluation only; the shipped fit trains on them too). */
+const WRITTEN_HELDOUT_SHARE = 0.2;
+
+/**
+ * Everyday sentences written for Meridian as training text (data/sentiment/written/, the project's licence; README
+ * there): reviews, chat, complaints, plans and factual statements, 150 per language, a third of each class, with
+ * negations, contrasts, polite complaints and neutral rows about emotive topics. None is in an evaluation set under
+ * data/sentiment/everyday/ (checked by test/sentiment/writtenSentences.test.ts).
+ */
+export function writtenSentences(): Row[] {
+  const dir = join(DATA_DIR, 'written');
+  if (!existsSync(dir)) throw new Error(`training data folder ${dir} is missing: restore data/sentiment/ from git (git checkout -- data/sentiment)`);
+  const out: Row[] = [];
+  for (const file of readdirSync(dir).filter((f) => f.endsWith('.tsv')).sort()) {
+    for (const line of lines(read('written', file)).slice(1)) {
+      const [lang, label, text] = line.split('\t');
+      const polarity = label === 'negative' ? 0 : label === 'neutral' ? 1 : label === 'positive' ? 2 : undefined;
+      if (!lang || !text || polarity === undefined) throw new Error(`data/sentiment/written/${file}: a row is not 'lang<TAB>positive|negative|neutral<TAB>text': ${line.slice(0, 80)}`);
+      const split = seededUnit(`written:${lang}:${text}`, SPLIT_SEED) < WRITTEN_HELDOUT_SHARE ? 'heldout' : 'train';
+      out.push({ text, lang, source: 'written', split, polarity });
+    }
+  }
+  return out;
+}
+
+/** A language's count of written sentences among its training rows (sidecar `writtenRows`), or nothing when it has none. */
+export function writtenRowsOf(rows: readonly Row[]): { writtenRows?: number } {
+  const n = rows.filter((r) => r.source === 'written').length;
+  return n > 0 ? { writtenRows: n } : {};
+}
+
 /** What loadGeneralCorpus adds to the committed rows. */
 export interface GeneralCorpusOptions {
   /** The issue-37 sets (BRIGHTER, IndoNLU EmoT, Wisesight, Hebrew Sentiment). */
@@ -464,6 +497,8 @@ export interface GeneralCorpusOptions {
    * derived from them and no five-level gold. Ignored with `newSets`, which trains on them whole.
    */
   brighterEmotions?: boolean;
+  /** The written everyday sentences (writtenSentences), each row weighing `weight` in training. */
+  written?: { weight: number };
 }
 
 /**
@@ -488,7 +523,9 @@ export function loadGeneralCorpus(options: boolean | GeneralCorpusOptions = fals
   const added = o.newSets ? [...brighter(), ...indonluEmot(), ...wisesight(), ...hebrewSentiment()] : [];
   // the emotion-only rows last, so that every other row keeps its index (the tuning slice is chosen by index: isTuningRow)
   const emotionOnly = o.brighterEmotions && !o.newSets ? brighterEmotionRows() : [];
-  return [...goEmotions(), ...xed(), ...umsab(), ...afrisenti(), ...nusax(), ...added, ...vaderPhrases(), ...(o.extendedPhrases ? extendedVaderPhrases() : []), ...emotionOnly];
+  const rows = [...goEmotions(), ...xed(), ...umsab(), ...afrisenti(), ...nusax(), ...added, ...vaderPhrases(), ...(o.extendedPhrases ? extendedVaderPhrases() : []), ...emotionOnly];
+  // the written sentences last as well
+  return o.written ? [...rows, ...writtenSentences().map((r) => ({ ...r, weight: o.written!.weight }))] : rows;
 }
 
 export function loadFinanceCorpus(): Row[] {

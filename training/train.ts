@@ -28,7 +28,7 @@ import { cleanText } from '../src/sentiment/textInput.js';
 import type { ModelSidecar, TrainedLanguage } from '../src/sentiment/modelCard.js';
 import { levelOf, POLARITIES, SENTIMENT_LEVELS, type Calibration } from '../src/sentiment/labels.js';
 import { readFileSync, existsSync } from 'node:fs';
-import { loadFiveLevelRows, loadGeneralCorpus, type Row } from './corpus.js';
+import { loadFiveLevelRows, loadGeneralCorpus, writtenRowsOf, type Row } from './corpus.js';
 import { createHiddenModel, featurizeAll, predict, quantiseColumns, train, type LinearModel, type FeatureMatrix, type Targets } from './linearModel.js';
 import { exportOnnx } from './onnxExport.js';
 import { argmax, pct, score, type Metrics } from './metrics.js';
@@ -212,7 +212,7 @@ export function classWeights(spec: ModelSpec, rows: Row[], trainRows: number[]):
   rows.forEach((row, r) => {
     const golds = spec.gold(row);
     const ws = golds.flatMap((g, h) => (g ? [g.reduce((a, c) => a + (h === 0 ? perLanguage.get(row.lang) ?? perHead[h]! : perHead[h]!)[c]!, 0) / g.length] : []));
-    w[r] = ws.length ? ws.reduce((a, b) => a + b, 0) / ws.length : 0;
+    w[r] = ws.length ? ((row.weight ?? 1) * ws.reduce((a, b) => a + b, 0)) / ws.length : 0;
   });
   return w;
 }
@@ -384,7 +384,7 @@ function trainedLanguages(t: TrainedModel, lid: Set<string>, e: TrainedModel): T
       trainingRows: own.length,
       mainHeadRows: own.filter((r) => t.spec.gold(r)[main]).length,
       heldout,
-      ...(gap ? { polarityGap: gap } : {}),
+      ...(gap ? { polarityGap: gap } : {}), ...writtenRowsOf(own),
     };
   });
 }

@@ -22,6 +22,12 @@ export interface TrainedLanguage {
    * class) when a class has no training row. The lexicon fallback then votes where it finds evidence. Absent otherwise.
    */
   polarityGap?: string;
+  /**
+   * Of the training rows, those of the sentences written for Meridian (data/sentiment/written/: ~150 short everyday
+   * sentences a language). They make a language trained, but not running text enough for the language stage to trust
+   * (languageDetector.ts trustedOf). Absent when none.
+   */
+  writtenRows?: number;
 }
 
 export interface ModelSidecar {
