@@ -143,8 +143,9 @@ function languageTable(analyzer: SentimentAnalyzer): string {
 
 /** How often lowConfidence is set on rows in languages with training data, and how accurate flagged and unflagged rows are. */
 function lowConfidenceSummary(analyzer: SentimentAnalyzer, scored: Scored[], correct: (s: Scored) => boolean | null): string {
-  // languages with a verdict of their own (polarity rows): one whose rows teach only emotions is answered as untrained
-  const trained = new Set(analyzer.sidecar('GENERAL').trainedLanguages.filter((l) => (l.mainHeadRows ?? 1) > 0).map((l) => l.code));
+  // languages with a verdict of their own (polarity rows of a labelled set): one whose rows teach only emotions is
+  // answered as untrained, one with only written sentences as a weak language (always lowConfidence)
+  const trained = new Set(analyzer.sidecar('GENERAL').trainedLanguages.filter((l) => (l.mainHeadRows ?? 1) - (l.writtenRows ?? 0) > 0).map((l) => l.code));
   const rows = scored.filter((s) => trained.has(s.row.lang));
   const flagged = rows.filter((s) => s.out.lowConfidence);
   const acc = (xs: Scored[]): string => {

@@ -128,6 +128,8 @@ export const UND: DetectedLanguage = Object.freeze({ code: 'und', reliable: fals
 /** The head's own verdict and the probability it gives it (0 for a text too short to read). */
 interface HeadVerdict extends DetectedLanguage {
   p: number;
+  /** Made by the marker stage (English with two Pidgin-only or romanised-Hindi words: englishNeighbour). */
+  byMarkers?: true;
 }
 const NO_TEXT: HeadVerdict = Object.freeze({ code: 'und', reliable: false, p: 0 });
 
@@ -146,6 +148,9 @@ export const HEAD_ONLY_BELOW = 0.35;
 const HEAD_OVER_ELD: ReadonlySet<string> = new Set(['ku', 'hi', 'ar']);
 /** …but a Hindi verdict under this probability is the head's guess on Latin text it cannot place ("Film bol nudný" → hi). */
 const HINDI_OVER_ELD = 0.2;
+// (a Hindi verdict of the marker stage, English with two different romanised-Hindi words, is not such a guess: it stands
+// at any probability; "I can't come today yaar, bahut work pending" was hi at 0.200, and at 0.065 with the head trained
+// on the written sentences too)
 /** eld's scaled score it must reach to override a head verdict for a language eld does not know. */
 const ELD_SURE = 0.75;
 /**
@@ -180,7 +185,7 @@ export function sentimentLanguages(modelsDir: string): Set<string> {
   for (const name of ['general', 'financial-news']) {
     const path = join(modelsDir, `${name}.json`);
     if (!existsSync(path)) continue;
-    const sidecar = JSON.parse(readFileSync(path, 'utf8')) as { trainedLanguages?: { code: string; polarityGap?: string; mainHeadRows?: number; trainingRows: number }[] };
+    const sidecar = JSON.parse(readFileSync(path, 'utf8')) as { trainedLanguages?: { code: string; polarityGap?: string; mainHeadRows?: number; trainingRows: number; writtenRows?: number }[] };
     // a language whose rows teach only emotions (mainHeadRows 0) counts when they are much running text (Finnish: 16,932
     // rows of XED's subtitles; untrusted, its held-out rows read 94.0 % against 95.4 %), not for BRIGHTER's few thousand
     // short posts a language
@@ -190,8 +195,12 @@ export function sentimentLanguages(modelsDir: string): Set<string> {
 }
 
 /** The languages of one sidecar's list that the language stage trusts (sentimentLanguages). */
-export function trustedOf(languages: readonly { code: string; polarityGap?: string; mainHeadRows?: number; trainingRows: number }[]): string[] {
-  return languages.filter((l) => !l.polarityGap && (l.mainHeadRows === undefined || l.mainHeadRows > 0 || l.trainingRows >= EMOTION_ROWS_TRUSTED)).map((l) => l.code);
+export function trustedOf(languages: readonly { code: string; polarityGap?: string; mainHeadRows?: number; trainingRows: number; writtenRows?: number }[]): string[] {
+  // the written sentences (writtenRows) count for neither: 150 sentences of one author are not a language's running text
+  const written = (l: { writtenRows?: number }): number => l.writtenRows ?? 0;
+  return languages
+    .filter((l) => !l.polarityGap && (l.mainHeadRows === undefined || l.mainHeadRows - written(l) > 0 || l.trainingRows - written(l) >= EMOTION_ROWS_TRUSTED))
+    .map((l) => l.code);
 }
 
 
@@ -360,7 +369,7 @@ export class LanguageIdentifier {
     const head = this.headVerdict(ids, count, letters, text);
     if (text === undefined || this.eld === undefined || head === NO_TEXT) return head.code === 'und' ? UND : { code: head.code, reliable: head.reliable };
     if (head.code !== 'und' && this.trusted.has(head.code) && head.p >= CONSULT_BELOW) return { code: head.code, reliable: head.reliable };
-    if (HEAD_OVER_ELD.has(head.code) && (head.code !== 'hi' || head.p >= HINDI_OVER_ELD) && (head.code !== 'ar' || ARABIC_LETTER.test(text))) return { code: head.code, reliable: head.reliable };
+    if (HEAD_OVER_ELD.has(head.code) && (head.code !== 'hi' || head.p >= HINDI_OVER_ELD || head.byMarkers === true) && (head.code !== 'ar' || ARABIC_LETTER.test(text))) return { code: head.code, reliable: head.reliable };
     const e = this.eld.detect(text);
     const keep = (): DetectedLanguage => (head.code === 'und' ? UND : { code: head.code, reliable: head.reliable });
     if (e === undefined || e.code === head.code) return keep();
@@ -412,7 +421,7 @@ export class LanguageIdentifier {
     // reliable by that language's own probability (this stage does not make it more likely than the head says)
     if (to >= 0) {
       const q = Math.exp(z[to]! - top) * p;
-      return { code: s.labels[to]!, reliable: reliable(q), p: q };
+      return { code: s.labels[to]!, reliable: reliable(q), p: q, byMarkers: true };
     }
     const code = text !== undefined && (best === this.am || best === this.ti) ? ethiopicStage(text, s.labels[best]!) : s.labels[best]!;
     if (text !== undefined && hasPairStage(code)) {

@@ -85,7 +85,13 @@ interface LoadedModel {
    * training data (lexicon fallback, NEUTRAL otherwise).
    */
   emotionOnlyCodes: Set<string>;
-  /** Languages with training data whose held-out macro-F1 (the sidecar's evaluation fit) is under WEAK_LANGUAGE_F1. */
+  /** Languages whose polarity rows are all written sentences (writtenOnly; among weakCodes): their rationales say so. */
+  writtenOnlyCodes: Set<string>;
+  /**
+   * Languages with training data whose held-out macro-F1 (the sidecar's evaluation fit) is under WEAK_LANGUAGE_F1, or
+   * whose polarity rows are all sentences written for Meridian (sidecar writtenRows = mainHeadRows: ~150 a language):
+   * a clear lexicon verdict comes first there, and every answer is lowConfidence.
+   */
   weakCodes: Set<string>;
   /** Languages whose polarity training rows are thin (the sidecar's polarityGap, train.ts): the lexicon fallback votes there. */
   polarityGaps: Map<string, string>;
@@ -193,7 +199,8 @@ export class SentimentAnalyzer {
         featurizer,
         trainedCodes: new Set(codes),
         emotionOnlyCodes: new Set(sidecar.trainedLanguages.filter((l) => l.mainHeadRows === 0).map((l) => l.code)),
-        weakCodes: new Set(sidecar.trainedLanguages.filter((l) => (l.heldout[sidecar.mainHead]?.macroF1 ?? 1) < WEAK_LANGUAGE_F1).map((l) => l.code)),
+        writtenOnlyCodes: new Set(sidecar.trainedLanguages.filter(writtenOnly).map((l) => l.code)),
+        weakCodes: new Set(sidecar.trainedLanguages.filter((l) => (l.heldout[sidecar.mainHead]?.macroF1 ?? 1) < WEAK_LANGUAGE_F1 || writtenOnly(l)).map((l) => l.code)),
         polarityGaps: new Map(sidecar.trainedLanguages.flatMap((l) => (l.polarityGap ? [[l.code, l.polarityGap] as const] : []))),
         trainedLetters: trainedLetters(codes),
         priorIds: new Set(featurizer.priorIds()),
@@ -401,13 +408,14 @@ export class SentimentAnalyzer {
     }
     // a language the model has no training data in, or reads near chance: its lexicons speak (lexiconFallback.ts)
     const weak = model.weakCodes.has(language.code);
+    const thin = model.writtenOnlyCodes.has(language.code) ? 'written' : undefined;
     const gap = model.polarityGaps.get(language.code);
     // thin polarity (polarityGap): a missing class always lets the lexicon vote; emotion-derived rows only where the
     // model answers NEUTRAL or is unsure (on their in-source rows the model beats the lexicons: models/general.md)
     const gapVotes = gap !== undefined && (gap !== 'emotions' || level.winner === 1 || confidence < MODEL_SURE);
     const lexicon = domain === 'GENERAL' && language.code !== 'und' && (!trained || weak || gapVotes) ? this.fallback.score(b.cleaned, language.code) : undefined;
     if (lexicon && lexicon.hits.length > 0 && Math.abs(lexicon.score) >= 1) {
-      const answer = fallbackAnswer(lexicon, { ...language, trained }, truncated, cal, emotionScores, model.trainedCodes.size, weak ? undefined : gap);
+      const answer = fallbackAnswer(lexicon, { ...language, trained }, truncated, cal, emotionScores, model.trainedCodes.size, weak ? thin : gap);
       return withProbabilities(answer.output, answer.probs);
     }
     // the lexicon reading of a trained language, made once when a rule below first needs it
@@ -439,7 +447,7 @@ export class SentimentAnalyzer {
       // Russian "Нам нужно купить молоко и яйца" POSITIVE 88 % through "нужно", which the Russian list marks neutral),
       // or in one it reads near chance an unsure lean with no prior feature: NEUTRAL. Without a list (Armenian), or in a text of several scripts (Armenian "Հիանալի" in Japanese
       // text), the model's lexicon priors may be the only reading of a word the list cannot hold, and stand.
-      return withProbabilities(unscoredNeutral(model, probs, { ...language, trained }, truncated, emotionScores), [0.25, 0.5, 0.25]);
+      return withProbabilities(unscoredNeutral(model, probs, { ...language, trained }, truncated, emotionScores, thin !== undefined), [0.25, 0.5, 0.25]);
     }
     if (trained && !weak && domain === 'GENERAL' && level.winner !== 1 && confidence < MODEL_SURE && !/[!?！？]/u.test(text)
       && !b.ids.some((id) => model.priorIds.has(id))) {
@@ -474,3 +482,13 @@ export class SentimentAnalyzer {
  * model; a confident-looking Hindi verdict ("yeh bahut accha hai yaar" → NEGATIVE) said nothing of that.
  */
 const WEAK_LANGUAGE_F1 = 0.4;
+
+/**
+ * A language whose polarity rows are all written sentences (training/corpus.ts writtenSentences: Greek, Japanese,
+ * Turkish, …): trained on ~150 of them the model reads the language's everyday sentences better than its lexicon alone,
+ * but a clear lexicon word still comes first ("Η υπηρεσία ήταν χάλια" was POSITIVE by the model) and its answers stay
+ * lowConfidence (models/general.md, "Written everyday sentences").
+ */
+function writtenOnly(l: { mainHeadRows?: number; writtenRows?: number }): boolean {
+  return l.writtenRows !== undefined && l.writtenRows === l.mainHeadRows;
+}

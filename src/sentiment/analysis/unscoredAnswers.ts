@@ -17,10 +17,13 @@ function citeHit(h: { text: string; strength: number }): string {
 /**
  * The answer from the lexicon fallback (lexiconFallback.ts) for a text in a language the model has no training data
  * in, reads near chance, or learnt thin polarity in (the sidecar's polarityGap: emotion-derived rows only, or a class
- * without rows): the lexicon score's sign is the class, its size the winning probability (0.55 for one
+ * without rows; `written`: only the sentences written for Meridian): the lexicon score's sign is the class, its size the winning probability (0.55 for one
  * ordinary word, 0.65 for a strong one or two, at most 0.95; the rest mostly to NEUTRAL), the five levels by the
  * model's own cut-points. Always lowConfidence; the rationale cites the words.
  */
+/** What a language whose polarity rows are all written sentences learnt from (training/corpus.ts writtenSentences). */
+const WRITTEN_ONLY = 'about 150 sentences written for Meridian';
+
 export function fallbackAnswer(lex: FallbackVerdict, language: AnalysisOutput['language'], truncated: boolean, cal: Calibration, emotionScores: EmotionScore[], trainedCount: number, polarityGap?: string): { output: AnalysisOutput; probs: number[] } {
   const win = Math.min(0.95, 0.45 + 0.1 * Math.abs(lex.score));
   const rest = 1 - win;
@@ -29,6 +32,8 @@ export function fallbackAnswer(lex: FallbackVerdict, language: AnalysisOutput['l
   const cites = [...lex.hits].sort((a, b) => Math.abs(b.strength) - Math.abs(a.strength)).slice(0, 4).map(citeHit);
   const why = polarityGap === 'emotions'
     ? `the general model's ${language.code} polarity is learnt from emotion labels only`
+    : polarityGap === 'written'
+    ? `the general model's ${language.code} polarity is learnt from ${WRITTEN_ONLY} only`
     : polarityGap
       ? `the general model has ${polarityGap} training row in ${language.code}`
       : language.trained
@@ -48,9 +53,11 @@ export function fallbackAnswer(lex: FallbackVerdict, language: AnalysisOutput['l
  */
 export const MODEL_SURE = 0.7;
 
-export function unscoredNeutral(model: Pick<MainHead, 'mainLabels'>, probs: Float32Array, language: AnalysisOutput['language'], truncated: boolean, emotionScores: EmotionScore[]): AnalysisOutput {
+export function unscoredNeutral(model: Pick<MainHead, 'mainLabels'>, probs: Float32Array, language: AnalysisOutput['language'], truncated: boolean, emotionScores: EmotionScore[], writtenOnly = false): AnalysisOutput {
   const leaned = language.trained ? lean(model, probs) : `${model.mainLabels[probs[2]! >= probs[0]! ? 2 : 0]} (${Math.round(Math.max(probs[0]!, probs[2]!) * 100)}%) on features learnt in other languages`;
-  const rationale = `NEUTRAL: no sentiment-lexicon word found, and the general model, which ${language.trained ? 'reads' : 'has no polarity training data in'} ${language.code}${language.trained ? ' near chance' : ''}, leaned ${leaned}. Language: ${language.code} (${language.trained ? 'read near chance' : 'no polarity training data'}; lower confidence).${truncated ? ' Only the start of the text was read.' : ''}`;
+  const which = writtenOnly ? `learnt ${language.code} polarity from ${WRITTEN_ONLY} only` : language.trained ? `reads ${language.code} near chance` : `has no polarity training data in ${language.code}`;
+  const read = writtenOnly ? 'written sentences only' : language.trained ? 'read near chance' : 'no polarity training data';
+  const rationale = `NEUTRAL: no sentiment-lexicon word found, and the general model, which ${which}, leaned ${leaned}. Language: ${language.code} (${read}; lower confidence).${truncated ? ' Only the start of the text was read.' : ''}`;
   return neutralOutput(emotionScores, rationale, language, truncated, true);
 }
 
