@@ -46,8 +46,10 @@ describe('everyday sentences (fresh set): the language and a polarity', () => {
   });
 
   it('a clear lexicon word decides in a trained language only where the model is unsure of NEUTRAL and leans its way, unless a negator flipped nothing', async () => {
-    // written for this test: the model reads each NEUTRAL under MODEL_SURE, leaning NEGATIVE
-    const outs = await analyzer.analyze(['Je déteste le café.', 'Je déteste la pluie.']);
+    // written for this test: the model reads each NEUTRAL under MODEL_SURE, leaning NEGATIVE (the model before the
+    // written sentences did so on "Je déteste le café / la pluie", which it now reads POSITIVE 90 % and NEGATIVE itself:
+    // "café" is in three positive written rows; models/general.md, "Written everyday sentences")
+    const outs = await analyzer.analyze(['Je déteste le lundi.', 'Je déteste le jeudi.']);
     for (const o of outs) {
       if ('error' in o) throw new Error(o.error.message);
       expect(o.sentiment, o.rationale).toMatch(/NEGATIVE$/);
@@ -128,12 +130,17 @@ describe('everyday sentences (fresh set): the language and a polarity', () => {
   });
 
   it('a fallback verdict is lowConfidence and names its words and why', async () => {
-    const [o] = await analyzer.analyze(['Jestem bardzo rozczarowany tym hotelem.']);
-    if (!o || 'error' in o) throw new Error('rejected');
+    const [o, written] = await analyzer.analyze(['Esu labai nusivylęs šiuo viešbučiu.', 'Jestem bardzo rozczarowany tym hotelem.']);
+    if (!o || 'error' in o || !written || 'error' in written) throw new Error('rejected');
     expect(o.lowConfidence).toBe(true);
     expect(o.language.trained).toBe(false);
-    expect(o.rationale).toMatch(/^NEGATIVE from sentiment lexicons, because the general model has no polarity training data in pl/);
-    expect(o.rationale).toContain('"rozczarowany"');
+    expect(o.rationale).toMatch(/^NEGATIVE from sentiment lexicons, because the general model has no polarity training data in lt/);
+    expect(o.rationale).toContain('"nusivylęs"');
+    // Polish has only the written sentences (data/sentiment/written/): trained, but its clear lexicon words come first
+    expect(written.lowConfidence).toBe(true);
+    expect(written.language).toMatchObject({ code: 'pl', trained: true });
+    expect(written.rationale).toMatch(/^NEGATIVE from sentiment lexicons, because the general model's pl polarity is learnt from about 150 sentences written for Meridian only/);
+    expect(written.rationale).toContain('"rozczarowany"');
   });
 
   it('a greeting is one neutral position: its "good" is not a polar word, and the complaint after it decides', () => {

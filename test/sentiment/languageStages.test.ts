@@ -26,7 +26,9 @@ const accuracy = (lang: string) => {
   return mine.filter((r) => detect(r.text) === lang).length / mine.length;
 };
 
-beforeAll(async () => { rows = heldoutLanguageRows(await loadLanguageCorpus()); }, 120_000);
+// the held-out rows these figures were set on: the written sentences' held-out fifth is scored by `npm run eval`
+// (everyday sentences), not here
+beforeAll(async () => { rows = heldoutLanguageRows(await loadLanguageCorpus()).filter((r) => r.source !== 'written'); }, 120_000);
 
 describe('language spelling stages', () => {
   it('tells Tigrinya from Amharic by their own letters (held-out Tigrinya 82.9 % before)', () => {

@@ -152,32 +152,33 @@ describe('language', () => {
       ['Me encantó el concierto de anoche, la banda estuvo genial.', 'es', true],
       ["J'ai adoré le concert d'hier soir, le groupe était génial.", 'fr', true],
       ['Das Konzert gestern Abend hat mir sehr gut gefallen, die Band war toll.', 'de', true],
-      ['Nautin eilisestä konsertista todella paljon, bändi oli mahtava.', 'fi', false], // emotions only (XED)
+      // emotions (XED, BRIGHTER) and only the written sentences for polarity: trained, always lowConfidence
+      ['Nautin eilisestä konsertista todella paljon, bändi oli mahtava.', 'fi', true],
       ['Adorei o show de ontem à noite, a banda estava ótima.', 'pt', true],
       ['Mi è piaciuto molto il concerto di ieri sera, la band era fantastica.', 'it', true],
-      ['Мне очень понравился вчерашний концерт, группа была отличной.', 'ru', false],
-      ['昨晚的音乐会我非常喜欢，乐队很棒。', 'zh', false],
+      ['Мне очень понравился вчерашний концерт, группа была отличной.', 'ru', true],
+      ['昨晚的音乐会我非常喜欢，乐队很棒。', 'zh', true],
     ];
     const outs = (await analyzer.analyze(sample.map(([t]) => t))).map(ok);
     outs.forEach((o, i) => {
-      const [, code, trained] = sample[i]!;
-      expect(o.language.code).toBe(code);
-      expect(o.language.trained).toBe(trained);
-      if (!trained) {
-        expect(o.lowConfidence).toBe(true);
-        // Finnish, Russian and Chinese: the model learnt their emotions (XED, BRIGHTER), no polarity
-        expect(o.rationale).toMatch(/no polarity training data in (fi|ru|zh)/);
-      }
+      const [text, code, trained] = sample[i]!;
+      expect(o.language.code, text).toBe(code);
+      expect(o.language.trained, text).toBe(trained);
+      expect(o.sentiment, text).toMatch(/POSITIVE$/);
+      if (['fi', 'ru', 'zh'].includes(code)) expect(o.lowConfidence, text).toBe(true);
     });
   });
 
   it('publishes the languages with training data and their held-out scores', () => {
     const langs = analyzer.sidecar('GENERAL').trainedLanguages;
     // every language in the data (Oromo and Tigrinya train on two thirds of their dev rows, corpus.ts): 30 with polarity
-    // rows, 11 with emotion rows only (Finnish from XED; Afrikaans, Chinese, Marathi, Romanian, Russian, Somali, Swedish,
-    // Tatar, Ukrainian and Emakhuwa from BRIGHTER), which the service answers as languages without training data
-    expect(langs.length).toBe(41);
-    expect(langs.filter((l) => l.mainHeadRows === 0).map((l) => l.code).sort()).toEqual(['af', 'fi', 'mr', 'ro', 'ru', 'so', 'sv', 'tt', 'uk', 'vmw', 'zh']);
+    // rows of a labelled set, 28 with the written sentences' polarity only (data/sentiment/written/; ten of the 38 written
+    // languages have a labelled set too), 5 with emotion rows only (Afrikaans, Marathi, Somali, Tatar and Emakhuwa from
+    // BRIGHTER), which the service answers as languages without training data
+    expect(langs.length).toBe(63);
+    expect(langs.filter((l) => l.mainHeadRows === 0).map((l) => l.code).sort()).toEqual(['af', 'mr', 'so', 'tt', 'vmw']);
+    expect(langs.filter((l) => l.writtenRows !== undefined && l.writtenRows === l.mainHeadRows).length).toBe(28);
+    expect(langs.filter((l) => l.writtenRows !== undefined).length).toBe(38);
     const en = langs.find((l) => l.code === 'en')!;
     expect(en.trainingRows).toBeGreaterThan(10_000);
     expect(en.heldout.polarity!.macroF1).toBeGreaterThan(0.5);
@@ -211,8 +212,9 @@ describe('language', () => {
 
   it('sets lowConfidence on at most 20 % of unseen rows in languages with training data', async () => {
     // the tuning slice: the committed model also trains on the held-out rows, never on these (training/train.ts)
-    // languages with a verdict of their own (polarity rows); those whose rows teach only emotions answer as untrained
-    const trained = new Set(analyzer.sidecar('GENERAL').trainedLanguages.filter((l) => (l.mainHeadRows ?? 1) > 0).map((l) => l.code));
+    // languages with a verdict of their own (polarity rows of a labelled set); those whose rows teach only emotions answer
+    // as untrained, those with only the written sentences as weak languages (always lowConfidence)
+    const trained = new Set(analyzer.sidecar('GENERAL').trainedLanguages.filter((l) => (l.mainHeadRows ?? 1) - (l.writtenRows ?? 0) > 0).map((l) => l.code));
     const sample = GENERAL_SPEC.load().filter((r, i) => isTuningRow(r, i) && i % 5 === 0 && trained.has(r.lang));
     expect(sample.length).toBeGreaterThan(2000);
     const outs = await analyzeAll(sample.map((r) => r.text), 'GENERAL');
@@ -275,15 +277,16 @@ describe('malformed input', () => {
 });
 
 describe('texts in letters the models never saw', () => {
-  // Glowing reviews in Chinese, Japanese and Korean: no training language uses these scripts, so the models used to
-  // answer from hash collisions (VERY_NEGATIVE at 0.96 for the Japanese). GENERAL now reads them with the lexicon
-  // fallback (lexiconFallback.ts); FINANCIAL_NEWS, which has none, still does not score them.
+  // Glowing reviews in Chinese, Japanese and Korean: no training language of FINANCIAL_NEWS uses these scripts, so it
+  // does not score them (the models used to answer from hash collisions: VERY_NEGATIVE at 0.96 for the Japanese).
+  // GENERAL learnt them from the written sentences only (data/sentiment/written/), so their lexicons come first.
+  // Georgian and Tamil: no training text at all.
   const unseen = ['这家餐厅的菜非常好吃，服务也很周到，我会再来的！', 'この映画は本当に素晴らしかった。また見たいです。', '정말 맛있어요! 또 올게요.'];
 
   it('are not scored by FINANCIAL_NEWS, nor by GENERAL without a lexicon word: NEUTRAL, no confidence, lowConfidence, and the rationale says why', async () => {
     const cases = [
       ...(await analyzer.analyze(unseen, 'FINANCIAL_NEWS')).map((o, i) => ({ o: ok(o), text: unseen[i]!, domain: 'FINANCIAL_NEWS' })),
-      ...(await analyzer.analyze(['来週の月曜日に東京へ行きます。', '내일 오후 세 시에 회의가 있습니다.'], 'GENERAL')).map((o, i) => ({ o: ok(o), text: String(i), domain: 'GENERAL' })),
+      ...(await analyzer.analyze(['ხვალ თბილისში მივდივარ მატარებლით.', 'நாளை நான் சென்னைக்கு ரயிலில் போகிறேன்.'], 'GENERAL')).map((o, i) => ({ o: ok(o), text: String(i), domain: 'GENERAL' })),
     ];
     for (const { o, text, domain } of cases) {
       expect(o.sentiment, text).toBe('NEUTRAL');
@@ -291,15 +294,15 @@ describe('texts in letters the models never saw', () => {
       expect(o.confidence).toBeCloseTo(1 / 3, 6);
       expect(o.lowConfidence).toBe(true);
       expect(o.language.trained).toBe(false);
-      expect(o.rationale).toMatch(/^Not scored: the text is written mostly in (Han|Hiragana|Hangul) script/);
+      expect(o.rationale).toMatch(domain === 'GENERAL' ? /^Not scored: the text is written mostly in (Georgian|Tamil) script/ : /^Not scored: the text is written mostly in (Han|Hiragana|Hangul) script/);
       if (domain === 'FINANCIAL_NEWS') expect(o.marketDirection).toBe('NEUTRAL');
       else expect(o.emotionScores.reduce((a, e) => a + e.score, 0)).toBeCloseTo(1, 6);
     }
   });
 
-  it('Chinese, whose emotions the model learnt (BRIGHTER) but not its polarity, is read for emotions and answers NEUTRAL without a lexicon word', async () => {
+  it('Chinese, whose emotions the model learnt (BRIGHTER) and its polarity from the written sentences only, answers NEUTRAL to a plain fact, lowConfidence', async () => {
     const [o] = (await analyzer.analyze(['明天下午三点开会。'], 'GENERAL')).map(ok);
-    expect(o!.language).toMatchObject({ code: 'zh', trained: false });
+    expect(o!.language).toMatchObject({ code: 'zh', trained: true });
     expect(o!.sentiment).toBe('NEUTRAL');
     expect(o!.lowConfidence).toBe(true);
     expect(o!.rationale).not.toMatch(/^Not scored/);
@@ -319,8 +322,8 @@ describe('texts in letters the models never saw', () => {
     for (const [i, o] of outs.entries()) {
       expect(o.sentiment, unseen[i]).toMatch(/POSITIVE/);
       expect(o.lowConfidence).toBe(true);
-      expect(o.language.trained).toBe(false);
-      expect(o.rationale).toMatch(/^POSITIVE from sentiment lexicons, because the general model has no polarity training data in (zh|ja|ko)/);
+      expect(o.language.trained).toBe(true);
+      expect(o.rationale).toMatch(/^POSITIVE from sentiment lexicons, because the general model's (zh|ja|ko) polarity is learnt from about 150 sentences written for Meridian only/);
     }
   });
 
@@ -333,7 +336,7 @@ describe('texts in letters the models never saw', () => {
 
   it('are read from their lexicon and emoji priors alone where the fallback has no list: the other words only meet unrelated weights in shared buckets', async () => {
     // Armenian: the featuriser's priors hold nlp.js's Armenian AFINN words, the fallback has no Armenian list
-    const [review, word, wordAndNoise] = (await analyzer.analyze(['Հիանալի ֆիլմ, բոլորին խորհուրդ եմ տալիս', 'Հիանալի', 'Հիանալի 今日は東京で会議があります'], 'GENERAL')).map(ok);
+    const [review, word, wordAndNoise] = (await analyzer.analyze(['Հիանալի ֆիլմ, բոլորին խորհուրդ եմ տալիս', 'Հիանալի', 'Հիանալի დღეს თბილისში შეხვედრა მაქვს'], 'GENERAL')).map(ok);
     expect(review!.rationale).toContain('"Հիանալի"');
     for (const other of ['ֆիլմ', 'բոլորին', 'խորհուրդ']) expect(review!.rationale).not.toContain(`"${other}"`);
     // only "Հիանալի"'s prior is read, so the words around it change nothing
