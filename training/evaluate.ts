@@ -156,7 +156,7 @@ function lowConfidenceSummary(analyzer: SentimentAnalyzer, scored: Scored[], cor
     language: flagged.filter((s) => !s.out.language.trained).length,
     uncertain: flagged.filter((s) => s.out.language.trained && !s.out.language.reliable).length,
   };
-  return `lowConfidence on held-out rows in languages with polarity training data: ${pct(flagged.length / Math.max(1, rows.length))} % of ${rows.length} (language not identified as a trained one: ${why.language}; identified but not reliably: ${why.uncertain}; the rest below the evaluation fit's calibrated probability cut ${analyzer.sidecar('GENERAL').calibration?.lowConfidenceBelow}). Three-way accuracy: flagged ${acc(flagged)} %, not flagged ${acc(rows.filter((s) => !s.out.lowConfidence))} %.`;
+  return `lowConfidence on held-out rows in languages with a labelled polarity set: ${pct(flagged.length / Math.max(1, rows.length))} % of ${rows.length} (language not identified as a trained one: ${why.language}; identified but not reliably: ${why.uncertain}; the rest below the evaluation fit's calibrated probability cut ${analyzer.sidecar('GENERAL').calibration?.lowConfidenceBelow}). Three-way accuracy: flagged ${acc(flagged)} %, not flagged ${acc(rows.filter((s) => !s.out.lowConfidence))} %.`;
 }
 
 /**

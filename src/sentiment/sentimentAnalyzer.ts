@@ -471,7 +471,8 @@ export class SentimentAnalyzer {
     if (domain === 'FINANCIAL_NEWS') result.marketDirection = DIRECTIONS[level.winner];
     const w = run.words;
     const textWords = w ? { lower: w.lower, contributions: w.contributions, from: w.starts[r]!, to: w.starts[r + 1]! } : undefined;
-    result.rationale = rationale(model, b, run.contributions, run.starts[r]! * C, C, probs, level.winner, result, emotionScores, textWords);
+    const note = thin ? 'polarity learnt from the written sentences only' : weak ? 'read near chance' : undefined;
+    result.rationale = rationale(model, b, run.contributions, run.starts[r]! * C, C, probs, level.winner, result, emotionScores, textWords, note);
     return withProbabilities(result, probs);
   }
 }

@@ -8,7 +8,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { DATA_DIR, writtenSentences } from '../../training/corpus.js';
 
-const normal = (text: string): string => text.toLowerCase().normalize('NFKC').replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+const normal = (text: string): string => text.toLowerCase().normalize('NFKC').replace(/[^\p{L}\p{M}\p{N}]+/gu, ' ').trim();
 const words = (text: string): Set<string> => new Set(normal(text).split(' ').filter((w) => w.length > 0));
 
 /** Shared words over all words of the two (Jaccard); texts without spaces (Chinese, Japanese, Thai) by character pairs. */

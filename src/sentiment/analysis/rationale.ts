@@ -59,6 +59,8 @@ export function rationale(
   result: AnalysisOutput,
   emotions: EmotionScore[],
   words?: TextWords,
+  /** Why the language's verdict is lower confidence although the model trained on it (written sentences only, near chance). */
+  languageNote?: string,
 ): string {
   const labels = model.mainLabels;
   const off = model.mainOffset;
@@ -139,7 +141,7 @@ export function rationale(
   parts.push(
     lang.code === 'und'
       ? 'Language: not identified; lower confidence.'
-      : `Language: ${lang.code}${lang.trained ? '' : ' (no polarity training data; lower confidence)'}${lang.reliable ? '' : ' (uncertain)'}.`,
+      : `Language: ${lang.code}${lang.trained ? (languageNote ? ` (${languageNote}; lower confidence)` : '') : ' (no polarity training data; lower confidence)'}${lang.reliable ? '' : ' (uncertain)'}.`,
   );
   if (result.truncated) parts.push('Only the start of the text was read.');
   return parts.join(' ');

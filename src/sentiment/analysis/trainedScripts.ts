@@ -6,19 +6,21 @@
 import type { BagFeatures } from './bagArena.js';
 
 /**
- * The scripts of the training languages: Latin unless listed. A text written
- * mostly in other letters (Han, kana, Hangul, Cyrillic, Thai, …) shares no
+ * The scripts of the training languages: Latin unless listed (a comma between several). A text written
+ * mostly in other letters (Georgian, Tamil, Armenian, …) shares no
  * learned feature with the training text; its n-grams only meet the weights of
  * unrelated features in shared hash buckets, which gave a glowing Japanese
  * review VERY_NEGATIVE at 0.96 confidence. Such texts are not scored.
  */
 export const SCRIPT_OF: Record<string, string> = {
-  am: 'Ethiopic', ti: 'Ethiopic', ar: 'Arabic', arq: 'Arabic', ary: 'Arabic', fa: 'Arabic', hi: 'Devanagari', mr: 'Devanagari', ne: 'Devanagari',
-  zh: 'Han', ru: 'Cyrillic', uk: 'Cyrillic', tt: 'Cyrillic', th: 'Thai', he: 'Hebrew',
+  am: 'Ethiopic', ti: 'Ethiopic', ar: 'Arabic', arq: 'Arabic', ary: 'Arabic', fa: 'Arabic', ur: 'Arabic', hi: 'Devanagari', mr: 'Devanagari', ne: 'Devanagari',
+  zh: 'Han', ru: 'Cyrillic', uk: 'Cyrillic', tt: 'Cyrillic', bg: 'Cyrillic', th: 'Thai', he: 'Hebrew', el: 'Greek', ko: 'Hangul', bn: 'Bengali',
+  // several scripts: Japanese (kana and Han), Serbian (Latin and Cyrillic, both in the written sentences)
+  ja: 'Hiragana,Katakana,Han', sr: 'Latin,Cyrillic',
 };
 
 export function trainedLetters(codes: string[]): RegExp {
-  const scripts = [...new Set(codes.map((c) => SCRIPT_OF[c] ?? 'Latin'))];
+  const scripts = [...new Set(codes.flatMap((c) => (SCRIPT_OF[c] ?? 'Latin').split(',')))];
   return new RegExp(scripts.map((sc) => `\\p{Script=${sc}}`).join('|'), 'gu');
 }
 
@@ -33,9 +35,13 @@ export function unscoredScript(text: string, trained: RegExp): string | undefine
   const letters = text.match(LETTER)?.length ?? 0;
   if (letters === 0) return undefined; // emoji, digits: the emoji priors speak for every language
   let known = text.match(trained)?.length ?? 0;
-  // Japanese mixes Han with kana: a text with kana is Japanese, and its Han letters are not Chinese training text
-  // (read through Chinese weights, Japanese would get Chinese collisions), so they count as known only without kana
-  if (KANA.test(text) && trained.test('\u4e00')) known -= text.match(HAN)?.length ?? 0;
+  // Japanese mixes Han with kana: where the model never learnt Japanese, a text with kana is Japanese, and its Han
+  // letters are not Chinese training text (read through Chinese weights, Japanese would get Chinese collisions), so
+  // they count as known only without kana
+  trained.lastIndex = 0;
+  const kanaTrained = trained.test('\u3042');
+  trained.lastIndex = 0;
+  if (!kanaTrained && KANA.test(text) && trained.test('\u4e00')) known -= text.match(HAN)?.length ?? 0;
   trained.lastIndex = 0;
   if (known * 2 >= letters) return undefined;
   for (const sc of NAMED_SCRIPTS) if ((text.match(sc.letters)?.length ?? 0) * 2 >= letters - known) return sc.name;

@@ -14,6 +14,9 @@ function citeHit(h: { text: string; strength: number }): string {
   return h.text.endsWith(NEGATED) ? `${quote(h.text.slice(0, -NEGATED.length))} (negated) ${fmt(h.strength)}` : `${quote(h.text)} ${fmt(h.strength)}`;
 }
 
+/** What a language whose polarity rows are all written sentences learnt from (training/corpus.ts writtenSentences: 130-145 a language). */
+const WRITTEN_ONLY = 'a small set of sentences written for Meridian';
+
 /**
  * The answer from the lexicon fallback (lexiconFallback.ts) for a text in a language the model has no training data
  * in, reads near chance, or learnt thin polarity in (the sidecar's polarityGap: emotion-derived rows only, or a class
@@ -21,9 +24,6 @@ function citeHit(h: { text: string; strength: number }): string {
  * ordinary word, 0.65 for a strong one or two, at most 0.95; the rest mostly to NEUTRAL), the five levels by the
  * model's own cut-points. Always lowConfidence; the rationale cites the words.
  */
-/** What a language whose polarity rows are all written sentences learnt from (training/corpus.ts writtenSentences). */
-const WRITTEN_ONLY = 'about 150 sentences written for Meridian';
-
 export function fallbackAnswer(lex: FallbackVerdict, language: AnalysisOutput['language'], truncated: boolean, cal: Calibration, emotionScores: EmotionScore[], trainedCount: number, polarityGap?: string): { output: AnalysisOutput; probs: number[] } {
   const win = Math.min(0.95, 0.45 + 0.1 * Math.abs(lex.score));
   const rest = 1 - win;
