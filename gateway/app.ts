@@ -81,8 +81,9 @@ function capConnections(server: Server, perClient: number, total: number): void 
   server.prependListener('connection', (socket: Socket) => {
     const address = socket.remoteAddress ?? '';
     const n = (open.get(address) ?? 0) + 1;
-    if ((perClient > 0 && n > perClient) || (total > 0 && all >= total)) {
-      socket.end(total > 0 && all >= total ? inAll : fromClient);
+    const overAll = total > 0 && all >= total;
+    if (overAll || (perClient > 0 && n > perClient)) {
+      socket.end(overAll ? inAll : fromClient);
       socket.destroySoon?.();
       return;
     }

@@ -32,7 +32,7 @@ import { progress } from './progress.js';
 import { afinnPolarity, vaderPolarity } from './lexiconBaselines.js';
 import { loadAndFeaturize, trainModel, writeModel } from './train.js';
 import type { FeatureMatrix } from './linearModel.js';
-import type { ModelSidecar } from '../src/sentiment/modelCard.js';
+import { hasLabelledRows, type ModelSidecar } from '../src/sentiment/modelCard.js';
 import { predict } from './linearModel.js';
 import { loadLanguageCorpus } from './languageCorpus.js';
 import { evaluateLanguage } from './evaluateLanguage.js';
@@ -145,7 +145,7 @@ function languageTable(analyzer: SentimentAnalyzer): string {
 function lowConfidenceSummary(analyzer: SentimentAnalyzer, scored: Scored[], correct: (s: Scored) => boolean | null): string {
   // languages with a verdict of their own (polarity rows of a labelled set): one whose rows teach only emotions is
   // answered as untrained, one with only written sentences as a weak language (always lowConfidence)
-  const trained = new Set(analyzer.sidecar('GENERAL').trainedLanguages.filter((l) => (l.mainHeadRows ?? 1) - (l.writtenRows ?? 0) > 0).map((l) => l.code));
+  const trained = new Set(analyzer.sidecar('GENERAL').trainedLanguages.filter(hasLabelledRows).map((l) => l.code));
   const rows = scored.filter((s) => trained.has(s.row.lang));
   const flagged = rows.filter((s) => s.out.lowConfidence);
   const acc = (xs: Scored[]): string => {

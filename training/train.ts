@@ -32,7 +32,7 @@ import { loadFiveLevelRows, loadGeneralCorpus, writtenRowsOf, type Row } from '.
 import { createHiddenModel, featurizeAll, predict, quantiseColumns, train, type LinearModel, type FeatureMatrix, type Targets } from './linearModel.js';
 import { exportOnnx } from './onnxExport.js';
 import { argmax, pct, score, type Metrics } from './metrics.js';
-import { SPECS, isTuningRow, type ModelSpec } from './modelSpecs.js';
+import { GENERAL_CORPUS, SPECS, isTuningRow, type ModelSpec } from './modelSpecs.js';
 import { progress } from './progress.js';
 import { trainLanguageHead, writeLanguageHead } from './trainLanguage.js';
 
@@ -563,7 +563,7 @@ async function main(): Promise<void> {
     wide: values.wide ?? s.wide ?? false,
     seed: num(values.seed) ?? s.seed,
     ...(s.name === 'general' && (values['new-sets'] || values['extended-phrases'])
-      ? { load: () => loadGeneralCorpus({ newSets: values['new-sets'] ?? false, extendedPhrases: values['extended-phrases'] ?? false, brighterEmotions: true }) }
+      ? { load: () => loadGeneralCorpus({ ...GENERAL_CORPUS, newSets: values['new-sets'] ?? false, extendedPhrases: values['extended-phrases'] ?? false }) }
       : {}),
     ...(values['graded-cuts'] && s.name === 'general' ? { fiveLevel: loadFiveLevelRows } : {}),
     featurizer: {

@@ -10,7 +10,7 @@
  * Each option takes a comma-separated list; every combination is trained.
  */
 import { cliArgs } from '../lib/cliArgs.js';
-import { GENERAL_SPEC } from './modelSpecs.js';
+import { GENERAL_CORPUS, GENERAL_SPEC } from './modelSpecs.js';
 import { loadAndFeaturize, trainModel } from './train.js';
 import { hasNegation } from './evaluate.js';
 import { predict } from './linearModel.js';
@@ -71,7 +71,7 @@ function main(): void {
   if (values.features.includes('wordClusters')) setWordClusters(buildWordClusters());
   for (const lexicons of values['extra-lexicons'].split(',')) {
     if (lexicons !== 'off' && lexicons !== 'on') throw new Error(`--extra-lexicons: ${lexicons}? use off, on or off,on`);
-    const base = { ...GENERAL_SPEC, ...(values['new-sets'] || values['extended-phrases'] ? { load: () => loadGeneralCorpus({ newSets: values['new-sets'], extendedPhrases: values['extended-phrases'], brighterEmotions: true }) } : {}), featurizer: { ...GENERAL_SPEC.featurizer, extraLexicons: lexicons === 'on', ...(JSON.parse(values.features) as Partial<FeaturizerParams>) } };
+    const base = { ...GENERAL_SPEC, ...(values['new-sets'] || values['extended-phrases'] ? { load: () => loadGeneralCorpus({ ...GENERAL_CORPUS, newSets: values['new-sets'], extendedPhrases: values['extended-phrases'] }) } : {}), featurizer: { ...GENERAL_SPEC.featurizer, extraLexicons: lexicons === 'on', ...(JSON.parse(values.features) as Partial<FeaturizerParams>) } };
     const data = loadAndFeaturize(base);
     for (const fold of folds) {
       const of = FOLD_OF[fold]!;

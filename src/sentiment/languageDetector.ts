@@ -27,6 +27,7 @@ import { existsSync } from 'node:fs';
 import { DEFAULT_FEATURIZER, wordFeatureId } from './featurizer.js';
 import { EldTable } from './eldTable.js';
 import { projectRoot } from '../paths.js';
+import { hasLabelledRows } from './modelCard.js';
 import { decodeLanguageWeights, type LanguageSidecar, type LanguageWeights } from './language/languageWeights.js';
 import { ethiopicStage, hasPairStage, pairGroupOf, pairStage } from './language/spellingStages.js';
 
@@ -197,9 +198,8 @@ export function sentimentLanguages(modelsDir: string): Set<string> {
 /** The languages of one sidecar's list that the language stage trusts (sentimentLanguages). */
 export function trustedOf(languages: readonly { code: string; polarityGap?: string; mainHeadRows?: number; trainingRows: number; writtenRows?: number }[]): string[] {
   // the written sentences (writtenRows) count for neither: 150 sentences of one author are not a language's running text
-  const written = (l: { writtenRows?: number }): number => l.writtenRows ?? 0;
   return languages
-    .filter((l) => !l.polarityGap && (l.mainHeadRows === undefined || l.mainHeadRows - written(l) > 0 || l.trainingRows - written(l) >= EMOTION_ROWS_TRUSTED))
+    .filter((l) => !l.polarityGap && (hasLabelledRows(l) || l.trainingRows - (l.writtenRows ?? 0) >= EMOTION_ROWS_TRUSTED))
     .map((l) => l.code);
 }
 

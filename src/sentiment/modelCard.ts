@@ -30,6 +30,27 @@ export interface TrainedLanguage {
   writtenRows?: number;
 }
 
+/** The sidecar counts the two rules below read (a sidecar written before a count lacks it). */
+type RowCounts = Pick<TrainedLanguage, 'mainHeadRows' | 'writtenRows'>;
+
+/**
+ * Whether the language has main-head rows beyond the written sentences (a labelled set's polarity): what the language
+ * stage trusts and the low-confidence figures count. Sidecars from before mainHeadRows count every language.
+ */
+export function hasLabelledRows(l: RowCounts): boolean {
+  return l.mainHeadRows === undefined || l.mainHeadRows - (l.writtenRows ?? 0) > 0;
+}
+
+/**
+ * Whether all of the language's main-head rows are written sentences (training/corpus.ts writtenSentences: Greek,
+ * Japanese, Turkish, …): trained on ~140 of them the model reads the language's everyday sentences better than its
+ * lexicon alone, but the service answers it as a weak language: a clear lexicon word comes first ("Η υπηρεσία ήταν
+ * χάλια" was POSITIVE by the model) and every answer is lowConfidence (models/general.md, "Written everyday sentences").
+ */
+export function writtenOnly(l: RowCounts): boolean {
+  return l.writtenRows !== undefined && l.writtenRows === l.mainHeadRows;
+}
+
 export interface ModelSidecar {
   name: string;
   domain: Domain;

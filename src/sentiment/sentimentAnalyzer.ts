@@ -15,7 +15,7 @@ import { cleanText, TextRejected } from './textInput.js';
 import { LanguageIdentifier, trustedOf, type DetectedLanguage } from './languageDetector.js';
 import { FallbackLexicons, type FallbackVerdict } from './lexiconFallback.js';
 import { EMOTIONS, DIRECTIONS, levelOf, DEFAULT_CALIBRATION, type Calibration, type Domain } from './labels.js';
-import type { ModelSidecar } from './modelCard.js';
+import { writtenOnly, type ModelSidecar } from './modelCard.js';
 import type { AnalysisOutcome, AnalysisOutput } from './analysis/analysisOutput.js';
 import { ARENA_KEPT_BYTES, BagArena, type BagFeatures } from './analysis/bagArena.js';
 import { rationale } from './analysis/rationale.js';
@@ -483,13 +483,3 @@ export class SentimentAnalyzer {
  * model; a confident-looking Hindi verdict ("yeh bahut accha hai yaar" → NEGATIVE) said nothing of that.
  */
 const WEAK_LANGUAGE_F1 = 0.4;
-
-/**
- * A language whose polarity rows are all written sentences (training/corpus.ts writtenSentences: Greek, Japanese,
- * Turkish, …): trained on ~150 of them the model reads the language's everyday sentences better than its lexicon alone,
- * but a clear lexicon word still comes first ("Η υπηρεσία ήταν χάλια" was POSITIVE by the model) and its answers stay
- * lowConfidence (models/general.md, "Written everyday sentences").
- */
-function writtenOnly(l: { mainHeadRows?: number; writtenRows?: number }): boolean {
-  return l.writtenRows !== undefined && l.writtenRows === l.mainHeadRows;
-}
