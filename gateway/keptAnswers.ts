@@ -20,8 +20,11 @@
  * is (REST prices the request as before; a GraphQL answer keeps the price its run was given, the same for the same
  * document and variables, and is charged that without walking the document again).
  *
- * Least recently used out first; its own map rather than a GenerationalCache because each answer carries its own
- * expiry.
+ * Least recently used out first, by second chance: a hit only marks its entry (`used`), and the eviction moves a
+ * marked entry behind the others once instead of dropping it. Moving every hit to the map's end (delete + set) made
+ * V8 rebuild the map's table every few thousand hits, tables that died in the old generation: under by-id load the
+ * gateway ran a full collection every 2-3 s (CHANGELOG.md). Its own map rather than a GenerationalCache because each
+ * answer carries its own expiry.
  */
 import { hash } from 'node:crypto';
 import { cacheBound, registerCache, type MeasuredCache } from '../lib/boundedCache.js';
@@ -53,7 +56,7 @@ export interface KeptAnswer {
 /** A kept answer as read back: also when it was kept (ms since the epoch), for the Age its replies carry. */
 export interface KeptEntry extends KeptAnswer { at: number }
 
-interface Entry extends KeptEntry { expires: number; bytes: number }
+interface Entry extends KeptEntry { expires: number; bytes: number; used: boolean }
 
 /**
  * Keys up to this length are used as they are; a longer one (a GraphQL document with its variables, up to 64 KiB)
@@ -79,9 +82,12 @@ export class KeptAnswers implements MeasuredCache {
     const key = keyOf(requestKey);
     const k = this.kept.get(key);
     if (k === undefined) return undefined;
-    this.kept.delete(key);
-    if (k.expires <= this.now()) { this.bytes -= k.bytes; return undefined; }
-    this.kept.set(key, k); // most recently used last
+    if (k.expires <= this.now()) {
+      this.kept.delete(key);
+      this.bytes -= k.bytes;
+      return undefined;
+    }
+    k.used = true; // kept past the next eviction that reaches it
     return k;
   }
 
@@ -97,14 +103,18 @@ export class KeptAnswers implements MeasuredCache {
     // bytes in memory of their own: a body under 4 KB is cut from Node's shared 8 KB slab, which it would hold alive whole
     let own = body;
     if (typeof body !== 'string') { own = Buffer.allocUnsafeSlow(body.length); body.copy(own); }
-    const at = this.now();
-    this.kept.set(key, { body: own, tag, cost, route, at, expires: at + seconds * 1000, bytes });
-    this.bytes += bytes;
-    while (this.bytes > this.bound || this.kept.size > this.maxEntries) {
+    // room first, oldest first: an entry hit since it was kept or last passed over goes behind the others once
+    while (this.kept.size > 0 && (this.bytes + bytes > this.bound || this.kept.size + 1 > this.maxEntries)) {
       const [oldest, k] = this.kept.entries().next().value as [string, Entry];
       this.kept.delete(oldest);
-      this.bytes -= k.bytes;
+      if (k.used) {
+        k.used = false;
+        this.kept.set(oldest, k);
+      } else this.bytes -= k.bytes;
     }
+    const at = this.now();
+    this.kept.set(key, { body: own, tag, cost, route, at, expires: at + seconds * 1000, bytes, used: false });
+    this.bytes += bytes;
   }
 
   get size(): number {

@@ -181,6 +181,20 @@ describe('KeptAnswers', () => {
     expect([c.size, c.weight]).toEqual([0, 0]);
   });
 
+  it('keeps an entry hit since it was kept (or last passed over) past older entries that were not hit', () => {
+    const c = new KeptAnswers(100_000, 3);
+    for (const k of ['a', 'b', 'c']) c.set(k, { body: k }, 10);
+    expect(c.get('b')?.body).toBe('b');
+    c.set('d', { body: 'd' }, 10); // a: the oldest, never hit, goes
+    expect(c.get('a')).toBeUndefined();
+    c.set('e', { body: 'e' }, 10); // b was hit: it goes behind the others, and c, the oldest unhit, goes
+    expect(c.get('c')).toBeUndefined();
+    expect(c.get('b')?.body).toBe('b');
+    c.set('f', { body: 'f' }, 10); // b was hit again, d was not: d goes
+    expect([c.get('d'), c.get('b')?.body, c.get('e')?.body, c.get('f')?.body]).toEqual([undefined, 'b', 'e', 'f']);
+    expect(c.size).toBe(3);
+  });
+
   it('holds a key over 1 KiB by its digest: found again, apart from another long key, and counted small', () => {
     const c = new KeptAnswers(100_000);
     const long = (x: string) => `graphql\u0000POST\u0000${x}${'v'.repeat(20_000)}`;
