@@ -94,15 +94,31 @@ export class KeptAnswers implements MeasuredCache {
   /** Keeps an answer for `seconds` (nothing when 0, or when it is too large). */
   set(requestKey: string, { body, tag, cost, route }: KeptAnswer, seconds: number): void {
     if (!(seconds > 0) || body.length > MAX_ANSWER) return;
-    const key = keyOf(requestKey);
-    const old = this.kept.get(key);
-    if (old) { this.kept.delete(key); this.bytes -= old.bytes; }
-    // a string at two bytes a character (V8 keeps one with any character past U+00FF so: an upper bound)
-    const bytes = 2 * (key.length + (tag?.length ?? 0)) + (typeof body === 'string' ? 2 * body.length : body.length) + ENTRY_OVERHEAD;
-    if (bytes > this.bound) return;
     // bytes in memory of their own: a body under 4 KB is cut from Node's shared 8 KB slab, which it would hold alive whole
     let own = body;
     if (typeof body !== 'string') { own = Buffer.allocUnsafeSlow(body.length); body.copy(own); }
+    const at = this.now();
+    this.put(keyOf(requestKey), { body: own, tag, cost, route, at }, at + seconds * 1000);
+  }
+
+  /**
+   * Keeps an answer get() gave under a second key as well, until the same expiry and with the same time it was made:
+   * another spelling of the same request (graphql/keptPosts.ts: a POST's body text as received, so that a repeat is
+   * found without parsing it). Counted against the bound like any entry (its body in full, though shared), and
+   * evicted on its own.
+   */
+  alias(requestKey: string, kept: KeptEntry): void {
+    const { body, tag, cost, route, at, expires } = kept as Entry;
+    if (expires > this.now()) this.put(keyOf(requestKey), { body, tag, cost, route, at }, expires);
+  }
+
+  private put(key: string, answer: KeptEntry, expires: number): void {
+    const old = this.kept.get(key);
+    if (old) { this.kept.delete(key); this.bytes -= old.bytes; }
+    const { body, tag } = answer;
+    // a string at two bytes a character (V8 keeps one with any character past U+00FF so: an upper bound)
+    const bytes = 2 * (key.length + (tag?.length ?? 0)) + (typeof body === 'string' ? 2 * body.length : body.length) + ENTRY_OVERHEAD;
+    if (bytes > this.bound) return;
     // room first, oldest first: an entry hit since it was kept or last passed over goes behind the others once
     while (this.kept.size > 0 && (this.bytes + bytes > this.bound || this.kept.size + 1 > this.maxEntries)) {
       const [oldest, k] = this.kept.entries().next().value as [string, Entry];
@@ -112,8 +128,7 @@ export class KeptAnswers implements MeasuredCache {
         this.kept.set(oldest, k);
       } else this.bytes -= k.bytes;
     }
-    const at = this.now();
-    this.kept.set(key, { body: own, tag, cost, route, at, expires: at + seconds * 1000, bytes, used: false });
+    this.kept.set(key, { body, tag: answer.tag, cost: answer.cost, route: answer.route, at: answer.at, expires, bytes, used: false });
     this.bytes += bytes;
   }
 

@@ -195,6 +195,22 @@ describe('KeptAnswers', () => {
     expect(c.size).toBe(3);
   });
 
+  it('keeps an alias of a kept answer until the same expiry, with the same time it was made, counted on its own', () => {
+    let now = 1_000;
+    const c = new KeptAnswers(100_000, Number.POSITIVE_INFINITY, () => now);
+    c.set('graphql\u0000POST\u0000q', { body: '{"data":1}', cost: 3 }, 10);
+    now = 4_000;
+    const kept = c.get('graphql\u0000POST\u0000q')!;
+    const before = c.weight;
+    c.alias('graphql-body\u0000{"query":"q"}', kept);
+    expect(c.get('graphql-body\u0000{"query":"q"}')).toMatchObject({ body: '{"data":1}', cost: 3, at: 1_000 });
+    expect(c.weight).toBeGreaterThan(before);
+    now = 11_001; // the first answer's 10 s are over for both
+    expect(c.get('graphql-body\u0000{"query":"q"}')).toBeUndefined();
+    c.alias('late', kept); // an answer past its expiry gets no alias
+    expect(c.get('late')).toBeUndefined();
+  });
+
   it('holds a key over 1 KiB by its digest: found again, apart from another long key, and counted small', () => {
     const c = new KeptAnswers(100_000);
     const long = (x: string) => `graphql\u0000POST\u0000${x}${'v'.repeat(20_000)}`;
