@@ -126,8 +126,15 @@ function lowerBound(sorted: readonly number[], x: number): number {
 export class FeedBaselines {
   /** A feed's baseline once loaded, or its load in progress. */
   private readonly feeds = new Map<string, Baseline | Promise<Baseline>>();
+  /**
+   * Feeds scored since they were loaded or last passed over: past MAX_FEEDS the oldest feed not in it goes, and one in
+   * it goes behind the others once (second chance). Re-inserting every scored item's feed to keep the map in use order
+   * made V8 rebuild the map's table as it went, tables that died in the old generation (gateway/keptAnswers.ts, the same).
+   */
+  private readonly hit = new Set<string>();
 
-  constructor(private readonly store: JobStore) {}
+  /** `maxFeeds`: how many feeds' baselines are kept (MAX_FEEDS; smaller in tests). */
+  constructor(private readonly store: Pick<JobStore, 'recentScores'>, private readonly maxFeeds = MAX_FEEDS) {}
 
   /**
    * Scores the item against its feed's baseline, then adds it to the baseline. A feed
@@ -138,7 +145,7 @@ export class FeedBaselines {
     const key = `${tenant}\u0000${feedId}`;
     let entry = this.feeds.get(key);
     if (entry) {
-      this.feeds.delete(key); // re-insert: most recently used last
+      this.hit.add(key); // no change to the set when it is there already
     } else {
       const loading = this.store.recentScores(tenant, feedId, ITEM_BASELINE).then((scores) => {
         const b = new Baseline(scores);
@@ -146,11 +153,16 @@ export class FeedBaselines {
         return b;
       });
       // a failed read must not stay cached: the next item of the feed reads again
-      loading.catch(() => { if (this.feeds.get(key) === loading) this.feeds.delete(key); });
+      loading.catch(() => { if (this.feeds.get(key) === loading) this.forget(tenant, feedId); });
       entry = loading;
+      // room first (the new feed is never the one passed over): the oldest not scored since it was last passed over goes
+      while (this.feeds.size >= this.maxFeeds) {
+        const [oldest, kept] = this.feeds.entries().next().value!;
+        this.feeds.delete(oldest);
+        if (this.hit.delete(oldest)) this.feeds.set(oldest, kept);
+      }
+      this.feeds.set(key, entry);
     }
-    this.feeds.set(key, entry);
-    if (this.feeds.size > MAX_FEEDS) this.feeds.delete(this.feeds.keys().next().value!);
     return entry instanceof Baseline ? FeedBaselines.scoreAndAdd(entry, score) : entry.then((b) => FeedBaselines.scoreAndAdd(b, score));
   }
 
@@ -163,7 +175,9 @@ export class FeedBaselines {
 
   /** Drops a feed's baseline (after the feed was deleted). */
   forget(tenant: string, feedId: string): void {
-    this.feeds.delete(`${tenant}\u0000${feedId}`);
+    const key = `${tenant}\u0000${feedId}`;
+    this.feeds.delete(key);
+    this.hit.delete(key);
   }
 }
 

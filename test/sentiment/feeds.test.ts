@@ -7,7 +7,7 @@ import { inject } from 'vitest';
 import { sentimentClient } from '../support/grpcClient.js';
 import { eventually } from '../support/gateway.js';
 import { seededRandom } from '../../src/seededRandom.js';
-import { robustZ } from '../../src/sentiment/feedAnalytics.js';
+import { FeedBaselines, robustZ } from '../../src/sentiment/feedAnalytics.js';
 
 const POSITIVE = ['Loving the new update, great job team', 'Fantastic service today, thank you', 'This app makes my day so much easier', 'Really happy with my purchase', 'Wonderful experience, highly recommend'];
 const NEUTRAL = ['The store opens at nine tomorrow', 'I picked up the parcel this morning', 'The meeting moved to Thursday'];
@@ -113,5 +113,25 @@ describe('item baseline statistics', () => {
       expect(got.median).toBe(m);
       expect(got.z).toBeCloseTo((value - m) / Math.max(1.4826 * mad, 0.05), 9);
     }
+  });
+});
+
+describe('feed baselines kept in memory', () => {
+  it('keep a feed scored since it was loaded past older ones that were not, and read a dropped feed again', async () => {
+    const loads: string[] = [];
+    const store = { recentScores: async (_tenant: string, feedId: string) => { loads.push(feedId); return [0.5, 0.4]; } };
+    const b = new FeedBaselines(store, 2);
+    const score = async (feedId: string) => b.observe('t', feedId, 0.3);
+    await score('a');
+    await score('b');
+    await score('a'); // a scored again: passed over once when room is needed
+    await score('c'); // two feeds at most: b, the oldest not scored since, goes
+    await score('a');
+    await score('b'); // read again; c goes (a was scored since it was passed over)
+    await score('a');
+    expect(loads).toEqual(['a', 'b', 'c', 'b']);
+    b.forget('t', 'a');
+    await score('a');
+    expect(loads).toEqual(['a', 'b', 'c', 'b', 'a']);
   });
 });
