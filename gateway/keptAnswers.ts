@@ -58,6 +58,9 @@ export interface KeptEntry extends KeptAnswer { at: number }
 
 interface Entry extends KeptEntry { expires: number; bytes: number; used: boolean }
 
+/** Another key of a kept answer (alias()): the key it stands for, found again at each read. */
+interface Alias { target: string; expires: number; bytes: number; used: boolean }
+
 /**
  * Keys up to this length are used as they are; a longer one (a GraphQL document with its variables, up to 64 KiB)
  * by its SHA-256 digest: V8 hashes a string over 16,383 characters by its length alone, so long keys of one length
@@ -67,7 +70,7 @@ const LONGEST_KEY = 1024;
 const keyOf = (key: string): string => (key.length <= LONGEST_KEY ? key : `#${hash('sha256', key, 'base64url')}`);
 
 export class KeptAnswers implements MeasuredCache {
-  private readonly kept = new Map<string, Entry>();
+  private readonly kept = new Map<string, Entry | Alias>();
   private bytes = 0;
   /** Its bound in counted bytes. */
   readonly bound: number;
@@ -82,54 +85,72 @@ export class KeptAnswers implements MeasuredCache {
     const key = keyOf(requestKey);
     const k = this.kept.get(key);
     if (k === undefined) return undefined;
-    if (k.expires <= this.now()) {
-      this.kept.delete(key);
-      this.bytes -= k.bytes;
+    const now = this.now();
+    if (k.expires <= now) {
+      this.drop(key, k);
       return undefined;
     }
     k.used = true; // kept past the next eviction that reaches it
-    return k;
+    if (!('target' in k)) return k;
+    // an alias: the answer its key stands for, while that is kept
+    const t = this.kept.get(k.target);
+    if (t === undefined || 'target' in t || t.expires <= now) {
+      this.drop(key, k);
+      return undefined;
+    }
+    t.used = true;
+    return t;
   }
 
   /** Keeps an answer for `seconds` (nothing when 0, or when it is too large). */
   set(requestKey: string, { body, tag, cost, route }: KeptAnswer, seconds: number): void {
     if (!(seconds > 0) || body.length > MAX_ANSWER) return;
+    const key = keyOf(requestKey);
+    // a string at two bytes a character (V8 keeps one with any character past U+00FF so: an upper bound)
+    const bytes = 2 * (key.length + (tag?.length ?? 0)) + (typeof body === 'string' ? 2 * body.length : body.length) + ENTRY_OVERHEAD;
     // bytes in memory of their own: a body under 4 KB is cut from Node's shared 8 KB slab, which it would hold alive whole
     let own = body;
     if (typeof body !== 'string') { own = Buffer.allocUnsafeSlow(body.length); body.copy(own); }
     const at = this.now();
-    this.put(keyOf(requestKey), { body: own, tag, cost, route, at }, at + seconds * 1000);
+    this.put(key, { body: own, tag, cost, route, at, expires: at + seconds * 1000, bytes, used: false });
   }
 
   /**
-   * Keeps an answer get() gave under a second key as well, until the same expiry and with the same time it was made:
-   * another spelling of the same request (graphql/keptPosts.ts: a POST's body text as received, so that a repeat is
-   * found without parsing it). Counted against the bound like any entry (its body in full, though shared), and
-   * evicted on its own.
+   * Keeps `requestKey` as another key of the answer kept under `targetKey` (nothing when none is kept): another
+   * spelling of the same request (graphql/keptPosts.ts: a POST's body text as received, so that a repeat is found
+   * without parsing it). It holds the target's key, not its answer: read, it gives what the target holds, and nothing
+   * once the target is gone. It lasts until the target's expiry at most, and counts its two keys against the bound.
    */
-  alias(requestKey: string, kept: KeptEntry): void {
-    const { body, tag, cost, route, at, expires } = kept as Entry;
-    if (expires > this.now()) this.put(keyOf(requestKey), { body, tag, cost, route, at }, expires);
+  alias(requestKey: string, targetKey: string): void {
+    const target = keyOf(targetKey);
+    const t = this.kept.get(target);
+    if (t === undefined || 'target' in t || t.expires <= this.now()) return;
+    const key = keyOf(requestKey);
+    this.put(key, { target, expires: t.expires, bytes: 2 * (key.length + target.length) + ENTRY_OVERHEAD, used: false });
   }
 
-  private put(key: string, answer: KeptEntry, expires: number): void {
+  private drop(key: string, k: Entry | Alias): void {
+    this.kept.delete(key);
+    this.bytes -= k.bytes;
+  }
+
+  private put(key: string, entry: Entry | Alias): void {
     const old = this.kept.get(key);
-    if (old) { this.kept.delete(key); this.bytes -= old.bytes; }
-    const { body, tag } = answer;
-    // a string at two bytes a character (V8 keeps one with any character past U+00FF so: an upper bound)
-    const bytes = 2 * (key.length + (tag?.length ?? 0)) + (typeof body === 'string' ? 2 * body.length : body.length) + ENTRY_OVERHEAD;
-    if (bytes > this.bound) return;
-    // room first, oldest first: an entry hit since it was kept or last passed over goes behind the others once
-    while (this.kept.size > 0 && (this.bytes + bytes > this.bound || this.kept.size + 1 > this.maxEntries)) {
-      const [oldest, k] = this.kept.entries().next().value as [string, Entry];
-      this.kept.delete(oldest);
-      if (k.used) {
+    if (old) this.drop(key, old);
+    if (entry.bytes > this.bound) return;
+    // room first, oldest first: an expired entry goes; one hit since it was kept or last passed over goes behind the
+    // others once
+    const now = this.now();
+    while (this.kept.size > 0 && (this.bytes + entry.bytes > this.bound || this.kept.size + 1 > this.maxEntries)) {
+      const [oldest, k] = this.kept.entries().next().value as [string, Entry | Alias];
+      if (k.used && k.expires > now) {
+        this.kept.delete(oldest);
         k.used = false;
         this.kept.set(oldest, k);
-      } else this.bytes -= k.bytes;
+      } else this.drop(oldest, k);
     }
-    this.kept.set(key, { body, tag: answer.tag, cost: answer.cost, route: answer.route, at: answer.at, expires, bytes, used: false });
-    this.bytes += bytes;
+    this.kept.set(key, entry);
+    this.bytes += entry.bytes;
   }
 
   get size(): number {

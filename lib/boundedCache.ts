@@ -84,7 +84,7 @@ export const CACHE_BUDGETS = {
   },
   keptAnswers: {
     env: 'MERIDIAN_CACHE_ANSWERS_BYTES', bound: 32 * 1024 * 1024, unit: 'bytes', process: 'gateway',
-    holds: 'whole answers over reference data (REST: the JSON and ETag by path and query; GraphQL: the JSON by method, document, operation and variables), for the max-age the proto\'s answer_cache gives them; least recently used out first (gateway/keptAnswers.ts)',
+    holds: 'whole answers over reference data (REST: the JSON and ETag by path and query; GraphQL: the JSON by method, document, operation and variables, and a repeated POST body\'s text as another key of it), for the max-age the proto\'s answer_cache gives them; least recently used out first, by second chance (gateway/keptAnswers.ts)',
   },
 } as const satisfies Record<string, CacheBudget>;
 

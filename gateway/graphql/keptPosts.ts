@@ -37,9 +37,10 @@ import { GRAPHQL_SCOPE, graphqlAnswerKey } from './answerCache.js';
 /** The largest body read before Fastify (bytes): a query with its variables; a larger one is Fastify's to read. */
 export const MAX_BODY = 8 * 1024;
 /**
- * The kept-answers key prefix of a POST body's text as received: an alias (keptAnswers.ts `alias`) of the answer its
- * parsed key found, so a repeated body is answered without parsing it and making its key again (JSON parse, shape
- * check and key were about 5 % of the gateway's CPU for a kept GraphQL POST). The same text always parses to the same key.
+ * The kept-answers key prefix of a POST body's text as received: an alias (keptAnswers.ts `alias`) of the key its
+ * parse gave, made once a body is answered here, so a repeated body is answered without parsing it and making its
+ * key again (JSON parse, shape check and key were about 5 % of the gateway's CPU for a kept GraphQL POST). The same
+ * text always parses to the same key.
  */
 const BODY_KEY = 'graphql-body\u0000';
 const PLAIN_JSON = /^application\/json\s*(;\s*charset\s*=\s*"?utf-?8"?\s*)?$/i;
@@ -120,22 +121,20 @@ export class KeptPosts {
   private answer(req: IncomingMessage, res: ServerResponse, body: Buffer, start: number): boolean {
     if (!isUtf8(body) || this.o.draining()) return false;
     const text = body.toString('utf8');
-    // a body seen before is found by its text (an alias of the kept answer, made below); a new one is parsed and keyed
+    // a body answered here before is found by its text (an alias of its answer's key, made below); another is parsed and keyed
     const asSent = `${BODY_KEY}${text}`;
     let kept = this.o.answers.get(asSent);
+    let key: string | undefined; // the plugin's key, when the body had to be parsed
     if (kept === undefined) {
-      let key: string | undefined;
       try {
         const payload = parseJsonBody(text);
         // variables as JSON text are a GET's spelling: the plugin refuses them on a POST, so they never reach a kept answer
         if (typeof (payload as { variables?: unknown } | null)?.variables === 'string') return false;
         key = graphqlAnswerKey('POST', payload);
       } catch { return false; }
-      kept = key === undefined ? undefined : this.o.answers.get(key);
-      if (kept === undefined || kept.cost === undefined || kept.route !== undefined) return false;
-      this.o.answers.alias(asSent, kept);
+      if (key !== undefined) kept = this.o.answers.get(key);
     }
-    if (kept.cost === undefined || kept.route !== undefined) return false;
+    if (kept === undefined || kept.cost === undefined || kept.route !== undefined) return false;
     const h = req.headers;
     if (h['accept-encoding'] !== undefined && atLeastThreshold(kept.body)) return false;
     let admitted: Admission | Promise<Admission>;
@@ -156,6 +155,8 @@ export class KeptPosts {
     privateAnswerHeaders(list, kept.body);
     res.writeHead(200, list);
     res.end(kept.body);
+    // only a body answered here gets an alias: one that goes to Fastify (compressed, refused) would hold bytes for nothing
+    if (key !== undefined) this.o.answers.alias(asSent, key);
     this.o.observe('/graphql', 'POST', 200, (performance.now() - start) / 1000);
     return true;
   }

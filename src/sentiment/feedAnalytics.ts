@@ -156,7 +156,7 @@ export class FeedBaselines {
       loading.catch(() => { if (this.feeds.get(key) === loading) this.forget(tenant, feedId); });
       entry = loading;
       // room first (the new feed is never the one passed over): the oldest not scored since it was last passed over goes
-      while (this.feeds.size >= this.maxFeeds) {
+      while (this.feeds.size > 0 && this.feeds.size >= this.maxFeeds) {
         const [oldest, kept] = this.feeds.entries().next().value!;
         this.feeds.delete(oldest);
         if (this.hit.delete(oldest)) this.feeds.set(oldest, kept);

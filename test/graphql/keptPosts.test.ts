@@ -7,6 +7,8 @@
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { coreCallsDuring, eventually, startTestGateway, type TestGateway } from '../support/gateway.js';
+import { keptCaches } from '../../lib/boundedCache.js';
+import { KeptAnswers } from '../../gateway/keptAnswers.js';
 
 let g: TestGateway;
 beforeAll(async () => { g = await startTestGateway(); });
@@ -19,6 +21,13 @@ const VARYING = new Set(['date', 'connection', 'keep-alive', 'x-ratelimit-remain
 const steady = (h: Record<string, unknown>): Record<string, unknown> => Object.fromEntries(Object.entries(h).filter(([k]) => !VARYING.has(k)));
 
 interface Answer { status: number; headers: Record<string, unknown>; body: string }
+
+/** The test gateway's store of kept answers (the one KeptAnswers this file's process built with its budget). */
+function keptStore(): KeptAnswers {
+  const stores = keptCaches().map((c) => c.cache).filter((c): c is KeptAnswers => c instanceof KeptAnswers);
+  expect(stores).toHaveLength(1);
+  return stores[0]!;
+}
 
 /** A POST over a real connection (through the gateway's request listener), `payload` sent with its Content-Length. */
 function post(base: string, path: string, payload: string | Buffer, headers: Record<string, string>): Promise<Answer> {
@@ -54,10 +63,13 @@ describe('kept GraphQL answers replied to before Fastify', () => {
       const first = await post(g.url, path, payload, headers); // run, and kept
       let again!: Answer;
       let third!: Answer; // the second repeat is found by its body text (keptPosts.ts BODY_KEY)
+      let aliased: string | Buffer | undefined;
       const calls = await coreCallsDuring(g, async () => {
         again = await post(g.url, path, payload, headers);
+        aliased = keptStore().get(`graphql-body\u0000${payload}`)?.body; // left by the repeat answered here
         third = await post(g.url, path, payload, headers);
       });
+      expect(aliased, payload).toBe(first.body);
       const fastify = await throughFastify(path, payload, headers);
       expect(first.status, payload).toBe(200);
       expect(JSON.parse(first.body).errors, payload).toBeUndefined();

@@ -193,22 +193,35 @@ describe('KeptAnswers', () => {
     c.set('f', { body: 'f' }, 10); // b was hit again, d was not: d goes
     expect([c.get('d'), c.get('b')?.body, c.get('e')?.body, c.get('f')?.body]).toEqual([undefined, 'b', 'e', 'f']);
     expect(c.size).toBe(3);
+    expect(c.weight).toBe(3 * (2 * 1 + 2 * 1 + 500)); // what is kept, counted once each: a move counts nothing
   });
 
-  it('keeps an alias of a kept answer until the same expiry, with the same time it was made, counted on its own', () => {
+  it('reads an alias as the answer of the key it stands for, until that answer expires or goes, counting only its keys', () => {
     let now = 1_000;
     const c = new KeptAnswers(100_000, Number.POSITIVE_INFINITY, () => now);
-    c.set('graphql\u0000POST\u0000q', { body: '{"data":1}', cost: 3 }, 10);
-    now = 4_000;
-    const kept = c.get('graphql\u0000POST\u0000q')!;
+    const target = 'graphql\u0000POST\u0000q';
+    const alias = 'graphql-body\u0000{"query":"q"}';
+    c.set(target, { body: 'd'.repeat(2_000), cost: 3 }, 10);
     const before = c.weight;
-    c.alias('graphql-body\u0000{"query":"q"}', kept);
-    expect(c.get('graphql-body\u0000{"query":"q"}')).toMatchObject({ body: '{"data":1}', cost: 3, at: 1_000 });
-    expect(c.weight).toBeGreaterThan(before);
-    now = 11_001; // the first answer's 10 s are over for both
-    expect(c.get('graphql-body\u0000{"query":"q"}')).toBeUndefined();
-    c.alias('late', kept); // an answer past its expiry gets no alias
-    expect(c.get('late')).toBeUndefined();
+    now = 4_000;
+    c.alias(alias, target);
+    expect(c.get(alias)).toMatchObject({ body: 'd'.repeat(2_000), cost: 3, at: 1_000 });
+    expect(c.weight - before).toBe(2 * (alias.length + target.length) + 500); // the keys and the entry, not the body
+    c.alias('graphql-body\u0000nothing', 'graphql\u0000POST\u0000not kept'); // no answer under that key: no alias
+    expect(c.size).toBe(2);
+    c.set(target, { body: 'e', cost: 1 }, 10); // the answer kept again: the alias reads the new one
+    expect(c.get(alias)).toMatchObject({ body: 'e', cost: 1 });
+    now = 11_001; // the alias lasts until the expiry its target had when it was made
+    expect(c.get(alias)).toBeUndefined();
+    expect(c.get(target)?.body).toBe('e');
+    const two = new KeptAnswers(100_000, 2, () => now); // two entries at most
+    two.set(target, { body: 'f' }, 10);
+    two.alias(alias, target);
+    two.set('other', { body: 'x' }, 10); // the target, oldest, goes for room; its alias stays
+    expect(two.size).toBe(2);
+    expect(two.get(target)).toBeUndefined();
+    expect(two.get(alias)).toBeUndefined(); // and gives nothing, and goes
+    expect(two.size).toBe(1);
   });
 
   it('holds a key over 1 KiB by its digest: found again, apart from another long key, and counted small', () => {
