@@ -10,7 +10,7 @@
  * emoji's Unicode names (training/emojiPolarity.ts; the model's own emoji features, models/extra-lexicons.bin, are
  * nlp.js's table alone).
  * Matching: whole words, word beginnings (`stem*`, and the Snowball stems of nlp.js's stem lists), two-word entries; for Chinese, Japanese and Thai, written without spaces, longest substring first. A
- * negator ("not", "不", "ไม่", …) flips the next lexicon word within two words (in Korean, Japanese, Turkish and
+ * negator ("not", "不", "ไม่", …) flips the next lexicon word within two words of its clause (in Korean, Japanese, Turkish and
  * Bengali, which negate after the word, the one just before it when none follows). `!` strengthens a score that is there.
  *
  * The tables are hashed into one file (models/fallback-lexicons.bin: per entry the 32-bit FNV-1a of "lang kind text",
@@ -148,7 +148,9 @@ function mix(h: number): number {
 /** A word's part after an elided article or pronoun and its apostrophe (French l'excellent). */
 const ELIDED = /['’]([\p{L}\p{M}]+)$/u;
 const PICTOGRAPHIC = /\p{Extended_Pictographic}/u;
-const TOKEN = /\p{Extended_Pictographic}|[\p{L}\p{M}\p{N}]+(?:['’][\p{L}\p{M}]+)*/gu;
+const TOKEN = /\p{Extended_Pictographic}|[\p{L}\p{M}\p{N}]+(?:['’][\p{L}\p{M}]+)*|[.,;:!?()\n"“”，。！？；：、]|\s[-–—]\s/gu;
+/** A clause boundary among TOKEN's matches (the featuriser's, tokenRules.ts, with the full-width marks of CJK text): no negation reaches over it. */
+const CLAUSE_END = /^(?:[.,;:!?()\n"“”，。！？；：、]|\s[-–—]\s)$/u;
 /** An entry's key as hashed: language, kind and text. */
 export const entryKey = (lang: string, kind: string, text: string): string => `${lang}\u0001${kind}\u0001${text}`;
 
@@ -266,12 +268,16 @@ export class FallbackLexicons {
   score(text: string, lang: string): FallbackVerdict {
     const langs = [lang, ...(TRANSFER[lang] ?? [])];
     // one entry per word position: its strength (0 none, NEGATOR a negator) and the surface matched
-    const found: { v: number; text: string; beyondStem?: number }[] = [];
+    const found: { v: number; text: string; beyondStem?: number; end?: true }[] = [];
     const surfaces = text.match(TOKEN) ?? [];
     const tokens = surfaces.map((w) => w.toLowerCase());
     for (let t = 0; t < tokens.length; t++) {
       const w = tokens[t]!;
       const surface = surfaces[t]!;
+      if (CLAUSE_END.test(w)) {
+        found.push({ v: 0, text: surface, end: true });
+        continue;
+      }
       if (PICTOGRAPHIC.test(w)) {
         found.push({ v: this.get('*', KIND_EMOJI, w, w.length), text: w });
         continue;
@@ -300,7 +306,8 @@ export class FallbackLexicons {
     found.forEach((f, i) => {
       if (f.v !== NEGATOR) return;
       let target = -1;
-      for (let j = i + 1; j <= i + 2 && j < found.length; j++) if (found[j]!.v !== 0 && found[j]!.v !== NEGATOR) { target = j; break; }
+      // the next lexicon word within two words, in the negator's clause ("ne répond jamais, quelle honte": not honte)
+      for (let j = i + 1; j <= i + 2 && j < found.length && !found[j]!.end; j++) if (found[j]!.v !== 0 && found[j]!.v !== NEGATOR) { target = j; break; }
       if (target < 0 && POST_NEGATING.has(lang) && i > 0 && found[i - 1]!.v !== 0 && found[i - 1]!.v !== NEGATOR) target = i - 1;
       if (target >= 0) flipped.add(target);
     });

@@ -152,6 +152,23 @@ describe('everyday sentences (fresh set): the language and a polarity', () => {
     expect(lexicons.score('Dobrý výkon, děkuji.', 'cs').score).toBeGreaterThan(0);
   });
 
+  it('a negator flips a lexicon word in its own clause only', async () => {
+    const lexicons = FallbackLexicons.load(join(projectRoot, 'models'));
+    // written for this test: "jamais" negates "répond", not the "honte" after the comma
+    const complaint = lexicons.score('Le service client ne répond jamais, quelle honte.', 'fr');
+    expect(complaint.hits.map((h) => h.text)).toEqual(['honte']);
+    expect(complaint.score).toBeLessThan(0);
+    expect(lexicons.score('Il ne répond jamais, jamais.', 'fr').hits).toEqual([]);
+    // inside the clause the negator still reaches two words: "nicht so schlecht"
+    expect(lexicons.score('Das Essen war nicht so schlecht.', 'de').hits.map((h) => h.text)).toEqual(['schlecht (negated)']);
+    expect(lexicons.score('不好。', 'zh').score).toBeLessThan(0);
+    expect(lexicons.score('不，好。', 'zh').score).toBeGreaterThan(0); // "No. Good." — full-width marks end a clause too
+    // the model read the complaint NEGATIVE 79 %; the flipped "honte" had overruled it to POSITIVE
+    const [o] = await analyzer.analyze(['Le service client ne répond jamais, quelle honte.']);
+    if (!o || 'error' in o) throw new Error('rejected');
+    expect(o.sentiment, o.rationale).toMatch(/NEGATIVE$/);
+  });
+
   it('a key is found only by its own entry, not by another key with the same 32-bit hash', () => {
     const lexicons = FallbackLexicons.load(join(projectRoot, 'models'));
     // with one 32-bit hash, English "doc…" met Spanish "mear" and Hungarian "szám…" an unrelated entry
