@@ -11,7 +11,7 @@ import { pathToFileURL } from 'node:url';
 import { cliArgs } from '../lib/cliArgs.js';
 import { projectRoot } from '../src/paths.js';
 import { SEEDS } from './fallbackSeeds.js';
-import { NEUTRAL_PHRASES, VOCABULARY } from './polarityVocabulary.js';
+import { NEUTRAL_PHRASES, ROMANISED, VOCABULARY } from './polarityVocabulary.js';
 import { EMOJI_POLARITY } from './emojiPolarity.js';
 import {
   FALLBACK_LEXICONS_FILE, FALLBACK_MAGIC, HANGUL, NEGATOR, NEUTRAL_EMOJI, NEUTRAL_ENTRY, NLPJS, NON_LATIN, SHORTEST_STEM, UNSPACED, check, fnv,
@@ -31,7 +31,7 @@ export function fallbackEntries(): Map<string, number> {
     else if (Math.sign(old) !== Math.sign(v) && old !== NEGATOR) entries.delete(k); // the lists disagree: no polarity
   };
   // seeds first: the project's own words win over a machine translation's
-  for (const [lang, line] of [...Object.entries(NEUTRAL_PHRASES), ...Object.entries(SEEDS), ...Object.entries(VOCABULARY)]) {
+  for (const [lang, line] of [...Object.entries(NEUTRAL_PHRASES), ...Object.entries(SEEDS), ...Object.entries(VOCABULARY), ...Object.entries(ROMANISED)]) {
     // entries are space-separated; a two-word entry is written with its sign once ("+terima kasih"): join until the next sign
     const items: string[] = [];
     for (const part of line.split(' ')) {

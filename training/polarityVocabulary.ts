@@ -50,6 +50,18 @@ export const VOCABULARY: Readonly<Record<string, string>> = {
 };
 
 /**
+ * Hindi as it is typed in Latin letters (romanised Hindi, "Hinglish": the tweets of UMSAB's Hindi set are mostly so),
+ * written for the project on 2026-12-06 from general knowledge of the language, in the spellings people type (acchi,
+ * achhi, achi; bakwas, bakwaas), not chosen from any set. Whole words unless `*`; names and words that are also common
+ * English words or other Hindi words left out ("kamal" a name, "gand…" Gandhi, "nai" also "new", "haar" also
+ * "necklace", "dar" also "rate"). `nahi` negates the word before it as well as after (POST_NEGATING in
+ * lexiconFallback.ts): "film acchi nahi thi". Merged into `hi` after VOCABULARY by training/fallbackLexiconBuild.ts.
+ */
+export const ROMANISED: Readonly<Record<string, string>> = {
+  hi: '++zabardast ++jabardast ++zabardust ++shandaar ++shaandaar ++behtareen ++behtarin ++lajawab ++lajawaab ++kamaal ++jhakaas ++jhakas ++dhamakedar ++dhamakedaar ++zindabad ++dil khush +acchi +achhi +achi +acche +achhe +ache +accha +achha +badiya +badiyaa +badhiyaa +bdiya +mast +bindaas +maza +mazaa +maja +majaa +mazza +mazedaar +mazedar +majedar +majedaar +khush +khushi +khus +khushiyan +pyaar +pyar +pyara +pyari +pyare +pyaara +pyaari +pyaare +sundar +khubsurat +khoobsurat +khubsoorat +sukoon +sukun +aasaan +asaan +garv +tareef +tarif +taareef +wah +waah +wahh +shabash +shabaash +badhai +badhaai +mubarak +dhanyawad +dhanyavad +shukriya +shukria +jeet gaye +jeet gya +jeet gayi +jeet liya +jeeta +jeete +jai ho +pasand aaya +pasand aayi +pasand aya +pasand ayi --bakwas --bakwaas --bakwass --ghatiya --ghatia --wahiyat --wahiyaat --bekar --bekaar --nafrat --badtameez* --badtamiz* --besharam --besharm --sharmnak --sharmnaak --chutiya --chutiye --chutiyapa --kamina --kamine --kameena --kameene --harami --haraami --dhokebaaz --dhokhebaaz --tang aa --bahut bura --bahut buri --barbaad* --barbad* -bura -buri -bure -kharab* -kharaab* -khrab -faltu -faaltu -nikamma -nikamme -nikammi -dhoka -dhokha -jhooth* -jhoot -jhootha -jhutha -sharam -sharm -chor -chori -thak gaya -thak gayi -thak gya -dard -bimaar -bimar -beemar -mehenga -mehnga -mehngi -mehengi -mahanga -mehnge -ganda -gandi -gande -gandagi -gandgi -udaas -udas -ro raha -ro rahi -rona aa -naraz -naraaz -gussa -gusse -gussaa -dukh -dukhi -dukhad -afsos -pareshan -pareshaan -pareshani -preshan -tension -chinta -bewakoof -bevkoof -bewkoof -bevakoof -nautanki -haar gaye -haar gya -haar gayi -dil toot -pasand nahi -theek nahi -thik nahi -kaam nahi -chal nahi !nahi !nahin !nhi !nahii',
+};
+
+/**
  * Greetings, wishes and common words that hold a polar word ("good", "bună"; zh 好 in 好像 "seems", 差 in 出差 "business
  * trip", 卡 "stuck" in 银行卡 "bank card") but say nothing of the writer's mood, written for the project from general
  * knowledge: each is read as one neutral position (lexiconFallback.ts NEUTRAL_ENTRY), so "Dobrý den, objednávka

@@ -78,8 +78,8 @@ export const NEUTRAL_ENTRY = 101;
  * strength, and kind `y` (the project's list, read by emoji() only: texts with no letters).
  */
 export const NEUTRAL_EMOJI = 1;
-/** Languages whose negator follows the word it negates (Korean 않다/못, Japanese ない, Turkish değil, Bengali না). */
-const POST_NEGATING: ReadonlySet<string> = new Set(['ko', 'ja', 'tr', 'bn']);
+/** Languages whose negator follows the word it negates (Korean 않다/못, Japanese ない, Turkish değil, Bengali না, Hindi नहीं / nahi after an adjective: "acchi nahi thi"). */
+const POST_NEGATING: ReadonlySet<string> = new Set(['ko', 'ja', 'tr', 'bn', 'hi']);
 
 /**
  * The entry check hash: a second 32-bit hash of the same key, independent of fnv (another offset, another odd

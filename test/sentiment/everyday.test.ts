@@ -10,7 +10,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SentimentAnalyzer, type AnalysisOutput } from '../../src/sentiment/sentimentAnalyzer.js';
 import { EldTable } from '../../src/sentiment/eldTable.js';
-import { FallbackLexicons } from '../../src/sentiment/lexiconFallback.js';
+import { FALLBACK_LEXICONS_FILE, FallbackLexicons } from '../../src/sentiment/lexiconFallback.js';
+import { encodeFallbackLexicons } from '../../training/fallbackLexiconBuild.js';
 import { lexiconDecides } from '../../src/sentiment/analysis/unscoredAnswers.js';
 import { projectRoot } from '../../src/paths.js';
 
@@ -34,14 +35,15 @@ async function check(cases: Case[]): Promise<void> {
 }
 
 describe('everyday sentences (fresh set): the language and a polarity', () => {
-  it('the sentence of the issue is French (it was Romanian) and NEGATIVE, read by the model itself', async () => {
+  it('the sentence of the issue is French (it was Romanian) and NEGATIVE, for "déteste"', async () => {
     const [o] = await analyzer.analyze(['Je déteste ce film.']);
     if (!o || 'error' in o) throw new Error('rejected');
     expect(o.language.code).toBe('fr');
     expect(o.language.trained).toBe(true);
     expect(o.sentiment).toMatch(/NEGATIVE$/);
-    // before the emotion rows of BRIGHTER (models/general.md) the model read it NEUTRAL (66 %) and the lexicon decided
-    expect(o.rationale).toMatch(/^NEGATIVE \(\d+% vs /);
+    // the model alone reads it near a coin toss (NEGATIVE 41 % with the model of 2026-12-05, POSITIVE 40 % once
+    // UMSAB's Hindi rows no longer trained it): where it is unsure, the clear lexicon word decides
+    expect(o.rationale).toMatch(/^NEGATIVE (\(\d+% vs |from sentiment lexicons)/);
     expect(o.rationale).toContain('"déteste"');
   });
 
@@ -167,6 +169,23 @@ describe('everyday sentences (fresh set): the language and a polarity', () => {
     const [o] = await analyzer.analyze(['Le service client ne répond jamais, quelle honte.']);
     if (!o || 'error' in o) throw new Error('rejected');
     expect(o.sentiment, o.rationale).toMatch(/NEGATIVE$/);
+  });
+
+  it('romanised Hindi has words of its own, and nahi negates the adjective before it', async () => {
+    const lexicons = FallbackLexicons.load(join(projectRoot, 'models'));
+    // written for this test
+    expect(lexicons.score('yeh film bahut zabardast thi', 'hi').score).toBeGreaterThan(0);
+    expect(lexicons.score('ekdum bakwas service, paisa barbaad', 'hi').score).toBeLessThan(0);
+    expect(lexicons.score('khana acchi nahi tha', 'hi').hits.map((h) => h.text)).toEqual(['acchi (negated)']);
+    expect(lexicons.score('kal subah meeting hai', 'hi').hits).toEqual([]);
+    const outs = await analyzer.analyze(['Yaar aaj ka match zabardast tha, maza aa gaya', 'Bakwas movie thi, paisa barbaad ho gaya']);
+    expect(outs.map((o) => ('error' in o ? o.error.message : side(o)))).toEqual(['positive', 'negative']);
+  });
+
+  it('models/fallback-lexicons.bin is what training/fallbackLexiconBuild.ts makes from the word lists and nlp.js now', () => {
+    // stale after an edit of fallbackSeeds.ts or polarityVocabulary.ts: run `npx tsx training/fallbackLexiconBuild.ts`
+    const committed = readFileSync(join(projectRoot, 'models', FALLBACK_LEXICONS_FILE));
+    expect(committed.equals(encodeFallbackLexicons())).toBe(true);
   });
 
   it('a key is found only by its own entry, not by another key with the same 32-bit hash', () => {
