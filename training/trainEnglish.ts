@@ -8,7 +8,7 @@
  *   npm run train -- --only=english [--out=dir] [--evaluation-fit] [--hidden=H] [--seed=N]
  *       writes <out>/general-en.onnx and general-en.json (a candidate: the service does not read it; models/general-en.md)
  *   npm run build && node dist/training/trainEnglish.js --cross-source [--folds=umsab,goemotions,nusax,emobank]
- *       [--seeds=7,8] [--hidden=16,32] [--shared]
+ *       [--seeds=7,8] [--hidden=16,32] [--shared [--ensemble]]
  *       [--vectors=none,plain,flip,split]
  *       cross-source: for each fold, the expert trained without that source (and, with --shared, GENERAL's committed
  *       spec trained without it on every language), both scored on the left-out source's English held-out rows;
@@ -179,7 +179,7 @@ function foldedInputs(texts: string[], vectors: WordVectors, mode: NegationMode,
   return out;
 }
 
-function crossSource(values: { folds: string; seeds: string; hidden: string; shared: boolean; vectors: string; probe: boolean }): void {
+function crossSource(values: { folds: string; seeds: string; hidden: string; shared: boolean; vectors: string; probe: boolean; ensemble: boolean }): void {
   const list = (v: string): number[] => v.split(',').map((x) => {
     const n = Number(x);
     if (!Number.isFinite(n)) throw new Error(`not a number: ${x}`);
@@ -212,6 +212,8 @@ function crossSource(values: { folds: string; seeds: string; hidden: string; sha
       })));
       // GENERAL as committed (its own corpus, without the issue-37 sets), on every language
       if (values.shared) variants.push({ name: 'shared (GENERAL committed spec)', spec: { ...GENERAL_SPEC, seed }, exclude: (r: Row) => GENERAL_EXCLUDED(r) || left(r) });
+      /** Each variant's polarity probabilities on the scored rows (--ensemble averages the first and the last). */
+      const polarityOf: number[][][] = [];
       for (const v of variants) {
         const started = Date.now();
         const label = `${v.name} without ${fold} seed ${seed}`;
@@ -219,12 +221,24 @@ function crossSource(values: { folds: string; seeds: string; hidden: string; sha
         const withVectors = vec ? trainWithVectors(v.spec, { rows: data.rows, x: { ...data.x, dense: vec.x } }, { vectors: glove!, mode: v.vectors! }, { exclude: v.exclude, label }) : null;
         const t = withVectors ?? trainModel(v.spec, { data, exclude: v.exclude, label });
         const scored = scoreRows(t, held);
+        if (values.ensemble && fold !== 'emobank') polarityOf.push(predict(t.model, t.x, held).map((p) => Array.from(p[0]!)));
         // the graded rows read through the fit's stored word table, as the graph would
         const gradedAs = withVectors ? { ...graded, x: { ...graded.x, dense: withVectors.dense(gradedRows.map((r) => r.text)) } } : graded;
         const s = fold === 'emobank' ? scoreEmobank(t, gradedAs) : [scored.polarity, scored.emotion].filter(Boolean).join('; ');
         const line = `without ${fold}, ${v.name} seed=${seed}: ${fold === 'emobank' ? s : `${fold} en ${values.probe ? 'training rows (probe)' : 'held-out'} ${s}`} (${((Date.now() - started) / 1000).toFixed(0)} s)`;
         bar.done(line);
         process.stdout.write(line + '\n');
+      }
+      if (values.ensemble && polarityOf.length >= 2) {
+        // the mean of the first variant's and the last's (with --shared: the shared model) polarity probabilities
+        const first = polarityOf[0]!;
+        const last = polarityOf[polarityOf.length - 1]!;
+        const pol = held.map((r, k) => [r, k] as const).filter(([r]) => data.rows[r]!.polarity !== undefined);
+        const gold = pol.map(([r]) => [data.rows[r]!.polarity!]);
+        const m = score(POLARITIES, gold, pol.map(([, k]) => argmax(first[k]!.map((p, c) => (p + last[k]![c]!) / 2))));
+        // the mean of the logits (softmax is unchanged by a constant: the mean of the log-probabilities)
+        const g = score(POLARITIES, gold, pol.map(([, k]) => argmax(first[k]!.map((p, c) => Math.log(p) + Math.log(last[k]![c]!)))));
+        process.stdout.write(`without ${fold}, mean of ${variants[0]!.name} and ${variants[variants.length - 1]!.name} seed=${seed}: ${fold} en held-out polarity (${pol.length} rows) macro-recall ${pct(m.macroRecall)} acc ${pct(m.accuracy)} macro-F1 ${pct(m.macroF1)}; mean of logits: macro-recall ${pct(g.macroRecall)} acc ${pct(g.accuracy)}\n`);
       }
     }
   }
@@ -336,7 +350,7 @@ async function checkExpertOnnx(t: TrainedModel, onnx: Uint8Array, sample: number
 function main(): void {
   const { values } = cliArgs({
     name: 'trainEnglish',
-    usage: 'node dist/training/trainEnglish.js --train [--out=dir] [--evaluation-fit] [--seed=N] [--hidden=H] [--vectors=plain] | --cross-source [--folds=umsab,goemotions,nusax,emobank] [--seeds=7,8] [--hidden=16,32] [--shared] [--vectors=none,plain,flip,split]',
+    usage: 'node dist/training/trainEnglish.js --train [--out=dir] [--evaluation-fit] [--seed=N] [--hidden=H] [--vectors=plain] | --cross-source [--folds=umsab,goemotions,nusax,emobank] [--seeds=7,8] [--hidden=16,32] [--shared [--ensemble]] [--vectors=none,plain,flip,split]',
     about: "The English expert's cross-source figures (npm run train -- --only=english trains and writes it).",
     options: {
       /** Train and write the expert (what `npm run train -- --only=english` runs), with --out, --evaluation-fit, --hidden, --seed, --vectors. */
@@ -349,6 +363,8 @@ function main(): void {
       seeds: { type: 'string', default: String(GENERAL_SPEC.seed) },
       hidden: { type: 'string', default: String(ENGLISH_SPEC.hidden) },
       shared: { type: 'boolean', default: false },
+      /** Also score the mean of the first variant's and the last's polarity probabilities (with --shared: expert and shared). */
+      ensemble: { type: 'boolean', default: false },
       /** Score each fold on the left-out source's training rows instead of its held-out rows (englishNet.py --probe scores the same rows). */
       probe: { type: 'boolean', default: false },
       /** The GloVe branch: none, or the negated words' treatment (englishVectors.ts): plain, flip, split; comma-separated. */
