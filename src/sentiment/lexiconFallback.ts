@@ -11,7 +11,8 @@
  * nlp.js's table alone).
  * Matching: whole words, word beginnings (`stem*`, and the Snowball stems of nlp.js's stem lists), two-word entries; for Chinese, Japanese and Thai, written without spaces, longest substring first. A
  * negator ("not", "不", "ไม่", …) flips the next lexicon word within two words of its clause (in Korean, Japanese, Turkish and
- * Bengali, which negate after the word, the one just before it when none follows). `!` strengthens a score that is there.
+ * Bengali, which negate after the word, the one just before it when none follows; in Hindi the one just before it
+ * first: "maza nahi aaya"). `!` strengthens a score that is there.
  *
  * The tables are hashed into one file (models/fallback-lexicons.bin: per entry the 32-bit FNV-1a of "lang kind text",
  * a second, independent 32-bit hash checked when the first matches, and the strength),
@@ -78,8 +79,14 @@ export const NEUTRAL_ENTRY = 101;
  * strength, and kind `y` (the project's list, read by emoji() only: texts with no letters).
  */
 export const NEUTRAL_EMOJI = 1;
-/** Languages whose negator follows the word it negates (Korean 않다/못, Japanese ない, Turkish değil, Bengali না, Hindi नहीं / nahi after an adjective: "acchi nahi thi"). */
+/** Languages whose negator follows the word it negates (Korean 않다/못, Japanese ない, Turkish değil, Bengali না, Hindi नहीं / nahi). */
 const POST_NEGATING: ReadonlySet<string> = new Set(['ko', 'ja', 'tr', 'bn', 'hi']);
+/**
+ * Of those, the languages whose negator reads the word just before it first, and the words after it only when there is
+ * none: in Hindi the negator mostly follows what it negates ("film acchi nahi thi", "maza nahi aaya bakwas movie": the
+ * forward reach flipped "bakwas").
+ */
+const BACK_FIRST: ReadonlySet<string> = new Set(['hi']);
 
 /**
  * The entry check hash: a second 32-bit hash of the same key, independent of fnv (another offset, another odd
@@ -148,9 +155,13 @@ function mix(h: number): number {
 /** A word's part after an elided article or pronoun and its apostrophe (French l'excellent). */
 const ELIDED = /['’]([\p{L}\p{M}]+)$/u;
 const PICTOGRAPHIC = /\p{Extended_Pictographic}/u;
-const TOKEN = /\p{Extended_Pictographic}|[\p{L}\p{M}\p{N}]+(?:['’][\p{L}\p{M}]+)*|[.,;:!?()\n"“”，。！？；：、]|\s[-–—]\s/gu;
-/** A clause boundary among TOKEN's matches (the featuriser's, tokenRules.ts, with the full-width marks of CJK text): no negation reaches over it. */
-const CLAUSE_END = /^(?:[.,;:!?()\n"“”，。！？；：、]|\s[-–—]\s)$/u;
+const TOKEN = /\p{Extended_Pictographic}|[\p{L}\p{M}\p{N}]+(?:['’][\p{L}\p{M}]+)*|[.,;:!?()\n"“”，。！？；：、।॥،؟۔]|\s[-–—]\s/gu;
+/**
+ * A clause boundary among TOKEN's matches: no negation reaches over it. The featuriser's marks (tokenRules.ts:
+ * . , ; : ( ) newline, quotes, a spaced hyphen), and ! ? and spaced dashes, the full-width marks of CJK text, the
+ * Devanagari danda (। ॥) and the Arabic-script comma, question mark and full stop (، ؟ ۔).
+ */
+const CLAUSE_END = /^(?:[.,;:!?()\n"“”，。！？；：、।॥،؟۔]|\s[-–—]\s)$/u;
 /** An entry's key as hashed: language, kind and text. */
 export const entryKey = (lang: string, kind: string, text: string): string => `${lang}\u0001${kind}\u0001${text}`;
 
@@ -305,10 +316,12 @@ export class FallbackLexicons {
     const flipped = new Set<number>();
     found.forEach((f, i) => {
       if (f.v !== NEGATOR) return;
-      let target = -1;
+      // the lexicon word just before, in the post-negating languages (a boundary there has v 0)
+      const before = POST_NEGATING.has(lang) && i > 0 && found[i - 1]!.v !== 0 && found[i - 1]!.v !== NEGATOR ? i - 1 : -1;
+      let target = BACK_FIRST.has(lang) ? before : -1;
       // the next lexicon word within two words, in the negator's clause ("ne répond jamais, quelle honte": not honte)
-      for (let j = i + 1; j <= i + 2 && j < found.length && !found[j]!.end; j++) if (found[j]!.v !== 0 && found[j]!.v !== NEGATOR) { target = j; break; }
-      if (target < 0 && POST_NEGATING.has(lang) && i > 0 && found[i - 1]!.v !== 0 && found[i - 1]!.v !== NEGATOR) target = i - 1;
+      if (target < 0) for (let j = i + 1; j <= i + 2 && j < found.length && !found[j]!.end; j++) if (found[j]!.v !== 0 && found[j]!.v !== NEGATOR) { target = j; break; }
+      if (target < 0) target = before;
       if (target >= 0) flipped.add(target);
     });
     let score = 0;

@@ -479,7 +479,9 @@ export class SentimentAnalyzer {
 
 /**
  * A language the model reads near chance is always lowConfidence: its held-out macro-F1 (three classes, chance
- * ~33) under this. Hindi (UMSAB's romanised tweets, 34.4) is the one such language of the committed GENERAL
- * model; a confident-looking Hindi verdict ("yeh bahut accha hai yaar" → NEGATIVE) said nothing of that.
+ * ~33) under this. Hindi (UMSAB's romanised tweets, 34.4) was the one such language with a labelled set, until its
+ * labels were found not to go with their texts (training/corpus.ts UMSAB_UNLABELLED): a confident-looking Hindi
+ * verdict ("yeh bahut accha hai yaar" → NEGATIVE) had said nothing of that. Languages whose polarity rows are only the
+ * written sentences are treated the same way (writtenOnly), whatever their held-out figure.
  */
 const WEAK_LANGUAGE_F1 = 0.4;

@@ -160,7 +160,10 @@ describe('everyday sentences (fresh set): the language and a polarity', () => {
     const complaint = lexicons.score('Le service client ne répond jamais, quelle honte.', 'fr');
     expect(complaint.hits.map((h) => h.text)).toEqual(['honte']);
     expect(complaint.score).toBeLessThan(0);
-    expect(lexicons.score('Il ne répond jamais, jamais.', 'fr').hits).toEqual([]);
+    // "pas" ends its clause: "excellent" after the comma keeps its sign (the reach of two words had flipped it)
+    expect(lexicons.score('Je ne sais pas, excellent travail.', 'fr').hits.map((h) => h.text)).toEqual(['excellent']);
+    // the Devanagari full stop ends a clause too: नहीं negates अच्छा, not the बुरा of the next sentence
+    expect(lexicons.score('खाना अच्छा नहीं था। बुरा अनुभव', 'hi').score).toBeLessThan(0);
     // inside the clause the negator still reaches two words: "nicht so schlecht"
     expect(lexicons.score('Das Essen war nicht so schlecht.', 'de').hits.map((h) => h.text)).toEqual(['schlecht (negated)']);
     expect(lexicons.score('不好。', 'zh').score).toBeLessThan(0);
@@ -177,6 +180,9 @@ describe('everyday sentences (fresh set): the language and a polarity', () => {
     expect(lexicons.score('yeh film bahut zabardast thi', 'hi').score).toBeGreaterThan(0);
     expect(lexicons.score('ekdum bakwas service, paisa barbaad', 'hi').score).toBeLessThan(0);
     expect(lexicons.score('khana acchi nahi tha', 'hi').hits.map((h) => h.text)).toEqual(['acchi (negated)']);
+    // the word before nahi first: "bakwas" after it keeps its sign
+    expect(lexicons.score('maza nahi aaya bakwas movie', 'hi').hits.map((h) => h.text)).toEqual(['maza (negated)', 'bakwas']);
+    expect(lexicons.score('no tension bhai', 'hi').hits).toEqual([]);
     expect(lexicons.score('kal subah meeting hai', 'hi').hits).toEqual([]);
     const outs = await analyzer.analyze(['Yaar aaj ka match zabardast tha, maza aa gaya', 'Bakwas movie thi, paisa barbaad ho gaya']);
     expect(outs.map((o) => ('error' in o ? o.error.message : side(o)))).toEqual(['positive', 'negative']);

@@ -187,7 +187,9 @@ describe('language', () => {
     expect(langs.length).toBe(63);
     expect(langs.filter((l) => l.mainHeadRows === 0).map((l) => l.code).sort()).toEqual(['af', 'mr', 'so', 'tt', 'vmw']);
     expect(langs.filter((l) => l.writtenRows !== undefined && l.writtenRows === l.mainHeadRows).length).toBe(29);
-    expect(langs.find((l) => l.code === 'hi')?.mainHeadRows).toBe(langs.find((l) => l.code === 'hi')?.writtenRows);
+    const hi = langs.find((l) => l.code === 'hi');
+    expect(hi?.mainHeadRows).toBeGreaterThan(0);
+    expect(hi?.mainHeadRows).toBe(hi?.writtenRows);
     expect(langs.filter((l) => l.writtenRows !== undefined).length).toBe(38);
     const en = langs.find((l) => l.code === 'en')!;
     expect(en.trainingRows).toBeGreaterThan(10_000);
@@ -360,7 +362,8 @@ describe('texts in letters the models never saw', () => {
     expect(review!.sentimentScore).toBeCloseTo(word!.sentimentScore, 6);
     expect(wordAndNoise!.sentimentScore).toBeCloseTo(word!.sentimentScore, 6);
     // a text in a trained script keeps every feature
-    // ("película" is in no lexicon: its own features move the score, where Armenian words move nothing)
+    // ("película" is in no lexicon: with the priors alone both texts would score alike, as the Armenian ones do, so
+    // a difference shows that its word, character n-gram or bigram features are read)
     const [latin, latinWord] = (await analyzer.analyze(['Excelente película', 'Excelente'], 'GENERAL')).map(ok);
     expect(Math.abs(latin!.confidence - latinWord!.confidence)).toBeGreaterThan(1e-4);
   });
