@@ -313,7 +313,6 @@ async function main(): Promise<void> {
     const cpuBefore = threadCpu(svc.pid);
     const startHr = process.hrtime.bigint();
     const start = performance.now();
-
     // SUBMITTERS clients, each posting its next 1,000 as soon as its previous one was accepted (202)
     let nextChunk = 0;
     const batches: string[] = [];

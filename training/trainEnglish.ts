@@ -64,9 +64,8 @@ interface Scores {
   emotion?: string;
 }
 
-/** Polarity macro-recall / accuracy and emotion macro-F1 of `t` on these rows (those with the label). */
-function scoreRows(t: TrainedModel, rows: number[]): Scores {
-  const preds = predict(t.model, t.x, rows);
+/** Polarity macro-recall / accuracy and emotion macro-F1 of `t` on these rows (those with the label), from their predictions. */
+function scoreRows(t: TrainedModel, rows: number[], preds = predict(t.model, t.x, rows)): Scores {
   const out: Scores = {};
   const pol = rows.map((r, k) => [r, k] as const).filter(([r]) => t.rows[r]!.polarity !== undefined);
   if (pol.length) {
@@ -220,8 +219,9 @@ function crossSource(values: { folds: string; seeds: string; hidden: string; sha
         const vec = v.vectors ? dense.get(v.vectors)! : null;
         const withVectors = vec ? trainWithVectors(v.spec, { rows: data.rows, x: { ...data.x, dense: vec.x } }, { vectors: glove!, mode: v.vectors! }, { exclude: v.exclude, label }) : null;
         const t = withVectors ?? trainModel(v.spec, { data, exclude: v.exclude, label });
-        const scored = scoreRows(t, held);
-        if (values.ensemble && fold !== 'emobank') polarityOf.push(predict(t.model, t.x, held).map((p) => Array.from(p[0]!)));
+        const preds = predict(t.model, t.x, held);
+        const scored = scoreRows(t, held, preds);
+        if (values.ensemble && fold !== 'emobank') polarityOf.push(preds.map((p) => Array.from(p[0]!)));
         // the graded rows read through the fit's stored word table, as the graph would
         const gradedAs = withVectors ? { ...graded, x: { ...graded.x, dense: withVectors.dense(gradedRows.map((r) => r.text)) } } : graded;
         const s = fold === 'emobank' ? scoreEmobank(t, gradedAs) : [scored.polarity, scored.emotion].filter(Boolean).join('; ');

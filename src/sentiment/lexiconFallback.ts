@@ -155,13 +155,15 @@ function mix(h: number): number {
 /** A word's part after an elided article or pronoun and its apostrophe (French l'excellent). */
 const ELIDED = /['’]([\p{L}\p{M}]+)$/u;
 const PICTOGRAPHIC = /\p{Extended_Pictographic}/u;
-const TOKEN = /\p{Extended_Pictographic}|[\p{L}\p{M}\p{N}]+(?:['’][\p{L}\p{M}]+)*|[.,;:!?()\n"“”，。！？；：、।॥،؟۔]|\s[-–—]\s/gu;
 /**
- * A clause boundary among TOKEN's matches: no negation reaches over it. The featuriser's marks (tokenRules.ts:
- * . , ; : ( ) newline, quotes, a spaced hyphen), and ! ? and spaced dashes, the full-width marks of CJK text, the
- * Devanagari danda (। ॥) and the Arabic-script comma, question mark and full stop (، ؟ ۔).
+ * A clause boundary: no negation reaches over it. The featuriser's marks (tokenRules.ts: . , ; : ( ) newline, quotes,
+ * a spaced hyphen), and ! ? and spaced dashes, the full-width marks of CJK text, the Devanagari danda (। ॥) and the
+ * Arabic-script comma, question mark and full stop (، ؟ ۔).
  */
-const CLAUSE_END = /^(?:[.,;:!?()\n"“”，。！？；：、।॥،؟۔]|\s[-–—]\s)$/u;
+const CLAUSE_MARK = '[.,;:!?()\\n"“”，。！？；：、।॥،؟۔]|\\s[-–—]\\s';
+const TOKEN = new RegExp(`\\p{Extended_Pictographic}|[\\p{L}\\p{M}\\p{N}]+(?:['’][\\p{L}\\p{M}]+)*|${CLAUSE_MARK}`, 'gu');
+/** Whether one of TOKEN's matches is a clause boundary. */
+const CLAUSE_END = new RegExp(`^(?:${CLAUSE_MARK})$`, 'u');
 /** An entry's key as hashed: language, kind and text. */
 export const entryKey = (lang: string, kind: string, text: string): string => `${lang}\u0001${kind}\u0001${text}`;
 
