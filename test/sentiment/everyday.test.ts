@@ -48,10 +48,10 @@ describe('everyday sentences (fresh set): the language and a polarity', () => {
   });
 
   it('a clear lexicon word decides in a trained language only where the model is unsure of NEUTRAL and leans its way, unless a negator flipped nothing', async () => {
-    // written for this test: the model reads each NEUTRAL under MODEL_SURE, leaning NEGATIVE (the model before the
-    // written sentences did so on "Je déteste le café / la pluie", which it now reads POSITIVE 90 % and NEGATIVE itself:
-    // "café" is in three positive written rows; models/general.md, "Written everyday sentences")
-    const outs = await analyzer.analyze(['Je déteste le lundi.', 'Je déteste le jeudi.']);
+    // written for this test: the model reads each NEUTRAL under MODEL_SURE, leaning NEGATIVE (earlier models did so on
+    // "Je déteste le café / le lundi", which later ones read NEGATIVE themselves as their written sentences grew;
+    // models/general.md, "Written everyday sentences")
+    const outs = await analyzer.analyze(['Odio i lunedì.', 'Ich hasse den Montag.']);
     for (const o of outs) {
       if ('error' in o) throw new Error(o.error.message);
       expect(o.sentiment, o.rationale).toMatch(/NEGATIVE$/);
