@@ -1,6 +1,7 @@
 /**
  * Writes models/fallback-lexicons.bin, the tables src/sentiment/lexiconFallback.ts reads: the project's seed words
- * (fallbackSeeds.ts) and nlp.js's lists (@nlpjs/lang-all, a devDependency: the served core never imports this file).
+ * (fallbackSeeds.ts) and nlp.js's lists (@nlpjs/lang-all, a devDependency: the served core never imports this file),
+ * less the word forms the written sentences show a stem misreads (strayStemForms).
  * Run: `npx tsx training/fallbackLexiconBuild.ts [--out DIR]`.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -14,8 +15,9 @@ import { SEEDS } from './fallbackSeeds.js';
 import { NEUTRAL_PHRASES, ROMANISED, VOCABULARY } from './polarityVocabulary.js';
 import { EMOJI_POLARITY } from './emojiPolarity.js';
 import {
-  FALLBACK_LEXICONS_FILE, FALLBACK_MAGIC, HANGUL, NEGATOR, NEUTRAL_EMOJI, NEUTRAL_ENTRY, NLPJS, NON_LATIN, SHORTEST_STEM, UNSPACED, check, fnv,
+  FALLBACK_LEXICONS_FILE, FALLBACK_MAGIC, FallbackLexicons, HANGUL, NEGATOR, NEUTRAL_EMOJI, NEUTRAL_ENTRY, NLPJS, NON_LATIN, SHORTEST_STEM, UNSPACED, check, fnv,
 } from '../src/sentiment/lexiconFallback.js';
+import { writtenSentences } from './corpus.js';
 
 /** Every entry of the tables, as (lang, kind, text) → strength; later sources do not overwrite earlier ones' signs. */
 export function fallbackEntries(): Map<string, number> {
@@ -107,7 +109,40 @@ export function fallbackEntries(): Map<string, number> {
   // one mark per language with a list of its own (kind `l`): FallbackLexicons.hasList
   const langs = new Set([...entries.keys()].map((k) => k.split('\u0001')[0]!).filter((l) => l !== '*'));
   for (const l of langs) entries.set(`${l}\u0001l\u0001`, 1);
+  for (const { lang, form } of strayStemForms(entries)) {
+    entries.set(`${lang}\u0001${UNSPACED.test(form) ? 'c' : HANGUL.test(form) ? 's' : 'w'}\u0001${form}`, NEUTRAL_ENTRY);
+  }
   return entries;
+}
+
+/**
+ * Word forms the tables read only through a stem (a word beginning: nlp.js's Snowball stems, `stem*` entries) that
+ * the written everyday sentences (corpus.ts writtenSentences, training rows only: their held-out fifth stays unseen)
+ * show to be other words: a form found in a neutral sentence of its language and never in one of the stem's sign
+ * ("mercredi" through merc-, merci's stem; Portuguese "feira", as in segunda-feira, through fei-, feio's; Dutch
+ * "ziekenhuis" through ziek-). Each becomes a whole-word neutral entry of that language, which ends the search before
+ * any stem is read; the stem itself stays for its other forms.
+ */
+export function strayStemForms(entries: Map<string, number>): { lang: string; form: string }[] {
+  const tables = FallbackLexicons.fromBytes(encodeFallbackLexicons(entries));
+  const seen = new Map<string, { agree: number; neutral: number }>();
+  for (const r of writtenSentences()) {
+    if (r.split !== 'train' || r.polarity === undefined) continue;
+    const side = r.polarity === 2 ? 1 : r.polarity === 0 ? -1 : 0;
+    for (const h of tables.score(r.text, r.lang).hits) {
+      if (!h.beyondStem) continue;
+      const form = h.text.replace(/ \(negated\)$/u, '').toLowerCase();
+      const k = `${r.lang}\u0001${form}`;
+      const c = seen.get(k) ?? { agree: 0, neutral: 0 };
+      if (side === 0) c.neutral++;
+      else if (side === Math.sign(h.strength)) c.agree++;
+      seen.set(k, c);
+    }
+  }
+  return [...seen].filter(([, c]) => c.neutral > 0 && c.agree === 0).map(([k]) => {
+    const [lang, form] = k.split('\u0001') as [string, string];
+    return { lang, form };
+  }).sort((a, b) => (a.lang + a.form < b.lang + b.form ? -1 : 1));
 }
 
 /**

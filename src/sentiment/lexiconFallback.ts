@@ -222,7 +222,11 @@ export class FallbackLexicons {
 
   static load(modelsDir: string): FallbackLexicons {
     const path = join(modelsDir, FALLBACK_LEXICONS_FILE);
-    const bin = readFileSync(existsSync(path) ? path : join(projectRoot, 'models', FALLBACK_LEXICONS_FILE));
+    return FallbackLexicons.fromBytes(readFileSync(existsSync(path) ? path : join(projectRoot, 'models', FALLBACK_LEXICONS_FILE)), path);
+  }
+
+  /** The tables from the bytes of a fallback-lexicons.bin (`path` names them in errors). */
+  static fromBytes(bin: Buffer, path = FALLBACK_LEXICONS_FILE): FallbackLexicons {
     if (bin.length < 8 || bin.readUInt32LE(0) !== FALLBACK_MAGIC) throw new Error(`${path} is not a fallback lexicon file of this version: run \`npx tsx training/fallbackLexiconBuild.ts\` or restore models/ from git`);
     const n = bin.readUInt32LE(4);
     if (bin.length !== 8 + 9 * n) throw new Error(`${path} has ${bin.length} bytes, expected ${8 + 9 * n}`);

@@ -194,6 +194,17 @@ describe('everyday sentences (fresh set): the language and a polarity', () => {
     expect(committed.equals(encodeFallbackLexicons())).toBe(true);
   });
 
+  it('a word form the written sentences show a stem misreads is a neutral entry; the stem keeps its other forms', () => {
+    const lexicons = FallbackLexicons.load(join(projectRoot, 'models'));
+    // "mercredi" through merci's stem, "feira" (segunda-feira) through feio's, "ziekenhuis" (hospital) through ziek-
+    expect(lexicons.score('mercredi', 'fr').hits).toEqual([]);
+    expect(lexicons.score('segunda-feira', 'pt').hits).toEqual([]);
+    expect(lexicons.score('ziekenhuis', 'nl').hits).toEqual([]);
+    expect(lexicons.score('merci', 'fr').score).toBeGreaterThan(0);
+    expect(lexicons.score('feio', 'pt').score).toBeLessThan(0);
+    expect(lexicons.score('zieke', 'nl').score).toBeLessThan(0);
+  });
+
   it('a key is found only by its own entry, not by another key with the same 32-bit hash', () => {
     const lexicons = FallbackLexicons.load(join(projectRoot, 'models'));
     // with one 32-bit hash, English "doc…" met Spanish "mear" and Hungarian "szám…" an unrelated entry
