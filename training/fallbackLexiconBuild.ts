@@ -118,14 +118,14 @@ export function fallbackEntries(): Map<string, number> {
 /**
  * Word forms the tables read only through a stem (a word beginning: nlp.js's Snowball stems, `stem*` entries) that
  * the written everyday sentences (corpus.ts writtenSentences, training rows only: their held-out fifth stays unseen)
- * show to be other words: a form found in a neutral sentence of its language and never in one of the stem's sign
- * ("mercredi" through merc-, merci's stem; Portuguese "feira", as in segunda-feira, through fei-, feio's; Dutch
- * "ziekenhuis" through ziek-). Each becomes a whole-word neutral entry of that language, which ends the search before
+ * show to be other words: a form found in a neutral sentence of its language, and in more sentences of another class
+ * than twice those of the stem's sign ("mercredi" through merc-, merci's stem; Portuguese "feira", as in
+ * segunda-feira, through fei-, feio's, though "Odeio segundas-feiras" is negative; Dutch "ziekenhuis" through ziek-). Each becomes a whole-word neutral entry of that language, which ends the search before
  * any stem is read; the stem itself stays for its other forms.
  */
 export function strayStemForms(entries: Map<string, number>): { lang: string; form: string }[] {
   const tables = FallbackLexicons.fromBytes(encodeFallbackLexicons(entries));
-  const seen = new Map<string, { agree: number; neutral: number }>();
+  const seen = new Map<string, { agree: number; neutral: number; other: number }>();
   for (const r of writtenSentences()) {
     if (r.split !== 'train' || r.polarity === undefined) continue;
     const side = r.polarity === 2 ? 1 : r.polarity === 0 ? -1 : 0;
@@ -133,13 +133,14 @@ export function strayStemForms(entries: Map<string, number>): { lang: string; fo
       if (!h.beyondStem) continue;
       const form = h.text.replace(/ \(negated\)$/u, '').toLowerCase();
       const k = `${r.lang}\u0001${form}`;
-      const c = seen.get(k) ?? { agree: 0, neutral: 0 };
+      const c = seen.get(k) ?? { agree: 0, neutral: 0, other: 0 };
       if (side === 0) c.neutral++;
       else if (side === Math.sign(h.strength)) c.agree++;
+      else c.other++;
       seen.set(k, c);
     }
   }
-  return [...seen].filter(([, c]) => c.neutral > 0 && c.agree === 0).map(([k]) => {
+  return [...seen].filter(([, c]) => c.neutral > 0 && c.neutral + c.other > 2 * c.agree).map(([k]) => {
     const [lang, form] = k.split('\u0001') as [string, string];
     return { lang, form };
   }).sort((a, b) => (a.lang + a.form < b.lang + b.form ? -1 : 1));

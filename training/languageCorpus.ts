@@ -275,6 +275,9 @@ export function languageLabelHolds(text: string, lang: string): boolean {
  */
 const NEW_SET_TRAINS: ReadonlySet<string> = new Set(['af', 'so', 'tt', 'vmw', 'su', 'id', 'sw', 'ru']);
 
+/** How many of Hindi's written sentences (the first, in file order) train the head (loadLanguageCorpus). */
+const HINDI_WRITTEN_ROWS = 300;
+
 /** All language-labelled text: the sentiment sets (general and finance), the UDHR, CLDR's localised names, and word lists (stop words, lexicon words). */
 export async function loadLanguageCorpus(): Promise<LanguageRow[]> {
   // The issue-37 sets too (BRIGHTER's 20 languages incl. Afrikaans, Somali, Tatar, Emakhuwa; IndoNLU's Indonesian tweets;
@@ -284,7 +287,12 @@ export async function loadLanguageCorpus(): Promise<LanguageRow[]> {
   // 96.9 / 97.6 / 95.8 / 96.9 / 96.5 -> 98.0 / 98.5 / 97.8 / 97.4 / 97.4 % on the five everyday sets, held-out tweets and
   // UDHR 98.3 -> 98.0 % (training them only in the six languages the previous head named on under 95 % of them, hr, ms,
   // sr, nl, id and no: 97.4 / 96.7 / 97.1 / 97.6 / 97.6; models/language.md).
-  const all = [...loadGeneralCorpus(true), ...loadFinanceCorpus(), ...writtenSentences()];
+  // Hindi's written rows (Devanagari) past the first HINDI_WRITTEN_ROWS are left out: like BRIGHTER's Devanagari Hindi
+  // (NEW_SET_TRAINS), more of them diluted the romanised Hindi tweets (held-out Hindi 95.3 -> 93.8 % with all 450, 96.0
+  // with 300; everyday sets within ±0.5; models/language.md)
+  let hindi = 0;
+  const written = writtenSentences().filter((r) => r.lang !== 'hi' || ++hindi <= HINDI_WRITTEN_ROWS);
+  const all = [...loadGeneralCorpus(true), ...loadFinanceCorpus(), ...written];
   const sentiment = all.filter((r) => r.split === 'heldout' || !NEW_SET_SOURCES.has(r.source) || NEW_SET_TRAINS.has(r.lang));
   // Oromo and Tigrinya have dev rows only (corpus.ts splits them for the sentiment model): for the
   // language head (whose label is the language, not the sentiment) a seeded half of them is

@@ -49,9 +49,9 @@ describe('everyday sentences (fresh set): the language and a polarity', () => {
 
   it('a clear lexicon word decides in a trained language only where the model is unsure of NEUTRAL and leans its way, unless a negator flipped nothing', async () => {
     // written for this test: the model reads each NEUTRAL under MODEL_SURE, leaning NEGATIVE (earlier models did so on
-    // "Je déteste le café / le lundi", which later ones read NEGATIVE themselves as their written sentences grew;
-    // models/general.md, "Written everyday sentences")
-    const outs = await analyzer.analyze(['Odio i lunedì.', 'Ich hasse den Montag.']);
+    // "Je déteste le café / le lundi" and "Ich hasse den Montag", which later ones read NEGATIVE themselves as their
+    // written sentences grew; models/general.md, "Written everyday sentences")
+    const outs = await analyzer.analyze(['Odio i lunedì.', 'Je déteste novembre.']);
     for (const o of outs) {
       if ('error' in o) throw new Error(o.error.message);
       expect(o.sentiment, o.rationale).toMatch(/NEGATIVE$/);
