@@ -205,6 +205,18 @@ describe('everyday sentences (fresh set): the language and a polarity', () => {
     expect(lexicons.score('zieke', 'nl').score).toBeLessThan(0);
   });
 
+  it('a Germanic negator after the finite verb negates the verb before it; Danish "kan lide" is to like', () => {
+    // written for this test
+    const lexicons = FallbackLexicons.load(join(projectRoot, 'models'));
+    expect(lexicons.score('Jeg liker ikke kaffe.', 'no').score).toBeLessThan(0);
+    expect(lexicons.score('Jag gillar inte kaffe.', 'sv').score).toBeLessThan(0);
+    expect(lexicons.score('Filmen var ikke god.', 'da').score).toBeLessThan(0); // a lexicon word after it comes first
+    expect(lexicons.score('Det er godt, ikke?', 'da').score).toBeGreaterThan(0); // a tag question ends its clause
+    expect(lexicons.score('Jeg kan godt lide kaffe.', 'da').score).toBeGreaterThan(0);
+    expect(lexicons.score('Jeg kan ikke lide kaffe.', 'da').score).toBeLessThan(0);
+    expect(lexicons.score('Ik hou niet van regen.', 'nl').score).toBeLessThan(0);
+  });
+
   it('a key is found only by its own entry, not by another key with the same 32-bit hash', () => {
     const lexicons = FallbackLexicons.load(join(projectRoot, 'models'));
     // with one 32-bit hash, English "doc…" met Spanish "mear" and Hungarian "szám…" an unrelated entry
