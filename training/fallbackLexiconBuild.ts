@@ -45,6 +45,8 @@ export function fallbackEntries(): Map<string, number> {
       if (!m) throw new Error(`fallbackSeeds ${lang}: ${item}?`);
       const [, sign, raw] = m;
       const text = raw!.toLowerCase();
+      // score() reads an entry of one word or two (a word and the next): a longer one could never match
+      if (text.split(' ').length > 2) throw new Error(`fallbackSeeds / polarityVocabulary ${lang}: "${item}" has more than two words; write its two-word core`);
       if (sign === '=') {
         // neutral in this language whatever a machine-translated list says (ru "сервис" was -2 in nlp.js's AFINN), and
         // kept as a neutral entry, so that no stem or substring inside it is read (greetings: "dobrý den", "καλημέρα";
