@@ -10,9 +10,10 @@
  * emoji's Unicode names (training/emojiPolarity.ts; the model's own emoji features, models/extra-lexicons.bin, are
  * nlp.js's table alone).
  * Matching: whole words, word beginnings (`stem*`, and the Snowball stems of nlp.js's stem lists), two-word entries; for Chinese, Japanese and Thai, written without spaces, longest substring first. A
- * negator ("not", "不", "ไม่", …) flips the next lexicon word within two words of its clause (in Korean, Japanese, Turkish and
- * Bengali, which negate after the word, the one just before it when none follows; in Hindi the one just before it
- * first: "maza nahi aaya"). `!` strengthens a score that is there.
+ * negator ("not", "不", "ไม่", …) flips the next lexicon word within two words of its clause, "at all" words not
+ * counted (AT_ALL; in Korean, Japanese, Turkish, Bengali and the Germanic languages with the negator after the verb,
+ * the one just before it when none follows; in Hindi, Urdu and Persian the one just before it first: "maza nahi
+ * aaya", "بد نیست"). `!` strengthens a score that is there.
  *
  * The tables are hashed into one file (models/fallback-lexicons.bin: per entry the 32-bit FNV-1a of "lang kind text",
  * a second, independent 32-bit hash checked when the first matches, and the strength),
@@ -86,13 +87,23 @@ export const NEUTRAL_EMOJI = 1;
  * the word just before it is negated. The Germanic five: "Jeg liker ikke kaffe" was POSITIVE; the everyday sets
  * unchanged, the written sentences' held-out rows nl +0.9, da unchanged (CHANGELOG.md).
  */
-const POST_NEGATING: ReadonlySet<string> = new Set(['ko', 'ja', 'tr', 'bn', 'hi', 'da', 'no', 'sv', 'de', 'nl']);
+const POST_NEGATING: ReadonlySet<string> = new Set(['ko', 'ja', 'tr', 'bn', 'hi', 'ur', 'fa', 'da', 'no', 'sv', 'de', 'nl']);
 /**
  * Of those, the languages whose negator reads the word just before it first, and the words after it only when there is
  * none: in Hindi the negator mostly follows what it negates ("film acchi nahi thi", "maza nahi aaya bakwas movie": the
  * forward reach flipped "bakwas").
  */
-const BACK_FIRST: ReadonlySet<string> = new Set(['hi']);
+const BACK_FIRST: ReadonlySet<string> = new Set(['hi', 'ur', 'fa']);
+
+/**
+ * "At all" words, which a negator reaches past without counting them among its two words: Romanian "nu e deloc rău",
+ * Finnish "ei ole ollenkaan huono", Greek "δεν είναι καθόλου κακό" (the bad word third after the negator stayed bad).
+ */
+const AT_ALL: ReadonlySet<string> = new Set([
+  'deloc', 'ollenkaan', 'lainkaan', 'yhtään', 'καθόλου', 'affatto', 'nada', 'gar', 'überhaupt', 'wcale', 'zupełnie', 'vůbec',
+  'vôbec', 'sploh', 'uopće', 'uopšte', 'nimalo', 'изобщо', 'совсем', 'вообще', 'зовсім', 'взагалі', 'hiç', 'alls', 'slet',
+  'overhovedet', 'helemaal', 'egyáltalán', 'kabisa', 'اصلاً', 'اصلا', 'بالکل', 'बिल्कुल', 'bilkul',
+]);
 
 /**
  * The entry check hash: a second 32-bit hash of the same key, independent of fnv (another offset, another odd
@@ -332,7 +343,10 @@ export class FallbackLexicons {
       const before = POST_NEGATING.has(lang) && i > 0 && found[i - 1]!.v !== 0 && found[i - 1]!.v !== NEGATOR ? i - 1 : -1;
       let target = BACK_FIRST.has(lang) ? before : -1;
       // the next lexicon word within two words, in the negator's clause ("ne répond jamais, quelle honte": not honte)
-      if (target < 0) for (let j = i + 1; j <= i + 2 && j < found.length && !found[j]!.end; j++) if (found[j]!.v !== 0 && found[j]!.v !== NEGATOR) { target = j; break; }
+      for (let j = i + 1, reach = 0; target < 0 && reach < 2 && j < found.length && !found[j]!.end; j++) {
+        if (found[j]!.v !== 0 && found[j]!.v !== NEGATOR) target = j;
+        else if (!AT_ALL.has(found[j]!.text.toLowerCase())) reach++;
+      }
       if (target < 0) target = before;
       if (target >= 0) flipped.add(target);
     });

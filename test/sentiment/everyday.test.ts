@@ -217,6 +217,18 @@ describe('everyday sentences (fresh set): the language and a polarity', () => {
     expect(lexicons.score('Ik hou niet van regen.', 'nl').score).toBeLessThan(0);
   });
 
+  it('a negator reaches past "at all" words; in Urdu and Persian it negates the word before it first', () => {
+    // written for this test
+    const lexicons = FallbackLexicons.load(join(projectRoot, 'models'));
+    expect(lexicons.score('Filmul nu e deloc rău.', 'ro').score).toBeGreaterThan(0);
+    expect(lexicons.score('Elokuva ei ole ollenkaan huono.', 'fi').score).toBeGreaterThan(0);
+    expect(lexicons.score('Η ταινία δεν είναι καθόλου κακή.', 'el').score).toBeGreaterThan(0);
+    expect(lexicons.score('Der Film ist nicht schlecht, aber nicht gut.', 'de').score).toBe(0); // two signs, each its own
+    expect(lexicons.score('یہ فلم بری نہیں ہے۔', 'ur').score).toBeGreaterThan(0);
+    expect(lexicons.score('این فیلم بد نیست.', 'fa').score).toBeGreaterThan(0);
+    expect(lexicons.score('این فیلم را توصیه نمی‌کنم.', 'fa').score).toBeLessThan(0);
+  });
+
   it('a key is found only by its own entry, not by another key with the same 32-bit hash', () => {
     const lexicons = FallbackLexicons.load(join(projectRoot, 'models'));
     // with one 32-bit hash, English "doc…" met Spanish "mear" and Hungarian "szám…" an unrelated entry
