@@ -122,8 +122,9 @@ export function fallbackEntries(): Map<string, number> {
  * the written everyday sentences (corpus.ts writtenSentences, training rows only: their held-out fifth stays unseen)
  * show to be other words: a form found in a neutral sentence of its language, and in more sentences of another class
  * than twice those of the stem's sign ("mercredi" through merc-, merci's stem; Portuguese "feira", as in
- * segunda-feira, through fei-, feio's, though "Odeio segundas-feiras" is negative; Dutch "ziekenhuis" through ziek-). Each becomes a whole-word neutral entry of that language, which ends the search before
- * any stem is read; the stem itself stays for its other forms.
+ * segunda-feira, through fei-, feio's, though "Odeio segundas-feiras" is negative; Dutch "ziekenhuis" through
+ * ziek-). Each becomes a whole-word neutral entry of that language, which ends the search before any stem is read;
+ * the stem itself stays for its other forms.
  */
 export function strayStemForms(entries: Map<string, number>): { lang: string; form: string }[] {
   const tables = FallbackLexicons.fromBytes(encodeFallbackLexicons(entries));
