@@ -25,8 +25,6 @@ export function fallbackEntries(): Map<string, number> {
   const entries = new Map<string, number>();
   /** Words the project's lists mark neutral (`=word`): no later list gives them a polarity. */
   const neutral = new Set<string>();
-  /** The whole words the project's own lists hold (any language): strayStemForms leaves them as they are. */
-  const ours = new Set<string>();
   const put = (lang: string, kind: string, text: string, v: number): void => {
     const k = `${lang}\u0001${kind}\u0001${text}`;
     if (neutral.has(k)) return;
@@ -62,7 +60,6 @@ export function fallbackEntries(): Map<string, number> {
         entries.set(`${lang}\u0001${kind}\u0001${bare}`, NEUTRAL_ENTRY);
         continue;
       }
-      ours.add(text);
       const v = sign === '!' ? NEGATOR : sign === '++' ? 3 : sign === '--' ? -3 : sign === '+' ? 2 : -2;
       if (sign === '!') put(lang, 'n', text, v);
       else if (UNSPACED.test(text)) put(lang, 'c', text, v);
@@ -114,7 +111,7 @@ export function fallbackEntries(): Map<string, number> {
   // one mark per language with a list of its own (kind `l`): FallbackLexicons.hasList
   const langs = new Set([...entries.keys()].map((k) => k.split('\u0001')[0]!).filter((l) => l !== '*'));
   for (const l of langs) entries.set(`${l}\u0001l\u0001`, 1);
-  for (const { lang, form } of strayStemForms(entries, ours)) {
+  for (const { lang, form } of strayStemForms(entries)) {
     entries.set(`${lang}\u0001${UNSPACED.test(form) ? 'c' : HANGUL.test(form) ? 's' : 'w'}\u0001${form}`, NEUTRAL_ENTRY);
   }
   return entries;
@@ -127,20 +124,18 @@ export function fallbackEntries(): Map<string, number> {
  * than twice those of the stem's sign ("mercredi" through merc-, merci's stem; Portuguese "feira", as in
  * segunda-feira, through fei-, feio's, though "Odeio segundas-feiras" is negative; Dutch "ziekenhuis" through
  * ziek-). Each becomes a whole-word neutral entry of that language, which ends the search before any stem is read;
- * the stem itself stays for its other forms. Whole words of nlp.js's lists (never the project's own, `ours`) the same
- * way when found in two neutral sentences or more and never in one of their sign (Norwegian "her", here, was +2).
+ * the stem itself stays for its other forms.
  */
-export function strayStemForms(entries: Map<string, number>, ours: ReadonlySet<string>): { lang: string; form: string }[] {
+export function strayStemForms(entries: Map<string, number>): { lang: string; form: string }[] {
   const tables = FallbackLexicons.fromBytes(encodeFallbackLexicons(entries));
   const seen = new Map<string, { agree: number; neutral: number; other: number }>();
   for (const r of writtenSentences()) {
     if (r.split !== 'train' || r.polarity === undefined) continue;
     const side = r.polarity === 2 ? 1 : r.polarity === 0 ? -1 : 0;
     for (const h of tables.score(r.text, r.lang).hits) {
+      if (!h.beyondStem) continue;
       const form = h.text.replace(/ \(negated\)$/u, '').toLowerCase();
-      const whole = !h.beyondStem;
-      if (whole && (ours.has(form) || /\p{Extended_Pictographic}/u.test(form))) continue;
-      const k = `${r.lang}\u0001${form}\u0001${whole ? 'w' : 's'}`;
+      const k = `${r.lang}\u0001${form}`;
       const c = seen.get(k) ?? { agree: 0, neutral: 0, other: 0 };
       if (side === 0) c.neutral++;
       else if (side === Math.sign(h.strength)) c.agree++;
@@ -148,7 +143,7 @@ export function strayStemForms(entries: Map<string, number>, ours: ReadonlySet<s
       seen.set(k, c);
     }
   }
-  return [...seen].filter(([k, c]) => (k.endsWith('w') ? c.neutral >= 2 && c.agree === 0 : c.neutral > 0 && c.neutral + c.other > 2 * c.agree)).map(([k]) => {
+  return [...seen].filter(([, c]) => c.neutral > 0 && c.neutral + c.other > 2 * c.agree).map(([k]) => {
     const [lang, form] = k.split('\u0001') as [string, string];
     return { lang, form };
   }).sort((a, b) => (a.lang + a.form < b.lang + b.form ? -1 : 1));
