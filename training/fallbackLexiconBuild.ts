@@ -19,6 +19,14 @@ import {
 } from '../src/sentiment/lexiconFallback.js';
 import { writtenSentences } from './corpus.js';
 
+/**
+ * The key of a neutral entry for `text` in `lang`: a substring entry in unspaced scripts, a word beginning in Hangul
+ * (Korean entries all are), else a whole word; found first, it ends the search for that word.
+ */
+function neutralKey(lang: string, text: string): string {
+  return `${lang}\u0001${UNSPACED.test(text) ? 'c' : HANGUL.test(text) ? 's' : 'w'}\u0001${text}`;
+}
+
 /** Every entry of the tables, as (lang, kind, text) → strength; later sources do not overwrite earlier ones' signs. */
 export function fallbackEntries(): Map<string, number> {
   const require = createRequire(createRequire(import.meta.url).resolve('@nlpjs/lang-all/package.json'));
@@ -56,8 +64,7 @@ export function fallbackEntries(): Map<string, number> {
           neutral.add(`${lang}\u0001${kind}\u0001${bare}`);
           entries.delete(`${lang}\u0001${kind}\u0001${bare}`);
         }
-        const kind = UNSPACED.test(bare) ? 'c' : HANGUL.test(bare) ? 's' : 'w';
-        entries.set(`${lang}\u0001${kind}\u0001${bare}`, NEUTRAL_ENTRY);
+        entries.set(neutralKey(lang, bare), NEUTRAL_ENTRY);
         continue;
       }
       const v = sign === '!' ? NEGATOR : sign === '++' ? 3 : sign === '--' ? -3 : sign === '+' ? 2 : -2;
@@ -112,7 +119,7 @@ export function fallbackEntries(): Map<string, number> {
   const langs = new Set([...entries.keys()].map((k) => k.split('\u0001')[0]!).filter((l) => l !== '*'));
   for (const l of langs) entries.set(`${l}\u0001l\u0001`, 1);
   for (const { lang, form } of strayStemForms(entries)) {
-    entries.set(`${lang}\u0001${UNSPACED.test(form) ? 'c' : HANGUL.test(form) ? 's' : 'w'}\u0001${form}`, NEUTRAL_ENTRY);
+    entries.set(neutralKey(lang, form), NEUTRAL_ENTRY);
   }
   return entries;
 }
