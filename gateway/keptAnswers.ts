@@ -29,13 +29,13 @@
 import { hash } from 'node:crypto';
 import { cacheBound, registerCache, type MeasuredCache } from '../lib/boundedCache.js';
 
-/** The largest answer kept (bytes, or characters of a string): a bigger one would push out hundreds of small ones. */
+/** The largest answer kept (its UTF-8 bytes): a bigger one would push out hundreds of small ones. */
 const MAX_ANSWER = 256 * 1024;
 /**
- * An entry's memory besides its key and body (Map entry, object, expiry, a Buffer's header and backing store), so that
- * the count is at or above what bench:caches measures (2,616 bytes freed per entry against 2,312 counted with 200).
+ * An entry's memory besides its key and body (Map entry, object, expiry, the body Buffer's header and backing store), so
+ * that the count is at or above what bench:caches measures (2,610 bytes freed per entry against 2,612 counted with 620).
  */
-const ENTRY_OVERHEAD = 500;
+const ENTRY_OVERHEAD = 620;
 
 /** What answering a kept REST answer again needs of the route that kept it (rest/keptReplies.ts): its key scope, metrics label and max-age. */
 export interface KeptRoute { scope: string; label: string; maxAge: number }
@@ -53,8 +53,23 @@ export interface KeptAnswer {
   route?: KeptRoute | undefined;
 }
 
-/** A kept answer as read back: also when it was kept (ms since the epoch), for the Age its replies carry. */
-export interface KeptEntry extends KeptAnswer { at: number }
+/** A kept answer as read back: its body as UTF-8 bytes, and when it was kept (ms since the epoch), for the Age its replies carry. */
+export interface KeptEntry extends KeptAnswer { body: Buffer; at: number }
+
+/**
+ * A kept body's UTF-8 bytes in memory of their own: Buffer.from, or a small Buffer as received, is cut from Node's
+ * shared 8 KB slab, which a kept answer would then hold alive with whatever short-lived bytes were cut beside it.
+ */
+export function keptBytes(body: string | Buffer): Buffer {
+  if (typeof body !== 'string') {
+    const own = Buffer.allocUnsafeSlow(body.length);
+    body.copy(own);
+    return own;
+  }
+  const own = Buffer.allocUnsafeSlow(Buffer.byteLength(body));
+  own.write(body);
+  return own;
+}
 
 interface Entry extends KeptEntry { expires: number; bytes: number; used: boolean }
 
@@ -102,15 +117,19 @@ export class KeptAnswers implements MeasuredCache {
     return t;
   }
 
-  /** Keeps an answer for `seconds` (nothing when 0, or when it is too large). */
+  /**
+   * Keeps an answer for `seconds` (nothing when 0, or when it is too large). A JSON text is kept as its UTF-8 bytes,
+   * made once here: every repeat is then written as they are, where a text was encoded again for each reply (V8's
+   * UTF-8 write and length were 8 % of the gateway thread under by-id load: most place names have a letter past
+   * U+007F, "Türkiye", "Uşak"), and a Buffer body is copied into memory of its own (keptBytes).
+   */
   set(requestKey: string, { body, tag, cost, route }: KeptAnswer, seconds: number): void {
     if (!(seconds > 0) || body.length > MAX_ANSWER) return;
+    const own = keptBytes(body);
+    if (own.length > MAX_ANSWER) return;
     const key = keyOf(requestKey);
-    // a string at two bytes a character (V8 keeps one with any character past U+00FF so: an upper bound)
-    const bytes = 2 * (key.length + (tag?.length ?? 0)) + (typeof body === 'string' ? 2 * body.length : body.length) + ENTRY_OVERHEAD;
-    // bytes in memory of their own: a body under 4 KB is cut from Node's shared 8 KB slab, which it would hold alive whole
-    let own = body;
-    if (typeof body !== 'string') { own = Buffer.allocUnsafeSlow(body.length); body.copy(own); }
+    // a key and tag at two bytes a character (V8 keeps a string with any character past U+00FF so: an upper bound)
+    const bytes = 2 * (key.length + (tag?.length ?? 0)) + own.length + ENTRY_OVERHEAD;
     const at = this.now();
     this.put(key, { body: own, tag, cost, route, at, expires: at + seconds * 1000, bytes, used: false });
   }

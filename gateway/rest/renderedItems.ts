@@ -23,6 +23,7 @@ import { fieldSchema } from './schemas.js';
 import type { Presenter } from './restPresentation.js';
 import { WireFields } from '../../proto/contract/wireFields.js';
 import { GenerationalCache } from '../../lib/boundedCache.js';
+import { keptBytes } from '../keptAnswers.js';
 
 /** The serializers put `data` first: an envelope with no items starts so. */
 const EMPTY_DATA = '{"data":[]';
@@ -47,16 +48,6 @@ const PAGE_HEAD = Buffer.from('{"data":[');
 const COMMA = Buffer.from(',');
 
 const digestOf = (text: string): string => hash('sha256', text, 'base64url').slice(0, 22);
-
-/**
- * A kept text's UTF-8 bytes in memory of their own: Buffer.from would cut a small one from Node's shared 8 KB
- * slab, which a kept item would then hold alive with whatever short-lived pages were cut from it beside.
- */
-function keptBytes(text: string): Buffer {
-  const b = Buffer.allocUnsafeSlow(Buffer.byteLength(text));
-  b.write(text);
-  return b;
-}
 
 export class RenderedItems {
   /** Items by their bytes (Latin-1: one character a byte); the `renderedItems` budget (lib/boundedCache.ts), for each of the two. */

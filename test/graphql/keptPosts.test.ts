@@ -69,7 +69,7 @@ describe('kept GraphQL answers replied to before Fastify', () => {
         aliased = keptStore().get(`graphql-body\u0000${payload}`)?.body; // left by the repeat answered here
         third = await post(g.url, path, payload, headers);
       });
-      expect(aliased, payload).toBe(first.body);
+      expect(aliased?.toString(), payload).toBe(first.body);
       const fastify = await throughFastify(path, payload, headers);
       expect(first.status, payload).toBe(200);
       expect(JSON.parse(first.body).errors, payload).toBeUndefined();

@@ -160,11 +160,11 @@ describe('kept reference answers', () => {
 describe('KeptAnswers', () => {
   it('keeps answers for their lifetime, within bytes and entries, least recently used out first', () => {
     let now = 0;
-    const c = new KeptAnswers(5000, 3, () => now); // an entry counts 2 × (key + tag) + its bytes (strings: 2 a character) + 500
+    const c = new KeptAnswers(5000, 3, () => now); // an entry counts 2 × (key + tag) + its UTF-8 bytes + 620
     c.set('a', { body: 'x'.repeat(100), tag: 'W/"a"' }, 10);
     c.set('b', { body: Buffer.alloc(200, 0x79) }, 10);
     c.set('c', { body: 'z'.repeat(100) }, 10);
-    expect(c.get('a')).toMatchObject({ body: 'x'.repeat(100), tag: 'W/"a"' }); // a is now the most recently used
+    expect(c.get('a')).toMatchObject({ body: Buffer.from('x'.repeat(100)), tag: 'W/"a"' }); // a is now the most recently used
     c.set('d', { body: 'w'.repeat(100) }, 10); // four entries: b goes
     expect(c.get('b')).toBeUndefined();
     expect(c.size).toBe(3);
@@ -184,16 +184,16 @@ describe('KeptAnswers', () => {
   it('keeps an entry hit since it was kept (or last passed over) past older entries that were not hit', () => {
     const c = new KeptAnswers(100_000, 3);
     for (const k of ['a', 'b', 'c']) c.set(k, { body: k }, 10);
-    expect(c.get('b')?.body).toBe('b');
+    expect(c.get('b')?.body.toString()).toBe('b');
     c.set('d', { body: 'd' }, 10); // a: the oldest, never hit, goes
     expect(c.get('a')).toBeUndefined();
     c.set('e', { body: 'e' }, 10); // b was hit: it goes behind the others, and c, the oldest unhit, goes
     expect(c.get('c')).toBeUndefined();
-    expect(c.get('b')?.body).toBe('b');
+    expect(c.get('b')?.body.toString()).toBe('b');
     c.set('f', { body: 'f' }, 10); // b was hit again, d was not: d goes
-    expect([c.get('d'), c.get('b')?.body, c.get('e')?.body, c.get('f')?.body]).toEqual([undefined, 'b', 'e', 'f']);
+    expect([c.get('d'), ...['b', 'e', 'f'].map((k) => c.get(k)?.body.toString())]).toEqual([undefined, 'b', 'e', 'f']);
     expect(c.size).toBe(3);
-    expect(c.weight).toBe(3 * (2 * 1 + 2 * 1 + 500)); // what is kept, counted once each: a move counts nothing
+    expect(c.weight).toBe(3 * (2 * 1 + 1 + 620)); // what is kept, counted once each: a move counts nothing
   });
 
   it('reads an alias as the answer of the key it stands for, until that answer expires or goes, counting only its keys', () => {
@@ -205,15 +205,15 @@ describe('KeptAnswers', () => {
     const before = c.weight;
     now = 4_000;
     c.alias(alias, target);
-    expect(c.get(alias)).toMatchObject({ body: 'd'.repeat(2_000), cost: 3, at: 1_000 });
-    expect(c.weight - before).toBe(2 * (alias.length + target.length) + 500); // the keys and the entry, not the body
+    expect(c.get(alias)).toMatchObject({ body: Buffer.from('d'.repeat(2_000)), cost: 3, at: 1_000 });
+    expect(c.weight - before).toBe(2 * (alias.length + target.length) + 620); // the keys and the entry, not the body
     c.alias('graphql-body\u0000nothing', 'graphql\u0000POST\u0000not kept'); // no answer under that key: no alias
     expect(c.size).toBe(2);
     c.set(target, { body: 'e', cost: 1 }, 10); // the answer kept again: the alias reads the new one
-    expect(c.get(alias)).toMatchObject({ body: 'e', cost: 1 });
+    expect(c.get(alias)).toMatchObject({ body: Buffer.from('e'), cost: 1 });
     now = 11_001; // the alias lasts until the expiry its target had when it was made
     expect(c.get(alias)).toBeUndefined();
-    expect(c.get(target)?.body).toBe('e');
+    expect(c.get(target)?.body.toString()).toBe('e');
     const two = new KeptAnswers(100_000, 2, () => now); // two entries at most
     two.set(target, { body: 'f' }, 10);
     two.alias(alias, target);
@@ -229,8 +229,8 @@ describe('KeptAnswers', () => {
     const long = (x: string) => `graphql\u0000POST\u0000${x}${'v'.repeat(20_000)}`;
     c.set(long('a'), { body: 'A' }, 10);
     c.set(long('b'), { body: 'B' }, 10);
-    expect(c.get(long('a'))?.body).toBe('A');
-    expect(c.get(long('b'))?.body).toBe('B');
+    expect(c.get(long('a'))?.body.toString()).toBe('A');
+    expect(c.get(long('b'))?.body.toString()).toBe('B');
     expect(c.get(long('c'))).toBeUndefined();
     expect(c.weight).toBeLessThan(2_000);
   });
@@ -240,8 +240,20 @@ describe('KeptAnswers', () => {
     const c = new KeptAnswers(5000);
     c.set('k', { body: slab.subarray(0, 10) }, 10);
     slab.fill(0x20);
-    const kept = c.get('k')!.body as Buffer;
+    const kept = c.get('k')!.body;
     expect(kept.toString()).toBe('{"data":1}');
     expect(kept.buffer.byteLength).toBe(10);
+  });
+
+  it('keeps a JSON text as its UTF-8 bytes, in memory of their own, counted by those bytes', () => {
+    const c = new KeptAnswers(5000);
+    const text = '{"data":{"country":"Türkiye","region":"Uşak Province"}}';
+    c.set('k', { body: text, tag: 'W/"t"' }, 10);
+    const kept = c.get('k')!.body;
+    expect(Buffer.isBuffer(kept)).toBe(true);
+    expect(kept.toString('utf8')).toBe(text);
+    expect(kept.length).toBe(Buffer.byteLength(text));
+    expect(kept.buffer.byteLength).toBe(kept.length); // not a slice of Node's shared slab
+    expect(c.weight).toBe(2 * (1 + 5) + Buffer.byteLength(text) + 620);
   });
 });
