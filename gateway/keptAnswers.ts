@@ -41,9 +41,9 @@ const ENTRY_OVERHEAD = 620;
 export interface KeptRoute { scope: string; label: string; maxAge: number }
 
 /**
- * A kept answer as given to `set`: the body as sent (JSON text, or its UTF-8 bytes; kept as bytes), its entity tag when it has one, and the work units
- * it was priced at when pricing it needs more than its key (GraphQL: a walk of the document with its variables), so
- * that a repeated request is charged the same without being priced again.
+ * A kept answer as given to `set`: the body as sent (JSON text, or its UTF-8 bytes; kept as bytes), its entity tag
+ * when it has one, and the work units it was priced at when pricing it needs more than its key (GraphQL: a walk of the
+ * document with its variables), so that a repeated request is charged the same without being priced again.
  */
 export interface KeptAnswer {
   body: string | Buffer;
