@@ -468,9 +468,9 @@ const WRITTEN_HELDOUT_SHARE = 0.2;
 
 /**
  * Everyday sentences written for Meridian as training text (data/sentiment/written/, the project's licence; README
- * there): reviews, chat, complaints, plans and factual statements, 450 per language in three batches, a third of each class, with
- * negations, contrasts, polite complaints and neutral rows about emotive topics. None is in an evaluation set under
- * data/sentiment/everyday/ (checked by test/sentiment/writtenSentences.test.ts).
+ * there): reviews, chat, complaints, plans and factual statements, about 630 per language in five batches, about a
+ * third of each class, with negations, contrasts, polite complaints and neutral rows about emotive topics. None is in
+ * an evaluation set under data/sentiment/everyday/ (checked by test/sentiment/writtenSentences.test.ts).
  */
 export function writtenSentences(): Row[] {
   const dir = join(DATA_DIR, 'written');

@@ -89,7 +89,7 @@ interface LoadedModel {
   writtenOnlyCodes: Set<string>;
   /**
    * Languages with training data whose held-out macro-F1 (the sidecar's evaluation fit) is under WEAK_LANGUAGE_F1, or
-   * whose polarity rows are all sentences written for Meridian (sidecar writtenRows = mainHeadRows: ~450 a language):
+   * whose polarity rows are all sentences written for Meridian (sidecar writtenRows = mainHeadRows: ~630 a language):
    * a clear lexicon verdict comes first there, and every answer is lowConfidence.
    */
   weakCodes: Set<string>;

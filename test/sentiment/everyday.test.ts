@@ -49,9 +49,9 @@ describe('everyday sentences (fresh set): the language and a polarity', () => {
 
   it('a clear lexicon word decides in a trained language only where the model is unsure of NEUTRAL and leans its way, unless a negator flipped nothing', async () => {
     // written for this test: the model reads each NEUTRAL under MODEL_SURE, leaning NEGATIVE (earlier models did so on
-    // "Je déteste le café / le lundi" and "Ich hasse den Montag", which later ones read NEGATIVE themselves as their
-    // written sentences grew; models/general.md, "Written everyday sentences")
-    const outs = await analyzer.analyze(['Odio i lunedì.', 'Je déteste novembre.']);
+    // "Je déteste le café / le lundi", "Ich hasse den Montag" and "Je déteste novembre", which later ones read NEGATIVE
+    // themselves as their written sentences grew; models/general.md, "Written everyday sentences")
+    const outs = await analyzer.analyze(['Odeio o mês de março.', 'Odio la metro por la mañana.']);
     for (const o of outs) {
       if ('error' in o) throw new Error(o.error.message);
       expect(o.sentiment, o.rationale).toMatch(/NEGATIVE$/);
