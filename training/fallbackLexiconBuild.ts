@@ -15,7 +15,7 @@ import { SEEDS } from './fallbackSeeds.js';
 import { NEUTRAL_PHRASES, ROMANISED, VOCABULARY } from './polarityVocabulary.js';
 import { EMOJI_POLARITY } from './emojiPolarity.js';
 import {
-  FALLBACK_LEXICONS_FILE, FALLBACK_MAGIC, FallbackLexicons, HANGUL, NEGATOR, NEUTRAL_EMOJI, NEUTRAL_ENTRY, NLPJS, NON_LATIN, SHORTEST_STEM, UNSPACED, check, fnv,
+  FALLBACK_LEXICONS_FILE, FALLBACK_MAGIC, FallbackLexicons, HANGUL, LONGEST_SUBSTRING, NEGATOR, NEUTRAL_EMOJI, NEUTRAL_ENTRY, NLPJS, NON_LATIN, SHORTEST_STEM, UNSPACED, check, fnv,
 } from '../src/sentiment/lexiconFallback.js';
 import { writtenSentences } from './corpus.js';
 
@@ -58,6 +58,9 @@ export function fallbackEntries(): Map<string, number> {
       const text = raw!.toLowerCase();
       // score() reads an entry of one word or two (a word and the next): a longer one could never match
       if (text.split(' ').length > 2) throw new Error(`fallbackSeeds / polarityVocabulary ${lang}: "${item}" has more than two words; write its two-word core`);
+      if (UNSPACED.test(text) && [...text].length > LONGEST_SUBSTRING) {
+        throw new Error(`fallbackSeeds / polarityVocabulary ${lang}: "${item}" is longer than the ${LONGEST_SUBSTRING} characters an unspaced text is searched for; shorten it`);
+      }
       if (sign === '=') {
         // neutral in this language whatever a machine-translated list says (ru "сервис" was -2 in nlp.js's AFINN), and
         // kept as a neutral entry, so that no stem or substring inside it is read (greetings: "dobrý den", "καλημέρα";

@@ -45,7 +45,7 @@ export const SEEDS: Readonly<Record<string, string>> = {
   zh: '++太棒 ++非常好 ++完美 ++喜欢 ++爱 +好吃 +好看 +不错 +棒 +谢谢 +开心 +高兴 +满意 +干净 +热情 +推荐 +好 --讨厌 --太差 --最差 --糟糕 --垃圾 -差 -无聊 -晚点 -烦 -卡 -脏 -慢 -失望 -坏 -难吃 !不 !没 !别',
   ja: '++最高 ++素晴らし ++大好き ++素敵 +美味し +おいし +楽し +ありがと +嬉し +うれし +きれい +綺麗 +良かった +良い +いい +親切 +おすすめ +好き +満足 --最悪 --大嫌い --ひど --酷い -嫌 -つまらな -イライラ -遅れ -まずかった -汚い -汚かった -遅い -残念 -がっかり -壊れ -二度と -不満',
   ko: '++최고 ++훌륭 ++완벽 ++사랑 +맛있 +좋 +고마 +감사 +친절 +행복 +깨끗 +예쁘 +멋지 +추천 +즐거 --최악 --싫어 --끔찍 --짜증 -싫 -나쁘 -지루 -늦 -멈춰 -더럽 -느리 -실망 -별로 -고장 !안 !않 !못',
-  th: '++ดีมาก ++สุดยอด ++เยี่ยม ++รัก +อร่อย +ดี +ขอบคุณ +น่ารัก +สวย +สะอาด +ประทับใจ +มีความสุข +เก่ง +แนะนำ --แย่มาก --เกลียด --ห่วย -แย่ -น่าเบื่อ -สาย -รำคาญ -ค้าง -สกปรก -ช้า -ผิดหวัง -เสีย !ไม่',
+  th: '++ดีมาก ++สุดยอด ++เยี่ยม ++รัก +อร่อย +ดี +ขอบคุณ +น่ารัก +สวย +สะอาด +ประทับใจ +เก่ง +แนะนำ --แย่มาก --เกลียด --ห่วย -แย่ -น่าเบื่อ -สาย -รำคาญ -ค้าง -สกปรก -ช้า -ผิดหวัง -เสีย !ไม่',
   vi: '++tuyệt vời ++xuất sắc ++tuyệt ++yêu +ngon +tốt +đẹp +cảm ơn +vui +thân thiện +sạch +hài lòng +thích +giỏi +khuyên --ghét --tệ --kinh khủng --tồi tệ -chán -trễ -bực -đơ -bẩn -chậm -thất vọng -hỏng -dở !không !chẳng !chưa',
   id: '++luar biasa ++mantap ++keren ++suka +enak* +bagus* +ramah* +terima kasih +senang* +bahagia* +bersih* +cantik* +hebat* +rekomen* --benci --parah --buruk* --jelek* -membosankan -bosan* -telat -terlambat -nyebelin -rusak* -kotor* -lambat* -kecewa* !tidak !nggak !gak !bukan !tak',
   ms: '++hebat ++terbaik ++suka +sedap +bagus +mesra +terima kasih +gembira +seronok +bersih +cantik +cun +syok --benci --teruk --hampeh -bosan -membosankan -lambat -geram -rosak -kotor -kecewa -tersangkut !tidak !tak !bukan !takkan',

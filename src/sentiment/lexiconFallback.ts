@@ -47,7 +47,11 @@ export const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p
 export const SHORTEST_STEM = 3;
 /** Hangul: one syllable is a stem ("좋" in 좋아서, 좋았어요); Korean entries all match as word beginnings. */
 export const HANGUL = /\p{Script=Hangul}/u;
-const LONGEST_SUBSTRING = 8;
+/**
+ * The longest substring an unspaced run is searched for (code points); the build refuses a longer seed or vocabulary
+ * entry. Not 10: nlp.js's Thai list has longer words that would then match ("การแข่งขัน", a match, +2).
+ */
+export const LONGEST_SUBSTRING = 8;
 /**
  * Unspaced scripts whose word boundaries ICU finds with a dictionary in Node's own Intl.Segmenter (Thai, Lao, Khmer,
  * Burmese). Matched anywhere, a Thai entry was found inside other words (บ้า "crazy" in บ้าน "house", ช้า "slow" in
