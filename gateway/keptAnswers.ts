@@ -36,6 +36,8 @@ const MAX_ANSWER = 256 * 1024;
  * that the count is at or above what bench:caches measures (2,610 bytes freed per entry against 2,612 counted with 620).
  */
 const ENTRY_OVERHEAD = 620;
+/** An alias's memory besides its two keys (Map entry, object, expiry): no body Buffer. */
+const ALIAS_OVERHEAD = 500;
 
 /** What answering a kept REST answer again needs of the route that kept it (rest/keptReplies.ts): its key scope, metrics label and max-age. */
 export interface KeptRoute { scope: string; label: string; maxAge: number }
@@ -124,9 +126,8 @@ export class KeptAnswers implements MeasuredCache {
    * U+007F, "Türkiye", "Uşak"), and a Buffer body is copied into memory of its own (keptBytes).
    */
   set(requestKey: string, { body, tag, cost, route }: KeptAnswer, seconds: number): void {
-    if (!(seconds > 0) || body.length > MAX_ANSWER) return;
+    if (!(seconds > 0) || body.length > MAX_ANSWER || (typeof body === 'string' && Buffer.byteLength(body) > MAX_ANSWER)) return;
     const own = keptBytes(body);
-    if (own.length > MAX_ANSWER) return;
     const key = keyOf(requestKey);
     // a key and tag at two bytes a character (V8 keeps a string with any character past U+00FF so: an upper bound)
     const bytes = 2 * (key.length + (tag?.length ?? 0)) + own.length + ENTRY_OVERHEAD;
@@ -145,7 +146,7 @@ export class KeptAnswers implements MeasuredCache {
     const t = this.kept.get(target);
     if (t === undefined || 'target' in t || t.expires <= this.now()) return;
     const key = keyOf(requestKey);
-    this.put(key, { target, expires: t.expires, bytes: 2 * (key.length + target.length) + ENTRY_OVERHEAD, used: false });
+    this.put(key, { target, expires: t.expires, bytes: 2 * (key.length + target.length) + ALIAS_OVERHEAD, used: false });
   }
 
   private drop(key: string, k: Entry | Alias): void {

@@ -28,20 +28,32 @@ function neutralKey(lang: string, text: string): string {
 }
 
 /** Every entry of the tables, as (lang, kind, text) → strength; later sources do not overwrite earlier ones' signs. */
-/** How many stray forms the last fallbackEntries() made neutral, in how many languages (printed by the build). */
-let strayCount = { forms: 0, languages: 0 };
-
 export function fallbackEntries(): Map<string, number> {
+  return buildEntries().entries;
+}
+
+/** The tables' entries, and the stray forms (strayStemForms) among them made neutral. */
+function buildEntries(): { entries: Map<string, number>; stray: { lang: string; form: string }[] } {
   const require = createRequire(createRequire(import.meta.url).resolve('@nlpjs/lang-all/package.json'));
   const entries = new Map<string, number>();
   /** Words the project's lists mark neutral (`=word`): no later list gives them a polarity. */
   const neutral = new Set<string>();
+  /**
+   * Whole words and substrings the project's lists give: nlp.js's machine-translated lists do not override them (its
+   * Hungarian "szörnyű", terrible, is +3, Indonesian "hebat", great, −2, Ukrainian "жахливо", terribly, +4: 18 such
+   * words). Stems are not kept so: two lists that disagree on a word beginning ("her-") say it is not one word.
+   */
+  const projectWords = new Set<string>();
   const put = (lang: string, kind: string, text: string, v: number): void => {
     const k = `${lang}\u0001${kind}\u0001${text}`;
-    if (neutral.has(k)) return;
+    if (neutral.has(k) || projectWords.has(k)) return;
     const old = entries.get(k);
     if (old === undefined) entries.set(k, v);
     else if (Math.sign(old) !== Math.sign(v) && old !== NEGATOR) entries.delete(k); // the lists disagree: no polarity
+  };
+  const putOwn = (lang: string, kind: string, text: string, v: number): void => {
+    put(lang, kind, text, v);
+    if ((kind === 'w' || kind === 'c') && entries.get(`${lang}\u0001${kind}\u0001${text}`) === v) projectWords.add(`${lang}\u0001${kind}\u0001${text}`);
   };
   // seeds first: the project's own words win over a machine translation's
   for (const [lang, line] of [...Object.entries(NEUTRAL_PHRASES), ...Object.entries(SEEDS), ...Object.entries(VOCABULARY), ...Object.entries(ROMANISED)]) {
@@ -75,9 +87,9 @@ export function fallbackEntries(): Map<string, number> {
       }
       const v = sign === '!' ? NEGATOR : sign === '++' ? 3 : sign === '--' ? -3 : sign === '+' ? 2 : -2;
       if (sign === '!') put(lang, 'n', text, v);
-      else if (UNSPACED.test(text)) put(lang, 'c', text, v);
+      else if (UNSPACED.test(text)) putOwn(lang, 'c', text, v);
       else if (text.endsWith('*') || HANGUL.test(text)) put(lang, 's', text.replace(/\*$/u, ''), v);
-      else put(lang, 'w', text, v);
+      else putOwn(lang, 'w', text, v);
     }
   }
   const stops = new Map<string, Set<string>>();
@@ -126,8 +138,7 @@ export function fallbackEntries(): Map<string, number> {
   for (const l of langs) entries.set(`${l}\u0001l\u0001`, 1);
   const stray = strayStemForms(entries);
   for (const { lang, form } of stray) entries.set(neutralKey(lang, form), NEUTRAL_ENTRY);
-  strayCount = { forms: stray.length, languages: new Set(stray.map((s) => s.lang)).size };
-  return entries;
+  return { entries, stray };
 }
 
 /**
@@ -137,22 +148,20 @@ export function fallbackEntries(): Map<string, number> {
  * than twice those of the stem's sign ("mercredi" through merc-, merci's stem; Portuguese "feira", as in
  * segunda-feira, through fei-, feio's, though "Odeio segundas-feiras" is negative; Dutch "ziekenhuis" through
  * ziek-). Each becomes a whole-word neutral entry of that language, which ends the search before any stem is read;
- * the stem itself stays for its other forms. A neutral question is not read: it names a quality without asserting it
- * ("Кто-нибудь знает, хорошая ли новая кофейня?", as the third brief asked for), and such rows had made Russian
- * "хорошая" and "плохая" and Greek "κακός" neutral; one neutral statement is enough ("вранці", in the morning, read
+ * the stem itself stays for its other forms. A neutral row's questions are not read (statements()): a question names a
+ * quality without asserting it ("Кто-нибудь знает, хорошая ли новая кофейня?", as the third brief asked for), and such
+ * rows had made Russian "хорошая" and "плохая" and Greek "κακός" neutral; one neutral statement is enough ("вранці", in the morning, read
  * through вра-, вражає's stem, as −3).
  */
-/** A question: a neutral row with one asserts nothing of the words it names (strayStemForms). */
-const QUESTION = /[?？؟]|[;\u037e]\s*$/u; // Greek asks with ";"
-
 export function strayStemForms(entries: Map<string, number>): { lang: string; form: string }[] {
   const tables = FallbackLexicons.fromBytes(encodeFallbackLexicons(entries));
   const seen = new Map<string, { agree: number; neutral: number; other: number }>();
   for (const r of writtenSentences()) {
     if (r.split !== 'train' || r.polarity === undefined) continue;
     const side = r.polarity === 2 ? 1 : r.polarity === 0 ? -1 : 0;
-    if (side === 0 && QUESTION.test(r.text)) continue;
-    for (const h of tables.score(r.text, r.lang).hits) {
+    // a neutral row's statements, without its questions
+    const read = side === 0 ? statements(r.text, r.lang) : [r.text];
+    for (const h of read.flatMap((t) => tables.score(t, r.lang).hits)) {
       if (!h.beyondStem) continue;
       const form = h.text.replace(/ \(negated\)$/u, '').toLowerCase();
       const k = `${r.lang}\u0001${form}`;
@@ -167,6 +176,18 @@ export function strayStemForms(entries: Map<string, number>): { lang: string; fo
     const [lang, form] = k.split('\u0001') as [string, string];
     return { lang, form };
   }).sort((a, b) => (a.lang + a.form < b.lang + b.form ? -1 : 1));
+}
+
+/** Where a text's sentences end: after . ! ? … and their full-width and Arabic forms, and before an opening ¿ or ¡. */
+const SENTENCE_BREAK = /(?<=[.!?…。！？؟;\u037e])\s+|\s*(?=[¿¡])/u;
+/** A question: ? (or ？ ؟; Greek also ;) at its end, before closing quotes, brackets, emoji or hashtags. */
+const ASKS = /[?？؟][\s\p{Pe}\p{Pf}"'»\p{Extended_Pictographic}]*$/u;
+const ASKS_GREEK = /[?;\u037e][\s\p{Pe}\p{Pf}"'»\p{Extended_Pictographic}]*$/u;
+
+/** The sentences of a text that are not questions (strayStemForms: a question names a quality without asserting it). */
+function statements(text: string, lang: string): string[] {
+  const asks = lang === 'el' ? ASKS_GREEK : ASKS;
+  return text.split(SENTENCE_BREAK).filter((t) => t.trim() !== '' && !asks.test(t.replace(/#\S+\s*$/u, '').trim()));
 }
 
 /**
@@ -215,7 +236,9 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     about: 'Writes the lexicon-fallback tables (fallback-lexicons.bin) from the seed words and nlp.js.',
     options: { out: { type: 'string', default: join(projectRoot, 'models') } },
   });
-  const bin = encodeFallbackLexicons();
+  const { entries, stray } = buildEntries();
+  const bin = encodeFallbackLexicons(entries);
   writeFileSync(join(values.out, FALLBACK_LEXICONS_FILE), bin);
-  console.log(`wrote ${join(values.out, FALLBACK_LEXICONS_FILE)}: ${bin.readUInt32LE(4)} entries (${strayCount.forms} stray forms made neutral in ${strayCount.languages} languages), sha256 ${createHash('sha256').update(bin).digest('hex')}`);
+  const strayLanguages = new Set(stray.map((f) => f.lang)).size;
+  console.log(`wrote ${join(values.out, FALLBACK_LEXICONS_FILE)}: ${bin.readUInt32LE(4)} entries (${stray.length} stray forms made neutral in ${strayLanguages} languages), sha256 ${createHash('sha256').update(bin).digest('hex')}`);
 }

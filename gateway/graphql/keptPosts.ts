@@ -97,11 +97,16 @@ export class KeptPosts {
     const start = performance.now();
     const chunks: Buffer[] = [];
     let got = 0;
+    let done = false;
     const onData = (chunk: Buffer): void => {
       got += chunk.length;
       if (got <= declared) chunks.push(chunk);
+      // the declared length is the whole body (the HTTP parser reads no more of it): answer now, not a tick later at 'end'
+      if (got === declared) onEnd();
     };
     const onEnd = (): void => {
+      if (done) return;
+      done = true;
       req.removeListener('data', onData);
       req.removeListener('end', onEnd);
       req.removeListener('error', onEnd);

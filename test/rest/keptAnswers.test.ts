@@ -206,7 +206,7 @@ describe('KeptAnswers', () => {
     now = 4_000;
     c.alias(alias, target);
     expect(c.get(alias)).toMatchObject({ body: Buffer.from('d'.repeat(2_000)), cost: 3, at: 1_000 });
-    expect(c.weight - before).toBe(2 * (alias.length + target.length) + 620); // the keys and the entry, not the body
+    expect(c.weight - before).toBe(2 * (alias.length + target.length) + 500); // the keys and the entry, not the body
     c.alias('graphql-body\u0000nothing', 'graphql\u0000POST\u0000not kept'); // no answer under that key: no alias
     expect(c.size).toBe(2);
     c.set(target, { body: 'e', cost: 1 }, 10); // the answer kept again: the alias reads the new one
@@ -255,5 +255,13 @@ describe('KeptAnswers', () => {
     expect(kept.length).toBe(Buffer.byteLength(text));
     expect(kept.buffer.byteLength).toBe(kept.length); // not a slice of Node's shared slab
     expect(c.weight).toBe(2 * (1 + 5) + Buffer.byteLength(text) + 620);
+  });
+
+  it('keeps no answer over 256 KiB of UTF-8, however few its characters', () => {
+    const c = new KeptAnswers(4 * 1024 * 1024);
+    c.set('wide', { body: `"${'é'.repeat(140_000)}"` }, 10); // 140,002 characters, 280,002 bytes
+    expect(c.get('wide')).toBeUndefined();
+    c.set('narrow', { body: `"${'e'.repeat(256 * 1024 - 2)}"` }, 10); // 256 KiB exactly
+    expect(c.get('narrow')?.body.length).toBe(256 * 1024);
   });
 });

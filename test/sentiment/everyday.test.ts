@@ -48,15 +48,19 @@ describe('everyday sentences (fresh set): the language and a polarity', () => {
   });
 
   it('a clear lexicon word decides in a trained language only where the model is unsure of NEUTRAL and leans its way, unless a negator flipped nothing', async () => {
-    // written for this test: the model reads each NEUTRAL under MODEL_SURE, leaning NEGATIVE (earlier models did so on
+    // written for this test: the model reads each NEUTRAL under MODEL_SURE, leaning NEGATIVE. Earlier models did so on
     // "Je déteste le café / le lundi", "Ich hasse den Montag" and "Je déteste novembre", which later ones read NEGATIVE
-    // themselves as their written sentences grew; models/general.md, "Written everyday sentences")
+    // themselves as their written sentences grew, and on "Odio i lunedì.", which the models of the fifth batch read
+    // NEUTRAL at 81 %, too sure for the lexicon to decide (a known miss: models/general.md, "Written everyday sentences")
     const outs = await analyzer.analyze(['Odeio o mês de março.', 'Odio la metro por la mañana.']);
-    for (const o of outs) {
+    outs.forEach((o, i) => {
       if ('error' in o) throw new Error(o.error.message);
       expect(o.sentiment, o.rationale).toMatch(/NEGATIVE$/);
-      expect(o.rationale).toMatch(/^NEGATIVE from sentiment lexicons/);
-    }
+      // this rule and no other: a trained language whose model read NEUTRAL, unsure
+      expect(o.language.code).toBe(['pt', 'es'][i]);
+      expect(o.language.trained).toBe(true);
+      expect(o.rationale).toMatch(/^NEGATIVE from sentiment lexicons, because the general model read NEUTRAL \(\d+%\)/);
+    });
     const lexicons = FallbackLexicons.load(join(projectRoot, 'models'));
     expect(lexiconDecides(lexicons.score('Je déteste ce film', 'fr'))?.score).toBeLessThanOrEqual(-2);
     expect(lexiconDecides(lexicons.score('Je ne déteste pas ce film', 'fr'))).toBeUndefined(); // `pas` comes after the verb: a negator the lexicon did not place

@@ -366,6 +366,6 @@ describe('texts in letters the models never saw', () => {
     // share in the rationale and a different score show that its word, character n-gram or bigram features are read)
     const [latin, latinWord] = (await analyzer.analyze(['Excelente película', 'Excelente'], 'GENERAL')).map(ok);
     expect(latin!.rationale).toContain('"película"');
-    expect(latin!.sentimentScore).not.toBe(latinWord!.sentimentScore);
+    expect(Math.abs(latin!.sentimentScore - latinWord!.sentimentScore)).toBeGreaterThan(5e-6); // the Armenian pair: equal to 6 digits
   });
 });
