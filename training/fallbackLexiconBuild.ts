@@ -32,6 +32,29 @@ export function fallbackEntries(): Map<string, number> {
   return buildEntries().entries;
 }
 
+/**
+ * The entries of one language's line of the project's lists (`+word`, `--stem*`, `!negator`, `=neutral`, two-word
+ * entries written with their sign once: "+terima kasih"), each checked to be one the tables can match.
+ */
+function projectItems(lang: string, line: string): { sign: string; text: string }[] {
+  const items: string[] = [];
+  for (const part of line.split(' ')) {
+    if (/^[+\-!=]/.test(part) || items.length === 0) items.push(part);
+    else items[items.length - 1] += ` ${part}`;
+  }
+  return items.map((item) => {
+    const m = /^(\+\+|--|\+|-|!|=)(.+)$/u.exec(item);
+    if (!m) throw new Error(`fallbackSeeds ${lang}: ${item}?`);
+    const text = m[2]!.toLowerCase();
+    // score() reads an entry of one word or two (a word and the next): a longer one could never match
+    if (text.split(' ').length > 2) throw new Error(`fallbackSeeds / polarityVocabulary ${lang}: "${item}" has more than two words; write its two-word core`);
+    if (UNSPACED.test(text) && [...text].length > LONGEST_SUBSTRING) {
+      throw new Error(`fallbackSeeds / polarityVocabulary ${lang}: "${item}" is longer than the ${LONGEST_SUBSTRING} characters an unspaced text is searched for; shorten it`);
+    }
+    return { sign: m[1]!, text };
+  });
+}
+
 /** The tables' entries, and the stray forms (strayStemForms) among them made neutral. */
 function buildEntries(): { entries: Map<string, number>; stray: { lang: string; form: string }[] } {
   const require = createRequire(createRequire(import.meta.url).resolve('@nlpjs/lang-all/package.json'));
@@ -57,22 +80,7 @@ function buildEntries(): { entries: Map<string, number>; stray: { lang: string; 
   };
   // seeds first: the project's own words win over a machine translation's
   for (const [lang, line] of [...Object.entries(NEUTRAL_PHRASES), ...Object.entries(SEEDS), ...Object.entries(VOCABULARY), ...Object.entries(ROMANISED)]) {
-    // entries are space-separated; a two-word entry is written with its sign once ("+terima kasih"): join until the next sign
-    const items: string[] = [];
-    for (const part of line.split(' ')) {
-      if (/^[+\-!=]/.test(part) || items.length === 0) items.push(part);
-      else items[items.length - 1] += ` ${part}`;
-    }
-    for (const item of items) {
-      const m = /^(\+\+|--|\+|-|!|=)(.+)$/u.exec(item);
-      if (!m) throw new Error(`fallbackSeeds ${lang}: ${item}?`);
-      const [, sign, raw] = m;
-      const text = raw!.toLowerCase();
-      // score() reads an entry of one word or two (a word and the next): a longer one could never match
-      if (text.split(' ').length > 2) throw new Error(`fallbackSeeds / polarityVocabulary ${lang}: "${item}" has more than two words; write its two-word core`);
-      if (UNSPACED.test(text) && [...text].length > LONGEST_SUBSTRING) {
-        throw new Error(`fallbackSeeds / polarityVocabulary ${lang}: "${item}" is longer than the ${LONGEST_SUBSTRING} characters an unspaced text is searched for; shorten it`);
-      }
+    for (const { sign, text } of projectItems(lang, line)) {
       if (sign === '=') {
         // neutral in this language whatever a machine-translated list says (ru "сервис" was -2 in nlp.js's AFINN), and
         // kept as a neutral entry, so that no stem or substring inside it is read (greetings: "dobrý den", "καλημέρα";
