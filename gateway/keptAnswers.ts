@@ -62,14 +62,10 @@ export interface KeptEntry extends KeptAnswer { body: Buffer; at: number }
  * A kept body's UTF-8 bytes in memory of their own: Buffer.from, or a small Buffer as received, is cut from Node's
  * shared 8 KB slab, which a kept answer would then hold alive with whatever short-lived bytes were cut beside it.
  */
-export function keptBytes(body: string | Buffer): Buffer {
-  if (typeof body !== 'string') {
-    const own = Buffer.allocUnsafeSlow(body.length);
-    body.copy(own);
-    return own;
-  }
-  const own = Buffer.allocUnsafeSlow(Buffer.byteLength(body));
-  own.write(body);
+export function keptBytes(body: string | Buffer, size = typeof body === 'string' ? Buffer.byteLength(body) : body.length): Buffer {
+  const own = Buffer.allocUnsafeSlow(size);
+  if (typeof body === 'string') own.write(body);
+  else body.copy(own);
   return own;
 }
 
@@ -126,8 +122,10 @@ export class KeptAnswers implements MeasuredCache {
    * U+007F, "Türkiye", "Uşak"), and a Buffer body is copied into memory of its own (keptBytes).
    */
   set(requestKey: string, { body, tag, cost, route }: KeptAnswer, seconds: number): void {
-    if (!(seconds > 0) || body.length > MAX_ANSWER || (typeof body === 'string' && Buffer.byteLength(body) > MAX_ANSWER)) return;
-    const own = keptBytes(body);
+    if (!(seconds > 0) || body.length > MAX_ANSWER) return;
+    const size = typeof body === 'string' ? Buffer.byteLength(body) : body.length;
+    if (size > MAX_ANSWER) return;
+    const own = keptBytes(body, size);
     const key = keyOf(requestKey);
     // a key and tag at two bytes a character (V8 keeps a string with any character past U+00FF so: an upper bound)
     const bytes = 2 * (key.length + (tag?.length ?? 0)) + own.length + ENTRY_OVERHEAD;
