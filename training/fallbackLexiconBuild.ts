@@ -67,16 +67,18 @@ function buildEntries(): { entries: Map<string, number>; stray: { lang: string; 
    * words). Stems are not kept so: two lists that disagree on a word beginning ("her-") say it is not one word.
    */
   const projectWords = new Set<string>();
-  const put = (lang: string, kind: string, text: string, v: number): void => {
+  /** Puts an entry (unless a list before said otherwise) and gives its key. */
+  const put = (lang: string, kind: string, text: string, v: number): string => {
     const k = `${lang}\u0001${kind}\u0001${text}`;
-    if (neutral.has(k) || projectWords.has(k)) return;
+    if (neutral.has(k) || projectWords.has(k)) return k;
     const old = entries.get(k);
     if (old === undefined) entries.set(k, v);
     else if (Math.sign(old) !== Math.sign(v) && old !== NEGATOR) entries.delete(k); // the lists disagree: no polarity
+    return k;
   };
-  const putOwn = (lang: string, kind: string, text: string, v: number): void => {
-    put(lang, kind, text, v);
-    if ((kind === 'w' || kind === 'c') && entries.get(`${lang}\u0001${kind}\u0001${text}`) === v) projectWords.add(`${lang}\u0001${kind}\u0001${text}`);
+  const putOwn = (lang: string, kind: 'w' | 'c', text: string, v: number): void => {
+    const k = put(lang, kind, text, v);
+    if (entries.get(k) === v) projectWords.add(k);
   };
   // seeds first: the project's own words win over a machine translation's
   for (const [lang, line] of [...Object.entries(NEUTRAL_PHRASES), ...Object.entries(SEEDS), ...Object.entries(VOCABULARY), ...Object.entries(ROMANISED)]) {
@@ -158,8 +160,8 @@ function buildEntries(): { entries: Map<string, number>; stray: { lang: string; 
  * ziek-). Each becomes a whole-word neutral entry of that language, which ends the search before any stem is read;
  * the stem itself stays for its other forms. A neutral row's questions are not read (statements()): a question names a
  * quality without asserting it ("Кто-нибудь знает, хорошая ли новая кофейня?", as the third brief asked for), and such
- * rows had made Russian "хорошая" and "плохая" and Greek "κακός" neutral; one neutral statement is enough ("вранці", in the morning, read
- * through вра-, вражає's stem, as −3).
+ * rows had made Russian "хорошая" and "плохая" and Greek "κακός" neutral; one neutral statement is enough ("вранці", in
+ * the morning, read through вра-, вражає's stem, as −3).
  */
 export function strayStemForms(entries: Map<string, number>): { lang: string; form: string }[] {
   const tables = FallbackLexicons.fromBytes(encodeFallbackLexicons(entries));
