@@ -18,7 +18,6 @@
  * also runs the full analysis with those models and these, alternated in this process,
  * and prints CPU time per text and the throughput ratio: a feature's cost under load.
  */
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as ort from 'onnxruntime-node';
 import { eld } from 'eld/medium';
@@ -71,7 +70,7 @@ async function main(): Promise<void> {
     }, texts.length);
     log(`| ${domain} | vader-sentiment | 1 | ${vaderRate.toFixed(0)} | 1.00 |`);
     const sidecar = analyzer.sidecar(domain);
-    const session = await ort.InferenceSession.create(readFileSync(join(MODELS_DIR, `${MODEL_NAMES[domain]}.onnx`)), { intraOpNumThreads: 1, interOpNumThreads: 1, executionMode: 'sequential' });
+    const session = await ort.InferenceSession.create(join(MODELS_DIR, `${MODEL_NAMES[domain]}.onnx`), { intraOpNumThreads: 1, interOpNumThreads: 1, executionMode: 'sequential' });
     const featurizer = new Featurizer(sidecar.featurizer);
     const fetches = sidecar.heads.map((h) => h.name);
     const inferOnly = async (batch: string[]): Promise<void> => {

@@ -59,10 +59,12 @@ export function loadCoreConfig(env: NodeJS.ProcessEnv = process.env): CoreConfig
     logLevel: logLevelSetting(env),
     stateDir: resolve(env['MERIDIAN_STATE_DIR'] || defaultStateDir()),
     sentiment: {
-      // one analysis thread on 2 cores or fewer (the gateway and core threads need the other core): npm run
-      // bench:sentiment, A/B 2 vs 1 worker on 2 cores, idle RSS 704-716 vs 595-615 MB, batch 1484-2446 vs 2773-2890
-      // texts/s, sync p50 equal (CHANGELOG.md)
-      workers: int('MERIDIAN_SENTIMENT_WORKERS', cores <= 2 ? 1 : Math.min(4, cores), 1, 64),
+      // one analysis thread on 2 cores or fewer (the gateway and core threads need the other core), two beyond: each
+      // thread past the first adds ~50 MB of RSS idle and ~55 more under load even with the models' weights mapped
+      // once for all threads (npm run bench:sentiment -- --memory: 1 / 2 / 4 threads 555 / 609 / 689 MB idle,
+      // 684 / 792 / 983 MB at most), so four would break the 600 / 900 MB budget (CHANGELOG.md, 2026-12-06);
+      // MERIDIAN_SENTIMENT_WORKERS sets more on a machine with the memory for them
+      workers: int('MERIDIAN_SENTIMENT_WORKERS', cores <= 2 ? 1 : 2, 1, 64),
       ortThreads: int('MERIDIAN_SENTIMENT_ORT_THREADS', 1, 1, 64),
       batchSize: int('MERIDIAN_SENTIMENT_BATCH', 256, 1, 4096),
       // a backlog leaves in larger tasks: the store's statements cost mostly per statement; 512, not 1,024: the same

@@ -30,8 +30,12 @@
  *
  *   scaled = (Cast(Gather(Wq, ids)) * Wscale) * Unsqueeze(weights, 1)           float [T, H]
  */
+import { createHash } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import onnxProto from 'onnx-proto';
 import type { LinearModel } from './linearModel.js';
+import type { ModelSidecar } from '../src/sentiment/modelCard.js';
 
 const { onnx } = onnxProto;
 const T = onnx.TensorProto.DataType;
@@ -244,4 +248,85 @@ export function initializerBytes(graph: onnxProto.onnx.IGraphProto, name: string
   const raw = graph.initializer?.find((i) => i.name === name)?.rawData;
   // new Uint8Array(view) copies into an ArrayBuffer of exactly its length (a Buffer's slice() would share the pool)
   return raw ? new Uint8Array(raw) : undefined;
+}
+
+/** Initializers of at least this many bytes go to the model's data file (`<name>.onnx.data`) instead of the graph. */
+export const EXTERNAL_MIN_BYTES = 1 << 20;
+/** Offsets in the data file are multiples of the page size, so that ONNX Runtime maps the file instead of copying it. */
+const PAGE = 4096;
+
+/**
+ * The graph and the data file that `npm run train` writes for one exported model. The large initializers (the
+ * embeddings, the word table, a linear model's weights) move to `<onnxFile>.data`, each at a page-aligned offset,
+ * and the graph names them by file, offset and length (ONNX external data). ONNX Runtime then memory-maps the file:
+ * every analysis thread's session reads the same pages, where a self-contained graph was parsed and copied once per
+ * thread (~40 MB of RSS per thread for GENERAL; models/README.md, "Files and memory"). The computation is unchanged.
+ */
+export function splitExternalData(onnxBytes: Uint8Array, onnxFile: string): { graph: Uint8Array; data: Uint8Array; dataFile: string } {
+  const dataFile = `${onnxFile}.data`;
+  const model = onnx.ModelProto.decode(onnxBytes);
+  const parts: Uint8Array[] = [];
+  let offset = 0;
+  for (const t of model.graph?.initializer ?? []) {
+    const raw = t.rawData;
+    if (!raw || raw.length < EXTERNAL_MIN_BYTES) continue;
+    const pad = (PAGE - (offset % PAGE)) % PAGE;
+    if (pad) parts.push(new Uint8Array(pad));
+    offset += pad;
+    parts.push(raw);
+    t.externalData = [
+      { key: 'location', value: dataFile },
+      { key: 'offset', value: String(offset) },
+      { key: 'length', value: String(raw.length) },
+    ];
+    t.dataLocation = onnx.TensorProto.DataLocation.EXTERNAL;
+    t.rawData = new Uint8Array(0);
+    offset += raw.length;
+  }
+  const data = new Uint8Array(offset);
+  let at = 0;
+  for (const p of parts) {
+    data.set(p, at);
+    at += p.length;
+  }
+  return { graph: onnx.ModelProto.encode(model).finish(), data, dataFile };
+}
+
+/**
+ * A model as written by `npm run train` (its graph, and its data file when it has one), decoded with every
+ * initializer's bytes inline again: what exportOnnx made. For tests and tools that read the weights.
+ */
+export function readOnnxModel(dir: string, onnxFile: string): InstanceType<typeof onnx.ModelProto> {
+  const model = onnx.ModelProto.decode(readFileSync(join(dir, onnxFile)));
+  const files = new Map<string, Buffer>();
+  for (const t of model.graph?.initializer ?? []) {
+    if (t.dataLocation !== onnx.TensorProto.DataLocation.EXTERNAL) continue;
+    const entry = (key: string): string | undefined => (t.externalData ?? []).find((e) => e.key === key)?.value ?? undefined;
+    const location = entry('location');
+    if (!location || basename(location) !== location) throw new Error(`${onnxFile}: initializer ${t.name} names external data '${location}', not a file beside it`);
+    if (!files.has(location)) files.set(location, readFileSync(join(dir, location)));
+    const offset = Number(entry('offset') ?? 0);
+    const length = Number(entry('length'));
+    t.rawData = new Uint8Array(files.get(location)!.subarray(offset, offset + length));
+    t.externalData = [];
+    delete (t as { dataLocation?: unknown }).dataLocation; // unset, as exportOnnx leaves it: the same bytes re-encoded
+  }
+  return model;
+}
+
+/**
+ * An exported model as `npm run train` writes it (splitExternalData): the sidecar's fields that name its two files by
+ * sha256, and write(outDir), which writes the data file, then the graph.
+ */
+export function onnxFiles(onnxFile: string, onnxBytes: Uint8Array): { fields: Pick<ModelSidecar, 'onnxFile' | 'onnxSha256' | 'onnxDataFile' | 'onnxDataSha256'>; bytes: number; write(outDir: string): void } {
+  const { graph, data, dataFile } = splitExternalData(onnxBytes, onnxFile);
+  const sha = (b: Uint8Array): string => createHash('sha256').update(b).digest('hex');
+  return {
+    fields: { onnxFile, onnxSha256: sha(graph), onnxDataFile: dataFile, onnxDataSha256: sha(data) },
+    bytes: graph.length + data.length,
+    write(outDir: string): void {
+      writeFileSync(join(outDir, dataFile), data);
+      writeFileSync(join(outDir, onnxFile), graph);
+    },
+  };
 }

@@ -30,7 +30,7 @@ import { levelOf, POLARITIES, SENTIMENT_LEVELS, type Calibration } from '../src/
 import { readFileSync, existsSync } from 'node:fs';
 import { loadFiveLevelRows, loadGeneralCorpus, writtenRowsOf, type Row } from './corpus.js';
 import { createHiddenModel, featurizeAll, predict, quantiseColumns, train, type LinearModel, type FeatureMatrix, type Targets } from './linearModel.js';
-import { exportOnnx } from './onnxExport.js';
+import { exportOnnx, onnxFiles } from './onnxExport.js';
 import { argmax, pct, score, type Metrics } from './metrics.js';
 import { GENERAL_CORPUS, SPECS, isTuningRow, type ModelSpec } from './modelSpecs.js';
 import { progress } from './progress.js';
@@ -454,11 +454,11 @@ export async function writeModel(t: TrainedModel, outDir: string, evaluation: Tr
   const diff = await checkOnnxAgainstTrainer(t, onnx, sample);
   if (!(diff <= ONNX_TOLERANCE)) throw new Error(`ONNX output differs from the trainer by ${diff} (> ${ONNX_TOLERANCE}) on ${sample.length} rows: the export is wrong, not writing ${onnxFile}`);
   const lexicons = t.spec.featurizer.extraLexicons ? encodeExtraLexicons() : null;
+  const files = onnxFiles(onnxFile, onnx);
   const sidecar: ModelSidecar = {
     name: t.spec.name,
     domain: t.spec.domain,
-    onnxFile,
-    onnxSha256: createHash('sha256').update(onnx).digest('hex'),
+    ...files.fields,
     featurizer: { ...t.spec.featurizer, ...t.spec.servingFeaturizer },
     heads: t.spec.heads.map((h) => ({ name: h.name, labels: [...h.labels], offset: h.offset })),
     columns: t.model.columns,
@@ -476,9 +476,9 @@ export async function writeModel(t: TrainedModel, outDir: string, evaluation: Tr
     writeFileSync(tmp, lexicons);
     renameSync(tmp, join(outDir, EXTRA_LEXICONS_FILE));
   }
-  writeFileSync(join(outDir, onnxFile), onnx);
+  files.write(outDir);
   writeFileSync(join(outDir, `${t.spec.name}.json`), JSON.stringify(sidecar, null, 2) + '\n');
-  process.stderr.write(`wrote ${join(outDir, onnxFile)} (${(onnx.length / 1e6).toFixed(1)} MB); ONNX vs trainer max |Δp| = ${diff.toExponential(2)} on ${sample.length} held-out rows; calibration ${JSON.stringify(sidecar.calibration)}\n`);
+  process.stderr.write(`wrote ${join(outDir, onnxFile)} and ${files.fields.onnxDataFile} (${(files.bytes / 1e6).toFixed(1)} MB); ONNX vs trainer max |Δp| = ${diff.toExponential(2)} on ${sample.length} held-out rows; calibration ${JSON.stringify(sidecar.calibration)}\n`);
   return sidecar;
 }
 

@@ -28,7 +28,7 @@ import { encodeBatch } from '../src/sentiment/onnxBatch.js';
 import { cleanText } from '../src/sentiment/textInput.js';
 import { createHiddenModel, featurizeAll, predict, quantiseColumns, quantiseTable, setDenseInputs, train, type FeatureMatrix, type LinearModel, type Targets } from './linearModel.js';
 import { denseInputs, denseWidth, foldedTable, loadWordVectors, vectorWords, wordFeeds, type NegationMode, type WordVectors } from './englishVectors.js';
-import { exportOnnx, type WordBranch } from './onnxExport.js';
+import { exportOnnx, onnxFiles, type WordBranch } from './onnxExport.js';
 import { argmax, pct, score } from './metrics.js';
 import { GENERAL_SPEC, isTuningRow, type ModelSpec } from './modelSpecs.js';
 import { progress } from './progress.js';
@@ -297,11 +297,11 @@ async function writeExpert(t: VectorModel, outDir: string, evaluation: TrainedMo
     const rows = evaluation.heldoutRows.filter((r) => !trained.has(r) && evaluation.spec.gold(evaluation.rows[r]!)[h]);
     if (rows.length) heldout[head.name] = { rows: rows.length, macroF1: Number(headMetrics(evaluation.spec, evaluation, rows, h).macroF1.toFixed(4)) };
   });
+  const files = onnxFiles(onnxFile, onnx);
   const sidecar: ModelSidecar = {
     name: t.spec.name,
     domain: t.spec.domain,
-    onnxFile,
-    onnxSha256: createHash('sha256').update(onnx).digest('hex'),
+    ...files.fields,
     featurizer: { ...t.spec.featurizer, ...t.spec.servingFeaturizer },
     heads: t.spec.heads.map((h) => ({ name: h.name, labels: [...h.labels], offset: h.offset })),
     columns: t.model.columns,
@@ -313,10 +313,10 @@ async function writeExpert(t: VectorModel, outDir: string, evaluation: TrainedMo
     wordVectors: { file: wordsFile, sha256: createHash('sha256').update(words).digest('hex'), words: vectors.words.length, negation: mode },
   };
   mkdirSync(outDir, { recursive: true });
-  writeFileSync(join(outDir, onnxFile), onnx);
+  files.write(outDir);
   writeFileSync(join(outDir, wordsFile), words);
   writeFileSync(join(outDir, `${t.spec.name}.json`), JSON.stringify(sidecar, null, 2) + '\n');
-  process.stderr.write(`wrote ${join(outDir, onnxFile)} (${(onnx.length / 1e6).toFixed(1)} MB) and ${wordsFile}; ONNX vs trainer max |Δp| = ${diff.toExponential(2)} on ${sample.length} held-out rows; calibration ${JSON.stringify(sidecar.calibration)}\n`);
+  process.stderr.write(`wrote ${join(outDir, onnxFile)} and ${files.fields.onnxDataFile} (${(files.bytes / 1e6).toFixed(1)} MB) and ${wordsFile}; ONNX vs trainer max |Δp| = ${diff.toExponential(2)} on ${sample.length} held-out rows; calibration ${JSON.stringify(sidecar.calibration)}\n`);
 }
 
 /** train.ts checkOnnxAgainstTrainer with the word feeds. */

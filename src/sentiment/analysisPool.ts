@@ -1,6 +1,6 @@
 /**
  * The Piscina pool that runs the models, sized for the machine: `workers` threads
- * (default 1 on 2 cores or fewer, else min(4, cores): src/config.ts), each with `ortThreads` ONNX intra-op threads (default
+ * (default 1 on 2 cores or fewer, else 2: src/config.ts), each with `ortThreads` ONNX intra-op threads (default
  * 1), kept alive between bursts (idleTimeout: Infinity, so models are loaded once)
  * and with a bounded queue (the micro-batcher keeps at most two tasks per worker
  * in flight; Piscina's own queue never grows past that).

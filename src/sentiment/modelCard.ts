@@ -57,6 +57,12 @@ export interface ModelSidecar {
   domain: Domain;
   onnxFile: string;
   onnxSha256: string;
+  /**
+   * The graph's large initializers (ONNX external data, beside onnxFile; training/onnxExport.ts splitExternalData),
+   * which ONNX Runtime memory-maps; absent for a self-contained graph (models from before 2026-12-06).
+   */
+  onnxDataFile?: string;
+  onnxDataSha256?: string;
   featurizer: FeaturizerParams;
   heads: { name: string; labels: string[]; offset: number }[];
   columns: number;

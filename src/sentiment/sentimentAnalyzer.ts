@@ -5,7 +5,7 @@
  * language). Load once per thread; `InferenceSession.run` blocks its thread, so in
  * the service this lives in the Piscina workers only.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readFileSync, readSync } from 'node:fs';
 import { join } from 'node:path';
 import { createHash } from 'node:crypto';
 import * as ort from 'onnxruntime-node';
@@ -116,7 +116,25 @@ function readLexicons(path: string, sha256: string, model: string): void {
   loadExtraLexicons(bin, path);
 }
 
-export async function loadSidecar(name: string, modelsDir = MODELS_DIR): Promise<{ sidecar: ModelSidecar; onnx: Uint8Array }> {
+/** The sha256 of a file, read 1 MiB at a time (no copy of a model's weights is kept for it). */
+function fileSha256(path: string): string {
+  const hash = createHash('sha256');
+  const chunk = Buffer.allocUnsafe(1 << 20);
+  const fd = openSync(path, 'r');
+  try {
+    for (let n; (n = readSync(fd, chunk, 0, chunk.length, null)) > 0;) hash.update(chunk.subarray(0, n));
+  } finally {
+    closeSync(fd);
+  }
+  return hash.digest('hex');
+}
+
+/**
+ * Reads a model's sidecar and checks its graph (and the graph's data file, ONNX external data) against the sidecar's
+ * sha256; the path to give ONNX Runtime, which resolves the data file beside it and memory-maps it, so that every
+ * analysis thread's session shares those pages (models/README.md, "Files and memory").
+ */
+export async function loadSidecar(name: string, modelsDir = MODELS_DIR): Promise<{ sidecar: ModelSidecar; onnxPath: string }> {
   const sidecarPath = join(modelsDir, `${name}.json`);
   let sidecar: ModelSidecar;
   try {
@@ -124,12 +142,17 @@ export async function loadSidecar(name: string, modelsDir = MODELS_DIR): Promise
   } catch (e) {
     throw new Error(`cannot read model sidecar ${sidecarPath} (${(e as Error).message}): restore models/ from git or run \`npm run train\``, { cause: e });
   }
-  const onnx = readFileSync(join(modelsDir, sidecar.onnxFile));
-  const sha = createHash('sha256').update(onnx).digest('hex');
-  if (sha !== sidecar.onnxSha256) {
-    throw new Error(`model ${sidecar.onnxFile} does not match its sidecar (sha256 ${sha} ≠ ${sidecar.onnxSha256}): run \`npm run train\` or restore models/ from git`);
+  const files: [string, string][] = [[sidecar.onnxFile, sidecar.onnxSha256]];
+  if (sidecar.onnxDataFile) files.push([sidecar.onnxDataFile, sidecar.onnxDataSha256 ?? '(none in the sidecar)']);
+  for (const [file, expected] of files) {
+    const path = join(modelsDir, file);
+    if (!existsSync(path)) throw new Error(`model file ${file} is missing from ${modelsDir}: run \`npm run train\` or restore models/ from git`);
+    const sha = fileSha256(path);
+    if (sha !== expected) {
+      throw new Error(`model ${file} does not match its sidecar (sha256 ${sha} ≠ ${expected}): run \`npm run train\` or restore models/ from git`);
+    }
   }
-  return { sidecar, onnx };
+  return { sidecar, onnxPath: join(modelsDir, sidecar.onnxFile) };
 }
 
 const now = (): number => Number(process.hrtime.bigint());
@@ -169,13 +192,13 @@ export class SentimentAnalyzer {
     if (expertOn) names.push(['expert', ENGLISH_EXPERT]);
     let expert: LoadedModel | undefined;
     for (const [domain, name] of names) {
-      const { sidecar, onnx } = await loadSidecar(name, opts.modelsDir);
+      const { sidecar, onnxPath } = await loadSidecar(name, opts.modelsDir);
       // the lexicons the model was trained with, as npm run train wrote them beside it (sha256 in its sidecar)
       if (sidecar.featurizer.extraLexicons && sidecar.extraLexiconsSha256 && !lexiconsRead) {
         readLexicons(join(opts.modelsDir ?? MODELS_DIR, EXTRA_LEXICONS_FILE), sidecar.extraLexiconsSha256, sidecar.name);
         lexiconsRead = true;
       }
-      const session = await ort.InferenceSession.create(onnx, {
+      const session = await ort.InferenceSession.create(onnxPath, {
         intraOpNumThreads: opts.intraOpNumThreads ?? 1,
         interOpNumThreads: 1,
         executionMode: 'sequential',

@@ -6,9 +6,8 @@
  */
 import { describe, it, expect } from 'vitest';
 import { createHash } from 'node:crypto';
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import onnxProto from 'onnx-proto';
 import * as ort from 'onnxruntime-node';
 import { MODELS_DIR, SentimentAnalyzer } from '../../src/sentiment/sentimentAnalyzer.js';
 import { knownTokens } from '../../src/sentiment/englishWords.js';
@@ -16,11 +15,12 @@ import type { ModelSidecar } from '../../src/sentiment/modelCard.js';
 import { Featurizer, featureValues } from '../../src/sentiment/featurizer.js';
 import { encodeBatch } from '../../src/sentiment/onnxBatch.js';
 import { cleanText } from '../../src/sentiment/textInput.js';
-import { initializerBytes, storedWeights } from '../../training/onnxExport.js';
+import { initializerBytes, readOnnxModel, storedWeights } from '../../training/onnxExport.js';
 import { vectorWords, wordFeeds, type NegationMode, type WordVectors } from '../../training/englishVectors.js';
 
 const sidecar = JSON.parse(readFileSync(join(MODELS_DIR, 'general-en.json'), 'utf8')) as ModelSidecar;
 const onnxBytes = readFileSync(join(MODELS_DIR, sidecar.onnxFile));
+const dataBytes = readFileSync(join(MODELS_DIR, sidecar.onnxDataFile!));
 const wordsBytes = readFileSync(join(MODELS_DIR, sidecar.wordVectors!.file));
 
 const TEXTS = [
@@ -36,15 +36,16 @@ const TEXTS = [
 describe('English expert model (general-en)', () => {
   it('matches its sidecar (graph and word list by sha256) and is at most 30 MB', () => {
     expect(createHash('sha256').update(onnxBytes).digest('hex')).toBe(sidecar.onnxSha256);
+    expect(createHash('sha256').update(dataBytes).digest('hex')).toBe(sidecar.onnxDataSha256);
     expect(createHash('sha256').update(wordsBytes).digest('hex')).toBe(sidecar.wordVectors!.sha256);
     expect(wordsBytes.toString('utf8').trimEnd().split('\n')).toHaveLength(sidecar.wordVectors!.words);
-    expect(statSync(join(MODELS_DIR, sidecar.onnxFile)).size).toBeLessThanOrEqual(30e6);
+    expect(onnxBytes.length + dataBytes.length).toBeLessThanOrEqual(30e6);
     expect(sidecar.trainedLanguages.map((l) => l.code)).toEqual(['en']);
     expect(sidecar.heads.map((h) => h.name)).toEqual(['polarity', 'emotion']);
   });
 
   it('computes what its initializers say, and its contributions add up to each logit − b2', async () => {
-    const graph = onnxProto.onnx.ModelProto.decode(onnxBytes).graph!;
+    const graph = readOnnxModel(MODELS_DIR, sidecar.onnxFile).graph!;
     const f32 = (name: string): Float32Array => new Float32Array(initializerBytes(graph, name)!.buffer);
     const E = storedWeights(graph);
     const b1 = f32('bias');
@@ -64,7 +65,7 @@ describe('English expert model (general-en)', () => {
     const w = wordFeeds(TEXTS, vectors, mode);
     expect(w.ids.length).toBeGreaterThan(20); // the branch is fed: most words of these texts have a vector
     const batch = encodeBatch(bags, sidecar.featurizer);
-    const session = await ort.InferenceSession.create(onnxBytes, { intraOpNumThreads: 1 });
+    const session = await ort.InferenceSession.create(join(MODELS_DIR, sidecar.onnxFile), { intraOpNumThreads: 1 });
     const out = await session.run({
       ...batch.feeds,
       word_ids: new ort.Tensor('int32', w.ids, [w.ids.length]),

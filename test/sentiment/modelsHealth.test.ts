@@ -25,10 +25,10 @@ describe('models that do not match their sidecar', () => {
 
   beforeAll(async () => {
     cpSync(join(projectRoot, 'models'), modelsDir, { recursive: true });
-    const onnx = join(modelsDir, 'general.onnx');
-    const bytes = readFileSync(onnx);
-    bytes[5000] = bytes[5000]! ^ 0xff; // one flipped byte inside the weights
-    writeFileSync(onnx, bytes);
+    const data = join(modelsDir, 'general.onnx.data'); // the graph's weights (ONNX external data)
+    const bytes = readFileSync(data);
+    bytes[5000] = bytes[5000]! ^ 0xff; // one flipped byte inside the embeddings
+    writeFileSync(data, bytes);
     core = await startSentimentCore({ modelsDir, workers: 1 });
   }, 60_000);
 
@@ -57,7 +57,7 @@ describe('models that do not match their sidecar', () => {
     const s = sentimentClient(core.core.address);
     const err = await s.fail('AnalyzeText', { text: 'I love it', asyncMode: false });
     expect(err.code).toBe(grpc.status.UNAVAILABLE);
-    expect(err.message).toMatch(/general\.onnx does not match its sidecar.*npm run train/);
+    expect(err.message).toMatch(/general\.onnx\.data does not match its sidecar.*npm run train/);
     s.close();
   }, 60_000);
 });

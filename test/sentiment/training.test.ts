@@ -8,12 +8,11 @@
 import { describe, it, expect } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import onnxProto from 'onnx-proto';
 import * as ort from 'onnxruntime-node';
 import { logits, type LinearModel } from '../../training/linearModel.js';
 import { encodeBatch } from '../../src/sentiment/onnxBatch.js';
 import { trainModel, checkOnnxAgainstTrainer, ONNX_TOLERANCE } from '../../training/train.js';
-import { exportOnnx, initializerBytes, storedWeights } from '../../training/onnxExport.js';
+import { exportOnnx, initializerBytes, readOnnxModel, storedWeights } from '../../training/onnxExport.js';
 import { GENERAL_SPEC, FINANCE_SPEC } from '../../training/modelSpecs.js';
 import { MODELS_DIR } from '../../src/sentiment/sentimentAnalyzer.js';
 import { trainLanguageHead, identifierOf, LANGUAGE_SETTINGS } from '../../training/trainLanguage.js';
@@ -26,7 +25,7 @@ const WEIGHT_TOLERANCE = 1e-4;
 
 /** A committed graph's initializer as float32; 'W' is the embeddings or weights as stored (int8 times the column scales where the model keeps them so). */
 function committedWeights(name: string, initializer = 'W'): Float32Array {
-  const model = onnxProto.onnx.ModelProto.decode(readFileSync(join(MODELS_DIR, `${name}.onnx`)));
+  const model = readOnnxModel(MODELS_DIR, `${name}.onnx`);
   if (initializer === 'W') return storedWeights(model.graph!);
   return new Float32Array(initializerBytes(model.graph!, initializer)!.buffer);
 }
@@ -134,7 +133,7 @@ describe('rationale attributions of the committed GENERAL model', () => {
       const b = f.featurize(cleanText(t));
       return b.ids.slice(0, b.count);
     });
-    const session = await ort.InferenceSession.create(readFileSync(join(MODELS_DIR, 'general.onnx')));
+    const session = await ort.InferenceSession.create(join(MODELS_DIR, 'general.onnx'));
     const out = await session.run(encodeBatch(bags, sidecar.featurizer).feeds);
     const contributions = out.contributions!.data as Float32Array;
     let at = 0;
