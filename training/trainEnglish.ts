@@ -7,12 +7,14 @@
  *
  *   npm run train -- --only=english [--out=dir] [--evaluation-fit] [--hidden=H] [--seed=N]
  *       writes <out>/general-en.onnx and general-en.json (a candidate: the service does not read it; models/general-en.md)
- *   npm run build && node dist/training/trainEnglish.js --cross-source [--folds=umsab,goemotions,nusax,emobank]
+ *   npm run build && node dist/training/trainEnglish.js --cross-source [--folds=umsab,goemotions,nusax,emobank,all]
  *       [--seeds=7,8] [--hidden=16,32] [--shared [--ensemble]]
- *       [--vectors=none,plain,flip,split]
+ *       [--vectors=none,plain,flip,split] [--extended-phrases] [--written=W] [--weights=source:w,...]
  *       cross-source: for each fold, the expert trained without that source (and, with --shared, GENERAL's committed
  *       spec trained without it on every language), both scored on the left-out source's English held-out rows;
- *       `emobank`: trained on everything, scored on EmoBank's dev split binned 3-way and 2-way (never trained on).
+ *       `emobank`: trained on everything, scored on EmoBank's dev split binned 3-way and 2-way (never trained on);
+ *       `all`: nothing left out, every English held-out row scored by source (in-source). The last three options
+ *       change the training rows (models/general-en.md, "Tried, not kept: more phrases, …").
  */
 import { cliArgs } from '../lib/cliArgs.js';
 import { MODELS_DIR } from '../src/sentiment/sentimentAnalyzer.js';
@@ -57,6 +59,8 @@ const FOLDS: Record<string, (r: Row) => boolean> = {
   goemotions: (r) => r.source === 'goemotions',
   nusax: (r) => r.source === 'nusax',
   emobank: () => false,
+  /** Leaves nothing out: every English held-out row, scored per source (in-source figures). */
+  all: () => false,
 };
 
 interface Scores {
@@ -178,7 +182,7 @@ function foldedInputs(texts: string[], vectors: WordVectors, mode: NegationMode,
   return out;
 }
 
-function crossSource(values: { folds: string; seeds: string; hidden: string; shared: boolean; vectors: string; probe: boolean; ensemble: boolean }): void {
+function crossSource(values: { folds: string; seeds: string; hidden: string; shared: boolean; vectors: string; probe: boolean; ensemble: boolean; 'extended-phrases': boolean; written?: string; weights?: string }): void {
   const list = (v: string): number[] => v.split(',').map((x) => {
     const n = Number(x);
     if (!Number.isFinite(n)) throw new Error(`not a number: ${x}`);
@@ -187,7 +191,15 @@ function crossSource(values: { folds: string; seeds: string; hidden: string; sha
   const folds = values.folds.split(',');
   for (const f of folds) if (!FOLDS[f]) throw new Error(`--folds: unknown fold ${f}; use ${Object.keys(FOLDS).join(', ')}`);
   if (values.probe && folds.includes('emobank')) throw new Error('--probe: the emobank fold has no training rows to probe on (its train split sets the cuts); leave it out');
-  const data = loadAndFeaturize({ ...ENGLISH_SPEC, load: () => loadGeneralCorpus(true) });
+  const weights = new Map((values.weights ?? '').split(',').filter(Boolean).map((x) => {
+    const [source, w] = x.split(':');
+    if (!source || !(Number(w) > 0)) throw new Error(`--weights: '${x}' is not source:weight with a weight above 0 (e.g. umsab:3)`);
+    return [source, Number(w)] as const;
+  }));
+  if (values.written !== undefined && !(Number(values.written) > 0)) throw new Error(`--written: '${values.written}' is not a weight above 0`);
+  const load = (): Row[] => loadGeneralCorpus({ newSets: true, extendedPhrases: values['extended-phrases'], ...(values.written ? { written: { weight: Number(values.written) } } : {}) })
+    .map((r) => (weights.has(r.source) ? { ...r, weight: (r.weight ?? 1) * weights.get(r.source)! } : r));
+  const data = loadAndFeaturize({ ...ENGLISH_SPEC, load });
   const gradedRows = loadFiveLevelRows();
   const graded: { rows: Row[]; x: FeatureMatrix } = { rows: gradedRows, x: featurizeAll(gradedRows.map((r) => r.text), ENGLISH_SPEC.featurizer) };
   const modes = values.vectors.split(',') as (NegationMode | 'none')[];
@@ -200,7 +212,7 @@ function crossSource(values: { folds: string; seeds: string; hidden: string; sha
     const left = FOLDS[fold]!;
     // --probe: about 3,000 of the left-out source's training rows (a stride), never its held-out rows: to choose settings by
     const scored = values.probe ? 'train' : 'heldout';
-    const all = data.rows.map((r, i) => (r.split === scored && r.lang === ENGLISH && left(r) ? i : -1)).filter((i) => i >= 0);
+    const all = data.rows.map((r, i) => (r.split === scored && r.lang === ENGLISH && (fold === 'all' || left(r)) ? i : -1)).filter((i) => i >= 0);
     const held = values.probe ? all.filter((_, k) => k % Math.max(1, Math.floor(all.length / 3000)) === 0) : all;
     for (const seed of list(values.seeds)) {
       const variants: { name: string; spec: ModelSpec; exclude: (r: Row) => boolean; vectors?: NegationMode }[] = list(values.hidden).flatMap((hidden) => modes.map((m) => ({
@@ -224,7 +236,12 @@ function crossSource(values: { folds: string; seeds: string; hidden: string; sha
         if (values.ensemble && fold !== 'emobank') polarityOf.push(preds.map((p) => Array.from(p[0]!)));
         // the graded rows read through the fit's stored word table, as the graph would
         const gradedAs = withVectors ? { ...graded, x: { ...graded.x, dense: withVectors.dense(gradedRows.map((r) => r.text)) } } : graded;
-        const s = fold === 'emobank' ? scoreEmobank(t, gradedAs) : [scored.polarity, scored.emotion].filter(Boolean).join('; ');
+        const bySource = fold === 'all' ? [...new Set(held.map((r) => data.rows[r]!.source))].sort().map((src) => {
+          const idx = held.map((r, k) => [r, k] as const).filter(([r]) => data.rows[r]!.source === src);
+          const sc = scoreRows(t, idx.map(([r]) => r), idx.map(([, k]) => preds[k]!));
+          return `${src}: ${[sc.polarity, sc.emotion].filter(Boolean).join('; ')}`;
+        }).join(' | ') : '';
+        const s = fold === 'emobank' ? scoreEmobank(t, gradedAs) : fold === 'all' ? bySource : [scored.polarity, scored.emotion].filter(Boolean).join('; ');
         const line = `without ${fold}, ${v.name} seed=${seed}: ${fold === 'emobank' ? s : `${fold} en ${values.probe ? 'training rows (probe)' : 'held-out'} ${s}`} (${((Date.now() - started) / 1000).toFixed(0)} s)`;
         bar.done(line);
         process.stdout.write(line + '\n');
@@ -350,7 +367,7 @@ async function checkExpertOnnx(t: TrainedModel, onnx: Uint8Array, sample: number
 function main(): void {
   const { values } = cliArgs({
     name: 'trainEnglish',
-    usage: 'node dist/training/trainEnglish.js --train [--out=dir] [--evaluation-fit] [--seed=N] [--hidden=H] [--vectors=plain] | --cross-source [--folds=umsab,goemotions,nusax,emobank] [--seeds=7,8] [--hidden=16,32] [--shared [--ensemble]] [--vectors=none,plain,flip,split]',
+    usage: 'node dist/training/trainEnglish.js --train [--out=dir] [--evaluation-fit] [--seed=N] [--hidden=H] [--vectors=plain] | --cross-source [--folds=umsab,goemotions,nusax,emobank,all] [--seeds=7,8] [--hidden=16,32] [--shared [--ensemble]] [--vectors=none,plain,flip,split] [--extended-phrases] [--written=W] [--weights=source:w,...]',
     about: "The English expert's cross-source figures (npm run train -- --only=english trains and writes it).",
     options: {
       /** Train and write the expert (what `npm run train -- --only=english` runs), with --out, --evaluation-fit, --hidden, --seed, --vectors. */
@@ -369,6 +386,12 @@ function main(): void {
       probe: { type: 'boolean', default: false },
       /** The GloVe branch: none, or the negated words' treatment (englishVectors.ts): plain, flip, split; comma-separated. */
       vectors: { type: 'string' },
+      /** --cross-source: also train on the second group of VADER phrases (negators, "no longer", "X but Y"; corpus.ts extendedVaderPhrases). */
+      'extended-phrases': { type: 'boolean', default: false },
+      /** --cross-source: also train on the written everyday sentences, each row weighing this much (corpus.ts writtenSentences). */
+      written: { type: 'string' },
+      /** --cross-source: multiply the training weight of a source's rows, e.g. umsab:3,goemotions:0.5. */
+      weights: { type: 'string' },
     },
   });
   if (values.train) {
