@@ -14,7 +14,7 @@
  *   npm run bench:models       (BENCH_TEXTS=4096 texts per row)
  *
  * With BENCH_BASELINE_MODELS=dir (a models/ folder of another commit, e.g. filled by
- * `git show main:models/general.onnx > dir/general.onnx` for the six model files), it
+ * `git show main:models/general.onnx > dir/general.onnx` for the model files: each .onnx, .onnx.data and .json), it
  * also runs the full analysis with those models and these, alternated in this process,
  * and prints CPU time per text and the throughput ratio: a feature's cost under load.
  */

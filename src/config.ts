@@ -60,7 +60,7 @@ export function loadCoreConfig(env: NodeJS.ProcessEnv = process.env): CoreConfig
     stateDir: resolve(env['MERIDIAN_STATE_DIR'] || defaultStateDir()),
     sentiment: {
       // one analysis thread on 2 cores or fewer (the gateway and core threads need the other core), two beyond: each
-      // thread past the first adds ~50 MB of RSS idle and ~55 more under load even with the models' weights mapped
+      // thread past the first adds ~50 MB of RSS idle and ~100 MB at the peak under load even with the models' weights mapped
       // once for all threads (npm run bench:sentiment -- --memory: 1 / 2 / 4 threads 555 / 609 / 689 MB idle,
       // 684 / 792 / 983 MB at most), so four would break the 600 / 900 MB budget (CHANGELOG.md, 2026-12-06);
       // MERIDIAN_SENTIMENT_WORKERS sets more on a machine with the memory for them

@@ -31,7 +31,7 @@
  *   scaled = (Cast(Gather(Wq, ids)) * Wscale) * Unsqueeze(weights, 1)           float [T, H]
  */
 import { createHash } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import onnxProto from 'onnx-proto';
 import type { LinearModel } from './linearModel.js';
@@ -260,7 +260,7 @@ const PAGE = 4096;
  * embeddings, the word table, a linear model's weights) move to `<onnxFile>.data`, each at a page-aligned offset,
  * and the graph names them by file, offset and length (ONNX external data). ONNX Runtime then memory-maps the file:
  * every analysis thread's session reads the same pages, where a self-contained graph was parsed and copied once per
- * thread (~40 MB of RSS per thread for GENERAL; models/README.md, "Files and memory"). The computation is unchanged.
+ * thread (~45 MB of RSS more per further thread; models/README.md, "Files and memory"). The computation is unchanged.
  */
 export function splitExternalData(onnxBytes: Uint8Array, onnxFile: string): { graph: Uint8Array; data: Uint8Array; dataFile: string } {
   const dataFile = `${onnxFile}.data`;
@@ -316,7 +316,9 @@ export function readOnnxModel(dir: string, onnxFile: string): InstanceType<typeo
 
 /**
  * An exported model as `npm run train` writes it (splitExternalData): the sidecar's fields that name its two files by
- * sha256, and write(outDir), which writes the data file, then the graph.
+ * sha256, and write(outDir), which writes the data file, then the graph, each to a new file renamed over the old one: a
+ * running service maps the data file it loaded, and rewriting that file in place would change its answers (or end the
+ * process, if the file shrank), where a rename leaves it the file it has open.
  */
 export function onnxFiles(onnxFile: string, onnxBytes: Uint8Array): { fields: Pick<ModelSidecar, 'onnxFile' | 'onnxSha256' | 'onnxDataFile' | 'onnxDataSha256'>; bytes: number; write(outDir: string): void } {
   const { graph, data, dataFile } = splitExternalData(onnxBytes, onnxFile);
@@ -325,8 +327,11 @@ export function onnxFiles(onnxFile: string, onnxBytes: Uint8Array): { fields: Pi
     fields: { onnxFile, onnxSha256: sha(graph), onnxDataFile: dataFile, onnxDataSha256: sha(data) },
     bytes: graph.length + data.length,
     write(outDir: string): void {
-      writeFileSync(join(outDir, dataFile), data);
-      writeFileSync(join(outDir, onnxFile), graph);
+      for (const [file, bytes] of [[dataFile, data], [onnxFile, graph]] as const) {
+        const tmp = join(outDir, `${file}.${process.pid}.tmp`);
+        writeFileSync(tmp, bytes);
+        renameSync(tmp, join(outDir, file));
+      }
     },
   };
 }

@@ -191,11 +191,14 @@ function crossSource(values: { folds: string; seeds: string; hidden: string; sha
   const folds = values.folds.split(',');
   for (const f of folds) if (!FOLDS[f]) throw new Error(`--folds: unknown fold ${f}; use ${Object.keys(FOLDS).join(', ')}`);
   if (values.probe && folds.includes('emobank')) throw new Error('--probe: the emobank fold has no training rows to probe on (its train split sets the cuts); leave it out');
+  if (values.probe && folds.includes('all')) throw new Error('--probe: the all fold leaves nothing out, so its training rows are trained on; leave it out');
   const weights = new Map((values.weights ?? '').split(',').filter(Boolean).map((x) => {
     const [source, w] = x.split(':');
     if (!source || !(Number(w) > 0)) throw new Error(`--weights: '${x}' is not source:weight with a weight above 0 (e.g. umsab:3)`);
     return [source, Number(w)] as const;
   }));
+  const sources = weights.size ? new Set(loadGeneralCorpus({ newSets: true, extendedPhrases: true, written: { weight: 1 } }).map((r) => r.source)) : new Set<string>();
+  for (const source of weights.keys()) if (!sources.has(source)) throw new Error(`--weights: no rows come from '${source}'; the sources are ${[...sources].sort().join(', ')}`);
   if (values.written !== undefined && !(Number(values.written) > 0)) throw new Error(`--written: '${values.written}' is not a weight above 0`);
   const load = (): Row[] => loadGeneralCorpus({ newSets: true, extendedPhrases: values['extended-phrases'], ...(values.written ? { written: { weight: Number(values.written) } } : {}) })
     .map((r) => (weights.has(r.source) ? { ...r, weight: (r.weight ?? 1) * weights.get(r.source)! } : r));

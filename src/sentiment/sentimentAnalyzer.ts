@@ -6,7 +6,7 @@
  * the service this lives in the Piscina workers only.
  */
 import { closeSync, existsSync, openSync, readFileSync, readSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { createHash } from 'node:crypto';
 import * as ort from 'onnxruntime-node';
 import { EXTRA_LEXICONS_FILE, Featurizer, loadExtraLexicons, WordTable, type FeatureBag } from './featurizer.js';
@@ -142,8 +142,15 @@ export async function loadSidecar(name: string, modelsDir = MODELS_DIR): Promise
   } catch (e) {
     throw new Error(`cannot read model sidecar ${sidecarPath} (${(e as Error).message}): restore models/ from git or run \`npm run train\``, { cause: e });
   }
+  // Both files sit beside the sidecar, and the data file is the one the split graph names (training/onnxExport.ts
+  // splitExternalData): a sidecar cannot have another file hashed, nor leave a split graph's data unchecked.
+  const refuse = (why: string): Error => new Error(`model sidecar ${sidecarPath} ${why}: restore models/ from git or run \`npm run train\``);
+  const dataFile = `${sidecar.onnxFile}.data`;
+  if (typeof sidecar.onnxFile !== 'string' || basename(sidecar.onnxFile) !== sidecar.onnxFile || !sidecar.onnxFile.endsWith('.onnx')) throw refuse(`names '${String(sidecar.onnxFile)}' as its graph, not a .onnx file beside it`);
+  if (sidecar.onnxDataFile !== undefined && sidecar.onnxDataFile !== dataFile) throw refuse(`names '${sidecar.onnxDataFile}' as its graph's data file, not ${dataFile}`);
+  if (sidecar.onnxDataFile === undefined && existsSync(join(modelsDir, dataFile))) throw refuse(`does not name ${dataFile}, which is there (a sidecar from before the weights were split, beside a split graph)`);
   const files: [string, string][] = [[sidecar.onnxFile, sidecar.onnxSha256]];
-  if (sidecar.onnxDataFile) files.push([sidecar.onnxDataFile, sidecar.onnxDataSha256 ?? '(none in the sidecar)']);
+  if (sidecar.onnxDataFile !== undefined) files.push([dataFile, sidecar.onnxDataSha256 ?? '(none in the sidecar)']);
   for (const [file, expected] of files) {
     const path = join(modelsDir, file);
     if (!existsSync(path)) throw new Error(`model file ${file} is missing from ${modelsDir}: run \`npm run train\` or restore models/ from git`);
