@@ -13,7 +13,8 @@
  * negator ("not", "不", "ไม่", …) flips the next lexicon word within two words of its clause, "at all" words not
  * counted (AT_ALL; in Korean, Japanese, Turkish, Bengali and the Germanic languages with the negator after the verb,
  * the one just before it when none follows; in Hindi, Urdu and Persian the one just before it first: "maza nahi
- * aaya", "بد نیست"). `!` strengthens a score that is there.
+ * aaya", "بد نیست"). After a contrast word ("but": CONTRAST) whose two sides disagree, the words after it count 1.5×
+ * and those before 0.5× (VADER's rule). `!` strengthens a score that is there.
  *
  * The tables are hashed into one file (models/fallback-lexicons.bin: per entry the 32-bit FNV-1a of "lang kind text",
  * a second, independent 32-bit hash checked when the first matches, and the strength),
@@ -110,6 +111,26 @@ const AT_ALL: ReadonlySet<string> = new Set([
 ]);
 
 /**
+ * Contrast words ("but") per language. When the lexicon words before the last of them and those after it disagree in
+ * sign, the words after count CONTRAST_AFTER times and those before CONTRAST_BEFORE times (VADER's rule for "but"):
+ * Hungarian "Drága volt a koncertjegy, de minden forintot megért!" is the ticket's worth, not its price. Words that
+ * are also other words in the same language are left out (Hindi पर "on", Arabic بس "only"); languages written without
+ * spaces (Chinese, Japanese, Thai) and Korean's -지만 ending are not read for it.
+ */
+const CONTRAST: Readonly<Record<string, readonly string[]>> = {
+  en: ['but', 'however'], fr: ['mais', 'cependant'], es: ['pero', 'sino'], pt: ['mas', 'porém'], it: ['ma', 'però'],
+  de: ['aber', 'jedoch'], nl: ['maar'], sv: ['men'], da: ['men'], no: ['men'], fi: ['mutta'], et: ['aga'],
+  pl: ['ale', 'lecz'], cs: ['ale'], sk: ['ale'], sl: ['ampak', 'vendar'], hr: ['ali'], sr: ['ali', 'али'], bs: ['ali'],
+  bg: ['но', 'ала'], ru: ['но', 'однако'], uk: ['але', 'проте'], el: ['αλλά', 'όμως'], tr: ['ama', 'fakat', 'ancak'],
+  ar: ['لكن', 'ولكن'], he: ['אבל'], fa: ['ولی', 'اما', 'ولیکن'], ur: ['لیکن', 'مگر'], hi: ['लेकिन', 'मगर', 'lekin'],
+  bn: ['কিন্তু'], hu: ['de', 'viszont', 'azonban'], ro: ['dar', 'însă'], vi: ['nhưng'], id: ['tapi', 'tetapi', 'namun'],
+  ms: ['tapi', 'tetapi', 'namun'], sw: ['lakini'], ko: ['하지만', '그러나', '그런데'], tl: ['pero', 'ngunit'],
+};
+export const CONTRAST_AFTER = 1.5;
+export const CONTRAST_BEFORE = 0.5;
+const CONTRAST_SETS = new Map(Object.entries(CONTRAST).map(([lang, words]) => [lang, new Set(words)]));
+
+/**
  * The entry check hash: a second 32-bit hash of the same key, independent of fnv (another offset, another odd
  * multiplier, a shift mixed in), compared only when fnv found an entry. With fnv alone, 88k entries in 2^32 made about
  * one lookup in 49,000 land on another key's entry, and a text does a few hundred lookups (every word beginning of every
@@ -196,11 +217,35 @@ export interface LexiconHit {
 }
 
 export interface FallbackVerdict {
-  /** Sum of the matched words' strengths (±1-3 each; negated ones flipped; × 1.1 per `!`, at most three). */
+  /** Sum of the matched words' strengths (±1-3 each; negated ones flipped; contrast-weighted; × 1.1 per `!`, at most three). */
   score: number;
   hits: LexiconHit[];
   /** Negators found in the text, whether or not a lexicon word followed within reach ("ne déteste pas": `pas` comes after). */
   negators?: number;
+  /** The contrast word (CONTRAST) whose two sides disagreed, as the text has it: the hits after it were weighed up, those before down. */
+  contrast?: string;
+}
+
+/**
+ * The position in `found` of the last contrast word of the text's language (or a language it reads by TRANSFER) with
+ * lexicon words on both sides whose sums disagree in sign, or −1.
+ */
+function contrastAt(found: readonly { v: number; text: string; end?: true }[], langs: readonly string[], strength: (f: { v: number }, i: number) => number): number {
+  let at = -1;
+  for (let i = found.length - 2; i > 0 && at < 0; i--) {
+    const f = found[i]!;
+    if (f.v !== 0 || f.end) continue;
+    const word = f.text.toLowerCase();
+    if (langs.some((l) => CONTRAST_SETS.get(l)?.has(word))) at = i;
+  }
+  if (at < 0) return -1;
+  let before = 0;
+  let after = 0;
+  found.forEach((f, i) => {
+    if (i < at) before += strength(f, i);
+    else if (i > at) after += strength(f, i);
+  });
+  return before * after < 0 ? at : -1;
 }
 
 /** The emoji of a text the emoji table knows: the polar ones as hits (score as FallbackVerdict's) and the neutral ones. */
@@ -354,15 +399,17 @@ export class FallbackLexicons {
       if (target < 0) target = before;
       if (target >= 0) flipped.add(target);
     });
+    const strength = (f: { v: number }, i: number): number => (f.v === 0 || f.v === NEGATOR ? 0 : flipped.has(i) ? -f.v : f.v);
+    const contrast = contrastAt(found, langs, strength);
     let score = 0;
     found.forEach((f, i) => {
       if (f.v === 0 || f.v === NEGATOR) return;
-      const s = flipped.has(i) ? -f.v : f.v;
+      const s = strength(f, i) * (contrast < 0 ? 1 : i < contrast ? CONTRAST_BEFORE : CONTRAST_AFTER);
       hits.push({ text: flipped.has(i) ? `${f.text} (negated)` : f.text, strength: s, ...(f.beyondStem ? { beyondStem: f.beyondStem } : {}) });
       score += s;
     });
     const bangs = Math.min(3, (text.match(/!/g) ?? []).length);
-    return { score: score * 1.1 ** bangs, hits, negators: found.filter((f) => f.v === NEGATOR).length };
+    return { score: score * 1.1 ** bangs, hits, negators: found.filter((f) => f.v === NEGATOR).length, ...(contrast >= 0 ? { contrast: found[contrast]!.text } : {}) };
   }
 
   /** One word's entry: NEGATOR, a whole word's strength, or the longest stem it begins with (and the letters past it). */

@@ -178,6 +178,33 @@ describe('everyday sentences (fresh set): the language and a polarity', () => {
     expect(o.sentiment, o.rationale).toMatch(/NEGATIVE$/);
   });
 
+  it('after a contrast word ("but") whose two sides disagree, the second clause decides; agreeing sides are summed as they are', async () => {
+    const lexicons = FallbackLexicons.load(join(projectRoot, 'models'));
+    // written for this test: the expensive ticket, the lovely view; good food, awful service
+    const view = lexicons.score('A szálloda drága volt, de a kilátás csodálatos.', 'hu');
+    expect(view.contrast).toBe('de');
+    expect(view.score).toBeGreaterThan(0);
+    expect(view.hits.find((h) => h.text === 'drága')!.strength).toBeCloseTo(-0.5 * Math.abs(lexicons.score('A szálloda drága volt.', 'hu').score));
+    for (const [lang, text, word] of [['pl', 'Jedzenie było dobre, ale obsługa okropna.', 'ale'], ['sv', 'Maten var god men servicen var hemsk.', 'men'], ['fa', 'غذا خوب بود ولی خدمات افتضاح بود.', 'ولی']] as const) {
+      const v = lexicons.score(text, lang);
+      expect(v.contrast, text).toBe(word);
+      expect(v.score, text).toBeLessThan(0);
+    }
+    // both sides positive: no contrast, every word at its own strength
+    const both = lexicons.score('Jedzenie było dobre, ale obsługa też świetna.', 'pl');
+    expect(both.contrast).toBeUndefined();
+    expect(both.score).toBe(both.hits.reduce((a, h) => a + h.strength, 0));
+    // a contrast word opening the text has no first clause
+    expect(lexicons.score('Ale super!', 'pl').contrast).toBeUndefined();
+    // "de" is Hungarian's "but", not a contrast word in Spanish or Dutch
+    expect(lexicons.score('La sopa de tomate es horrible, pero el pan es excelente.', 'es').contrast).toBe('pero');
+    const [o] = await analyzer.analyze(['A szálloda drága volt, de a kilátás csodálatos.']);
+    if (!o || 'error' in o) throw new Error('rejected');
+    expect(o.sentiment).toMatch(/POSITIVE$/);
+    expect(o.lowConfidence).toBe(true);
+    expect(o.rationale).toContain('the words after "de" count 1.5×, those before 0.5×');
+  });
+
   it('romanised Hindi has words of its own, and nahi negates the adjective before it', async () => {
     const lexicons = FallbackLexicons.load(join(projectRoot, 'models'));
     // written for this test
@@ -222,7 +249,7 @@ describe('everyday sentences (fresh set): the language and a polarity', () => {
       ['Filmul nu e deloc rău.', 'ro', 1],
       ['Elokuva ei ole ollenkaan huono.', 'fi', 1],
       ['Η ταινία δεν είναι καθόλου κακή.', 'el', 1],
-      ['Der Film ist nicht schlecht, aber nicht gut.', 'de', 0], // two signs, each its own
+      ['Der Film ist nicht schlecht, aber nicht gut.', 'de', -1], // two signs, each its own; the clause after "aber" decides
       ['یہ فلم بری نہیں ہے۔', 'ur', 1],
       ['این فیلم بد نیست.', 'fa', 1],
       ['این فیلم را توصیه نمی‌کنم.', 'fa', -1],

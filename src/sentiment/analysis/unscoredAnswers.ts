@@ -4,11 +4,16 @@
  * abstention for a text in letters no training language uses.
  */
 import { EMOTIONS, levelOf, type Calibration, type Domain } from '../labels.js';
-import type { EmojiVerdict, FallbackVerdict } from '../lexiconFallback.js';
+import { CONTRAST_AFTER, CONTRAST_BEFORE, type EmojiVerdict, type FallbackVerdict } from '../lexiconFallback.js';
 import type { AnalysisOutput, EmotionScore } from './analysisOutput.js';
 import { fmt, quote, type MainHead } from './rationale.js';
 
 const NEGATED = ' (negated)';
+/** The rationale's note on a contrast word whose two sides disagreed (lexiconFallback.ts CONTRAST), or nothing. */
+function contrastNote(lex: FallbackVerdict): string {
+  return lex.contrast === undefined ? '' : `; the words after ${quote(lex.contrast)} count ${CONTRAST_AFTER}×, those before ${CONTRAST_BEFORE}×`;
+}
+
 /** A lexicon word as the rationale cites it: the word in quotes as the text has it, "(negated)" after it when a negator flipped it, and its strength. */
 function citeHit(h: { text: string; strength: number }): string {
   return h.text.endsWith(NEGATED) ? `${quote(h.text.slice(0, -NEGATED.length))} (negated) ${fmt(h.strength)}` : `${quote(h.text)} ${fmt(h.strength)}`;
@@ -39,7 +44,7 @@ export function fallbackAnswer(lex: FallbackVerdict, language: AnalysisOutput['l
       : language.trained
     ? `the general model reads ${language.code} near chance`
     : `the general model has no polarity training data in ${language.code} (it has in ${trainedCount} languages)`;
-  const rationale = `${level.winner === 2 ? 'POSITIVE' : 'NEGATIVE'} from sentiment lexicons, because ${why}: ${cites.join(', ')} (lexicon score ${fmt(lex.score)}). Language: ${language.code}${language.reliable ? '' : ' (uncertain)'}; lower confidence.${truncated ? ' Only the start of the text was read.' : ''}`;
+  const rationale = `${level.winner === 2 ? 'POSITIVE' : 'NEGATIVE'} from sentiment lexicons, because ${why}: ${cites.join(', ')} (lexicon score ${fmt(lex.score)}${contrastNote(lex)}). Language: ${language.code}${language.reliable ? '' : ' (uncertain)'}; lower confidence.${truncated ? ' Only the start of the text was read.' : ''}`;
   return { output: lexiconOutput(level, win, emotionScores, rationale, language, truncated), probs };
 }
 
@@ -164,7 +169,7 @@ export const LEXICON_OVERRULES_POLAR_BELOW = 0.8;
 export function lexiconOverModel(lex: FallbackVerdict, modelRead: string, language: AnalysisOutput['language'], truncated: boolean, cal: Calibration, emotionScores: EmotionScore[], lowConfidence: boolean): { output: AnalysisOutput; probs: number[] } {
   const answer = fallbackAnswer(lex, language, truncated, cal, emotionScores, 0);
   const cites = [...lex.hits].sort((a, b) => Math.abs(b.strength) - Math.abs(a.strength)).slice(0, 4).map(citeHit);
-  answer.output.rationale = `${lex.score > 0 ? 'POSITIVE' : 'NEGATIVE'} from sentiment lexicons, because the general model read ${modelRead} and the lexicon's words are clear: ${cites.join(', ')} (lexicon score ${fmt(lex.score)}). Language: ${language.code}${language.reliable ? '' : ' (uncertain)'}${lowConfidence ? '; lower confidence' : ''}.${truncated ? ' Only the start of the text was read.' : ''}`;
+  answer.output.rationale = `${lex.score > 0 ? 'POSITIVE' : 'NEGATIVE'} from sentiment lexicons, because the general model read ${modelRead} and the lexicon's words are clear: ${cites.join(', ')} (lexicon score ${fmt(lex.score)}${contrastNote(lex)}). Language: ${language.code}${language.reliable ? '' : ' (uncertain)'}${lowConfidence ? '; lower confidence' : ''}.${truncated ? ' Only the start of the text was read.' : ''}`;
   answer.output.lowConfidence = lowConfidence;
   return answer;
 }
