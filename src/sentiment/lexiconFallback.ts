@@ -114,8 +114,8 @@ const AT_ALL: ReadonlySet<string> = new Set([
  * Contrast words ("but") per language. When the lexicon words before the last of them and those after it disagree in
  * sign, the words after count CONTRAST_AFTER times and those before CONTRAST_BEFORE times (VADER's rule for "but"):
  * Hungarian "Drága volt a koncertjegy, de minden forintot megért!" is the ticket's worth, not its price. Words that
- * are also other words in the same language are left out (Hindi पर "on", Arabic بس "only"); languages written without
- * spaces (Chinese, Japanese, Thai) and Korean's -지만 ending are not read for it.
+ * are also other words in the same language are left out (Hindi पर "on", Arabic بس "only", Japanese でも "even", が);
+ * Korean's -지만 ending is not read for it.
  */
 const CONTRAST: Readonly<Record<string, readonly string[]>> = {
   en: ['but', 'however'], fr: ['mais', 'cependant'], es: ['pero', 'sino'], pt: ['mas', 'porém'], it: ['ma', 'però'],
@@ -125,6 +125,8 @@ const CONTRAST: Readonly<Record<string, readonly string[]>> = {
   ar: ['لكن', 'ولكن'], he: ['אבל'], fa: ['ولی', 'اما', 'ولیکن'], ur: ['لیکن', 'مگر'], hi: ['लेकिन', 'मगर', 'lekin'],
   bn: ['কিন্তু'], hu: ['de', 'viszont', 'azonban'], ro: ['dar', 'însă'], vi: ['nhưng'], id: ['tapi', 'tetapi', 'namun'],
   ms: ['tapi', 'tetapi', 'namun'], sw: ['lakini'], ko: ['하지만', '그러나', '그런데'], tl: ['pero', 'ngunit'],
+  // written without spaces: found where a run is cut into lexicon substrings (substrings), before the words there
+  zh: ['但是', '可是', '不过', '不過', '但'], ja: ['けれど', 'だけど', 'けど', 'しかし'], th: ['แต่'],
 };
 export const CONTRAST_AFTER = 1.5;
 export const CONTRAST_BEFORE = 0.5;
@@ -473,7 +475,18 @@ export class FallbackLexicons {
    */
   private substrings(run: string, langs: readonly string[], found: { v: number; text: string }[], bounds?: Set<number>): void {
     const chars = [...run];
+    const contrast = langs.flatMap((l) => CONTRAST[l] ?? []);
+    // where each code point starts in `run` (UTF-16 offsets), for the contrast words' startsWith
+    const starts: number[] = [];
+    if (contrast.length) for (let k = 0, at = 0; k < chars.length; at += chars[k]!.length, k++) starts.push(at);
     for (let i = 0; i < chars.length;) {
+      // a contrast word is one position of its own, read before the lexicon (不过 "but" is not the negator 不)
+      const but = contrast.length ? contrast.find((c) => run.startsWith(c, starts[i]) && (!bounds || (bounds.has(i) && bounds.has(i + [...c].length)))) : undefined;
+      if (but !== undefined) {
+        found.push({ v: 0, text: but });
+        i += [...but].length;
+        continue;
+      }
       let matched = 0;
       for (let n = Math.min(LONGEST_SUBSTRING, chars.length - i); n >= 1; n--) {
         if (bounds && (!bounds.has(i) || !bounds.has(i + n))) continue;

@@ -196,6 +196,11 @@ describe('everyday sentences (fresh set): the language and a polarity', () => {
     expect(both.score).toBe(both.hits.reduce((a, h) => a + h.strength, 0));
     // a contrast word opening the text has no first clause
     expect(lexicons.score('Ale super!', 'pl').contrast).toBeUndefined();
+    // written without spaces: the contrast word is found inside the run (不过 "but" is not the negator 不)
+    expect(lexicons.score('价格有点贵，但是味道非常好。', 'zh')).toMatchObject({ contrast: '但是' });
+    expect(lexicons.score('价格有点贵，但是味道非常好。', 'zh').score).toBeGreaterThan(0);
+    expect(lexicons.score('ราคาแพงไปหน่อย แต่อาหารอร่อยมาก', 'th')).toMatchObject({ contrast: 'แต่' });
+    expect(lexicons.score('ราคาแพงไปหน่อย แต่อาหารอร่อยมาก', 'th').score).toBeGreaterThan(0);
     // "de" is Hungarian's "but", not a contrast word in Spanish or Dutch
     expect(lexicons.score('La sopa de tomate es horrible, pero el pan es excelente.', 'es').contrast).toBe('pero');
     const [o] = await analyzer.analyze(['A szálloda drága volt, de a kilátás csodálatos.']);
