@@ -13,7 +13,7 @@
  * negator ("not", "不", "ไม่", …) flips the next lexicon word within two words of its clause, "at all" words not
  * counted (AT_ALL; in Korean, Japanese, Turkish, Bengali and the Germanic languages with the negator after the verb,
  * the one just before it when none follows; in Hindi, Urdu and Persian the one just before it first: "maza nahi
- * aaya", "بد نیست"). After a contrast word ("but": CONTRAST) whose two sides disagree, the words after it count 1.5×
+ * aaya", "بد نیست"); in Thai a space ends the phrase it can reach. After a contrast word ("but": CONTRAST) whose two sides disagree, the words after it count 1.5×
  * and those before 0.5× (VADER's rule). `!` strengthens a score that is there.
  *
  * The tables are hashed into one file (models/fallback-lexicons.bin: per entry the 32-bit FNV-1a of "lang kind text",
@@ -368,7 +368,11 @@ export class FallbackLexicons {
         continue;
       }
       if (UNSPACED.test(w)) {
-        this.substrings(w, langs, found, SEGMENTED.test(w) ? wordBoundaries(w) : undefined);
+        const segmented = SEGMENTED.test(w);
+        this.substrings(w, langs, found, segmented ? wordBoundaries(w) : undefined);
+        // Thai (and the scripts segmented like it) puts a space where a phrase or sentence ends: no negator reaches
+        // past it ("โอนเงินไม่ได้ หงุดหงิดมาก", can't transfer money, so annoying: the annoyance is not negated)
+        if (segmented) found.push({ v: 0, text: ' ', end: true });
         continue;
       }
       const next = tokens[t + 1];
