@@ -507,6 +507,13 @@ export interface GeneralCorpusOptions {
   brighterEmotions?: boolean;
   /** The written everyday sentences (writtenSentences), each row weighing `weight` in training. */
   written?: { weight: number };
+  /**
+   * Wisesight's Thai polarity labels, appended after every other row. Hebrew Sentiment's labels are the commenter's
+   * stance towards a politician's posts, not the text's sentiment: trained on, they made "הסדרה הזאת נהייתה גרועה
+   * לגמרי" (this series got completely awful) POSITIVE and the everyday Hebrew sentences 97.9 → 92.4 % (three seeds),
+   * so they stay out (models/general.md, "Thai polarity").
+   */
+  polaritySets?: boolean;
 }
 
 /**
@@ -533,7 +540,8 @@ export function loadGeneralCorpus(options: boolean | GeneralCorpusOptions = fals
   const emotionOnly = o.brighterEmotions && !o.newSets ? brighterEmotionRows() : [];
   const rows = [...goEmotions(), ...xed(), ...umsab(), ...afrisenti(), ...nusax(), ...added, ...vaderPhrases(), ...(o.extendedPhrases ? extendedVaderPhrases() : []), ...emotionOnly];
   // the written sentences last as well
-  return o.written ? [...rows, ...writtenSentences().map((r) => ({ ...r, weight: o.written!.weight }))] : rows;
+  const withWritten = o.written ? [...rows, ...writtenSentences().map((r) => ({ ...r, weight: o.written!.weight }))] : rows;
+  return o.polaritySets && !o.newSets ? [...withWritten, ...wisesight()] : withWritten;
 }
 
 export function loadFinanceCorpus(): Row[] {

@@ -88,11 +88,12 @@ const spread = (k: number, labels: number[]): Float32Array => {
 };
 
 /**
- * What GENERAL reads of loadGeneralCorpus: BRIGHTER and IndoNLU EmoT for the emotion head, and the written sentences,
- * each row weighing 5 (comments at GENERAL_SPEC.load). The candidates of `npm run train -- --new-sets` and
+ * What GENERAL reads of loadGeneralCorpus: BRIGHTER and IndoNLU EmoT for the emotion head, the written sentences,
+ * each row weighing 5 (comments at GENERAL_SPEC.load), and Wisesight's Thai polarity (since 2026-12-06; the lexicon
+ * fallback had answered Thai: models/general.md, "Thai polarity"). The candidates of `npm run train -- --new-sets` and
  * tuneCrossSource.ts add their options to these.
  */
-export const GENERAL_CORPUS: GeneralCorpusOptions = { brighterEmotions: true, written: { weight: 5 } };
+export const GENERAL_CORPUS: GeneralCorpusOptions = { brighterEmotions: true, written: { weight: 5 }, polaritySets: true };
 
 export const GENERAL_SPEC: ModelSpec = {
   name: 'general',
