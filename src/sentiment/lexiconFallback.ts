@@ -13,8 +13,9 @@
  * negator ("not", "不", "ไม่", …) flips the next lexicon word within two words of its clause, "at all" words not
  * counted (AT_ALL; in Korean, Japanese, Turkish, Bengali and the Germanic languages with the negator after the verb,
  * the one just before it when none follows; in Hindi, Urdu and Persian the one just before it first: "maza nahi
- * aaya", "بد نیست"); in Thai a space ends the phrase it can reach. After a contrast word ("but": CONTRAST) whose two sides disagree, the words after it count 1.5×
- * and those before 0.5× (VADER's rule). `!` strengthens a score that is there.
+ * aaya", "بد نیست"); in Thai a space ends the phrase it can reach. After a contrast word ("but": CONTRAST) whose
+ * two sides disagree, the words after it count 1.5× and those before 0.5× (VADER's rule). `!` strengthens a score
+ * that is there.
  *
  * The tables are hashed into one file (models/fallback-lexicons.bin: per entry the 32-bit FNV-1a of "lang kind text",
  * a second, independent 32-bit hash checked when the first matches, and the strength),
