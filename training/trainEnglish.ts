@@ -197,12 +197,11 @@ function crossSource(values: { folds: string; seeds: string; hidden: string; sha
     if (!source || !(Number(w) > 0)) throw new Error(`--weights: '${x}' is not source:weight with a weight above 0 (e.g. umsab:3)`);
     return [source, Number(w)] as const;
   }));
-  const sources = weights.size ? new Set(loadGeneralCorpus({ newSets: true, extendedPhrases: true, written: { weight: 1 } }).map((r) => r.source)) : new Set<string>();
-  for (const source of weights.keys()) if (!sources.has(source)) throw new Error(`--weights: no rows come from '${source}'; the sources are ${[...sources].sort().join(', ')}`);
   if (values.written !== undefined && !(Number(values.written) > 0)) throw new Error(`--written: '${values.written}' is not a weight above 0`);
-  const load = (): Row[] => loadGeneralCorpus({ newSets: true, extendedPhrases: values['extended-phrases'], ...(values.written ? { written: { weight: Number(values.written) } } : {}) })
-    .map((r) => (weights.has(r.source) ? { ...r, weight: (r.weight ?? 1) * weights.get(r.source)! } : r));
-  const data = loadAndFeaturize({ ...ENGLISH_SPEC, load });
+  const rows = loadGeneralCorpus({ newSets: true, extendedPhrases: values['extended-phrases'], ...(values.written ? { written: { weight: Number(values.written) } } : {}) });
+  const sources = new Set(rows.map((r) => r.source));
+  for (const source of weights.keys()) if (!sources.has(source)) throw new Error(`--weights: no rows come from '${source}'; the sources are ${[...sources].sort().join(', ')}`);
+  const data = loadAndFeaturize({ ...ENGLISH_SPEC, load: () => rows.map((r) => (weights.has(r.source) ? { ...r, weight: (r.weight ?? 1) * weights.get(r.source)! } : r)) });
   const gradedRows = loadFiveLevelRows();
   const graded: { rows: Row[]; x: FeatureMatrix } = { rows: gradedRows, x: featurizeAll(gradedRows.map((r) => r.text), ENGLISH_SPEC.featurizer) };
   const modes = values.vectors.split(',') as (NegationMode | 'none')[];
