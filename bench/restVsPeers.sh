@@ -18,6 +18,7 @@
 # Env: DURATION (10) CONNECTIONS (32) REPEAT (2) TYPES ("mixed radius prefix byId")
 #      WARMUP (2) PEERS ("kdbush fastify-pg") GRAPHQL (1) GRAPHQL_BUDGET (0) OUTDIR (bench/results/rest-<UTC>)
 #      BASELINE (a built checkout of an earlier commit, run beside the current tree as meridian-base)
+#      SETTLE (60: at most this many seconds of waiting for an idle machine before the first round)
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 PEERS_SRC="${BENCH_PEERS:-$ROOT/../shared/bench-peers}"
@@ -140,7 +141,22 @@ if [[ " $PEERS " == *" kdbush "* ]]; then
   tail -3 "$OUTDIR/check.txt" | sed 's/^/[bench] check: /'
 fi
 
-# 5. load, interleaved
+# 5. a quiet machine before the first round: PostgreSQL writes out what loading and indexing left dirty (its
+#    checkpointer otherwise does so during the first rounds, and the target measured first, Meridian, lost a third of
+#    its rate at 13:46 on 2026-12-06: bench/README.md), then up to SETTLE (60) s until the CPUs are 85 % idle over 1 s
+idle_pct() {  # the share of CPU time idle over the next second, from /proc/stat
+  local a b
+  a=$(awk '/^cpu /{print $5+$6, $2+$3+$4+$5+$6+$7+$8+$9}' /proc/stat); sleep 1
+  b=$(awk '/^cpu /{print $5+$6, $2+$3+$4+$5+$6+$7+$8+$9}' /proc/stat)
+  echo "$a $b" | awk '{d = $4 - $2; print (d > 0 ? int(100 * ($3 - $1) / d) : 100)}'
+}
+T=$(now)
+[ -n "${PG_PID:-}" ] && { psql -X -q -h "$PG_HOST" -p "$PG_PORT" -U postgres -d "$PG_DB" -c CHECKPOINT 2>/dev/null || log "CHECKPOINT failed (measuring anyway)"; }
+IDLE=0
+for _ in $(seq 1 "${SETTLE:-60}"); do IDLE=$(idle_pct); [ "$IDLE" -ge 85 ] && break; done
+log "before the load: CPUs ${IDLE} % idle after $(elapsed "$T")s of settling"
+
+# 6. load, interleaved
 log "load: tool=$TOOL duration=${DURATION}s connections=$CONNECTIONS repeat=$REPEAT types=[$TYPES]"
 for rep in $(seq 1 "$REPEAT"); do
   for target in $TARGETS $PEERS; do
@@ -162,7 +178,7 @@ for rep in $(seq 1 "$REPEAT"); do
   fi
 done
 
-# 6. tables: the harness's own, then Meridian's ratios against each peer
+# 7. tables: the harness's own, then Meridian's ratios against each peer
 node workload/summarize.mjs "$OUTDIR" > "$OUTDIR/summary.md"
 (cd "$ROOT" && node dist/bench/peerRatios.js "$OUTDIR") | tee -a "$OUTDIR/summary.md"
 echo "results in $OUTDIR"
