@@ -145,6 +145,45 @@ function xed(): Row[] {
   return out;
 }
 
+/**
+ * XED's projections' file names whose code is not ours: `br` is Brazilian Portuguese, `cn` and `tw` are Chinese in
+ * simplified and traditional characters; `tr-projections2.tsv` is the only Turkish file.
+ */
+const XED_PROJECTION_LANG: Record<string, string> = { br: 'pt', cn: 'zh', tw: 'zh' };
+/** Bosnian and Macedonian: languages the language head does not name (models/language.json), so rows it could never answer for. */
+const XED_PROJECTION_SKIP: ReadonlySet<string> = new Set(['bs', 'mk']);
+
+/**
+ * XED's projections (Projections/<lang>-projections.tsv): subtitle lines in 40 languages whose emotions were carried
+ * over from the annotated English line they translate (Öhman et al. 2020), for the emotion head only, as BRIGHTER's
+ * (brighterEmotionRows): projected labels say nothing sure about polarity, and no line is neutral. English and Finnish
+ * are left out (their annotated files are the gold), and so are Bosnian and Macedonian (XED_PROJECTION_SKIP) and the files of
+ * under 100 lines (eu, gl, ja, ml). A
+ * seeded 15 % is held out, as for the annotated files.
+ */
+export function xedProjections(): Row[] {
+  const out: Row[] = [];
+  const dir = join(DATA_DIR, 'xed', 'Projections');
+  if (!existsSync(dir)) throw new Error(`training data folder ${dir} is missing: restore data/sentiment/ from git (git checkout -- data/sentiment)`);
+  for (const file of readdirSync(dir).filter((f) => f.endsWith('.tsv')).sort()) {
+    const code = file.slice(0, file.indexOf('-'));
+    if (code === 'en' || code === 'fi' || XED_PROJECTION_SKIP.has(code)) continue;
+    const lang = XED_PROJECTION_LANG[code] ?? code;
+    const source = 'xed-proj';
+    const rows = lines(read('xed', 'Projections', file)).filter((l) => l !== 'phrase\temotion');
+    if (rows.length < 100) continue;
+    rows.forEach((line, i) => {
+      const tab = line.lastIndexOf('\t');
+      const text = line.slice(0, tab).trim();
+      const emotions = [...new Set(line.slice(tab + 1).split(',').map((l) => XED_EMOTION[l.trim()]).filter((e) => e !== undefined))].map((e) => EMOTIONS.indexOf(e));
+      if (!text || tab < 0 || emotions.length === 0) return;
+      const split: Split = seededUnit(`${source}:${code}:${i}:${text}`, SPLIT_SEED) < HELDOUT_SHARE ? 'heldout' : 'train';
+      out.push({ text, lang, source, split, emotions });
+    });
+  }
+  return out;
+}
+
 const UMSAB_LANGS: Record<string, string> = { arabic: 'ar', english: 'en', french: 'fr', german: 'de', hindi: 'hi', italian: 'it', portuguese: 'pt', spanish: 'es' };
 /**
  * UMSAB folders whose labels do not go with their texts: their rows keep their text (the language head reads it, and
@@ -514,6 +553,8 @@ export interface GeneralCorpusOptions {
    * so they stay out (models/general.md, "Thai polarity").
    */
   polaritySets?: boolean;
+  /** XED's projections (xedProjections: subtitle lines in 40 languages) for the emotion head only, appended last. */
+  xedProjections?: boolean;
 }
 
 /**
@@ -541,7 +582,8 @@ export function loadGeneralCorpus(options: boolean | GeneralCorpusOptions = fals
   const rows = [...goEmotions(), ...xed(), ...umsab(), ...afrisenti(), ...nusax(), ...added, ...vaderPhrases(), ...(o.extendedPhrases ? extendedVaderPhrases() : []), ...emotionOnly];
   // the written sentences last as well
   const withWritten = o.written ? [...rows, ...writtenSentences().map((r) => ({ ...r, weight: o.written!.weight }))] : rows;
-  return o.polaritySets && !o.newSets ? [...withWritten, ...wisesight()] : withWritten;
+  const withPolarity = o.polaritySets && !o.newSets ? [...withWritten, ...wisesight()] : withWritten;
+  return o.xedProjections ? [...withPolarity, ...xedProjections()] : withPolarity;
 }
 
 export function loadFinanceCorpus(): Row[] {

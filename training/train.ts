@@ -12,7 +12,7 @@
  * on them (every labelled row but the tuning slice, which calibrates). `--evaluation-fit`
  * writes the first instead, for comparing candidates with `npm run eval -- --models=dir`.
  *
- * Usage: npm run train [-- --only=language|general|financial-news|english] [--out=dir] [--evaluation-fit] [--new-sets] [--graded-cuts] [--extended-phrases] [--epochs=N --lr=X --l2=X --balance=X --language-balance --hidden=H --chars=3-4 --negated-lexicon=on|off --extra-lexicons=on|off --count-cap=N|none --seed=N]
+ * Usage: npm run train [-- --only=language|general|financial-news|english] [--out=dir] [--evaluation-fit] [--new-sets] [--graded-cuts] [--extended-phrases] [--xed-projections] [--epochs=N --lr=X --l2=X --balance=X --language-balance --hidden=H --chars=3-4 --negated-lexicon=on|off --extra-lexicons=on|off --count-cap=N|none --seed=N]
  */
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { cliArgs } from '../lib/cliArgs.js';
@@ -528,6 +528,8 @@ async function main(): Promise<void> {
       vectors: { type: 'string' },
       /** GENERAL with the second group of VADER phrases (corpus.ts extendedVaderPhrases: the other negators and "X but Y"). */
       'extended-phrases': { type: 'boolean', default: false },
+      /** GENERAL's emotion head with XED's subtitle lines in 31 languages too (corpus.ts xedProjections; measured, not kept: models/general.md). */
+      'xed-projections': { type: 'boolean', default: false },
     },
   });
   const only = values.only;
@@ -543,9 +545,8 @@ async function main(): Promise<void> {
     return n;
   };
   const countCap = (v: string): number | undefined => {
-    if (v === 'none') return undefined;
-    const n = num(v)!;
-    if (!Number.isInteger(n) || n < 1) throw new Error(`--count-cap must be a whole number from 1 (or none), got ${v}: with 0 or less every feature would weigh nothing or less`);
+    const n = v === 'none' ? undefined : num(v)!;
+    if (n !== undefined && (!Number.isInteger(n) || n < 1)) throw new Error(`--count-cap must be a whole number from 1 (or none), got ${v}: with 0 or less every feature would weigh nothing or less`);
     return n;
   };
   // The English expert (training/trainEnglish.ts, issue 37): its own spec, files general-en.*; only --out, --evaluation-fit, --hidden, --seed, --vectors apply.
@@ -562,9 +563,8 @@ async function main(): Promise<void> {
     dropout: num(values.dropout) ?? s.dropout,
     wide: values.wide ?? s.wide ?? false,
     seed: num(values.seed) ?? s.seed,
-    ...(s.name === 'general' && (values['new-sets'] || values['extended-phrases'])
-      ? { load: () => loadGeneralCorpus({ ...GENERAL_CORPUS, newSets: values['new-sets'] ?? false, extendedPhrases: values['extended-phrases'] ?? false }) }
-      : {}),
+    ...(s.name === 'general' && (values['new-sets'] || values['extended-phrases'] || values['xed-projections']) ? { load: () => loadGeneralCorpus({ ...GENERAL_CORPUS,
+      newSets: values['new-sets'] ?? false, extendedPhrases: values['extended-phrases'] ?? false, xedProjections: values['xed-projections'] ?? false }) } : {}),
     ...(values['graded-cuts'] && s.name === 'general' ? { fiveLevel: loadFiveLevelRows } : {}),
     featurizer: {
       ...s.featurizer,

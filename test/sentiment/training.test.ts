@@ -79,6 +79,13 @@ describe('language head', () => {
   // must give the same bytes, and the committed head must match its sidecar and decode.
   it('trains deterministically from a seed (small configuration, twice)', { timeout: 600_000 }, async () => {
     const corpus = await loadLanguageCorpus();
+    // XED's subtitle lines only evaluate the head (trained on, they took everyday Croatian 83.3 -> 58.3 %): none is a
+    // training row; Brazilian Portuguese and both Chinese files under our codes, Bosnian and Macedonian left out
+    const subtitles = corpus.filter((r) => r.source === 'xed-proj');
+    expect(subtitles.length).toBeGreaterThan(100_000);
+    expect(subtitles.every((r) => r.split === 'heldout')).toBe(true);
+    expect([...new Set(subtitles.map((r) => r.lang))].sort().join(' ')).toBe(
+      'ar bg cs da de el es et fa fr he hr hu id is it ms nl no pl pt ro ru sk sl sr sv th tr vi zh');
     const small = { ...LANGUAGE_SETTINGS, rowCap: 300, epochs: 1 };
     const a = await trainLanguageHead(small, corpus);
     const b = await trainLanguageHead(small, corpus);
@@ -86,7 +93,7 @@ describe('language head', () => {
     // Even this small head identifies held-out text of most languages.
     const id = identifierOf(a);
     const f = new Featurizer(DEFAULT_FEATURIZER);
-    const held = corpus.filter((r, i) => r.split === 'heldout' && i % 97 === 0 && r.text.length > 40);
+    const held = corpus.filter((r, i) => r.split === 'heldout' && r.source !== 'xed-proj' && i % 97 === 0 && r.text.length > 40);
     const hits = held.filter((r) => {
       const bag = f.featurize(cleanText(r.text));
       return id.identify(bag.ids, bag.count, bag.letters).code === r.lang;
