@@ -31,7 +31,11 @@ HTTP_PORT=${HTTP_PORT:-18480}; GRPC_PORT=${GRPC_PORT:-18451}
 # (gateway/workPricing.ts; before its sizing) refused most of the GraphQL radius and prefix load with 429, so those rows
 # measured refusals. GRAPHQL_BUDGET sets another budget (cost units per key per minute).
 GRAPHQL_BUDGET=${GRAPHQL_BUDGET:-0}
+SETTLE=${SETTLE:-60}
+[[ "$SETTLE" =~ ^[0-9]+$ ]] || { echo "SETTLE must be a whole number of seconds, got '$SETTLE'" >&2; exit 2; }
 mkdir -p "$OUTDIR"
+# the tables read every load-*.json of OUTDIR: an earlier run's would be mixed into this one's
+if compgen -G "$OUTDIR/load-*.json" >/dev/null; then echo "OUTDIR $OUTDIR holds an earlier run's results: choose an empty folder" >&2; exit 2; fi
 log() { echo "[bench] $*" | tee -a "$OUTDIR/setup.txt"; }
 
 if [ ! -f "$PEERS_SRC/workload/drive.mjs" ]; then
@@ -141,19 +145,22 @@ if [[ " $PEERS " == *" kdbush "* ]]; then
   tail -3 "$OUTDIR/check.txt" | sed 's/^/[bench] check: /'
 fi
 
-# 5. a quiet machine before the first round: PostgreSQL writes out what loading and indexing left dirty (its
-#    checkpointer otherwise does so during the first rounds, and the target measured first, Meridian, lost a third of
-#    its rate at 13:46 on 2026-12-06: bench/README.md), then up to SETTLE (60) s until the CPUs are 85 % idle over 1 s
-idle_pct() {  # the share of CPU time idle over the next second, from /proc/stat
+# 5. a quiet machine before the first round: PostgreSQL writes out what loading and indexing left dirty (else its
+#    checkpointer may do so during the first rounds, on the target measured first), then up to SETTLE s until the CPUs
+#    are 85 % idle over one second (iowait counts as busy: disk writeback is what this waits out)
+idle_pct() {  # the share of CPU time idle (not iowait) over the next second, from /proc/stat
   local a b
-  a=$(awk '/^cpu /{print $5+$6, $2+$3+$4+$5+$6+$7+$8+$9}' /proc/stat); sleep 1
-  b=$(awk '/^cpu /{print $5+$6, $2+$3+$4+$5+$6+$7+$8+$9}' /proc/stat)
+  a=$(awk '/^cpu /{print $5, $2+$3+$4+$5+$6+$7+$8+$9}' /proc/stat); sleep 1
+  b=$(awk '/^cpu /{print $5, $2+$3+$4+$5+$6+$7+$8+$9}' /proc/stat)
   echo "$a $b" | awk '{d = $4 - $2; print (d > 0 ? int(100 * ($3 - $1) / d) : 100)}'
 }
 T=$(now)
-[ -n "${PG_PID:-}" ] && { psql -X -q -h "$PG_HOST" -p "$PG_PORT" -U postgres -d "$PG_DB" -c CHECKPOINT 2>/dev/null || log "CHECKPOINT failed (measuring anyway)"; }
-IDLE=0
-for _ in $(seq 1 "${SETTLE:-60}"); do IDLE=$(idle_pct); [ "$IDLE" -ge 85 ] && break; done
+if [ -n "${PG_PID:-}" ]; then
+  if psql -X -q -h "$PG_HOST" -p "$PG_PORT" -U postgres -d "$PG_DB" -c CHECKPOINT >/dev/null 2>&1; then log "PostgreSQL CHECKPOINT done"
+  else log "PostgreSQL CHECKPOINT failed (measuring anyway)"; fi
+fi
+IDLE=$(idle_pct)
+for _ in $(seq 2 "$SETTLE"); do [ "$IDLE" -ge 85 ] && break; IDLE=$(idle_pct); done
 log "before the load: CPUs ${IDLE} % idle after $(elapsed "$T")s of settling"
 
 # 6. load, interleaved
