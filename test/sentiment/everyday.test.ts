@@ -73,6 +73,30 @@ describe('everyday sentences (fresh set): the language and a polarity', () => {
     expect(lexiconDecides(lexicons.score('Je déteste ce film 😀', 'fr'))?.hits.map((h) => h.text)).toEqual(['déteste']); // emoji are the model's
   });
 
+  it('an unsure polar lean turns NEUTRAL for want of a lexicon word only in a language that has a lexicon list', async () => {
+    const fallback = FallbackLexicons.load(join(projectRoot, 'models'));
+    // Tigrinya and Twi tweets (AfriSenti's dev rows; neither language has a list): before, every unsure lean among them
+    // was answered NEUTRAL with "no sentiment-lexicon word … found"
+    const rows = ['tir', 'twi'].flatMap((l) => readFileSync(join(projectRoot, 'data', 'sentiment', 'afrisenti', l, 'dev.tsv'), 'utf8')
+      .trim().split('\n').slice(1, 151).map((line) => line.split('\t')[0]!));
+    const outs = await analyzer.analyze(rows);
+    let listless = 0;
+    let unsureLeans = 0;
+    for (const o of outs) {
+      if ('error' in o || fallback.hasList(o.language.code)) continue;
+      listless++;
+      expect(o.rationale, o.rationale).not.toMatch(/^NEUTRAL: no sentiment-lexicon word/);
+      if (o.sentiment !== 'NEUTRAL' && o.confidence < 0.7) unsureLeans++;
+    }
+    expect(listless).toBeGreaterThan(200);
+    expect(unsureLeans).toBeGreaterThan(10);
+    // a language with a list still leans NEUTRAL where none of its words is found
+    const [es] = await analyzer.analyze(['Mañana llevo el coche al taller a las nueve.']);
+    if (!es || 'error' in es) throw new Error('rejected');
+    expect(fallback.hasList(es.language.code)).toBe(true);
+    expect(es.sentiment).toBe('NEUTRAL');
+  });
+
   it('an elided word is looked up after its apostrophe (j\'adore), so the NEUTRAL lean no longer hides the model\'s POSITIVE', async () => {
     const lexicons = FallbackLexicons.load(join(projectRoot, 'models'));
     expect(lexicons.score("J'adore ce film", 'fr').hits.map((h) => h.strength)).toEqual([3]);

@@ -122,14 +122,13 @@ describe('language spelling stages', () => {
     expect(pairStage('Bugün hava çok sıcaktı, denize gittik', 'az')).toBe('tr');
   });
   it('turns an Afrikaans verdict on Dutch into Dutch with two Dutch words, and leaves Afrikaans and German with one', () => {
-    // "waarom" is a Dutch marker since the subtitle lines (Afrikaans hoekom, German warum)
-    expect(pairStage('Waarom ben je zo laat?', 'af')).toBe('nl');
-    expect(pairStage('Hoekom is jy so laat?', 'af')).toBe('af');
-    expect(pairStage('Warum bist du so spät?', 'de')).toBe('de');
-    // one Dutch-looking word (ij, "denk") is not enough
-    expect(pairStage('Hijab-Verbot in Frankreich', 'de')).toBe('de');
-    expect(pairStage('Denk an mich', 'de')).toBe('de');
-    expect(pairStage('Ons gaan Beijing toe', 'af')).toBe('af');
+    const cases: [text: string, verdict: string, after: string][] = [
+      // "waarom" is a Dutch marker since the subtitle lines (Afrikaans hoekom, German warum)
+      ['Waarom ben je zo laat?', 'af', 'nl'], ['Hoekom is jy so laat?', 'af', 'af'], ['Warum bist du so spät?', 'de', 'de'],
+      // one Dutch-looking word (ij, "denk") is not enough
+      ['Hijab-Verbot in Frankreich', 'de', 'de'], ['Denk an mich', 'de', 'de'], ['Ons gaan Beijing toe', 'af', 'af'],
+    ];
+    for (const [text, verdict, after] of cases) expect(pairStage(text, verdict), text).toBe(after);
   });
   it('tells Persian written with the Arabic yeh and kaf from Arabic, and leaves Arabic and Urdu as they are', () => {
     // Persian as older subtitle files write it (ي for ی, ك for ک) read Arabic (models/language.md, "Subtitles")
