@@ -152,14 +152,15 @@ function xed(): Row[] {
 const XED_PROJECTION_LANG: Record<string, string> = { br: 'pt', cn: 'zh', tw: 'zh' };
 /** Bosnian and Macedonian: languages the language head does not name (models/language.json), so rows it could never answer for. */
 const XED_PROJECTION_SKIP: ReadonlySet<string> = new Set(['bs', 'mk']);
+/** The `source` of XED's projected subtitle lines (xedProjections): evaluation only in the committed models. */
+export const XED_PROJECTION_SOURCE = 'xed-proj';
 
 /**
  * XED's projections (Projections/<lang>-projections.tsv): subtitle lines in 40 languages whose emotions were carried
  * over from the annotated English line they translate (Öhman et al. 2020), for the emotion head only, as BRIGHTER's
  * (brighterEmotionRows): projected labels say nothing sure about polarity, and no line is neutral. English and Finnish
- * are left out (their annotated files are the gold), and so are Bosnian and Macedonian (XED_PROJECTION_SKIP) and the files of
- * under 100 lines (eu, gl, ja, ml). A
- * seeded 15 % is held out, as for the annotated files.
+ * are left out (their annotated files are the gold), and so are Bosnian and Macedonian (XED_PROJECTION_SKIP) and the
+ * files of under 100 lines (eu, gl, ja, ml). A seeded 15 % is held out, as for the annotated files.
  */
 export function xedProjections(): Row[] {
   const out: Row[] = [];
@@ -169,7 +170,7 @@ export function xedProjections(): Row[] {
     const code = file.slice(0, file.indexOf('-'));
     if (code === 'en' || code === 'fi' || XED_PROJECTION_SKIP.has(code)) continue;
     const lang = XED_PROJECTION_LANG[code] ?? code;
-    const source = 'xed-proj';
+    const source = XED_PROJECTION_SOURCE;
     const rows = lines(read('xed', 'Projections', file)).filter((l) => l !== 'phrase\temotion');
     if (rows.length < 100) continue;
     rows.forEach((line, i) => {

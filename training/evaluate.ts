@@ -346,8 +346,9 @@ async function evalGeneral(analyzer: SentimentAnalyzer): Promise<{ text: string;
 /**
  * Emotions in 31 languages across languages: the held-out 15 % of XED's subtitle lines (corpus.ts xedProjections;
  * GENERAL's committed corpus leaves them out, so neither fit has seen them), whose emotions were carried over from the
- * annotated English line each translates (GENERAL trains on XED's English lines: the labels are XED's, the texts new). Every line carries one, so the prediction is the highest of the six emotion
- * scores (NEUTRAL left out); the baseline always answers the lines' most common emotion.
+ * annotated English line each translates (GENERAL trains on XED's English lines: the labels are XED's, the texts new).
+ * Every line carries one, so the prediction is the highest of the six emotion scores (NEUTRAL left out); the baseline
+ * always answers the lines' most common emotion.
  */
 async function subtitleEmotions(analyzer: SentimentAnalyzer): Promise<string> {
   const rows = xedProjections().filter((r) => r.split === 'heldout');

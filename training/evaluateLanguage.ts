@@ -10,7 +10,7 @@ import { eld } from 'eld/medium';
 import { Featurizer, DEFAULT_FEATURIZER } from '../src/sentiment/featurizer.js';
 import { cleanText } from '../src/sentiment/textInput.js';
 import type { LanguageIdentifier } from '../src/sentiment/languageDetector.js';
-import { seededUnit, SPLIT_SEED } from './corpus.js';
+import { seededUnit, SPLIT_SEED, XED_PROJECTION_SOURCE as SUBTITLES } from './corpus.js';
 import { TWEET_CHARS } from './trainLanguage.js';
 import type { LanguageRow } from './languageCorpus.js';
 import { pct } from './metrics.js';
@@ -92,8 +92,6 @@ export async function evaluateLanguage(identifier: LanguageIdentifier, corpus: L
   return { text, ours: main.ours, usPerText: main.usPerText };
 }
 
-/** The `source` of XED's subtitle lines in the language corpus (languageCorpus.ts): evaluation only. */
-const SUBTITLES = 'xed-proj';
 
 async function detectors(identifier: LanguageIdentifier): Promise<System[]> {
   const f = new Featurizer(DEFAULT_FEATURIZER);

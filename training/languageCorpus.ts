@@ -9,7 +9,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { loadFinanceCorpus, loadGeneralCorpus, NEW_SET_SOURCES, seededUnit, SPLIT_SEED, writtenSentences, xedProjections, type Split } from './corpus.js';
+import { loadFinanceCorpus, loadGeneralCorpus, NEW_SET_SOURCES, seededUnit, SPLIT_SEED, writtenSentences, XED_PROJECTION_SOURCE, xedProjections, type Split } from './corpus.js';
 
 export interface LanguageRow {
   text: string;
@@ -307,7 +307,7 @@ export async function loadLanguageCorpus(): Promise<LanguageRow[]> {
       text: r.text,
       lang: r.lang,
       source: r.source,
-      split: !trained.has(r.lang) && r.source !== 'xed-proj' ? (seededUnit(`lidsplit:${i}`, SPLIT_SEED) < 0.5 ? ('train' as const) : ('heldout' as const)) : r.split,
+      split: !trained.has(r.lang) && r.source !== XED_PROJECTION_SOURCE ? (seededUnit(`lidsplit:${i}`, SPLIT_SEED) < 0.5 ? ('train' as const) : ('heldout' as const)) : r.split,
     }))
     // Label noise (romanised-Hindi rows that are English) is dropped from training and held-out text alike.
     .filter((r) => process.env['LID_CLEAN'] === '0' || languageLabelHolds(r.text, r.lang));
