@@ -84,9 +84,10 @@ export function abstention(domain: Domain, script: string, language: AnalysisOut
 }
 
 /**
- * A text in a trained language where the model leans to a polarity at under MODEL_SURE and the text holds no
- * lexicon word, emoji or lexicon prior feature and no `!` or `?`: news-style statements the model read polar
- * (models/general.md, error analysis of the everyday sets). It answers NEUTRAL; lowConfidence as the model's own answer.
+ * A text in a trained language that has a lexicon list, where the model leans to a polarity at under MODEL_SURE and
+ * the text holds no lexicon word, emoji or lexicon prior feature and no `!` or `?`: news-style statements the model
+ * read polar (models/general.md, error analysis of the everyday sets). It answers NEUTRAL; lowConfidence as the model's
+ * own answer. (In a language without a list, finding no word says nothing: the caller leaves the lean.)
  */
 export function unsureNeutral(model: Pick<MainHead, 'mainLabels'>, probs: Float32Array, language: AnalysisOutput['language'], truncated: boolean, emotionScores: EmotionScore[], lowConfidence: boolean): AnalysisOutput {
   const rationale = `NEUTRAL: no sentiment-lexicon word, emoji or strong punctuation found, and the general model leaned ${lean(model, probs)}. Language: ${language.code}.${truncated ? ' Only the start of the text was read.' : ''}`;
