@@ -481,10 +481,8 @@ export class SentimentAnalyzer {
     }
     if (trained && !weak && domain === 'GENERAL' && level.winner !== 1 && confidence < MODEL_SURE && !/[!?！？]/u.test(text)
       && !b.ids.some((id) => model.priorIds.has(id))) {
-      // a trained language, the model unsure of a polar lean, and no lexicon word, emoji or strong punctuation: lean NEUTRAL.
-      // Only where the language has a lexicon list: without one (Amharic, Tigrinya, Twi, Hausa, the languages of Indonesia,
-      // …) "no word found" says nothing, and the lean stands (three evaluation fits: AfriSenti's mean macro-F1 +1.0 to
-      // +1.3, its lowest language 37.5–41.1 -> 42.9–45.8; models/general.md, "Everyday polarity vocabulary")
+      // a trained language with a lexicon list, the model unsure of a polar lean, and no lexicon word, emoji or strong
+      // punctuation: lean NEUTRAL (without a list, finding no word says nothing: unsureNeutral, models/general.md)
       const lex = lexiconOf();
       if (lex.hits.length === 0 && this.fallback.hasList(language.code)) {
         return withProbabilities(unsureNeutral(model, probs, { ...language, trained }, truncated, emotionScores, unsure), [0.25, 0.5, 0.25]);
