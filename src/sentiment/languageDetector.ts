@@ -29,7 +29,7 @@ import { EldTable } from './eldTable.js';
 import { projectRoot } from '../paths.js';
 import { hasLabelledRows } from './modelCard.js';
 import { decodeLanguageWeights, type LanguageSidecar, type LanguageWeights } from './language/languageWeights.js';
-import { ethiopicStage, hasPairStage, pairGroupOf, pairStage } from './language/spellingStages.js';
+import { ethiopicStage, hasPairStage, markedLanguage, pairGroupOf, pairStage } from './language/spellingStages.js';
 
 export { decodeLanguageWeights, encodeLanguageWeights, encodeSparseLanguageWeights, factorise, type LanguageSidecar, type LanguageWeights } from './language/languageWeights.js';
 export { ethiopicStage, pairStage, SPELLING_GROUPS, type SpellingMarkers } from './language/spellingStages.js';
@@ -171,6 +171,12 @@ const ARABIC_LETTER = /[\u0600-\u06ff]/u;
  * of 17,182). A head verdict for such a language on a text with one of them gives way to a reliable eld.
  */
 const CENTRAL_EUROPEAN = /[čćšžđřěůľĺŕňťďłźżőűąę]/iu;
+
+/**
+ * Marker words (spellingStages.ts SPELLING_GROUPS) of the language a reliable eld names that let eld's verdict win
+ * over a head verdict for a language eld does not know, as CENTRAL_EUROPEAN's letters do ("Ma ei taha seda!": Twi).
+ */
+const EVIDENT_MARKERS = 2;
 
 /** Emotion-only training rows from which a language still counts as a sentiment language for the language stage. */
 const EMOTION_ROWS_TRUSTED = 10_000;
@@ -362,13 +368,18 @@ export class LanguageIdentifier {
    * reads everyday text in them far below eld), or names one at probability under CONSULT_BELOW. eld's verdict
    * then stands, but not over a head verdict for a language eld does not know (Indonesian, Swahili, Hausa, …)
    * unless the head's probability is under HEAD_ONLY_BELOW and eld is reliable, and not over one of
-   * HEAD_OVER_ELD (where eld's held-out accuracy is far under the head's). A verdict eld gives for a language of
+   * HEAD_OVER_ELD (where eld's held-out accuracy is far under the head's). A verdict for a language eld does not know
+   * asks eld at any probability when the text has EVIDENT_MARKERS marker words of a language of SPELLING_GROUPS, and
+   * a reliable eld naming that group wins. A verdict eld gives for a language of
    * SPELLING_GROUPS passes its pair stage (eld has no Indonesian, calls Latin-script Serbian Croatian).
    */
   identify(ids: Int32Array, count: number, letters: number, text?: string): DetectedLanguage {
     const head = this.headVerdict(ids, count, letters, text);
     if (text === undefined || this.eld === undefined || head === NO_TEXT) return head.code === 'und' ? UND : { code: head.code, reliable: head.reliable };
-    if (head.code !== 'und' && this.trusted.has(head.code) && head.p >= CONSULT_BELOW) return { code: head.code, reliable: head.reliable };
+    // a verdict for a language eld does not know, on a text with marker words of a language of SPELLING_GROUPS, is asked
+    const unknown = head.code !== 'und' && !this.eldCodes.has(head.code);
+    const marked = unknown ? markedLanguage(text, EVIDENT_MARKERS) : undefined;
+    if (head.code !== 'und' && this.trusted.has(head.code) && head.p >= CONSULT_BELOW && marked === undefined) return { code: head.code, reliable: head.reliable };
     if (HEAD_OVER_ELD.has(head.code) && (head.code !== 'hi' || head.p >= HINDI_OVER_ELD || head.byMarkers === true) && (head.code !== 'ar' || ARABIC_LETTER.test(text))) return { code: head.code, reliable: head.reliable };
     const e = this.eld.detect(text);
     const keep = (): DetectedLanguage => (head.code === 'und' ? UND : { code: head.code, reliable: head.reliable });
@@ -376,8 +387,8 @@ export class LanguageIdentifier {
     // a language eld does not know: eld names the nearest one it does (STAND_IN) or guesses; only a sure eld on a
     // head verdict it barely holds wins
     // …but letters the head-only languages never write (Croatian č, š, ž read as Twi) let a reliable eld win
-    const unknown = head.code !== 'und' && !this.eldCodes.has(head.code);
-    if (unknown && !(e.reliable && CENTRAL_EUROPEAN.test(text)) && !(head.p < HEAD_ONLY_BELOW && e.reliable && e.score >= ELD_SURE && STAND_IN[head.code] !== e.code)) return keep();
+    const evident = CENTRAL_EUROPEAN.test(text) || (marked !== undefined && pairGroupOf(marked) === pairGroupOf(e.code) && STAND_IN[head.code] !== e.code);
+    if (unknown && !(e.reliable && evident) && !(head.p < HEAD_ONLY_BELOW && e.reliable && e.score >= ELD_SURE && STAND_IN[head.code] !== e.code)) return keep();
     // Serbian and Bosnian in Latin script: eld says Croatian (eld's Serbian is Cyrillic); the pair stage has decided
     // (letting eld's Croatian decide took everyday hr to 100 % but held-out sr 85.7 -> 71.4 %: not kept)
     if (LATIN_SERBIAN.has(head.code) && pairGroupOf(e.code) === pairGroupOf(head.code)) return keep();

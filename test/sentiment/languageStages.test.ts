@@ -8,6 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { projectRoot } from '../../src/paths.js';
 import { ethiopicStage, LanguageIdentifier, pairStage, trustedOf } from '../../src/sentiment/languageDetector.js';
+import { markedLanguage } from '../../src/sentiment/language/spellingStages.js';
 import { DEFAULT_FEATURIZER, Featurizer } from '../../src/sentiment/featurizer.js';
 import { cleanText } from '../../src/sentiment/textInput.js';
 import { loadLanguageCorpus, type LanguageRow } from '../../training/languageCorpus.js';
@@ -120,6 +121,20 @@ describe('language spelling stages', () => {
     expect(pairStage('Mañana tengo examen y no he abierto el libro', 'ca')).toBe('es');
     expect(pairStage('Bu gün hava çox isti idi, dənizə getdik', 'tr')).toBe('az');
     expect(pairStage('Bugün hava çok sıcaktı, denize gittik', 'az')).toBe('tr');
+  });
+  it('reads Estonian by its own words against Finnish, and against Twi when eld agrees', () => {
+    // subtitle lines outside the 400 the evaluation reads: fi, fi and tw verdicts before the 2026-12-06 markers
+    expect(pairStage('Olen lihtsalt väsinud.', 'fi')).toBe('et');
+    expect(pairStage('Minu uus auto!', 'fi')).toBe('et');
+    expect(detect('Olen lihtsalt väsinud.')).toBe('et');
+    expect(detect('Ma ei taha seda!')).toBe('et'); // Twi at 0.61; eld says Estonian, and "taha", "seda" are Estonian words
+    // Finnish keeps its verdict; one Estonian word is not evidence against a Twi verdict, a Russian letter none against Tatar
+    expect(detect('En tiedä mitä tehdä, olen tosi väsynyt.')).toBe('fi');
+    expect(markedLanguage('Ma ei tea.', 2)).toBeUndefined();
+    expect(markedLanguage('Ma ei taha seda!', 2)).toBe('et');
+    expect(markedLanguage('Бүген һава бик салкын, өйдә утырабыз.', 1)).toBeUndefined();
+    expect(accuracy('tw')).toBeGreaterThanOrEqual(0.95);
+    expect(accuracy('tt')).toBeGreaterThanOrEqual(0.95);
   });
   it('turns an Afrikaans verdict on Dutch into Dutch with two Dutch words, and leaves Afrikaans and German with one', () => {
     const cases: [text: string, verdict: string, after: string][] = [
