@@ -39,6 +39,9 @@ import { bodyRefusal, clientErrorAnswer, EdgeRefusals, framingRefusal, parseJson
 import fastifyCors from '@fastify/cors';
 import { corsOptions, fixedCorsHeaders } from './rest/cors.js';
 
+/** The error entry's `type` for a status that has one of its own (docs/operations.md, "Every answer in the envelope"). */
+const STATUS_TYPES: Readonly<Record<number, string>> = { 413: 'PAYLOAD_TOO_LARGE', 415: 'UNSUPPORTED_MEDIA_TYPE' };
+
 export interface Gateway {
   app: FastifyInstance;
   routes: CompiledRoute[];
@@ -313,7 +316,9 @@ export async function buildGateway(config: GatewayConfig, log: Logger = pino({ l
     if (request.is404 && (code.startsWith('FST_ERR_CTP_') || code === 'FST_ERR_ROUTE_MISSING_CONTENT_TYPE')) return send(edge.notFound(request.method, request.url.split('?')[0] ?? ''));
     const status = typeof (err as { statusCode?: unknown }).statusCode === 'number' ? (err as { statusCode: number }).statusCode : 500;
     if (status >= 400 && status < 500) {
-      return send(new HttpError(status, 'PARAM_INVALID', (err as Error).message || 'bad request'));
+      // Fastify's other refusals (a Content-Encoding it cannot decode is 415) keep the type their status has everywhere
+      const type = STATUS_TYPES[status] ?? 'PARAM_INVALID';
+      return send(new HttpError(status, 'PARAM_INVALID', (err as Error).message || 'bad request', {}, type));
     }
     log.error({ err, url: request.url }, 'request failed');
     return send(new HttpError(500, 'INTERNAL', 'internal error in the gateway; its log has the details'));

@@ -43,9 +43,11 @@ const requestErrorsAre400 = (work: GraphqlWorkLimits): typeof mercurius.defaultE
   const out = mercurius.defaultErrorFormatter(execution, context);
   const requestError = !execution.data && errors.length > 0 && errors.every((e) => !(e as { path?: unknown }).path);
   if (!requestError) return out;
-  // as every other refusal, a request error carries a REST code (PARAM_INVALID) in extensions.code
+  // as every other refusal, a request error carries a REST code (PARAM_INVALID) in extensions.code; a body that is not
+  // JSON, which Fastify refuses inside mercurius's route, is 415 with REST's type (UNSUPPORTED_MEDIA_TYPE) too
   const response = out.response as { data?: unknown; errors?: { extensions?: Record<string, unknown> }[] };
-  const coded = response.errors?.map((e) => (e.extensions?.['code'] ? e : { ...e, extensions: { ...e.extensions, code: 'PARAM_INVALID' } }));
+  const typed = out.statusCode === 415 ? { type: 'UNSUPPORTED_MEDIA_TYPE' } : {};
+  const coded = response.errors?.map((e) => (e.extensions?.['code'] ? e : { ...e, extensions: { ...e.extensions, code: 'PARAM_INVALID', ...typed } }));
   return { statusCode: out.statusCode === 200 ? 400 : out.statusCode, response: { ...response, ...(coded ? { errors: coded } : {}) } as typeof out.response };
 };
 
@@ -62,10 +64,14 @@ export function isGraphqlPost(method: string, url: string): boolean {
   return path === '/graphql' || path === '/';
 }
 
-/** A refusal in GraphQL's shape ({data: null, errors: [{message, extensions: {code}}]}), with the error's headers. */
+/**
+ * A refusal in GraphQL's shape ({data: null, errors: [{message, extensions: {code}}]}), with the error's headers; a
+ * type other than the code (UNSUPPORTED_MEDIA_TYPE, PAYLOAD_TOO_LARGE) goes into extensions.type, as on REST.
+ */
 export function sendGraphqlError(reply: FastifyReply, e: HttpError): FastifyReply {
   for (const [k, v] of Object.entries(e.headers)) reply.header(k, v);
-  return reply.code(e.status).type('application/json; charset=utf-8').send({ data: null, errors: [{ message: e.message, extensions: { code: e.code } }] });
+  const extensions = e.type === e.code ? { code: e.code } : { code: e.code, type: e.type };
+  return reply.code(e.status).type('application/json; charset=utf-8').send({ data: null, errors: [{ message: e.message, extensions }] });
 }
 
 /** GraphQL POST bodies that are not an object with a non-empty string query (noted before Fastify's validation sees them). */

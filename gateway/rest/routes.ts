@@ -195,7 +195,6 @@ const HEADER_FIELDS: { header: string; field: string; jsonName: string }[] = [{ 
 
 function bindHeaders(route: CompiledRoute, request: FastifyRequest, message: Record<string, unknown>): void {
   for (const h of HEADER_FIELDS) {
-    if (!route.requestFields.has(h.field)) continue;
     const raw = request.headers[h.header];
     if (raw === undefined) continue;
     const value = (Array.isArray(raw) ? raw.join(',') : raw).trim().toLowerCase();
@@ -203,7 +202,14 @@ function bindHeaders(route: CompiledRoute, request: FastifyRequest, message: Rec
     let v: boolean;
     if (/^(true|1|yes|on)$/.test(value)) v = true;
     else if (/^(false|0|no|off)$/.test(value)) v = false;
+    else if (!route.requestFields.has(h.field)) continue;
     else throw paramInvalid(`header ${titleCase(h.header)} must be true or false, got '${value.slice(0, 40)}'`);
+    if (!route.requestFields.has(h.field)) {
+      // a long-running submission without the setting (a batch) is always asynchronous: asking it to wait is refused,
+      // not answered 202 as if the header had not been sent
+      if (!v && route.accepted) throw paramInvalid(`${route.binding.verb} ${route.binding.template} is always asynchronous: leave out ${titleCase(h.header)}: false (or send one text to POST /v1/analyses with it)`, h.jsonName);
+      continue;
+    }
     // the same setting in the body too, saying the other thing: which one the client meant cannot be told
     const inBody = message[h.jsonName];
     if (typeof inBody === 'boolean' && inBody !== v) throw paramInvalid(`header ${titleCase(h.header)} says ${v} but the body's ${h.jsonName} says ${inBody}: give one of them`, h.jsonName);

@@ -70,7 +70,12 @@ describe('bodies that are not JSON', () => {
       const r = await gw.send('POST', path, '{"text":"hello"}', { 'content-type': 'text/plain' });
       expect(r.status, `${path}: ${r.text.slice(0, 200)}`).toBe(415);
       if (path !== '/graphql') expect(r.body.errors[0]).toMatchObject({ code: 'PARAM_INVALID', type: 'UNSUPPORTED_MEDIA_TYPE' });
+      else expect(r.body.errors[0].extensions).toMatchObject({ code: 'PARAM_INVALID', type: 'UNSUPPORTED_MEDIA_TYPE' });
     }
+    // a Content-Encoding Fastify cannot decode is 415 too, with the same type (it was PARAM_INVALID)
+    const compress = await gw.send('POST', '/v1/analyses', '{"text":"hello"}', { 'content-type': 'application/json', 'content-encoding': 'compress' });
+    expect(compress.status).toBe(415);
+    expect(compress.body.errors[0]).toMatchObject({ code: 'PARAM_INVALID', type: 'UNSUPPORTED_MEDIA_TYPE' });
   });
 
   it('a JSON body that does not parse says where; a __proto__ key is refused by name (both were "Body is not valid JSON")', async () => {

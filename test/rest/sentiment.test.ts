@@ -57,6 +57,16 @@ describe('analysis', () => {
     }
   });
 
+  it('refuses X-Service-Async-Mode: false on the batch route, which is always asynchronous (it was answered 202)', async () => {
+    const items = { items: [{ text: 'good' }] };
+    const sync = await gw.send('POST', '/v1/analyses:batch', items, { 'X-Service-Async-Mode': 'false' });
+    expect(sync.status).toBe(400);
+    expect(sync.body.errors[0]).toMatchObject({ code: 'PARAM_INVALID', details: { field: 'asyncMode' } });
+    expect(sync.body.errors[0].message).toMatch(/always asynchronous/);
+    const async = await gw.send('POST', '/v1/analyses:batch', items, { 'X-Service-Async-Mode': 'true' });
+    expect(async.status).toBe(202);
+  });
+
   it('answers synchronously with X-Service-Async-Mode: false, in the same shape as the result endpoint', async () => {
     const r = await gw.send('POST', '/v1/analyses', { text: 'This is the worst service I have ever had.' }, { 'X-Service-Async-Mode': 'false' });
     expect(r.status, r.text).toBe(200);
