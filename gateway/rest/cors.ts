@@ -21,7 +21,7 @@ export const CORS_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']
 export const CORS_ALLOWED_HEADERS = ['Content-Type', 'X-Service-Async-Mode', ...KEY_HEADERS.map(titleCase), 'X-RapidAPI-Host', 'X-Mashape-Host'];
 /** What a browser script may read: the rate-limit headers in both names, and what 202, 429 and caching answers carry. */
 export const CORS_EXPOSED_HEADERS = ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'X-RateLimit-Requests-Limit',
-  'X-RateLimit-Requests-Remaining', 'Retry-After', 'Location', 'ETag'];
+  'X-RateLimit-Requests-Remaining', 'Retry-After', 'Location', 'ETag', 'Meridian-Ignored-Parameters'];
 export const CORS_MAX_AGE_SECONDS = 600;
 
 /**

@@ -194,6 +194,8 @@ export interface BoundRequest {
   message: Record<string, unknown>;
   /** Fields given under a REST alias: the field's JSON name → the alias the client sent (errors name what was sent). */
   aliasNames: ReadonlyMap<string, string>;
+  /** Query parameters the route does not know, left out when binding asked for that (`ignoreUnknown`); else none. */
+  ignored?: readonly string[];
 }
 
 /** A request without aliases shares this one (the bookkeeping below is made only for a query string that has parameters). */
@@ -232,7 +234,11 @@ export class RequestBinder {
     }
   }
 
-  bind(pathVars: PathMatch, query: readonly { name: string; value: string }[], body: unknown): BoundRequest {
+  /**
+   * The request message of a path match, a query and a body. A query parameter the route does not know is 400, or
+   * with `ignoreUnknown` (GeoDB's clients: routes.ts) left out and named in `ignored`.
+   */
+  bind(pathVars: PathMatch, query: readonly { name: string; value: string }[], body: unknown, ignoreUnknown = false): BoundRequest {
     const message: Record<string, unknown> = {};
     for (const leaf of this.pathFields) {
       const raw = pathVars[leaf.name] ?? '';
@@ -240,11 +246,14 @@ export class RequestBinder {
       setPath(message, leaf.jsonPath, convertText(leaf, raw));
     }
     if (this.body) this.bindBody(message, body);
-    return { message, aliasNames: query.length ? this.bindQuery(message, query) : NO_ALIASES };
+    if (!query.length) return { message, aliasNames: NO_ALIASES };
+    const ignored: string[] = [];
+    const aliasNames = this.bindQuery(message, query, ignoreUnknown ? ignored : undefined);
+    return ignored.length ? { message, aliasNames, ignored } : { message, aliasNames };
   }
 
-  /** The query parameters into `message`; gives back the aliases used. */
-  private bindQuery(message: Record<string, unknown>, query: readonly { name: string; value: string }[]): ReadonlyMap<string, string> {
+  /** The query parameters into `message`; gives back the aliases used. Unknown names go into `ignored` when given, else are 400. */
+  private bindQuery(message: Record<string, unknown>, query: readonly { name: string; value: string }[], ignored?: string[]): ReadonlyMap<string, string> {
     let aliasNames: Map<string, string> | undefined;
     const repeated = new Map<LeafField, unknown[]>();
     /** For single fields bound from the query: the name that gave the value and the value (aliases compared). */
@@ -253,7 +262,14 @@ export class RequestBinder {
     for (const { name, value: raw } of query) {
       if (GATEWAY_PARAMS.has(name)) continue;
       const given = this.queryFields.get(name);
-      if (!given) throw this.unknownParameter(name);
+      if (!given) {
+        // a route that takes its fields in the body, or a field given in the path as well, is refused either way
+        if (ignored && this.body !== '*' && !this.pathFields.some((l) => l.name === name || l.jsonName === name)) {
+          if (!ignored.includes(name)) ignored.push(name);
+          continue;
+        }
+        throw this.unknownParameter(name);
+      }
       if (raw === '') continue; // empty means "not set"
       const leaf = given.aliasOf ?? given;
       if (given.aliasOf) (aliasNames ??= new Map()).set(leaf.jsonName, given.jsonName);

@@ -188,6 +188,20 @@ export function callbackOf(method: string, query: QueryPair[]): string | undefin
 }
 
 /**
+ * Headers only GeoDB's clients send (its RapidAPI and Mashape key and host headers). A GET carrying one is answered as
+ * GeoDB (Spring) answers it where the seed is silent: a query parameter the route does not know is left out, not
+ * refused, and named in IGNORED_HEADER (clients send stray ones: a misspelt `offsett`, a literal `sort=SORT_FIELD`).
+ * Every other request keeps the 400 that names the parameter and what the route accepts.
+ */
+const GEODB_HEADERS = ['x-rapidapi-key', 'x-rapidapi-host', 'x-mashape-key', 'x-mashape-host', 'x-mashape-authorization'] as const;
+export const IGNORED_HEADER = 'meridian-ignored-parameters';
+
+export function isGeoDbClient(headers: Readonly<Record<string, unknown>>): boolean {
+  for (const h of GEODB_HEADERS) if (headers[h] !== undefined) return true;
+  return false;
+}
+
+/**
  * Request headers bound to request fields, for the routes whose request message has
  * the field: X-Service-Async-Mode → async_mode (true/false, 1/0, yes/no; default true).
  */
@@ -293,7 +307,11 @@ async function handle(group: CompiledRoute[], request: FastifyRequest, reply: Fa
     const admission = admitted instanceof Promise ? await admitted : admitted;
     const rate = admission.headers;
     for (const k in rate) reply.header(k, rate[k] as string);
-    bound = route.binder.bind(vars, query, request.body);
+    bound = route.binder.bind(vars, query, request.body, request.method === 'GET' && isGeoDbClient(request.headers));
+    const ignored = bound.ignored;
+    if (ignored) reply.header(IGNORED_HEADER, ignored.map((n) => encodeURIComponent(n).slice(0, 100)).slice(0, 20).join(', '));
+    // the parameters the answer depends on: its kept key and paging links leave out what was ignored
+    const used = ignored ? query.filter((p) => !ignored.includes(p.name)) : query;
     bindHeaders(route, request, bound.message);
     if (route.cache) request.answerMaxAge = answerMaxAge(route.cache, bound.message);
     const limit = bound.message['limit'];
@@ -307,7 +325,7 @@ async function handle(group: CompiledRoute[], request: FastifyRequest, reply: Fa
     for (const p of query) if (p.name === 'hateoasMode' || p.name === 'hateoas_mode') hateoas = p.value === '' ? true : (convertText(hateoasField, p.value, p.name) as boolean);
     // the answer kept for this very request (keptAnswers.ts), for its method's max-age: the same body and tag, no core call
     const keepFor = route.keep ? request.answerMaxAge ?? 0 : 0;
-    const keptKey = keepFor > 0 ? keptAnswerKey(rawPath, query) : undefined;
+    const keptKey = keepFor > 0 ? keptAnswerKey(rawPath, used) : undefined;
     // kept with it, for keptReplies.ts to answer it again before Fastify: the price found now, and the route
     const keptAs = keptKey === undefined ? undefined : { cost, route: keepFor === route.kept?.maxAge ? route.kept : undefined };
     if (keptKey !== undefined) {
@@ -350,7 +368,7 @@ async function handle(group: CompiledRoute[], request: FastifyRequest, reply: Fa
     const envelope = {
       data: itemBytes ? EMPTY : items, errors: EMPTY,
       // GeoDB sends links only when the results do not fit on one page.
-      links: hateoas && totalCount > pageLimit ? pagingLinks(rawPath, query, pageOffset, pageLimit, totalCount) : undefined,
+      links: hateoas && totalCount > pageLimit ? pagingLinks(rawPath, used, pageOffset, pageLimit, totalCount) : undefined,
       metadata: { currentOffset, totalCount, nextPageToken },
     };
     if (itemBytes && (!callback || keptKey !== undefined)) {

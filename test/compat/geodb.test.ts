@@ -400,6 +400,33 @@ describe('REST: keys, headers and paging', () => {
   });
 });
 
+describe('REST: unknown query parameters', () => {
+  it('are left out for GeoDB\'s clients (named in Meridian-Ignored-Parameters) and stay 400 for everyone else, kept answers apart', async () => {
+    const stray = '/v1/geo/countries?limit=1&offsett&namePrefix=Fra&cacheBust=42';
+    // a native client first: its 400 is not kept, and must not become a GeoDB client's answer (or the reverse)
+    const native = await gw.get(stray, { 'X-Gateway-Key': gw.key });
+    expect(native.status).toBe(400);
+    expect(native.body.errors[0].message).toMatch(/unknown query parameter 'offsett'/);
+    for (let i = 0; i < 2; i++) {
+      const r = await gw.get(stray, { 'X-RapidAPI-Key': gw.key, 'X-RapidAPI-Host': 'wft-geo-db.p.rapidapi.com' });
+      expect(r.status, r.text).toBe(200);
+      expect(r.headers.get('meridian-ignored-parameters')).toBe('offsett, cacheBust');
+      expect(r.body.data[0].code).toBe('FR');
+      // paging links repeat what the answer read, not what was ignored
+      for (const l of r.body.links ?? []) expect(l.href).not.toMatch(/offsett|cacheBust/);
+    }
+    expect((await gw.get(stray, { 'X-Gateway-Key': gw.key })).status).toBe(400);
+    // a header value cannot be broken by a parameter's name
+    const odd = await gw.get('/v1/geo/countries?limit=1&a%0D%0AX-Evil%3A%201=2', { 'X-RapidAPI-Key': gw.key });
+    expect(odd.status).toBe(200);
+    expect(odd.headers.get('x-evil')).toBeNull();
+    expect(odd.headers.get('meridian-ignored-parameters')).toBe('a%0D%0AX-Evil%3A%201');
+    // known parameters with bad values, and a field given in the path again, are refused as before
+    expect((await gw.get('/v1/geo/countries?limit=abc&offsett', { 'X-RapidAPI-Key': gw.key })).status).toBe(400);
+    expect((await gw.get(`/v1/geo/cities/${SF}?cityId=1`, { 'X-RapidAPI-Key': gw.key })).status).toBe(400);
+  });
+});
+
 describe('REST: bad input gets the error envelope, never a 500', () => {
   it.each([
     ['/v1/geo/cities/abc', 400, 'PARAM_INVALID'],

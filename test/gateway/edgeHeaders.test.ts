@@ -10,7 +10,7 @@ import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawRequest, startTestGateway, type TestGateway } from '../support/gateway.js';
 
-const EXPOSED = 'X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, X-RateLimit-Requests-Limit, X-RateLimit-Requests-Remaining, Retry-After, Location, ETag';
+const EXPOSED = 'X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, X-RateLimit-Requests-Limit, X-RateLimit-Requests-Remaining, Retry-After, Location, ETag, Meridian-Ignored-Parameters';
 const ALLOWED = 'Content-Type, X-Service-Async-Mode, X-Gateway-Key, X-Rapidapi-Key, X-Mashape-Key, X-Mashape-Authorization, X-RapidAPI-Host, X-Mashape-Host';
 const METHODS = 'GET, POST, PUT, PATCH, DELETE, OPTIONS';
 const LIST = '/v1/geo/cities?limit=10&sort=-population';
