@@ -449,7 +449,7 @@ export async function writeModel(t: TrainedModel, outDir: string, evaluation: Tr
   const trained = new Set(evaluation.trainRows);
   if (evaluation.heldoutRows.some((r) => trained.has(r))) throw new Error(`${t.spec.name}: the evaluation fit trained on held-out rows, so its held-out figures would not be held out`);
   const onnxFile = `${t.spec.name}.onnx`;
-  const onnx = exportOnnx(t.model, { name: t.spec.name, domain: t.spec.domain });
+  const onnx = exportOnnx(t.model, { name: t.spec.name, domain: t.spec.domain }, undefined, { uniformValues: t.spec.featurizer.countCap === undefined });
   const sample = t.heldoutRows.filter((_, i) => i % Math.max(1, Math.floor(t.heldoutRows.length / 500)) === 0).slice(0, 500);
   const diff = await checkOnnxAgainstTrainer(t, onnx, sample);
   if (!(diff <= ONNX_TOLERANCE)) throw new Error(`ONNX output differs from the trainer by ${diff} (> ${ONNX_TOLERANCE}) on ${sample.length} rows: the export is wrong, not writing ${onnxFile}`);

@@ -304,7 +304,7 @@ export async function trainEnglishExpert(opts: { outDir?: string; evaluationFit?
 async function writeExpert(t: VectorModel, outDir: string, evaluation: TrainedModel, vectors: WordVectors, mode: NegationMode): Promise<void> {
   const onnxFile = `${t.spec.name}.onnx`;
   const wordsFile = `${t.spec.name}.words.txt`;
-  const onnx = exportOnnx(t.model, { name: t.spec.name, domain: t.spec.domain }, t.words);
+  const onnx = exportOnnx(t.model, { name: t.spec.name, domain: t.spec.domain }, t.words, { uniformValues: t.spec.featurizer.countCap === undefined });
   const sample = t.heldoutRows.filter((_, i) => i % Math.max(1, Math.floor(t.heldoutRows.length / 500)) === 0).slice(0, 500);
   const diff = await checkExpertOnnx(t, onnx, sample, vectors, mode);
   if (!(diff <= ONNX_TOLERANCE)) throw new Error(`ONNX output differs from the trainer by ${diff} (> ${ONNX_TOLERANCE}) on ${sample.length} rows: the export is wrong, not writing ${onnxFile}`);

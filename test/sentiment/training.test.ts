@@ -45,10 +45,21 @@ for (const spec of [FINANCE_SPEC, GENERAL_SPEC]) {
       expect(t.heldoutRows.every((r) => trained.has(r))).toBe(true);
       // the tuning slice calibrates, so it stays out; a spec whose slice trains too calibrates on a third fit without it (train.ts calibrationOf)
       expect(t.tuneRows.some((r) => trained.has(r))).toBe(spec.tuningSliceTrains === true);
-      const onnx = exportOnnx(t.model, { name: spec.name, domain: spec.domain });
       const sample = t.heldoutRows.filter((_, i) => i % 7 === 0).slice(0, 400);
-      const diff = await checkOnnxAgainstTrainer(t, onnx, sample);
-      expect(diff).toBeLessThanOrEqual(ONNX_TOLERANCE);
+      // the graph as written (GENERAL's int8 rows scaled per text: uniformValues) and its per-feature form agree with the trainer
+      const contributions: Float32Array[] = [];
+      for (const uniformValues of [false, spec.featurizer.countCap === undefined]) {
+        const onnx = exportOnnx(t.model, { name: spec.name, domain: spec.domain }, undefined, { uniformValues });
+        const diff = await checkOnnxAgainstTrainer(t, onnx, sample);
+        expect(diff, `uniformValues ${uniformValues}`).toBeLessThanOrEqual(ONNX_TOLERANCE);
+        // …and so do the features' contributions, which the rationale reads
+        const f = new Featurizer(spec.featurizer);
+        const bags = sample.slice(0, 100).map((r) => { const b = f.featurize(cleanText(t.rows[r]!.text)); return b.ids.slice(0, b.count); });
+        const session = await ort.InferenceSession.create(onnx, { intraOpNumThreads: 1 });
+        contributions.push((await session.run(encodeBatch(bags, spec.featurizer).feeds))['contributions']!.data as Float32Array);
+        await session.release();
+      }
+      expect(maxAbsDiff(contributions[0]!, contributions[1]!)).toBeLessThanOrEqual(ONNX_TOLERANCE);
 
       if (t.model.int8) {
         // Stored as int8 × a scale per hidden unit: a drift of the float weights within the tolerance can move a
