@@ -3,6 +3,8 @@
  * empty means the default, and a malformed value stops the start with a
  * message naming the variable and the accepted form.
  */
+import { isIP } from 'node:net';
+
 export type Env = NodeJS.ProcessEnv;
 
 export function intSetting(env: Env, name: string, dflt: number, min: number, max: number): number {
@@ -24,6 +26,20 @@ export function boolSetting(env: Env, name: string, dflt: boolean): boolean {
 export function stringSetting(env: Env, name: string, dflt: string): string {
   const raw = env[name]?.trim();
   return raw === undefined || raw === '' ? dflt : raw;
+}
+
+/** A DNS name (letters, digits, hyphens, dots; a `*.` wildcard first) or an IPv4/IPv6 address, as a certificate names a host. */
+const HOST_NAME = /^(?:\*\.)?(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/i;
+
+/** A comma-separated list of host names or addresses (empty: none); a malformed one stops the start. */
+export function hostListSetting(env: Env, name: string): string[] {
+  const raw = env[name]?.trim();
+  if (raw === undefined || raw === '') return [];
+  const hosts = raw.split(',').map((h) => h.trim()).filter((h) => h !== '');
+  for (const h of hosts) {
+    if (!HOST_NAME.test(h) && isIP(h) === 0) throw new Error(`${name} must be a comma-separated list of host names or IP addresses (e.g. meridian-core,meridian-core.prod.svc), got '${h}'`);
+  }
+  return hosts;
 }
 
 /** host:port split (IPv6 hosts in brackets, which are taken off); undefined when the address is not of that form. */

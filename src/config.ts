@@ -5,7 +5,7 @@
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { defaultGeoDbPath, projectRoot } from './paths.js';
-import { boolSetting, databaseUrlSetting, grpcAddressSetting, intSetting, logLevelSetting, secretSetting, stringSetting } from '../lib/envSettings.js';
+import { boolSetting, databaseUrlSetting, grpcAddressSetting, hostListSetting, intSetting, logLevelSetting, secretSetting, stringSetting } from '../lib/envSettings.js';
 import type { SentimentConfig } from './sentiment/sentimentSettings.js';
 
 export type { SentimentConfig };
@@ -23,8 +23,14 @@ export interface CoreConfig {
   dbThreads: number;
   /** Largest `limit` a list RPC accepts (MERIDIAN_MAX_LIMIT). */
   maxLimit: number;
-  /** Secret that binds page tokens to their query (MERIDIAN_PAGE_TOKEN_SECRET; random per start if unset). */
+  /** Secret that binds page tokens to their query (MERIDIAN_PAGE_TOKEN_SECRET; if unset, a random one kept in the state folder's page-token.secret). */
   pageTokenSecret: string;
+  /**
+   * Host names and addresses the core's own certificate carries besides localhost, 127.0.0.1, ::1 and the listen
+   * host (MERIDIAN_CORE_TLS_HOSTS, comma-separated): the names gateways on other machines dial it by (a container's
+   * service name), which they check the certificate against (MERIDIAN_CORE_TLS_NAME).
+   */
+  tlsHosts: string[];
   logLevel: string;
   /** Folder of the sentiment state database and the certificate authority (MERIDIAN_STATE_DIR, default state/). */
   stateDir: string;
@@ -56,6 +62,7 @@ export function loadCoreConfig(env: NodeJS.ProcessEnv = process.env): CoreConfig
     dbThreads: int('MERIDIAN_DB_THREADS', Math.max(1, cores), 1, 256),
     maxLimit: int('MERIDIAN_MAX_LIMIT', 1000, 1, 100000),
     pageTokenSecret: secretSetting(env, 'MERIDIAN_PAGE_TOKEN_SECRET'),
+    tlsHosts: hostListSetting(env, 'MERIDIAN_CORE_TLS_HOSTS'),
     logLevel: logLevelSetting(env),
     stateDir: resolve(env['MERIDIAN_STATE_DIR'] || defaultStateDir()),
     sentiment: {

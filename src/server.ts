@@ -210,7 +210,7 @@ export async function startCore(config: CoreConfig): Promise<Core> {
   let credentials = grpc.ServerCredentials.createInsecure();
   if (!config.plaintext) {
     const host = config.grpcAddress.startsWith('unix:') ? '' : config.grpcAddress.replace(/:\d+$/, '').replace(/^\[|\]$/g, '');
-    const tls = await ca.serverTls([host]);
+    const tls = await ca.serverTls([host, ...config.tlsHosts]);
     credentials = mutualTlsCredentials(tls);
   }
   let port: number;

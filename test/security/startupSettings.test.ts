@@ -137,6 +137,22 @@ describe('start-up settings', () => {
       const ca = launch({ MERIDIAN_STATE_DIR: join(dir, 'state'), MERIDIAN_CORE_CA_PEM: 'abc', MERIDIAN_SENTIMENT_WORKERS: '1' }, [], COMPILED);
       expect(await exited(ca.p), ca.output()).toBe('code 1');
       expect(ca.output()).toContain("Meridian could not start: the core's CA certificate in MERIDIAN_CORE_CA_PEM does not parse");
+      // the name a gateway on another machine dials the core by goes into the core's certificate (MERIDIAN_CORE_TLS_HOSTS;
+      // the deployment files dial `core` and `meridian-core`, which the certificate did not carry): the same state
+      // folder's certificate is made again with it, and the gateway checking that name reaches the core
+      const named = launch({ MERIDIAN_STATE_DIR: join(dir, 'state'), MERIDIAN_CORE_TLS_HOSTS: 'meridian-core,core.prod.svc', MERIDIAN_CORE_TLS_NAME: 'meridian-core', MERIDIAN_SENTIMENT_WORKERS: '1' }, [], COMPILED);
+      const namedCode = exited(named.p);
+      try {
+        await eventually(async () => /gateway \(REST[^)]*\) on http:\/\//.test(named.output()) || named.p.exitCode !== null, 60_000, 100);
+        const url = /gateway \(REST[^)]*\) on (http:\/\/\S+)/.exec(named.output())?.[1];
+        expect(url, named.output()).toBeDefined();
+        await eventually(async () => (await fetch(`${url}/healthz`)).status === 200, 60_000, 200);
+      } finally {
+        named.p.kill('SIGTERM');
+      }
+      expect(await namedCode, named.output()).toBe('code 0');
+      expect(() => loadCoreConfig({ MERIDIAN_CORE_TLS_HOSTS: 'meridian-core,bad host' })).toThrow("MERIDIAN_CORE_TLS_HOSTS must be a comma-separated list of host names or IP addresses (e.g. meridian-core,meridian-core.prod.svc), got 'bad host'");
+      expect(loadCoreConfig({ MERIDIAN_CORE_TLS_HOSTS: ' core , 10.0.0.7,::1 ' }).tlsHosts).toEqual(['core', '10.0.0.7', '::1']);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
