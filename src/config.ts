@@ -31,6 +31,8 @@ export interface CoreConfig {
    * service name), which they check the certificate against (MERIDIAN_CORE_TLS_NAME).
    */
   tlsHosts: string[];
+  /** MERIDIAN_ENGLISH_EXPERT: true requires the English expert, false turns it off, unset serves it when its files are there. */
+  englishExpert: boolean | undefined;
   logLevel: string;
   /** Folder of the sentiment state database and the certificate authority (MERIDIAN_STATE_DIR, default state/). */
   stateDir: string;
@@ -63,6 +65,8 @@ export function loadCoreConfig(env: NodeJS.ProcessEnv = process.env): CoreConfig
     maxLimit: int('MERIDIAN_MAX_LIMIT', 1000, 1, 100000),
     pageTokenSecret: secretSetting(env, 'MERIDIAN_PAGE_TOKEN_SECRET'),
     tlsHosts: hostListSetting(env, 'MERIDIAN_CORE_TLS_HOSTS'),
+    // read by the analysis threads (sentimentAnalyzer.ts); checked here so that a malformed value stops the start
+    englishExpert: (env['MERIDIAN_ENGLISH_EXPERT'] ?? '').trim() === '' ? undefined : bool('MERIDIAN_ENGLISH_EXPERT', false),
     logLevel: logLevelSetting(env),
     stateDir: resolve(env['MERIDIAN_STATE_DIR'] || defaultStateDir()),
     sentiment: {

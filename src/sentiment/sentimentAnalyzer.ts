@@ -5,6 +5,7 @@
  * language). Load once per thread; `InferenceSession.run` blocks its thread, so in
  * the service this lives in the Piscina workers only.
  */
+import { boolSetting } from '../../lib/envSettings.js';
 import { closeSync, existsSync, openSync, readFileSync, readSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { createHash } from 'node:crypto';
@@ -191,10 +192,11 @@ export class SentimentAnalyzer {
   static async load(opts: AnalyzerOptions = {}): Promise<SentimentAnalyzer> {
     const models = new Map<Domain, LoadedModel>();
     let lexiconsRead = false;
-    const setting = process.env['MERIDIAN_ENGLISH_EXPERT'];
-    // asked for (option or 1): required; by default: served when the models folder has it (a folder of candidate
-    // fits written by npm run train -- --out=DIR holds general.* only)
-    const expertOn = opts.englishExpert ?? (setting === '1' || (setting !== '0' && existsSync(join(opts.modelsDir ?? MODELS_DIR, `${ENGLISH_EXPERT}.json`))));
+    // asked for (option, or MERIDIAN_ENGLISH_EXPERT true/1/yes/on): required; false/0/no/off: off; unset: served when the
+    // models folder has it (a folder of candidate fits written by npm run train -- --out=DIR holds general.* only); any
+    // other value stops the start, as every setting's does (loadCoreConfig reads it first)
+    const setting = (process.env['MERIDIAN_ENGLISH_EXPERT'] ?? '').trim() === '' ? undefined : boolSetting(process.env, 'MERIDIAN_ENGLISH_EXPERT', false);
+    const expertOn = opts.englishExpert ?? setting ?? existsSync(join(opts.modelsDir ?? MODELS_DIR, `${ENGLISH_EXPERT}.json`));
     const names: [Domain | 'expert', string][] = (Object.keys(MODEL_NAMES) as Domain[]).map((d) => [d, MODEL_NAMES[d]]);
     if (expertOn) names.push(['expert', ENGLISH_EXPERT]);
     let expert: LoadedModel | undefined;

@@ -153,6 +153,10 @@ describe('start-up settings', () => {
       expect(await namedCode, named.output()).toBe('code 0');
       expect(() => loadCoreConfig({ MERIDIAN_CORE_TLS_HOSTS: 'meridian-core,bad host' })).toThrow("MERIDIAN_CORE_TLS_HOSTS must be a comma-separated list of host names or IP addresses (e.g. meridian-core,meridian-core.prod.svc), got 'bad host'");
       expect(loadCoreConfig({ MERIDIAN_CORE_TLS_HOSTS: ' core , 10.0.0.7,::1 ' }).tlsHosts).toEqual(['core', '10.0.0.7', '::1']);
+      // the English expert's switch is a setting like the others (a 'false' kept it on, 'yes' was silently the default)
+      expect(() => loadCoreConfig({ MERIDIAN_ENGLISH_EXPERT: 'maybe' })).toThrow("MERIDIAN_ENGLISH_EXPERT must be true or false, got 'maybe'");
+      expect(loadCoreConfig({ MERIDIAN_ENGLISH_EXPERT: 'false' }).englishExpert).toBe(false);
+      expect(loadCoreConfig({}).englishExpert).toBeUndefined();
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
