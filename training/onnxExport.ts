@@ -158,13 +158,7 @@ export function exportOnnx(model: LinearModel, meta: Record<string, string>, wor
     node('MatMul', ['scaled_active', 'W2'], ['contributions']),
     ...(words ? wordContributionNodes() : []),
   ] : H > 0 ? [
-    ...(int8
-      ? [
-          node('Gather', ['Wq', 'ids'], ['gathered_q'], { axis: 0 }),
-          node('Cast', ['gathered_q'], ['gathered_int'], { to: T.FLOAT }),
-          node('Mul', ['gathered_int', 'Wscale'], ['gathered']),
-        ]
-      : [node('Gather', ['W', 'ids'], ['gathered'], { axis: 0 })]),
+    ...tableRows(int8 !== undefined, 'W', 'ids', 'gathered'),
     node('Unsqueeze', ['weights', 'axis1'], ['weights2']),
     node('Mul', ['gathered', 'weights2'], ['scaled']),
     node('Shape', ['counts'], ['n']),
@@ -256,16 +250,23 @@ export function exportOnnx(model: LinearModel, meta: Record<string, string>, wor
   return onnx.ModelProto.encode(m).finish();
 }
 
+/**
+ * The rows of `table` at `ids` as float32, named `out`: Gather(table), or with int8 storage Gather(`<table>q`) cast and
+ * times `<table>scale` (intermediates `<out>_q`, `<out>_int`).
+ */
+function tableRows(int8: boolean, table: string, ids: string, out: string): InstanceType<typeof onnx.NodeProto>[] {
+  if (!int8) return [node('Gather', [table, ids], [out], { axis: 0 })];
+  return [
+    node('Gather', [`${table}q`, ids], [`${out}_q`], { axis: 0 }),
+    node('Cast', [`${out}_q`], [`${out}_int`], { to: T.FLOAT }),
+    node('Mul', [`${out}_int`, `${table}scale`], [out]),
+  ];
+}
+
 /** The word branch's nodes (the expert's GloVe rows, see WordBranch): its rows scaled and added to `pre_features`, giving `pre`. */
 function wordBranchNodes(words: WordBranch): InstanceType<typeof onnx.NodeProto>[] {
   return [
-    ...(words.int8
-      ? [
-          node('Gather', ['Pq', 'word_ids'], ['word_gathered_q'], { axis: 0 }),
-          node('Cast', ['word_gathered_q'], ['word_gathered_int'], { to: T.FLOAT }),
-          node('Mul', ['word_gathered_int', 'Pscale'], ['word_gathered']),
-        ]
-      : [node('Gather', ['P', 'word_ids'], ['word_gathered'], { axis: 0 })]),
+    ...tableRows(words.int8 !== undefined, 'P', 'word_ids', 'word_gathered'),
     node('Unsqueeze', ['word_weights', 'axis1'], ['word_weights2']),
     node('Mul', ['word_gathered', 'word_weights2'], ['word_scaled']),
     node('ScatterND', ['pre_features', 'word_rows', 'word_scaled'], ['pre'], { reduction: 'add' }),
