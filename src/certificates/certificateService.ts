@@ -53,8 +53,11 @@ export function addCertificateService(registry: ServiceRegistry, deps: { ca: Cer
     },
     RevokeClientCertificate: async (req, { caller }): Promise<RevokeClientCertificateResponse> => {
       if (caller.identity?.role !== 'admin') throw roleDenied('revoking certificates needs an admin certificate');
-      const serialNumber = normalSerial(req.serialNumber ?? '');
-      if (!/^[0-9a-f]{1,40}$/.test(serialNumber)) throw invalid('serialNumber', 'serialNumber must be the hexadecimal serial number of an issued certificate');
+      // hex digits, as written (an optional 0x; pairs may be separated by ':', '-' or spaces, as OpenSSL and browsers
+      // show them); normalSerial alone dropped every other character, so "zz-not-hex" revoked serial e
+      const given = (req.serialNumber ?? '').trim();
+      const serialNumber = normalSerial(given);
+      if (!/^(0x)?[0-9a-f]+(?:[:\s-]?[0-9a-f]+)*$/i.test(given) || !/^[0-9a-f]{1,40}$/.test(serialNumber)) throw invalid('serialNumber', 'serialNumber must be the hexadecimal serial number of an issued certificate (e.g. 7b50c2… or 7B:50:C2:…)');
       return { serialNumber, newlyRevoked: await deps.ca.revoke(serialNumber) };
     },
   };

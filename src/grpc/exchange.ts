@@ -128,6 +128,11 @@ export function addExchangeService(registry: ServiceRegistry): void {
     });
     const receive = (req: ExchangeCall) => {
       const id = Number(req.id);
+      // a uint64 above 2^53 - 1 is no longer one number here: two such ids would meet (the older call abandoned)
+      if (!Number.isSafeInteger(id)) {
+        if (open) stream.emit('error', { code: grpc.status.INVALID_ARGUMENT, details: `exchange call ids are at most ${Number.MAX_SAFE_INTEGER}, got ${String(req.id).slice(0, 30)}` });
+        return;
+      }
       const timeoutMs = req.timeoutMs ?? 0;
       // the caller is the stream's peer (authenticated for the stream by the registry; revocation checked per call in start)
       const x: Exchanged = { id, payload: req.payload, call: new CoreCall(req.method, timeoutMs > 0 ? Date.now() + timeoutMs : Infinity, undefined, req.tenant || undefined) };

@@ -21,10 +21,26 @@ export const ERROR_DOMAIN = 'meridian';
 /** A call's status as both transports carry it: code, message, and google.rpc.Status bytes (with the ErrorInfo), if any. */
 export interface CallStatus { code: number; message: string; details?: Buffer }
 
+/**
+ * The longest status message sent (UTF-16 units): messages quote the value they refuse, and a message of ~60 KB in
+ * the trailers (grpc-message, and again in grpc-status-details-bin) was never sent by grpc-js, so the call hung and
+ * every call behind it on the same HTTP/2 connection stalled.
+ */
+export const MAX_STATUS_MESSAGE = 1024;
+
+/** A message cut to MAX_STATUS_MESSAGE with "…", never between the two halves of a surrogate pair. */
+export function boundedMessage(message: string): string {
+  if (message.length <= MAX_STATUS_MESSAGE) return message;
+  let end = MAX_STATUS_MESSAGE - 1;
+  const last = message.charCodeAt(end - 1);
+  if (last >= 0xd800 && last <= 0xdbff) end--;
+  return `${message.slice(0, end)}…`;
+}
+
 /** A core error (anything else is INTERNAL, its details left to the log) → its status, with the reason as ErrorInfo. */
 export function statusOf(e: unknown): CallStatus {
   const err: ServiceErrorShape = isServiceError(e)
-    ? e
+    ? { code: e.code, reason: e.reason, message: boundedMessage(e.message), ...(e.field ? { field: boundedMessage(e.field) } : {}) }
     : { code: grpc.status.INTERNAL, reason: 'INTERNAL', message: 'internal error; the core logged the details' };
   const info = ErrorInfoType.encode(ErrorInfoType.create({
     reason: err.reason, domain: ERROR_DOMAIN, metadata: err.field ? { field: err.field } : {},

@@ -194,10 +194,16 @@ export class JobRunner implements ClaimTarget {
     if (signal?.aborted) return Promise.reject(callCancelled());
     this.admit(job.tenant, 1);
     return new Promise<AnalysisMessage>((resolve, reject) => {
-      const item: QueueItem = { job, attempts: 0, canceled: false, waiter: { resolve, reject } };
       // the caller went away (gRPC cancel, or its exchange call cancelled): a text still queued is
       // skipped, one in the model is neither stored nor counted in its feed; the caller gets no answer
-      signal?.addEventListener('abort', () => { item.canceled = true; reject(callCancelled()); }, { once: true });
+      const onAbort = (): void => { item.canceled = true; reject(callCancelled()); };
+      // answered either way: the listener goes (a stream's one signal serves every text it sends)
+      const settled = (): void => signal?.removeEventListener('abort', onAbort);
+      const item: QueueItem = {
+        job, attempts: 0, canceled: false,
+        waiter: { resolve: (m) => { settled(); resolve(m); }, reject: (e) => { settled(); reject(e); } },
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
       this.urgent.push(item);
       this.pump();
     });

@@ -5,6 +5,7 @@
  * (src/grpc/callContext.ts).
  */
 import { createHash, randomUUID } from 'node:crypto';
+import { setMaxListeners } from 'node:events';
 import * as grpc from '@grpc/grpc-js';
 import { invalid, notFound, ServiceError, isServiceError } from '../errors.js';
 import type { CallContext, ServiceHandlers } from '../grpc/callContext.js';
@@ -42,6 +43,9 @@ const FEED_ID = /^[\p{L}\p{N}._:-]{1,128}$/u;
 const FUTURE_SLACK_MS = 5 * 60_000;
 const DAY_MS = 86_400_000;
 const MAX_WEBHOOKS_PER_TENANT = 20;
+
+/** The longest `ref` a StreamAnalyses message may carry (a caller's correlation id, echoed in its answer). */
+export const MAX_STREAM_REF = 1024;
 
 export class Sentiment {
   private retentionTimer: NodeJS.Timeout | undefined;
@@ -378,7 +382,14 @@ export class Sentiment {
     return { feedId, window, from, to };
   }
 
-  /** Bidirectional stream: one text per message in, results (or errors) out as they finish. */
+  /**
+   * Bidirectional stream: one text per message in, results (or errors) out as they finish. Reading pauses while
+   * HIGH texts are being analysed or the answers wait for the client to read them (the transport's write buffer is
+   * full), so a client that does not read holds at most that much in the core. A caller that cancels, or a stream
+   * that ends in error (a message that is not protobuf), abandons the texts still being analysed: they are neither
+   * stored nor counted in their feed (JobRunner.analyzeNow), as their answers could no longer be sent; the texts
+   * answered before are.
+   */
   private stream(call: grpc.ServerDuplexStream<StreamAnalysesRequest__Output, StreamAnalysesResponse>, context: CallContext): void {
     const { tenant } = context.caller;
     const HIGH = 512;
@@ -386,9 +397,24 @@ export class Sentiment {
     let inflight = 0;
     let ended = false;
     let paused = false;
+    const abandoned = new AbortController();
+    const signal = AbortSignal.any([context.signal, abandoned.signal]);
+    setMaxListeners(0, signal); // one listener per text in flight (up to HIGH), each removed once answered
+    const open = () => !call.destroyed && !call.writableEnded;
     const maybeEnd = () => {
-      if (ended && inflight === 0 && !call.destroyed) call.end();
+      if (ended && inflight === 0 && open()) call.end();
     };
+    const flow = () => {
+      const full = inflight >= HIGH || call.writableNeedDrain;
+      if (full && !paused) {
+        paused = true;
+        call.pause();
+      } else if (!full && paused && inflight <= LOW) {
+        paused = false;
+        call.resume();
+      }
+    };
+    call.on('drain', flow);
     const errorEntry = (e: unknown): ErrorEntry__Output => {
       if (isServiceError(e)) return { type: e.reason, message: e.message, details: e.field ? { field: e.field } : {} };
       logger.error({ err: e }, 'stream analysis failed');
@@ -397,23 +423,20 @@ export class Sentiment {
     call.on('data', (req: StreamAnalysesRequest__Output) => {
       const ref = req.ref ?? '';
       inflight++;
-      if (inflight >= HIGH && !paused) {
-        paused = true;
-        call.pause();
-      }
+      flow();
       Promise.resolve()
-        .then(() => this.runner.analyzeNow(this.newJob(req, tenant)))
+        .then(() => {
+          if (ref.length > MAX_STREAM_REF) throw invalid('ref', `ref is at most ${MAX_STREAM_REF} characters (a caller's correlation id), got ${ref.length}`);
+          return this.runner.analyzeNow(this.newJob(req, tenant), signal);
+        })
         .then(
           (analysis) => ({ ref, analysis }),
-          (e: unknown) => ({ ref, error: errorEntry(e) }),
+          (e: unknown) => ({ ref: ref.slice(0, MAX_STREAM_REF), error: errorEntry(e) }),
         )
         .then((msg) => {
-          if (!call.destroyed) call.write(msg);
+          if (open() && !signal.aborted) call.write(msg);
           inflight--;
-          if (paused && inflight <= LOW) {
-            paused = false;
-            call.resume();
-          }
+          flow();
           maybeEnd();
         });
     });
@@ -421,7 +444,8 @@ export class Sentiment {
       ended = true;
       maybeEnd();
     });
-    call.on('error', () => undefined);
+    // ended in error (grpcAdapter.ts: a message that does not decode): the texts in flight cannot be answered
+    call.on('error', () => abandoned.abort());
   }
 
   /**
