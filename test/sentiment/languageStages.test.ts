@@ -76,6 +76,9 @@ describe('language spelling stages', () => {
     expect(pairStage('Dođi prije vremena, uvijek kasniš.', 'sr')).toBe('hr'); // ijekavian spellings
     expect(pairStage('Enhver har ret til frihed.', 'no')).toBe('da');
     expect(pairStage('Enhver har rett til frihet.', 'da')).toBe('no');
+    // pronouns and verb forms (2026-12-06, from subtitle lines the evaluation does not read)
+    expect(pairStage('Hva gjør dere her?', 'da')).toBe('no');
+    expect(pairStage('Jeg savner jer, undskyld.', 'no')).toBe('da');
     expect(pairStage('Saya tidak datang kerana hujan lebat.', 'id')).toBe('ms');
     expect(pairStage('Saya tidak datang karena hujan deras.', 'ms')).toBe('id');
     // past participles (ekavian -eo, ijekavian -io) and day names (written for this test)

@@ -120,7 +120,11 @@ export const SPELLING_GROUPS: readonly (readonly SpellingMarkers[])[] = [
         'noget nogen sådan sådanne ud op uden mellem tage give gøre samfund* bliver blive lige +hed +heden ' +
         '+heder +hederne købe skabe vores jeres ej ' +
         // session 21: everyday Danish where Norwegian writes deilig, riktig, jente, gutt, gøy, lekker, kjøkken, kjøre, kjedelig, sjef, kjempe
-        'dejlig* rigtig* pige* dreng* sjov* lækker* køkken* køre* kedelig* chef kæmpe*'
+        'dejlig* rigtig* pige* dreng* sjov* lækker* køkken* køre* kedelig* chef kæmpe* ' +
+        // 2026-12-06: pronouns and verb forms Norwegian writes otherwise (henne, dere, menn, verdt, fikk, ble, hadde, sa,
+        // aldri, alltid, nei, oss, gikk, kanskje), chosen reading Norwegian and Danish subtitle lines outside the 400 the
+        // evaluation reads; none in the Norwegian training rows
+        'hende jer mænd værd dybt undskyld hej djævel* overtog måske sagde aldrig altid nej havde blev fik os gik'
       ).split(' '),
     },
     {
@@ -133,7 +137,10 @@ export const SPELLING_GROUPS: readonly (readonly SpellingMarkers[])[] = [
         'samfunn* blir bli vere +het +heten +heter +hetene ikkje eg ein eit å kjøpe skape vår ' +
         'våre berre hennar frå mot hjelp hjelpe ' +
         // session 21: everyday Norwegian where Danish writes meget, dreng, pige, kæmpe, tak, rigtig, sjov, dejlig, køkken, køre, chef, kedelig
-        'veldig gutt* jente* kjempe* takk riktig* gøy deilig* kjøkken* kjøre* sjef* kjedelig*'
+        'veldig gutt* jente* kjempe* takk riktig* gøy deilig* kjøkken* kjøre* sjef* kjedelig* ' +
+        // 2026-12-06, the same way: none in the Danish training rows
+        'hva henne dere hei unnskyld menn verdt dypt dro overtok jævel* skikkelig* tuller kanskje fikk ble hadde aldri ' +
+        'alltid nei oss kveld vet gikk'
       ).split(' '),
     },
   ],
