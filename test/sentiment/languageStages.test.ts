@@ -86,6 +86,8 @@ describe('language spelling stages', () => {
     expect(pairStage('Nisam ga razumio, a jako sam ga volio.', 'sr')).toBe('hr');
     expect(pairStage('Kelas bermula semula hari Khamis.', 'id')).toBe('ms');
     expect(pairStage('Kantor pos tutup hari Senin.', 'ms')).toBe('id');
+    expect(pairStage('Aku tak bisa, silakan pergi saja.', 'ms')).toBe('id'); // 2026-12-06 words
+    expect(pairStage('Besok aku harus ke kantor.', 'ms')).toBe('id');
     expect(pairStage('Každý má právo na život a slobodu.', 'cs')).toBe('sk');
     expect(pairStage('Každý má právo na život a svobodu.', 'sk')).toBe('cs');
     // Slovene needs two of its (short) words

@@ -176,7 +176,12 @@ export const SPELLING_GROUPS: readonly (readonly SpellingMarkers[])[] = [
         'karena dikaruniai bisa bahwa yaitu siapapun pengadilan pemerintah uang perserikatan ' +
         'nggak gak enggak banget udah aja gimana bikin sih dong deh kok nih tuh kayak ' +
         // 2026-12-05: Indonesian day names where Malay writes Isnin, Khamis, Jumaat (none in the Malay training rows)
-        'senin kamis jumat'
+        'senin kamis jumat ' +
+        // 2026-12-06: words Malay writes otherwise (sila, perlu, sial, faham, esok, telefon, kereta, pejabat, teman
+        // lelaki, jumpa, penat, hodoh, jom, pawagam, basikal, peti sejuk, tuala), chosen reading Indonesian subtitle lines
+        // outside the 400 the evaluation reads; none in the Malay training rows
+        'silakan butuh sialan kumohon paham besok telepon mobil kantor cewek cowok gue jelek capek ketemu ngomong pacar ' +
+        'apartemen bioskop sepeda kulkas handuk ayo keren ngga'
       ).split(' '),
     },
   ],
