@@ -147,8 +147,12 @@ export async function buildGateway(config: GatewayConfig, log: Logger = pino({ l
       connectionsCheckingInterval: Math.min(30_000, Math.max(250, Math.floor(config.requestTimeoutMs / 4))),
     },
     requestTimeout: config.requestTimeoutMs,
-    // a request target in absolute form (GET http://host/v1/…, RFC 9112 3.2.2: servers must accept it) is routed by its path
-    rewriteUrl: (req) => absoluteFormPath(req.url ?? '/'),
+    // a request target in absolute form (GET http://host/v1/…, RFC 9112 3.2.2: servers must accept it) is routed by its
+    // path; GeoDB's RapidAPI GraphQL endpoint is the root path, so a POST / is POST /graphql (batches included)
+    rewriteUrl: (req) => {
+      const path = absoluteFormPath(req.url ?? '/');
+      return req.method === 'POST' && (path === '/' || path.startsWith('/?')) ? `/graphql${path.slice(1)}` : path;
+    },
     // draining is answered in the envelope (EdgeRefusals)
     return503OnClosing: false,
     // Router-level refusals (a malformed %-escape in the path) answer in the envelope too.

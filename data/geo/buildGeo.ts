@@ -169,15 +169,17 @@ async function buildCountries(conn: DuckDBConnection, db: Record<string, DbCount
       .filter(([, v]) => !v._to && v._tender !== 'false').map(([k]) => k);
     const c = cl[code];
     rows.push([code, iso?.alpha3 ?? (code === 'XK' ? 'XKX' : ''), en, c?.capital || null,
-      c?.phone?.length ? `+${c.phone[0]}` : null, current, db[code]?.reference?.geonames ?? null, flagEmoji(code), wikidata.get(code) ?? null, flagSvg(code)]);
+      c?.phone?.length ? `+${c.phone[0]}` : null, current, db[code]?.reference?.geonames ?? null, flagEmoji(code), wikidata.get(code) ?? null, flagSvg(code),
+      // ISO's English short name where it says more than CLDR's (United States of America, Russian Federation, Viet Nam)
+      iso && iso.name !== en ? iso.name : null]);
     for (const l of DISPLAY_LANGUAGES) {
       const n = names[l]![code];
       if (n) nameRows.push([code, l, n]);
     }
   }
   await conn.run(`CREATE TABLE countries (code VARCHAR PRIMARY KEY, iso3 VARCHAR, name VARCHAR NOT NULL, capital VARCHAR,
-    calling_code VARCHAR, currency_codes VARCHAR[], geonames_id INTEGER, flag VARCHAR, wiki_data_id VARCHAR, flag_svg VARCHAR)`);
-  await appendRows(conn, 'countries', [VARCHAR, VARCHAR, VARCHAR, VARCHAR, VARCHAR, LIST(VARCHAR), INTEGER, VARCHAR, VARCHAR, VARCHAR], rows);
+    calling_code VARCHAR, currency_codes VARCHAR[], geonames_id INTEGER, flag VARCHAR, wiki_data_id VARCHAR, flag_svg VARCHAR, iso_name VARCHAR)`);
+  await appendRows(conn, 'countries', [VARCHAR, VARCHAR, VARCHAR, VARCHAR, VARCHAR, LIST(VARCHAR), INTEGER, VARCHAR, VARCHAR, VARCHAR, VARCHAR], rows);
   await conn.run('CREATE TABLE country_names (country_code VARCHAR, lang VARCHAR, name VARCHAR, PRIMARY KEY (country_code, lang))');
   await appendRows(conn, 'country_names', [VARCHAR, VARCHAR, VARCHAR], nameRows);
   log(`${rows.length} countries (${inCities.size} with places), names in ${DISPLAY_LANGUAGES.length} languages`);

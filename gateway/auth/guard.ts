@@ -62,7 +62,7 @@ export class Guard {
       const s = Array.isArray(v) ? v[0] : v;
       if (s && s.trim()) { presented = s.trim(); header = h; break; }
     }
-    if (!presented) throw new HttpError(401, 'ACCESS_DENIED', 'missing API key: send it in the X-Gateway-Key header (the README says where the local key is)', CHALLENGE);
+    if (!presented) throw new HttpError(401, 'ACCESS_DENIED', 'missing API key: send it in the X-Gateway-Key header (GeoDB clients: X-RapidAPI-Key; the README says where the local key is)', CHALLENGE);
     // Node joins a repeated header's values with ", " and no key holds a comma: the same key sent twice was
     // answered "this API key is not valid", which sent the client looking for a wrong key
     if (presented.includes(',')) {

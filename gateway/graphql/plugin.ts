@@ -9,7 +9,6 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler, preHandlerHookHandler, preSerializationHookHandler, preValidationHookHandler } from 'fastify';
 import mercurius from 'mercurius';
-import { GraphQLError } from 'graphql';
 import { projectRoot } from '../paths.js';
 import type { Admission, Guard } from '../auth/guard.js';
 import { HttpError, isHttpError } from '../httpError.js';
@@ -93,7 +92,7 @@ const badGet = (): HttpError => new HttpError(400, 'PARAM_INVALID', 'a GET needs
 export async function registerGraphql(app: FastifyInstance, opts: GraphqlOptions): Promise<{ maxBodyBytes: number }> {
   const { resolvers, loaders } = buildResolvers(opts);
   const work = new GraphqlWorkLimits(() => app.graphql.schema, opts.work, opts.budget);
-  const formatErrors = requestErrorsAre400(work); // mercurius's formatter, and POST /'s
+  const formatErrors = requestErrorsAre400(work); // mercurius's formatter (POST / is POST /graphql: app.ts rewriteUrl)
   const answers = opts.answers ?? new KeptAnswers();
   /** Requests whose answer may be kept once run: their key, and the lifetime their core calls allow (answerCache.ts). */
   const running = new WeakMap<FastifyRequest, { key: string; cost: number; lifetime: AnswerLifetime }>();
@@ -232,25 +231,5 @@ export async function registerGraphql(app: FastifyInstance, opts: GraphqlOptions
     allowBatchedQueries: true,
   });
   registerGraphiql(app);
-  // GeoDB's RapidAPI GraphQL endpoint is the root path: POST / answers as POST /graphql (same key check above,
-  // same schema, cache and rules through reply.graphql).
-  app.post('/', {
-    // a body found over the limit as it was read answers as on /graphql (not the REST body limit of the app's handler)
-    errorHandler: (err, _request, reply) => {
-      if (isBodyTooLarge(err)) return refuse(reply, work.bodyTooLarge());
-      throw err;
-    },
-  }, async (request, reply) => {
-    const body = (request.body ?? {}) as { query?: unknown; variables?: Record<string, unknown>; operationName?: string };
-    if (typeof body.query !== 'string') return sendGraphqlError(reply, badBody());
-    try {
-      return await reply.graphql(body.query, newContext(reply, lifetimeOf(request)) as never, body.variables, body.operationName);
-    } catch (e) {
-      // mercurius's errors carry GraphQLErrors; anything else is wrapped so the formatter can answer it
-      const errors = (e as { errors?: GraphQLError[] }).errors ?? [e instanceof GraphQLError ? e : new GraphQLError((e as Error).message ?? String(e))];
-      const { statusCode, response } = formatErrors({ errors } as never, { reply } as never);
-      return reply.code(statusCode).send(response);
-    }
-  });
   return { maxBodyBytes: work.maxBodyBytes };
 }

@@ -38,6 +38,8 @@ export interface Country {
   wikiDataId: string | null;
   /** The flag as a data URI (SVG), or '' when there is none. */
   flagImageUri: string;
+  /** ISO 3166's English short name where it differs from the English name ("United States of America"): a namePrefix matches it too. */
+  isoName: string | null;
 }
 
 export interface Display { language: DisplayLanguage; ascii: boolean }
@@ -91,11 +93,11 @@ export class GeoCatalog {
     const c = new GeoCatalog();
     knownLanguages = new Set((await db.query<{ code: string }>('SELECT code FROM languages')).map((r) => r.code));
     const countryRows = await db.query<{ code: string; iso3: string; name: string; capital: string | null; calling_code: string | null;
-      currency_codes: string[]; geonames_id: number | null; flag: string; wiki_data_id: string | null; flag_svg: string | null }>('SELECT * FROM countries ORDER BY code');
+      currency_codes: string[]; geonames_id: number | null; flag: string; wiki_data_id: string | null; flag_svg: string | null; iso_name: string | null }>('SELECT * FROM countries ORDER BY code');
     for (const r of countryRows) {
       const country: Country = { code: r.code, iso3: r.iso3, names: new Map([['en', r.name]]), capital: r.capital, callingCode: r.calling_code,
         currencyCodes: r.currency_codes, geonamesId: r.geonames_id, flag: r.flag, numRegions: 0, wikiDataId: r.wiki_data_id,
-        flagImageUri: r.flag_svg ? `data:image/svg+xml;base64,${Buffer.from(r.flag_svg, 'utf8').toString('base64')}` : '' };
+        flagImageUri: r.flag_svg ? `data:image/svg+xml;base64,${Buffer.from(r.flag_svg, 'utf8').toString('base64')}` : '', isoName: r.iso_name };
       c.countries.set(r.code, country);
       if (r.wiki_data_id) c.countriesByWikidata.set(r.wiki_data_id, country);
     }

@@ -424,10 +424,12 @@ export class Geo implements PlaceContext {
         if (!/^[+-]?(code|name)$/.test(sort)) throw invalid('sort', `sort must be one of +code, -code, +name, -name, got '${sort}'`);
         const both = alsoDefault(req, d);
         const english = parseDisplay('en', d.ascii);
-        const nameMatches = (names: Parameters<typeof displayName>[0]) => prefix === undefined
-          || searchWords(displayName(names, d)).some((w) => w.startsWith(prefix))
-          || (both && searchWords(displayName(names, english)).some((w) => w.startsWith(prefix)));
-        let items = [...this.catalog.countries.values()].filter((c) => (!currency || c.currencyCodes.includes(currency)) && nameMatches(c.names));
+        // in English also ISO's name ("America" finds the United States, as GeoDB's "United States of America" does)
+        const nameMatches = (c: Country) => prefix === undefined
+          || searchWords(displayName(c.names, d)).some((w) => w.startsWith(prefix))
+          || (both && searchWords(displayName(c.names, english)).some((w) => w.startsWith(prefix)))
+          || ((both || d.language === 'en') && c.isoName !== null && searchWords(c.isoName).some((w) => w.startsWith(prefix)));
+        let items = [...this.catalog.countries.values()].filter((c) => (!currency || c.currencyCodes.includes(currency)) && nameMatches(c));
         const byName = sort.endsWith('name');
         const byNameCmp = nameOrder();
         items = items.sort((x, y) => (byName ? byNameCmp(displayName(x.names, d), displayName(y.names, d)) || cmp(x.code, y.code) : cmp(x.code, y.code)) * (sort.startsWith('-') ? -1 : 1));

@@ -56,8 +56,10 @@ export function searchPrefix(prefix: string): string {
  * elevation filled from GeoNames' DEM column, region WikiData ids raised with dr5hn's states.
  * 7: place names in other languages also from CLDR's exemplar cities of the time zones (data/sources/cldr-dates-full-48.2.0);
  * place_divisions (the ADM2 division holding each place, which locatedIn answers).
+ * 8: countries.iso_name, ISO 3166's English short name where it is not CLDR's ("United States of America"), which a
+ * country namePrefix also matches in English, as GeoDB's names (WikiData's) do.
  */
-export const GEO_SCHEMA_VERSION = 7;
+export const GEO_SCHEMA_VERSION = 8;
 
 /** The tables that make a DuckDB file Meridian's geo database (the core and the install-time build check for them). */
 export const GEO_TABLES = ['meta', 'places', 'place_keys'] as const;

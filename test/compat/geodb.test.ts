@@ -286,6 +286,14 @@ describe('REST: countries and regions (#15-#22)', () => {
     const de = await geodb('/v1/geo/countries?namePrefix=Deutsch&languageCode=de&limit=5');
     expect(de.data[0]).toMatchObject({ code: 'DE', name: 'Deutschland' });
     expect((await geodb('/v1/geo/countries?currencyCode=EUR&sort=-name&limit=50')).data.length).toBeGreaterThan(15);
+    // GeoDB's names are WikiData's ("United States of America"): its tutorials search "America" and get the USA; ISO's
+    // English short names are matched beside CLDR's (the name shown stays CLDR's)
+    const america = await geodb('/v1/geo/countries?namePrefix=America&limit=10');
+    expect(america.data.map((c: { code: string }) => c.code)).toEqual(expect.arrayContaining(['US', 'AS']));
+    expect(america.data.find((c: { code: string }) => c.code === 'US').name).toBe('United States');
+    expect((await geodb('/v1/geo/countries?namePrefix=Russian%20Fed&limit=5')).data.map((c: { code: string }) => c.code)).toEqual(['RU']);
+    // not in another display language, where ISO's English names are not names
+    expect((await geodb('/v1/geo/countries?namePrefix=America&languageCode=de&namePrefixDefaultLangResults=false&limit=10')).data.map((c: { code: string }) => c.code)).not.toContain('US');
   });
 
   it('#15 and #18 sort=name orders accented names with their letter (Égypte beside Egypte, Île-de-France among the I), as place names are', async () => {
@@ -525,6 +533,10 @@ describe('GraphQL (section 3)', () => {
     const r = await gw.send('POST', '/', { query: '{ country(id: "Q183") { code wikiDataId } }' }, { 'X-RapidAPI-Key': gw.key });
     expect(r.status).toBe(200);
     expect(r.body.data.country).toEqual({ code: 'DE', wikiDataId: 'Q183' });
+    // a batch too, as at /graphql (POST / refused it with "the body must be JSON {query, variables}")
+    const batch = await gw.send('POST', '/', [{ query: '{ country(id: "DE") { code } }' }, { query: '{ country(id: "FR") { code } }' }], { 'X-RapidAPI-Key': gw.key });
+    expect(batch.status).toBe(200);
+    expect(batch.body.map((b: { data: { country: { code: string } } }) => b.data.country.code)).toEqual(['DE', 'FR']);
     // request errors (unknown field, syntax, a variable that does not coerce) are 400 with GraphQL errors, as at /graphql
     for (const body of [{ query: '{ states { name } }' }, { query: '{ countries(first: 1) { totalCount ' },
       { query: 'query($n: Int) { countries(first: $n) { totalCount } }', variables: { n: 'x' } }, { query: '{ states { name } x: states { name } }' }]) {
