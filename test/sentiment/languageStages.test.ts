@@ -90,6 +90,8 @@ describe('language spelling stages', () => {
     expect(pairStage('Besok aku harus ke kantor.', 'ms')).toBe('id');
     expect(pairStage('Každý má právo na život a slobodu.', 'cs')).toBe('sk');
     expect(pairStage('Každý má právo na život a svobodu.', 'sk')).toBe('cs');
+    expect(pairStage('Posádka bola milá.', 'cs')).toBe('sk'); // 2026-12-06 words
+    expect(pairStage('Kdo to byl?', 'sk')).toBe('cs');
     // Slovene needs two of its (short) words
     expect(pairStage('Vsakdo ima pravico do življenja.', 'hr')).toBe('sl');
     expect(pairStage('To je in ostane tako.', 'hr')).toBe('hr');
