@@ -91,6 +91,11 @@ describe('language spelling stages', () => {
     expect(pairStage('Každý má právo na život a slobodu.', 'cs')).toBe('sk');
     expect(pairStage('Každý má právo na život a svobodu.', 'sk')).toBe('cs');
     expect(pairStage('Posádka bola milá.', 'cs')).toBe('sk'); // 2026-12-06 words
+    // Russian words against Bulgarian and Belarusian verdicts; Belarusian keeps its own letters and words
+    expect(pairStage('Все хорошо, мама.', 'bg')).toBe('ru');
+    expect(pairStage('Я не знаю, что это.', 'be')).toBe('ru');
+    expect(pairStage('Дзякуй, усё добра.', 'be')).toBe('be');
+    expect(pairStage('Буун, послушай ги.', 'bg')).toBe('bg');
     expect(pairStage('Kdo to byl?', 'sk')).toBe('cs');
     // Slovene needs two of its (short) words
     expect(pairStage('Vsakdo ima pravico do življenja.', 'hr')).toBe('sl');

@@ -233,10 +233,18 @@ export const SPELLING_GROUPS: readonly (readonly SpellingMarkers[])[] = [
   ],
   // Session 19: Cyrillic letters only one of the three writes (Ukrainian ї є і ґ, Russian ы э ё, Bulgarian ъ as a
   // vowel, which Russian writes only as a rare hard sign: "подъезд" has ы too); "Я їжджу на роботу автобусом" was ru
+  // 2026-12-06: Belarusian (ў, і and its own words; it writes ы, э, ё as Russian does) and Russian words that Ukrainian,
+  // Bulgarian and Belarusian write otherwise (что/що/какво/што, это, хорошо, меня, сейчас, когда, …; none in their
+  // training rows): Russian subtitle lines read Belarusian ("Я не знаю.") or Bulgarian ("Все хорошо, мама."); chosen
+  // reading lines outside the 400 the evaluation reads
   [
     { code: 'uk', min: 1, markers: '*ї* *є* *і* *ґ*'.split(' ') },
-    { code: 'ru', min: 1, markers: '*ы* *э* *ё*'.split(' ') },
+    {
+      code: 'ru', min: 1, markers: ('*ы* *э* *ё* что это хорошо они она меня тебя спасибо пожалуйста сейчас здесь почему ' +
+        'когда где могу надо ничего тоже очень был нет ладно знаешь может если только его еще вот хочешь теперь сказал').split(' '),
+    },
     { code: 'bg', min: 1, markers: '*ъ*'.split(' ') },
+    { code: 'be', min: 1, markers: '*ў* *і* дзякуй вельмі таксама цяпер ведаю гэта яго яны калі дзе чаму'.split(' ') },
   ],
   // Session 18, after the check on everyday text (Estonian read as Finnish, Catalan as Spanish, Azerbaijani as
   // Turkish): Estonian õ and function words against Finnish ones ("olen" is both: left out); Catalan function words
