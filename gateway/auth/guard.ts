@@ -5,13 +5,16 @@
  * limit. Every admitted answer carries the rate-limit headers, in our names
  * (X-RateLimit-Limit/-Remaining/-Reset) and in the RapidAPI names GeoDB
  * clients read (X-RateLimit-Requests-Limit/-Remaining); a key without a limit
- * reports UNLIMITED_RATE (int32 max) as its limit.
+ * reports UNLIMITED_RATE (int32 max) as its limit. A key without a limit is counted in this gateway's memory
+ * even when the counter is shared (PostgreSQL): it is never refused, so the shared count would only feed its
+ * headers, and waiting on the database for it made every request of every such key 503 while PostgreSQL did not
+ * answer (geo calls included, which never touch the database).
  */
 import type { IncomingHttpHeaders } from 'node:http';
 import { HttpError } from '../httpError.js';
 import { hasScope, type KeyRing } from './keyRing.js';
 import type { ApiKeyRecord } from './keyStore.js';
-import type { RateCounter, RateDecision } from './rateLimiter.js';
+import { RateLimiter, type RateCounter, type RateDecision } from './rateLimiter.js';
 
 export const KEY_HEADERS = ['x-gateway-key', 'x-rapidapi-key', 'x-mashape-key', 'x-mashape-authorization'] as const;
 
@@ -28,6 +31,9 @@ export interface Admission {
 const CHALLENGE = { 'www-authenticate': 'ApiKey header="X-Gateway-Key"' };
 
 export class Guard {
+  /** The counts of keys without a limit (never refused: only their headers read them). */
+  private readonly unlimited = new RateLimiter();
+
   constructor(private readonly ring: KeyRing, private readonly limiter: RateCounter, private readonly defaultRateLimit: number) {}
 
   /**
@@ -41,7 +47,7 @@ export class Guard {
     const limit = key.rateLimit ?? this.defaultRateLimit;
     let taken: RateDecision | Promise<RateDecision>;
     try {
-      taken = this.limiter.take(key.id, limit || UNLIMITED_RATE);
+      taken = limit ? this.limiter.take(key.id, limit) : this.unlimited.take(key.id, UNLIMITED_RATE);
     } catch {
       throw storeDown();
     }

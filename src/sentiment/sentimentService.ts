@@ -44,6 +44,9 @@ const FUTURE_SLACK_MS = 5 * 60_000;
 const DAY_MS = 86_400_000;
 const MAX_WEBHOOKS_PER_TENANT = 20;
 
+/** How often a core on PostgreSQL looks for webhook messages other replicas wrote or left (WebhookDeliverer pollMs). */
+export const WEBHOOK_POLL_MS = 5000;
+
 /** The longest `ref` a StreamAnalyses message may carry (a caller's correlation id, echoed in its answer). */
 export const MAX_STREAM_REF = 1024;
 
@@ -75,7 +78,8 @@ export class Sentiment {
     const baselines = new FeedBaselines(store);
     const runner = new JobRunner(store, pool, baselines, { batchSize: cfg.batchSize, batchMax: cfg.batchMax, queueMax: cfg.queueMax, tenantQueueMax: cfg.tenantQueueMax, maxAttempts: cfg.maxAttempts }, metrics);
     const guard = new TargetGuard(cfg.webhookAllowHosts);
-    const deliverer = new WebhookDeliverer(store.store, guard, { retryScheduleMs: schedule, timeoutMs: cfg.webhookTimeoutMs, concurrency: 8 }, metrics);
+    // shared by replicas: their messages (and a dead one's) wake no one here, so the deliverer looks every few seconds
+    const deliverer = new WebhookDeliverer(store.store, guard, { retryScheduleMs: schedule, timeoutMs: cfg.webhookTimeoutMs, concurrency: 8, ...(cfg.databaseUrl ? { pollMs: WEBHOOK_POLL_MS } : {}) }, metrics);
     metrics.attach({
       queueDepth: () => runner.depth,
       jobsByState: () => store.countByState(),
@@ -345,6 +349,10 @@ export class Sentiment {
       const scope = { tenant, admin: false };
       const stored = await this.store.getBatch(batchId, scope);
       if (stored) return this.storedSubmission(stored, requestId, fingerprint, jobs.length);
+      // no batch, but results of its jobs' ids: the retention purge took the batch and kept its feed results; jobs of
+      // the same ids again would complete without their results being stored (the job id is taken)
+      const kept = await this.store.keptResults(jobIds, scope);
+      if (kept > 0) throw requestIdDeleted(requestId, batchId, jobs.length, jobs.length);
       const created = await this.runner.submit(tenant, jobs, { id: batchId, tenant, createdMs: jobs[0]!.createdMs, total: jobs.length, fingerprint });
       if (!created) {
         // another core stored this request id's batch between our look and our insert

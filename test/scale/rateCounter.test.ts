@@ -6,9 +6,16 @@
  */
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import pg from 'pg';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { startTestPostgres, type TestPostgres } from '../support/postgres.js';
 import { openGatewayDatabase } from '../../gateway/auth/postgresKeyStore.js';
 import { PostgresRateCounter, WINDOW_MS } from '../../gateway/auth/postgresRateCounter.js';
+import { PostgresKeyStore } from '../../gateway/auth/postgresKeyStore.js';
+import { KeyRing } from '../../gateway/auth/keyRing.js';
+import { Guard, UNLIMITED_RATE } from '../../gateway/auth/guard.js';
+import { isHttpError } from '../../gateway/httpError.js';
 
 let postgres: TestPostgres;
 let url: string;
@@ -41,6 +48,31 @@ describe('the PostgreSQL rate counter', () => {
       }
     });
   }
+
+  it('admits a key without a limit when the shared counter does not answer; a key with one gets 503 (every key did)', { timeout: 30_000 }, async () => {
+    const pool = new pg.Pool({ connectionString: url, max: 2 });
+    const store = new PostgresKeyStore(pool, mkdtempSync(join(tmpdir(), 'meridian-ratekeys-')));
+    const free = await store.create({ name: 'free', scopes: ['*'] });
+    const limited = await store.create({ name: 'limited', scopes: ['*'], rateLimit: 100 });
+    const ring = new KeyRing(store, () => undefined);
+    await ring.reload();
+    // the counter's own pool, then the database out of reach for it: what a PostgreSQL outage looks like to it
+    const counterPool = new pg.Pool({ connectionString: url, max: 2 });
+    const counter = new PostgresRateCounter(counterPool, () => undefined);
+    const guard = new Guard(ring, counter, 0);
+    try {
+      const up = await guard.admit({ 'x-gateway-key': limited.key }, 'geo:read');
+      expect(up.headers['x-ratelimit-limit']).toBe('100');
+      await counterPool.end();
+      const freeAdmitted = await guard.admit({ 'x-gateway-key': free.key }, 'geo:read');
+      expect(freeAdmitted.headers['x-ratelimit-limit']).toBe(String(UNLIMITED_RATE));
+      const refused = await Promise.resolve().then(() => guard.admit({ 'x-gateway-key': limited.key }, 'geo:read')).then(() => undefined, (e: unknown) => e);
+      expect(isHttpError(refused) && refused.status).toBe(503);
+    } finally {
+      counter.stop();
+      await pool.end();
+    }
+  });
 
   it('relaxes the commit of its own statement only: the connection stays durable for what runs next', async () => {
     const pool = new pg.Pool({ connectionString: url, max: 1 }); // one connection: the next statement runs on it

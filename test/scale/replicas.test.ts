@@ -10,6 +10,8 @@ import pg from 'pg';
 import { startTestPostgres, type TestPostgres } from '../support/postgres.js';
 import * as grpc from '@grpc/grpc-js';
 import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { client, sentimentClient } from '../support/grpcClient.js';
 import { stateDirOf } from '../support/coreTrust.js';
@@ -18,7 +20,7 @@ import { startCoreReplica, texts, type CoreReplica } from './replicas.js';
 import { PG_MIGRATIONS } from '../../src/sentiment/store/postgresMigrations.js';
 
 const LEASE_MS = 2000;
-const REPLICA_ENV = { MERIDIAN_JOB_LEASE_MS: String(LEASE_MS), MERIDIAN_SENTIMENT_BATCH: '64' };
+const REPLICA_ENV = { MERIDIAN_JOB_LEASE_MS: String(LEASE_MS), MERIDIAN_SENTIMENT_BATCH: '64', MERIDIAN_WEBHOOK_ALLOW_HOSTS: '127.0.0.1' };
 
 let postgres: TestPostgres;
 let url: string;
@@ -224,6 +226,28 @@ describe('three core replicas and two gateways on one PostgreSQL', () => {
       console.log(`replicas: 10,000 acknowledged, ${doneAtKill} done when core ${victim.pid} was SIGKILLed holding ${held.length}; the other two finished the rest in ${Date.now() - killedAt} ms (${rerun} jobs ran more than once, 0 lost, 0 duplicate results)`);
     } finally {
       for (const c of clients) c.close();
+    }
+  });
+
+  it('delivers webhook messages that no core of its own wrote (another replica, or one that died): they were left PENDING', { timeout: 60_000 }, async () => {
+    const got = new Set<string>();
+    const server = createServer((req, res) => { got.add(String(req.headers['webhook-id'])); req.resume(); res.end('ok'); });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    try {
+      const port = (server.address() as AddressInfo).port;
+      const now = Date.now();
+      // what a replica that wrote them and then died leaves: due messages, no claim, no one told
+      await sql(`INSERT INTO webhook_endpoints (id, tenant, url, event_types, description, secret, created_ms) VALUES ($1, 't-hook', $2, 'job.succeeded', '', $3, $4)`,
+        ['wh-stranded', `http://127.0.0.1:${port}/hook`, `whsec_${Buffer.alloc(32, 7).toString('base64')}`, now]);
+      const ids = Array.from({ length: 5 }, (_, i) => `msg-stranded-${i}`);
+      for (const id of ids) {
+        await sql(`INSERT INTO webhook_messages (id, endpoint_id, tenant, event_type, payload, created_ms, attempts, next_ms, status) VALUES ($1, 'wh-stranded', 't-hook', 'job.succeeded', '{}', $2, 0, $3, 'PENDING')`, [id, now, now - 1000]);
+      }
+      // a core looks at least every WEBHOOK_POLL_MS (5 s); before, none looked until it wrote a message of its own
+      await until(async () => ids.every((id) => got.has(id)), 20_000, 'the stranded messages delivered');
+      await until(async () => Number((await sql<{ n: string }>(`SELECT count(*) AS n FROM webhook_messages WHERE endpoint_id = 'wh-stranded' AND status = 'DELIVERED'`))[0]!.n) === ids.length, 10_000, 'the stranded messages marked DELIVERED');
+    } finally {
+      server.close();
     }
   });
 

@@ -90,4 +90,17 @@ describe('PostgreSQL store parity with the DuckDB store', () => {
     expect(mine.jobs.map((j) => j.id)).toEqual(theirs.jobs.map((j) => j.id));
     expect(mine.jobs.every((j) => j.tenant === 'other')).toBe(true);
   });
+
+  it('completes a batch whose live jobs go with their feed (both stores left it with them as remaining for ever)', async () => {
+    const scope = { tenant: 'owner', admin: false };
+    for (const store of [duck, pgStore] as SentimentStore[]) {
+      const now = Date.now();
+      const batchId = randomUUID();
+      const jobs: NewJob[] = [0, 1, 2].map((i) => ({ id: randomUUID(), tenant: 'owner', text: `doomed ${i}`, feedId: 'doomed', batchId, domain: 'GENERAL', occurredMs: now, createdMs: now }));
+      await store.insertPending(jobs, [{ id: batchId, tenant: 'owner', createdMs: now, total: jobs.length }]);
+      expect((await store.getBatch(batchId, scope))!.completedMs).toBeNull();
+      expect(await store.deleteFeed('doomed', scope)).toEqual({ jobs: 3, results: 0 });
+      expect((await store.getBatch(batchId, scope))!.completedMs).not.toBeNull();
+    }
+  });
 });

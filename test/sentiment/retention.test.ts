@@ -75,6 +75,26 @@ describe('deletion and retention', () => {
     s.close();
   });
 
+  it('refuses a requestId retried after the purge took its batch (its jobs came back SUCCEEDED without results)', { timeout: 120_000 }, async () => {
+    const sc = await startSentimentCore({ workers: 1 });
+    cleanups.push(sc.close);
+    const s = sentimentClient(sc.core.address, { tenant: 'retention-retry' });
+    const body = { requestId: 'nightly-2026-11-01', items: [{ text: 'Great parcel service', feedId: 'retry-feed' }, { text: 'Terrible delay', feedId: 'retry-feed' }, { text: 'No feed here' }] };
+    const sub = await s.call<{ data: Job[] }>('batchAnalyzeTexts', body);
+    for (const d of sub.data) {
+      await eventually(async () => (await s.call<{ data: Job }>('getJob', { id: d.jobId })).data.status === 'SUCCEEDED', 30_000);
+    }
+    await sc.core.sentiment.purgeExpired(Date.now() + 31 * 86_400_000);
+    // the feed's two results stay (their scores): the same requestId again is refused, nothing stored
+    const e = await s.fail('batchAnalyzeTexts', body);
+    expect(e).toMatchObject({ code: grpc.status.ALREADY_EXISTS, reason: 'REQUEST_ID_REUSED', field: 'requestId' });
+    expect(e.message).toMatch(/have since been deleted/);
+    expect(await s.fail('getJob', { id: sub.data[0]!.jobId })).toMatchObject({ code: grpc.status.NOT_FOUND });
+    // a new requestId goes through
+    expect((await s.call<{ data: Job[] }>('batchAnalyzeTexts', { ...body, requestId: 'nightly-2026-11-01-again' })).data).toHaveLength(3);
+    s.close();
+  });
+
   it('refuses to open a state file written by a newer schema', async () => {
     const sc = await startSentimentCore({ workers: 1 });
     await sc.core.close();

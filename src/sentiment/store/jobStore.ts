@@ -215,6 +215,11 @@ export class JobStore {
     return this.store.getBatch(id, scope);
   }
 
+  async keptResults(jobIds: readonly string[], scope: Scope): Promise<number> {
+    await this.caughtUp();
+    return this.store.keptResults(jobIds, scope);
+  }
+
   async countByState(): Promise<Record<JobStatus, number>> {
     await this.caughtUp();
     return this.store.countByState();

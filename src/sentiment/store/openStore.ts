@@ -9,6 +9,8 @@ export interface StoreChoice {
   /** Empty: the embedded DuckDB file. */
   databaseUrl: string;
   jobLeaseMs: number;
+  /** How long a webhook receiver has to answer: a claimed outbox message is leased for the longer of twice this and the job lease. */
+  webhookTimeoutMs: number;
   stateCompression: boolean;
 }
 
@@ -16,7 +18,7 @@ export async function openSentimentStore(stateDir: string, cfg: StoreChoice): Pr
   if (cfg.databaseUrl) {
     // loaded only here: the pg driver is ~70 ms of every start that does not use it
     const { PostgresSentimentStore } = await import('./postgresStore.js');
-    return PostgresSentimentStore.open(cfg.databaseUrl, { leaseMs: cfg.jobLeaseMs });
+    return PostgresSentimentStore.open(cfg.databaseUrl, { leaseMs: cfg.jobLeaseMs, deliveryLeaseMs: Math.max(cfg.jobLeaseMs, 2 * cfg.webhookTimeoutMs) });
   }
   return DuckDbSentimentStore.open(stateDir, { compression: cfg.stateCompression });
 }

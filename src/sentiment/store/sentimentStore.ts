@@ -227,6 +227,11 @@ export interface SentimentStore {
   /** A result (null if unknown to the scope, or its payload was purged). */
   getResult(id: string, scope: Scope): Promise<ResultRow | null>;
   getBatch(id: string, scope: Scope): Promise<BatchRow | null>;
+  /**
+   * How many results of these job ids are still stored, payload or not: the retention purge deletes a batch and its
+   * jobs but keeps a feed's results (their scores), so a requestId retried after it would make jobs of the same ids.
+   */
+  keptResults(jobIds: readonly string[], scope: Scope): Promise<number>;
   /** Live (PENDING or PROCESSING) jobs, oldest first (diagnostics and tools; the runner claims from `queue`). */
   unfinished(): Promise<(NewJob & { attempts: number })[]>;
   /** Jobs PENDING or PROCESSING per state (metrics; cheap). */

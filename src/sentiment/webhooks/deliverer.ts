@@ -29,6 +29,11 @@ export interface DelivererOptions {
   concurrency: number;
   /** Attempts in flight to one endpoint (a slow or dead endpoint holds at most this many slots). */
   perEndpoint?: number;
+  /**
+   * With a store other replicas write to (PostgreSQL): look for due messages at least this often. Another core's
+   * new messages, and those of a core that died or stopped (its claims lapse, or are given back), wake no one here.
+   */
+  pollMs?: number;
 }
 
 export const DEFAULT_RETRY_SCHEDULE = '5s,5m,30m,2h,5h,10h,14h,20h,24h';
@@ -103,9 +108,11 @@ export class WebhookDeliverer {
   private async scheduleNext(): Promise<void> {
     if (this.stopped) return;
     const next = await this.store.nextDue().catch(() => Date.now() + 5000);
-    if (next === null || this.stopped || this.running) return;
+    const poll = this.opts.pollMs;
+    if ((next === null && poll === undefined) || this.stopped || this.running) return;
+    const wait = Math.min(next === null ? Infinity : next - Date.now(), poll ?? Infinity, 2 ** 31 - 1);
     clearTimeout(this.timer);
-    this.timer = setTimeout(() => this.wake(), Math.max(0, Math.min(next - Date.now(), 2 ** 31 - 1)));
+    this.timer = setTimeout(() => this.wake(), Math.max(0, wait));
     this.timer.unref();
   }
 

@@ -65,14 +65,6 @@ export class DuckDbJobs {
     }
   }
 
-  /**
-   * (For maintenance.ts.) Live jobs deleted without settling their batches (a feed's deletion): the queue forgets
-   * them once the caller's transaction commits, so they are never claimed and leave their tenant's live count.
-   */
-  deletedLive(jobs: readonly { id: string; tenant: string }[]): void {
-    if (jobs.length) this.ctx.afterCommit.push(() => this.queue.settled(jobs));
-  }
-
   // ---- submissions and completions ---------------------------------------------------
 
   /**
@@ -277,6 +269,12 @@ export class DuckDbJobs {
 
   getBatch(id: string, scope: Scope): Promise<BatchRow | null> {
     return this.batchRow(null, id, scope);
+  }
+
+  async keptResults(jobIds: readonly string[], scope: Scope): Promise<number> {
+    if (jobIds.length === 0) return 0;
+    const rows = await this.ctx.read<{ n: bigint }>(`SELECT count(*) AS n FROM results WHERE job_id IN (SELECT unnest($1::VARCHAR[])) AND ${scoped(2, 3)}`, [[...jobIds], scope.admin, scope.tenant]);
+    return Number(rows[0]?.n ?? 0);
   }
 
   async unfinished(): Promise<(NewJob & { attempts: number })[]> {

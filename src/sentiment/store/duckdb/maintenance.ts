@@ -71,8 +71,14 @@ export class DuckDbMaintenance {
 
   async deleteFeed(feedId: string, scope: Scope): Promise<Deleted | null> {
     const d = await this.ctx.write((c) => this.ctx.transaction(c, async () => {
-      const jobs = await this.ctx.exec(c, `DELETE FROM jobs WHERE feed_id = $1 AND ${scoped(2, 3)} RETURNING id, tenant, status`, [feedId, scope.admin, scope.tenant], FRESH);
-      this.jobs.deletedLive(jobs.filter((j) => j['status'] === 'PENDING' || j['status'] === 'PROCESSING').map((j) => ({ id: String(j['id']), tenant: String(j['tenant']) })));
+      const jobs = await this.ctx.exec(c, `DELETE FROM jobs WHERE feed_id = $1 AND ${scoped(2, 3)} RETURNING id, tenant, status, batch_id`, [feedId, scope.admin, scope.tenant], FRESH);
+      // the live ones count down their batches, as deleteJobs's do: a batch whose last live jobs were the feed's
+      // completes (and says so to its webhooks); before, it kept them as remaining for ever
+      const live = jobs.filter((j) => j['status'] === 'PENDING' || j['status'] === 'PROCESSING')
+        .map((j) => ({ id: String(j['id']), tenant: String(j['tenant']), batchId: j['batch_id'] === null ? null : String(j['batch_id']) }));
+      const events: PendingEvent[] = [];
+      await this.jobs.settled(c, live, Date.now(), events);
+      await this.hooks.writeEvents(c, events);
       const results = await this.ctx.exec(c, `DELETE FROM results WHERE feed_id = $1 AND ${scoped(2, 3)} RETURNING id`, [feedId, scope.admin, scope.tenant], FRESH);
       return { jobs: jobs.length, results: results.length };
     }));

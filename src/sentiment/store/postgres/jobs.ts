@@ -196,6 +196,12 @@ export class PgJobs {
     return this.batchRow(null, id, scope);
   }
 
+  async keptResults(jobIds: readonly string[], scope: Scope): Promise<number> {
+    if (jobIds.length === 0) return 0;
+    const rows = await this.db.query<{ n: string }>(`SELECT count(*) AS n FROM results WHERE job_id = ANY($1::text[]) AND ${scoped(2, 3)}`, [[...jobIds], scope.admin, scope.tenant]);
+    return Number(rows[0]?.n ?? 0);
+  }
+
   /** Every live job (the runner claims from `queue` instead; this answers the interface for tools). */
   async unfinished(): Promise<(NewJob & { attempts: number })[]> {
     const rows = await this.db.query(`SELECT ${LIVE_JOB_COLUMNS} FROM jobs

@@ -44,11 +44,20 @@ export class PgMaintenance {
   }
 
   async deleteFeed(feedId: string, scope: Scope): Promise<Deleted | null> {
-    const d = await this.db.transaction(async (c) => {
+    const r = await this.db.transaction(async (c) => {
+      // the live ones count down their batches, as deleteJobs's do (a batch left with them as remaining never completed)
+      const live = (await c.query(`SELECT ${JOB_COLUMNS} FROM jobs WHERE feed_id = $1 AND ${scoped(2, 3)} AND status IN ('PENDING', 'PROCESSING') FOR UPDATE`,
+        [feedId, scope.admin, scope.tenant])).rows.map(jobRow);
+      const subs = await this.hooks.subscriptions(c, live.map((j) => j.tenant));
+      const events: PendingEvent[] = [];
+      await this.jobs.settleBatches(c, subs, live, Date.now(), events);
+      const n = await this.hooks.writeEvents(c, subs, events);
       const jobs = await c.query(`DELETE FROM jobs WHERE feed_id = $1 AND ${scoped(2, 3)}`, [feedId, scope.admin, scope.tenant]);
       const results = await c.query(`DELETE FROM results WHERE feed_id = $1 AND ${scoped(2, 3)}`, [feedId, scope.admin, scope.tenant]);
-      return { jobs: jobs.rowCount ?? 0, results: results.rowCount ?? 0 };
+      return { d: { jobs: jobs.rowCount ?? 0, results: results.rowCount ?? 0 }, n };
     });
+    this.hooks.notify(r.n);
+    const d = r.d;
     return d.jobs + d.results === 0 ? null : d;
   }
 

@@ -30,7 +30,7 @@ import { PgFeeds } from './feeds.js';
 import { PgJobs } from './jobs.js';
 import { PgMaintenance } from './maintenance.js';
 import { PgJobQueue } from './queue.js';
-import { PgWebhooks } from './webhooks.js';
+import { DEFAULT_DELIVERY_LEASE_MS, PgWebhooks } from './webhooks.js';
 
 export class PostgresSentimentStore implements SentimentStore {
   /** The job queue: the jobs table, claimed under leases by every replica (queue.ts). */
@@ -40,16 +40,16 @@ export class PostgresSentimentStore implements SentimentStore {
   private readonly feeds: PgFeeds;
   private readonly maintenance: PgMaintenance;
 
-  private constructor(private readonly db: PgDatabase, leaseMs: number) {
+  private constructor(private readonly db: PgDatabase, leaseMs: number, deliveryLeaseMs: number) {
     this.queue = new PgJobQueue(db, leaseMs);
-    this.webhooks = new PgWebhooks(db);
+    this.webhooks = new PgWebhooks(db, deliveryLeaseMs);
     this.jobs = new PgJobs(db, this.webhooks, this.queue);
     this.feeds = new PgFeeds(db);
     this.maintenance = new PgMaintenance(db, this.jobs, this.webhooks);
   }
 
   /** Connects, applies the migrations the database lacks (or refuses a newer schema). */
-  static async open(url: string, opts: { leaseMs: number; poolSize?: number }): Promise<PostgresSentimentStore> {
+  static async open(url: string, opts: { leaseMs: number; deliveryLeaseMs?: number; poolSize?: number }): Promise<PostgresSentimentStore> {
     const db = await PgDatabase.connect(url, {
       max: opts.poolSize ?? 8, applicationName: 'meridian-core',
       onError: (e) => logger.warn({ err: e }, 'PostgreSQL connection lost; reconnecting'),
@@ -61,7 +61,7 @@ export class PostgresSentimentStore implements SentimentStore {
       await db.close();
       throw e;
     }
-    return new PostgresSentimentStore(db, opts.leaseMs);
+    return new PostgresSentimentStore(db, opts.leaseMs, opts.deliveryLeaseMs ?? DEFAULT_DELIVERY_LEASE_MS);
   }
 
   // ---- jobs and results (jobs.ts) ----------------------------------------------------
@@ -74,6 +74,7 @@ export class PostgresSentimentStore implements SentimentStore {
   getJob(id: string, scope: Scope): Promise<JobRow | null> { return this.jobs.getJob(id, scope); }
   listJobs(f: JobFilter, scope: Scope, after: JobCursor | null, limit: number): Promise<{ jobs: JobRow[]; more: boolean }> { return this.jobs.listJobs(f, scope, after, limit); }
   getResult(id: string, scope: Scope): Promise<ResultRow | null> { return this.jobs.getResult(id, scope); }
+  keptResults(jobIds: readonly string[], scope: Scope): Promise<number> { return this.jobs.keptResults(jobIds, scope); }
   getBatch(id: string, scope: Scope): Promise<BatchRow | null> { return this.jobs.getBatch(id, scope); }
   unfinished(): Promise<(NewJob & { attempts: number })[]> { return this.jobs.unfinished(); }
   countByState(): Promise<Record<JobStatus, number>> { return this.jobs.countByState(); }

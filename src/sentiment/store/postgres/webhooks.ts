@@ -12,15 +12,19 @@ import { messageRow, MESSAGE_COLUMNS, webhookRow, withAttempts } from '../tableR
 import { prefixed, scoped, type PendingEvent, type Subscriptions } from './sql.js';
 
 const WEBHOOK_COLUMNS = 'id, tenant, url, event_types, description, secret, created_ms';
-/** A claimed outbox message is not offered again for this long (a replica that died while delivering it). */
-const DELIVERY_LEASE_MS = 5 * 60_000;
+/**
+ * A claimed outbox message is not offered again for this long (a replica that died while delivering it): by default
+ * (openStore.ts gives the longer of the job lease and twice the receivers' timeout) 30 s; it was 5 minutes whatever
+ * the settings, so every crash held the messages in flight that long.
+ */
+export const DEFAULT_DELIVERY_LEASE_MS = 30_000;
 
 export const subscribed = (subs: Subscriptions, tenant: string, type: WebhookEvent): boolean => subs.get(tenant)?.some((w) => w.types.includes(type)) ?? false;
 
 export class PgWebhooks {
   private readonly listeners: (() => void)[] = [];
 
-  constructor(private readonly db: PgDatabase) {}
+  constructor(private readonly db: PgDatabase, private readonly deliveryLeaseMs = DEFAULT_DELIVERY_LEASE_MS) {}
 
   onMessages(listener: () => void): void {
     this.listeners.push(listener);
@@ -107,7 +111,7 @@ export class PgWebhooks {
     const rows = await this.db.query<Record<string, unknown> & { was: string }>(`WITH due AS (
         SELECT id, next_ms AS was FROM webhook_messages WHERE status = 'PENDING' AND next_ms <= $1 AND NOT (endpoint_id = ANY($4::text[]))
         ORDER BY next_ms, created_ms LIMIT $2 FOR UPDATE SKIP LOCKED)
-      UPDATE webhook_messages m SET next_ms = $3 FROM due WHERE m.id = due.id RETURNING ${prefixed(MESSAGE_COLUMNS, 'm')}, due.was`, [now, limit, now + DELIVERY_LEASE_MS, [...busy]]);
+      UPDATE webhook_messages m SET next_ms = $3 FROM due WHERE m.id = due.id RETURNING ${prefixed(MESSAGE_COLUMNS, 'm')}, due.was`, [now, limit, now + this.deliveryLeaseMs, [...busy]]);
     return rows.map((r) => ({ ...messageRow(r), nextMs: Number(r.was) })).sort((a, b) => a.createdMs - b.createdMs || a.id.localeCompare(b.id));
   }
 
