@@ -151,7 +151,10 @@ export async function buildGateway(config: GatewayConfig, log: Logger = pino({ l
     // path; GeoDB's RapidAPI GraphQL endpoint is the root path, so a POST / is POST /graphql (batches included)
     rewriteUrl: (req) => {
       const path = absoluteFormPath(req.url ?? '/');
-      return req.method === 'POST' && (path === '/' || path.startsWith('/?')) ? `/graphql${path.slice(1)}` : path;
+      if (req.method !== 'POST') return path;
+      // the root path however many slashes it is written with (the router ignores repeated ones)
+      const q = path.indexOf('?');
+      return /^\/+$/.test(q < 0 ? path : path.slice(0, q)) ? `/graphql${q < 0 ? '' : path.slice(q)}` : path;
     },
     // draining is answered in the envelope (EdgeRefusals)
     return503OnClosing: false,
@@ -201,6 +204,7 @@ export async function buildGateway(config: GatewayConfig, log: Logger = pino({ l
     try { done(null, parseJsonBody((body as Buffer).toString('utf8'))); } catch (e) { done(e as Error, undefined); }
   });
   const edge = new EdgeRefusals(app, config.corsOrigins, routes);
+  edge.alsoServes('POST', '/'); // GeoDB's GraphQL endpoint, rewritten to /graphql (rewriteUrl above)
   // The onRequest hooks, in order: the edge refusals, then CORS (@fastify/cors, gateway/rest/cors.ts; it answers
   // valid preflights itself, through its OPTIONS route for every path), then the body admission.
   app.addHook('onRequest', (request, reply, done) => {

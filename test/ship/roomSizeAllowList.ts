@@ -20,6 +20,6 @@ export const LONG_FUNCTIONS: Readonly<Record<string, string>> = {
   'bin/meridian.ts#main': 'the launcher: flags, start order and shutdown order of core and gateway in one readable sequence',
   'gateway/graphql/workLimits.ts#GraphqlWorkLimits.walkDocument': 'one walk over a GraphQL document pricing each node kind, one case per kind',
   'gateway/openapi/openapiDocument.ts#buildOpenApi': 'builds the OpenAPI document as one literal shaped like the output',
-  'training/onnxExport.ts#exportOnnx': 'the ONNX graph written node by node in the order it runs (bag, hidden layer, heads, contributions, and the English expert\'s word branch inline), so one read follows the graph',
+  'training/onnxExport.ts#exportOnnx': 'the ONNX graph written node by node in the order it runs (bag, hidden layer, heads, contributions; the per-text form and the per-feature one side by side, the word branch and a table\'s rows in helpers), so one read follows the graph',
   'gateway/rest/routes.ts#handle': "the REST request path's one handler: admission, kept answer, core call, render, in the order a request meets them (docs/request-paths.md)",
 };

@@ -43,18 +43,19 @@ export class DuckDbMaintenance {
   private async deleteJobs(where: string, params: Param[], now: number): Promise<Deleted> {
     const out = await this.ctx.write((c) => this.ctx.transaction(c, async () => {
       const victims = (await this.ctx.exec(c, `SELECT ${JOB_COLUMNS} FROM jobs WHERE ${where}`, params)).map(jobRow);
-      if (victims.length === 0) return { jobs: 0, results: 0 };
+      if (victims.length === 0) return { jobs: 0, results: 0, n: 0 };
       const ids = list(victims.map((j) => j.id), VARCHAR);
       const live = victims.filter((j) => j.status === 'PENDING' || j.status === 'PROCESSING');
       const events: PendingEvent[] = [];
       await this.jobs.settled(c, live, now, events);
-      await this.hooks.writeEvents(c, events);
+      const n = await this.hooks.writeEvents(c, events);
       const results = await this.ctx.exec(c, 'DELETE FROM results WHERE job_id IN (SELECT unnest($1::VARCHAR[])) RETURNING id', [ids], FRESH);
       await this.ctx.exec(c, 'DELETE FROM jobs WHERE id IN (SELECT unnest($1::VARCHAR[]))', [ids], FRESH);
-      return { jobs: victims.length, results: results.length };
+      return { jobs: victims.length, results: results.length, n };
     }));
+    this.hooks.notify(out.n); // a batch.completed written here wakes the deliverer, as a completion's does
     if (out.jobs + out.results > 0) await this.compact();
-    return out;
+    return { jobs: out.jobs, results: out.results };
   }
 
   async deleteAnalysis(resultId: string, scope: Scope): Promise<Deleted | null> {
@@ -71,20 +72,21 @@ export class DuckDbMaintenance {
 
   async deleteFeed(feedId: string, scope: Scope): Promise<Deleted | null> {
     const d = await this.ctx.write((c) => this.ctx.transaction(c, async () => {
-      const jobs = await this.ctx.exec(c, `DELETE FROM jobs WHERE feed_id = $1 AND ${scoped(2, 3)} RETURNING id, tenant, status, batch_id`, [feedId, scope.admin, scope.tenant], FRESH);
-      // the live ones count down their batches, as deleteJobs's do: a batch whose last live jobs were the feed's
-      // completes (and says so to its webhooks); before, it kept them as remaining for ever
-      const live = jobs.filter((j) => j['status'] === 'PENDING' || j['status'] === 'PROCESSING')
-        .map((j) => ({ id: String(j['id']), tenant: String(j['tenant']), batchId: j['batch_id'] === null ? null : String(j['batch_id']) }));
+      // the live ones count down their batches first, as deleteJobs's do (and as the PostgreSQL store does): a batch
+      // whose last live jobs were the feed's completes and says so to its webhooks; before, it kept them for ever
+      const live = (await this.ctx.exec(c, `SELECT ${JOB_COLUMNS} FROM jobs WHERE feed_id = $1 AND ${scoped(2, 3)} AND status IN ('PENDING', 'PROCESSING')`,
+        [feedId, scope.admin, scope.tenant])).map(jobRow);
       const events: PendingEvent[] = [];
       await this.jobs.settled(c, live, Date.now(), events);
-      await this.hooks.writeEvents(c, events);
+      const n = await this.hooks.writeEvents(c, events);
+      const jobs = await this.ctx.exec(c, `DELETE FROM jobs WHERE feed_id = $1 AND ${scoped(2, 3)} RETURNING id`, [feedId, scope.admin, scope.tenant], FRESH);
       const results = await this.ctx.exec(c, `DELETE FROM results WHERE feed_id = $1 AND ${scoped(2, 3)} RETURNING id`, [feedId, scope.admin, scope.tenant], FRESH);
-      return { jobs: jobs.length, results: results.length };
+      return { jobs: jobs.length, results: results.length, n };
     }));
+    this.hooks.notify(d.n);
     if (d.jobs + d.results === 0) return null;
     await this.compact();
-    return d;
+    return { jobs: d.jobs, results: d.results };
   }
 
   async purgeBefore(cutoffMs: number): Promise<Deleted> {

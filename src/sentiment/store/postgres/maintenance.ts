@@ -46,7 +46,7 @@ export class PgMaintenance {
   async deleteFeed(feedId: string, scope: Scope): Promise<Deleted | null> {
     const r = await this.db.transaction(async (c) => {
       // the live ones count down their batches, as deleteJobs's do (a batch left with them as remaining never completed)
-      const live = (await c.query(`SELECT ${JOB_COLUMNS} FROM jobs WHERE feed_id = $1 AND ${scoped(2, 3)} AND status IN ('PENDING', 'PROCESSING') FOR UPDATE`,
+      const live = (await c.query(`SELECT ${JOB_COLUMNS} FROM jobs WHERE feed_id = $1 AND ${scoped(2, 3)} AND status IN ('PENDING', 'PROCESSING') ORDER BY id FOR UPDATE`,
         [feedId, scope.admin, scope.tenant])).rows.map(jobRow);
       const subs = await this.hooks.subscriptions(c, live.map((j) => j.tenant));
       const events: PendingEvent[] = [];
