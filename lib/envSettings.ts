@@ -23,6 +23,11 @@ export function boolSetting(env: Env, name: string, dflt: boolean): boolean {
   throw new Error(`${name} must be true or false, got '${raw}'`);
 }
 
+/** A boolean setting that may be left unset (undefined): true/1/yes/on, false/0/no/off; anything else stops the start. */
+export function optionalBoolSetting(env: Env, name: string): boolean | undefined {
+  return (env[name] ?? '').trim() === '' ? undefined : boolSetting(env, name, false);
+}
+
 export function stringSetting(env: Env, name: string, dflt: string): string {
   const raw = env[name]?.trim();
   return raw === undefined || raw === '' ? dflt : raw;

@@ -5,7 +5,7 @@
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { defaultGeoDbPath, projectRoot } from './paths.js';
-import { boolSetting, databaseUrlSetting, grpcAddressSetting, hostListSetting, intSetting, logLevelSetting, secretSetting, stringSetting } from '../lib/envSettings.js';
+import { boolSetting, databaseUrlSetting, grpcAddressSetting, hostListSetting, intSetting, logLevelSetting, optionalBoolSetting, secretSetting, stringSetting } from '../lib/envSettings.js';
 import type { SentimentConfig } from './sentiment/sentimentSettings.js';
 
 export type { SentimentConfig };
@@ -66,7 +66,7 @@ export function loadCoreConfig(env: NodeJS.ProcessEnv = process.env): CoreConfig
     pageTokenSecret: secretSetting(env, 'MERIDIAN_PAGE_TOKEN_SECRET'),
     tlsHosts: hostListSetting(env, 'MERIDIAN_CORE_TLS_HOSTS'),
     // read by the analysis threads (sentimentAnalyzer.ts); checked here so that a malformed value stops the start
-    englishExpert: (env['MERIDIAN_ENGLISH_EXPERT'] ?? '').trim() === '' ? undefined : bool('MERIDIAN_ENGLISH_EXPERT', false),
+    englishExpert: optionalBoolSetting(env, 'MERIDIAN_ENGLISH_EXPERT'),
     logLevel: logLevelSetting(env),
     stateDir: resolve(env['MERIDIAN_STATE_DIR'] || defaultStateDir()),
     sentiment: {

@@ -37,8 +37,10 @@
  *   pre = ScatterND(0, rows, Cast(Gather(Wq, ids)), reduction=add) * s + b1     float [N, H]
  *   contributions = MatMul(Cast(Gather(Wq, ids)) * Gather((pre > 0) * s, rows), W2)
  *
- * two passes fewer over the [T, H] features (their Mul by Wscale and by the values were 37 % of the expert's run on
- * tweets; ONNX Runtime's profile, 2026-12-06); the answers differ by at most 1.1e-6 (CHANGELOG.md, "Sentiment service").
+ * Two passes fewer over the [T, H] features: their Muls by Wscale and by the values were 37 % of the expert's run on
+ * 256 tweets (ONNX Runtime's profile, `enableProfiling` on a session, 2026-12-06); the answers differ by at most 1.1e-6
+ * (CHANGELOG.md, "Sentiment service"). That graph leaves `weights` unread: a sidecar names its graph's sha256 and the
+ * featuriser it was trained with, so a featuriser with a countCap never meets such a graph.
  */
 import { createHash } from 'node:crypto';
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';

@@ -42,7 +42,8 @@ export function pathOf(url: string, q: number): string {
  * query parameter as sent (the paging links repeat their spelling), in order, but the JSONP callback, which only
  * wraps the same JSON, and `_`, the cache-buster jQuery adds to every JSONP request, which no answer or link reads.
  * No header binds a field of a kept route's request (routes.ts HEADER_FIELDS), and the key, tenant and role change
- * no reference answer.
+ * no reference answer. (A GeoDB client's unknown parameters, which routes.ts leaves out, are left out of the key it keeps
+ * the answer under too, so such a request is answered again through Fastify's path, never here.)
  */
 export function keptAnswerKey(path: string, query: QueryPair[]): string {
   let key = `rest\u0000${path}`;

@@ -75,6 +75,13 @@ export function requestIdDeleted(requestId: string, batchId: string, deleted: nu
     'cannot be repeated and nothing of this call was stored; to analyse these texts again, send them with a new requestId', 'requestId');
 }
 
+/** A retry of a submission whose batch the retention purge took (its feed results, kept, still hold its job ids). */
+export function requestIdPurged(requestId: string, batchId: string): ServiceError {
+  return new ServiceError(grpc.status.ALREADY_EXISTS, 'REQUEST_ID_REUSED',
+    `requestId '${requestId}' was already used (batch ${batchId}), and that batch has since been deleted by the retention purge, so its ` +
+    'answer cannot be repeated and nothing of this call was stored; to analyse these texts again, send them with a new requestId', 'requestId');
+}
+
 /**
  * Concurrent calls with the same key: a call with the same fingerprint shares the
  * running one's answer; a call with another fingerprint waits until the running one

@@ -5,7 +5,6 @@
  * language). Load once per thread; `InferenceSession.run` blocks its thread, so in
  * the service this lives in the Piscina workers only.
  */
-import { boolSetting } from '../../lib/envSettings.js';
 import { closeSync, existsSync, openSync, readFileSync, readSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { createHash } from 'node:crypto';
@@ -24,6 +23,7 @@ import { encodeWords, type WordRun } from './analysis/englishExpert.js';
 import { readWordList } from './englishWords.js';
 import { oneScript, priorsOnly, trainedLetters, unscoredScript } from './analysis/trainedScripts.js';
 import { abstention, emojiAnswer, fallbackAnswer, LEXICON_OVERRULES_POLAR_BELOW, lexiconDecides, lexiconOverModel, MODEL_SURE, unscoredNeutral, unsureNeutral } from './analysis/unscoredAnswers.js';
+import { optionalBoolSetting } from '../../lib/envSettings.js';
 import { projectRoot } from '../paths.js';
 
 /** Where the models are read from: MERIDIAN_MODELS_DIR, default models/ in the project. */
@@ -195,7 +195,7 @@ export class SentimentAnalyzer {
     // asked for (option, or MERIDIAN_ENGLISH_EXPERT true/1/yes/on): required; false/0/no/off: off; unset: served when the
     // models folder has it (a folder of candidate fits written by npm run train -- --out=DIR holds general.* only); any
     // other value stops the start, as every setting's does (loadCoreConfig reads it first)
-    const setting = (process.env['MERIDIAN_ENGLISH_EXPERT'] ?? '').trim() === '' ? undefined : boolSetting(process.env, 'MERIDIAN_ENGLISH_EXPERT', false);
+    const setting = optionalBoolSetting(process.env, 'MERIDIAN_ENGLISH_EXPERT');
     const expertOn = opts.englishExpert ?? setting ?? existsSync(join(opts.modelsDir ?? MODELS_DIR, `${ENGLISH_EXPERT}.json`));
     const names: [Domain | 'expert', string][] = (Object.keys(MODEL_NAMES) as Domain[]).map((d) => [d, MODEL_NAMES[d]]);
     if (expertOn) names.push(['expert', ENGLISH_EXPERT]);

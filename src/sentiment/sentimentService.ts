@@ -23,7 +23,7 @@ import { JobStore } from './store/jobStore.js';
 import { timeOrderedId } from './store/timeOrderedId.js';
 import { FeedBaselines, feedWindows, MIN_TIMESTAMP_MS, parseTime, parseWindow } from './feedAnalytics.js';
 import { createAnalysisPool, type AnalysisPool } from './analysisPool.js';
-import { checkRequestId, InFlight, requestFingerprint, requestIdDeleted, requestIdReused, submissionIds } from './idempotency.js';
+import { checkRequestId, InFlight, requestFingerprint, requestIdDeleted, requestIdPurged, requestIdReused, submissionIds } from './idempotency.js';
 import { SentimentMetrics } from './sentimentMetrics.js';
 import { WebhookDeliverer, parseSchedule } from './webhooks/deliverer.js';
 import { TargetGuard, TargetRefused, TooManyLookups } from './webhooks/targetGuard.js';
@@ -352,7 +352,7 @@ export class Sentiment {
       // no batch, but results of its jobs' ids: the retention purge took the batch and kept its feed results; jobs of
       // the same ids again would complete without their results being stored (the job id is taken)
       const kept = await this.store.keptResults(jobIds, scope);
-      if (kept > 0) throw requestIdDeleted(requestId, batchId, jobs.length, jobs.length);
+      if (kept > 0) throw requestIdPurged(requestId, batchId);
       const created = await this.runner.submit(tenant, jobs, { id: batchId, tenant, createdMs: jobs[0]!.createdMs, total: jobs.length, fingerprint });
       if (!created) {
         // another core stored this request id's batch between our look and our insert

@@ -143,6 +143,7 @@ describe('language spelling stages', () => {
     // Finnish keeps its verdict; one Estonian word is not evidence against a Twi verdict, a Russian letter none against Tatar
     expect(detect('En tiedä mitä tehdä, olen tosi väsynyt.')).toBe('fi');
     expect(markedLanguage('Ei tea.', 2)).toBeUndefined();
+    expect(markedLanguage("Ta ce ka zo gobe, sa'an nan mu tafi.", 2)).toBeUndefined(); // Hausa: two-letter words only
     expect(detect('Ma ei tea.')).toBe('et'); // Twi at 0.81 before; "ma" and "tea" are Estonian words
     expect(markedLanguage('Ma ei taha seda!', 2)).toBe('et');
     expect(markedLanguage('Бүген һава бик салкын, өйдә утырабыз.', 1)).toBeUndefined();

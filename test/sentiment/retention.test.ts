@@ -88,7 +88,7 @@ describe('deletion and retention', () => {
     // the feed's two results stay (their scores): the same requestId again is refused, nothing stored
     const e = await s.fail('batchAnalyzeTexts', body);
     expect(e).toMatchObject({ code: grpc.status.ALREADY_EXISTS, reason: 'REQUEST_ID_REUSED', field: 'requestId' });
-    expect(e.message).toMatch(/have since been deleted/);
+    expect(e.message).toMatch(/deleted by the retention purge/);
     expect(await s.fail('getJob', { id: sub.data[0]!.jobId })).toMatchObject({ code: grpc.status.NOT_FOUND });
     // a new requestId goes through
     expect((await s.call<{ data: Job[] }>('batchAnalyzeTexts', { ...body, requestId: 'nightly-2026-11-01-again' })).data).toHaveLength(3);

@@ -451,7 +451,8 @@ export function markedLanguage(text: string, min: number): string | undefined {
     counts ??= new Map();
     for (const i of marks) counts.set(i, (counts.get(i) ?? 0) + 1);
   }
-  if (counts === undefined) return undefined;
+  // two-letter words alone are no evidence: Hausa "ta", "ka", "mu", "sa" are Estonian markers too
+  if (counts === undefined || ![...seen!].some((w) => w.length >= 3)) return undefined;
   let best: string | undefined;
   let most = min - 1;
   for (const [i, n] of [...counts].sort(([x], [y]) => x - y)) {
