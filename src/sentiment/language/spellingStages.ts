@@ -418,16 +418,16 @@ export function pairStage(text: string, code: string): string {
   return best;
 }
 
-/** Each whole marker word of SPELLING_GROUPS with the languages (indexes into WORD_MARKER_CODES) it marks. */
+/** Each whole marker word of SPELLING_GROUPS (the compiled groups' `exact` words) with the languages (indexes into WORD_MARKER_CODES) it marks. */
 const WORD_MARKER_CODES: string[] = [];
 const WORD_MARKERS = new Map<string, number[]>();
-for (const group of SPELLING_GROUPS) {
-  for (const l of group) {
-    const index = WORD_MARKER_CODES.push(l.code) - 1;
-    for (const m of l.markers) {
-      if (/^[*+]|\*$/.test(m)) continue;
-      WORD_MARKERS.set(m, [...(WORD_MARKERS.get(m) ?? []), index]);
-    }
+for (const g of new Set(GROUP_OF.values())) {
+  const first = WORD_MARKER_CODES.length;
+  WORD_MARKER_CODES.push(...g.codes);
+  for (const [word, bits] of g.exact) {
+    const marks = WORD_MARKERS.get(word) ?? [];
+    g.codes.forEach((_, i) => { if (bits & (1 << i)) marks.push(first + i); });
+    WORD_MARKERS.set(word, marks);
   }
 }
 

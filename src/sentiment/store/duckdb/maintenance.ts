@@ -14,8 +14,8 @@
  *   answered after it; when the last compaction is long past, there is no wait.
  */
 import { renameSync, rmSync } from 'node:fs';
-import { VARCHAR } from '@duckdb/node-api';
-import type { Deleted, Scope } from '../sentimentStore.js';
+import { VARCHAR, type DuckDBConnection } from '@duckdb/node-api';
+import type { Deleted, JobRow, Scope } from '../sentimentStore.js';
 import { jobRow, JOB_COLUMNS } from '../tableRows.js';
 import { DuckDbContext } from './context.js';
 import type { DuckDbJobs } from './jobs.js';
@@ -39,16 +39,23 @@ export class DuckDbMaintenance {
 
   constructor(private readonly ctx: DuckDbContext, private readonly jobs: DuckDbJobs, private readonly hooks: DuckDbWebhooks) {}
 
+  /**
+   * Counts live jobs about to be deleted off their batches (a batch whose last live jobs they were completes, and its
+   * webhooks are written); answers how many messages were written, for notify() after the commit.
+   */
+  private async settleDeleted(c: DuckDBConnection, live: readonly JobRow[], now: number): Promise<number> {
+    const events: PendingEvent[] = [];
+    await this.jobs.settled(c, live, now, events);
+    return this.hooks.writeEvents(c, events);
+  }
+
   /** Deletes jobs (ids) and their results, counting down their batches; then compacts the file. */
   private async deleteJobs(where: string, params: Param[], now: number): Promise<Deleted> {
     const out = await this.ctx.write((c) => this.ctx.transaction(c, async () => {
       const victims = (await this.ctx.exec(c, `SELECT ${JOB_COLUMNS} FROM jobs WHERE ${where}`, params)).map(jobRow);
       if (victims.length === 0) return { jobs: 0, results: 0, n: 0 };
       const ids = list(victims.map((j) => j.id), VARCHAR);
-      const live = victims.filter((j) => j.status === 'PENDING' || j.status === 'PROCESSING');
-      const events: PendingEvent[] = [];
-      await this.jobs.settled(c, live, now, events);
-      const n = await this.hooks.writeEvents(c, events);
+      const n = await this.settleDeleted(c, victims.filter((j) => j.status === 'PENDING' || j.status === 'PROCESSING'), now);
       const results = await this.ctx.exec(c, 'DELETE FROM results WHERE job_id IN (SELECT unnest($1::VARCHAR[])) RETURNING id', [ids], FRESH);
       await this.ctx.exec(c, 'DELETE FROM jobs WHERE id IN (SELECT unnest($1::VARCHAR[]))', [ids], FRESH);
       return { jobs: victims.length, results: results.length, n };
@@ -76,9 +83,7 @@ export class DuckDbMaintenance {
       // whose last live jobs were the feed's completes and says so to its webhooks; before, it kept them for ever
       const live = (await this.ctx.exec(c, `SELECT ${JOB_COLUMNS} FROM jobs WHERE feed_id = $1 AND ${scoped(2, 3)} AND status IN ('PENDING', 'PROCESSING')`,
         [feedId, scope.admin, scope.tenant])).map(jobRow);
-      const events: PendingEvent[] = [];
-      await this.jobs.settled(c, live, Date.now(), events);
-      const n = await this.hooks.writeEvents(c, events);
+      const n = await this.settleDeleted(c, live, Date.now());
       const jobs = await this.ctx.exec(c, `DELETE FROM jobs WHERE feed_id = $1 AND ${scoped(2, 3)} RETURNING id`, [feedId, scope.admin, scope.tenant], FRESH);
       const results = await this.ctx.exec(c, `DELETE FROM results WHERE feed_id = $1 AND ${scoped(2, 3)} RETURNING id`, [feedId, scope.admin, scope.tenant], FRESH);
       return { jobs: jobs.length, results: results.length, n };

@@ -4,8 +4,8 @@
  * bytes stay in PostgreSQL's pages until (auto)vacuum reuses them — unlike the DuckDB
  * store, no file rewrite.
  */
-import type { PgDatabase } from '../../../db/postgres.js';
-import type { Deleted, Scope } from '../sentimentStore.js';
+import type { PgDatabase, Queryable } from '../../../db/postgres.js';
+import type { Deleted, JobRow, Scope } from '../sentimentStore.js';
 import { jobRow, JOB_COLUMNS } from '../tableRows.js';
 import type { PgJobs } from './jobs.js';
 import { scoped, type PendingEvent } from './sql.js';
@@ -14,16 +14,23 @@ import type { PgWebhooks } from './webhooks.js';
 export class PgMaintenance {
   constructor(private readonly db: PgDatabase, private readonly jobs: PgJobs, private readonly hooks: PgWebhooks) {}
 
+  /**
+   * Counts live jobs about to be deleted off their batches (a batch whose last live jobs they were completes, and its
+   * webhooks are written); answers how many messages were written, for notify() after the commit.
+   */
+  private async settleDeleted(c: Queryable, live: readonly JobRow[], now: number): Promise<number> {
+    const subs = await this.hooks.subscriptions(c, live.map((j) => j.tenant));
+    const events: PendingEvent[] = [];
+    await this.jobs.settleBatches(c, subs, live, now, events);
+    return this.hooks.writeEvents(c, subs, events);
+  }
+
   private async deleteJobs(where: string, params: unknown[], now: number): Promise<Deleted> {
     const r = await this.db.transaction(async (c) => {
       const victims = (await c.query(`SELECT ${JOB_COLUMNS} FROM jobs WHERE ${where} FOR UPDATE`, params)).rows.map(jobRow);
       if (victims.length === 0) return { d: { jobs: 0, results: 0 }, n: 0 };
       const ids = victims.map((j) => j.id);
-      const live = victims.filter((j) => j.status === 'PENDING' || j.status === 'PROCESSING');
-      const subs = await this.hooks.subscriptions(c, live.map((j) => j.tenant));
-      const events: PendingEvent[] = [];
-      await this.jobs.settleBatches(c, subs, live, now, events);
-      const n = await this.hooks.writeEvents(c, subs, events);
+      const n = await this.settleDeleted(c, victims.filter((j) => j.status === 'PENDING' || j.status === 'PROCESSING'), now);
       const results = await c.query('DELETE FROM results WHERE job_id = ANY($1::text[]) RETURNING id', [ids]);
       await c.query('DELETE FROM jobs WHERE id = ANY($1::text[])', [ids]);
       return { d: { jobs: victims.length, results: results.rowCount ?? 0 }, n };
@@ -48,17 +55,13 @@ export class PgMaintenance {
       // the live ones count down their batches, as deleteJobs's do (a batch left with them as remaining never completed)
       const live = (await c.query(`SELECT ${JOB_COLUMNS} FROM jobs WHERE feed_id = $1 AND ${scoped(2, 3)} AND status IN ('PENDING', 'PROCESSING') ORDER BY id FOR UPDATE`,
         [feedId, scope.admin, scope.tenant])).rows.map(jobRow);
-      const subs = await this.hooks.subscriptions(c, live.map((j) => j.tenant));
-      const events: PendingEvent[] = [];
-      await this.jobs.settleBatches(c, subs, live, Date.now(), events);
-      const n = await this.hooks.writeEvents(c, subs, events);
+      const n = await this.settleDeleted(c, live, Date.now());
       const jobs = await c.query(`DELETE FROM jobs WHERE feed_id = $1 AND ${scoped(2, 3)}`, [feedId, scope.admin, scope.tenant]);
       const results = await c.query(`DELETE FROM results WHERE feed_id = $1 AND ${scoped(2, 3)}`, [feedId, scope.admin, scope.tenant]);
       return { d: { jobs: jobs.rowCount ?? 0, results: results.rowCount ?? 0 }, n };
     });
     this.hooks.notify(r.n);
-    const d = r.d;
-    return d.jobs + d.results === 0 ? null : d;
+    return r.d.jobs + r.d.results === 0 ? null : r.d;
   }
 
   purgeBefore(cutoffMs: number): Promise<Deleted> {
