@@ -120,6 +120,11 @@ describe('language spelling stages', () => {
     expect(pairStage('Compré un kilo de carne de res para el asado', 'es')).toBe('es');
     expect(pairStage('Ayo nak, makan dulu, duit ada kok', 'id')).toBe('id');
     expect(pairStage('Kaj kaj kaj, to je to.', 'hr')).toBe('hr'); // Slovene needs two different words
+    // …or one strong word (2026-12-06): Slovene "nisem", Dutch "hij" against an Afrikaans verdict
+    expect(pairStage('Tega nisem rekel.', 'hr')).toBe('sl');
+    expect(pairStage('Nisam to rekao.', 'hr')).toBe('hr');
+    expect(pairStage('Hij moet weer aan het werk.', 'af')).toBe('nl');
+    expect(pairStage('Hy moet weer aan die werk gaan.', 'af')).toBe('af');
     // a token far longer than any word is not tried against the ijekavian pattern (it backtracked quadratically)
     expect(pairStage(`${'bje'.repeat(20)}x`, 'sr')).toBe('sr');
     // Malaysian and Indonesian chat words

@@ -37,6 +37,11 @@ export interface SpellingMarkers {
   min: number;
   markers: readonly string[];
   pattern?: RegExp;
+  /**
+   * Whole words that count as `min` markers on their own: words no other language of the group writes (none in its
+   * training rows or subtitle lines), so that one is evidence enough where `min` is above one for the rest.
+   */
+  strong?: readonly string[];
 }
 
 /**
@@ -89,6 +94,12 @@ export const SPELLING_GROUPS: readonly (readonly SpellingMarkers[])[] = [
         // session 20: Slovene where Croatian writes čovjek, susjed (Serbian čovek, sused)
         'človek* sosed*'
       ).split(' '),
+      // 2026-12-06: Slovene words in none of the Croatian or Serbian training rows, and in at most two of their subtitle
+      // lines outside the evaluated 400, each enough alone (Croatian writes ja, nisam, ću, vrlo, gdje, tko, također,
+      // sada, molim, volim, idi, zatvori, slušaj, kakva, zadrži, uopće, znam, znaš, hoću, ovdje, zašto); not "ker",
+      // which a Hausa tweet writes, nor "kaj", which Kajkavian Croatian says
+      strong: ('sem nisem jaz bom boš bomo lahko zelo kje kdo tudi zdaj prosim ljubim pojdi zapri poslušaj kakšna kakšen ' +
+        'obdrži zmenek sploh vem veš hočem tukaj zakaj').split(' '),
     },
     {
       code: 'sr',
@@ -221,7 +232,12 @@ export const SPELLING_GROUPS: readonly (readonly SpellingMarkers[])[] = [
       'zien ziet zegt zeggen zonder zomer zaterdag zondag zwaar zwart zoon zus zaak zitten zit zelf *theek ' +
       // words Afrikaans writes otherwise (hoekom, nou, sien, kry, seun) and German too (warum, nun, sehe, kriegen,
       // Junge), chosen reading the Dutch subtitle lines that read Afrikaans (models/language.md, "Subtitles")
-      'waarom nu zie krijg* jongen').split(' ') },
+      'waarom nu zie krijg* jongen').split(' '),
+      // 2026-12-06: Dutch words in none of the Afrikaans or German training rows nor German subtitle lines, each enough
+      // alone (Dutch subtitle lines outside the evaluated 400 read Afrikaans on "Hij moet weer aan het werk" and
+      // "Niemand begrijpt ons", which hold one Dutch marker)
+      strong: ('ik zijn mijn naar wordt iedereen niet hij mij wij zij jij jullie heeft hebt bent misschien jouw bedankt alsjeblieft natuurlijk kijk wacht zeg ' +
+        'dochter mooie verdomme onzin jongens meisje begrijp begrijpt begrijpen').split(' ') },
     { code: 'af', min: 1, markers: 'ek jy hulle baie vir sal hierdie daardie dankie gister nuwe sleg'.split(' ') },
     { code: 'de', min: 1, markers: 'ich und nicht ist der das ein eine zu sie wir mit auf für sich auch es dem des im sind war hat haben wird schon aber sehr heute *ß* *ä* *ö* *ü*'.split(' ') },
   ],
@@ -337,10 +353,12 @@ interface CompiledGroup {
   strictSuffixLengths: number[];
   parts: [string, number][];
   patterns: [RegExp, number][];
+  /** Strong words (SpellingMarkers.strong): the languages (bits) each counts `min` for. */
+  strong: Map<string, number>;
 }
 
 function compileGroup(group: readonly SpellingMarkers[]): CompiledGroup {
-  const g: CompiledGroup = { codes: group.map((l) => l.code), min: group.map((l) => l.min), exact: new Map(), prefix: new Map(), prefixLengths: [], suffix: new Map(), suffixLengths: [], strictSuffix: new Map(), strictSuffixLengths: [], parts: [], patterns: [] };
+  const g: CompiledGroup = { codes: group.map((l) => l.code), min: group.map((l) => l.min), exact: new Map(), prefix: new Map(), prefixLengths: [], suffix: new Map(), suffixLengths: [], strictSuffix: new Map(), strictSuffixLengths: [], parts: [], patterns: [], strong: new Map() };
   const add = (m: Map<string, number>, key: string, bit: number): void => void m.set(key, (m.get(key) ?? 0) | bit);
   group.forEach((l, i) => {
     const bit = 1 << i;
@@ -352,6 +370,10 @@ function compileGroup(group: readonly SpellingMarkers[]): CompiledGroup {
       else add(g.exact, m, bit);
     }
     if (l.pattern) g.patterns.push([l.pattern, bit]);
+    for (const w of l.strong ?? []) {
+      add(g.exact, w, bit);
+      add(g.strong, w, bit);
+    }
   });
   const lengths = (m: Map<string, number>): number[] => [...new Set([...m.keys()].map((k) => k.length))].sort((a, b) => a - b);
   g.prefixLengths = lengths(g.prefix);
@@ -405,7 +427,8 @@ export function pairStage(text: string, code: string): string {
     if (bits & own) return code;
     if (bits === 0 || seen.has(token)) continue;
     seen.add(token);
-    for (let i = 0; i < counts.length; i++) if (bits & (1 << i)) counts[i]!++;
+    const strong = g.strong.get(token) ?? 0;
+    for (let i = 0; i < counts.length; i++) if (bits & (1 << i)) counts[i]! += strong & (1 << i) ? g.min[i]! : 1;
   }
   let best = code;
   let most = 0;
@@ -421,20 +444,24 @@ export function pairStage(text: string, code: string): string {
 /** Each whole marker word of SPELLING_GROUPS (the compiled groups' `exact` words) with the languages (indexes into WORD_MARKER_CODES) it marks. */
 const WORD_MARKER_CODES: string[] = [];
 const WORD_MARKERS = new Map<string, number[]>();
+/** The strong words (SpellingMarkers.strong) of three letters or more, with the languages (indexes) they are strong for. */
+const STRONG_WORDS = new Map<string, number[]>();
 for (const g of new Set(GROUP_OF.values())) {
   const first = WORD_MARKER_CODES.length;
   WORD_MARKER_CODES.push(...g.codes);
-  for (const [word, bits] of g.exact) {
-    const marks = WORD_MARKERS.get(word) ?? [];
+  const index = (into: Map<string, number[]>, word: string, bits: number): void => {
+    const marks = into.get(word) ?? [];
     g.codes.forEach((_, i) => { if (bits & (1 << i)) marks.push(first + i); });
-    WORD_MARKERS.set(word, marks);
-  }
+    into.set(word, marks);
+  };
+  for (const [word, bits] of g.exact) index(WORD_MARKERS, word, bits);
+  for (const [word, bits] of g.strong) if (word.length >= 3) index(STRONG_WORDS, word, bits);
 }
 
 /**
  * The language of SPELLING_GROUPS with the most different whole marker words in the text (not its letters, parts or
  * endings, which neighbours outside the group write: Tatar's ы and ё are Russian markers), when it has at least `min` of
- * them (ties: the first in SPELLING_GROUPS); undefined when none has. languageDetector.ts reads it as evidence
+ * them (a strong word of three letters or more counts `min`; ties: the first in SPELLING_GROUPS); undefined when none has. languageDetector.ts reads it as evidence
  * against a head verdict for a language eld does not know ("Ma ei taha seda!", Estonian, read as Twi).
  */
 export function markedLanguage(text: string, min: number): string | undefined {
@@ -449,7 +476,8 @@ export function markedLanguage(text: string, min: number): string | undefined {
     if (seen.has(token)) continue;
     seen.add(token);
     counts ??= new Map();
-    for (const i of marks) counts.set(i, (counts.get(i) ?? 0) + 1);
+    const strong = STRONG_WORDS.get(token);
+    for (const i of marks) counts.set(i, (counts.get(i) ?? 0) + (strong?.includes(i) ? min : 1));
   }
   // two-letter words alone are no evidence: Hausa "ta", "ka", "mu", "sa" are Estonian markers too
   if (counts === undefined || ![...seen!].some((w) => w.length >= 3)) return undefined;
