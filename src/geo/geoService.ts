@@ -18,7 +18,7 @@ import type { PlaceStore, PlaceHit } from './placeStore.js';
 import { clampOffset } from '../paging.js';
 import { openPlaceStore, placeIndexPath } from './placeIndexFile.js';
 import { CITY_MIN_POPULATION, parsePlaceList, parseUnit, type ParsedPlaceList, type PlaceContext, type PlaceListRequest } from './placeRequests.js';
-import { foldText, searchPrefix, searchWords } from './searchKey.js';
+import { foldText, namePrefixOf, searchWords } from './searchKey.js';
 import { SparseUtf8Column, Utf8Column } from './utf8Column.js';
 
 export interface GeoDeps {
@@ -54,6 +54,10 @@ interface PlaceExtras {
   divisionOf: Int32Array;
 }
 
+
+/** German umlauts and their spelled-out forms (withShownName). */
+const UMLAUT = /[äöüÄÖÜ]/g;
+const UMLAUT_SPELLED: Record<string, string> = { ä: 'ae', ö: 'oe', ü: 'ue', Ä: 'Ae', Ö: 'Oe', Ü: 'Ue' };
 export class Geo implements PlaceContext {
   private constructor(
     readonly places: PlaceStore,
@@ -282,7 +286,10 @@ export class Geo implements PlaceContext {
     const d = parseDisplay(req.languageCode, req.asciiMode);
     const parsed = parsePlaceList(this, req, opts);
     const { unit, key, divisions } = parsed;
-    const query = parsed.shownNameOnly ? this.withShownName(parsed.query, d) : parsed.query;
+    // with a languageCode whose place names we hold, alternate names only find candidates: the name in that language,
+    // or (namePrefixDefaultLangResults, GeoDB's default true) the default-language name, must start with the prefix
+    const named = parsed.query.alternates === true && this.extras.localNames.has(d.language);
+    const query = parsed.shownNameOnly || named ? this.withShownName(parsed.query, d, !parsed.shownNameOnly) : parsed.query;
     const { limit, offset } = this.paging.read(req, key);
     // Types the data holds no record of (ISLAND) match nothing: no need to look.
     const noPlaces = query.featureCodes !== undefined && ![...query.featureCodes].some((c) => this.featureCodes.has(c));
@@ -299,10 +306,20 @@ export class Geo implements PlaceContext {
       () => found.hits.map((h) => this.summary(h.index, d, distanceUnit, h.distanceKm)));
   }
 
-  /** The query with its prefix held to the name shown in display d (namePrefixDefaultLangResults=false). */
-  private withShownName(query: ParsedPlaceList['query'], d: Display): ParsedPlaceList['query'] {
+  /**
+   * The query with its prefix held to the name shown in display d (namePrefixDefaultLangResults=false), or with
+   * `orDefault` to that name or the default-language one: GeoNames' alternate names carry no language tag, and
+   * matched alone they put a large city with an unrelated foreign name first ("Mad" in German: Ahmedabad, Chennai,
+   * then Madrid).
+   */
+  private withShownName(query: ParsedPlaceList['query'], d: Display, orDefault: boolean): ParsedPlaceList['query'] {
     const prefix = query.prefix!;
-    return { ...query, nameMatch: (i) => searchWords(this.nameOf(i, d)).some((w) => w.startsWith(prefix)) };
+    // German is also typed with its umlauts spelled out ("Koeln", "muench"), as GeoNames' alternate names hold them
+    const umlauts = d.language === 'de' && /[aou]e/.test(prefix);
+    const starts = (name: string): boolean => searchWords(name).some((w) => w.startsWith(prefix))
+      || (umlauts && searchWords(name.replace(UMLAUT, (c) => UMLAUT_SPELLED[c]!)).some((w) => w.startsWith(prefix)));
+    const byDefault: Display = { language: 'en', ascii: d.ascii };
+    return { ...query, nameMatch: (i) => starts(this.nameOf(i, d)) || (orDefault && starts(this.nameOf(i, byDefault))) };
   }
 
   /**
@@ -481,12 +498,7 @@ export class Geo implements PlaceContext {
   }
 
   private prefixOf(raw: unknown): string | undefined {
-    const s = String(raw ?? '');
-    if (!s) return undefined;
-    if (s.length > 100) throw invalid('namePrefix', 'namePrefix must be at most 100 characters');
-    const p = searchPrefix(s);
-    if (!p) throw invalid('namePrefix', `namePrefix must contain a letter or digit, got '${s}'`);
-    return p;
+    return namePrefixOf(String(raw ?? ''), () => invalid('namePrefix', 'namePrefix must be at most 100 characters'));
   }
 }
 

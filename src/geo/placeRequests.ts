@@ -9,7 +9,7 @@ import type { GeoCatalog } from './catalog.js';
 import { toKm, type Unit } from './distance.js';
 import { parseIsoLocation } from './isoLocation.js';
 import type { IncludeDeletedMode, PlaceQuery, SortField } from './placeStore.js';
-import { searchPrefix } from './searchKey.js';
+import { namePrefixOf } from './searchKey.js';
 import type { ZoneResolver } from './clock.js';
 
 /** The union of the fields the place-list requests carry (each request has a subset). */
@@ -192,12 +192,7 @@ export function parsePlaceList(
   const placeTypes = types.filter((t) => t !== 'ADM2');
   const divisions: ParsedPlaceList['divisions'] = !types.includes('ADM2') ? 'none' : placeTypes.length ? 'also' : 'only';
   const featureCodes = placeTypes.length && !placeTypes.includes('CITY') ? new Set(placeTypes.map((t) => (t in PLACE_TYPES ? PLACE_TYPES[t]! : t))) : undefined;
-  let prefix: string | undefined;
-  if (req.namePrefix) {
-    if (req.namePrefix.length > 100) throw invalid('namePrefix', 'namePrefix must be at most 100 characters');
-    prefix = searchPrefix(req.namePrefix);
-    if (!prefix) throw invalid('namePrefix', `namePrefix must contain a letter or digit, got '${req.namePrefix}'`);
-  }
+  const prefix = namePrefixOf(req.namePrefix, () => invalid('namePrefix', 'namePrefix must be at most 100 characters'));
   // GeoDB: namePrefix matches the name; with a languageCode, the name in that language. GeoNames'
   // alternate names carry no language tag here, so a request in another language than English
   // matches every alternate name (München, Wien, Москва) beside the name.
@@ -220,6 +215,6 @@ export function parsePlaceList(
     sort,
   };
   const shownNameOnly = alternates && req.namePrefixDefaultLangResults === false;
-  const key = JSON.stringify([near, prefix, alternates, shownNameOnly, countries && [...countries], excluded && [...excluded], opts.region, min, max, zoneIds, types, query.includeDeleted, sort, unit]);
+  const key = JSON.stringify([near, prefix, alternates && language, shownNameOnly, countries && [...countries], excluded && [...excluded], opts.region, min, max, zoneIds, types, query.includeDeleted, sort, unit]);
   return { query, unit, key, divisions, shownNameOnly };
 }

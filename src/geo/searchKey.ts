@@ -47,6 +47,20 @@ export function searchPrefix(prefix: string): string {
   return foldText(prefix).split(WORD_SPLIT_RE).filter(Boolean).join(' ');
 }
 
+/** A folded prefix that no name or key starts with (folded text holds no control character). */
+const NO_NAME = '\u0000';
+
+/**
+ * A namePrefix as searched: undefined when unset, empty or blank (GeoDB clients send `namePrefix=` for "no filter");
+ * one that has no letter or digit ("-", "'", "€") matches no name, so an autocomplete sending what was typed gets
+ * an empty page rather than an error. Longer than 100 characters: refused by `tooLong`.
+ */
+export function namePrefixOf(raw: string | undefined, tooLong: () => Error): string | undefined {
+  if (raw === undefined || raw.trim() === '') return undefined;
+  if (raw.length > 100) throw tooLong();
+  return searchPrefix(raw) || NO_NAME;
+}
+
 /**
  * The geo database's schema version this code reads and the data build writes (meta.schema_version).
  * 2: WikiData ids, HASC codes, label points, flags and alternate names. 3: place_keys.alt (the keys only

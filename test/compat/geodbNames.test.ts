@@ -1,0 +1,61 @@
+/**
+ * GeoDB name search as localised autocompletes send it (geodb-compat.md 1.2, 1.7), through the real gateway, core and
+ * geo database: with a `languageCode`, the prefix matches the name in that language or (namePrefixDefaultLangResults,
+ * default true) the default-language name, so untagged alternate names no longer put an unrelated large city first
+ * ("Mad" in German gave Ahmedabad, Chennai, then Madrid); a blank prefix is no filter; one with no letter or digit
+ * (what a user typed first: "-", "'", "€") is an empty page, not a 400.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestGateway, type TestGateway } from '../support/gateway.js';
+
+let gw: TestGateway;
+beforeAll(async () => { gw = await startTestGateway(); });
+afterAll(async () => { await gw.close(); });
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON bodies are checked field by field
+type Body = any;
+async function geodb(path: string): Promise<Body> {
+  const r = await gw.get(path, { 'X-RapidAPI-Key': gw.key, 'X-RapidAPI-Host': 'wft-geo-db.p.rapidapi.com' });
+  expect(r.status, `${path}: ${r.text.slice(0, 300)}`).toBe(200);
+  expect(r.body.errors).toEqual([]);
+  return r.body;
+}
+const names = (b: Body): string[] => b.data.map((p: { name: string }) => p.name);
+const fold = (s: string): string => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+
+describe('GeoDB name search in other languages', () => {
+  it('puts the city whose name in that language, or in English, starts with the prefix first', async () => {
+    for (const [prefix, lang, first] of [
+      ['Mad', 'de', 'Madrid'], ['Par', 'fr', 'Paris'], ['Ber', 'de', 'Berlin'], ['Mün', 'de', 'München'], ['Ham', 'it', 'Hamburg'],
+      ['Lon', 'ru', 'Лондон'], ['Мос', 'ru', 'Москва'], ['Vienna', 'de', 'Wien'],
+    ] as const) {
+      const b = await geodb(`/v1/geo/cities?namePrefix=${encodeURIComponent(prefix)}&languageCode=${lang}&limit=5&sort=-population`);
+      expect(names(b)[0], `${prefix} in ${lang}: ${names(b).join(', ')}`).toBe(first);
+    }
+    // every answer's shown name or English name has a word starting with the prefix: the English name is GeoNames' name
+    const b = await geodb('/v1/geo/cities?namePrefix=Mad&languageCode=de&limit=10&sort=-population');
+    for (const p of b.data as { id: number; name: string }[]) {
+      const english = (await geodb(`/v1/geo/cities/${p.id}`)).data.name as string;
+      expect([p.name, english].some((n) => fold(n).split(/[^\p{L}\p{N}]+/u).some((w) => w.startsWith('mad'))), `${p.name} / ${english}`).toBe(true);
+    }
+  });
+
+  it('reads German umlauts spelled out, as German users type them', async () => {
+    expect(names(await geodb('/v1/geo/cities?namePrefix=Koeln&languageCode=de&limit=1'))).toEqual(['Köln']);
+    expect(names(await geodb('/v1/geo/cities?namePrefix=Zuerich&languageCode=de&limit=1'))).toEqual(['Zürich']);
+  });
+
+  it('a blank namePrefix is no filter, and one with no letter or digit is an empty page', async () => {
+    const all = await geodb('/v1/geo/cities?limit=1');
+    expect((await geodb('/v1/geo/cities?namePrefix=%20%20&limit=1')).metadata.totalCount).toBe(all.metadata.totalCount);
+    for (const p of ['-', '.', '%25', "'", encodeURIComponent('€😀')]) {
+      for (const path of [`/v1/geo/cities?namePrefix=${p}`, `/v1/geo/countries?namePrefix=${p}`, `/v1/geo/countries/US/regions?namePrefix=${p}`]) {
+        const b = await geodb(path);
+        expect(b.data, path).toEqual([]);
+        expect(b.metadata.totalCount, path).toBe(0);
+      }
+    }
+    const g = await gw.send('POST', '/graphql', { query: '{ populatedPlaces(namePrefix: "-", first: 2) { totalCount } }' }, { 'X-RapidAPI-Key': gw.key });
+    expect(g.body.data.populatedPlaces.totalCount).toBe(0);
+  });
+});
