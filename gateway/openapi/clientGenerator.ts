@@ -37,7 +37,8 @@ export function generateClient(routes: CompiledRoute[]): string {
         let ts = f.resolvedType instanceof protobuf.Type ? want(f.resolvedType)
           : f.resolvedType instanceof protobuf.Enum ? Object.keys(f.resolvedType.values).map((v) => `'${v}'`).join(' | ')
             : TS_SCALAR[f.type] ?? 'unknown';
-        if (f.repeated) ts = `(${ts})[]`;
+        if (f instanceof protobuf.MapField) ts = `Record<string, ${ts}>`;
+        else if (f.repeated) ts = `(${ts})[]`;
         const doc = f.comment ? `  /** ${f.comment.replace(/\*\//g, '*\\/').replace(/\s+/g, ' ').trim()} */\n` : '';
         return `${doc}  ${jsonNameOf(f.name)}?: ${ts};`;
       });

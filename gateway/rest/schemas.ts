@@ -30,7 +30,10 @@ export function fieldSchema(f: protobuf.Field, opts: SchemaOptions = {}, depth =
   if (f.resolvedType instanceof protobuf.Type) s = messageSchema(f.resolvedType, opts, depth + 1);
   else if (f.resolvedType instanceof protobuf.Enum) s = { type: 'string', enum: Object.keys(f.resolvedType.values) };
   else s = { ...(SCALAR[f.type] ?? {}) };
-  if (f.repeated) s = { type: 'array', items: s };
+  // a map (`map<string, string> details`) is a JSON object of its values: as its value type alone, the serialiser
+  // wrote an error's details as the string "[object Object]"
+  if (f instanceof protobuf.MapField) s = { type: 'object', additionalProperties: s };
+  else if (f.repeated) s = { type: 'array', items: s };
   if (opts.describe && f.comment) s = { ...s, description: f.comment.trim() };
   return s;
 }

@@ -240,7 +240,7 @@ export class JobRunner implements ClaimTarget {
       this.held.set(job.id, item);
     }
     if (spent.length) {
-      const message = `analysis was started ${this.opts.maxAttempts} times by cores that stopped before finishing it`;
+      const message = `analysis was started ${this.opts.maxAttempts} time${this.opts.maxAttempts === 1 ? '' : 's'} by cores that stopped before finishing it`;
       this.store.fail(spent.map((j) => j.id), 'ANALYSIS_FAILED', message, Date.now()).catch((e: unknown) => logger.error({ err: e }, 'could not mark jobs FAILED'));
     }
     this.pump();

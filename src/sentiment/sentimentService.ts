@@ -39,7 +39,9 @@ interface TextFields { text?: string; feedId?: string; domain?: string; occurred
 interface Submitted { data: AnalysisMessage[]; metadata: { batchId: string; total: number } }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const FEED_ID = /^[\p{L}\p{N}._:-]{1,128}$/u;
+// not dots alone: "." and ".." cannot be named in a REST path (clients collapse dot segments)
+const FEED_ID = /^(?!\.+$)[\p{L}\p{N}._:-]{1,128}$/u;
+const FEED_ID_RULE = "1-128 letters, digits, '.', '_', ':' or '-', not dots alone";
 const FUTURE_SLACK_MS = 5 * 60_000;
 const DAY_MS = 86_400_000;
 const MAX_WEBHOOKS_PER_TENANT = 20;
@@ -129,7 +131,7 @@ export class Sentiment {
       throw e;
     }
     const feedId = f.feedId ?? '';
-    if (feedId !== '' && !FEED_ID.test(feedId)) throw invalid(`${prefix}feedId`, `${prefix}feedId must be 1-128 letters, digits, '.', '_', ':' or '-'`);
+    if (feedId !== '' && !FEED_ID.test(feedId)) throw invalid(`${prefix}feedId`, `${prefix}feedId must be ${FEED_ID_RULE}`);
     const domain = (f.domain === undefined || f.domain === '' || f.domain === 'DOMAIN_UNSPECIFIED' ? 'GENERAL' : f.domain) as Domain;
     if (domain !== 'GENERAL' && domain !== 'FINANCIAL_NEWS') throw invalid(`${prefix}domain`, `${prefix}domain must be GENERAL or FINANCIAL_NEWS`);
     const occurred = parseTime(`${prefix}occurredAt`, f.occurredAt ?? '');
@@ -181,7 +183,7 @@ export class Sentiment {
           filter.status = req.state as JobStatus;
         }
         if (req.feedId) {
-          if (!FEED_ID.test(req.feedId)) throw invalid('feedId', "feedId must be 1-128 letters, digits, '.', '_', ':' or '-'");
+          if (!FEED_ID.test(req.feedId)) throw invalid('feedId', `feedId must be ${FEED_ID_RULE}`);
           filter.feedId = req.feedId;
         }
         if (req.batchId) filter.batchId = uuid(req.batchId, 'batchId');
@@ -256,7 +258,7 @@ export class Sentiment {
       DeleteFeed: async (req, context) => {
         const scope = context.caller;
         const feedId = req.feedId ?? '';
-        if (!FEED_ID.test(feedId)) throw invalid('feedId', "feedId must be 1-128 letters, digits, '.', '_', ':' or '-'");
+        if (!FEED_ID.test(feedId)) throw invalid('feedId', `feedId must be ${FEED_ID_RULE}`);
         const d = await this.store.deleteFeed(feedId, scope);
         if (!d) throw notFound(`no feed ${feedId}`);
         this.baselines.forget(scope.tenant, feedId);
@@ -370,19 +372,21 @@ export class Sentiment {
     if (stored.fingerprint !== null && stored.fingerprint !== fingerprint) throw requestIdReused(requestId, stored.id, stored.total, total);
     const scope = { tenant: stored.tenant, admin: false };
     const { jobIds } = submissionIds(stored.tenant, requestId, stored.total);
-    const status = new Map((await this.store.listJobs({ batchId: stored.id }, scope, null, stored.total)).jobs.map((j) => [j.id, j.status]));
+    const rows = new Map((await this.store.listJobs({ batchId: stored.id }, scope, null, stored.total)).jobs.map((j) => [j.id, j]));
     // a job of the batch that is gone was deleted (its result with it): answering it PENDING would name a job nobody will run or find
-    const deleted = jobIds.reduce((n, id) => n + (status.has(id) ? 0 : 1), 0);
+    const deleted = jobIds.reduce((n, id) => n + (rows.has(id) ? 0 : 1), 0);
     if (deleted > 0) throw requestIdDeleted(requestId, stored.id, deleted, stored.total);
     return {
-      data: jobIds.map((id) => ({ jobId: id, status: status.get(id) ?? 'PENDING', batchId: stored.id, emotionScores: [] })),
+      // the submission's answer again, with each job's state now (not its result id: a submission answer holding one
+      // is the synchronous form, 200 instead of 202 with the job to poll in Location)
+      data: jobIds.map((id) => ({ jobId: id, status: rows.get(id)!.status, batchId: stored.id, emotionScores: [] })),
       metadata: { batchId: stored.id, total: stored.total },
     };
   }
 
   private feedQuery(req: { feedId?: string; window?: string; from?: string; to?: string }) {
     const feedId = req.feedId ?? '';
-    if (!FEED_ID.test(feedId)) throw invalid('feedId', "feedId must be 1-128 letters, digits, '.', '_', ':' or '-'");
+    if (!FEED_ID.test(feedId)) throw invalid('feedId', `feedId must be ${FEED_ID_RULE}`);
     const window = parseWindow(req.window ?? '');
     const to = parseTime('to', req.to ?? '') ?? Date.now();
     // the default range (24 windows before `to`) starts no earlier than a protobuf Timestamp can say

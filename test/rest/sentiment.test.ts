@@ -88,6 +88,15 @@ describe('analysis', () => {
     expect(r.body.data.sentiment).toMatch(/NEGATIVE$/);
   });
 
+  it('refuses a feedId it could not name in a path or a query: dots alone, spaces, other signs, over 128 characters', async () => {
+    for (const feedId of ['.', '..', 'bad feed!', 'a/b', 'x'.repeat(129)]) {
+      const r = await gw.send('POST', '/v1/analyses', { text: 'fine', feedId });
+      expect(r.status, feedId).toBe(400);
+      expect(r.body.errors[0].details.field, feedId).toBe('feedId');
+    }
+    for (const feedId of ['a.b', '...x', 'ticker:AAPL_1', 'x'.repeat(128)]) expect((await gw.send('POST', '/v1/analyses', { text: 'fine', feedId })).status, feedId).toBe(202);
+  });
+
   it('makes a retried submission with the same requestId create nothing new (single texts too)', async () => {
     const requestId = `retry-${Date.now()}`;
     const body = { text: 'The parcel came on time', feedId: `idem-${Date.now()}`, requestId };
@@ -102,6 +111,16 @@ describe('analysis', () => {
     const sync = await gw.send('POST', '/v1/analyses', body, { 'X-Service-Async-Mode': 'false' });
     expect(sync.status).toBe(400);
     expect(sync.body.errors[0].details.field).toBe('requestId');
+    // once the job has finished, a retry is still the submission's answer (202, the job in Location), with its state
+    let job: { status: string; resultId?: string } = { status: 'PENDING' };
+    for (let i = 0; i < 300 && job.status !== 'SUCCEEDED'; i++) {
+      job = (await gw.get(`/v1/jobs/${first.body.data.jobId}`)).body.data;
+      if (job.status !== 'SUCCEEDED') await new Promise((r) => setTimeout(r, 50));
+    }
+    const late = await gw.send('POST', '/v1/analyses', body);
+    expect(late.status).toBe(202);
+    expect(late.headers.get('location')).toBe(first.headers.get('location'));
+    expect(late.body.data).toMatchObject({ jobId: first.body.data.jobId, status: 'SUCCEEDED' });
   });
 
   it('takes a batch: 202 with the batch in Location, one job and one result per text, progress counted per state', async () => {
@@ -403,6 +422,10 @@ describe('webhook endpoints', () => {
       [{ url: 'http://10.1.2.3/x', eventTypes: ['job.failed'] }, 'url'],
       [{ url: 'http://[::1]/x', eventTypes: ['job.failed'] }, 'url'],
       [{ url: 'file:///etc/passwd', eventTypes: ['job.failed'] }, 'url'],
+      // the URL parser drops these, so the URL stored would not be the one called
+      [{ url: 'https://example.com/x\r\nX-Injected: 1', eventTypes: ['job.failed'] }, 'url'],
+      [{ url: ' https://example.com/a ', eventTypes: ['job.failed'] }, 'url'],
+      [{ url: 'https://example.com/\u0000', eventTypes: ['job.failed'] }, 'url'],
       [{ url: 'https://example.com/a', eventTypes: ['job.exploded'] }, 'eventTypes'],
       [{ url: 'https://example.com/a', eventTypes: [] }, 'eventTypes'],
     ] as const) {

@@ -53,7 +53,8 @@ describe('webhook target guard', () => {
 
   it('checks the URL shape before any lookup', async () => {
     await expect(guard.vet('ftp://example.com/x', 't')).rejects.toThrow(/https/);
-    await expect(guard.vet('not a url', 't')).rejects.toThrow(/absolute/);
+    await expect(guard.vet('not-a-url', 't')).rejects.toThrow(/absolute/);
+    await expect(guard.vet('not a url', 't')).rejects.toThrow(/spaces or control characters/);
     await expect(guard.vet('https://example.com:0/x', 't')).rejects.toThrow(/port 0/);
   });
 });

@@ -208,7 +208,7 @@ export interface ErrorEntry {
   /** TEXT_INVALID, ANALYSIS_FAILED, ... */
   type?: string;
   message?: string;
-  details?: string;
+  details?: Record<string, string>;
 }
 
 export interface FeedAnomalies {

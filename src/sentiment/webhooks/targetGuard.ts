@@ -62,6 +62,10 @@ export class TargetGuard {
 
   /** Parses and checks a URL's shape (no DNS); throws TargetRefused with the reason. */
   parse(raw: string): URL {
+    // the URL parser drops spaces, tabs, CR/LF and NUL where it meets them, so the URL stored and listed would not be
+    // the one called ("https://h/x\r\nX-Injected: 1" calls https://h/xX-Injected:%201)
+    // eslint-disable-next-line no-control-regex -- control characters are what it looks for
+    if (/[\u0000-\u0020\u007f]/.test(raw)) throw new TargetRefused('url must not contain spaces or control characters (percent-encode them: %20)');
     let url: URL;
     try {
       url = new URL(raw);
