@@ -282,8 +282,14 @@ export class RequestBinder {
         for (const piece of raw.split(',')) if (piece.trim() !== '') list.push(convertText(given, piece.trim(), name));
         continue;
       }
-      if (count > 1) throw paramInvalid(`${given.jsonName} takes one value and was given ${count} times; give it once`);
       const value = convertText(given, raw, name);
+      if (count > 1) {
+        // GeoDB's clients (Spring binds a repeated single parameter to its first value): the first stands, and a
+        // different repeat is named among the ignored parameters; everyone else is told to give it once
+        if (!ignored) throw paramInvalid(`${given.jsonName} takes one value and was given ${count} times; give it once`);
+        if (JSON.stringify(single.get(leaf)?.value) !== JSON.stringify(value) && !ignored.includes(name)) ignored.push(name);
+        continue;
+      }
       const before = single.get(leaf);
       if (before && JSON.stringify(before.value) !== JSON.stringify(value)) {
         throw new HttpError(400, 'PARAMS_MUTUALLY_EXCLUSIVE', `${before.name} and ${name} are the same parameter under two names; pass one`,

@@ -154,10 +154,10 @@ export function parsePlaceList(
   const zoneNames = [...new Set((req.timeZoneIds ?? []).flatMap((s) => s.split(',')).map((s) => s.trim().replace(/__/g, '/')).filter(Boolean))];
   if (zoneNames.length > MAX_ZONE_IDS) throw invalid('timeZoneIds', `timeZoneIds: at most ${MAX_ZONE_IDS} time zones, got ${zoneNames.length}`);
   const long = zoneNames.find((z) => z.length > 64); // IANA names are at most ~32 characters
-  if (long !== undefined) throw invalid('timeZoneIds', `timeZoneIds: unknown time zone '${long.slice(0, 100)}…' (IANA ids such as America/New_York; see /v1/locale/timezones)`);
+  if (long !== undefined) throw invalid('timeZoneIds', `timeZoneIds: unknown time zone '${long.slice(0, 100)}…' (IANA ids such as America/New_York, or America__New_York as GeoDB writes them; see /v1/locale/timezones)`);
   const zoneIds = [...new Set(zoneNames.map((z) => {
     const id = ctx.zones.resolve(z);
-    if (id === undefined) throw invalid('timeZoneIds', `timeZoneIds: unknown time zone '${z.slice(0, 100)}' (IANA ids such as America/New_York; see /v1/locale/timezones)`);
+    if (id === undefined) throw invalid('timeZoneIds', `timeZoneIds: unknown time zone '${z.slice(0, 100)}' (IANA ids such as America/New_York, or America__New_York as GeoDB writes them; see /v1/locale/timezones)`);
     return id;
   }))];
   if (centre && locationRaw !== undefined && (countries || excluded || zoneIds.length)) {

@@ -3,7 +3,8 @@
  * geo database: with a `languageCode`, the prefix matches the name in that language or (namePrefixDefaultLangResults,
  * default true) the default-language name, so untagged alternate names no longer put an unrelated large city first
  * ("Mad" in German gave Ahmedabad, Chennai, then Madrid); a blank prefix is no filter; one with no letter or digit
- * (what a user typed first: "-", "'", "€") is an empty page, not a 400.
+ * (what a user typed first: "-", "'", "€") is an empty page, not a 400. A single parameter given twice keeps its
+ * first value for GeoDB's clients (as Spring binds it), a different repeat named in Meridian-Ignored-Parameters.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestGateway, type TestGateway } from '../support/gateway.js';
@@ -57,5 +58,21 @@ describe('GeoDB name search in other languages', () => {
     }
     const g = await gw.send('POST', '/graphql', { query: '{ populatedPlaces(namePrefix: "-", first: 2) { totalCount } }' }, { 'X-RapidAPI-Key': gw.key });
     expect(g.body.data.populatedPlaces.totalCount).toBe(0);
+  });
+
+  it('a single parameter given twice keeps its first value for GeoDB clients, and stays 400 for others', async () => {
+    const geo = { 'X-RapidAPI-Key': gw.key, 'X-RapidAPI-Host': 'wft-geo-db.p.rapidapi.com' };
+    const same = await gw.get('/v1/geo/cities?limit=2&limit=2&namePrefix=Par', geo);
+    expect(same.status).toBe(200);
+    expect(same.body.data).toHaveLength(2);
+    expect(same.headers.get('meridian-ignored-parameters')).toBeNull();
+    const other = await gw.get('/v1/geo/cities?limit=3&limit=5&sort=-population&sort=name&namePrefix=Par', geo);
+    expect(other.status).toBe(200);
+    expect(other.body.data).toHaveLength(3);
+    expect(other.headers.get('meridian-ignored-parameters')).toBe('limit, sort');
+    expect(names(other.body)[0]).toBe('Paris'); // most populous first: the first sort
+    const native = await gw.get('/v1/geo/cities?limit=3&limit=5', { 'X-Gateway-Key': gw.key });
+    expect(native.status).toBe(400);
+    expect(native.body.errors[0].message).toMatch(/limit takes one value and was given 2 times/);
   });
 });
