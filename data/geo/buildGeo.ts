@@ -283,6 +283,17 @@ async function buildRegions(conn: DuckDBConnection, db: Record<string, DbCountry
     ORDER BY country_code, admin1_code`);
   await conn.run('DROP TABLE regions_src');
   await writeRegionCounts(conn);
+  // One region per ISO code in a country: where iso3166-2-db gives two GeoNames admin1 rows one code (an obsolete row
+  // beside the current one: Bahrain's "Northern" and "Northern Governorate", both 17), the one with the most places
+  // keeps it, so the code a region list gives leads back to the region that listed it (findRegion prefers ISO codes)
+  const shared = await all<{ n: bigint }>(conn, `SELECT count(*) AS n FROM (SELECT country_code, admin1_code,
+    row_number() OVER (PARTITION BY country_code, upper(iso_code) ORDER BY num_places DESC, num_cities DESC, admin1_code) AS k
+    FROM regions WHERE iso_code IS NOT NULL) WHERE k > 1`);
+  await conn.run(`UPDATE regions SET iso_code = NULL FROM (
+      SELECT country_code, admin1_code, row_number() OVER (PARTITION BY country_code, upper(iso_code) ORDER BY num_places DESC, num_cities DESC, admin1_code) AS k
+      FROM regions WHERE iso_code IS NOT NULL
+    ) d WHERE regions.country_code = d.country_code AND regions.admin1_code = d.admin1_code AND d.k > 1`);
+  log(`regions: ${Number(shared[0]?.n ?? 0)} ISO codes another region of the country holds (with more places) left off`);
   await conn.run('CREATE TABLE region_names (country_code VARCHAR, admin1_code VARCHAR, lang VARCHAR, name VARCHAR)');
   await appendRows(conn, 'region_names', [VARCHAR, VARCHAR, VARCHAR, VARCHAR], nameRows);
   log(`${rows.length} regions: ISO code kept ${kept}, corrected by override ${fixed}, none (null) ${nulled}; ${dropped} entries without a GeoNames admin1 code skipped`);

@@ -72,8 +72,9 @@ export function namePrefixOf(raw: string | undefined, tooLong: () => Error): str
  * place_divisions (the ADM2 division holding each place, which locatedIn answers).
  * 8: countries.iso_name, ISO 3166's English short name where it is not CLDR's ("United States of America"), which a
  * country namePrefix also matches in English, as GeoDB's names (WikiData's) do.
+ * 9: an ISO 3166-2 code is held by one region of a country (the one with the most places) where the source gave it to two.
  */
-export const GEO_SCHEMA_VERSION = 8;
+export const GEO_SCHEMA_VERSION = 9;
 
 /** The tables that make a DuckDB file Meridian's geo database (the core and the install-time build check for them). */
 export const GEO_TABLES = ['meta', 'places', 'place_keys'] as const;
