@@ -5,7 +5,7 @@
  * then GraphQL (section 3) and bad input, which must get the error envelope.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestGateway, type TestGateway } from '../support/gateway.js';
+import { geodbGet, startTestGateway, type GeoDbBody, type TestGateway } from '../support/gateway.js';
 import { openDatabase } from '../../src/db/duckdb.js';
 import { loadCoreConfig } from '../../src/config.js';
 
@@ -16,15 +16,8 @@ afterAll(async () => { await gw.close(); });
 const GREATER_LONDON = 2648110, LA_COUNTY = 5368381, PARIS_DEPT = 2968815;
 const NYC = 5128581, SF = 5391959, LA = 5368361, PARIS = 2988507, BERLIN = 2950159, TOKYO = 1850147, MUNICH = 2867714, VIENNA = 2761369, MOSCOW = 524901;
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON bodies are checked field by field
-type Body = any;
-/** GET with a GeoDB client's key header, expecting 200 and an empty errors array. */
-async function geodb(path: string): Promise<Body> {
-  const r = await gw.get(path, { 'X-RapidAPI-Key': gw.key, 'X-RapidAPI-Host': 'wft-geo-db.p.rapidapi.com' });
-  expect(r.status, `${path}: ${r.text.slice(0, 300)}`).toBe(200);
-  expect(r.body.errors).toEqual([]);
-  return r.body;
-}
+type Body = GeoDbBody;
+const geodb = (path: string): Promise<Body> => geodbGet(gw, path);
 const ids = (b: Body): number[] => b.data.map((p: { id: number }) => p.id);
 
 /** The fields a client reads from every PlaceSummary. */

@@ -7,20 +7,14 @@
  * first value for GeoDB's clients (as Spring binds it), a different repeat named in Meridian-Ignored-Parameters.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestGateway, type TestGateway } from '../support/gateway.js';
+import { geodbGet, startTestGateway, type GeoDbBody, type TestGateway } from '../support/gateway.js';
 
 let gw: TestGateway;
 beforeAll(async () => { gw = await startTestGateway(); });
 afterAll(async () => { await gw.close(); });
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON bodies are checked field by field
-type Body = any;
-async function geodb(path: string): Promise<Body> {
-  const r = await gw.get(path, { 'X-RapidAPI-Key': gw.key, 'X-RapidAPI-Host': 'wft-geo-db.p.rapidapi.com' });
-  expect(r.status, `${path}: ${r.text.slice(0, 300)}`).toBe(200);
-  expect(r.body.errors).toEqual([]);
-  return r.body;
-}
+type Body = GeoDbBody;
+const geodb = (path: string): Promise<Body> => geodbGet(gw, path);
 const names = (b: Body): string[] => b.data.map((p: { name: string }) => p.name);
 const fold = (s: string): string => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 

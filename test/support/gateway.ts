@@ -7,7 +7,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino } from 'pino';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import { loadGatewayConfig, type GatewayConfig } from '../../gateway/config.js';
 import { startGateway, type Gateway } from '../../gateway/app.js';
 import { localKeyPath } from '../../gateway/auth/keyStore.js';
@@ -101,3 +101,14 @@ export async function coreCallsDuring(g: TestGateway, run: () => Promise<unknown
 
 /** Response headers but those that change from one request to the next (date, the rate counters, the connection's). */
 export const steadyHeaders = (h: Headers): Record<string, string> => Object.fromEntries([...h].filter(([k]) => !['date', 'x-ratelimit-remaining', 'x-ratelimit-requests-remaining', 'x-ratelimit-reset', 'keep-alive', 'x-request-id'].includes(k)));
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON bodies are checked field by field
+export type GeoDbBody = any;
+
+/** A GET as a GeoDB client sends it (RapidAPI's key and host headers), expecting 200 and an empty errors array. */
+export async function geodbGet(gw: TestGateway, path: string): Promise<GeoDbBody> {
+  const r = await gw.get(path, { 'X-RapidAPI-Key': gw.key, 'X-RapidAPI-Host': 'wft-geo-db.p.rapidapi.com' });
+  expect(r.status, `${path}: ${r.text.slice(0, 300)}`).toBe(200);
+  expect(r.body.errors).toEqual([]);
+  return r.body;
+}
