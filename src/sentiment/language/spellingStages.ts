@@ -177,7 +177,10 @@ export const SPELLING_GROUPS: readonly (readonly SpellingMarkers[])[] = [
         'hospital tahniah perlawanan minit tersangat memandu tren lif bateri kualiti cukai akaun maklumat jawatan kilang ' +
         // 2026-12-05: Malaysian day names (Indonesian Senin, Kamis, Jumat, Minggu) and spellings (rusak, insinyur); none
         // in the Indonesian training rows
-        'isnin khamis jumaat ahad rosak jurutera'
+        'isnin khamis jumaat ahad rosak jurutera ' +
+        // 2026-12-06: Malaysian words where Indonesian writes celana, sepatu, handuk, disetujui, menikah, bioskop (from
+        // the languages, not from a set; none in the Indonesian training rows)
+        'seluar kasut tuala dipersetujui berkahwin pawagam'
       ).split(' '),
     },
     {
@@ -192,7 +195,10 @@ export const SPELLING_GROUPS: readonly (readonly SpellingMarkers[])[] = [
         // lelaki, jumpa, penat, hodoh, jom, pawagam, basikal, peti sejuk, tuala), chosen reading Indonesian subtitle lines
         // outside the 400 the evaluation reads; none in the Malay training rows
         'silakan butuh sialan kumohon paham besok telepon mobil kantor cewek cowok gue jelek capek ketemu ngomong pacar ' +
-        'apartemen bioskop sepeda kulkas handuk ayo keren ngga'
+        'apartemen bioskop sepeda kulkas handuk ayo keren ngga ' +
+        // 2026-12-06: words Malay writes teksi, jadual, pekerja, semalam, seluar, kasut, kedai (from the languages, not
+        // from a set; none in the Malay training rows)
+        'taksi jadwal karyawan kemarin celana sepatu toko'
       ).split(' '),
     },
   ],
