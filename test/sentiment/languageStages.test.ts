@@ -79,6 +79,8 @@ describe('language spelling stages', () => {
     // pronouns and verb forms (2026-12-06, from subtitle lines the evaluation does not read)
     expect(pairStage('Hva gjør dere her?', 'da')).toBe('no');
     expect(pairStage('Jeg savner jer, undskyld.', 'no')).toBe('da');
+    expect(pairStage('Pakken kan hentes innen 14 dager.', 'da')).toBe('no'); // 2026-12-06 words
+    expect(pairStage('Pakken kan hentes inden 14 dage.', 'da')).toBe('da');
     expect(pairStage('Saya tidak datang kerana hujan lebat.', 'id')).toBe('ms');
     expect(pairStage('Saya tidak datang karena hujan deras.', 'ms')).toBe('id');
     // past participles (ekavian -eo, ijekavian -io) and day names (written for this test)

@@ -151,7 +151,11 @@ export const SPELLING_GROUPS: readonly (readonly SpellingMarkers[])[] = [
         'veldig gutt* jente* kjempe* takk riktig* gøy deilig* kjøkken* kjøre* sjef* kjedelig* ' +
         // 2026-12-06, the same way: none in the Danish training rows
         'hva henne dere hei unnskyld menn verdt dypt dro overtok jævel* skikkelig* tuller kanskje fikk ble hadde aldri ' +
-        'alltid nei oss kveld vet gikk'
+        'alltid nei oss kveld vet gikk ' +
+        // 2026-12-06: the plural -dager (Danish -dage), mitt/ditt/sitt (mit, dit, sit), and words Danish writes
+        // weekend, vildt, hyggelig, børnene, huslejen, lukker, dejlig (Norwegian training rows outside the held-out
+        // ones read Danish; none in the Danish training rows or subtitle lines)
+        '*dager helg sykt uff koselig* ungene husleia stenger nydelig mitt ditt sitt'
       ).split(' '),
     },
   ],
