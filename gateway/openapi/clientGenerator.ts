@@ -34,11 +34,10 @@ export function generateClient(routes: CompiledRoute[]): string {
     if (!other) {
       types.set(name, t);
       const fields = t.fieldsArray.map((f) => {
-        let ts = f.resolvedType instanceof protobuf.Type ? want(f.resolvedType)
+        const one = f.resolvedType instanceof protobuf.Type ? want(f.resolvedType)
           : f.resolvedType instanceof protobuf.Enum ? Object.keys(f.resolvedType.values).map((v) => `'${v}'`).join(' | ')
             : TS_SCALAR[f.type] ?? 'unknown';
-        if (f instanceof protobuf.MapField) ts = `Record<string, ${ts}>`;
-        else if (f.repeated) ts = `(${ts})[]`;
+        const ts = f instanceof protobuf.MapField ? `Record<string, ${one}>` : f.repeated ? `(${one})[]` : one;
         const doc = f.comment ? `  /** ${f.comment.replace(/\*\//g, '*\\/').replace(/\s+/g, ' ').trim()} */\n` : '';
         return `${doc}  ${jsonNameOf(f.name)}?: ${ts};`;
       });

@@ -272,7 +272,7 @@ describe('errors', () => {
     ['ListCities', { radius: 10 }, 'radius'],
     ['ListCities', { location: '+10.0000+010.0000', radius: 0 }, 'radius'],
     ['ListCities', { location: '+10.0000+010.0000', radius: -5 }, 'radius'],
-    ['ListCities', { namePrefix: '---' }, 'namePrefix'],
+    ['ListCities', { namePrefix: 'x'.repeat(101) }, 'namePrefix'], // (one without letters or digits is an empty page: compat/geodbNames.test.ts)
     ['ListCities', { languageCode: 'not a language!' }, 'languageCode'],
     ['GetCity', { cityId: 0 }, 'cityId'],
     ['GetCity', { cityId: -3 }, 'cityId'],
