@@ -196,6 +196,11 @@ export interface BoundRequest {
   aliasNames: ReadonlyMap<string, string>;
   /** Query parameters the route does not know, left out when binding asked for that (`ignoreUnknown`); else none. */
   ignored?: readonly string[];
+  /**
+   * The positions in the query of the pairs left out (`ignoreUnknown`): an unknown name's, and a single parameter's
+   * repeats after its first (which was bound). What the answer depends on is the query without them.
+   */
+  ignoredAt?: ReadonlySet<number>;
 }
 
 /** A request without aliases shares this one (the bookkeeping below is made only for a query string that has parameters). */
@@ -248,24 +253,30 @@ export class RequestBinder {
     if (this.body) this.bindBody(message, body);
     if (!query.length) return { message, aliasNames: NO_ALIASES };
     const ignored: string[] = [];
-    const aliasNames = this.bindQuery(message, query, ignoreUnknown ? ignored : undefined);
-    return ignored.length ? { message, aliasNames, ignored } : { message, aliasNames };
+    const ignoredAt = new Set<number>();
+    const aliasNames = this.bindQuery(message, query, ignoreUnknown ? { names: ignored, at: ignoredAt } : undefined);
+    return ignoredAt.size ? { message, aliasNames, ...(ignored.length ? { ignored } : {}), ignoredAt } : { message, aliasNames };
   }
 
-  /** The query parameters into `message`; gives back the aliases used. Unknown names go into `ignored` when given, else are 400. */
-  private bindQuery(message: Record<string, unknown>, query: readonly { name: string; value: string }[], ignored?: string[]): ReadonlyMap<string, string> {
+  /**
+   * The query parameters into `message`; gives back the aliases used. Unknown names, and a single parameter's repeats,
+   * go into `ignored` (their names; `at`: the pairs' positions) when given, else are 400.
+   */
+  private bindQuery(message: Record<string, unknown>, query: readonly { name: string; value: string }[], ignoring?: { names: string[]; at: Set<number> }): ReadonlyMap<string, string> {
     let aliasNames: Map<string, string> | undefined;
     const repeated = new Map<LeafField, unknown[]>();
     /** For single fields bound from the query: the name that gave the value and the value (aliases compared). */
     const single = new Map<LeafField, { name: string; value: unknown }>();
     const counts = new Map<string, number>();
-    for (const { name, value: raw } of query) {
+    for (let at = 0; at < query.length; at++) {
+      const { name, value: raw } = query[at]!;
       if (GATEWAY_PARAMS.has(name)) continue;
       const given = this.queryFields.get(name);
       if (!given) {
         // a route that takes its fields in the body, or a field given in the path as well, is refused either way
-        if (ignored && this.body !== '*' && !this.pathFields.some((l) => l.name === name || l.jsonName === name)) {
-          if (!ignored.includes(name)) ignored.push(name);
+        if (ignoring && this.body !== '*' && !this.pathFields.some((l) => l.name === name || l.jsonName === name)) {
+          if (!ignoring.names.includes(name)) ignoring.names.push(name);
+          ignoring.at.add(at);
           continue;
         }
         throw this.unknownParameter(name);
@@ -284,10 +295,12 @@ export class RequestBinder {
       }
       const value = convertText(given, raw, name);
       if (count > 1) {
-        // GeoDB's clients (Spring binds a repeated single parameter to its first value): the first stands, and a
-        // different repeat is named among the ignored parameters; everyone else is told to give it once
-        if (!ignored) throw paramInvalid(`${given.jsonName} takes one value and was given ${count} times; give it once`);
-        if (JSON.stringify(single.get(leaf)?.value) !== JSON.stringify(value) && !ignored.includes(name)) ignored.push(name);
+        // GeoDB's clients (Spring binds a repeated single parameter to its first value): the first stands, a different
+        // repeat is named among the ignored parameters, and no repeat is part of what the answer depends on (its kept
+        // key and links); everyone else is told to give it once
+        if (!ignoring) throw paramInvalid(`${given.jsonName} takes one value and was given ${count} times; give it once`);
+        if (JSON.stringify(single.get(leaf)?.value) !== JSON.stringify(value) && !ignoring.names.includes(name)) ignoring.names.push(name);
+        ignoring.at.add(at);
         continue;
       }
       const before = single.get(leaf);

@@ -307,11 +307,28 @@ async function handle(group: CompiledRoute[], request: FastifyRequest, reply: Fa
     const admission = admitted instanceof Promise ? await admitted : admitted;
     const rate = admission.headers;
     for (const k in rate) reply.header(k, rate[k] as string);
-    bound = route.binder.bind(vars, query, request.body, request.method === 'GET' && isGeoDbClient(request.headers));
-    const ignored = bound.ignored;
+    const geoDbClient = request.method === 'GET' && isGeoDbClient(request.headers);
+    bound = route.binder.bind(vars, query, request.body, geoDbClient);
+    const { ignored } = bound;
+    let ignoredAt = bound.ignoredAt;
+    // hateoasMode takes one value, as every single parameter (a GeoDB client's first stands; the last had won)
+    let hateoas = true;
+    let hateoasGiven = 0;
+    for (let i = 0; i < query.length; i++) {
+      const p = query[i]!;
+      if (p.name !== 'hateoasMode' && p.name !== 'hateoas_mode') continue;
+      if (++hateoasGiven > 1) {
+        if (!geoDbClient) throw paramInvalid(`hateoasMode takes one value and was given ${hateoasGiven} times; give it once`, 'hateoasMode');
+        ignoredAt = new Set([...(ignoredAt ?? []), i]);
+        continue;
+      }
+      hateoas = p.value === '' ? true : (convertText(hateoasField, p.value, p.name) as boolean);
+    }
     if (ignored) reply.header(IGNORED_HEADER, ignored.map((n) => encodeURIComponent(n).slice(0, 100)).slice(0, 20).join(', '));
-    // the parameters the answer depends on: its kept key and paging links leave out what was ignored
-    const used = ignored ? query.filter((p) => !ignored.includes(p.name)) : query;
+    // the parameters the answer depends on: its kept key and paging links leave out the pairs that were ignored (a
+    // repeated parameter's first value was bound, and stays)
+    const left = ignoredAt;
+    const used = left ? query.filter((_, i) => !left.has(i)) : query;
     bindHeaders(route, request, bound.message);
     if (route.cache) request.answerMaxAge = answerMaxAge(route.cache, bound.message);
     const limit = bound.message['limit'];
@@ -321,8 +338,6 @@ async function handle(group: CompiledRoute[], request: FastifyRequest, reply: Fa
     }
     const cost = route.price?.(bound.message);
     if (cost !== undefined) chargeWork(ctx, cost, admission.key.id);
-    let hateoas = true;
-    for (const p of query) if (p.name === 'hateoasMode' || p.name === 'hateoas_mode') hateoas = p.value === '' ? true : (convertText(hateoasField, p.value, p.name) as boolean);
     // the answer kept for this very request (keptAnswers.ts), for its method's max-age: the same body and tag, no core call
     const keepFor = route.keep ? request.answerMaxAge ?? 0 : 0;
     const keptKey = keepFor > 0 ? keptAnswerKey(rawPath, used) : undefined;

@@ -69,4 +69,30 @@ describe('GeoDB name search in other languages', () => {
     expect(native.status).toBe(400);
     expect(native.body.errors[0].message).toMatch(/limit takes one value and was given 2 times/);
   });
+
+  it('a repeat never decides what another client is answered: the kept answer is the first value\'s', async () => {
+    const geo = { 'X-RapidAPI-Key': gw.key, 'X-RapidAPI-Host': 'wft-geo-db.p.rapidapi.com' };
+    const native = { 'X-Gateway-Key': gw.key };
+    const BERLIN = 2950159;
+    // a GeoDB client's repeat first: the answer is German, and the plain URL (another client) is not answered from it
+    const de = await gw.get(`/v1/geo/cities/${BERLIN}?languageCode=de&languageCode=fr`, geo);
+    expect(de.body.data.country).toBe('Deutschland');
+    for (let i = 0; i < 2; i++) expect((await gw.get(`/v1/geo/cities/${BERLIN}`, native)).body.data.country).toBe('Germany');
+    expect((await gw.get(`/v1/geo/cities/${BERLIN}?languageCode=de`, native)).body.data.country).toBe('Deutschland');
+    // the plain URL kept first: a GeoDB client's repeat still gets its first value's answer
+    const SF = 5391959;
+    expect((await gw.get(`/v1/geo/cities/${SF}`, native)).body.data.country).toBe('United States');
+    expect((await gw.get(`/v1/geo/cities/${SF}?languageCode=de&languageCode=fr`, geo)).body.data.country).toBe('Vereinigte Staaten');
+    // a page: the offset the GeoDB client gave first, and the plain URL keeps its first page
+    const page = await gw.get('/v1/geo/cities?namePrefix=Barc&offset=40&offset=0', geo);
+    expect(page.body.metadata.currentOffset).toBe(40);
+    expect((await gw.get('/v1/geo/cities?namePrefix=Barc', native)).body.metadata.currentOffset).toBe(0);
+    // a same-value repeat kept for a GeoDB client is still 400 for anyone else, and hateoasMode takes one value too
+    expect((await gw.get('/v1/geo/cities?namePrefix=Bar&languageCode=es&languageCode=es', geo)).status).toBe(200);
+    expect((await gw.get('/v1/geo/cities?namePrefix=Bar&languageCode=es&languageCode=es', native)).status).toBe(400);
+    expect((await gw.get('/v1/geo/cities?namePrefix=Lond&hateoasMode=true&hateoasMode=false', native)).status).toBe(400);
+    const links = await gw.get('/v1/geo/cities?namePrefix=Lond&limit=2&hateoasMode=true&hateoasMode=false', geo);
+    expect(links.status).toBe(200);
+    expect(links.body.links?.length).toBeGreaterThan(0);
+  });
 });
