@@ -147,6 +147,7 @@ export async function registerGraphql(app: FastifyInstance, opts: GraphqlOptions
           if (missing !== undefined) throw new HttpError(400, 'PARAM_INVALID', missing);
         }
         if (key !== undefined) running.set(request, { key, cost, lifetime: new AnswerLifetime() });
+        work.pinOperations(payload);
       } catch (e) { fail(e); return; }
       done();
     };

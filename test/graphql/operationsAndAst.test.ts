@@ -1,0 +1,55 @@
+/**
+ * What mercurius does with a document beyond what the GraphQL text says (a sweep of the GraphQL surface, 2026-12-06):
+ * a query text that parses as JSON was run as a ready-made document (AST), past every work limit and the budget (a
+ * fragment bomb of 4 KB held the gateway's thread for 1.7 s, doubling per level); and a document of several operations
+ * was compiled (JIT) for the operation of the run that compiled it, so `A` after a run of `B` answered B's data, kept
+ * then for every client.
+ */
+import { parse } from 'graphql';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestGateway, type TestGateway } from '../support/gateway.js';
+
+let g: TestGateway;
+beforeAll(async () => { g = await startTestGateway(); });
+afterAll(async () => { await g?.close(); });
+
+type Answer = { data?: Record<string, { code: string } | null> | null; errors?: { message: string; extensions?: { code?: string } }[] };
+async function post(body: unknown, headers: Record<string, string> = {}): Promise<{ status: number; json: Answer & Answer[] }> {
+  const res = await fetch(`${g.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-gateway-key': g.key, ...headers }, body: JSON.stringify(body) });
+  return { status: res.status, json: JSON.parse(await res.text()) as never };
+}
+
+describe('GraphQL documents', () => {
+  it('refuses a query given as a parsed document (JSON), before anything runs', async () => {
+    const ast = JSON.stringify(parse('{ country(id: "US") { code } }', { noLocation: true }));
+    const bomb = JSON.stringify(parse(`{ ...F0 } ${Array.from({ length: 12 }, (_, i) => `fragment F${i} on Query { ...F${i + 1} ...F${i + 1} }`).join(' ')} fragment F12 on Query { __typename }`, { noLocation: true }));
+    for (const query of [ast, bomb, '{}', '[]']) {
+      const started = performance.now();
+      const r = await post({ query });
+      expect(r.status, query.slice(0, 40)).toBe(400);
+      expect(r.json.errors![0]!.extensions!.code).toBe('PARAM_INVALID');
+      expect(r.json.errors![0]!.message).toMatch(/GraphQL source text/);
+      expect(performance.now() - started).toBeLessThan(500);
+    }
+    const get = await fetch(`${g.url}/graphql?query=${encodeURIComponent(ast)}`, { headers: { 'x-gateway-key': g.key } });
+    expect(get.status).toBe(400);
+  });
+
+  it('runs the operation each request names, however often the document ran as another', async () => {
+    const query = `query A { country(id: "DK") { code } } query B { country(id: "FI") { code } } # ${Date.now()}`;
+    const codes: string[] = [];
+    for (const op of ['A', 'B', 'A', 'B', 'A', 'B', 'A']) {
+      const r = await post({ query, operationName: op, variables: { n: codes.length } });
+      expect(r.status).toBe(200);
+      codes.push(r.json.data!['country']!.code);
+    }
+    expect(codes).toEqual(['DK', 'FI', 'DK', 'FI', 'DK', 'FI', 'DK']);
+    // in a batch too, and without a name the document is refused as graphql-js refuses it
+    const batch = await post([{ query, operationName: 'A' }, { query, operationName: 'B' }, { query, operationName: 'A' }]);
+    expect(batch.json.map((a) => a.data!['country']!.code)).toEqual(['DK', 'FI', 'DK']);
+    for (let i = 0; i < 3; i++) {
+      const none = await post({ query });
+      expect(none.json.errors?.[0]?.message, JSON.stringify(none.json)).toMatch(/operation name/i);
+    }
+  });
+});
