@@ -25,7 +25,7 @@ import {
   type DocumentNode, type FieldNode, type FragmentDefinitionNode, type GraphQLObjectType, type GraphQLSchema, type SelectionSetNode, type ValueNode,
 } from 'graphql';
 import { DEFAULT_PAGE } from './connections.js';
-import { DEFAULT_RADIUS_MI, listCost, placeRows, radiusKm, SCAN_ROWS, SMALL_TABLE_ROWS, WorkBudget } from '../workPricing.js';
+import { DEFAULT_RADIUS_MI, listCost, PLACE_ROWS, placeRows, radiusKm, SCAN_ROWS, SMALL_TABLE_ROWS, WorkBudget } from '../workPricing.js';
 
 export interface WorkLimits {
   /** Largest document (and request body) in bytes. */
@@ -294,6 +294,18 @@ export class GraphqlWorkLimits {
       return given ? page : DEFAULT_PAGE;
     };
 
+    // a page after or before a cursor starts at the cursor's position (its base-36 part; the resolver checks its
+    // signature), which the core reaches as REST reaches an offset: priced as the rows it skips, as REST's offset is
+    const offsetOf = (field: FieldNode): number => {
+      let most = 0;
+      for (const name of ['after', 'before']) {
+        const cursor = arg(field, name);
+        const at = typeof cursor === 'string' ? parseInt(/^([0-9a-z]{1,11})\./.exec(cursor)?.[1] ?? '', 36) : NaN;
+        if (Number.isSafeInteger(at)) most = Math.max(most, Math.min(at, PLACE_ROWS));
+      }
+      return most;
+    };
+
     /** Rows the core may read for a list field. */
     const scanOf = (field: FieldNode, typeName: string, parentType: string): number => {
       if (typeName !== 'PopulatedPlacesConnection') return SMALL_TABLE_ROWS;
@@ -328,7 +340,7 @@ export class GraphqlWorkLimits {
           if (isObjectType(named) && named.name.endsWith('Connection')) {
             const page = pageOf(sel);
             const counts = sel.selectionSet?.selections.some((s) => s.kind === Kind.FIELD && s.name.value === 'totalCount') ?? false;
-            cost += multiplier * listCost(page, scanOf(sel, named.name, type.name), counts);
+            cost += multiplier * listCost(page, scanOf(sel, named.name, type.name), counts, offsetOf(sel));
             m = multiplier * Math.max(1, page);
           } else if (isObjectType(named)) {
             cost += multiplier; // one object (a row, a wrapper): its scalar fields are free

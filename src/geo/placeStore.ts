@@ -308,7 +308,7 @@ export class PlaceStore {
     // Past the end: the last page lies beyond what the selection kept, so select again
     // for it (a rare request; the common one pays for nothing here).
     if (offset !== q.offset) return this.search({ ...q, offset });
-    return { hits: sel.result().slice(offset), total, offset };
+    return { hits: sel.result(offset), total, offset };
   }
 
   /** Candidates already in the requested order: count every match, keep the page, stop below minPopulation. */
@@ -525,7 +525,18 @@ class Selection {
     if (keys.length > this.k) { keys.pop(); this.bufHits.pop(); }
   }
 
-  result(): PlaceHit[] {
-    return this.buffered ? this.bufHits : topK(this.all, this.k, this.cmp);
+  /**
+   * The hits from `offset` to the k-th, in order. A page in the back half (GraphQL's `last`, a deep offset) is
+   * selected from the end, with the order reversed: the last page of 200,000 places sorted 200,000 of them (a sort
+   * of 0.2-0.6 s on the core's thread, which a request of 7 such aliases held for 4.8 s).
+   */
+  result(offset: number): PlaceHit[] {
+    if (this.buffered) return this.bufHits.slice(offset);
+    const tail = this.count - offset;
+    if (tail > 0 && tail < offset) {
+      const cmp = this.cmp;
+      return topK(this.all, tail, (a, b) => cmp(b, a)).reverse().slice(0, this.k - offset);
+    }
+    return topK(this.all, this.k, this.cmp).slice(offset);
   }
 }

@@ -33,7 +33,8 @@ const sorts: PlaceQuery['sort'][] = [
 
 function queryArb(): fc.Arbitrary<PlaceQuery> {
   const place = fc.integer({ min: 0, max: store.size - 1 });
-  const paging = fc.record({ offset: fc.constantFrom(0, 0, 0, 10, 37, 100000), limit: fc.constantFrom(1, 10, 10, 25, 100) });
+  // deep offsets too: a page in the back half of a list is selected from its end (placeStore.ts Selection.result)
+  const paging = fc.record({ offset: fc.constantFrom(0, 0, 0, 10, 37, 100000, 150000, 199500), limit: fc.constantFrom(1, 10, 10, 25, 100) });
   // the radius tiers' floors (1,000, 10,000, 100,000), values between and around them, and none
   const minPop = fc.constantFrom(undefined, 0, 999, 1000, 5000, 10000, 100000, 250000, 2_000_000);
   const radius = fc.record({

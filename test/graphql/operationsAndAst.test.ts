@@ -3,7 +3,8 @@
  * a query text that parses as JSON was run as a ready-made document (AST), past every work limit and the budget (a
  * fragment bomb of 4 KB held the gateway's thread for 1.7 s, doubling per level); and a document of several operations
  * was compiled (JIT) for the operation of the run that compiled it, so `A` after a run of `B` answered B's data, kept
- * then for every client.
+ * then for every client. And a page after a deep cursor was priced as a first page (the core skips the rows before it,
+ * as for a REST offset, which is priced so).
  */
 import { parse } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -51,5 +52,16 @@ describe('GraphQL documents', () => {
       const none = await post({ query });
       expect(none.json.errors?.[0]?.message, JSON.stringify(none.json)).toMatch(/operation name/i);
     }
+  });
+
+  it('prices a page after a cursor as the rows it skips, before the cursor is checked', async () => {
+    const aliases = (position: number) => `{ ${Array.from({ length: 5 }, (_, i) => `a${i}: populatedPlaces(first: 10, minPopulation: ${i}, after: "${position.toString(36)}.AAAAAAAAAAAA") { edges { node { id } } }`).join(' ')} }`;
+    const deep = await post({ query: aliases(190_000) });
+    expect(deep.status).toBe(400);
+    expect(deep.json.errors![0]!.message).toMatch(/query cost/);
+    // near the start the same query is cheap, and its forged cursors are the resolver's to refuse
+    const near = await post({ query: aliases(10) });
+    expect(near.json.errors![0]!.extensions!.code).toBe('PARAM_INVALID');
+    expect(near.json.errors![0]!.message).toMatch(/not a cursor/);
   });
 });
