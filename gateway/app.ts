@@ -169,6 +169,9 @@ export async function buildGateway(config: GatewayConfig, log: Logger = pino({ l
     // Requests Node's HTTP parser refuses (bad header bytes, broken framing) still get the envelope.
     clientErrorHandler: (err, socket) => {
       if (!socket.writable) { socket.destroy(); return; }
+      // the request was answered already (a body the parser refuses after the answer went out, as the framing checks
+      // refuse it): a second answer would reach the next request on the connection; close it after the first
+      if ((socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage?.headersSent) { socket.end(); return; }
       const { status, error } = clientErrorAnswer((err as { code?: string }).code, config.requestTimeoutMs);
       socket.end(closingAnswer(status, error));
     },

@@ -51,7 +51,9 @@ export function serveFiles(app: FastifyInstance, files: Record<string, string>):
     const asset: Asset = { body, type, tag: entityTag(body), page: type.startsWith('text/html') };
     app.get(url, (request, reply) => {
       request.routeLabel = url;
-      reply.header('cache-control', 'no-cache').header('etag', asset.tag).header('x-content-type-options', 'nosniff');
+      // Vary on every answer, the uncompressed and the 304 too (RFC 9110 12.5.5, 15.4.5): the compression hook names it
+      // only on the answers it compresses, and a shared cache could hand a plain one to a client that asked for gzip
+      reply.header('cache-control', 'no-cache').header('etag', asset.tag).header('x-content-type-options', 'nosniff').header('vary', 'accept-encoding');
       if (asset.page) reply.header('content-security-policy', PAGE_CSP).header('referrer-policy', 'no-referrer');
       if (matchesIfNoneMatch(request.headers['if-none-match'], asset.tag)) return reply.code(304).send();
       return reply.type(asset.type).send(asset.body);

@@ -103,14 +103,22 @@ export class EdgeRefusals {
   }
 }
 
+/** A Host header's value (RFC 9112 §3.2, RFC 3986 uri-host [":" port]): a registered name, IPv4 or [IPv6], and a port. */
+const HOST = /^(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9._~%!$&'()*+,;=-]*)(?::\d{0,5})?$/;
+
 /**
  * Requests whose framing a server must refuse (RFC 9112) and Node's parser serves: more than one Host header (§3.2:
- * 400; Node kept the first), chunked framing under other transfer codings (`gzip, chunked`, §6.1: 501; Node read the
- * body as if it were not compressed), and any Transfer-Encoding on an HTTP/1.0 request (§6.1: faulty framing, 400 and
- * close; Node served it). A transfer coding without chunked last is Node's parser's 400, answered before this runs.
+ * 400; Node kept the first), a Host that is no host[:port] (§3.2: 400), chunked framing under other transfer codings
+ * (`gzip, chunked`, §6.1: 501; Node read the body as if it were not compressed), a transfer coding other than chunked
+ * (§6.3: 400 and close; Node's parser refuses it only when it reaches the body, after a kept answer had been sent: two
+ * answers to one request), any Transfer-Encoding on an HTTP/1.0 request (§6.1: faulty framing, 400 and close; Node
+ * served it), and an HTTP version other than 1.0 and 1.1 (RFC 9110 §15.6.6: 505; Node answered "HTTP/2.0" as 1.1).
  * Undefined for the rest: the hot paths call it on every request, so it reads rawHeaders only for the host count.
  */
 export function framingRefusal(headers: Record<string, string | string[] | undefined>, rawHeaders: readonly string[], httpVersion: string): HttpError | undefined {
+  if (httpVersion !== '1.1' && httpVersion !== '1.0') {
+    return new HttpError(505, 'PARAM_INVALID', `HTTP/${httpVersion.slice(0, 10)} is not supported: send HTTP/1.1`, { connection: 'close' }, 'HTTP_VERSION_NOT_SUPPORTED');
+  }
   const te = headers['transfer-encoding'];
   if (te !== undefined) {
     if (httpVersion === '1.0') {
@@ -120,6 +128,13 @@ export function framingRefusal(headers: Record<string, string | string[] | undef
     if (codings.includes(',')) {
       return new HttpError(501, 'PARAM_INVALID', `Transfer-Encoding '${String(te).slice(0, 60)}' is not supported: send the body with Content-Length, or chunked alone (compress with Content-Encoding)`, { connection: 'close' }, 'NOT_IMPLEMENTED', { field: 'Transfer-Encoding' });
     }
+    if (codings.trim() !== 'chunked') {
+      return new HttpError(400, 'PARAM_INVALID', `Transfer-Encoding '${String(te).slice(0, 60)}' cannot frame a request body: send it with Content-Length, or chunked`, { connection: 'close' }, 'PARAM_INVALID', { field: 'Transfer-Encoding' });
+    }
+  }
+  const host = headers['host'];
+  if (typeof host === 'string' && !HOST.test(host)) {
+    return new HttpError(400, 'PARAM_INVALID', `the Host header '${host.slice(0, 60)}' is not a host name or address with an optional port`, { connection: 'close' }, 'PARAM_INVALID', { field: 'Host' });
   }
   let hosts = 0;
   for (let i = 0; i < rawHeaders.length; i += 2) {

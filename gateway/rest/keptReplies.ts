@@ -81,6 +81,9 @@ export class KeptReplies {
     if (req.method !== 'GET' || cors === undefined || url === undefined || url.charCodeAt(0) !== 0x2f /* / */ || this.o.draining()) return false;
     const headers = req.headers;
     if (headers.host === undefined || headers['if-none-match'] !== undefined) return false;
+    // a GET with a body is Fastify's to answer: answered here at once, the parser's refusal of a malformed body
+    // followed it as a second answer to the one request
+    if (headers['transfer-encoding'] !== undefined || (headers['content-length'] !== undefined && headers['content-length'] !== '0')) return false;
     const start = performance.now();
     let key: string | undefined;
     try { key = keptRequestKey(url); } catch { return false; } // a malformed query: Fastify's path says what is wrong
