@@ -42,12 +42,15 @@ const requestErrorsAre400 = (work: GraphqlWorkLimits): typeof mercurius.defaultE
   const out = mercurius.defaultErrorFormatter(execution, context);
   const requestError = !execution.data && errors.length > 0 && errors.every((e) => !(e as { path?: unknown }).path);
   if (!requestError) return out;
+  // a query of a batch: its errors are its own item's, and the batch is answered 200 as a whole (an item with a
+  // mutation or an unknown operation name made the whole array 400, an item with a syntax error did not)
+  const batched = Array.isArray((context as { reply?: { request?: { body?: unknown } } } | undefined)?.reply?.request?.body);
   // as every other refusal, a request error carries a REST code (PARAM_INVALID) in extensions.code; a body that is not
   // JSON, which Fastify refuses inside mercurius's route, is 415 with REST's type (UNSUPPORTED_MEDIA_TYPE) too
   const response = out.response as { data?: unknown; errors?: { extensions?: Record<string, unknown> }[] };
   const typed = out.statusCode === 415 ? { type: 'UNSUPPORTED_MEDIA_TYPE' } : {};
   const coded = response.errors?.map((e) => (e.extensions?.['code'] ? e : { ...e, extensions: { ...e.extensions, code: 'PARAM_INVALID', ...typed } }));
-  return { statusCode: out.statusCode === 200 ? 400 : out.statusCode, response: { ...response, ...(coded ? { errors: coded } : {}) } as typeof out.response };
+  return { statusCode: batched ? 200 : out.statusCode === 200 ? 400 : out.statusCode, response: { ...response, ...(coded ? { errors: coded } : {}) } as typeof out.response };
 };
 
 /** Fastify's error for a body read past the route's bodyLimit, as it is or as mercurius wraps it. */

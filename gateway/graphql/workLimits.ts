@@ -54,6 +54,8 @@ const MAX_VISITS = 20_000;
  * held the gateway's thread (a by-id request's median 6.5 → 309 ms). GraphiQL and codegen tools ask once.
  */
 const MAX_INTROSPECTIONS = 2;
+/** The introspection roots as a batch's texts name them (counted across a batch before each query is walked). */
+const INTROSPECTION = /\b__(?:schema|type)\b/g;
 const INTROSPECTION_COST = 50;
 
 export class LimitRefusal extends Error {
@@ -117,6 +119,12 @@ export class GraphqlWorkLimits {
     const requests: GraphqlRequest[] = Array.isArray(payload) ? payload as GraphqlRequest[] : [payload as GraphqlRequest ?? {}];
     if (requests.length > this.limits.maxOperations) {
       throw new LimitRefusal(400, 'TOO_MANY_OPERATIONS', `a batch holds ${requests.length} queries; at most ${this.limits.maxOperations}`);
+    }
+    // the introspection cap holds for a batch as a whole (each query of a batch of ten asked for two)
+    if (requests.length > 1) {
+      let asked = 0;
+      for (const r of requests) if (typeof r?.query === 'string') asked += r.query.match(INTROSPECTION)?.length ?? 0;
+      if (asked > MAX_INTROSPECTIONS) throw new LimitRefusal(400, 'TOO_MANY_INTROSPECTIONS', `the batch asks for __schema or __type more than ${MAX_INTROSPECTIONS} times; ask once`);
     }
     let cost = 0;
     for (const r of requests) cost += this.costOf(r);

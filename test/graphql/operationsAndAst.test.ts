@@ -64,4 +64,15 @@ describe('GraphQL documents', () => {
     expect(near.json.errors![0]!.extensions!.code).toBe('PARAM_INVALID');
     expect(near.json.errors![0]!.message).toMatch(/not a cursor/);
   });
+
+  it('a batch is answered 200 with each item\'s errors, and its introspections count together', async () => {
+    const batch = await post([{ query: '{ country(id: "FR") { code } }' }, { query: 'mutation { x }' }, { query: '{ country(id: "DE") { code } }', operationName: 'Nope' }, { query: '{ oops' }]);
+    expect(batch.status).toBe(200);
+    expect(batch.json[0]!.data!['country']!.code).toBe('FR');
+    for (const item of batch.json.slice(1)) expect(item.errors?.length).toBeGreaterThan(0);
+    const introspect = await post(Array.from({ length: 3 }, () => ({ query: '{ __schema { queryType { name } } }' })));
+    expect(introspect.status).toBe(400);
+    expect(introspect.json.errors![0]!.message).toMatch(/__schema or __type/);
+    expect((await post([{ query: '{ __schema { queryType { name } } }' }, { query: '{ __type(name: "Query") { name } }' }])).status).toBe(200);
+  });
 });
