@@ -42,6 +42,9 @@ import { corsOptions, fixedCorsHeaders } from './rest/cors.js';
 /** The error entry's `type` for a status that has one of its own (docs/operations.md, "Every answer in the envelope"). */
 const STATUS_TYPES: Readonly<Record<number, string>> = { 413: 'PAYLOAD_TOO_LARGE', 415: 'UNSUPPORTED_MEDIA_TYPE' };
 
+
+/** A connection's latest response (its request listener sets it), for the parser's errors that come after it (clientErrorHandler). */
+const LAST_RESPONSE = Symbol('meridian.lastResponse');
 export interface Gateway {
   app: FastifyInstance;
   routes: CompiledRoute[];
@@ -169,9 +172,10 @@ export async function buildGateway(config: GatewayConfig, log: Logger = pino({ l
     // Requests Node's HTTP parser refuses (bad header bytes, broken framing) still get the envelope.
     clientErrorHandler: (err, socket) => {
       if (!socket.writable) { socket.destroy(); return; }
-      // the request was answered already (a body the parser refuses after the answer went out, as the framing checks
-      // refuse it): a second answer would reach the next request on the connection; close it after the first
-      if ((socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage?.headersSent) { socket.end(); return; }
+      // the body of a request answered already (a GET answered before its malformed chunked body was read, in this
+      // packet or a later one): a second answer would reach the next request on the connection; close it after the first
+      const last = (socket as Socket & { [LAST_RESPONSE]?: ServerResponse })[LAST_RESPONSE];
+      if (last?.headersSent && !last.req.complete) { socket.end(); return; }
       const { status, error } = clientErrorAnswer((err as { code?: string }).code, config.requestTimeoutMs);
       socket.end(closingAnswer(status, error));
     },
@@ -290,6 +294,7 @@ export async function buildGateway(config: GatewayConfig, log: Logger = pino({ l
     observe: (label, method, status, seconds) => metrics.observe(label, method, status, seconds),
   });
   app.server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    (req.socket as Socket & { [LAST_RESPONSE]?: ServerResponse })[LAST_RESPONSE] = res;
     // a request whose framing is refused (edgeRefusals.ts framingRefusal) goes to Fastify, whose edge hook answers it
     if (framingRefusal(req.headers, req.rawHeaders, req.httpVersion) !== undefined || (!keptReplies.reply(req, res) && !keptPosts.take(req, res, fastifyHandler))) fastifyHandler(req, res);
   });

@@ -322,7 +322,9 @@ export class GraphqlWorkLimits {
         return placeRows({ radiusKm: radiusKm(Number.isFinite(r) ? r : 20_000, arg(field, 'distanceUnit')) });
       }
       const prefix = arg(field, 'namePrefix');
-      return placeRows({ namePrefix: typeof prefix === 'string' ? prefix : undefined, scoped: parentType === 'Country' || parentType === 'Region' });
+      const display = arg(field, 'displayOptions') as { language?: unknown } | undefined;
+      const language = typeof display?.language === 'string' ? display.language.slice(0, 2).toLowerCase() : '';
+      return placeRows({ namePrefix: typeof prefix === 'string' ? prefix : undefined, scoped: parentType === 'Country' || parentType === 'Region', otherLanguage: language !== '' && language !== 'en' });
     };
 
     const walk = (set: SelectionSetNode, type: GraphQLObjectType, multiplier: number, depth: number, seen: Set<string>): number => {

@@ -44,7 +44,8 @@ export function restPrice(capability: string, methodName: string, requestFields:
     } else {
       const prefix = m['namePrefix'];
       const scoped = scopedPath || single(m['countryIds']);
-      rows = placeRows({ namePrefix: typeof prefix === 'string' ? prefix : undefined, scoped });
+      const language = String(m['languageCode'] ?? '').trim().slice(0, 2).toLowerCase();
+      rows = placeRows({ namePrefix: typeof prefix === 'string' ? prefix : undefined, scoped, otherLanguage: language !== '' && language !== 'en' });
     }
     // REST lists always carry their total count
     return listCost(page, rows, true, skipped(m['offset'], PLACE_ROWS));

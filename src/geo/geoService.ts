@@ -286,14 +286,13 @@ export class Geo implements PlaceContext {
     const d = parseDisplay(req.languageCode, req.asciiMode);
     const parsed = parsePlaceList(this, req, opts);
     const { unit, key, divisions } = parsed;
-    // with a languageCode whose place names we hold, alternate names only find candidates: the name in that language,
-    // or (namePrefixDefaultLangResults, GeoDB's default true) the default-language name, must start with the prefix
-    const named = parsed.query.alternates === true && this.extras.localNames.has(d.language);
-    const query = parsed.shownNameOnly || named ? this.withShownName(parsed.query, d, !parsed.shownNameOnly) : parsed.query;
+    const query = parsed.shownNameOnly ? this.withShownName(parsed.query, d) : parsed.query;
     const { limit, offset } = this.paging.read(req, key);
     // Types the data holds no record of (ISLAND) match nothing: no need to look.
     const noPlaces = query.featureCodes !== undefined && ![...query.featureCodes].some((c) => this.featureCodes.has(c));
-    const found = divisions === 'none' ? (noPlaces ? { hits: [], total: 0, offset: 0 } : this.places.search({ ...query, limit, offset }))
+    // with a languageCode whose place names we hold, places whose name matches come before those only an alternate name finds
+    const tiered = !parsed.shownNameOnly && query.alternates === true && this.extras.localNames.has(d.language);
+    const found = divisions === 'none' ? (noPlaces ? { hits: [], total: 0, offset: 0 } : tiered ? this.namedFirst(query, d, limit, offset) : this.places.search({ ...query, limit, offset }))
       : divisions === 'only' || noPlaces ? asDivisions(this.divisions.search({ ...divisionQuery(query), limit, offset }))
       : this.bothStores(query, limit, offset);
     // the page from each summary's cached bytes (placePages.ts); `data` as objects only for a reader that asks
@@ -306,20 +305,50 @@ export class Geo implements PlaceContext {
       () => found.hits.map((h) => this.summary(h.index, d, distanceUnit, h.distanceKm)));
   }
 
-  /**
-   * The query with its prefix held to the name shown in display d (namePrefixDefaultLangResults=false), or with
-   * `orDefault` to that name or the default-language one: GeoNames' alternate names carry no language tag, and
-   * matched alone they put a large city with an unrelated foreign name first ("Mad" in German: Ahmedabad, Chennai,
-   * then Madrid).
-   */
-  private withShownName(query: ParsedPlaceList['query'], d: Display, orDefault: boolean): ParsedPlaceList['query'] {
-    const prefix = query.prefix!;
-    // German is also typed with its umlauts spelled out ("Koeln", "muench"), as GeoNames' alternate names hold them
+  /** Whether a word of `name` starts with the folded prefix; in German also with its umlauts spelled out ("Koeln"). */
+  private nameTest(prefix: string, d: Display): (name: string) => boolean {
     const umlauts = d.language === 'de' && /[aou]e/.test(prefix);
-    const starts = (name: string): boolean => searchWords(name).some((w) => w.startsWith(prefix))
+    return (name) => searchWords(name).some((w) => w.startsWith(prefix))
       || (umlauts && searchWords(name.replace(UMLAUT, (c) => UMLAUT_SPELLED[c]!)).some((w) => w.startsWith(prefix)));
-    const byDefault: Display = { language: 'en', ascii: d.ascii };
-    return { ...query, nameMatch: (i) => starts(this.nameOf(i, d)) || (orDefault && starts(this.nameOf(i, byDefault))) };
+  }
+
+  /** The query with its prefix held to the name shown in display d (namePrefixDefaultLangResults=false). */
+  private withShownName(query: ParsedPlaceList['query'], d: Display): ParsedPlaceList['query'] {
+    const starts = this.nameTest(query.prefix!, d);
+    return { ...query, nameMatch: (i) => starts(this.nameOf(i, d)) };
+  }
+
+  /**
+   * A name search in a language we hold place names in (GeoDB 1.7: the name in that language, or the default
+   * language's): the places whose name in that language or GeoNames name has a word starting with the prefix come
+   * first, in the requested order, then those only an alternate name finds. GeoNames' alternate names carry no
+   * language tag: ranked together, a large city with an unrelated foreign name came first ("Mad" in German: Ahmedabad
+   * and Chennai, "Madras", before Madrid); left out, a place we hold no name for in that language was not found by it
+   * (Химки in Russian: 234 of the 500 most populous Russian cities). The total counts both.
+   */
+  private namedFirst(query: ParsedPlaceList['query'], d: Display, limit: number, offset: number): { hits: PlaceHit[]; total: number; offset: number } {
+    const prefix = query.prefix!;
+    const local = this.extras.localNames.get(d.language)!;
+    const starts = this.nameTest(prefix, d);
+    // a German prefix with an umlaut spelled out ("Zuerich") is also tried on the GeoNames name ("Zürich"), which the
+    // folded name keys hold as "zurich"
+    const spelled = d.language === 'de' && /[aou]e/.test(prefix);
+    const byDefault: Display = { language: 'en', ascii: false };
+    const named = (i: number): boolean => {
+      if (this.places.nameStartsWith(i, prefix) || (spelled && starts(this.nameOf(i, byDefault)))) return true;
+      const name = local.get(i);
+      return name !== undefined && starts(name);
+    };
+    // the total of both (a population-ordered prefix search counts it without a scan), then the named ones' page
+    const total = this.places.search({ ...query, limit: 1, offset: 0 }).total;
+    const at = clampOffset(offset, limit, total);
+    const first = this.places.search({ ...query, nameMatch: named, limit: at + limit, offset: 0 });
+    const hits = first.hits.slice(at, at + limit);
+    if (hits.length < limit && first.total < total) {
+      const from = Math.max(0, at - first.total);
+      hits.push(...this.places.search({ ...query, nameMatch: (i) => !named(i), limit: from + limit - hits.length, offset: 0 }).hits.slice(from));
+    }
+    return { hits, total, offset: at };
   }
 
   /**

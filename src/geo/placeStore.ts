@@ -371,6 +371,11 @@ export class PlaceStore {
     return true;
   }
 
+  /** Whether a word of place i's own (GeoNames) name, not of an alternate name, starts with the folded prefix. */
+  nameStartsWith(i: number, prefix: string): boolean {
+    return this.hasKeyPrefix(i, prefix, false);
+  }
+
   /** Whether place i has a name key starting with prefix (used when the prefix is not the candidate source). */
   private hasKeyPrefix(i: number, prefix: string, alternates: boolean): boolean {
     for (let j = this.placeKeyStart[i]!; j < this.placeKeyStart[i + 1]!; j++) {

@@ -53,6 +53,20 @@ describe('requests Node would answer outside the envelope', () => {
     const bad = await rawExchange(gw.url, `GET ${kept} HTTP/1.1\r\nHost: x\r\nX-Gateway-Key: ${gw.key}\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\nGET /v1/geo/countries/US HTTP/1.1\r\nHost: x\r\nX-Gateway-Key: ${gw.key}\r\n\r\n`);
     expect(count(bad)).toBe(1);
     expect(bad).not.toContain('"code":"US"');
+    // the same with the malformed chunk in a later packet, after the answer went out
+    const { port, hostname } = new URL(gw.url);
+    const split = await new Promise<string>((resolve) => {
+      const socket = connect(Number(port), hostname);
+      let got = '';
+      const done = () => { clearTimeout(timer); socket.destroy(); resolve(got); };
+      const timer = setTimeout(done, 5000);
+      socket.on('data', (d: Buffer) => { got += d.toString('utf8'); });
+      socket.on('close', done);
+      socket.on('error', done);
+      socket.write(`GET ${kept} HTTP/1.1\r\nHost: x\r\nX-Gateway-Key: ${gw.key}\r\nTransfer-Encoding: chunked\r\n\r\n`);
+      setTimeout(() => socket.write(`zz\r\nGET /v1/geo/countries/US HTTP/1.1\r\nHost: x\r\nX-Gateway-Key: ${gw.key}\r\n\r\n`), 300);
+    });
+    expect(count(split)).toBe(1);
     // a version other than 1.0 and 1.1 is 505 (it was answered as 1.1), a Host that is no host[:port] 400
     expect(parseAnswer(await rawExchange(gw.url, `GET /healthz HTTP/2.0\r\nHost: x\r\n\r\n`)).status).toBe(505);
     expect(parseAnswer(await rawExchange(gw.url, `GET ${kept} HTTP/1.1\r\nHost: a b\r\nX-Gateway-Key: ${gw.key}\r\n\r\n`))).toMatchObject({ status: 400, body: { errors: [{ details: { field: 'Host' } }] } });

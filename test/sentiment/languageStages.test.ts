@@ -126,6 +126,9 @@ describe('language spelling stages', () => {
     expect(pairStage('Kaj kaj kaj, to je to.', 'hr')).toBe('hr'); // Slovene needs two different words
     // …or one strong word (2026-12-06): Slovene "nisem", Dutch "hij" against an Afrikaans verdict
     expect(pairStage('Tega nisem rekel.', 'hr')).toBe('sl');
+    expect(pairStage('Svi su došli sem Marka.', 'sr')).toBe('sr'); // Serbian "sem" (except) is no strong Slovene word
+    expect(pairStage('Hun er virkelig nydelig.', 'da')).toBe('da'); // nor Danish "nydelig" a Norwegian one
+    expect(pairStage('God helg!', 'da')).toBe('da');
     expect(pairStage('Nisam to rekao.', 'hr')).toBe('hr');
     expect(pairStage('Hij moet weer aan het werk.', 'af')).toBe('nl');
     expect(pairStage('Hy moet weer aan die werk gaan.', 'af')).toBe('af');

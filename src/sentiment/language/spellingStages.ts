@@ -97,8 +97,8 @@ export const SPELLING_GROUPS: readonly (readonly SpellingMarkers[])[] = [
       // 2026-12-06: Slovene words in none of the Croatian or Serbian training rows, and in at most two of their subtitle
       // lines outside the evaluated 400, each enough alone (Croatian writes ja, nisam, ću, vrlo, gdje, tko, također,
       // sada, molim, volim, idi, zatvori, slušaj, kakva, zadrži, uopće, znam, znaš, hoću, ovdje, zašto); not "ker",
-      // which a Hausa tweet writes, nor "kaj", which Kajkavian Croatian says
-      strong: ('sem nisem jaz bom boš bomo lahko zelo kje kdo tudi zdaj prosim ljubim pojdi zapri poslušaj kakšna kakšen ' +
+      // which a Hausa tweet writes, nor "kaj", which Kajkavian Croatian says, nor "sem" (Serbian "except": "sem toga")
+      strong: ('nisem jaz bom boš bomo lahko zelo kje kdo tudi zdaj prosim ljubim pojdi zapri poslušaj kakšna kakšen ' +
         'obdrži zmenek sploh vem veš hočem tukaj zakaj').split(' '),
     },
     {
@@ -152,10 +152,10 @@ export const SPELLING_GROUPS: readonly (readonly SpellingMarkers[])[] = [
         // 2026-12-06, the same way: none in the Danish training rows
         'hva henne dere hei unnskyld menn verdt dypt dro overtok jævel* skikkelig* tuller kanskje fikk ble hadde aldri ' +
         'alltid nei oss kveld vet gikk ' +
-        // 2026-12-06: the plural -dager (Danish -dage), mitt/ditt/sitt (mit, dit, sit), and words Danish writes
-        // weekend, vildt, hyggelig, børnene, huslejen, lukker, dejlig (Norwegian training rows outside the held-out
-        // ones read Danish; none in the Danish training rows or subtitle lines)
-        '*dager helg sykt uff koselig* ungene husleia stenger nydelig mitt ditt sitt'
+        // 2026-12-06: the plural -dager (Danish -dage), mitt/ditt/sitt (mit, dit, sit), and words Danish writes vildt,
+        // hyggelig, børnene, huslejen, lukker (Norwegian training rows outside the held-out ones read Danish; none in the
+        // Danish training rows or subtitle lines; not "helg" and "nydelig", which Danish writes too)
+        '*dager sykt uff koselig* ungene husleia stenger mitt ditt sitt'
       ).split(' '),
     },
   ],
