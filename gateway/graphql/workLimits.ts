@@ -191,11 +191,6 @@ export class GraphqlWorkLimits {
   }
 
   /**
-   * For a GET that admit() let through: graphql-js's words when the document parses but names no operation to run
-   * (an operationName it lacks, or several operations and none named), else undefined. mercurius looks up a GET's
-   * operation to refuse mutations and read `.operation` off the null it found (a TypeError for the client).
-   */
-  /**
    * Gives mercurius a document of several operations with the one asked for written into its text as a comment, for
    * each request of `payload` (admitted before). mercurius keeps a document's compiled (JIT) form by its text alone,
    * compiled for the operation of the run that compiled it: `query A {…} query B {…}` run as A after a run as B
@@ -210,6 +205,11 @@ export class GraphqlWorkLimits {
     }
   }
 
+  /**
+   * For a GET that admit() let through: graphql-js's words when the document parses but names no operation to run
+   * (an operationName it lacks, or several operations and none named), else undefined. mercurius looks up a GET's
+   * operation to refuse mutations and read `.operation` off the null it found (a TypeError for the client).
+   */
   missingOperation(r: GraphqlRequest): string | undefined {
     const doc = typeof r.query === 'string' ? this.documents.get(r.query)?.doc : undefined;
     if (!doc) return undefined;

@@ -103,8 +103,8 @@ export class EdgeRefusals {
   }
 }
 
-/** A Host header's value (RFC 9112 §3.2, RFC 3986 uri-host [":" port]): a registered name, IPv4 or [IPv6], and a port. */
-const HOST = /^(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9._~%!$&'()*+,;=-]*)(?::\d{0,5})?$/;
+/** A Host header's value (RFC 9112 §3.2, RFC 3986 uri-host [":" port]): a registered name, IPv4 or [IPv6] (a zone id too), and a port. */
+const HOST = /^(?:\[[0-9A-Za-z:.%_~-]+\]|[A-Za-z0-9._~%!$&'()*+,;=-]*)(?::\d{0,5})?$/;
 
 /**
  * Requests whose framing a server must refuse (RFC 9112) and Node's parser serves: more than one Host header (§3.2:

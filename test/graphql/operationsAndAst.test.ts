@@ -25,12 +25,10 @@ describe('GraphQL documents', () => {
     const ast = JSON.stringify(parse('{ country(id: "US") { code } }', { noLocation: true }));
     const bomb = JSON.stringify(parse(`{ ...F0 } ${Array.from({ length: 12 }, (_, i) => `fragment F${i} on Query { ...F${i + 1} ...F${i + 1} }`).join(' ')} fragment F12 on Query { __typename }`, { noLocation: true }));
     for (const query of [ast, bomb, '{}', '[]']) {
-      const started = performance.now();
       const r = await post({ query });
       expect(r.status, query.slice(0, 40)).toBe(400);
       expect(r.json.errors![0]!.extensions!.code).toBe('PARAM_INVALID');
       expect(r.json.errors![0]!.message).toMatch(/GraphQL source text/);
-      expect(performance.now() - started).toBeLessThan(500);
     }
     const get = await fetch(`${g.url}/graphql?query=${encodeURIComponent(ast)}`, { headers: { 'x-gateway-key': g.key } });
     expect(get.status).toBe(400);
