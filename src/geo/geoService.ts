@@ -290,8 +290,8 @@ export class Geo implements PlaceContext {
     const { limit, offset } = this.paging.read(req, key);
     // Types the data holds no record of (ISLAND) match nothing: no need to look.
     const noPlaces = query.featureCodes !== undefined && ![...query.featureCodes].some((c) => this.featureCodes.has(c));
-    // with a languageCode whose place names we hold, places whose name matches come before those only an alternate name finds
-    const tiered = !parsed.shownNameOnly && query.alternates === true && this.extras.localNames.has(d.language);
+    // with a languageCode other than English, places whose name matches come before those only an alternate name finds
+    const tiered = !parsed.shownNameOnly && query.alternates === true;
     const found = divisions === 'none' ? (noPlaces ? { hits: [], total: 0, offset: 0 } : tiered ? this.namedFirst(query, d, limit, offset) : this.places.search({ ...query, limit, offset }))
       : divisions === 'only' || noPlaces ? asDivisions(this.divisions.search({ ...divisionQuery(query), limit, offset }))
       : this.bothStores(query, limit, offset);
@@ -319,16 +319,17 @@ export class Geo implements PlaceContext {
   }
 
   /**
-   * A name search in a language we hold place names in (GeoDB 1.7: the name in that language, or the default
-   * language's): the places whose name in that language or GeoNames name has a word starting with the prefix come
-   * first, in the requested order, then those only an alternate name finds. GeoNames' alternate names carry no
+   * A name search in another language than English (GeoDB 1.7: the name in that language, or the default
+   * language's): the places whose name in that language (where we hold one) or GeoNames name has a word starting with
+   * the prefix come first, in the requested order, then those only an alternate name finds. GeoNames' alternate names carry no
    * language tag: ranked together, a large city with an unrelated foreign name came first ("Mad" in German: Ahmedabad
    * and Chennai, "Madras", before Madrid); left out, a place we hold no name for in that language was not found by it
    * (Химки in Russian: 234 of the 500 most populous Russian cities). The total counts both.
    */
   private namedFirst(query: ParsedPlaceList['query'], d: Display, limit: number, offset: number): { hits: PlaceHit[]; total: number; offset: number } {
     const prefix = query.prefix!;
-    const local = this.extras.localNames.get(d.language)!;
+    // none in a language we hold no place names in (nl, pl, tr, …: d.language is English then): the GeoNames name decides
+    const local = d.language === 'en' ? undefined : this.extras.localNames.get(d.language);
     const starts = this.nameTest(prefix, d);
     // a German prefix with an umlaut spelled out ("Zuerich") is also tried on the GeoNames name ("Zürich"), which the
     // folded name keys hold as "zurich"
@@ -336,7 +337,7 @@ export class Geo implements PlaceContext {
     const byDefault: Display = { language: 'en', ascii: false };
     const named = (i: number): boolean => {
       if (this.places.nameStartsWith(i, prefix) || (spelled && starts(this.nameOf(i, byDefault)))) return true;
-      const name = local.get(i);
+      const name = local?.get(i);
       return name !== undefined && starts(name);
     };
     // the total of both (a population-ordered prefix search counts it without a scan), then the named ones' page

@@ -52,6 +52,14 @@ describe('GeoDB name search in other languages', () => {
     expect(paged).toEqual(list);
   });
 
+  it('in a language we hold no place names in, the GeoNames name still comes before the alternates', async () => {
+    for (const [prefix, lang, first] of [['Mad', 'nl', 'Madrid'], ['Mün', 'tr', 'Munich'], ['Ank', 'tr', 'Ankara']] as const) {
+      expect(names(await geodb(`/v1/geo/cities?namePrefix=${encodeURIComponent(prefix)}&languageCode=${lang}&limit=3&sort=-population`))[0], `${prefix} ${lang}`).toBe(first);
+    }
+    // an exonym only an alternate name holds is still found (Dutch Keulen)
+    expect(names(await geodb('/v1/geo/cities?namePrefix=Keulen&languageCode=nl&limit=10'))).toContain('Köln');
+  });
+
   it('reads German umlauts spelled out, as German users type them', async () => {
     expect(names(await geodb('/v1/geo/cities?namePrefix=Koeln&languageCode=de&limit=1'))).toEqual(['Köln']);
     expect(names(await geodb('/v1/geo/cities?namePrefix=Zuerich&languageCode=de&limit=1'))).toEqual(['Zürich']);
