@@ -259,9 +259,12 @@ export class Sentiment {
         const scope = context.caller;
         const feedId = req.feedId ?? '';
         if (!FEED_ID.test(feedId)) throw invalid('feedId', `feedId must be ${FEED_ID_RULE}`);
-        const d = await this.store.deleteFeed(feedId, scope);
+        // the feed's item baseline goes when the deletion commits: kept through the embedded store's compaction (up to
+        // seconds), it scored the feed's next texts against the deleted ones (z 38.5 against 200 deleted items)
+        const forget = (): void => this.baselines.forget(scope.tenant, feedId);
+        const d = await this.store.deleteFeed(feedId, scope, forget);
         if (!d) throw notFound(`no feed ${feedId}`);
-        this.baselines.forget(scope.tenant, feedId);
+        forget();
         return { data: d };
       },
       CreateWebhook: async (req, context) => {

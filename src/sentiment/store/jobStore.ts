@@ -250,9 +250,9 @@ export class JobStore {
     return this.store.deleteJob(jobId, scope, now);
   }
 
-  async deleteFeed(feedId: string, scope: Scope): Promise<Deleted | null> {
+  async deleteFeed(feedId: string, scope: Scope, committed?: () => void): Promise<Deleted | null> {
     await this.settle();
-    return this.store.deleteFeed(feedId, scope);
+    return this.store.deleteFeed(feedId, scope, committed);
   }
 
   async purgeBefore(cutoffMs: number): Promise<Deleted> {

@@ -248,7 +248,11 @@ export interface SentimentStore {
 
   deleteAnalysis(resultId: string, scope: Scope): Promise<Deleted | null>;
   deleteJob(jobId: string, scope: Scope, now: number): Promise<Deleted | null>;
-  deleteFeed(feedId: string, scope: Scope): Promise<Deleted | null>;
+  /**
+   * Deletes a feed's jobs and results; `committed` runs once the deletion has committed, before the embedded store
+   * compacts its file (what the core keeps in memory of the feed goes then, not after the compaction).
+   */
+  deleteFeed(feedId: string, scope: Scope, committed?: () => void): Promise<Deleted | null>;
   /** Retention: texts, finished jobs and per-item results older than `cutoffMs` go; feeds keep their numbers. */
   purgeBefore(cutoffMs: number): Promise<Deleted>;
 

@@ -77,7 +77,7 @@ export class DuckDbMaintenance {
     return d.jobs === 0 ? null : d;
   }
 
-  async deleteFeed(feedId: string, scope: Scope): Promise<Deleted | null> {
+  async deleteFeed(feedId: string, scope: Scope, committed?: () => void): Promise<Deleted | null> {
     const d = await this.ctx.write((c) => this.ctx.transaction(c, async () => {
       // the live ones count down their batches first, as deleteJobs's do (and as the PostgreSQL store does): a batch
       // whose last live jobs were the feed's completes and says so to its webhooks; before, it kept them for ever
@@ -89,6 +89,7 @@ export class DuckDbMaintenance {
       return { jobs: jobs.length, results: results.length, n };
     }));
     this.hooks.notify(d.n);
+    committed?.();
     if (d.jobs + d.results === 0) return null;
     await this.compact();
     return { jobs: d.jobs, results: d.results };

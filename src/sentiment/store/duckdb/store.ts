@@ -116,7 +116,7 @@ export class DuckDbSentimentStore implements SentimentStore {
 
   deleteAnalysis(resultId: string, scope: Scope): Promise<Deleted | null> { return this.maintenance.deleteAnalysis(resultId, scope); }
   deleteJob(jobId: string, scope: Scope, now: number): Promise<Deleted | null> { return this.maintenance.deleteJob(jobId, scope, now); }
-  deleteFeed(feedId: string, scope: Scope): Promise<Deleted | null> { return this.maintenance.deleteFeed(feedId, scope); }
+  deleteFeed(feedId: string, scope: Scope, committed?: () => void): Promise<Deleted | null> { return this.maintenance.deleteFeed(feedId, scope, committed); }
   purgeBefore(cutoffMs: number): Promise<Deleted> { return this.maintenance.purgeBefore(cutoffMs); }
   /** Rewrites the database into a fresh file and swaps it in (maintenance.ts). */
   compact(): Promise<void> { return this.maintenance.compact(); }

@@ -50,7 +50,7 @@ export class PgMaintenance {
     return d.jobs === 0 ? null : d;
   }
 
-  async deleteFeed(feedId: string, scope: Scope): Promise<Deleted | null> {
+  async deleteFeed(feedId: string, scope: Scope, committed?: () => void): Promise<Deleted | null> {
     const r = await this.db.transaction(async (c) => {
       // the live ones count down their batches, as deleteJobs's do (a batch left with them as remaining never completed)
       const live = (await c.query(`SELECT ${JOB_COLUMNS} FROM jobs WHERE feed_id = $1 AND ${scoped(2, 3)} AND status IN ('PENDING', 'PROCESSING') ORDER BY id FOR UPDATE`,
@@ -61,6 +61,7 @@ export class PgMaintenance {
       return { d: { jobs: jobs.rowCount ?? 0, results: results.rowCount ?? 0 }, n };
     });
     this.hooks.notify(r.n);
+    committed?.();
     return r.d.jobs + r.d.results === 0 ? null : r.d;
   }
 
