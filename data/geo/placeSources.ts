@@ -394,7 +394,7 @@ export async function buildDivisions(conn: DuckDBConnection, raw: string, log: L
 }
 
 function namesAgree(a: string, b: string): boolean {
-  const x = foldText(a).replace(/[^\p{L}\p{N}]+/gu, ' ').trim(), y = foldText(b).replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+  const x = foldText(a).replace(/[^\p{L}\p{M}\p{N}]+/gu, ' ').trim(), y = foldText(b).replace(/[^\p{L}\p{M}\p{N}]+/gu, ' ').trim();
   return x === y || (x.length >= 4 && y.length >= 4 && (x.startsWith(y) || y.startsWith(x)));
 }
 

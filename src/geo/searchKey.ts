@@ -14,14 +14,21 @@ const SPECIAL: Record<string, string> = {
   ŧ: 't', Ŧ: 't', ĸ: 'k', ŋ: 'n', Ŋ: 'n', ƒ: 'f', ʼ: "'", '’': "'", '‘': "'",
 };
 const SPECIAL_RE = new RegExp(`[${Object.keys(SPECIAL).join('')}]`, 'gu');
-const MARKS_RE = /\p{M}+/gu;
+/**
+ * The marks dropped: accents on letters (the combining diacritical blocks, é → e), Hebrew points and Arabic vowel
+ * marks, which writers leave out. Not the marks that are letters' parts in other scripts: Devanagari's vowel signs
+ * (दि is not द), kana's voicing marks (パリ, Paris, is not バリ, Bali), Thai vowels and tones (all dropped before, so
+ * a Hindi or Japanese prefix matched names it does not start).
+ */
+// eslint-disable-next-line no-misleading-character-class -- ranges of combining marks, each dropped alone, are the point
+const MARKS_RE = /[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f\u0591-\u05c7\u0610-\u061a\u064b-\u065f\u0670\u06d6-\u06ed]+/gu;
 
 /** Lower-case, accent-free form of a string (word separators kept). */
 export function foldText(s: string): string {
   return s.replace(SPECIAL_RE, (c) => SPECIAL[c] ?? c).normalize('NFKD').replace(MARKS_RE, '').toLowerCase();
 }
 
-const WORD_SPLIT_RE = /[^\p{L}\p{N}]+/u;
+const WORD_SPLIT_RE = /[^\p{L}\p{M}\p{N}]+/u;
 
 /**
  * The search keys of a name: for each word, the folded rest of the name from
@@ -73,8 +80,9 @@ export function namePrefixOf(raw: string | undefined, tooLong: () => Error): str
  * 8: countries.iso_name, ISO 3166's English short name where it is not CLDR's ("United States of America"), which a
  * country namePrefix also matches in English, as GeoDB's names (WikiData's) do.
  * 9: an ISO 3166-2 code is held by one region of a country (the one with the most places) where the source gave it to two.
+ * 10: name keys keep the marks that are parts of letters in other scripts than Latin, Greek and Cyrillic (foldText).
  */
-export const GEO_SCHEMA_VERSION = 9;
+export const GEO_SCHEMA_VERSION = 10;
 
 /** The tables that make a DuckDB file Meridian's geo database (the core and the install-time build check for them). */
 export const GEO_TABLES = ['meta', 'places', 'place_keys'] as const;
