@@ -60,6 +60,18 @@ describe('GeoDB name search in other languages', () => {
     expect(names(await geodb('/v1/geo/cities?namePrefix=Keulen&languageCode=nl&limit=10'))).toContain('Köln');
   });
 
+  it('keeps the marks that are parts of letters in Devanagari and kana (geo schema 10)', async () => {
+    const q = (prefix: string, lang: string) => geodb(`/v1/geo/cities?namePrefix=${encodeURIComponent(prefix)}&languageCode=${lang}&limit=3&sort=-population`);
+    // दि (di) is not द (da): it matched every name starting with the consonant
+    expect((await q('दि', 'hi')).metadata.totalCount).toBeLessThan((await q('द', 'hi')).metadata.totalCount / 2);
+    expect(names(await q('मुंब', 'hi'))).toContain('Mumbai');
+    // パリ (Paris) is not バリ (Bali)
+    expect(names(await q('パリ', 'ja'))[0]).toBe('パリ');
+    expect(names(await q('バリ', 'ja'))).not.toContain('パリ');
+    // accents on Latin letters still fold: Zur finds Zürich
+    expect(names(await q('Zur', 'de'))[0]).toBe('Zürich');
+  });
+
   it('reads German umlauts spelled out, as German users type them', async () => {
     expect(names(await geodb('/v1/geo/cities?namePrefix=Koeln&languageCode=de&limit=1'))).toEqual(['Köln']);
     expect(names(await geodb('/v1/geo/cities?namePrefix=Zuerich&languageCode=de&limit=1'))).toEqual(['Zürich']);
