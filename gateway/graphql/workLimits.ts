@@ -323,8 +323,7 @@ export class GraphqlWorkLimits {
       }
       const prefix = arg(field, 'namePrefix');
       const display = arg(field, 'displayOptions') as { language?: unknown } | undefined;
-      const language = typeof display?.language === 'string' ? display.language.slice(0, 2).toLowerCase() : '';
-      return placeRows({ namePrefix: typeof prefix === 'string' ? prefix : undefined, scoped: parentType === 'Country' || parentType === 'Region', otherLanguage: language !== '' && language !== 'en' });
+      return placeRows({ namePrefix: typeof prefix === 'string' ? prefix : undefined, scoped: parentType === 'Country' || parentType === 'Region', language: display?.language });
     };
 
     const walk = (set: SelectionSetNode, type: GraphQLObjectType, multiplier: number, depth: number, seen: Set<string>): number => {

@@ -44,8 +44,7 @@ export function restPrice(capability: string, methodName: string, requestFields:
     } else {
       const prefix = m['namePrefix'];
       const scoped = scopedPath || single(m['countryIds']);
-      const language = String(m['languageCode'] ?? '').trim().slice(0, 2).toLowerCase();
-      rows = placeRows({ namePrefix: typeof prefix === 'string' ? prefix : undefined, scoped, otherLanguage: language !== '' && language !== 'en' });
+      rows = placeRows({ namePrefix: typeof prefix === 'string' ? prefix : undefined, scoped, language: m['languageCode'] });
     }
     // REST lists always carry their total count
     return listCost(page, rows, true, skipped(m['offset'], PLACE_ROWS));

@@ -55,6 +55,9 @@ interface PlaceExtras {
 }
 
 
+/** Whether a German prefix may spell an umlaut out ("Koeln" for Köln). */
+const spellsUmlauts = (prefix: string, d: Display): boolean => d.language === 'de' && /[aou]e/.test(prefix);
+
 /** German umlauts and their spelled-out forms (withShownName). */
 const UMLAUT = /[äöüÄÖÜ]/g;
 const UMLAUT_SPELLED: Record<string, string> = { ä: 'ae', ö: 'oe', ü: 'ue', Ä: 'Ae', Ö: 'Oe', Ü: 'Ue' };
@@ -307,7 +310,7 @@ export class Geo implements PlaceContext {
 
   /** Whether a word of `name` starts with the folded prefix; in German also with its umlauts spelled out ("Koeln"). */
   private nameTest(prefix: string, d: Display): (name: string) => boolean {
-    const umlauts = d.language === 'de' && /[aou]e/.test(prefix);
+    const umlauts = spellsUmlauts(prefix, d);
     return (name) => searchWords(name).some((w) => w.startsWith(prefix))
       || (umlauts && searchWords(name.replace(UMLAUT, (c) => UMLAUT_SPELLED[c]!)).some((w) => w.startsWith(prefix)));
   }
@@ -333,7 +336,7 @@ export class Geo implements PlaceContext {
     const starts = this.nameTest(prefix, d);
     // a German prefix with an umlaut spelled out ("Zuerich") is also tried on the GeoNames name ("Zürich"), which the
     // folded name keys hold as "zurich"
-    const spelled = d.language === 'de' && /[aou]e/.test(prefix);
+    const spelled = spellsUmlauts(prefix, d);
     const byDefault: Display = { language: 'en', ascii: false };
     const named = (i: number): boolean => {
       if (this.places.nameStartsWith(i, prefix) || (spelled && starts(this.nameOf(i, byDefault)))) return true;
