@@ -19,6 +19,7 @@
  * Every handler that reads or writes tenant-owned state (jobs, results,
  * batches, feeds, webhooks) reads `context.caller` and nothing else.
  */
+import { invalid } from '../errors.js';
 import type { Role } from './roles.js';
 
 export const TENANT_METADATA = 'x-meridian-tenant';
@@ -46,13 +47,19 @@ const TENANT = /^[\w.:@-]{1,128}$/;
 
 /**
  * The caller of a call from its authenticated identity and the tenant the call names (x-meridian-tenant on a
- * unary call, the tenant field of an exchanged call): the named tenant from a gateway identity only.
+ * unary call, the tenant field of an exchanged call): the named tenant from a gateway identity only. A gateway
+ * that names a tenant outside TENANT's form (empty, over 128 characters, spaces, slashes, or two headers, which
+ * grpc-js joins with ", ") is refused INVALID_ARGUMENT: taken as the default tenant, every such name shared one
+ * tenant's jobs, feeds and webhooks.
  */
 export function callerFor(identity: Identity | undefined, claimedTenant: string | undefined): Caller {
   if (!identity) return { tenant: DEFAULT_TENANT, admin: false };
   if (identity.role === 'gateway') {
-    const tenant = claimedTenant !== undefined && TENANT.test(claimedTenant) ? claimedTenant : DEFAULT_TENANT;
-    return { tenant, admin: false, identity };
+    if (claimedTenant === undefined) return { tenant: DEFAULT_TENANT, admin: false, identity };
+    if (!TENANT.test(claimedTenant)) {
+      throw invalid(TENANT_METADATA, `${TENANT_METADATA} must be one tenant id of 1-128 letters, digits and _ . : @ - (got ${JSON.stringify(claimedTenant.slice(0, 40))}${claimedTenant.length > 40 ? '…' : ''}, ${claimedTenant.length} characters); send it once, or leave it out for the default tenant`);
+    }
+    return { tenant: claimedTenant, admin: false, identity };
   }
   return { tenant: `cert:${identity.name}`, admin: identity.role === 'admin', identity };
 }

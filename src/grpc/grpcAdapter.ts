@@ -48,7 +48,12 @@ export function streamHandler(path: string, handler: StreamHandler<unknown, unkn
   return guardGrpcHandler(path, true, auth, (stream: grpc.ServerDuplexStream<unknown, unknown>, identity: Identity | undefined) => {
     const ctx = new CoreCall(path, deadlineMs(stream.getDeadline()), identity, tenantOf(stream.metadata));
     stream.once('cancelled', () => ctx.cancel());
-    handler(stream, ctx);
+    try {
+      handler(stream, ctx);
+    } catch (e) {
+      // a refusal before the first message (a malformed tenant: caller.ts) ends the stream with its status
+      stream.emit('error', toGrpcError(e));
+    }
   }) as grpc.handleBidiStreamingCall<unknown, unknown>;
 }
 
@@ -69,9 +74,17 @@ export function guardGrpcHandler(path: string, streamsRequests: boolean, auth: A
     if (streamsRequests) {
       const push = call.push.bind(call);
       call.push = (chunk: unknown) => {
-        if (!isMalformed(chunk)) return push(chunk);
-        refuse(malformedError(path, chunk));
-        return false;
+        if (isMalformed(chunk)) {
+          refuse(malformedError(path, chunk));
+          return false;
+        }
+        // a certificate revoked while its stream is open: the next message ends the stream, as the next call would be refused
+        const still = auth && chunk !== null ? auth.identify(call) : undefined;
+        if (isServiceError(still)) {
+          refuse(toGrpcError(still));
+          return false;
+        }
+        return push(chunk);
       };
     }
     handler(call, identity, callback);

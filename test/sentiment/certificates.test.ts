@@ -1,7 +1,7 @@
 /**
  * Mutual TLS to the core and the roles in certificates: a certificate issued
  * by the core's CA gets in; none, an expired one, one from a foreign CA or a
- * revoked one is refused UNAUTHENTICATED (health still answers without one);
+ * revoked one is refused UNAUTHENTICATED (health still answers without one; an open stream ends at its next message);
  * issuing needs admin and never goes above the issuer's role.
  */
 import { describe, it, expect, afterAll, beforeAll } from 'vitest';
@@ -20,11 +20,11 @@ afterAll(async () => {
 });
 
 type Pem = { certificatePem: string; keyPem: string };
-function call(address: string, creds: grpc.ChannelCredentials, service: string, method: string, req: object): Promise<unknown> {
+function call(address: string, creds: grpc.ChannelCredentials, service: string, method: string, req: object, metadata = new grpc.Metadata()): Promise<unknown> {
   const Ctor = clientConstructor(service);
-  const c = new Ctor(address, creds, { 'grpc.ssl_target_name_override': 'localhost' }) as unknown as grpc.Client & Record<string, (r: object, o: object, cb: (e: grpc.ServiceError | null, v: unknown) => void) => void>;
+  const c = new Ctor(address, creds, { 'grpc.ssl_target_name_override': 'localhost' }) as unknown as grpc.Client & Record<string, (r: object, m: grpc.Metadata, o: object, cb: (e: grpc.ServiceError | null, v: unknown) => void) => void>;
   return new Promise((resolve, reject) => {
-    c[method]!.call(c, req, { deadline: Date.now() + 5000 }, (e, v) => {
+    c[method]!.call(c, req, metadata, { deadline: Date.now() + 5000 }, (e, v) => {
       c.close();
       if (e) reject(e);
       else resolve(v);
@@ -88,5 +88,52 @@ describe('mTLS', () => {
     expect(await failure(probe(tls(victim.data)))).toMatchObject({ code: grpc.status.UNAUTHENTICATED, message: expect.stringContaining('revoked') });
     // kept in the state folder (0600) for the next start
     expect(readFileSync(join(sc.stateDir, 'tls', 'revoked.json'), 'utf8')).toContain(victim.metadata.serialNumber.replace(/^0+/, ''));
+  });
+
+  it("refuses a gateway's malformed tenant instead of taking it for the default tenant", async () => {
+    const gateway = await sc.core.ca.issueClient('gw-tenants', 1, undefined, 'gateway');
+    const internal = await sc.core.ca.issueClient('svc-tenants', 1, undefined, 'internal');
+    const as = (tenants: string[]) => {
+      const m = new grpc.Metadata();
+      for (const t of tenants) m.add('x-meridian-tenant', t);
+      return m;
+    };
+    const submit = (cert: Pem, tenants: string[]) => call(sc.core.address, tls(cert), 'meridian.sentiment.v1.SentimentService', 'analyzeText', { text: 'fine', feedId: 'tenant-probe' }, as(tenants));
+    const { data: { jobId } } = (await submit(gateway, ['acme'])) as { data: { jobId: string } };
+    const get = (cert: Pem, tenants: string[]) => call(sc.core.address, tls(cert), 'meridian.sentiment.v1.SentimentService', 'getJob', { id: jobId }, as(tenants));
+    expect(await get(gateway, ['acme'])).toMatchObject({ data: { jobId } });
+    // spaces, a path, over 128 characters, empty, or two headers (joined "a, b"): refused, naming the header
+    for (const tenants of [['tenant with spaces'], ['acme/../other'], ['x'.repeat(129)], [''], ['acme', 'other']]) {
+      for (const attempt of [submit(gateway, tenants), get(gateway, tenants)]) {
+        expect(await failure(attempt), JSON.stringify(tenants)).toMatchObject({ code: grpc.status.INVALID_ARGUMENT, field: 'x-meridian-tenant' });
+      }
+    }
+    // no header: the default tenant, which does not see acme's job; a non-gateway certificate's header is ignored
+    expect(await failure(get(gateway, []))).toMatchObject({ code: grpc.status.NOT_FOUND });
+    expect(await failure(get(internal, ['tenant with spaces']))).toMatchObject({ code: grpc.status.NOT_FOUND });
+  });
+
+  it('ends an open StreamAnalyses with UNAUTHENTICATED at its next message once its certificate is revoked', async () => {
+    const admin = await sc.core.ca.issueClient('root-stream', 1, undefined, 'admin');
+    const victim = await sc.core.ca.issueClient('streamer', 1, undefined, 'internal');
+    const Ctor = clientConstructor('meridian.sentiment.v1.SentimentService');
+    const client = new Ctor(sc.core.address, tls(victim), { 'grpc.ssl_target_name_override': 'localhost' }) as unknown as grpc.Client & { streamAnalyses: () => grpc.ClientDuplexStream<object, { ref: string }> };
+    cleanups.push(() => client.close());
+    const stream = client.streamAnalyses();
+    const answers: string[] = [];
+    const ended = new Promise<grpc.ServiceError | null>((resolve) => {
+      stream.on('data', (m: { ref: string }) => answers.push(m.ref));
+      stream.on('error', (e: grpc.ServiceError) => resolve(e));
+      stream.on('end', () => resolve(null));
+    });
+    stream.write({ ref: 'before', text: 'The service was great' });
+    await expect.poll(() => answers, { timeout: 10_000 }).toEqual(['before']);
+    const revoke = call(sc.core.address, tls(admin), 'meridian.certificates.v1.CertificateService', 'revokeClientCertificate', { serialNumber: victim.serialNumber });
+    expect(await revoke).toMatchObject({ newlyRevoked: true });
+    stream.write({ ref: 'after', text: 'The service was great' });
+    const e = await ended;
+    expect(e?.code).toBe(grpc.status.UNAUTHENTICATED);
+    expect(e?.details).toContain('revoked');
+    expect(answers).toEqual(['before']);
   });
 });
