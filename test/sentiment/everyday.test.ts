@@ -160,6 +160,21 @@ describe('everyday sentences (fresh set): the language and a polarity', () => {
     ]);
   });
 
+  it('reads 特别 "especially" and other words that hold 别 or 不 as words, not as negators', async () => {
+    // 特别 holds 别 "don't": these were POSITIVE, NEGATIVE and NEGATIVE, the polar word read as negated
+    await check([
+      ['zh', 'negative', '服务特别差'],
+      ['zh', 'positive', '这家火锅特别棒！'],
+      ['zh', 'positive', '服务员特别热情'],
+    ]);
+    const lexicons = FallbackLexicons.load(join(projectRoot, 'models'));
+    expect(lexicons.score('服务特别差', 'zh').hits.map((h) => h.text)).toEqual(['差']);
+    expect(lexicons.score('和别人不同的好', 'zh').hits.map((h) => h.text)).toEqual(['好']);
+    // a negator itself still negates
+    expect(lexicons.score('服务不好', 'zh').score).toBeLessThan(0);
+    expect(lexicons.score('别买', 'zh').score).toBeLessThan(0);
+  });
+
   it('a fallback verdict is lowConfidence and names its words and why', async () => {
     const [o, written] = await analyzer.analyze(['Esu labai nusivylęs šiuo viešbučiu.', 'Jestem bardzo rozczarowany tym hotelem.']);
     if (!o || 'error' in o || !written || 'error' in written) throw new Error('rejected');
