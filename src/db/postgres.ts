@@ -185,13 +185,19 @@ export class PgListener {
   private async connect(attempt: number): Promise<void> {
     if (this.stopped) return;
     const client = new pg.Client({ connectionString: this.url, application_name: 'meridian-listen' });
+    let retried = false;
+    // once per client: a peer that accepts and closes at once (a proxy before a database that is down) fires both
+    // 'end' and the rejected connect(), and two timers per failure had doubled the reconnect loops every ~2 s
+    // (10,000 sockets after a 20 s outage, PostgreSQL's max_connections used up for every replica)
     const retry = (e: unknown) => {
-      if (this.stopped) return;
+      if (this.stopped || retried) return;
+      retried = true;
       this.onError(e);
       if (this.client === client) this.client = null;
       client.removeAllListeners();
       client.on('error', () => undefined);
       void client.end().catch(() => undefined);
+      clearTimeout(this.timer);
       this.timer = setTimeout(() => void this.connect(attempt + 1), Math.min(2000, 50 * 2 ** attempt));
       this.timer.unref();
     };
