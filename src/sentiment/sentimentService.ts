@@ -78,6 +78,8 @@ export class Sentiment {
     const pool = createAnalysisPool({ workers: cfg.workers, ortThreads: cfg.ortThreads, modelsDir: cfg.modelsDir });
     const metrics = new SentimentMetrics();
     const baselines = new FeedBaselines(store);
+    // a feed another replica deleted: its baseline goes here too (PostgreSQL; null: deletions may have been missed)
+    store.onFeedsDeleted((d) => (d ? baselines.forget(d.tenant, d.feedId) : baselines.forget(null)));
     const runner = new JobRunner(store, pool, baselines, { batchSize: cfg.batchSize, batchMax: cfg.batchMax, queueMax: cfg.queueMax, tenantQueueMax: cfg.tenantQueueMax, maxAttempts: cfg.maxAttempts }, metrics);
     const guard = new TargetGuard(cfg.webhookAllowHosts);
     // shared by replicas: their messages (and a dead one's) wake no one here, so the deliverer looks every few seconds
@@ -261,7 +263,7 @@ export class Sentiment {
         if (!FEED_ID.test(feedId)) throw invalid('feedId', `feedId must be ${FEED_ID_RULE}`);
         // the feed's item baseline goes when the deletion commits: kept through the embedded store's compaction (up to
         // seconds), it scored the feed's next texts against the deleted ones (z 38.5 against 200 deleted items)
-        const forget = (): void => this.baselines.forget(scope.tenant, feedId);
+        const forget = (): void => this.baselines.forget(scope.admin ? null : scope.tenant, feedId);
         const d = await this.store.deleteFeed(feedId, scope, forget);
         if (!d) throw notFound(`no feed ${feedId}`);
         forget();

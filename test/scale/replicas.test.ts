@@ -120,6 +120,27 @@ describe('three core replicas and two gateways on one PostgreSQL', () => {
     }
   });
 
+  it("forgets a feed's item baseline on every core when one core deletes the feed (another core scored a reused feed id against the deleted items)", async () => {
+    const carol = cores.map((c) => sentimentClient(c.address, { tenant: 'carol' }));
+    type Scored = { data: { feedAnomaly?: { baselineItems: number } } };
+    const analyse = (core: number, text: string) => carol[core]!.call<Scored>('analyzeText', { text, feedId: 'reused', asyncMode: false });
+    try {
+      for (let i = 0; i < 15; i++) {
+        await analyse(0, `carol #${i}: the service was quick and friendly`);
+        await analyse(1, `carol #${i}: great value, would order again`);
+      }
+      // core 1 holds a baseline of the feed's items (its own, and those stored when it first read the feed)
+      expect((await analyse(1, 'one more: lovely staff')).data.feedAnomaly?.baselineItems).toBeGreaterThanOrEqual(15);
+      await eventually(async () => Number((await sql<{ n: string }>("SELECT count(*) AS n FROM results WHERE feed_id = 'reused'"))[0]!.n) === 31, 10_000, 50);
+      await carol[0]!.call('deleteFeed', { feedId: 'reused' });
+      // every core starts the reused feed from none (core 1 once the deletion's NOTIFY reached it)
+      await eventually(async () => (await analyse(1, 'first of the new feed: terrible, broken, refund')).data.feedAnomaly?.baselineItems === 0, 5_000, 50);
+      expect((await analyse(2, 'second of the new feed: fine')).data.feedAnomaly?.baselineItems).toBeLessThanOrEqual(1);
+    } finally {
+      for (const c of carol) c.close();
+    }
+  });
+
   it('creates nothing new for a retried batch submission (same requestId), on the same core or another, even when the retries race', async () => {
     const clients = cores.map((c) => sentimentClient(c.address, { tenant: 'carol' }));
     type Answer = { data: { jobId: string; batchId: string }[]; metadata: { batchId: string; total: number } };

@@ -29,7 +29,7 @@ import { Batching } from '../../../lib/batching.js';
 import { logger } from '../../log.js';
 import { resultMessage, type AnalysisMessage } from './messages.js';
 import type {
-  AttemptOutcome, BatchRow, Deleted, DeliveryLogEntry, FeedWindowRow, JobCursor, JobFilter, JobRow, JobStatus, NewBatch, NewJob,
+  AttemptOutcome, BatchRow, Deleted, DeliveryLogEntry, FeedDeletion, FeedWindowRow, JobCursor, JobFilter, JobRow, JobStatus, NewBatch, NewJob,
   JobQueue, OutboxMessage, Scope, SentimentStore, StoredResult, WebhookEndpoint,
 } from './sentimentStore.js';
 
@@ -302,6 +302,10 @@ export class JobStore {
 
   onMessages(listener: () => void): void {
     this.store.onMessages(listener);
+  }
+
+  onFeedsDeleted(listener: (deleted: FeedDeletion | null) => void): void {
+    this.store.onFeedsDeleted(listener);
   }
 
   async close(): Promise<void> {

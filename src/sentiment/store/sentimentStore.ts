@@ -101,6 +101,9 @@ export interface JobFilter {
 /** Keyset position of a job list: after (created_ms, id) in descending order. */
 export interface JobCursor { createdMs: number; id: string }
 
+/** A feed deleted by another process (SentimentStore.onFeedsDeleted): tenant null for every tenant's feed of that id. */
+export interface FeedDeletion { tenant: string | null; feedId: string }
+
 export interface Deleted { jobs: number; results: number }
 
 /** One row per non-empty window of a feed, as aggregated by the store. */
@@ -253,6 +256,13 @@ export interface SentimentStore {
    * compacts its file (what the core keeps in memory of the feed goes then, not after the compaction).
    */
   deleteFeed(feedId: string, scope: Scope, committed?: () => void): Promise<Deleted | null>;
+  /**
+   * `listener` runs when another process deleted a feed (PostgreSQL: any replica's deleteFeed, via LISTEN/NOTIFY once
+   * it committed), with the tenant whose feed it was (null: every tenant's feed of that id, an admin's deletion), or
+   * with null when deletions may have been missed (the listening connection was lost and is back). The embedded store
+   * has no other process and never calls it.
+   */
+  onFeedsDeleted(listener: (deleted: FeedDeletion | null) => void): void;
   /** Retention: texts, finished jobs and per-item results older than `cutoffMs` go; feeds keep their numbers. */
   purgeBefore(cutoffMs: number): Promise<Deleted>;
 

@@ -28,7 +28,7 @@ import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { migrate } from '../migrations.js';
 import type {
-  AttemptOutcome, BatchRow, Deleted, DeliveryLogEntry, FeedWindowRow, JobCursor, JobFilter, JobRow, JobStatus, NewBatch, NewJob,
+  AttemptOutcome, BatchRow, Deleted, DeliveryLogEntry, FeedDeletion, FeedWindowRow, JobCursor, JobFilter, JobRow, JobStatus, NewBatch, NewJob,
   OutboxMessage, ResultRow, Scope, SentimentStore, StoredResult, WebhookEndpoint,
 } from '../sentimentStore.js';
 import { DuckDbContext } from './context.js';
@@ -117,6 +117,8 @@ export class DuckDbSentimentStore implements SentimentStore {
   deleteAnalysis(resultId: string, scope: Scope): Promise<Deleted | null> { return this.maintenance.deleteAnalysis(resultId, scope); }
   deleteJob(jobId: string, scope: Scope, now: number): Promise<Deleted | null> { return this.maintenance.deleteJob(jobId, scope, now); }
   deleteFeed(feedId: string, scope: Scope, committed?: () => void): Promise<Deleted | null> { return this.maintenance.deleteFeed(feedId, scope, committed); }
+  /** One process owns the file: no other deletes a feed, so the listener is never called. */
+  onFeedsDeleted(_listener: (deleted: FeedDeletion | null) => void): void { /* no other process */ }
   purgeBefore(cutoffMs: number): Promise<Deleted> { return this.maintenance.purgeBefore(cutoffMs); }
   /** Rewrites the database into a fresh file and swaps it in (maintenance.ts). */
   compact(): Promise<void> { return this.maintenance.compact(); }

@@ -5,14 +5,38 @@
  * store, no file rewrite.
  */
 import type { PgDatabase, Queryable } from '../../../db/postgres.js';
-import type { Deleted, JobRow, Scope } from '../sentimentStore.js';
+import type { Deleted, FeedDeletion, JobRow, Scope } from '../sentimentStore.js';
 import { jobRow, JOB_COLUMNS } from '../tableRows.js';
 import type { PgJobs } from './jobs.js';
 import { scoped, type PendingEvent } from './sql.js';
 import type { PgWebhooks } from './webhooks.js';
 
+/** The channel a feed's deletion is announced on (its payload: FeedDeletion as JSON), sent in the deleting transaction. */
+export const FEEDS_CHANNEL = 'meridian_feeds';
+
 export class PgMaintenance {
+  private readonly feedListeners: ((deleted: FeedDeletion | null) => void)[] = [];
+
   constructor(private readonly db: PgDatabase, private readonly jobs: PgJobs, private readonly hooks: PgWebhooks) {}
+
+  /**
+   * Every replica's deleteFeed reaches `listener` once it committed (NOTIFY is delivered at commit; this core's own
+   * too), so each core drops what it keeps in memory of the feed (its item baseline): kept, the next text of a
+   * reused feed id on another replica was scored against the 79 deleted items and listed as an anomaly.
+   */
+  onFeedsDeleted(listener: (deleted: FeedDeletion | null) => void): void {
+    if (this.feedListeners.length === 0) {
+      this.db.listen(FEEDS_CHANNEL, (payload) => {
+        let deleted: FeedDeletion | null = null;
+        try {
+          const d = JSON.parse(payload) as Partial<FeedDeletion>;
+          if (typeof d.feedId === 'string' && (typeof d.tenant === 'string' || d.tenant === null)) deleted = { tenant: d.tenant, feedId: d.feedId };
+        } catch { /* '' after a reconnect: deletions may have been missed */ }
+        for (const l of this.feedListeners) l(deleted);
+      });
+    }
+    this.feedListeners.push(listener);
+  }
 
   /**
    * Counts live jobs about to be deleted off their batches (a batch whose last live jobs they were completes, and its
@@ -58,6 +82,10 @@ export class PgMaintenance {
       const n = await this.settleDeleted(c, live, Date.now());
       const jobs = await c.query(`DELETE FROM jobs WHERE feed_id = $1 AND ${scoped(2, 3)}`, [feedId, scope.admin, scope.tenant]);
       const results = await c.query(`DELETE FROM results WHERE feed_id = $1 AND ${scoped(2, 3)}`, [feedId, scope.admin, scope.tenant]);
+      if ((jobs.rowCount ?? 0) + (results.rowCount ?? 0) > 0) {
+        const deleted: FeedDeletion = { tenant: scope.admin ? null : scope.tenant, feedId };
+        await c.query('SELECT pg_notify($1, $2)', [FEEDS_CHANNEL, JSON.stringify(deleted)]);
+      }
       return { d: { jobs: jobs.rowCount ?? 0, results: results.rowCount ?? 0 }, n };
     });
     this.hooks.notify(r.n);

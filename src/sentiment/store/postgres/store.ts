@@ -23,7 +23,7 @@ import { PgDatabase } from '../../../db/postgres.js';
 import { logger } from '../../../log.js';
 import { PG_MIGRATIONS, SENTIMENT_COMPONENT } from '../postgresMigrations.js';
 import type {
-  AttemptOutcome, BatchRow, Deleted, DeliveryLogEntry, FeedWindowRow, JobCursor, JobFilter, JobRow, JobStatus, NewBatch, NewJob,
+  AttemptOutcome, BatchRow, Deleted, DeliveryLogEntry, FeedDeletion, FeedWindowRow, JobCursor, JobFilter, JobRow, JobStatus, NewBatch, NewJob,
   OutboxMessage, ResultRow, Scope, SentimentStore, StoredResult, WebhookEndpoint,
 } from '../sentimentStore.js';
 import { PgFeeds } from './feeds.js';
@@ -93,6 +93,7 @@ export class PostgresSentimentStore implements SentimentStore {
   deleteAnalysis(resultId: string, scope: Scope): Promise<Deleted | null> { return this.maintenance.deleteAnalysis(resultId, scope); }
   deleteJob(jobId: string, scope: Scope, now: number): Promise<Deleted | null> { return this.maintenance.deleteJob(jobId, scope, now); }
   deleteFeed(feedId: string, scope: Scope, committed?: () => void): Promise<Deleted | null> { return this.maintenance.deleteFeed(feedId, scope, committed); }
+  onFeedsDeleted(listener: (deleted: FeedDeletion | null) => void): void { this.maintenance.onFeedsDeleted(listener); }
   purgeBefore(cutoffMs: number): Promise<Deleted> { return this.maintenance.purgeBefore(cutoffMs); }
 
   // ---- webhooks and the outbox (webhooks.ts) -----------------------------------------
