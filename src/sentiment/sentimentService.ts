@@ -149,7 +149,7 @@ export class Sentiment {
         if (req.requestId) {
           if (!asyncMode) throw invalid('requestId', 'requestId makes an asynchronous submission idempotent; a synchronous analysis has no job to find again (drop requestId or use async mode)');
           // a submission of one, under the same idempotency rules as a batch
-          const once = await this.submitOnce(tenant, checkRequestId(req.requestId), [req]);
+          const once = await this.submitOnce(tenant, checkRequestId(req.requestId), [req], true);
           return { data: once.data[0]! };
         }
         const job = this.newJob(req, tenant);
@@ -342,13 +342,14 @@ export class Sentiment {
    * (ALREADY_EXISTS, REQUEST_ID_REUSED) — also when it races the first call, on this core (InFlight) or on
    * another one sharing PostgreSQL (the batch insert conflicts: runner.submit answers false).
    */
-  private async submitOnce(tenant: string, requestId: string, items: TextFields[]): Promise<Submitted> {
+  /** `single`: AnalyzeText's one text, whose errors name its own fields (`text`), not a batch's (`items[0].text`). */
+  private async submitOnce(tenant: string, requestId: string, items: TextFields[], single = false): Promise<Submitted> {
     if (items.length === 0) throw invalid('items', 'items must hold at least one text');
     if (items.length > this.cfg.maxBatch) {
       throw new ServiceError(grpc.status.INVALID_ARGUMENT, 'PAYLOAD_TOO_LARGE', `a batch holds at most ${this.cfg.maxBatch} texts, got ${items.length}; split it`, 'items');
     }
     const { batchId, jobIds } = submissionIds(tenant, requestId, items.length);
-    const jobs = items.map((it, i) => ({ ...this.newJob(it, tenant, `items[${i}].`, batchId), id: jobIds[i]! }));
+    const jobs = items.map((it, i) => ({ ...this.newJob(it, tenant, single ? '' : `items[${i}].`, batchId), id: jobIds[i]! }));
     const fingerprint = requestFingerprint(jobs.map((j, i) => ({
       text: j.text, feedId: j.feedId, domain: j.domain, occurredMs: (items[i]!.occurredAt ?? '') === '' ? null : j.occurredMs,
     })));

@@ -167,6 +167,10 @@ describe.each(['duckdb', 'postgresql'] as const)('a requestId reused with other 
         expect(e).toMatchObject({ code: grpc.status.ALREADY_EXISTS, reason: 'REQUEST_ID_REUSED', field: 'requestId' });
         expect(e.message).toContain(`${first.metadata.batchId}: 4 texts; this call has 3`);
       }
+      // a single text's errors name its own field, not a batch's items[0]
+      for (const text of ['', 'x'.repeat(20_001)]) {
+        expect(await clients[0]!.fail('analyzeText', { text, requestId: fresh('single') })).toMatchObject({ code: grpc.status.INVALID_ARGUMENT, field: 'text' });
+      }
     } finally {
       for (const c of clients) c.close();
     }
