@@ -70,7 +70,8 @@ export function newKey(opts: { name: string; scopes: string[]; rateLimit?: numbe
   }
   if (scopes.length === 0) throw new KeyStoreError(`a key needs at least one scope (${SCOPES.join(', ')} or *)`);
   const rateLimit = opts.rateLimit ?? null;
-  if (rateLimit !== null && (!Number.isInteger(rateLimit) || rateLimit < 1)) throw new KeyStoreError('the rate limit must be a positive whole number of requests per minute');
+  // 0: no limit for this key, whatever MERIDIAN_DEFAULT_RATE_LIMIT says (guard.ts admits it unlimited)
+  if (rateLimit !== null && (!Number.isInteger(rateLimit) || rateLimit < 0)) throw new KeyStoreError('the rate limit must be a whole number of requests per minute, 0 for no limit');
   const id = randomBytes(6).toString('hex');
   return { id, key: `mrd_${id}_${randomBytes(32).toString('base64url')}`, name: opts.name.trim() || 'unnamed', scopes, rateLimit };
 }

@@ -6,6 +6,7 @@
  * Works while the gateway runs: it re-reads the key table within
  * MERIDIAN_KEY_RELOAD_MS (1 s by default). MERIDIAN_STATE_DIR picks the state folder.
  */
+import { resolve } from 'node:path';
 import { cliArgs } from '../../lib/cliArgs.js';
 import { loadGatewayConfig } from '../config.js';
 import { KeyStoreError, SCOPES } from './keyStore.js';
@@ -32,13 +33,16 @@ async function main(): Promise<void> {
     options: {
       name: { type: 'string', arg: 'NAME', help: "create: the key's name, shown in lists, logs and the dashboard (default unnamed)" },
       scopes: { type: 'string', arg: 'LIST', help: `create: comma-separated scopes of ${SCOPES.join(',')}, or * (default geo:read)` },
-      'rate-limit': { type: 'string', arg: 'N', help: `create: requests per minute, 0 to ${MAX_RATE_LIMIT} (default: MERIDIAN_DEFAULT_RATE_LIMIT)` },
+      'rate-limit': { type: 'string', arg: 'N', help: `create: requests per minute, 1 to ${MAX_RATE_LIMIT}, or 0 for no limit (default: MERIDIAN_DEFAULT_RATE_LIMIT)` },
     },
     allowPositionals: true,
     more: `Commands:\n${USAGE.replace(/^usage: /, '       ')}`,
   });
   const { values, positionals: [command, ...rest] } = parsed;
-  const state = await openGatewayState(loadGatewayConfig(), () => undefined); // MERIDIAN_DATABASE_URL: the keys every gateway shares
+  const cfg = loadGatewayConfig();
+  const state = await openGatewayState(cfg, () => undefined); // MERIDIAN_DATABASE_URL: the keys every gateway shares
+  // where the keys are: a mistyped MERIDIAN_STATE_DIR would otherwise list none, or create a key no gateway reads
+  const where = cfg.databaseUrl ? 'the PostgreSQL of MERIDIAN_DATABASE_URL' : `${resolve(cfg.stateDir, 'gateway.duckdb')} (MERIDIAN_STATE_DIR)`;
   const store = state.keyStore;
   if (command === 'create' && rest.length === 0) {
     const rate = values['rate-limit'];
@@ -55,12 +59,12 @@ async function main(): Promise<void> {
       rateLimit,
     });
     process.stdout.write(`${key}\n`);
-    process.stderr.write(`created key ${record.id} '${record.name}' scopes=${record.scopes.join(',')} rate-limit=${record.rateLimit ?? 'default'}/min; the key is shown only this once\n`);
+    process.stderr.write(`created key ${record.id} '${record.name}' scopes=${record.scopes.join(',')} rate-limit=${shownLimit(record.rateLimit)} in ${where}; the key is shown only this once\n`);
   } else if (command === 'list' && rest.length === 0) {
     const keys = await store.list();
-    if (keys.length === 0) process.stdout.write('no keys yet\n');
+    if (keys.length === 0) process.stdout.write(`no keys yet in ${where}\n`);
     for (const k of keys) {
-      process.stdout.write(`${k.id}  ${k.revokedAt ? `revoked ${k.revokedAt}` : 'active'}  ${k.name}  scopes=${k.scopes.join(',')}  rate-limit=${k.rateLimit ?? 'default'}  created ${k.createdAt}\n`);
+      process.stdout.write(`${k.id}  ${k.revokedAt ? `revoked ${k.revokedAt}` : 'active'}  ${k.name}  scopes=${k.scopes.join(',')}  rate-limit=${shownLimit(k.rateLimit)}  created ${k.createdAt}\n`);
     }
   } else if (command === 'revoke' && rest.length === 1 && rest[0]) {
     const k = await store.revoke(rest[0]);
@@ -71,7 +75,14 @@ async function main(): Promise<void> {
   await state.close();
 }
 
+/** A key's rate limit as the lists show it: its own, none (0), or the gateway's default. */
+function shownLimit(limit: number | null): string {
+  return limit === null ? 'default' : limit === 0 ? 'none' : `${limit}/min`;
+}
+
 main().catch((e: unknown) => {
-  process.stderr.write(`${e instanceof KeyStoreError ? e.message : e instanceof Error ? e.stack : String(e)}\n`);
+  // what went wrong, not where: a database that does not answer, a state folder that is a file (MERIDIAN_LOG_LEVEL=debug: the stack)
+  const detail = e instanceof Error && process.env['MERIDIAN_LOG_LEVEL'] === 'debug' ? e.stack : e instanceof Error ? e.message : String(e);
+  process.stderr.write(`${e instanceof KeyStoreError ? e.message : `npm run keys failed: ${detail}`}\n`);
   process.exit(1);
 });

@@ -148,6 +148,9 @@ describe('keys', () => {
     await eventually(async () => (await gw.get('/v1/geo/countries/FR', { 'X-Gateway-Key': key })).status === 200);
     const id = key.split('_')[1] as string;
     expect(await run('list')).toMatch(new RegExp(`${id}  active  cli test  scopes=geo:read  rate-limit=100`));
+    // 0: no limit of its own, whatever MERIDIAN_DEFAULT_RATE_LIMIT says (the help said 0 and the store refused it)
+    const free = (await run('create', '--name=unlimited', '--rate-limit=0')).trim();
+    expect(await run('list')).toMatch(new RegExp(`${free.split('_')[1]}  active  unlimited  scopes=geo:read  rate-limit=none`));
     expect(await run('revoke', id)).toMatch(/revoked/);
     await eventually(async () => (await gw.get('/v1/geo/countries/FR', { 'X-Gateway-Key': key })).status === 401);
     expect(readFileSync(`${gw.stateDir}/gateway.duckdb`).includes(Buffer.from(key))).toBe(false); // only the hash is stored
