@@ -30,6 +30,11 @@ export interface DelivererOptions {
   /** Attempts in flight to one endpoint (a slow or dead endpoint holds at most this many slots). */
   perEndpoint?: number;
   /**
+   * Attempts in flight for one tenant's endpoints together (default: half of `concurrency`, at least 1): a tenant's
+   * slow or dead endpoints hold at most this many slots, and the others' messages go past their backlog.
+   */
+  perTenant?: number;
+  /**
    * With a store other replicas write to (PostgreSQL): look for due messages at least this often. Another core's
    * new messages, and those of a core that died or stopped (its claims lapse, or are given back), wake no one here.
    */
@@ -118,22 +123,28 @@ export class WebhookDeliverer {
 
   /**
    * A pool of `concurrency` slots: each free slot takes the oldest due message whose
-   * endpoint has fewer than `perEndpoint` attempts in flight, so due messages of other
-   * endpoints overtake a blocked endpoint's backlog. Returns when nothing is in flight
+   * endpoint has fewer than `perEndpoint` attempts in flight and whose tenant fewer than
+   * `perTenant`, so due messages of other endpoints and tenants overtake a blocked
+   * endpoint's backlog, and one tenant's dead endpoints never hold every slot. Returns when nothing is in flight
    * and nothing is due.
    */
   private async drain(): Promise<void> {
     const endpoints = new Map<string, WebhookEndpoint | null>();
     const cap = Math.max(1, this.opts.perEndpoint ?? 2);
+    const tenantCap = Math.max(1, this.opts.perTenant ?? Math.floor(this.opts.concurrency / 2));
+    // the tenant of every endpoint seen in this drain: a tenant at its cap has all of them left out of the next look
+    const tenantOf = new Map<string, string>();
+    const perTenant = new Map<string, number>();
     const slots: Promise<void>[] = [];
     for (;;) {
       if (this.stopped) break;
       this.again = false;
       const free = this.opts.concurrency - this.active;
       if (free > 0) {
-        // endpoints with every slot taken are left out; a few per free slot, since a leasing store
-        // (PostgreSQL) updates every message it returns and those not started are given back below
+        // endpoints with every slot taken, and those of tenants with theirs taken, are left out; a few per free slot,
+        // since a leasing store (PostgreSQL) updates every message it returns and those not started are given back below
         const busy = [...this.perEndpoint].filter(([, n]) => n >= cap).map(([id]) => id);
+        for (const [id, tenant] of tenantOf) if ((perTenant.get(tenant) ?? 0) >= tenantCap && (this.perEndpoint.get(id) ?? 0) < cap) busy.push(id);
         const due = (await this.store.dueMessages(Date.now(), free * cap + this.inFlight.size, busy)).filter((m) => !this.inFlight.has(m.id));
         if (this.stopped) {
           // a successor should not wait out the lease of what this deliverer claimed as it stopped
@@ -144,13 +155,15 @@ export class WebhookDeliverer {
         let filled = false; // an endpoint filled its slots in this pass: its other messages were passed over
         const skipped: OutboxMessage[] = [];
         for (const m of due) {
-          if (started >= free || (this.perEndpoint.get(m.endpointId) ?? 0) >= cap) {
+          tenantOf.set(m.endpointId, m.tenant);
+          if (started >= free || (this.perEndpoint.get(m.endpointId) ?? 0) >= cap || (perTenant.get(m.tenant) ?? 0) >= tenantCap) {
             if (started < free) filled = true;
             skipped.push(m);
             continue;
           }
           this.inFlight.add(m.id);
           this.perEndpoint.set(m.endpointId, (this.perEndpoint.get(m.endpointId) ?? 0) + 1);
+          perTenant.set(m.tenant, (perTenant.get(m.tenant) ?? 0) + 1);
           this.active++;
           started++;
           const slot: Promise<void> = this.deliver(m, endpoints).finally(() => {
@@ -158,6 +171,9 @@ export class WebhookDeliverer {
             const n = (this.perEndpoint.get(m.endpointId) ?? 1) - 1;
             if (n === 0) this.perEndpoint.delete(m.endpointId);
             else this.perEndpoint.set(m.endpointId, n);
+            const t = (perTenant.get(m.tenant) ?? 1) - 1;
+            if (t === 0) perTenant.delete(m.tenant);
+            else perTenant.set(m.tenant, t);
             slots.splice(slots.indexOf(slot), 1);
             this.again = true; // a slot is free: look again
             this.kick?.();
