@@ -43,7 +43,7 @@ import { logger } from '../log.js';
 import type { AnalysisPool } from './analysisPool.js';
 import type { AnalysisOutcome } from './sentimentAnalyzer.js';
 import type { ClaimedJob, NewBatch, NewJob, StoredResult } from './store/sentimentStore.js';
-import type { JobStore } from './store/jobStore.js';
+import { UNSTORED_MAX, type JobStore } from './store/jobStore.js';
 import { analysisMessage, storedResult, type AnalysisMessage } from './store/messages.js';
 import { JobClaimer, type ClaimTarget } from './jobClaimer.js';
 import type { FeedBaselines, ItemAnomaly } from './feedAnalytics.js';
@@ -200,6 +200,9 @@ export class JobRunner implements ClaimTarget {
   /** Analyses now (ahead of queued jobs) and answers; the job and result are stored behind the answer (JobStore.recordAnalysed, group commit). */
   analyzeNow(job: NewJob, signal?: AbortSignal): Promise<AnalysisMessage> {
     if (signal?.aborted) return Promise.reject(callCancelled());
+    if (this.store.unstoredFull) {
+      return Promise.reject(new ServiceError(status.UNAVAILABLE, 'UNAVAILABLE', `the sentiment state store does not take results (${UNSTORED_MAX} answered results wait to be stored); retry later, or submit the text asynchronously`));
+    }
     this.admit(job.tenant, 1);
     return new Promise<AnalysisMessage>((resolve, reject) => {
       // the caller went away (gRPC cancel, or its exchange call cancelled): a text still queued is

@@ -35,6 +35,13 @@ import type {
 
 const WRITE_BEHIND_WINDOW_MS = 20;
 const WRITE_BEHIND_MAX = 1024;
+/**
+ * Answered results that may wait unstored (served from memory) while the store does not take them: past this, new
+ * synchronous and stream texts are refused UNAVAILABLE until the store answers again (JobStore.unstoredFull).
+ */
+export const UNSTORED_MAX = 20_000;
+/** How long answered results are retried when the store fails (each try is the store's own, up to 30 s on PostgreSQL). */
+const WRITE_BEHIND_RETRY_MS = 15 * 60_000;
 
 /** A job write waiting to be gathered with the others of its turn. */
 type JobWrite =
@@ -64,15 +71,15 @@ export class JobStore {
   private addedSeq = 0;
   private storedSeq = 0;
   private flushWaiters: (() => void)[] = [];
+  /** close() began: a failing write-behind flush is given up, not tried again. */
+  private closing = false;
 
   constructor(readonly store: SentimentStore) {
     this.jobWrites = new Batching<JobWrite>((writes) => this.flushJobWrites(writes));
     this.inserts = new Batching<JobWrite>((writes) => this.flushJobWrites(writes));
     this.writeBehind = new Batching<Analysed>(async (items) => {
       try {
-        await store.insertCompleted(items.map((i) => i.job), items.map((i) => i.result));
-      } catch (e) {
-        logger.error({ err: e, results: items.length }, 'could not store synchronous results (the callers have them)');
+        await this.storeAnswered(items);
       } finally {
         for (const i of items) {
           this.unstored.delete(i.result.id);
@@ -84,6 +91,34 @@ export class JobStore {
         for (const w of waiters) w();
       }
     }, { windowMs: WRITE_BEHIND_WINDOW_MS, maxItems: WRITE_BEHIND_MAX });
+  }
+
+  /**
+   * Stores answered results, trying again while the store fails (a database down for minutes: PostgreSQL's own
+   * retries give up after 30 s, and a result answered 200 was then lost); they stay served from memory meanwhile.
+   * Given up after WRITE_BEHIND_RETRY_MS, or at once when the store is closing.
+   */
+  private async storeAnswered(items: Analysed[]): Promise<void> {
+    const started = Date.now();
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await this.store.insertCompleted(items.map((i) => i.job), items.map((i) => i.result));
+        if (attempt > 0) logger.info({ results: items.length, attempts: attempt + 1 }, 'stored synchronous results after the store failed');
+        return;
+      } catch (e) {
+        if (this.closing || Date.now() - started >= WRITE_BEHIND_RETRY_MS) {
+          logger.error({ err: e, results: items.length }, 'could not store synchronous results (the callers have them); given up');
+          return;
+        }
+        logger.warn({ err: e, results: items.length, attempt: attempt + 1 }, 'could not store synchronous results yet; trying again (served from memory meanwhile)');
+        await new Promise((r) => setTimeout(r, Math.min(10_000, 500 * 2 ** attempt)));
+      }
+    }
+  }
+
+  /** Too many answered results wait unstored (the store fails): new synchronous and stream texts are refused. */
+  get unstoredFull(): boolean {
+    return this.unstored.size >= UNSTORED_MAX;
   }
 
   /**
@@ -309,6 +344,7 @@ export class JobStore {
   }
 
   async close(): Promise<void> {
+    this.closing = true;
     await this.inserts.settled();
     await this.jobWrites.settled();
     await this.settle();
