@@ -120,6 +120,9 @@ export async function analyzeCli(argv: string[], env: NodeJS.ProcessEnv = proces
     }
     if (e instanceof InputError) { err.write(`meridian analyze: ${e.message}\n`); return 2; }
     if (e instanceof RunError) { err.write(`\nmeridian analyze: ${e.message}\n`); return 1; }
+    // a file the system refuses (--out a folder: EISDIR, no permission: EACCES): what and where, not a stack
+    const code = (e as NodeJS.ErrnoException).code;
+    if (typeof code === 'string' && /^E[A-Z]+$/.test(code)) { err.write(`meridian analyze: ${(e as Error).message}\n`); return 2; }
     err.write(`\nmeridian analyze failed: ${(e as Error).stack ?? String(e)}\n`);
     return 1;
   } finally {

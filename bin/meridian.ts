@@ -84,6 +84,7 @@ function startCoreThread(env: NodeJS.ProcessEnv, trustReady: Promise<unknown>): 
 }
 import './duckdbAllocator.js'; // first: sets DuckDB's allocator options before any import loads DuckDB
 import { Worker } from 'node:worker_threads';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { logger } from '../src/log.js';
 import { cliArgs } from '../lib/cliArgs.js';
@@ -220,7 +221,9 @@ async function main(): Promise<void> {
       const keyFile = localKeyPath(config.stateDir);
       process.stdout.write(`Meridian gateway (REST, JSONP, GraphQL, OpenAPI) on ${gateway.url}\n`);
       if (gateway.gateway.localKeyFile) process.stdout.write(`  created a local API key with every scope: ${keyFile}\n`);
-      process.stdout.write(`  try: curl -H "X-Gateway-Key: $(cat ${keyFile})" '${gateway.url}/v1/geo/cities?namePrefix=San&limit=3'\n`);
+      // a replica made no local key (MERIDIAN_CREATE_LOCAL_KEY=false): the hint names a key of its own, not a missing file
+      const key = existsSync(keyFile) ? `$(cat ${keyFile})` : '<your key: npm run keys -- create>';
+      process.stdout.write(`  try: curl -H "X-Gateway-Key: ${key}" '${gateway.url}/v1/geo/cities?namePrefix=San&limit=3'\n`);
     }
     if (parallel && core) reportCore(core);
   }

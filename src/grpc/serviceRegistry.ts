@@ -48,17 +48,23 @@ export class ServiceRegistry {
     this.addGuarded(service, implementation, this.auth);
   }
 
-  /** A service every peer may call, certificate or not (health): no authentication, not on the exchange. */
+  /**
+   * A service every peer may call, certificate or not (health): no authentication, not on the exchange. Its library's
+   * decoder (protobufjs's BufferReader) cuts a string that runs past the message's end instead of failing, so the
+   * request's framing is checked first (checkWireFraming): "0a ff ff ff ff 0f" was answered SERVING.
+   */
   addOpenService(service: grpc.ServiceDefinition, implementation: grpc.UntypedServiceImplementation): void {
-    this.addGuarded(service, implementation, null);
+    this.addGuarded(service, implementation, null, true);
   }
 
-  private addGuarded(service: grpc.ServiceDefinition, implementation: grpc.UntypedServiceImplementation, auth: Authenticator | null): void {
+  private addGuarded(service: grpc.ServiceDefinition, implementation: grpc.UntypedServiceImplementation, auth: Authenticator | null, checkFraming = false): void {
     const served: Record<string, grpc.MethodDefinition<unknown, unknown>> = {};
     const guarded: grpc.UntypedServiceImplementation = {};
     for (const [name, definition] of Object.entries(service) as [string, grpc.MethodDefinition<unknown, unknown>][]) {
+      const decode = definition.requestDeserialize;
+      const framed = checkFraming ? (bytes: Buffer) => { checkWireFraming(bytes); return decode(bytes); } : decode;
       // a request that does not decode reaches the guard as MALFORMED (INVALID_ARGUMENT), not grpc-js's INTERNAL
-      served[name] = { ...definition, requestDeserialize: tolerantDeserialize(definition.requestDeserialize) };
+      served[name] = { ...definition, requestDeserialize: tolerantDeserialize(framed) };
       // grpc-js accepts a handler under the method's name or its camelCase originalName
       const key = implementation[name] ? name : definition.originalName;
       const handler = key ? implementation[key] as (call: unknown, callback?: unknown) => void : undefined;
@@ -71,5 +77,35 @@ export class ServiceRegistry {
   /** A unary method of the contract by its path (the exchange's calls name it). */
   method(path: string): CoreMethod | undefined {
     return this.methods.get(path);
+  }
+}
+
+/**
+ * Throws unless `bytes` is a sequence of well-framed protobuf fields: every tag's wire type known (groups are not used
+ * by proto3) and every varint, fixed-width value and length-delimited run within the bytes. The fields' own contents
+ * are the decoder's to check.
+ */
+export function checkWireFraming(bytes: Uint8Array): void {
+  let at = 0;
+  const varint = (): number => {
+    let value = 0;
+    for (let shift = 0; shift < 64; shift += 7) {
+      if (at >= bytes.length) throw new RangeError('a varint runs past the end of the message');
+      const b = bytes[at++]!;
+      if (shift < 49) value += (b & 0x7f) * 2 ** shift;
+      if ((b & 0x80) === 0) return value;
+    }
+    throw new RangeError('a varint is longer than 10 bytes');
+  };
+  while (at < bytes.length) {
+    const tag = varint();
+    if (tag >>> 3 === 0 && tag < 8) throw new RangeError('field number 0');
+    const skip = [() => void varint(), () => 8, () => varint(), null, null, () => 4][tag % 8];
+    if (!skip) throw new RangeError(`wire type ${tag % 8} is not used by this contract`);
+    const n = skip();
+    if (n !== undefined) {
+      if (at + n > bytes.length) throw new RangeError(`a field of ${n} bytes runs past the end of the message (${bytes.length - at} left)`);
+      at += n;
+    }
   }
 }

@@ -222,6 +222,8 @@ describe('meridian analyze', () => {
       [['ok.jsonl', '--feed', 'bad feed!'], /--feed must be 1-128 letters/],
       [['ok.jsonl', '--bogus'], /^meridian analyze: unknown option --bogus \(--help lists the options\)\n$/],
       [['ok.jsonl', '--feed', 'f', '--out', '/proc/nope/x.jsonl'], /cannot write --out \/proc\/nope\/x\.jsonl: ENOENT/],
+      // a folder as --out: the system's refusal, not a stack trace with exit 1
+      [['ok.jsonl', '--feed', 'f', '--out', dir], /^meridian analyze: EISDIR/],
     ];
     for (const [args, message] of cases) {
       const full = args.includes('--out') ? [...args, '--url', gw.url, '--key', gw.key]

@@ -77,4 +77,17 @@ describe('health Watch calls from callers without a certificate', () => {
     a.close();
     b.close();
   });
+
+  it('refuses a request whose framing runs past its end INVALID_ARGUMENT (it was answered SERVING), and still answers a well-formed one', async () => {
+    const c = anonymousClient();
+    const raw = (bytes: number[]) => new Promise<{ error?: grpc.ServiceError }>((resolve) => {
+      c.makeUnaryRequest('/grpc.health.v1.Health/Check', (b: Buffer) => b, (b: Buffer) => b, Buffer.from(bytes), (error) => resolve(error ? { error } : {}));
+    });
+    // a string claiming 2^32-1 bytes; one claiming 1,000 and carrying 3 ("abc")
+    for (const bytes of [[0x0a, 0xff, 0xff, 0xff, 0xff, 0x0f], [0x0a, 0xe8, 0x07, 0x61, 0x62, 0x63]]) {
+      expect((await raw(bytes)).error?.code, JSON.stringify(bytes)).toBe(grpc.status.INVALID_ARGUMENT);
+    }
+    expect((await raw([])).error).toBeUndefined(); // the empty request: the whole server
+    c.close();
+  });
 });
