@@ -122,13 +122,16 @@ export async function analyzeCli(argv: string[], env: NodeJS.ProcessEnv = proces
     if (e instanceof RunError) { err.write(`\nmeridian analyze: ${e.message}\n`); return 1; }
     // a file the system refuses (--out a folder: EISDIR, no permission: EACCES): what and where, not a stack
     const code = (e as NodeJS.ErrnoException).code;
-    if (typeof code === 'string' && /^E[A-Z]+$/.test(code)) { err.write(`meridian analyze: ${(e as Error).message}\n`); return 2; }
+    if (typeof code === 'string' && FILE_REFUSALS.has(code)) { err.write(`meridian analyze: ${(e as Error).message}\n`); return 2; }
     err.write(`\nmeridian analyze failed: ${(e as Error).stack ?? String(e)}\n`);
     return 1;
   } finally {
     process.off('SIGINT', onSigint);
   }
 }
+
+/** The system's refusals of a file (not of a connection: those are RunErrors, exit 1). */
+const FILE_REFUSALS = new Set(['EISDIR', 'ENOTDIR', 'EACCES', 'EPERM', 'ENOENT', 'EEXIST', 'EROFS', 'ENOSPC', 'ELOOP', 'ENAMETOOLONG']);
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   analyzeCli(process.argv.slice(2)).then((code) => { process.exitCode = code; }, (e: unknown) => { process.stderr.write(`${String(e)}\n`); process.exitCode = 1; });

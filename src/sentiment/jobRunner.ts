@@ -291,7 +291,8 @@ export class JobRunner implements ClaimTarget {
         chars += it.job.text.length;
       }
     }
-    while (items.length < size && this.claimedHead < this.claimed.length && fits(this.claimed[this.claimedHead]!)) {
+    // a synchronous text that did not fit goes first in the next task: no queued job goes past it
+    while (items.length < size && this.urgent.length === 0 && this.claimedHead < this.claimed.length && fits(this.claimed[this.claimedHead]!)) {
       const it = this.claimed[this.claimedHead]!;
       this.claimed[this.claimedHead++] = undefined as unknown as QueueItem;
       if (it.canceled) this.held.delete(it.job.id);
@@ -432,6 +433,8 @@ export class JobRunner implements ClaimTarget {
    */
   async drain(timeoutMs = 10_000): Promise<void> {
     this.accepting = false;
+    // a store that fails now gets one more try for the results answered, not minutes of them (a shutdown during an outage)
+    this.store.stopRetrying();
     await this.claimer.stop();
     const left = [...this.urgent];
     this.urgent.length = 0;

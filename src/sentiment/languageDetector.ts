@@ -401,7 +401,7 @@ export class LanguageIdentifier {
     // (letting eld's Croatian decide took everyday hr to 100 % but held-out sr 85.7 -> 71.4 %: not kept)
     if (LATIN_SERBIAN.has(head.code) && pairGroupOf(e.code) === pairGroupOf(head.code)) return keep();
     // a sure head is not overruled by a language it finds next to impossible ("Дуже дякую!": uk 0.83, eld's bg 0.3 %)
-    if (!unknown && head.p >= HEAD_SURE && this.shareOf(e.code, head.p) < ELD_PICK_UNLIKELY) return keep();
+    if (!unknown && head.p >= HEAD_SURE && this.shareOf(e.code, head.code, head.p) < ELD_PICK_UNLIKELY) return keep();
     const code = hasPairStage(e.code) ? pairStage(text, e.code) : e.code;
     if (!this.labelSet.has(code)) return head.code === 'und' ? UND : { code: head.code, reliable: head.reliable };
     return { code, reliable: e.reliable && letters >= this.sidecar.reliableLetters };
@@ -457,13 +457,12 @@ export class LanguageIdentifier {
     return { code, reliable: reliable(p), p };
   }
 
-  /** The head's probability of `code` in its last logits, given the probability `p` of its best language. */
-  private shareOf(code: string, p: number): number {
+  /** The head's probability of `code` in its last logits, given the probability `p` of its verdict `verdict`. */
+  private shareOf(code: string, verdict: string, p: number): number {
     const at = this.sidecar.labels.indexOf(code);
-    if (at < 0) return 0;
-    let top = -Infinity;
-    for (let c = 0; c < this.L; c++) if (this.z[c]! > top) top = this.z[c]!;
-    return Math.exp(this.z[at]! - top) * p;
+    const of = this.sidecar.labels.indexOf(verdict);
+    if (at < 0 || of < 0) return 0;
+    return Math.exp(this.z[at]! - this.z[of]!) * p;
   }
 
   /**

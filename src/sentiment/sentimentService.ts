@@ -126,6 +126,8 @@ export class Sentiment {
     if (chars > this.cfg.maxTextChars) {
       throw new ServiceError(grpc.status.INVALID_ARGUMENT, 'PAYLOAD_TOO_LARGE', `${prefix}text has ${chars} characters; the limit is ${this.cfg.maxTextChars} (split longer documents)`, `${prefix}text`);
     }
+    // a NUL is a control character to the model, but PostgreSQL's text type cannot hold one: refused in every store alike
+    if (text.includes('\u0000')) throw new ServiceError(grpc.status.INVALID_ARGUMENT, 'TEXT_INVALID', `${prefix}text holds a NUL character (U+0000), which the state store cannot keep; remove it`, `${prefix}text`);
     try {
       cleanText(text);
     } catch (e) {

@@ -19,7 +19,58 @@ afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
 });
 
+async function openStores(): Promise<{ store: DuckDbSentimentStore; jobs: JobStore }> {
+  const dir = mkdtempSync(join(tmpdir(), 'meridian-write-behind-'));
+  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+  const store = await DuckDbSentimentStore.open(dir);
+  const jobs = new JobStore(store);
+  cleanups.push(() => jobs.close());
+  return { store, jobs };
+}
+
+/** An answered text and its result, as the runner records them. */
+function answered(text: string): { job: NewJob; result: StoredResult; message: AnalysisMessage } {
+  const now = Date.now();
+  const job: NewJob = { id: timeOrderedId(now), tenant: 'acme', text, feedId: 'wb', batchId: null, domain: 'GENERAL', occurredMs: now, createdMs: now };
+  const result: StoredResult = {
+    id: timeOrderedId(now), jobId: job.id, batchId: null, tenant: 'acme', feedId: 'wb', domain: 'GENERAL', occurredMs: now, createdMs: now,
+    sentiment: 'POSITIVE', score: 0.9, emotions: [0, 0, 0, 1, 0, 0, 0], anomalous: false, z: 0, payload: JSON.stringify({ rationale: text }),
+  };
+  return { job, result, message: { id: result.id, jobId: job.id, status: 'SUCCEEDED', sentiment: 'POSITIVE' } as unknown as AnalysisMessage };
+}
+
 describe('write-behind of answered results', () => {
+  it('stores the others when the store refuses one row for what it holds, not for the connection (it is not tried again)', async () => {
+    const { store, jobs } = await openStores();
+    const insertCompleted = store.insertCompleted.bind(store);
+    let calls = 0;
+    store.insertCompleted = (js, rs) => {
+      calls++;
+      return js.some((j) => j.text === 'bad row') ? Promise.reject(new Error('invalid byte sequence for encoding "UTF8": 0x00')) : insertCompleted(js, rs);
+    };
+    const rows = ['first', 'bad row', 'third', 'fourth'].map(answered);
+    for (const r of rows) jobs.recordAnalysed(r.job, r.result, r.message);
+    await jobs.settle();
+    const stored = await Promise.all(rows.map((r) => store.getResult(r.result.id, scope)));
+    expect(stored.map((r) => r !== null)).toEqual([true, false, true, true]);
+    expect(calls).toBeLessThanOrEqual(5); // halves, never the same rows again
+    expect(jobs.unstoredFull).toBe(false);
+  });
+
+  it('refuses a deletion while the store fails, and gives up at once when it shuts down (a pause of seconds under way)', async () => {
+    const { store, jobs } = await openStores();
+    store.insertCompleted = () => Promise.reject(new Error('connection terminated unexpectedly'));
+    const r = answered('kept in memory');
+    jobs.recordAnalysed(r.job, r.result, r.message);
+    await new Promise((res) => setTimeout(res, 200)); // the first try failed: trying again
+    await expect(jobs.deleteFeed('wb', scope)).rejects.toMatchObject({ reason: 'UNAVAILABLE' });
+    expect(await jobs.getAnalysis(r.result.id, scope)).toMatchObject({ id: r.result.id });
+    const started = Date.now();
+    jobs.stopRetrying();
+    await jobs.settle();
+    expect(Date.now() - started).toBeLessThan(1000);
+  });
+
   it('keeps trying while the store fails, serving the result meanwhile, and stores it once the store answers', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'meridian-write-behind-'));
     cleanups.push(() => rmSync(dir, { recursive: true, force: true }));

@@ -27,6 +27,9 @@
  */
 import { Batching } from '../../../lib/batching.js';
 import { logger } from '../../log.js';
+import { status } from '@grpc/grpc-js';
+import { isTransient } from '../../db/postgres.js';
+import { ServiceError } from '../../errors.js';
 import { resultMessage, type AnalysisMessage } from './messages.js';
 import type {
   AttemptOutcome, BatchRow, Deleted, DeliveryLogEntry, FeedDeletion, FeedWindowRow, JobCursor, JobFilter, JobRow, JobStatus, NewBatch, NewJob,
@@ -36,11 +39,16 @@ import type {
 const WRITE_BEHIND_WINDOW_MS = 20;
 const WRITE_BEHIND_MAX = 1024;
 /**
- * Answered results that may wait unstored (served from memory) while the store does not take them: past this, new
- * synchronous and stream texts are refused UNAVAILABLE until the store answers again (JobStore.unstoredFull).
+ * Answered results, and characters of their texts, that may wait unstored (served from memory) while the store does
+ * not take them: past either, new synchronous and stream texts are refused UNAVAILABLE until the store answers again
+ * (JobStore.unstoredFull).
  */
 export const UNSTORED_MAX = 20_000;
-/** How long answered results are retried when the store fails (each try is the store's own, up to 30 s on PostgreSQL). */
+export const UNSTORED_MAX_CHARS = 32 * 1024 * 1024;
+/**
+ * How long after it was answered a result is tried again while the store fails for want of a connection (each try is
+ * the store's own, up to 30 s on PostgreSQL); other failures are not tried again.
+ */
 const WRITE_BEHIND_RETRY_MS = 15 * 60_000;
 
 /** A job write waiting to be gathered with the others of its turn. */
@@ -71,8 +79,14 @@ export class JobStore {
   private addedSeq = 0;
   private storedSeq = 0;
   private flushWaiters: (() => void)[] = [];
-  /** close() began: a failing write-behind flush is given up, not tried again. */
+  /** Shutting down (stopRetrying, close): a failing write-behind flush is given up, not tried again. */
   private closing = false;
+  /** A write-behind flush is trying again after the store failed: deletions are refused and reads do not wait for it. */
+  private retrying = false;
+  /** Characters of the texts of `unstored`. */
+  private unstoredChars = 0;
+  /** Wakes a retry's pause (stopRetrying). */
+  private wakeRetry: (() => void) | null = null;
 
   constructor(readonly store: SentimentStore) {
     this.jobWrites = new Batching<JobWrite>((writes) => this.flushJobWrites(writes));
@@ -82,7 +96,7 @@ export class JobStore {
         await this.storeAnswered(items);
       } finally {
         for (const i of items) {
-          this.unstored.delete(i.result.id);
+          if (this.unstored.delete(i.result.id)) this.unstoredChars -= i.job.text.length;
           this.unstoredJobs.delete(i.job.id);
         }
         this.storedSeq = Math.max(this.storedSeq, items[items.length - 1]!.seq);
@@ -99,26 +113,60 @@ export class JobStore {
    * Given up after WRITE_BEHIND_RETRY_MS, or at once when the store is closing.
    */
   private async storeAnswered(items: Analysed[]): Promise<void> {
-    const started = Date.now();
+    // one deadline for the flush: its oldest result's answer, so results queued behind a failing flush are not kept for hours
+    const giveUpAt = items.reduce((t, i) => Math.min(t, i.result.createdMs), Date.now()) + WRITE_BEHIND_RETRY_MS;
     for (let attempt = 0; ; attempt++) {
       try {
         await this.store.insertCompleted(items.map((i) => i.job), items.map((i) => i.result));
         if (attempt > 0) logger.info({ results: items.length, attempts: attempt + 1 }, 'stored synchronous results after the store failed');
+        this.retrying = false;
         return;
       } catch (e) {
-        if (this.closing || Date.now() - started >= WRITE_BEHIND_RETRY_MS) {
+        if (!isTransient(e)) {
+          // not the connection: the rows (one of them, as likely as not). Halves are stored apart, so one bad row loses
+          // itself, not the flush's other results
+          if (items.length > 1) {
+            const half = items.length >> 1;
+            await this.storeAnswered(items.slice(0, half));
+            await this.storeAnswered(items.slice(half));
+          } else logger.error({ err: e, result: items[0]!.result.id }, 'could not store a synchronous result (its caller has it); dropped');
+          return;
+        }
+        if (this.closing || Date.now() >= giveUpAt) {
           logger.error({ err: e, results: items.length }, 'could not store synchronous results (the callers have them); given up');
           return;
         }
+        this.retrying = true;
         logger.warn({ err: e, results: items.length, attempt: attempt + 1 }, 'could not store synchronous results yet; trying again (served from memory meanwhile)');
-        await new Promise((r) => setTimeout(r, Math.min(10_000, 500 * 2 ** attempt)));
+        await new Promise<void>((r) => {
+          const t = setTimeout(r, Math.min(10_000, 500 * 2 ** attempt));
+          this.wakeRetry = () => { clearTimeout(t); r(); };
+        });
+        this.wakeRetry = null;
+        if (this.closing) {
+          logger.error({ results: items.length }, 'could not store synchronous results before shutting down (the callers have them); given up');
+          return;
+        }
       }
     }
   }
 
-  /** Too many answered results wait unstored (the store fails): new synchronous and stream texts are refused. */
+  /** Shutting down: a write-behind flush that fails is not tried again (a pause under way ends now). */
+  stopRetrying(): void {
+    this.closing = true;
+    this.wakeRetry?.();
+  }
+
+  /** Too many answered results (or characters of text) wait unstored: the store fails, and new synchronous texts are refused. */
   get unstoredFull(): boolean {
-    return this.unstored.size >= UNSTORED_MAX;
+    return this.unstored.size >= UNSTORED_MAX || this.unstoredChars >= UNSTORED_MAX_CHARS;
+  }
+
+  /** A deletion must not wait for a flush the store keeps failing: UNAVAILABLE at once. */
+  private refuseWhileRetrying(): void {
+    if (this.retrying) {
+      throw new ServiceError(status.UNAVAILABLE, 'UNAVAILABLE', 'the sentiment state store does not take writes now (answered results wait to be stored); retry later');
+    }
   }
 
   /**
@@ -186,6 +234,7 @@ export class JobStore {
   recordAnalysed(job: NewJob, result: StoredResult, message: AnalysisMessage): void {
     const a = { job, result, message, seq: ++this.addedSeq };
     this.unstored.set(result.id, a);
+    this.unstoredChars += job.text.length;
     this.unstoredJobs.set(job.id, a);
     this.writeBehind.add(a);
   }
@@ -197,6 +246,8 @@ export class JobStore {
 
   /** Waits until the write-behind results answered before this call are committed (flushed at once, not after the window); later ones are not waited for. */
   private async caughtUp(): Promise<void> {
+    // the store fails and keeps them: a read answers what is stored rather than wait for the flush to get through
+    if (this.retrying) return;
     const target = this.addedSeq;
     while (this.storedSeq < target) {
       const ended = new Promise<void>((resolve) => this.flushWaiters.push(resolve));
@@ -274,23 +325,27 @@ export class JobStore {
     return this.store.feedWindowRows(...args);
   }
 
-  // Deletions first commit what is still behind, so that they find it.
+  // Deletions first commit what is still behind, so that they find it (and are refused while the store fails it).
   async deleteAnalysis(resultId: string, scope: Scope): Promise<Deleted | null> {
+    this.refuseWhileRetrying();
     await this.settle();
     return this.store.deleteAnalysis(resultId, scope);
   }
 
   async deleteJob(jobId: string, scope: Scope, now: number): Promise<Deleted | null> {
+    this.refuseWhileRetrying();
     await this.settle();
     return this.store.deleteJob(jobId, scope, now);
   }
 
   async deleteFeed(feedId: string, scope: Scope, committed?: () => void): Promise<Deleted | null> {
+    this.refuseWhileRetrying();
     await this.settle();
     return this.store.deleteFeed(feedId, scope, committed);
   }
 
   async purgeBefore(cutoffMs: number): Promise<Deleted> {
+    this.refuseWhileRetrying();
     await this.settle();
     return this.store.purgeBefore(cutoffMs);
   }
@@ -344,7 +399,7 @@ export class JobStore {
   }
 
   async close(): Promise<void> {
-    this.closing = true;
+    this.stopRetrying();
     await this.inserts.settled();
     await this.jobWrites.settled();
     await this.settle();

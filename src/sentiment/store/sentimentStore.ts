@@ -257,10 +257,10 @@ export interface SentimentStore {
    */
   deleteFeed(feedId: string, scope: Scope, committed?: () => void): Promise<Deleted | null>;
   /**
-   * `listener` runs when another process deleted a feed (PostgreSQL: any replica's deleteFeed, via LISTEN/NOTIFY once
-   * it committed), with the tenant whose feed it was (null: every tenant's feed of that id, an admin's deletion), or
-   * with null when deletions may have been missed (the listening connection was lost and is back). The embedded store
-   * has no other process and never calls it.
+   * `listener` runs when any process deleted a feed (PostgreSQL: every replica's deleteFeed, this one's too, via
+   * LISTEN/NOTIFY once it committed), with the tenant whose feed it was (null: every tenant's feed of that id, an
+   * admin's deletion), or with null when deletions may have been missed (each time the listening connection is made,
+   * the first included). The embedded store has no other process and never calls it (the caller forgets its own).
    */
   onFeedsDeleted(listener: (deleted: FeedDeletion | null) => void): void;
   /** Retention: texts, finished jobs and per-item results older than `cutoffMs` go; feeds keep their numbers. */

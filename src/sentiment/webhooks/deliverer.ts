@@ -30,8 +30,9 @@ export interface DelivererOptions {
   /** Attempts in flight to one endpoint (a slow or dead endpoint holds at most this many slots). */
   perEndpoint?: number;
   /**
-   * Attempts in flight for one tenant's endpoints together (default: half of `concurrency`, at least 1): a tenant's
-   * slow or dead endpoints hold at most this many slots, and the others' messages go past their backlog.
+   * Attempts in flight for one tenant's endpoints together (default: `concurrency` less 2, at least 1): a tenant's
+   * slow or dead endpoints hold at most this many slots, so another tenant's messages always find one free, and a
+   * lone tenant keeps most of the pool.
    */
   perTenant?: number;
   /**
@@ -63,6 +64,8 @@ export class WebhookDeliverer {
   private stopped = false;
   /** Messages being attempted or whose outcome is not yet recorded (not picked again). */
   private readonly inFlight = new Set<string>();
+  /** Attempts in flight per tenant (kept across drains, as `perEndpoint` is: a drain that failed leaves its slots busy). */
+  private readonly perTenant = new Map<string, number>();
   private readonly perEndpoint = new Map<string, number>();
   private active = 0;
   private kick: (() => void) | null = null;
@@ -131,10 +134,10 @@ export class WebhookDeliverer {
   private async drain(): Promise<void> {
     const endpoints = new Map<string, WebhookEndpoint | null>();
     const cap = Math.max(1, this.opts.perEndpoint ?? 2);
-    const tenantCap = Math.max(1, this.opts.perTenant ?? Math.floor(this.opts.concurrency / 2));
+    const tenantCap = Math.max(1, this.opts.perTenant ?? this.opts.concurrency - 2);
     // the tenant of every endpoint seen in this drain: a tenant at its cap has all of them left out of the next look
     const tenantOf = new Map<string, string>();
-    const perTenant = new Map<string, number>();
+    const perTenant = this.perTenant;
     const slots: Promise<void>[] = [];
     for (;;) {
       if (this.stopped) break;
@@ -151,6 +154,9 @@ export class WebhookDeliverer {
           await this.store.releaseMessages(due).catch(() => undefined);
           break;
         }
+        // the tenants with the fewest attempts in flight first (each tenant's oldest first): a free slot goes to a
+        // tenant that waits rather than to another message of the backlog that holds the others
+        due.sort((x, y) => (perTenant.get(x.tenant) ?? 0) - (perTenant.get(y.tenant) ?? 0));
         let started = 0;
         let filled = false; // an endpoint filled its slots in this pass: its other messages were passed over
         const skipped: OutboxMessage[] = [];
