@@ -22,7 +22,7 @@ import { rationale } from './analysis/rationale.js';
 import { encodeWords, type WordRun } from './analysis/englishExpert.js';
 import { readWordList } from './englishWords.js';
 import { oneScript, priorsOnly, trainedLetters, unscoredScript } from './analysis/trainedScripts.js';
-import { abstention, emojiAnswer, fallbackAnswer, LEXICON_OVERRULES_POLAR_BELOW, lexiconDecides, lexiconOverModel, MODEL_SURE, unscoredNeutral, unsureNeutral } from './analysis/unscoredAnswers.js';
+import { abstention, emojiAnswer, fallbackAnswer, LEXICON_OVERRULES_POLAR_BELOW, lexiconDecides, lexiconOverModel, MODEL_SURE, nothingToRead, unscoredNeutral, unsureNeutral } from './analysis/unscoredAnswers.js';
 import { optionalBoolSetting } from '../../lib/envSettings.js';
 import { projectRoot } from '../paths.js';
 
@@ -436,6 +436,10 @@ export class SentimentAnalyzer {
       if (emoji.hits.length + emoji.neutral.length > 0 && side !== level.winner) {
         const answer = emojiAnswer(emoji, modelRead(), { ...language, trained }, truncated, cal, emotionScores);
         return withProbabilities(answer.output, answer.probs);
+      }
+      // nor an emoticon or emoji with a lexicon prior (":(" has VADER's): marks, digits or symbols alone say nothing
+      if (emoji.hits.length + emoji.neutral.length === 0 && !b.ids.some((id) => model.priorIds.has(id))) {
+        return withProbabilities(nothingToRead(modelRead(), { ...language, trained }, truncated, emotionScores), [0.25, 0.5, 0.25]);
       }
     }
     // a language the model has no training data in, or reads near chance: its lexicons speak (lexiconFallback.ts)

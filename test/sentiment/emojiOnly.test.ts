@@ -58,6 +58,18 @@ describe('texts of emoji only', () => {
     for (const o of outs) expect(o.sentiment).toBe('NEUTRAL');
   });
 
+  it('marks alone are NEUTRAL with lowConfidence ("!" was POSITIVE 92 %, "???" NEGATIVE), emoticons read by their side', async () => {
+    const marks = (await analyzer.analyze(['!', '!!!', '???', '?!', '$$$'])).map(ok);
+    for (const o of marks) {
+      expect(o.sentiment).toBe('NEUTRAL');
+      expect(o.lowConfidence).toBe(true);
+      expect(o.rationale).toMatch(/^NEUTRAL: the text has no word, emoji or emoticon to read/);
+    }
+    // an emoticon standing alone is a token with VADER's prior (before, its characters were clause marks: NEUTRAL)
+    const faces = (await analyzer.analyze([':)', ':-(', '<3', ":'(", ':D'])).map(ok).map(side);
+    expect(faces).toEqual(['positive', 'negative', 'positive', 'negative', 'positive']);
+  });
+
   it('text with words is not read from the emoji table alone', async () => {
     const [o] = (await analyzer.analyze(['I hate this 😀'])).map(ok);
     expect(o!.rationale).not.toMatch(/emoji polarity table/);

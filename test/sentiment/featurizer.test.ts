@@ -109,6 +109,20 @@ describe('featuriser priors beyond the VADER lexicon', () => {
   });
 });
 
+describe('emoticons', () => {
+  it("reads a standing emoticon as a token with VADER's prior (its characters were clause marks), not inside times, ratios or URLs", () => {
+    const f = new Featurizer(DEFAULT_FEATURIZER);
+    expect(f.featurize('Store closed again :(').tokens).toEqual(['Store', 'closed', 'again', ':(']);
+    expect(f.featurize('great day :-))) and ;D').tokens).toEqual(['great', 'day', ':-)))', 'and', ';D']);
+    expect(priorSigns(f, 'Store closed again :(', f.lexiconIds)).toEqual([-1]);
+    expect(priorSigns(f, 'love it <3', f.lexiconIds)).toEqual([1, 1]); // "love" and "<3"
+    expect(priorSigns(f, 'great day :-)))', f.lexiconIds)).toEqual([1, 1]); // "great" and ":)"
+    for (const t of ['10:30 meeting', 'ratio 3:2', 'Note: (see below)', 'see http://x.com/a:b', 'x=3', '(1) first']) {
+      expect(f.featurize(t).tokens.filter((tok) => /^[:;=<]/.test(tok)), t).toEqual([]);
+    }
+  });
+});
+
 describe('character n-grams for the model only (modelCharGramMax)', () => {
   it('add 5-grams to the model bag and leave the language head the bag it was trained on, in order', () => {
     const base: FeaturizerParams = { ...WITH_EXTRAS, bucketBits: 20 };

@@ -66,6 +66,15 @@ export function unscoredNeutral(model: Pick<MainHead, 'mainLabels'>, probs: Floa
   return neutralOutput(emotionScores, rationale, language, truncated, true);
 }
 
+/**
+ * A text with no letters and no emoji or emoticon the lexicons know ("!", "???", "...", "123"): nothing to read, so
+ * NEUTRAL with lowConfidence, not the model's lean on a lone mark ("!" was POSITIVE at 92 %, "???" NEGATIVE).
+ */
+export function nothingToRead(modelRead: string, language: AnalysisOutput['language'], truncated: boolean, emotionScores: EmotionScore[]): AnalysisOutput {
+  const rationale = `NEUTRAL: the text has no word, emoji or emoticon to read (punctuation, digits or symbols only), so the general model's ${modelRead} is not taken. Language: not identified; lower confidence.`;
+  return neutralOutput(emotionScores, rationale, language, truncated, true);
+}
+
 /** The answer for a text the model cannot read (unscoredScript): neutral, with no confidence, and saying why. */
 export function abstention(domain: Domain, script: string, language: AnalysisOutput['language'], truncated: boolean): AnalysisOutput {
   const result: AnalysisOutput = {

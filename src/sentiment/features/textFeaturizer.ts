@@ -14,7 +14,7 @@ import {
 import { DEFAULT_FEATURIZER, type FeaturizerParams } from './featurizerParams.js';
 import { extraLexicons, extraValence, lexiconValenceTable, wordClassTable, type ExtraLexicons, type WordTable } from './lexicons.js';
 import {
-  CASHTAG, collapseUnits, DIGITS, INTENSIFIERS, isNegator, MONEY, NEGATION_SCOPE, numberShape, numberShapeStart, scriptOf, SOFTENERS, TOKEN,
+  CASHTAG, collapseUnits, DIGITS, INTENSIFIERS, isNegator, MONEY, NEGATION_SCOPE, numberShape, numberShapeStart, scriptOf, SOFTENERS, symbolKey, TOKEN,
 } from './tokenRules.js';
 
 /** Longest stretch of a word hashed into character n-grams and per-character script features. */
@@ -286,6 +286,7 @@ export class Featurizer {
     this.isTicker = false;
     if (m[1] !== undefined) return '<url>';
     if (m[2] !== undefined) return '<user>';
+    if (m[4] !== undefined) return symbolKey(m[0]);
     let lower = m[0].toLowerCase();
     if (m[3] === undefined) return lower;
     if (DIGITS.test(lower)) {

@@ -4,8 +4,26 @@
  * the cutting of repeated units inside a word.
  */
 
-// url | @mention | word (letters, marks, digits, inner apostrophes; $cashtag, #hashtag) | emoji, ! or ? | clause boundary
-export const TOKEN = /(https?:\/\/\S+|www\.\S+)|(@\w+)|([$#]?[\p{L}\p{M}\p{N}_]+(?:['’][\p{L}\p{M}]+)*)|(\p{Extended_Pictographic}|[!?])|([.,;:()\n"“”]|\s-\s)/gu;
+/**
+ * A Western emoticon standing alone (not inside a word, a number or a time): eyes `:` `;` `=`, an optional nose, and a
+ * mouth (`:)` `:-(` `;D` `:P` `:/` `:'(` `:3` `:*`, a repeated mouth `:)))`), or a heart `<3` `</3`. Before, its
+ * characters were clause marks and the text lost it ("Store closed again :(" read as the rest alone).
+ */
+const EMOTICON = String.raw`(?<![\p{L}\p{N}:;=<>()\[\]])(?:[:;=]['’]?[-^o]?(?:\)+|\(+|\]+|\[+|[dDpP/\\|*3oO$@])|<\/?3+)(?![\p{L}\p{N}])`;
+// url | @mention | word (letters, marks, digits, inner apostrophes; $cashtag, #hashtag) | emoji, emoticon, ! or ? | clause boundary
+export const TOKEN = new RegExp(String.raw`(https?:\/\/\S+|www\.\S+)|(@\w+)|([$#]?[\p{L}\p{M}\p{N}_]+(?:['’][\p{L}\p{M}]+)*)|(\p{Extended_Pictographic}|${EMOTICON}|[!?])|([.,;:()\n"“”]|\s-\s)`, 'gu');
+const EMOTICON_START = /^[:;=<]/;
+
+/**
+ * The key of an emoji, emoticon, `!` or `?` token: an emoticon without its nose and with one mouth, in lower case as
+ * VADER's lexicon keys it (`:-)))` → `:)`, `:-D` → `:d`, `<333` → `<3`); the others as they are.
+ */
+export function symbolKey(raw: string): string {
+  if (!EMOTICON_START.test(raw)) return raw;
+  if (raw.startsWith('<')) return raw.startsWith('</') ? '</3' : '<3';
+  const tear = /['’]/.test(raw) ? "'" : '';
+  return `${raw[0]}${tear}${raw[raw.length - 1]!.toLowerCase()}`;
+}
 export const DIGITS = /^[\p{N}_]+$/u;
 export const MONEY = /^\$\p{N}+$/u;
 export const CASHTAG = /^\$\p{L}/u;
