@@ -134,6 +134,7 @@ export class JobStore {
         }
         if (this.closing || Date.now() >= giveUpAt) {
           logger.error({ err: e, results: items.length }, 'could not store synchronous results (the callers have them); given up');
+          this.retrying = false; // the next flush tries afresh; deletions and reads no longer wait for this one
           return;
         }
         this.retrying = true;
@@ -145,6 +146,7 @@ export class JobStore {
         this.wakeRetry = null;
         if (this.closing) {
           logger.error({ results: items.length }, 'could not store synchronous results before shutting down (the callers have them); given up');
+          this.retrying = false;
           return;
         }
       }
