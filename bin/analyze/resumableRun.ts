@@ -103,9 +103,15 @@ function appendDurably(file: string, lines: string[]): void {
   }
 }
 
+/** How often a wait for the gateway's 429 or 503 is said, at most. */
+const WAIT_SAID_EVERY_MS = 30_000;
+
 export class RestApi {
   private answered = false;
-  constructor(private readonly baseUrl: string, private readonly key: string, private readonly stopped: () => boolean = () => false) {}
+  /** When a wait for a 429/503 was last said (at most one line in WAIT_SAID_EVERY_MS). */
+  private waitSaid = 0;
+  constructor(private readonly baseUrl: string, private readonly key: string, private readonly stopped: () => boolean = () => false,
+    private readonly log: (line: string) => void = () => undefined) {}
 
   /** One call; waits out 429/503 (Retry-After) and network errors, throws RunError on a refused key. */
   async call(method: string, path: string, body?: unknown): Promise<{ status: number; body: Envelope }> {
@@ -131,7 +137,13 @@ export class RestApi {
       }
       if ((res.status === 429 || res.status === 503) && !this.stopped()) {
         const wait = Number(res.headers.get('retry-after'));
-        await sleep(Number.isFinite(wait) && wait > 0 ? Math.min(wait, 60) * 1000 : 1000);
+        const seconds = Number.isFinite(wait) && wait > 0 ? Math.min(wait, 60) : 1;
+        // a key's rate limit can hold a run for hours: say so, not a progress bar standing still
+        if (seconds >= 2 && Date.now() - this.waitSaid >= WAIT_SAID_EVERY_MS) {
+          this.waitSaid = Date.now();
+          this.log(`the gateway answers ${res.status} (${parsed.errors?.[0]?.message ?? (res.status === 429 ? 'rate limited' : 'unavailable')}); waiting ${seconds} s and going on`);
+        }
+        await sleep(seconds * 1000);
         continue;
       }
       return { status: res.status, body: parsed };
@@ -162,7 +174,7 @@ function fieldIndex(e: ErrorEntry | undefined): number | undefined {
 export async function runAnalysis(o: RunOptions): Promise<RunSummary> {
   const log = o.log ?? (() => undefined);
   const stopped = o.stopped ?? (() => false);
-  const api = new RestApi(o.baseUrl.replace(/\/+$/, ''), o.key, stopped);
+  const api = new RestApi(o.baseUrl.replace(/\/+$/, ''), o.key, stopped, log);
   const journalFile = `${o.out}.pending`;
   const done = readDone(o.out, log);
   const { jobs: journal, unsure } = readJournal(journalFile);

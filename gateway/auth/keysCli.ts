@@ -52,7 +52,10 @@ async function main(): Promise<void> {
     }
     const name = values.name ?? 'unnamed';
     // the name is shown in lists, logs and the dashboard: printable text of a sensible length
-    if (name.length > 100 || [...name].some((ch) => { const c = ch.codePointAt(0)!; return c < 0x20 || (c >= 0x7f && c <= 0x9f); })) fail('--name must be at most 100 characters with no control characters (escapes, newlines, tabs)');
+    // …nor bidirectional controls, which show a name other than it is (U+202E reverses what follows in lists and logs)
+    if (name.length > 100 || [...name].some((ch) => { const c = ch.codePointAt(0)!; return c < 0x20 || (c >= 0x7f && c <= 0x9f) || BIDI_CONTROLS.test(ch); })) {
+      fail('--name must be at most 100 characters with no control characters (escapes, newlines, tabs, bidirectional controls)');
+    }
     const { key, record } = await store.create({
       name,
       scopes: (values.scopes ?? 'geo:read').split(',').map((s) => s.trim()).filter(Boolean),
@@ -74,6 +77,9 @@ async function main(): Promise<void> {
   }
   await state.close();
 }
+
+/** Unicode's bidirectional formatting characters (embeddings, overrides, isolates, marks). */
+const BIDI_CONTROLS = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
 
 /** A key's rate limit as the lists show it: its own, none (0), or the gateway's default. */
 function shownLimit(limit: number | null): string {

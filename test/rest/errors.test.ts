@@ -155,7 +155,7 @@ describe('keys', () => {
     await eventually(async () => (await gw.get('/v1/geo/countries/FR', { 'X-Gateway-Key': key })).status === 401);
     expect(readFileSync(`${gw.stateDir}/gateway.duckdb`).includes(Buffer.from(key))).toBe(false); // only the hash is stored
     // odd arguments are refused with the usage, exit 2, no stack trace (1e99 printed one; an escape sequence in a name was stored)
-    for (const [args, message] of [[['--rate-limit=1e99'], /--rate-limit must be a whole number .* from 0 to 10000000/], [['--rate-limit=3000000000'], /from 0 to 10000000/], [['--name=a\u001b[31mb'], /--name must be at most 100 characters with no control characters/]] as const) {
+    for (const [args, message] of [[['--rate-limit=1e99'], /--rate-limit must be a whole number .* from 0 to 10000000/], [['--rate-limit=3000000000'], /from 0 to 10000000/], [['--name=a\u001b[31mb'], /--name must be at most 100 characters with no control characters/], [['--name=a\u202eb'], /no control characters .*bidirectional/]] as const) {
       const failed = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'gateway/auth/keysCli.ts', 'create', ...args], { env: { ...process.env, MERIDIAN_STATE_DIR: gw.stateDir } })
         .then(() => ({ code: 0, stderr: '' }), (e: { code: number; stderr: string }) => e);
       expect(failed.code, args.join(' ')).toBe(2);
