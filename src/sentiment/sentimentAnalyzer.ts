@@ -16,7 +16,7 @@ import { LanguageIdentifier, trustedOf, type DetectedLanguage } from './language
 import { FallbackLexicons, type FallbackVerdict } from './lexiconFallback.js';
 import { EMOTIONS, DIRECTIONS, levelOf, DEFAULT_CALIBRATION, type Calibration, type Domain } from './labels.js';
 import { writtenOnly, type ModelSidecar } from './modelCard.js';
-import type { AnalysisOutcome, AnalysisOutput } from './analysis/analysisOutput.js';
+import type { AnalysisOutcome, AnalysisOutput, EmotionScore } from './analysis/analysisOutput.js';
 import { ARENA_KEPT_BYTES, BagArena, type BagFeatures } from './analysis/bagArena.js';
 import { rationale } from './analysis/rationale.js';
 import { encodeWords, type WordRun } from './analysis/englishExpert.js';
@@ -408,6 +408,21 @@ export class SentimentAnalyzer {
     return t4;
   }
 
+  /**
+   * The answer for a text with no letters, so no language and no word lexicon, where the model's own does not stand:
+   * emoji the emoji table knows give the class (the run-cut tokens); with neither such an emoji nor an emoticon or
+   * emoji with a lexicon prior (":(" has VADER's), marks, digits or symbols alone say nothing.
+   */
+  private letterless(model: LoadedModel, b: ReadBag, winner: number, modelRead: () => string, language: AnalysisOutput['language'], truncated: boolean,
+    cal: Calibration, emotionScores: EmotionScore[]): { output: AnalysisOutput; probs: ArrayLike<number> } | undefined {
+    const emoji = this.fallback.emoji(b.bag.tokens.join(' '));
+    const side = emoji.score >= 1 ? 2 : emoji.score <= -1 ? 0 : 1;
+    const known = emoji.hits.length + emoji.neutral.length > 0;
+    if (known && side !== winner) return emojiAnswer(emoji, modelRead(), language, truncated, cal, emotionScores);
+    if (!known && !b.ids.some((id) => model.priorIds.has(id))) return { output: nothingToRead(modelRead(), language, truncated, emotionScores), probs: [0.25, 0.5, 0.25] };
+    return undefined;
+  }
+
   /** The answer for the r-th text of a session run: the model's verdict with its rationale, or a lexicon, neutral or abstaining answer. */
   private answer(model: LoadedModel, b: ReadBag, r: number, run: SessionRun, text: string, domain: Domain): AnalysisOutput {
     const C = model.sidecar.columns;
@@ -430,17 +445,8 @@ export class SentimentAnalyzer {
     const modelRead = (): string => `${model.mainLabels[level.winner]} (${Math.round(confidence * 100)}%)`;
     const unsure = !language.reliable || confidence < cal.lowConfidenceBelow;
     if (domain === 'GENERAL' && !/\p{L}/u.test(b.cleaned)) {
-      // no letters, so no language and no word lexicon: emoji the emoji table knows give the class (the run-cut tokens)
-      const emoji = this.fallback.emoji(b.bag.tokens.join(' '));
-      const side = emoji.score >= 1 ? 2 : emoji.score <= -1 ? 0 : 1;
-      if (emoji.hits.length + emoji.neutral.length > 0 && side !== level.winner) {
-        const answer = emojiAnswer(emoji, modelRead(), { ...language, trained }, truncated, cal, emotionScores);
-        return withProbabilities(answer.output, answer.probs);
-      }
-      // nor an emoticon or emoji with a lexicon prior (":(" has VADER's): marks, digits or symbols alone say nothing
-      if (emoji.hits.length + emoji.neutral.length === 0 && !b.ids.some((id) => model.priorIds.has(id))) {
-        return withProbabilities(nothingToRead(modelRead(), { ...language, trained }, truncated, emotionScores), [0.25, 0.5, 0.25]);
-      }
+      const answer = this.letterless(model, b, level.winner, modelRead, { ...language, trained }, truncated, cal, emotionScores);
+      if (answer) return withProbabilities(answer.output, answer.probs);
     }
     // a language the model has no training data in, or reads near chance: its lexicons speak (lexiconFallback.ts)
     const weak = model.weakCodes.has(language.code);
