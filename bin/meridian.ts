@@ -234,7 +234,9 @@ if (process.argv[2] === 'analyze') {
   void import('./analyze.js').then(({ analyzeCli }) => analyzeCli(process.argv.slice(3))).then((code) => { process.exitCode = code; });
 } else {
   main().catch((e: unknown) => {
-    logger.error({ err: e }, 'start-up failed');
+    // what failed, not where: a setting, a port in use, a state folder (the stack at MERIDIAN_LOG_LEVEL=debug)
+    logger.error({ reason: e instanceof Error ? e.message : String(e) }, 'start-up failed');
+    logger.debug({ err: e }, 'start-up failure, with its stack');
     process.stderr.write(`Meridian could not start: ${e instanceof Error ? e.message : String(e)}\n`);
     process.exit(1);
   });
