@@ -109,6 +109,32 @@ const postgresCore = shared(async () => {
   return { url, sc };
 });
 
+/**
+ * Tenant A registers `endpoints` black-hole endpoints and submits `texts` texts; once `stuck` of its attempts hang,
+ * tenant B (one working endpoint) sends one text. Resolves with how long B's delivery took and the most attempts the
+ * black hole held at once.
+ */
+async function starvedTenant(sc: Awaited<ReturnType<typeof startSentimentCore>>, tag: string, endpoints: number, texts: number, stuck: number): Promise<{ waitedMs: number; maxOpen: number }> {
+  const hole = await blackHole();
+  const r = await receiver();
+  cleanups.push(r.close);
+  const a = sentimentClient(sc.core.address, { tenant: `${tag}-a` });
+  const b = sentimentClient(sc.core.address, { tenant: `${tag}-b` });
+  try {
+    for (let i = 0; i < endpoints; i++) await a.call('createWebhook', { url: `http://127.0.0.1:${hole.port}/dead-${i}`, eventTypes: ['job.succeeded'] });
+    await b.call('createWebhook', { url: r.url, eventTypes: ['job.succeeded'] });
+    await a.call('batchAnalyzeTexts', { items: Array.from({ length: texts }, (_, i) => ({ text: `tenant A text ${i}, a fine day` })) });
+    await eventually(async () => hole.open() >= stuck, 30_000); // A's attempts are stuck in the black hole
+    const sent = Date.now();
+    await b.call('analyzeText', { text: 'tenant B: deliver me now' });
+    const got = await deliveries(r, 1, () => true, 14_000);
+    return { waitedMs: got[0]!.at - sent, maxOpen: hole.maxOpen() };
+  } finally {
+    a.close();
+    b.close();
+  }
+}
+
 describe('webhooks', () => {
   it('retries for more than 24 hours by default (Standard Webhooks schedule)', () => {
     const total = parseSchedule(DEFAULT_RETRY_SCHEDULE).reduce((a, b) => a + b, 0);
@@ -284,46 +310,19 @@ describe('webhooks', () => {
   });
 
   it('delivers another tenant\'s message at once while a black-hole receiver holds a backlog (pool, at most 2 attempts per endpoint)', { timeout: 120_000 }, async () => {
-    const hole = await blackHole();
-    const r = await receiver();
-    cleanups.push(r.close);
-    const sc = await sharedCore(); // attempts time out after 15 s: A's hang that long
-    const a = sentimentClient(sc.core.address, { tenant: 'hole-a' });
-    const b = sentimentClient(sc.core.address, { tenant: 'hole-b' });
-    await a.call('createWebhook', { url: `http://127.0.0.1:${hole.port}/x`, eventTypes: ['job.succeeded'] });
-    await b.call('createWebhook', { url: r.url, eventTypes: ['job.succeeded'] });
-    await a.call('batchAnalyzeTexts', { items: Array.from({ length: 24 }, (_, i) => ({ text: `tenant A text ${i}, a fine day` })) });
-    await eventually(async () => hole.open() >= 2, 30_000); // A's attempts are stuck in the black hole
-    const sent = Date.now();
-    await b.call('analyzeText', { text: 'tenant B: deliver me now' });
-    const got = await deliveries(r, 1, () => true, 14_000);
-    // before the pool, B waited for whole slices of A's 15 s timeouts (44 s in the attacker's run)
-    expect(got[0]!.at - sent).toBeLessThan(5000);
-    expect(hole.maxOpen()).toBeLessThanOrEqual(2);
-    a.close();
-    b.close();
+    // attempts time out after 15 s: A's hang that long; before the pool, B waited for whole slices of A's 15 s timeouts (44 s in the attacker's run)
+    const { waitedMs, maxOpen } = await starvedTenant(await sharedCore(), 'hole', 1, 24, 2);
+    expect(waitedMs).toBeLessThan(5000);
+    expect(maxOpen).toBeLessThanOrEqual(2);
   });
 
   it("delivers another tenant's message at once while one tenant's five dead endpoints have a backlog (a tenant leaves 2 of the 8 slots)", { timeout: 120_000 }, async () => {
-    const hole = await blackHole();
-    const r = await receiver();
-    cleanups.push(r.close);
     // a core of its own: the shared one's other black hole holds slots of another tenant
     const sc = await startSentimentCore({ webhookAllowHosts: ['127.0.0.1'], webhookTimeoutMs: 15_000, webhookRetrySchedule: '2s,4s' }); // 8 slots
     cleanups.push(sc.close);
-    const a = sentimentClient(sc.core.address, { tenant: 'holes-a' });
-    const b = sentimentClient(sc.core.address, { tenant: 'holes-b' });
-    for (let i = 0; i < 5; i++) await a.call('createWebhook', { url: `http://127.0.0.1:${hole.port}/dead-${i}`, eventTypes: ['job.succeeded'] });
-    await b.call('createWebhook', { url: r.url, eventTypes: ['job.succeeded'] });
-    await a.call('batchAnalyzeTexts', { items: Array.from({ length: 30 }, (_, i) => ({ text: `tenant A text ${i}, a fine day` })) });
-    await eventually(async () => hole.open() >= 6, 30_000); // A's attempts are stuck
-    const sent = Date.now();
-    await b.call('analyzeText', { text: 'tenant B: deliver me now' });
-    const got = await deliveries(r, 1, () => true, 14_000);
     // five endpoints at 2 attempts each had taken all 8 slots: B waited for A's 15 s timeouts (42-263 s in a sweep)
-    expect(got[0]!.at - sent).toBeLessThan(5000);
-    expect(hole.maxOpen()).toBeLessThanOrEqual(6);
-    a.close();
-    b.close();
+    const { waitedMs, maxOpen } = await starvedTenant(sc, 'holes', 5, 30, 6);
+    expect(waitedMs).toBeLessThan(5000);
+    expect(maxOpen).toBeLessThanOrEqual(6);
   });
 });
