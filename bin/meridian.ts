@@ -235,9 +235,10 @@ if (process.argv[2] === 'analyze') {
 } else {
   main().catch((e: unknown) => {
     // what failed, not where: a setting, a port in use, a state folder (the stack at MERIDIAN_LOG_LEVEL=debug)
-    logger.error({ reason: e instanceof Error ? e.message : String(e) }, 'start-up failed');
+    const reason = e instanceof Error ? e.message : String(e);
+    logger.error({ reason }, 'start-up failed');
     logger.debug({ err: e }, 'start-up failure, with its stack');
-    process.stderr.write(`Meridian could not start: ${e instanceof Error ? e.message : String(e)}\n`);
+    process.stderr.write(`Meridian could not start: ${reason}\n`);
     process.exit(1);
   });
 }

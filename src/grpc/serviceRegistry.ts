@@ -6,6 +6,7 @@
  * service but health is behind authentication (authentication.ts).
  */
 import type * as grpc from '@grpc/grpc-js';
+import protobuf from 'protobufjs';
 import type { Authenticator } from './authentication.js';
 import type { Handler, ServiceHandlers, StreamHandler } from './callContext.js';
 import type { CoreMethod } from './callRunner.js';
@@ -86,26 +87,13 @@ export class ServiceRegistry {
  * are the decoder's to check.
  */
 export function checkWireFraming(bytes: Uint8Array): void {
-  let at = 0;
-  const varint = (): number => {
-    let value = 0;
-    for (let shift = 0; shift < 64; shift += 7) {
-      if (at >= bytes.length) throw new RangeError('a varint runs past the end of the message');
-      const b = bytes[at++]!;
-      if (shift < 49) value += (b & 0x7f) * 2 ** shift;
-      if ((b & 0x80) === 0) return value;
-    }
-    throw new RangeError('a varint is longer than 10 bytes');
-  };
-  while (at < bytes.length) {
-    const tag = varint();
-    if (tag >>> 3 === 0 && tag < 8) throw new RangeError('field number 0');
-    const skip = [() => void varint(), () => 8, () => varint(), null, null, () => 4][tag % 8];
-    if (!skip) throw new RangeError(`wire type ${tag % 8} is not used by this contract`);
-    const n = skip();
-    if (n !== undefined) {
-      if (at + n > bytes.length) throw new RangeError(`a field of ${n} bytes runs past the end of the message (${bytes.length - at} left)`);
-      at += n;
-    }
+  // protobufjs's own reader skips each field, and throws where a varint or a field runs past the end
+  const r = protobuf.Reader.create(bytes);
+  while (r.pos < r.len) {
+    const tag = r.uint32();
+    const type = tag & 7;
+    if (tag >>> 3 === 0) throw new RangeError('field number 0');
+    if (type !== 0 && type !== 1 && type !== 2 && type !== 5) throw new RangeError(`wire type ${type} is not used by this contract`);
+    r.skipType(type);
   }
 }

@@ -173,21 +173,19 @@ export class FeedBaselines {
     return { anomalous: baselineItems >= ITEM_MIN_BASELINE && Math.abs(z) >= Z_THRESHOLD, zScore: baselineItems ? z : 0, baselineItems, baselineMedian: m };
   }
 
-  /**
-   * Drops a feed's baseline (after the feed was deleted): tenant's feed, or (tenant null) every tenant's feed of that
-   * id; with no feed at all, every baseline (deletions may have been missed: they load again from the store).
-   */
-  forget(tenant: string | null, feedId?: string): void {
-    if (feedId === undefined) {
-      this.feeds.clear();
-      this.hit.clear();
-      return;
-    }
+  /** Drops a feed's baseline (after the feed was deleted): tenant's feed, or (tenant null) every tenant's feed of that id. */
+  forget(tenant: string | null, feedId: string): void {
     const keys = tenant !== null ? [`${tenant}\u0000${feedId}`] : [...this.feeds.keys()].filter((k) => k.endsWith(`\u0000${feedId}`));
     for (const key of keys) {
       this.feeds.delete(key);
       this.hit.delete(key);
     }
+  }
+
+  /** Drops every baseline (deletions may have been missed): each loads again from the store when its feed is next scored. */
+  forgetAll(): void {
+    this.feeds.clear();
+    this.hit.clear();
   }
 }
 

@@ -43,7 +43,7 @@ import { logger } from '../log.js';
 import type { AnalysisPool } from './analysisPool.js';
 import type { AnalysisOutcome } from './sentimentAnalyzer.js';
 import type { ClaimedJob, NewBatch, NewJob, StoredResult } from './store/sentimentStore.js';
-import { UNSTORED_MAX, type JobStore } from './store/jobStore.js';
+import type { JobStore } from './store/jobStore.js';
 import { analysisMessage, storedResult, type AnalysisMessage } from './store/messages.js';
 import { JobClaimer, type ClaimTarget } from './jobClaimer.js';
 import type { FeedBaselines, ItemAnomaly } from './feedAnalytics.js';
@@ -201,7 +201,7 @@ export class JobRunner implements ClaimTarget {
   analyzeNow(job: NewJob, signal?: AbortSignal): Promise<AnalysisMessage> {
     if (signal?.aborted) return Promise.reject(callCancelled());
     if (this.store.unstoredFull) {
-      return Promise.reject(new ServiceError(status.UNAVAILABLE, 'UNAVAILABLE', `the sentiment state store does not take results (${UNSTORED_MAX} answered results wait to be stored); retry later, or submit the text asynchronously`));
+      return Promise.reject(new ServiceError(status.UNAVAILABLE, 'UNAVAILABLE', 'the sentiment state store does not take results (too many answered results wait to be stored); retry later, or submit the text asynchronously'));
     }
     this.admit(job.tenant, 1);
     return new Promise<AnalysisMessage>((resolve, reject) => {
@@ -283,23 +283,21 @@ export class JobRunner implements ClaimTarget {
     let chars = 0;
     // the next text fits: the task is under its size, and under TASK_CHARS with it (or empty)
     const fits = (it: QueueItem): boolean => items.length === 0 || chars + it.job.text.length <= TASK_CHARS;
+    const add = (it: QueueItem): void => {
+      items.push(it);
+      chars += it.job.text.length;
+    };
     while (items.length < size && this.urgent.length && fits(this.urgent[0]!)) {
       const it = this.urgent.shift()!;
       if (it.canceled) this.release(it);
-      else {
-        items.push(it);
-        chars += it.job.text.length;
-      }
+      else add(it);
     }
     // a synchronous text that did not fit goes first in the next task: no queued job goes past it
     while (items.length < size && this.urgent.length === 0 && this.claimedHead < this.claimed.length && fits(this.claimed[this.claimedHead]!)) {
       const it = this.claimed[this.claimedHead]!;
       this.claimed[this.claimedHead++] = undefined as unknown as QueueItem;
       if (it.canceled) this.held.delete(it.job.id);
-      else {
-        items.push(it);
-        chars += it.job.text.length;
-      }
+      else add(it);
     }
     if (this.claimedHead > 4096 && this.claimedHead * 2 > this.claimed.length) {
       this.claimed.splice(0, this.claimedHead);

@@ -79,7 +79,7 @@ export class Sentiment {
     const metrics = new SentimentMetrics();
     const baselines = new FeedBaselines(store);
     // a feed another replica deleted: its baseline goes here too (PostgreSQL; null: deletions may have been missed)
-    store.onFeedsDeleted((d) => (d ? baselines.forget(d.tenant, d.feedId) : baselines.forget(null)));
+    store.onFeedsDeleted((d) => (d ? baselines.forget(d.tenant, d.feedId) : baselines.forgetAll()));
     const runner = new JobRunner(store, pool, baselines, { batchSize: cfg.batchSize, batchMax: cfg.batchMax, queueMax: cfg.queueMax, tenantQueueMax: cfg.tenantQueueMax, maxAttempts: cfg.maxAttempts }, metrics);
     const guard = new TargetGuard(cfg.webhookAllowHosts);
     // shared by replicas: their messages (and a dead one's) wake no one here, so the deliverer looks every few seconds
