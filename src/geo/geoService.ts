@@ -431,6 +431,8 @@ export class Geo implements PlaceContext {
       BatchGetCities: (req) => {
         const ids = req['cityIds'] as number[];
         if (ids.length > 1000) throw invalid('cityIds', `cityIds holds at most 1000 ids, got ${ids.length}`);
+        const bad = ids.findIndex((id) => !(id >= 1));
+        if (bad >= 0) throw invalid(`cityIds[${bad}]`, `cityIds[${bad}] must be a GeoNames id from 1 to 2147483647, got ${ids[bad]}`);
         const d = display(req);
         return this.detailsPage(ids.map((id) => this.refOf(id)).filter((i): i is number => i !== undefined), d);
       },
@@ -493,6 +495,8 @@ export class Geo implements PlaceContext {
       BatchGetCountries: (req) => {
         const codes = req['countryCodes'] as string[];
         if (codes.length > 1000) throw invalid('countryCodes', `countryCodes holds at most 1000 codes, got ${codes.length}`);
+        const bad = codes.findIndex((c) => !/^(?:[A-Za-z]{2}|[Qq]\d{1,10})$/.test(c));
+        if (bad >= 0) throw invalid(`countryCodes[${bad}]`, `countryCodes[${bad}] must be an ISO-3166 alpha-2 code such as US or a WikiData id such as Q30, got '${codes[bad]!.slice(0, 40)}'`);
         const d = display(req);
         return {
           data: codes.map((c) => (/^Q\d+$/i.test(c) ? this.catalog.countryByWikidata(c) : this.catalog.countries.get(c.toUpperCase())))

@@ -278,6 +278,9 @@ describe('errors', () => {
     ['GetCity', { cityId: -3 }, 'cityId'],
     ['GetCity', { cityId: 'abc' }, 'cityId'],
     ['GetCountry', { countryCode: 'U1' }, 'countryCode'],
+    ['BatchGetCities', { cityIds: [5128581, 0] }, 'cityIds[1]'], // unknown ids are left out; impossible ones are refused
+    ['BatchGetCities', { cityIds: [-7] }, 'cityIds[0]'],
+    ['BatchGetCountries', { countryCodes: ['US', 'FR', 'U.S.'] }, 'countryCodes[2]'],
     ['ListCountries', { currencyCode: 'EURO' }, 'currencyCode'],
   ])('%s %j is INVALID_ARGUMENT / PARAM_INVALID naming %s', async (method, req, field) => {
     const e = await fail(method, req);
