@@ -129,9 +129,10 @@ export function addExchangeService(registry: ServiceRegistry): void {
     const receive = (req: ExchangeCall) => {
       if (!open) return; // the stream ended (a refused id earlier in this frame): start nothing more
       const id = Number(req.id);
-      // a uint64 above 2^53 - 1 is no longer one number here: two such ids would meet (the older call abandoned)
+      // a uint64 above 2^53 - 1 is no longer one number here: two such ids would meet (the older call abandoned).
+      // The loader decoded it to the nearest double already, so the refusal does not echo a value the caller never sent.
       if (!Number.isSafeInteger(id)) {
-        if (open) stream.emit('error', { code: grpc.status.INVALID_ARGUMENT, details: `exchange call ids are at most ${Number.MAX_SAFE_INTEGER}, got ${String(req.id).slice(0, 30)}` });
+        if (open) stream.emit('error', { code: grpc.status.INVALID_ARGUMENT, details: `exchange call ids are at most ${Number.MAX_SAFE_INTEGER} (2^53 - 1); a call of this frame had a larger one (for '${req.method.slice(0, 80)}')` });
         return;
       }
       const timeoutMs = req.timeoutMs ?? 0;
