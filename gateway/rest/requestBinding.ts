@@ -172,6 +172,8 @@ export function convertText(f: LeafField, raw: string, label = f.jsonName): unkn
       const v = raw.trim();
       const [lo, hi] = RANGES[f.kind] ?? [0, 0];
       const n = Number(v);
+      // a number with a fraction in the type's range is told it must be whole: the type's range is the wire's, not the field's
+      if (NUM.test(v) && !Number.isInteger(n) && n >= lo && n <= hi) throw paramInvalid(`${label} must be a whole number, got '${show(raw)}'`, label);
       if (!INT.test(v) || n < lo || n > hi) throw paramInvalid(`${label} must be an integer from ${lo} to ${hi}, got '${show(raw)}'`, label);
       return n;
     }
