@@ -233,10 +233,20 @@ export async function startCore(config: CoreConfig): Promise<Core> {
   // The analysis threads load their models now, not while the core was still starting (src/sentiment/analysisPool.ts).
   // Models that do not load leave geo serving; the sentiment service's health says NOT_SERVING (its calls answer
   // UNAVAILABLE with the reason), so that a readiness probe on it, or a client that checks, sees it.
+  let modelsFailed = false;
   void sentiment.startWorkers().then((failure) => {
     if (failure === undefined || closing) return;
+    modelsFailed = true;
     logger.error({ reason: failure }, 'the sentiment models did not load: SentimentService is NOT_SERVING; geo serves on');
     health.setStatus(SENTIMENT_SERVICE, 'NOT_SERVING');
+  });
+  // The shared PostgreSQL not answering: sentiment calls wait out its retries and may fail, so its health says so
+  // (geo and the overall '' stay SERVING: readiness on '' keeps every replica in, as each would fail the same way).
+  sentiment.onStoreReachability((reachable, reason) => {
+    if (closing) return;
+    if (reachable) logger.info('PostgreSQL answers again: SentimentService is SERVING');
+    else logger.warn({ reason }, 'PostgreSQL does not answer: SentimentService is NOT_SERVING until it does (calls wait out its retries)');
+    if (!modelsFailed) health.setStatus(SENTIMENT_SERVICE, reachable ? 'SERVING' : 'NOT_SERVING');
   });
   return {
     address, port, geo, sentiment, ca, mtls: !config.plaintext,

@@ -42,6 +42,12 @@ export function isTransient(e: unknown): boolean {
   return /Connection terminated|connection error|not queryable|Client was closed|timeout exceeded when trying to connect|the database system is (starting up|shutting down)/i.test(m);
 }
 
+/** A transient error that says the database cannot be reached (not a serialization failure or deadlock, which a reachable one raises). */
+function isConnectionLoss(e: unknown): boolean {
+  const code = (e as { code?: string } | null)?.code;
+  return isTransient(e) && code !== '40001' && code !== '40P01';
+}
+
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Hides the password of a connection URL for messages and logs. */
@@ -61,9 +67,16 @@ export interface PgOptions {
 
 export type Queryable = Pick<pg.PoolClient, 'query'>;
 
+/** The source of reachability that statements report (PgDatabase.reach), beside each LISTEN connection. */
+const QUERIES = {};
+
 export class PgDatabase {
   private closed = false;
   private readonly listeners: PgListener[] = [];
+  /** What cannot reach PostgreSQL now: a LISTEN connection that is reconnecting, or QUERIES after a lost statement. */
+  private readonly unreachable = new Set<object>();
+  private readonly reachabilityWatchers: ((reachable: boolean, reason: string) => void)[] = [];
+  private probe: NodeJS.Timeout | undefined;
 
   private constructor(readonly url: string, readonly pool: pg.Pool, private readonly retryMs: number, private readonly onError: (e: unknown) => void) {}
 
@@ -90,8 +103,11 @@ export class PgDatabase {
     for (let attempt = 0; ; attempt++) {
       if (this.closed) throw new Error('the PostgreSQL pool is closed');
       try {
-        return await work();
+        const out = await work();
+        if (this.unreachable.size) this.reach(QUERIES, true);
+        return out;
       } catch (e) {
+        if (isConnectionLoss(e)) this.reach(QUERIES, false, e);
         if (!isTransient(e) || Date.now() >= until || this.closed) throw e;
         this.onError(e);
         await sleep(Math.min(1000, 25 * 2 ** attempt));
@@ -127,9 +143,40 @@ export class PgDatabase {
     });
   }
 
+  /**
+   * Calls `watcher` each time PostgreSQL becomes unreachable (a statement's connection lost, a LISTEN connection
+   * reconnecting) and reachable again (every such one back), with the last error's message.
+   */
+  onReachability(watcher: (reachable: boolean, reason: string) => void): void {
+    this.reachabilityWatchers.push(watcher);
+  }
+
+  private reach(source: object, ok: boolean, e?: unknown): void {
+    const was = this.unreachable.size === 0;
+    if (ok) this.unreachable.delete(source);
+    else this.unreachable.add(source);
+    if (!ok && source === QUERIES) this.probeLater();
+    const now = this.unreachable.size === 0;
+    if (was === now || this.closed) return;
+    const reason = now ? 'PostgreSQL answers again' : `PostgreSQL does not answer: ${(e as Error | undefined)?.message ?? 'connection lost'}`;
+    for (const w of this.reachabilityWatchers) w(now, reason);
+  }
+
+  /** After a lost statement, asks `SELECT 1` every second until one answers: no later statement may come to say so. */
+  private probeLater(): void {
+    if (this.probe || this.closed) return;
+    this.probe = setTimeout(() => {
+      void this.pool.query('SELECT 1').then(() => { this.probe = undefined; this.reach(QUERIES, true); }, () => {
+        this.probe = undefined;
+        if (this.unreachable.has(QUERIES)) this.probeLater();
+      });
+    }, 1000);
+    this.probe.unref();
+  }
+
   /** Keeps a connection LISTENing on `channel`; `onNotify` gets each payload (and '' after each reconnect, as anything may have been missed). */
   listen(channel: string, onNotify: (payload: string) => void): PgListener {
-    const l = new PgListener(this.url, channel, onNotify, this.onError);
+    const l: PgListener = new PgListener(this.url, channel, onNotify, (e) => { this.onError(e); this.reach(l, false, e); }, () => this.reach(l, true));
     this.listeners.push(l);
     l.start();
     return l;
@@ -165,6 +212,7 @@ export class PgDatabase {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    clearTimeout(this.probe);
     for (const l of this.listeners) await l.stop();
     await this.pool.end();
   }
@@ -176,7 +224,10 @@ export class PgListener {
   private stopped = false;
   private timer: NodeJS.Timeout | undefined;
 
-  constructor(private readonly url: string, private readonly channel: string, private readonly onNotify: (payload: string) => void, private readonly onError: (e: unknown) => void) {}
+  constructor(
+    private readonly url: string, private readonly channel: string, private readonly onNotify: (payload: string) => void,
+    private readonly onError: (e: unknown) => void, private readonly onConnected: () => void = () => undefined,
+  ) {}
 
   start(): void {
     void this.connect(0);
@@ -210,6 +261,7 @@ export class PgListener {
       if (this.stopped) { await client.end(); return; }
       this.client = client;
       attempt = 0;
+      this.onConnected();
       this.onNotify(''); // anything sent while we were away is unknown: let the owner look
     } catch (e) {
       retry(e);

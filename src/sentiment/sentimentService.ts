@@ -476,6 +476,11 @@ export class Sentiment {
     return this.pool.start();
   }
 
+  /** Calls `listener` when the shared state database stops answering and when it answers again (PostgreSQL only). */
+  onStoreReachability(listener: (reachable: boolean, reason: string) => void): void {
+    this.store.store.onReachability(listener);
+  }
+
   async close(): Promise<void> {
     clearInterval(this.retentionTimer);
     await this.deliverer.close();

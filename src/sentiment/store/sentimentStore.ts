@@ -263,6 +263,11 @@ export interface SentimentStore {
    * the first included). The embedded store has no other process and never calls it (the caller forgets its own).
    */
   onFeedsDeleted(listener: (deleted: FeedDeletion | null) => void): void;
+  /**
+   * Calls `listener` when the shared database stops answering (false) and when it answers again (true), with why.
+   * The embedded store is a file in the process and never calls it.
+   */
+  onReachability(listener: (reachable: boolean, reason: string) => void): void;
   /** Retention: texts, finished jobs and per-item results older than `cutoffMs` go; feeds keep their numbers. */
   purgeBefore(cutoffMs: number): Promise<Deleted>;
 

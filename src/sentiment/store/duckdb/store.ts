@@ -119,6 +119,7 @@ export class DuckDbSentimentStore implements SentimentStore {
   deleteFeed(feedId: string, scope: Scope, committed?: () => void): Promise<Deleted | null> { return this.maintenance.deleteFeed(feedId, scope, committed); }
   /** One process owns the file: no other deletes a feed, so the listener is never called. */
   onFeedsDeleted(_listener: (deleted: FeedDeletion | null) => void): void { /* no other process */ }
+  onReachability(_listener: (reachable: boolean, reason: string) => void): void { /* a file in this process */ }
   purgeBefore(cutoffMs: number): Promise<Deleted> { return this.maintenance.purgeBefore(cutoffMs); }
   /** Rewrites the database into a fresh file and swaps it in (maintenance.ts). */
   compact(): Promise<void> { return this.maintenance.compact(); }

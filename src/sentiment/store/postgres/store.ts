@@ -94,6 +94,7 @@ export class PostgresSentimentStore implements SentimentStore {
   deleteJob(jobId: string, scope: Scope, now: number): Promise<Deleted | null> { return this.maintenance.deleteJob(jobId, scope, now); }
   deleteFeed(feedId: string, scope: Scope, committed?: () => void): Promise<Deleted | null> { return this.maintenance.deleteFeed(feedId, scope, committed); }
   onFeedsDeleted(listener: (deleted: FeedDeletion | null) => void): void { this.maintenance.onFeedsDeleted(listener); }
+  onReachability(listener: (reachable: boolean, reason: string) => void): void { this.db.onReachability(listener); }
   purgeBefore(cutoffMs: number): Promise<Deleted> { return this.maintenance.purgeBefore(cutoffMs); }
 
   // ---- webhooks and the outbox (webhooks.ts) -----------------------------------------
