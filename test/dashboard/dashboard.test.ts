@@ -171,6 +171,42 @@ describe.skipIf(!chromium)('dashboard in headless Chromium', () => {
     await page.close();
   });
 
+  it('fits a 375 px phone: no section scrolls sideways; table rows stack as cards, each cell under its column\'s name', async () => {
+    const page = await browser.newPage();
+    const seen = watch(page);
+    await page.setViewport({ width: 375, height: 800, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+    await page.goto(`${gw.url}/dashboard`, { waitUntil: 'networkidle0' });
+    await page.type('#key', gw.key);
+    await page.click('#key-form button[type=submit]');
+    await page.waitForFunction(() => document.getElementById('key-status')?.textContent === 'key accepted', { timeout: 10_000 });
+    await page.type('#feed-id', feedId);
+    await page.select('#window', '1h');
+    await page.select('#range', '48');
+    await page.click('#feed-form button[type=submit]');
+    await page.waitForFunction((f) => document.body.dataset['feedLoaded'] === f, { timeout: 15_000 }, feedId);
+    await page.click('#jobs-form button[type=submit]');
+    await page.waitForFunction(() => document.querySelectorAll('#jobs-table tbody tr code').length === 20, { timeout: 10_000 });
+    const layout = await page.evaluate(() => ({
+      page: document.documentElement.scrollWidth,
+      // a section that scrolls sideways, named with its widest descendant
+      sideways: [...document.querySelectorAll('main section')].filter((s) => !(s as HTMLElement).hidden && s.scrollWidth > s.clientWidth + 1).map((s) => {
+        const widest = [...s.querySelectorAll('*')].reduce((w, e) => (e.getBoundingClientRect().right > w.getBoundingClientRect().right ? e : w));
+        return `${s.id} (${s.scrollWidth} > ${s.clientWidth} px): ${widest.tagName.toLowerCase()}${widest.id ? `#${widest.id}` : ''}.${String(widest.className)} right ${Math.round(widest.getBoundingClientRect().right)} px of ${Math.round(s.getBoundingClientRect().right)}`;
+      }),
+      jobCell: (() => { const td = document.querySelector('#jobs-table tbody tr td:nth-child(2)') as HTMLElement; return { label: td.dataset['label'], before: window.getComputedStyle(td, '::before').content }; })(),
+      windowLabels: [...document.querySelectorAll('#anomaly-windows tbody tr:first-child td')].map((td) => (td as HTMLElement).dataset['label']),
+    }));
+    await page.screenshot({ path: join(OUTPUT_DIR, 'dashboard-phone.png'), fullPage: true });
+    await page.$eval('#anomaly-windows', (e) => e.scrollIntoView());
+    await page.screenshot({ path: join(OUTPUT_DIR, 'dashboard-phone-table.png') }); // one screen, to look at
+    expect(layout.page).toBeLessThanOrEqual(375);
+    expect(layout.sideways).toEqual([]);
+    expect(layout.jobCell).toEqual({ label: 'State', before: '"State"' });
+    expect(layout.windowLabels).toEqual(['Window start', 'Texts', 'Mean score', 'Score z', 'Emotion shift z']);
+    expect(seen.errors).toEqual([]);
+    await page.close();
+  });
+
   it('refuses a wrong key with the gateway\'s message, and keeps nothing', async () => {
     const page = await browser.newPage();
     await page.goto(`${gw.url}/dashboard`, { waitUntil: 'networkidle0' });

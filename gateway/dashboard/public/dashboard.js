@@ -396,6 +396,13 @@
       loadingMore = true;
       loadJobs(true).finally(() => { loadingMore = false; });
     });
+    // each cell names its column (data-label), for the narrow layout where a row stacks as a card (dashboard.css)
+    for (const table of document.querySelectorAll('table.stack')) {
+      const names = [...table.tHead.rows[0].cells].map((c) => c.textContent);
+      const label = () => { for (const tr of table.tBodies[0].rows) [...tr.cells].forEach((td, i) => { if (td.colSpan === 1) td.dataset.label = names[i]; }); };
+      new window.MutationObserver(label).observe(table.tBodies[0], { childList: true });
+      label();
+    }
     window.addEventListener('resize', () => {
       if (scorePlot) scorePlot.setSize({ width: chartWidth('score-chart'), height: 260 });
       if (emotionPlot) emotionPlot.setSize({ width: chartWidth('emotion-chart'), height: 220 });
