@@ -89,11 +89,13 @@ export const NEUTRAL_PHRASES: Readonly<Record<string, string>> = {
   hr: '=dobar dan =dobro jutro =dobra večer =dobro veče =laku noć',
   sr: '=dobar dan =dobro jutro =dobro veče =laku noć =добар дан =добро јутро =добро вече =лаку ноћ',
   sl: '=dober dan =dobro jutro =dober večer =lahko noč',
-  tr: '=iyi günler =iyi akşamlar =iyi geceler =iyi sabahlar =kolay gelsin',
+  tr: '=iyi günler =iyi akşamlar =iyi geceler =iyi sabahlar =kolay gelsin'
+    + ' =kalite =kalitesi', // "quality" (+2 in nlp.js's list: "kalitesi çok kötü" read POSITIVE); kaliteli "of quality" stays
   id: '=selamat pagi =selamat siang =selamat sore =selamat malam',
   ms: '=selamat pagi =selamat petang =selamat malam',
   vi: '=yêu cầu =yeu cau',
-  ru: '=добрый день =доброе утро =добрый вечер =спокойной ночи',
+  ru: '=добрый день =доброе утро =добрый вечер =спокойной ночи'
+    + ' =выходные =выходных =выходной =выходным =выход =выхода', // "weekend", "exit": nlp.js's stem выходн (безвыходн "hopeless" stays)
   uk: '=добрий день =доброго ранку =добрий вечір',
   bg: '=добър ден =добро утро =добър вечер =лека нощ',
   el: '=καλημέρα =καλημερα =καλησπέρα =καλησπερα =καληνύχτα =καληνυχτα =καλή σας =καλό βράδυ',
@@ -103,5 +105,6 @@ export const NEUTRAL_PHRASES: Readonly<Record<string, string>> = {
     // POSITIVE, 这家火锅特别棒 NEGATIVE), 别人 "others", 区别 "difference", 不同 "different", 不断 "constantly", …
     + ' =特别 =特別 =别人 =別人 =别的 =別的 =分别 =分別 =区别 =區別 =差别 =差別 =告别 =告別 =性别 =性別 =级别 =級別 =类别 =類別'
     + ' =识别 =識別 =不仅 =不僅 =不但 =不断 =不斷 =不少 =不同 =不久 =不管 =不论 =不論',
+  hi: '=भेजा गया =भेज दिया', // "was sent" (-2 in nlp.js's list)
   ja: '=おはよう =こんにちは =こんばんは =おやすみ',
 };
