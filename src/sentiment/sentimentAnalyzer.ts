@@ -22,7 +22,7 @@ import { rationale } from './analysis/rationale.js';
 import { encodeWords, type WordRun } from './analysis/englishExpert.js';
 import { readWordList } from './englishWords.js';
 import { oneScript, priorsOnly, trainedLetters, unscoredScript } from './analysis/trainedScripts.js';
-import { abstention, emojiAnswer, fallbackAnswer, LEXICON_OVERRULES_POLAR_BELOW, lexiconDecides, lexiconOverModel, MODEL_SURE, nothingToRead, THIN_MODEL_SURE, unscoredNeutral, unsureNeutral } from './analysis/unscoredAnswers.js';
+import { abstention, emojiAnswer, fallbackAnswer, LEXICON_OVERRULES_POLAR_BELOW, lexiconDecides, lexiconOverModel, MODEL_SURE, nothingToRead, unscoredNeutral, unsureNeutral } from './analysis/unscoredAnswers.js';
 import { optionalBoolSetting } from '../../lib/envSettings.js';
 import { projectRoot } from '../paths.js';
 
@@ -483,7 +483,7 @@ export class SentimentAnalyzer {
       if (script) return withProbabilities(abstention(domain, script, { ...language, trained }, truncated), [0, 1, 0]);
     }
     if (lexicon && (!trained || weak) && level.winner !== 1
-      && ((!trained && lexicon.hits.length === 0 && this.fallback.hasList(language.code) && oneScript(b.cleaned) && this.fallback.emoji(text).hits.length === 0) || (probs[level.winner]! < THIN_MODEL_SURE && !b.ids.some((id) => model.priorIds.has(id))))) {
+      && ((!trained && lexicon.hits.length === 0 && this.fallback.hasList(language.code) && oneScript(b.cleaned) && this.fallback.emoji(text).hits.length === 0) || (probs[level.winner]! < MODEL_SURE && !b.ids.some((id) => model.priorIds.has(id))))) {
       // no word of the language's lexicon (its own, or the one it reads by transfer) and no polar emoji where the model
       // never learned the language (its polar lean, however sure, comes from features learnt in other languages:
       // Russian "Нам нужно купить молоко и яйца" POSITIVE 88 % through "нужно", which the Russian list marks neutral),
