@@ -244,9 +244,11 @@ export async function startCore(config: CoreConfig): Promise<Core> {
   // (geo and the overall '' stay SERVING: readiness on '' keeps every replica in, as each would fail the same way).
   sentiment.onStoreReachability((reachable, reason) => {
     if (closing) return;
-    if (reachable) logger.info('PostgreSQL answers again: SentimentService is SERVING');
+    // (models that did not load keep it NOT_SERVING whatever the database does)
+    const status = reachable && !modelsFailed ? 'SERVING' : 'NOT_SERVING';
+    if (reachable) logger.info({ status }, `PostgreSQL answers again: SentimentService is ${status}`);
     else logger.warn({ reason }, 'PostgreSQL does not answer: SentimentService is NOT_SERVING until it does (calls wait out its retries)');
-    if (!modelsFailed) health.setStatus(SENTIMENT_SERVICE, reachable ? 'SERVING' : 'NOT_SERVING');
+    health.setStatus(SENTIMENT_SERVICE, status);
   });
   return {
     address, port, geo, sentiment, ca, mtls: !config.plaintext,

@@ -172,10 +172,12 @@ export function convertText(f: LeafField, raw: string, label = f.jsonName): unkn
       const v = raw.trim();
       const [lo, hi] = RANGES[f.kind] ?? [0, 0];
       const n = Number(v);
-      // a number with a fraction in the type's range is told it must be whole: the type's range is the wire's, not the field's
-      if (NUM.test(v) && !Number.isInteger(n) && n >= lo && n <= hi) throw paramInvalid(`${label} must be a whole number, got '${show(raw)}'`, label);
-      if (!INT.test(v) || n < lo || n > hi) throw paramInvalid(`${label} must be an integer from ${lo} to ${hi}, got '${show(raw)}'`, label);
-      return n;
+      if (INT.test(v) && n >= lo && n <= hi) return n;
+      // the wire type's range is named only for a number outside it: it is not the field's own range (validityDays 1-3650)
+      if (!NUM.test(v)) throw paramInvalid(`${label} must be an integer, got '${show(raw)}'`, label);
+      if (!Number.isInteger(n)) throw paramInvalid(`${label} must be a whole number, got '${show(raw)}'`, label);
+      if (n >= lo && n <= hi) throw paramInvalid(`${label} must be an integer in digits (no decimal point or exponent), got '${show(raw)}'`, label);
+      throw paramInvalid(`${label} must be an integer from ${lo} to ${hi}, got '${show(raw)}'`, label);
     }
   }
 }

@@ -42,8 +42,12 @@ export function isTransient(e: unknown): boolean {
   return /Connection terminated|connection error|not queryable|Client was closed|timeout exceeded when trying to connect|the database system is (starting up|shutting down)/i.test(m);
 }
 
-/** A transient error that says the database cannot be reached (not a serialization failure or deadlock, which a reachable one raises). */
-function isConnectionLoss(e: unknown): boolean {
+/**
+ * A transient error that may mean the database cannot be reached: not a serialization failure or deadlock, which a
+ * reachable one raises. (The pool's "timeout exceeded when trying to connect" is one too, though a busy pool raises
+ * it as well: so such an error only starts a probe on a connection of its own, PgDatabase.probeLater.)
+ */
+function mayBeUnreachable(e: unknown): boolean {
   const code = (e as { code?: string } | null)?.code;
   return isTransient(e) && code !== '40001' && code !== '40P01';
 }
@@ -77,6 +81,7 @@ export class PgDatabase {
   private readonly unreachable = new Set<object>();
   private readonly reachabilityWatchers: ((reachable: boolean, reason: string) => void)[] = [];
   private probe: NodeJS.Timeout | undefined;
+  private lastReason = '';
 
   private constructor(readonly url: string, readonly pool: pg.Pool, private readonly retryMs: number, private readonly onError: (e: unknown) => void) {}
 
@@ -103,11 +108,9 @@ export class PgDatabase {
     for (let attempt = 0; ; attempt++) {
       if (this.closed) throw new Error('the PostgreSQL pool is closed');
       try {
-        const out = await work();
-        if (this.unreachable.size) this.reach(QUERIES, true);
-        return out;
+        return await work();
       } catch (e) {
-        if (isConnectionLoss(e)) this.reach(QUERIES, false, e);
+        if (mayBeUnreachable(e)) this.probeLater(0);
         if (!isTransient(e) || Date.now() >= until || this.closed) throw e;
         this.onError(e);
         await sleep(Math.min(1000, 25 * 2 ** attempt));
@@ -149,34 +152,48 @@ export class PgDatabase {
    */
   onReachability(watcher: (reachable: boolean, reason: string) => void): void {
     this.reachabilityWatchers.push(watcher);
+    // a watcher that comes after the database stopped answering hears so at once (it would hear only the return)
+    if (this.unreachable.size && !this.closed) watcher(false, this.lastReason);
   }
 
   private reach(source: object, ok: boolean, e?: unknown): void {
     const was = this.unreachable.size === 0;
     if (ok) this.unreachable.delete(source);
     else this.unreachable.add(source);
-    if (!ok && source === QUERIES) this.probeLater();
     const now = this.unreachable.size === 0;
     if (was === now || this.closed) return;
     const reason = now ? 'PostgreSQL answers again' : `PostgreSQL does not answer: ${(e as Error | undefined)?.message ?? 'connection lost'}`;
+    this.lastReason = reason;
     for (const w of this.reachabilityWatchers) w(now, reason);
   }
 
-  /** After a lost statement, asks `SELECT 1` every second until one answers: no later statement may come to say so. */
-  private probeLater(): void {
+  /**
+   * After a statement failed in a way that may mean the database is gone: `SELECT 1` on a connection of its own (not
+   * the pool's, whose checkout also times out when every connection is busy). A failed probe marks the database
+   * unreachable and asks again a second after it ended (a connect waits up to 5 s); the first probe that answers
+   * marks it reachable and ends the probing.
+   */
+  private probeLater(delayMs = 1000): void {
     if (this.probe || this.closed) return;
     this.probe = setTimeout(() => {
-      void this.pool.query('SELECT 1').then(() => { this.probe = undefined; this.reach(QUERIES, true); }, () => {
+      const client = new pg.Client({ connectionString: this.url, connectionTimeoutMillis: 5_000, application_name: 'meridian-probe' });
+      client.on('error', () => undefined);
+      void client.connect().then(() => client.query('SELECT 1')).then(() => {
         this.probe = undefined;
-        if (this.unreachable.has(QUERIES)) this.probeLater();
-      });
-    }, 1000);
+        this.reach(QUERIES, true);
+      }, (e: unknown) => {
+        this.probe = undefined;
+        this.reach(QUERIES, false, e);
+        this.probeLater();
+      }).finally(() => void client.end().catch(() => undefined));
+    }, delayMs);
     this.probe.unref();
   }
 
   /** Keeps a connection LISTENing on `channel`; `onNotify` gets each payload (and '' after each reconnect, as anything may have been missed). */
   listen(channel: string, onNotify: (payload: string) => void): PgListener {
-    const l: PgListener = new PgListener(this.url, channel, onNotify, (e) => { this.onError(e); this.reach(l, false, e); }, () => this.reach(l, true));
+    const l: PgListener = new PgListener(this.url, channel, onNotify, (e) => { this.onError(e); this.reach(l, false, e); }, () => this.reach(l, true),
+      () => this.reach(l, true)); // stopped: it no longer says anything of the database
     this.listeners.push(l);
     l.start();
     return l;
@@ -227,6 +244,7 @@ export class PgListener {
   constructor(
     private readonly url: string, private readonly channel: string, private readonly onNotify: (payload: string) => void,
     private readonly onError: (e: unknown) => void, private readonly onConnected: () => void = () => undefined,
+    private readonly onStopped: () => void = () => undefined,
   ) {}
 
   start(): void {
@@ -270,6 +288,7 @@ export class PgListener {
 
   async stop(): Promise<void> {
     this.stopped = true;
+    this.onStopped();
     clearTimeout(this.timer);
     const c = this.client;
     this.client = null;

@@ -495,11 +495,13 @@ export class Geo implements PlaceContext {
       BatchGetCountries: (req) => {
         const codes = req['countryCodes'] as string[];
         if (codes.length > 1000) throw invalid('countryCodes', `countryCodes holds at most 1000 codes, got ${codes.length}`);
-        const bad = codes.findIndex((c) => !/^(?:[A-Za-z]{2}|[Qq]\d{1,10})$/.test(c));
+        // as GetCountry reads one (trimmed, any case)
+        const upper = codes.map((c) => c.trim().toUpperCase());
+        const bad = upper.findIndex((c) => !/^(?:[A-Z]{2}|Q\d{1,10})$/.test(c));
         if (bad >= 0) throw invalid(`countryCodes[${bad}]`, `countryCodes[${bad}] must be an ISO-3166 alpha-2 code such as US or a WikiData id such as Q30, got '${codes[bad]!.slice(0, 40)}'`);
         const d = display(req);
         return {
-          data: codes.map((c) => (/^Q\d+$/i.test(c) ? this.catalog.countryByWikidata(c) : this.catalog.countries.get(c.toUpperCase())))
+          data: upper.map((c) => (c.startsWith('Q') ? this.catalog.countryByWikidata(c) : this.catalog.countries.get(c)))
             .filter((c): c is Country => Boolean(c)).map((c) => this.countryDetails(c, d)),
         };
       },

@@ -184,8 +184,8 @@ describe('single places', () => {
   });
 
   it('BatchGetCountries returns known codes in request order', async () => {
-    const r = await call<{ data: { code: string; name: string }[] }>('BatchGetCountries', { countryCodes: ['fr', 'ZZ', 'JP'], languageCode: 'es' });
-    expect(r.data.map((c) => [c.code, c.name])).toEqual([['FR', 'Francia'], ['JP', 'Japón']]);
+    const r = await call<{ data: { code: string; name: string }[] }>('BatchGetCountries', { countryCodes: ['fr', 'ZZ', ' JP ', 'q183'], languageCode: 'es' });
+    expect(r.data.map((c) => [c.code, c.name])).toEqual([['FR', 'Francia'], ['JP', 'Japón'], ['DE', 'Alemania']]);
   });
 
   it('BatchGetCities returns known ids in request order', async () => {

@@ -40,6 +40,8 @@ describe('bad parameters are 400 PARAM_INVALID naming the parameter and the acce
     ['/v1/geo/cities?limit=5&limit=', undefined], // the empty one is "not set": fine → checked below
     ['/v1/geo/cities?minPopulation=1e3', /minPopulation must be an integer/],
     ['/v1/geo/cities?limit=2.5', /^limit must be a whole number, got '2.5'$/], // not the wire type's range
+    ['/v1/geo/cities?limit=5.0', /^limit must be an integer in digits \(no decimal point or exponent\), got '5.0'$/],
+    ['/v1/geo/cities?limit=ten', /^limit must be an integer, got 'ten'$/],
     ['/v1/geo/cities?minPopulation=99999999999999999999', /minPopulation must be an integer from/],
     ['/v1/geo/cities?nearLocationRadius=ten', /nearLocationRadius must be a number/],
     ['/v1/geo/cities?nearLocationRadiusUnit=LIGHTYEARS', /nearLocationRadiusUnit must be one of MI, KM/],

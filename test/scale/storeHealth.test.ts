@@ -12,6 +12,7 @@ import { startSentimentCore } from '../support/sentimentCore.js';
 import { startTestPostgres, type TestPostgres } from '../support/postgres.js';
 import { anonymousCredentialsFor } from '../support/coreTrust.js';
 import { geoClient } from '../support/grpcClient.js';
+import { PgDatabase } from '../../src/db/postgres.js';
 
 type Watcher = grpc.ClientReadableStream<{ status: string }>;
 interface HealthClient extends grpc.Client {
@@ -21,11 +22,12 @@ interface HealthClient extends grpc.Client {
 
 describe('SentimentService health while its PostgreSQL is down', () => {
   let pg: TestPostgres;
+  let url: string;
   let core: Awaited<ReturnType<typeof startSentimentCore>>;
 
   beforeAll(async () => {
     pg = await startTestPostgres();
-    const url = await pg.createDatabase('meridian_store_health');
+    url = await pg.createDatabase('meridian_store_health');
     core = await startSentimentCore({ databaseUrl: url, workers: 1 });
   }, 120_000);
 
@@ -72,5 +74,32 @@ describe('SentimentService health while its PostgreSQL is down', () => {
       watch.cancel();
       health.close();
     }
+  });
+
+  it('without a LISTEN connection, a failed statement starts a probe of its own: unreachable while it fails, reachable once it answers, nothing after close', { timeout: 60_000 }, async () => {
+    const db = await PgDatabase.connect(url, { retryMs: 200 });
+    const heard: [boolean, string][] = [];
+    db.onReachability((ok, reason) => heard.push([ok, reason]));
+    try {
+      expect(await db.query<{ one: number }>('SELECT 1 AS one')).toEqual([{ one: 1 }]);
+      await pg.stop();
+      await expect(db.query('SELECT 1')).rejects.toThrow();
+      await expect.poll(() => heard.length, { timeout: 15_000 }).toBe(1);
+      expect(heard[0]).toEqual([false, expect.stringMatching(/^PostgreSQL does not answer: /)]);
+      // a watcher added while it is down hears so at once
+      const late: boolean[] = [];
+      db.onReachability((ok) => late.push(ok));
+      expect(late).toEqual([false]);
+      await pg.start();
+      await expect.poll(() => heard.length, { timeout: 15_000 }).toBe(2); // no statement runs meanwhile: the probe finds it
+      expect(heard[1]).toEqual([true, 'PostgreSQL answers again']);
+      expect(late).toEqual([false, true]);
+    } finally {
+      await db.close();
+    }
+    await pg.stop();
+    await new Promise((r) => setTimeout(r, 2500));
+    expect(heard).toHaveLength(2); // closed: no probe runs, nothing is heard
+    await pg.start();
   });
 });
