@@ -144,7 +144,7 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
     maxConnections: int(env, 'MERIDIAN_HTTP_MAX_CONNECTIONS', defaultMaxConnections(), 0, 10_000_000),
     corsOrigins: corsOrigins(env['MERIDIAN_CORS_ORIGINS'] || '*'),
     coreExchange: bool(env, 'MERIDIAN_CORE_EXCHANGE', true),
-    graphqlMaxCost: int(env, 'MERIDIAN_GRAPHQL_MAX_COST', 5000, 1, 10_000_000),
+    graphqlMaxCost: int(env, 'MERIDIAN_GRAPHQL_MAX_COST', 30_000, 1, 10_000_000),
     graphqlMaxDepth: int(env, 'MERIDIAN_GRAPHQL_MAX_DEPTH', 15, 2, 100),
     graphqlMaxBytes: int(env, 'MERIDIAN_GRAPHQL_MAX_BYTES', 65_536, 1024, 16 * 1024 * 1024),
     graphqlMaxTokens: int(env, 'MERIDIAN_GRAPHQL_MAX_TOKENS', 2000, 100, 1_000_000),

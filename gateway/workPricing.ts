@@ -21,6 +21,7 @@
  * - Any request costs at least one unit.
  */
 import { LIST_DEFAULTS } from '../proto/contract/listDefaults.js';
+import { KM_PER_MILE } from '../lib/distanceUnits.js';
 
 export const PLACE_ROWS = 200_000;
 /** Rows read per work unit. */
@@ -32,7 +33,6 @@ export const CLUSTERING = 200;
 /** Rows of the small tables (countries, regions, currencies, locales, time zones) a list may read. */
 export const SMALL_TABLE_ROWS = 5_000;
 const EARTH_KM2 = 510.1e6;
-const MILE_KM = 1.609344;
 /** The core's default radius when a location is given without one (the contract's list_defaults: 100, in the request's unit, MI when it names none). */
 export const DEFAULT_RADIUS_MI = LIST_DEFAULTS.radius;
 
@@ -58,7 +58,7 @@ const OTHER_LANGUAGE_ROWS = 10;
 /** Radius in km from a value and a unit name (MI, the default, or KM); a missing or non-finite radius is the default, a huge one the whole Earth. */
 export function radiusKm(radius: unknown, unit: unknown): number {
   const r = typeof radius === 'number' && Number.isFinite(radius) ? Math.abs(radius) : DEFAULT_RADIUS_MI;
-  return r * (String(unit ?? '').toUpperCase() === 'KM' ? 1 : MILE_KM);
+  return r * (String(unit ?? '').toUpperCase() === 'KM' ? 1 : KM_PER_MILE);
 }
 
 /** Rows of the place table the core may read to answer a list with these criteria. */

@@ -20,6 +20,7 @@ import type { DistanceUnit } from '../../proto/contract/generated/meridian/geo/v
 import type { IncludeDeleted } from '../../proto/contract/generated/meridian/geo/v1/IncludeDeleted.js';
 import type { ProtoCatalog } from '../protoCatalog.js';
 import { isHttpError } from '../httpError.js';
+import { KM_PER_MILE } from '../../lib/distanceUnits.js';
 import { connection, Cursors, gqlError, type PageArgs } from './connections.js';
 import { answerCacheOf, answerMaxAge, type AnswerCache } from '../rest/restPresentation.js';
 import type { AnswerLifetime } from './answerCache.js';
@@ -29,7 +30,8 @@ export interface Display { languageCode?: string; asciiMode?: boolean }
 interface DisplayArg { displayOptions?: { language?: string | null; asciiMode?: boolean | null } | null }
 
 /** A place node: the core's summary or details, with the display it was asked in. */
-export interface PlaceNode { data: Obj; display: Display; searchDistance?: number }
+/** A place with its display options; in a location search's results, its distance from the search's centre in the search's unit. */
+export interface PlaceNode { data: Obj; display: Display; searchDistance?: number; searchUnit?: DistanceUnit }
 export interface CountryNode { data: Obj; display: Display }
 export interface RegionNode { data: Obj; display: Display }
 
@@ -139,9 +141,20 @@ export function buildResolvers(deps: GraphqlDeps): { resolvers: IResolvers; load
   const listOf = (r: ListAnswer) => ({ total: Number(r.totalCount ?? 0), offset: Number(r.currentOffset ?? 0), data: (r.data ?? []) as Obj[] });
   /** A place id as given (GeoNames or WikiData id): the core checks its form and names the argument. */
   const id = (v: unknown): string => String(v ?? '').trim();
-  const places = (items: Obj[], display: Display, withDistance: boolean): PlaceNode[] =>
-    items.map((d) => ({ data: d, display, searchDistance: withDistance ? (d['distance'] as number | undefined) : undefined }));
+  const places = (items: Obj[], display: Display, searchUnit?: DistanceUnit): PlaceNode[] =>
+    items.map((d) => ({ data: d, display, ...(searchUnit ? { searchDistance: d['distance'] as number | undefined, searchUnit } : {}) }));
   const scopeOf = (field: string, args: object) => JSON.stringify([field, Object.entries(args).filter(([k]) => !['first', 'after', 'last', 'before'].includes(k)).sort(([a], [b]) => (a < b ? -1 : 1))]);
+  /**
+   * A search result's distance from the centre in `wanted` (default MI, as GeoDB's `distance(distanceUnit: MI)`), from
+   * the one the search answered in its own unit, rounded as the core rounds list distances (3 decimals); null outside
+   * a location search.
+   */
+  const inUnit = (p: PlaceNode, wanted: DistanceUnit | undefined): number | null => {
+    if (p.searchDistance === undefined || p.searchDistance === null) return null;
+    const to = wanted ?? 'MI';
+    if (to === p.searchUnit) return p.searchDistance;
+    return Math.round(p.searchDistance * (to === 'KM' ? KM_PER_MILE : 1 / KM_PER_MILE) * 1000) / 1000;
+  };
   /** A GraphQL enum value as the request message takes it (the core names a value it does not know). */
   const unit = (v: string | null | undefined) => (v ?? undefined) as DistanceUnit | undefined;
 
@@ -205,7 +218,7 @@ export function buildResolvers(deps: GraphqlDeps): { resolvers: IResolvers; load
             countryIds: strings(a.countryIds), excludedCountryIds: strings(a.excludedCountryIds),
             ...display, offset, limit,
           }, ctx));
-          return { items: places(r.data, display, Boolean(location)), total: r.total, offset: r.offset };
+          return { items: places(r.data, display, location ? (unit(a.distanceUnit) ?? 'MI') : undefined), total: r.total, offset: r.offset };
         });
       },
       timeZone: async (_: unknown, a: { id: string }, ctx: GraphqlContext) => (await ask(locale.GetTimeZone, { zoneId: a.id }, ctx)).data,
@@ -234,7 +247,7 @@ export function buildResolvers(deps: GraphqlDeps): { resolvers: IResolvers; load
       },
       populatedPlaces: (c: CountryNode, a: PlaceFilterArgs, ctx: GraphqlContext) => page(`countryPlaces:${String(c.data['code'])}`, a, async (offset, limit) => {
         const r = listOf(await ask(geo.ListCountryPlaces, { ...placeFilter(a), countryCode: String(c.data['code']), ...c.display, offset, limit }, ctx));
-        return { items: places(r.data, c.display, false), total: r.total, offset: r.offset };
+        return { items: places(r.data, c.display), total: r.total, offset: r.offset };
       }),
     },
     CountryRegion: {
@@ -248,7 +261,7 @@ export function buildResolvers(deps: GraphqlDeps): { resolvers: IResolvers; load
         const res = listOf(await ask(geo.ListRegionPlaces, {
           ...placeFilter(a), countryCode: String(r.data['countryCode']), regionCode: String(r.data['admin1Code']), ...r.display, offset, limit,
         }, ctx));
-        return { items: places(res.data, r.display, false), total: res.total, offset: res.offset };
+        return { items: places(res.data, r.display), total: res.total, offset: res.offset };
       }),
     },
     PopulatedPlace: {
@@ -267,7 +280,7 @@ export function buildResolvers(deps: GraphqlDeps): { resolvers: IResolvers; load
           ...placeFilter(a), countryIds: strings(a.countryIds), excludedCountryIds: strings(a.excludedCountryIds),
           placeId: String(p.data['id']), radius: a.radius ?? undefined, distanceUnit: unit(a.distanceUnit), ...p.display, offset, limit,
         }, ctx));
-        return { items: places(r.data, p.display, true), total: r.total, offset: r.offset };
+        return { items: places(r.data, p.display, unit(a.distanceUnit) ?? 'MI'), total: r.total, offset: r.offset };
       }),
     },
     TimeZone: {
@@ -373,7 +386,7 @@ export function buildResolvers(deps: GraphqlDeps): { resolvers: IResolvers; load
       // Without toPlaceId: the search distance (GeoDB's form); with it: the distance to that place.
       distance: async (qs: { obj: PlaceNode; params: { toPlaceId?: string | null; distanceUnit?: string | null } }[], ctx: GraphqlContext) => Promise.all(qs.map(async (q) =>
         (q.params.toPlaceId === undefined || q.params.toPlaceId === null
-          ? q.obj.searchDistance ?? null
+          ? inUnit(q.obj, unit(q.params.distanceUnit))
           : (await ask(geo.GetCityDistance, { cityId: String(q.obj.data['id']), toPlaceId: id(q.params.toPlaceId), distanceUnit: unit(q.params.distanceUnit) }, ctx)).data))),
       dateTime: async (qs: { obj: PlaceNode }[], ctx: GraphqlContext) => Promise.all(qs.map(async (q) => (await ask(geo.GetCityDateTime, { cityId: String(q.obj.data['id']) }, ctx)).data)),
       time: async (qs: { obj: PlaceNode }[], ctx: GraphqlContext) => Promise.all(qs.map(async (q) => (await ask(geo.GetCityTime, { cityId: String(q.obj.data['id']) }, ctx)).data)),

@@ -2,8 +2,10 @@
  * Great-circle distance (haversine) on a sphere of the IUGG mean Earth radius.
  * The SQL reference (placeSql.ts) computes the same formula in the same order.
  */
+import { KM_PER_MILE } from '../../lib/distanceUnits.js';
+
+export { KM_PER_MILE };
 export const EARTH_RADIUS_KM = 6371.0088;
-export const KM_PER_MILE = 1.609344;
 export const EARTH_MODEL = `sphere, radius ${EARTH_RADIUS_KM} km (IUGG mean), haversine; 1 mi = ${KM_PER_MILE} km`;
 
 const RAD = Math.PI / 180;

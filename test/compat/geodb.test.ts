@@ -469,6 +469,30 @@ describe('GraphQL (section 3)', () => {
     return b.data;
   }
 
+  it('the nestings GeoDB documents as passing its cost limit pass (§3.1: 10 × 10 × 10; 10 × 100 × 1), totalCount at every level', async () => {
+    const nest = (a: number, b: number, c: number) => `{ countries(first: ${a}) { totalCount edges { node { name regions(first: ${b}) { totalCount edges { node { name
+      populatedPlaces(first: ${c}) { totalCount edges { node { name population } } } } } } } } } }`;
+    const small = await ok(nest(10, 10, 10));
+    expect(small.countries.edges).toHaveLength(10);
+    const wide = await ok(nest(10, 100, 1));
+    expect(wide.countries.edges.map((e: Body) => e.node.regions.edges.length).reduce((x: number, y: number) => x + y, 0)).toBeGreaterThan(100);
+    // one level deeper (10 × 100 × 100) is far past it, and refused with the price named
+    const deep = await gql(nest(10, 100, 100));
+    expect(deep.errors[0].message).toMatch(/^query cost \d+ is above the maximum of 30000/);
+  });
+
+  it('a location search\'s distance(distanceUnit:) answers in the unit asked, MI by default (§3.3), whatever the search\'s own unit', async () => {
+    for (const searchUnit of ['MI', 'KM']) {
+      const d = await ok(`{ populatedPlaces(location: { latitude: 40.7128, longitude: -74.0060 }, radius: 5, distanceUnit: ${searchUnit}, first: 3) {
+        edges { node { searchDistance distance km: distance(distanceUnit: KM) mi: distance(distanceUnit: MI) } } } }`);
+      for (const { node } of d.populatedPlaces.edges as { node: { searchDistance: number; distance: number; km: number; mi: number } }[]) {
+        expect(node.distance).toBe(node.mi);
+        expect(node.km / node.mi).toBeCloseTo(1.609344, 1);
+        expect(node.searchDistance).toBe(searchUnit === 'KM' ? node.km : node.mi);
+      }
+    }
+  });
+
   it('country by WikiData id with flagImageUri, wikiDataId; regions with wikiDataId and fipsCode sort; populatedPlaces with timeZoneIds', async () => {
     const d = await ok(`{ country(id: "Q30") { code wikiDataId flagImageUri callingCode numRegions
       regions(namePrefix: "Cal", namePrefixDefaultLangResults: true, sort: "-fipsCode", first: 1) { edges { node { name isoCode fipsCode wikiDataId containingRegion { name } } } }
@@ -504,8 +528,8 @@ describe('GraphQL (section 3)', () => {
     expect(p.locatedIn).toMatchObject({ id: '5391997', placeType: 'ADM2', name: 'City and County of San Francisco', timezone: 'America/Los_Angeles' });
     expect(p.locatedIn.population).toBeGreaterThan(0);
     const n = p.nearbyPopulatedPlaces.edges[0].node;
-    expect(n.distance).toBe(n.searchDistance);
-    expect(n.distance).toBeLessThanOrEqual(30);
+    expect(n.searchDistance).toBeLessThanOrEqual(30); // in the search's unit (KM)
+    expect(n.distance).toBeCloseTo(n.searchDistance / 1.609344, 2); // distance's own unit: MI unless it names one (§3.3)
   });
 
   it('populatedPlaces: location search with distance, names in PT_BR, GeoDB type names in fragments', async () => {
