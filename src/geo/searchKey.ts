@@ -29,6 +29,15 @@ export function foldText(s: string): string {
 }
 
 const WORD_SPLIT_RE = /[^\p{L}\p{M}\p{N}]+/u;
+/**
+ * Apostrophes (folded: ’ ‘ ʼ are ' by then) are inside a word, not between two: "Xi’an" is "xian", one word, so that
+ * "an" does not find Xi’an, Tai’an and Huai’an before Ankara (GeoDB: word boundaries are spaces and hyphens), and "Xian"
+ * or "Xi'an" typed either way finds it. L'Aquila is "laquila": "L'Aq" and "laq" find it, "Aquila" does not, as in GeoDB.
+ */
+const APOSTROPHE_RE = /['`]/g;
+
+/** The words of a name or prefix as keys hold them: folded, apostrophes dropped, split at every other non-letter. */
+const wordsOf = (s: string): string[] => foldText(s).replace(APOSTROPHE_RE, '').split(WORD_SPLIT_RE).filter(Boolean);
 
 /**
  * The search keys of a name: for each word, the folded rest of the name from
@@ -43,7 +52,7 @@ const WORD_SPLIT_RE = /[^\p{L}\p{M}\p{N}]+/u;
 export function searchWords(...names: string[]): string[] {
   const out = new Set<string>();
   for (const name of names) {
-    const words = foldText(name).split(WORD_SPLIT_RE).filter(Boolean);
+    const words = wordsOf(name);
     for (let i = 0; i < words.length; i++) out.add(words.slice(i).join(' '));
   }
   return [...out];
@@ -51,7 +60,7 @@ export function searchWords(...names: string[]): string[] {
 
 /** Folds a user's prefix into the form the keys are stored in (separator runs as one space, none at either end). */
 export function searchPrefix(prefix: string): string {
-  return foldText(prefix).split(WORD_SPLIT_RE).filter(Boolean).join(' ');
+  return wordsOf(prefix).join(' ');
 }
 
 /** A folded prefix that no name or key starts with (folded text holds no control character). */
@@ -81,8 +90,9 @@ export function namePrefixOf(raw: string | undefined, tooLong: () => Error): str
  * country namePrefix also matches in English, as GeoDB's names (WikiData's) do.
  * 9: an ISO 3166-2 code is held by one region of a country (the one with the most places) where the source gave it to two.
  * 10: name keys keep the marks that are parts of letters in other scripts than Latin, Greek and Cyrillic (foldText).
+ * 11: an apostrophe is inside a word in name keys ("xian" for Xi’an), not a word boundary.
  */
-export const GEO_SCHEMA_VERSION = 10;
+export const GEO_SCHEMA_VERSION = 11;
 
 /** The tables that make a DuckDB file Meridian's geo database (the core and the install-time build check for them). */
 export const GEO_TABLES = ['meta', 'places', 'place_keys'] as const;

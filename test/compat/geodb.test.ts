@@ -110,6 +110,14 @@ describe('REST: places, cities and admin divisions (#1-#14, #26-#32)', () => {
     expect((await geodb('/v1/geo/cities?namePrefix=Munich&limit=1')).data[0].id).toBe(MUNICH); // the name itself, in any language
   });
 
+  it('#6 an apostrophe is inside a word (GeoDB 1.7: word boundaries are spaces and hyphens): "an" does not find Xi’an, "Xian" and "Xi\'an" do', async () => {
+    const XIAN = 1790630, ANKARA = 323786;
+    const an = await geodb('/v1/geo/cities?namePrefix=an&minPopulation=1000000&sort=-population&limit=20');
+    expect(ids(an)).toContain(ANKARA);
+    expect(an.data.filter((c: { name: string }) => /['’]/.test(c.name)).map((c: { name: string }) => c.name)).toEqual([]);
+    for (const p of ['Xian', "Xi'an", 'xi%E2%80%99an', 'Xi%E2%80%99']) expect(ids(await geodb(`/v1/geo/cities?namePrefix=${p}&countryIds=CN&limit=1&sort=-population`)), p).toEqual([XIAN]);
+  });
+
   it('#6 namePrefix does not run across a word boundary: Baden finds Baden-Baden, not Bad Endbach (GeoDB 1.7: words split at spaces and hyphens)', async () => {
     const BADEN_BADEN = 2953504, BAD_ENDBACH = 2930408, BAD_ENDORF = 2930367;
     const fold = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
