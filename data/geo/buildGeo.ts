@@ -271,11 +271,22 @@ async function buildRegions(conn: DuckDBConnection, db: Record<string, DbCountry
   await conn.run(`CREATE TABLE regions_src (country_code VARCHAR, admin1_code VARCHAR, iso_code VARCHAR, fips_code VARCHAR,
     name VARCHAR, geonames_id INTEGER, wiki_data_id VARCHAR, hasc_code VARCHAR, label_latitude DOUBLE, label_longitude DOUBLE)`);
   await appendRows(conn, 'regions_src', [VARCHAR, VARCHAR, VARCHAR, VARCHAR, VARCHAR, INTEGER, VARCHAR, VARCHAR, DOUBLE, DOUBLE], rows);
-  // Region capital: the most populous seat of a first-order division (PPLA) in the region.
+  // Region capital: the most populous seat of a first-order division (PPLA) in the region; where it has none, the
+  // country's capital (PPLC) in it: GeoNames marks Paris, Moscow, Tokyo, Madrid, Beijing and 217 other regions' seats
+  // PPLC only, so they had no capital. Also the PPLC where the region's PPLA is a hamlet of under 1,000 people beside it:
+  // England's PPLA is West Ilsley (332 people), not London (4 more such: Riga, Thimphu, Apia, Ngerulmud). A PPLA of a
+  // real town stays (North Holland: Haarlem, not Amsterdam; Ontario: Toronto, not Ottawa).
   await conn.run(`CREATE TABLE regions AS
-    WITH seats AS (
-      SELECT country_code, admin1_code, arg_max(id, population * 1000000000 - id) AS capital_id
+    WITH ppla AS (
+      SELECT country_code, admin1_code, arg_max(id, population * 1000000000 - id) AS id, max(population) AS population
       FROM places WHERE feature_code = 'PPLA' GROUP BY ALL
+    ), pplc AS (
+      SELECT country_code, admin1_code, arg_max(id, population * 1000000000 - id) AS id
+      FROM places WHERE feature_code = 'PPLC' GROUP BY ALL
+    ), seats AS (
+      SELECT country_code, admin1_code,
+        CASE WHEN a.id IS NULL OR (a.population < 1000 AND c.id IS NOT NULL) THEN c.id ELSE a.id END AS capital_id
+      FROM ppla a FULL OUTER JOIN pplc c USING (country_code, admin1_code)
     )
     SELECT r.*, s.capital_id, 0::INTEGER AS num_cities, 0::INTEGER AS num_places
     FROM regions_src r

@@ -343,6 +343,13 @@ describe('REST: countries and regions (#15-#22)', () => {
     }
   });
 
+  it('#19 a region\'s capital is its seat, also where GeoNames marks that seat only as the country\'s capital', async () => {
+    for (const [country, region, capital] of [['GB', 'ENG', 'London'], ['FR', 'IDF', 'Paris'], ['RU', 'MOW', 'Moscow'], ['JP', '13', 'Tokyo'],
+      ['ES', 'MD', 'Madrid'], ['NL', 'NH', 'Haarlem'], ['CA', 'ON', 'Toronto']] as const) {
+      expect((await geodb(`/v1/geo/countries/${country}/regions/${region}`)).data.capital, `${country}-${region}`).toBe(capital);
+    }
+  });
+
   it('#19 region details by ISO, FIPS and HASC code; #20-#22 region lists leave country and region fields out', async () => {
     for (const code of ['CA', '06', 'US.CA']) {
       expect((await geodb(`/v1/geo/countries/US/regions/${code}`)).data).toMatchObject({ name: 'California', wikiDataId: 'Q99', hascCode: 'US.CA', capital: 'Sacramento' });
