@@ -6,7 +6,8 @@
  */
 import protobuf from 'protobufjs';
 import type { CompiledRoute } from '../rest/routes.js';
-import { DEFAULT_LIMIT } from '../rest/routes.js';
+import { DEFAULT_LIMIT, HEADER_FIELDS } from '../rest/routes.js';
+import { titleCase } from '../rest/cors.js';
 import { CALLBACK_MAX_LENGTH } from '../rest/jsonp.js';
 import { DOCUMENTED_STATUSES } from '../httpError.js';
 import { jsonNameOf, type LeafField } from '../rest/requestBinding.js';
@@ -68,6 +69,10 @@ export function buildOpenApi(routes: CompiledRoute[], opts: OpenApiOptions): Rec
       if (l.name === 'limit') p['schema'] = { type: 'integer', minimum: 1, maximum: opts.maxLimit, default: DEFAULT_LIMIT };
       if (l.repeated) { p['style'] = 'form'; p['explode'] = false; }
       parameters.push(p);
+    }
+    for (const h of HEADER_FIELDS) {
+      if (!r.requestFields.has(h.field)) continue;
+      parameters.push({ name: titleCase(h.header), in: 'header', required: false, schema: { type: 'boolean', default: true }, description: h.description });
     }
     if (r.binding.verb === 'GET') {
       parameters.push({

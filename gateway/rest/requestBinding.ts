@@ -96,7 +96,7 @@ function bodyFields(type: protobuf.Type): Map<string, BodyField> {
 
 /** An enum's accepted names (UNSPECIFIED, number 0, left out), made once per enum. */
 const enumNameLists = new WeakMap<protobuf.Enum, string[]>();
-function enumNames(e: protobuf.Enum): string[] {
+export function enumNames(e: protobuf.Enum): string[] {
   let names = enumNameLists.get(e);
   if (!names) {
     names = Object.entries(e.values).filter(([, n]) => n !== 0).map(([k]) => k);

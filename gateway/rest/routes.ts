@@ -204,8 +204,13 @@ export function isGeoDbClient(headers: Readonly<Record<string, unknown>>): boole
 /**
  * Request headers bound to request fields, for the routes whose request message has
  * the field: X-Service-Async-Mode → async_mode (true/false, 1/0, yes/no; default true).
+ * The OpenAPI document lists each as a header parameter of those routes.
  */
-const HEADER_FIELDS: { header: string; field: string; jsonName: string }[] = [{ header: 'x-service-async-mode', field: 'async_mode', jsonName: 'asyncMode' }];
+export const HEADER_FIELDS: { header: string; field: string; jsonName: string; description: string }[] = [{
+  header: 'x-service-async-mode', field: 'async_mode', jsonName: 'asyncMode',
+  description: 'true (the default): asynchronous, 202 with `data.jobId` and a Location to poll; false: the result itself, 200. '
+    + 'Also true/false, 1/0, yes/no or on/off; the body\'s `asyncMode` says the same (both given must agree). A batch is always asynchronous.',
+}];
 
 function bindHeaders(route: CompiledRoute, request: FastifyRequest, message: Record<string, unknown>): void {
   for (const h of HEADER_FIELDS) {

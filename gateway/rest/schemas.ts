@@ -6,7 +6,7 @@
  * proto3 `optional` fields are left out of the output.
  */
 import protobuf from 'protobufjs';
-import { jsonNameOf } from './requestBinding.js';
+import { enumNames, jsonNameOf } from './requestBinding.js';
 
 export type JsonSchema = Record<string, unknown>;
 
@@ -28,7 +28,7 @@ export interface SchemaOptions {
 export function fieldSchema(f: protobuf.Field, opts: SchemaOptions = {}, depth = 0): JsonSchema {
   let s: JsonSchema;
   if (f.resolvedType instanceof protobuf.Type) s = messageSchema(f.resolvedType, opts, depth + 1);
-  else if (f.resolvedType instanceof protobuf.Enum) s = { type: 'string', enum: Object.keys(f.resolvedType.values) };
+  else if (f.resolvedType instanceof protobuf.Enum) s = { type: 'string', enum: enumNames(f.resolvedType) }; // (not *_UNSPECIFIED: refused, never sent)
   else s = { ...(SCALAR[f.type] ?? {}) };
   // a map (`map<string, string> details`) is a JSON object of its values: as its value type alone, the serialiser
   // wrote an error's details as the string "[object Object]"

@@ -200,7 +200,7 @@ export class Geo implements PlaceContext {
     return {
       id: p.ids[i]!, city: name, name,
       country: country ? displayName(country.names, d) : '', countryCode: cc,
-      region: region ? displayName(region.names, d) : '', regionCode: region ? GeoCatalog.regionCode(region) : '',
+      ...(region ? { region: displayName(region.names, d), regionCode: GeoCatalog.regionCode(region) } : {}),
       latitude: p.latitude[i]!, longitude: p.longitude[i]!, population: p.population[i]!,
       ...(unit && distanceKm !== undefined && !Number.isNaN(distanceKm) ? { distance: round(fromKm(distanceKm, unit), 3) } : {}),
       type: division ? 'ADM2' : 'CITY',
@@ -216,7 +216,8 @@ export class Geo implements PlaceContext {
     const elevation = p.elevation[i]!;
     const deletedAt = p.deletedAt[i]!;
     return {
-      id: s.id, city: s.city, name: s.name, country: s.country, countryCode: s.countryCode, region: s.region, regionCode: s.regionCode,
+      id: s.id, city: s.city, name: s.name, country: s.country, countryCode: s.countryCode,
+      ...(s.region !== undefined ? { region: s.region, regionCode: s.regionCode } : {}),
       location: { latitude: s.latitude, longitude: s.longitude }, latitude: s.latitude, longitude: s.longitude, population: s.population,
       ...(Number.isNaN(elevation) ? {} : { elevationMeters: elevation }),
       timezone: p.timeZones[i]!, deleted: !Number.isNaN(deletedAt), type: s.type, featureCode: p.featureCodes[i]!,

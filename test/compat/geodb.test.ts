@@ -343,6 +343,17 @@ describe('REST: countries and regions (#15-#22)', () => {
     }
   });
 
+  it('a place in no region has no region fields, in its details and in lists (§2.3: absent or null)', async () => {
+    const MCMURDO = 6696480;
+    const d = (await geodb(`/v1/geo/cities/${MCMURDO}`)).data;
+    expect(d.countryCode).toBe('AQ');
+    expect(d).not.toHaveProperty('region');
+    expect(d).not.toHaveProperty('regionCode');
+    const list = await geodb('/v1/geo/cities?countryIds=AQ&limit=10');
+    expect(list.data.length).toBeGreaterThan(0);
+    for (const p of list.data) { expect(p).not.toHaveProperty('region'); expect(p).not.toHaveProperty('regionCode'); }
+  });
+
   it('#19 a region\'s capital is its seat, also where GeoNames marks that seat only as the country\'s capital', async () => {
     for (const [country, region, capital] of [['GB', 'ENG', 'London'], ['FR', 'IDF', 'Paris'], ['RU', 'MOW', 'Moscow'], ['JP', '13', 'Tokyo'],
       ['ES', 'MD', 'Madrid'], ['NL', 'NH', 'Haarlem'], ['CA', 'ON', 'Toronto']] as const) {

@@ -297,6 +297,9 @@ describe('CORS, health, metrics, documents', () => {
     expect(Object.keys(list.responses)).toEqual(['200', '400', '401', '403', '404', '405', '413', '415', '429', '503', '504']);
     // writes can conflict (a finished job's cancel, a reused requestId); reads cannot
     expect(Object.keys(served.paths['/v1/analyses:batch'].post.responses)).toContain('409');
+    // the sentiment spec's header is a parameter a generated client can send, and the body's enums list only what is accepted
+    expect(served.paths['/v1/analyses'].post.parameters).toEqual([expect.objectContaining({ name: 'X-Service-Async-Mode', in: 'header', schema: { type: 'boolean', default: true } })]);
+    expect(JSON.stringify(served.components.schemas)).not.toMatch(/_UNSPECIFIED/);
     expect(served.paths['/v1/locale/timezones/{zoneId}/dateTime'].get.parameters[0]).toMatchObject({ name: 'zoneId', in: 'path' });
   });
 });

@@ -88,6 +88,7 @@ export interface CityDetails {
   name?: string;
   country?: string;
   countryCode?: string;
+  /** absent for a place in no region (McMurdo Station; GeoDB: absent or null) */
   region?: string;
   regionCode?: string;
   location?: GeoLocation;
@@ -116,6 +117,7 @@ export interface CitySummary {
   name?: string;
   country?: string;
   countryCode?: string;
+  /** absent for a place in no region (McMurdo Station; GeoDB: absent or null) */
   region?: string;
   regionCode?: string;
   latitude?: number;

@@ -23,6 +23,8 @@ export interface CityDetails {
   'longitude'?: (number | string);
   'wikiDataId'?: (string);
   'regionWdId'?: (string);
+  '_region'?: "region";
+  '_regionCode'?: "regionCode";
   '_elevationMeters'?: "elevationMeters";
   '_deletedAt'?: "deletedAt";
   '_wikiDataId'?: "wikiDataId";
@@ -35,8 +37,8 @@ export interface CityDetails__Output {
   'name': (string);
   'country': (string);
   'countryCode': (string);
-  'region': (string);
-  'regionCode': (string);
+  'region'?: (string);
+  'regionCode'?: (string);
   'location': (_meridian_geo_v1_GeoLocation__Output | null);
   'population': (number);
   'elevationMeters'?: (number);
@@ -49,6 +51,8 @@ export interface CityDetails__Output {
   'longitude': (number);
   'wikiDataId'?: (string);
   'regionWdId'?: (string);
+  '_region'?: "region";
+  '_regionCode'?: "regionCode";
   '_elevationMeters'?: "elevationMeters";
   '_deletedAt'?: "deletedAt";
   '_wikiDataId'?: "wikiDataId";

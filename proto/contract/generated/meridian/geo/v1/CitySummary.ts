@@ -18,6 +18,8 @@ export interface CitySummary {
   'timezone'?: (string);
   'wikiDataId'?: (string);
   'regionWdId'?: (string);
+  '_region'?: "region";
+  '_regionCode'?: "regionCode";
   '_distance'?: "distance";
   '_wikiDataId'?: "wikiDataId";
   '_regionWdId'?: "regionWdId";
@@ -29,8 +31,8 @@ export interface CitySummary__Output {
   'name': (string);
   'country': (string);
   'countryCode': (string);
-  'region': (string);
-  'regionCode': (string);
+  'region'?: (string);
+  'regionCode'?: (string);
   'latitude': (number);
   'longitude': (number);
   'population': (number);
@@ -39,6 +41,8 @@ export interface CitySummary__Output {
   'timezone': (string);
   'wikiDataId'?: (string);
   'regionWdId'?: (string);
+  '_region'?: "region";
+  '_regionCode'?: "regionCode";
   '_distance'?: "distance";
   '_wikiDataId'?: "wikiDataId";
   '_regionWdId'?: "regionWdId";
