@@ -407,8 +407,15 @@ async function handle(group: CompiledRoute[], request: FastifyRequest, reply: Fa
 }
 
 /** The envelope of an answer that is not a list, presented and serialised. */
+/** An accepted job is not yet a result: the result's lists, still empty, are left out (`emotionScores: []` read as "no emotions"). */
+function withoutEmptyLists(o: unknown): unknown {
+  if (!o || typeof o !== 'object' || Array.isArray(o)) return o;
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => !(Array.isArray(v) && v.length === 0)));
+}
+
 function renderOne(route: CompiledRoute, result: Record<string, unknown>): string {
-  const data = route.shape.dataField ? result['data'] : result;
+  let data = route.shape.dataField ? result['data'] : result;
+  if (route.accepted?.(result)) data = Array.isArray(data) ? data.map(withoutEmptyLists) : withoutEmptyLists(data);
   if (route.present && data && typeof data === 'object') {
     if (Array.isArray(data)) for (const item of data) route.present(item as Record<string, unknown>);
     else route.present(data as Record<string, unknown>);

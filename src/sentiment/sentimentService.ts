@@ -196,7 +196,7 @@ export class Sentiment {
         if (after !== null) filter.createdAfterMs = after;
         if (before !== null) filter.createdBeforeMs = before;
         const size = req.pageSize ?? 0;
-        if (size < 0 || size > 1000) throw invalid('pageSize', `pageSize must be 1-1000 (default 50), got ${size}`);
+        if (size < 0 || size > 1000) throw invalid('pageSize', `pageSize must be 1-1000 (0 or absent: 50), got ${size}`);
         const cursor = decodeCursor(req.pageToken ?? '', filter);
         const page = await this.store.listJobs(filter, scope, cursor, size || 50);
         const last = page.jobs[page.jobs.length - 1];
@@ -314,7 +314,7 @@ export class Sentiment {
         const id = uuid(req.id);
         if (!(await this.store.getWebhook(id, scope))) throw notFound(`no webhook ${id}`);
         const size = req.pageSize ?? 0;
-        if (size < 0 || size > 100) throw invalid('pageSize', `pageSize must be 1-100 (default 20), got ${size}`);
+        if (size < 0 || size > 100) throw invalid('pageSize', `pageSize must be 1-100 (0 or absent: 20), got ${size}`);
         const filter = { webhook: id };
         const cursor = decodeCursor(req.pageToken ?? '', filter);
         const page = await this.store.listDeliveries(id, scope, cursor, size || 20);

@@ -37,6 +37,7 @@ describe('analysis', () => {
     expect(r.body.errors).toEqual([]);
     expect(r.body.data.jobId).toMatch(UUID);
     expect(['PENDING']).toContain(r.body.data.status);
+    expect(r.body.data).not.toHaveProperty('emotionScores'); // a job, not yet a result: no empty result lists
     const job = await waitForJob(r.body.data.jobId);
     expect(job).toMatchObject({ jobId: r.body.data.jobId, status: 'SUCCEEDED', errors: [], feedId: 'rest-feed-1', domain: 'GENERAL', attempts: 1 });
     expect(job.resultId).toMatch(UUID);
@@ -181,6 +182,9 @@ describe('analysis', () => {
     const done = await gw.get(`/v1/jobs?feedId=${feedId}&state=SUCCEEDED&pageSize=100`);
     expect(done.body.data).toHaveLength(25);
     expect((await gw.get(`/v1/jobs?feedId=${feedId}&state=PENDING`)).body.data).toEqual([]);
+    // the filter under the job's own field name too
+    expect((await gw.get(`/v1/jobs?feedId=${feedId}&status=SUCCEEDED&pageSize=100`)).body.data).toHaveLength(25);
+    expect((await gw.get(`/v1/jobs?feedId=${feedId}&status=PENDING`)).body.data).toEqual([]);
     const created = Date.parse(done.body.data[0].createdAt);
     expect((await gw.get(`/v1/jobs?feedId=${feedId}&createdAfter=${new Date(created + 60_000).toISOString()}`)).body.data).toEqual([]);
     expect((await gw.get(`/v1/jobs?feedId=${feedId}&createdBefore=${new Date(created + 60_000).toISOString()}&pageSize=100`)).body.data).toHaveLength(25);

@@ -1006,14 +1006,16 @@ export interface GetBatchParams {
 }
 
 export interface ListJobsParams {
-  /** PENDING, PROCESSING, SUCCEEDED, FAILED or CANCELED (optional). */
+  /** PENDING, PROCESSING, SUCCEEDED, FAILED or CANCELED (optional). Over REST also `status`, the job's field name. */
   state?: 'PENDING' | 'PROCESSING' | 'SUCCEEDED' | 'FAILED' | 'CANCELED';
+  /** alias of state */
+  status?: 'PENDING' | 'PROCESSING' | 'SUCCEEDED' | 'FAILED' | 'CANCELED';
   feedId?: string;
   batchId?: string;
   /** RFC 3339 bounds on created_at: created_after inclusive, created_before exclusive. */
   createdAfter?: string;
   createdBefore?: string;
-  /** 1-1000, default 50. */
+  /** 1-1000; 0 or absent: 50. */
   pageSize?: number;
   /** Opaque, from the previous page's next_page_token (with the same filters). */
   pageToken?: string;
