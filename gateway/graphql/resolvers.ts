@@ -116,7 +116,12 @@ export function buildResolvers(deps: GraphqlDeps): { resolvers: IResolvers; load
    * HTTP client goes away); core errors become GraphQL errors with the REST
    * codes in extensions.code.
    */
-  const ask = async <Req extends object, Res>(method: (request: Req, options?: CallOptions) => Promise<Res>, request: Req, ctx: GraphqlContext | undefined): Promise<Res> => {
+  /**
+   * Calls the core for a resolver. `argNames` maps the request's field names to the GraphQL arguments they came from,
+   * so a refusal names what the query wrote (`id must be …`, not the core's `cityId must be …`).
+   */
+  const ask = async <Req extends object, Res>(method: (request: Req, options?: CallOptions) => Promise<Res>, request: Req, ctx: GraphqlContext | undefined,
+    argNames?: Readonly<Record<string, string>>): Promise<Res> => {
     if (ctx?.lifetime) {
       const policy = cachePolicies.get(method);
       ctx.lifetime.called(policy ? answerMaxAge(policy, request as Record<string, unknown>) : 0);
@@ -124,13 +129,14 @@ export function buildResolvers(deps: GraphqlDeps): { resolvers: IResolvers; load
     try {
       return await method(drop(request), ctx?.signal ? { signal: ctx.signal } : undefined);
     } catch (e) {
-      if (isHttpError(e)) throw gqlError(e.code, e.message);
+      if (isHttpError(e)) throw gqlError(e.code, argNames ? e.message.replace(/\b[A-Za-z]+\b/g, (w) => argNames[w] ?? w) : e.message);
       throw e;
     }
   };
   /** Like ask, but NOT_FOUND is a plain null (for nullable lookups nested in a result). */
-  const maybe = async <Req extends object, Res>(method: (request: Req, options?: CallOptions) => Promise<Res>, request: Req, ctx: GraphqlContext | undefined): Promise<Res | null> => {
-    try { return await ask(method, request, ctx); } catch (e) {
+  const maybe = async <Req extends object, Res>(method: (request: Req, options?: CallOptions) => Promise<Res>, request: Req, ctx: GraphqlContext | undefined,
+    argNames?: Readonly<Record<string, string>>): Promise<Res | null> => {
+    try { return await ask(method, request, ctx, argNames); } catch (e) {
       if ((e as { extensions?: { code?: string } }).extensions?.code === 'ENTITY_NOT_FOUND') return null;
       throw e;
     }
@@ -173,7 +179,7 @@ export function buildResolvers(deps: GraphqlDeps): { resolvers: IResolvers; load
     Query: {
       country: async (_: unknown, a: { id: string } & DisplayArg, ctx: GraphqlContext) => {
         const display = displayOf(a);
-        const r = await ask(geo.GetCountry, { countryCode: a.id, ...display }, ctx);
+        const r = await ask(geo.GetCountry, { countryCode: a.id, ...display }, ctx, { countryCode: 'id' });
         return { data: asObj(r.data), display } satisfies CountryNode;
       },
       countries: (_: unknown, a: PageArgs & DisplayArg & { currencyCode?: string; namePrefix?: string; namePrefixDefaultLangResults?: boolean; sort?: string }, ctx: GraphqlContext) => {
@@ -190,7 +196,7 @@ export function buildResolvers(deps: GraphqlDeps): { resolvers: IResolvers; load
         return { items: r.data, total: r.total, offset: r.offset };
       }),
       distanceBetween: async (_: unknown, a: { fromPlaceId: string; toPlaceId: string; distanceUnit?: string }, ctx: GraphqlContext) => {
-        const r = await ask(geo.GetCityDistance, { cityId: id(a.fromPlaceId), toPlaceId: id(a.toPlaceId), distanceUnit: unit(a.distanceUnit) }, ctx);
+        const r = await ask(geo.GetCityDistance, { cityId: id(a.fromPlaceId), toPlaceId: id(a.toPlaceId), distanceUnit: unit(a.distanceUnit) }, ctx, { cityId: 'fromPlaceId' });
         return r.data;
       },
       locales: (_: unknown, a: PageArgs, ctx: GraphqlContext) => page('locales', a, async (offset, limit) => {
@@ -199,7 +205,7 @@ export function buildResolvers(deps: GraphqlDeps): { resolvers: IResolvers; load
       }),
       populatedPlace: async (_: unknown, a: { id: string } & DisplayArg, ctx: GraphqlContext) => {
         const display = displayOf(a);
-        const r = await ask(geo.GetCity, { cityId: id(a.id), ...display }, ctx);
+        const r = await ask(geo.GetCity, { cityId: id(a.id), ...display }, ctx, { cityId: 'id' });
         return { data: asObj(r.data), display } satisfies PlaceNode;
       },
       populatedPlaces: (_: unknown, a: PlaceFilterArgs & { location?: { latitude?: number | null; longitude?: number | null }; radius?: number; distanceUnit?: string }, ctx: GraphqlContext) => {
@@ -310,7 +316,7 @@ export function buildResolvers(deps: GraphqlDeps): { resolvers: IResolvers; load
   /** Regions by country and region code (no batch RPC: each distinct region once per request, a page's calls together). */
   const regions = (ctx: GraphqlContext, display: Display) => loaderOf(ctx, 'regions', display, () => eachOnce<Obj | null>(async (key) => {
     const [countryCode, regionCode] = key.split('\u0000');
-    return ((await maybe(geo.GetRegion, { countryCode, regionCode, ...display }, ctx))?.data ?? null) as Obj | null;
+    return ((await maybe(geo.GetRegion, { countryCode, regionCode, ...display }, ctx, { regionCode: 'code' }))?.data ?? null) as Obj | null;
   }));
   /** The place containing a city, by city id. */
   const containers = (ctx: GraphqlContext, display: Display) => loaderOf(ctx, 'locatedIn', display, () => eachOnce<Obj | null>(async (cityId) =>

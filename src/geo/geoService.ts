@@ -509,7 +509,7 @@ export class Geo implements PlaceContext {
       ListCountryPlaces: (req) => {
         const country = this.country(req['countryCode'] as string);
         const { countryCode: _c, ...rest } = req as PlaceListRequest;
-        return this.listPlaces({ ...rest, countryIds: [country.code] }, { defaultMinPopulation: 0 });
+        return this.listPlaces({ ...rest, countryIds: [country.code] }, { defaultMinPopulation: 0, scoped: true });
       },
       ListRegions: (req) => {
         const country = this.country(req['countryCode'] as string);

@@ -99,7 +99,7 @@ function population(v: number | null | undefined, field: string): number | undef
   return v;
 }
 
-export function parseSort(raw: string | undefined, allowDistance: boolean): PlaceQuery['sort'] | undefined {
+export function parseSort(raw: string | undefined, allowDistance: boolean, allowCountry = true): PlaceQuery['sort'] | undefined {
   const s = (raw ?? '').trim();
   if (!s) return undefined;
   const seen = new Set<string>();
@@ -108,8 +108,8 @@ export function parseSort(raw: string | undefined, allowDistance: boolean): Plac
     const m = /^([+-]?)([A-Za-z]+)$/.exec(p);
     // The official GeoDB demo sends countryId for countryCode.
     const field = (m?.[2] === 'countryId' ? 'countryCode' : m?.[2]) as SortField | undefined;
-    if (!m || !field || !SORT_FIELDS.includes(field) || (field === 'distance' && !allowDistance)) {
-      const fields = SORT_FIELDS.filter((f) => allowDistance || f !== 'distance');
+    if (!m || !field || !SORT_FIELDS.includes(field) || (field === 'distance' && !allowDistance) || (field === 'countryCode' && !allowCountry)) {
+      const fields = SORT_FIELDS.filter((f) => (allowDistance || f !== 'distance') && (allowCountry || f !== 'countryCode'));
       throw invalid('sort', `sort must look like -population,+name over ${fields.join(', ')}, got '${raw}'`);
     }
     if (seen.has(field)) throw invalid('sort', `sort names ${field} twice`);
@@ -138,6 +138,8 @@ export function parsePlaceList(
     defaultMinPopulation: number; centre?: { latitude: number; longitude: number; excludeId?: number }; region?: { countryCode: string; admin1Code: string };
     /** Restricts to these GeoDB types whatever `types` says (admin-division lists: ADM2). */
     onlyTypes?: string[];
+    /** A list of one country or region (GeoDB's SORT-B: no countryCode sort, which would order nothing). */
+    scoped?: boolean;
   },
 ): ParsedPlaceList {
   // REST's alias names (nearLocation, countryCodes, ...) are the gateway's: the core has one field per filter
@@ -198,7 +200,7 @@ export function parsePlaceList(
   // matches every alternate name (München, Wien, Москва) beside the name.
   const language = (req.languageCode ?? '').trim().split(/[-_]/)[0]!.toLowerCase();
   const alternates = prefix !== undefined && language !== '' && language !== 'en';
-  const sort = parseSort(req.sort, Boolean(near)) ?? (near ? [{ field: 'distance' as const, desc: false }] : [{ field: 'population' as const, desc: true }]);
+  const sort = parseSort(req.sort, Boolean(near), !opts.scoped && !opts.region) ?? (near ? [{ field: 'distance' as const, desc: false }] : [{ field: 'population' as const, desc: true }]);
   const query: Omit<PlaceQuery, 'offset' | 'limit'> = {
     ...(near ? { near } : {}),
     ...(prefix !== undefined ? { prefix } : {}),

@@ -473,6 +473,8 @@ describe('REST: bad input gets the error envelope, never a 500', () => {
     ['/v1/geo/cities?location=%2B37.7749-122.4194&countryIds=US', 400, 'PARAMS_MUTUALLY_EXCLUSIVE'],
     ['/v1/geo/cities?countryIds=US&excludedCountryIds=CA', 400, 'PARAMS_MUTUALLY_EXCLUSIVE'],
     ['/v1/geo/countries/US/regions?sort=capital', 400, 'PARAM_INVALID'],
+    ['/v1/geo/countries/US/regions/CA/cities?sort=countryCode', 400, 'PARAM_INVALID'], // SORT-B (1.4): one country's list
+    ['/v1/geo/countries/US/places?sort=-countryCode,name', 400, 'PARAM_INVALID'],
     ['/v1/geo/countries/US/regions/ZZ', 404, 'ENTITY_NOT_FOUND'],
     ['/v1/locale/currencies?countryId=Q1', 400, 'PARAM_INVALID'],
     ['/v1/geo/cities?limit=1000', 403, 'ACCESS_DENIED'],
@@ -505,6 +507,15 @@ describe('GraphQL (section 3)', () => {
     // one level deeper (10 × 100 × 100) is far past it, and refused with the price named
     const deep = await gql(nest(10, 100, 100));
     expect(deep.errors[0].message).toMatch(/^query cost \d+ is above the maximum of 30000/);
+  });
+
+  it('a refused argument is named as the query wrote it, not as the core calls it', async () => {
+    for (const [query, name] of [['{ populatedPlace(id: "abc") { id } }', 'id'], ['{ country(id: "USA") { code } }', 'id'],
+      ['{ distanceBetween(fromPlaceId: "x", toPlaceId: "5128581") }', 'fromPlaceId']] as const) {
+      const b = await gql(query);
+      expect(b.errors[0].extensions.code, query).toBe('PARAM_INVALID');
+      expect(b.errors[0].message, query).toMatch(new RegExp(`^${name} must be `));
+    }
   });
 
   it('a location search\'s distance(distanceUnit:) answers in the unit asked, MI by default (§3.3), whatever the search\'s own unit', async () => {
