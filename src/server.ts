@@ -230,26 +230,7 @@ export async function startCore(config: CoreConfig): Promise<Core> {
   logger.info({ address, mtls: !config.plaintext, places: geo.places.size, ms: Math.round(performance.now() - started), phases }, 'core listening');
 
   let closing: Promise<void> | undefined;
-  // The analysis threads load their models now, not while the core was still starting (src/sentiment/analysisPool.ts).
-  // Models that do not load leave geo serving; the sentiment service's health says NOT_SERVING (its calls answer
-  // UNAVAILABLE with the reason), so that a readiness probe on it, or a client that checks, sees it.
-  let modelsFailed = false;
-  void sentiment.startWorkers().then((failure) => {
-    if (failure === undefined || closing) return;
-    modelsFailed = true;
-    logger.error({ reason: failure }, 'the sentiment models did not load: SentimentService is NOT_SERVING; geo serves on');
-    health.setStatus(SENTIMENT_SERVICE, 'NOT_SERVING');
-  });
-  // The shared PostgreSQL not answering: sentiment calls wait out its retries and may fail, so its health says so
-  // (geo and the overall '' stay SERVING: readiness on '' keeps every replica in, as each would fail the same way).
-  sentiment.onStoreReachability((reachable, reason) => {
-    if (closing) return;
-    // (models that did not load keep it NOT_SERVING whatever the database does)
-    const status = reachable && !modelsFailed ? 'SERVING' : 'NOT_SERVING';
-    if (reachable) logger.info({ status }, `PostgreSQL answers again: SentimentService is ${status}`);
-    else logger.warn({ reason }, 'PostgreSQL does not answer: SentimentService is NOT_SERVING until it does (calls wait out its retries)');
-    health.setStatus(SENTIMENT_SERVICE, status);
-  });
+  startSentimentHealth(sentiment, health, () => closing !== undefined);
   return {
     address, port, geo, sentiment, ca, mtls: !config.plaintext,
     close: () => (closing ??= (async () => {
@@ -264,6 +245,32 @@ export async function startCore(config: CoreConfig): Promise<Core> {
       logger.info('core stopped');
     })()),
   };
+}
+
+/**
+ * The sentiment service's health after the core listens. The analysis threads load their models now, not while the
+ * core was still starting (src/sentiment/analysisPool.ts): models that do not load leave geo serving, and
+ * SentimentService says NOT_SERVING (its calls answer UNAVAILABLE with the reason), so that a readiness probe on it,
+ * or a client that checks, sees it. The same while the shared PostgreSQL does not answer (calls wait out its retries
+ * and may fail); geo and the overall '' stay SERVING then: readiness on '' keeps every replica in, as each would fail
+ * the same way.
+ */
+function startSentimentHealth(sentiment: Sentiment, health: HealthImplementation, closing: () => boolean): void {
+  let modelsFailed = false;
+  void sentiment.startWorkers().then((failure) => {
+    if (failure === undefined || closing()) return;
+    modelsFailed = true;
+    logger.error({ reason: failure }, 'the sentiment models did not load: SentimentService is NOT_SERVING; geo serves on');
+    health.setStatus(SENTIMENT_SERVICE, 'NOT_SERVING');
+  });
+  sentiment.onStoreReachability((reachable, reason) => {
+    if (closing()) return;
+    // (models that did not load keep it NOT_SERVING whatever the database does)
+    const status = reachable && !modelsFailed ? 'SERVING' : 'NOT_SERVING';
+    if (reachable) logger.info({ status }, `PostgreSQL answers again: SentimentService is ${status}`);
+    else logger.warn({ reason }, 'PostgreSQL does not answer: SentimentService is NOT_SERVING until it does (calls wait out its retries)');
+    health.setStatus(SENTIMENT_SERVICE, status);
+  });
 }
 
 /**

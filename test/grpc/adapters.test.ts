@@ -96,7 +96,11 @@ describe('the same answers and errors through both transports (the core of globa
       const m = method(service, name);
       const payload = m.requestSerialize(request);
       const [u, x] = await Promise.all([t.unary(m.path, payload, { tenant }), t.exchange(m.path, payload, { tenant })]);
-      expect(x).toEqual(u);
+      if (name === 'ListJobs' && u.code === grpc.status.OK && x.code === grpc.status.OK) {
+        // the queue's depth is the whole queue's, live (other test files submit meanwhile): the rest is the same message
+        const live = (o: Outcome) => { const r = m.responseDeserialize(o.payload!) as { metadata?: { queueDepth?: unknown } }; delete r.metadata?.queueDepth; return r; };
+        expect(live(x)).toEqual(live(u));
+      } else expect(x).toEqual(u);
       if (u.code === grpc.status.OK) expect(m.responseDeserialize(u.payload!)).toBeTruthy();
       else expect(u.reason).toMatch(/^[A-Z_]+$/); // every error carries its reason on both
     });
