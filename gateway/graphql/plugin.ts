@@ -39,6 +39,10 @@ const requestErrorsAre400 = (work: GraphqlWorkLimits): typeof mercurius.defaultE
   const errors = execution.errors ?? [];
   // a body over the limit as it was read (gzip, chunked): the same refusal as one whose Content-Length said so
   if (errors.some(isBodyTooLarge)) return { statusCode: 413, response: work.bodyTooLarge().body() as never };
+  // an answer past V8's longest string (~512 MiB of JSON) cannot be sent: say so, not "PARAM_INVALID: Invalid string length"
+  if (errors.some(isTooLongToSend)) {
+    return { statusCode: 400, response: { data: null, errors: [{ message: 'the answer is too large to send (over 512 MiB of JSON); ask for fewer or smaller pages, or leave out flagImageUri', extensions: { code: 'PARAM_INVALID', type: 'ANSWER_TOO_LARGE' } }] } as never };
+  }
   const out = mercurius.defaultErrorFormatter(execution, context);
   const requestError = !execution.data && errors.length > 0 && errors.every((e) => !(e as { path?: unknown }).path);
   if (!requestError) return out;
@@ -52,6 +56,10 @@ const requestErrorsAre400 = (work: GraphqlWorkLimits): typeof mercurius.defaultE
   const coded = response.errors?.map((e) => (e.extensions?.['code'] ? e : { ...e, extensions: { ...e.extensions, code: 'PARAM_INVALID', ...typed } }));
   return { statusCode: batched ? 200 : out.statusCode === 200 ? 400 : out.statusCode, response: { ...response, ...(coded ? { errors: coded } : {}) } as typeof out.response };
 };
+
+/** V8's refusal to make a string longer than its maximum (JSON.stringify of a huge answer), as it is or as mercurius wraps it. */
+const isTooLongToSend = (e: unknown): boolean => [e, (e as { originalError?: unknown } | null)?.originalError]
+  .some((x) => x instanceof RangeError && /Invalid string length/.test(x.message));
 
 /** Fastify's error for a body read past the route's bodyLimit, as it is or as mercurius wraps it. */
 const isBodyTooLarge = (e: unknown): boolean => {

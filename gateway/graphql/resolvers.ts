@@ -129,7 +129,8 @@ export function buildResolvers(deps: GraphqlDeps): { resolvers: IResolvers; load
     try {
       return await method(drop(request), ctx?.signal ? { signal: ctx.signal } : undefined);
     } catch (e) {
-      if (isHttpError(e)) throw gqlError(e.code, argNames ? e.message.replace(/\b[A-Za-z]+\b/g, (w) => argNames[w] ?? w) : e.message);
+      // (the leading name only: the rest may quote what the caller sent)
+      if (isHttpError(e)) throw gqlError(e.code, argNames ? e.message.replace(/^[A-Za-z]+/, (w) => argNames[w] ?? w) : e.message);
       throw e;
     }
   };

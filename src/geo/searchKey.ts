@@ -32,9 +32,12 @@ const WORD_SPLIT_RE = /[^\p{L}\p{M}\p{N}]+/u;
 /**
  * Apostrophes (folded: ’ ‘ ʼ are ' by then) are inside a word, not between two: "Xi’an" is "xian", one word, so that
  * "an" does not find Xi’an, Tai’an and Huai’an before Ankara (GeoDB: word boundaries are spaces and hyphens), and "Xian"
- * or "Xi'an" typed either way finds it. L'Aquila is "laquila": "L'Aq" and "laq" find it, "Aquila" does not, as in GeoDB.
+ * or "Xi'an" typed either way finds it. An elision before a capital (L'Aquila, Côte d'Ivoire, Villeneuve-d'Ascq,
+ * N'Djamena) is both: "laquila" and "l aquila", so "L'Aq", "laq" and "Aquila" all find it.
  */
 const APOSTROPHE_RE = /['`]/g;
+/** An apostrophe before a capital letter, in a name as written (before folding lowers it). */
+const ELISION_RE = /['`’‘ʼ](?=\p{Lu})/u;
 
 /** The words of a name or prefix as keys hold them: folded, apostrophes dropped, split at every other non-letter. */
 const wordsOf = (s: string): string[] => foldText(s).replace(APOSTROPHE_RE, '').split(WORD_SPLIT_RE).filter(Boolean);
@@ -52,8 +55,11 @@ const wordsOf = (s: string): string[] => foldText(s).replace(APOSTROPHE_RE, '').
 export function searchWords(...names: string[]): string[] {
   const out = new Set<string>();
   for (const name of names) {
-    const words = wordsOf(name);
-    for (let i = 0; i < words.length; i++) out.add(words.slice(i).join(' '));
+    const spellings = ELISION_RE.test(name) ? [name, name.replace(new RegExp(ELISION_RE.source, 'gu'), ' ')] : [name];
+    for (const spelling of spellings) {
+      const words = wordsOf(spelling);
+      for (let i = 0; i < words.length; i++) out.add(words.slice(i).join(' '));
+    }
   }
   return [...out];
 }
@@ -91,8 +97,9 @@ export function namePrefixOf(raw: string | undefined, tooLong: () => Error): str
  * 9: an ISO 3166-2 code is held by one region of a country (the one with the most places) where the source gave it to two.
  * 10: name keys keep the marks that are parts of letters in other scripts than Latin, Greek and Cyrillic (foldText).
  * 11: an apostrophe is inside a word in name keys ("xian" for Xi’an), not a word boundary.
+ * 12: an elision before a capital is also a word boundary ("aquila" beside "laquila" for L'Aquila).
  */
-export const GEO_SCHEMA_VERSION = 11;
+export const GEO_SCHEMA_VERSION = 12;
 
 /** The tables that make a DuckDB file Meridian's geo database (the core and the install-time build check for them). */
 export const GEO_TABLES = ['meta', 'places', 'place_keys'] as const;
