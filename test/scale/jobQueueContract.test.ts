@@ -113,6 +113,21 @@ describe.each(kinds)('the job queue of the $name store', (kind) => {
     }
   });
 
+  it('counts jobs by state after thousands change state (DuckDB grouped SUCCEEDED as \'SUCCEED\\0\\0\' by a plan made when all were PENDING)', async () => {
+    const { store } = await kind.fresh();
+    try {
+      const a = jobs(3000, 'a');
+      await store.insertPending(a, []);
+      // counted once while every status is PENDING: a statement planned then kept the 7-byte statistics
+      expect((await store.countByState()).PENDING).toBe(3000);
+      await store.complete(a.slice(0, 2500).map(result), ++clock);
+      await store.fail([a[2500]!.id], 'ANALYSIS_FAILED', 'boom', ++clock);
+      expect(await store.countByState()).toEqual({ PENDING: 499, PROCESSING: 0, SUCCEEDED: 2500, FAILED: 1, CANCELED: 0 });
+    } finally {
+      await store.close();
+    }
+  });
+
   it('gives released jobs back to the front of the queue: a job that did not run with its attempt, one that ran without', async () => {
     const { store } = await kind.fresh();
     try {
