@@ -1,8 +1,8 @@
 /**
  * The job queue contract (JobQueue, sentimentStore.ts), run unchanged against both stores: the
  * embedded DuckDB store (its queue's index in the store's memory) and PostgreSQL (the jobs table,
- * shared by replicas). Claims take the oldest PENDING jobs under this process's lease and count
- * the attempt; a release gives them back (the attempt too, unless it ran); jobs that leave
+ * shared by replicas). Claims take PENDING jobs under this process's lease, each tenant's oldest
+ * in turns, and count the attempt; a release gives them back (the attempt too, unless it ran); jobs that leave
  * PENDING/PROCESSING leave the live counts; a job left PROCESSING by a process that stopped is
  * claimed again by the next one, its attempts counted.
  */
@@ -82,7 +82,7 @@ afterAll(async () => {
 });
 
 describe.each(kinds)('the job queue of the $name store', (kind) => {
-  it('claims the oldest PENDING jobs under its lease, counting the attempt, and counts them live until they finish', async () => {
+  it('claims each tenant\'s oldest PENDING jobs in turns under its lease, counting the attempt, and counts them live until they finish', async () => {
     const { store } = await kind.fresh();
     try {
       const a = jobs(5, 'a');
@@ -90,13 +90,14 @@ describe.each(kinds)('the job queue of the $name store', (kind) => {
       await store.insertPending([...a, ...b], []);
       expect(await live(store)).toEqual({ waiting: 8, a: 5, b: 3 });
       const first = await store.queue.claim(3, ++clock);
-      expect(first.map((j) => j.id)).toEqual(a.slice(0, 3).map((j) => j.id));
+      // turns: a's oldest and b's oldest, then a's second; oldest first among them
+      expect(first.map((j) => j.id)).toEqual([a[0]!, a[1]!, b[0]!].map((j) => j.id));
       expect(first.every((j) => j.attempts === 1)).toBe(true);
       expect(first[0]).toMatchObject({ tenant: 'a', text: 'a text 0', domain: 'GENERAL' });
       // PROCESSING in the database: at once on PostgreSQL; on DuckDB once the mark written behind the claim commits
       await eventually(async () => (await store.getJob(a[0]!.id, scope))!.status === 'PROCESSING', 5000, 5);
       expect((await store.getJob(a[0]!.id, scope))!).toMatchObject({ status: 'PROCESSING', attempts: 1 });
-      expect((await store.getJob(a[3]!.id, scope))!).toMatchObject({ status: 'PENDING', attempts: 0 });
+      expect((await store.getJob(a[2]!.id, scope))!).toMatchObject({ status: 'PENDING', attempts: 0 });
       expect(await live(store)).toEqual({ waiting: 5, a: 5, b: 3 });
       // finished jobs leave the live counts: a completion, a failure, a cancellation
       await store.complete([result(a[0]!)], ++clock);
@@ -105,9 +106,25 @@ describe.each(kinds)('the job queue of the $name store', (kind) => {
       expect(await live(store)).toEqual({ waiting: 4, a: 3, b: 2 });
       // the rest, oldest first; a canceled job is never claimed; then nothing
       const rest = await store.queue.claim(100, ++clock);
-      expect(rest.map((j) => j.id)).toEqual([...a.slice(3), ...b.slice(0, 2)].map((j) => j.id));
+      expect(rest.map((j) => j.id)).toEqual([...a.slice(2), b[1]!].map((j) => j.id));
       expect(await store.queue.claim(100, ++clock)).toEqual([]);
       expect(await live(store)).toEqual({ waiting: 0, a: 3, b: 2 });
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('does not hold one tenant\'s single job behind another tenant\'s backlog (it waited ~93 s behind 20,000 texts)', async () => {
+    const { store } = await kind.fresh();
+    try {
+      const backlog = jobs(2000, 'a');
+      await store.insertPending(backlog, []);
+      const late = jobs(1, 'b');
+      await store.insertPending(late, []);
+      const claimed = await store.queue.claim(10, ++clock);
+      expect(claimed).toHaveLength(10);
+      expect(claimed.map((j) => j.id)).toContain(late[0]!.id);
+      expect(claimed.filter((j) => j.tenant === 'a').map((j) => j.id)).toEqual(backlog.slice(0, 9).map((j) => j.id));
     } finally {
       await store.close();
     }
@@ -134,14 +151,15 @@ describe.each(kinds)('the job queue of the $name store', (kind) => {
       const a = jobs(4, 'a');
       await store.insertPending(a, []);
       const claimed = await store.queue.claim(2, ++clock);
-      await store.insertPending(jobs(1, 'b'), []);
+      const b = jobs(1, 'b');
+      await store.insertPending(b, []);
       await store.queue.releaseLeases([claimed[0]!.id], ++clock);
       await store.queue.releaseLeases([claimed[1]!.id], ++clock, true);
       expect((await store.getJob(a[0]!.id, scope))!).toMatchObject({ status: 'PENDING', attempts: 0 });
       expect((await store.getJob(a[1]!.id, scope))!).toMatchObject({ status: 'PENDING', attempts: 1 });
       expect(await live(store)).toEqual({ waiting: 5, a: 4, b: 1 });
-      const again = await store.queue.claim(2, ++clock);
-      expect(again.map((j) => [j.id, j.attempts])).toEqual([[a[0]!.id, 1], [a[1]!.id, 2]]);
+      const again = await store.queue.claim(3, ++clock);
+      expect(again.map((j) => [j.id, j.attempts])).toEqual([[a[0]!.id, 1], [a[1]!.id, 2], [b[0]!.id, 1]]);
       // a job canceled while claimed is not given back
       await store.cancel(a[0]!.id, ++clock, scope);
       await store.queue.releaseLeases([a[0]!.id], ++clock);

@@ -2,8 +2,9 @@
  * The job queue of the PostgreSQL store (JobQueue, sentimentStore.ts), shared by every
  * core replica: the queue is the jobs table.
  *
- * - A claim is `SELECT … ORDER BY created_ms, seq LIMIT n FOR UPDATE SKIP LOCKED` (two
- *   cores never claim the same row), marking the rows PROCESSING under a lease (owner,
+ * - A claim is `SELECT … ORDER BY turn, created_ms, seq LIMIT n FOR UPDATE SKIP LOCKED` (two
+ *   cores never claim the same row; `turn` is the job's place among its tenant's claimable jobs, so
+ *   each tenant's oldest come first in turns and one tenant's backlog does not hold another's text), marking the rows PROCESSING under a lease (owner,
  *   until; the database's clock) that the holder renews, and counting the attempt. A job
  *   whose lease lapsed (its core died) is claimable again.
  * - A submission's commit sends a NOTIFY on `meridian_jobs` (jobs.ts
@@ -29,9 +30,18 @@ export class PgJobQueue implements JobQueue {
 
   async claim(limit: number, now: number): Promise<ClaimedJob[]> {
     if (limit <= 0) return [];
-    const rows = await this.db.query(`WITH picked AS (
-        SELECT id FROM jobs WHERE status IN ('PENDING', 'PROCESSING') AND (status = 'PENDING' OR coalesce(lease_until, '-infinity') < now())
-        ORDER BY created_ms, seq LIMIT $2 FOR UPDATE SKIP LOCKED)
+    // the claimable jobs ranked within their tenant (turn 1: each tenant's oldest), the first few times the claim's
+    // size of them locked in (turn, age) order; the lock re-reads a row's state, so a job another core took meanwhile
+    // is passed over
+    const rows = await this.db.query(`WITH ranked AS (
+        SELECT id, row_number() OVER (PARTITION BY tenant ORDER BY created_ms, seq) AS turn, created_ms, seq FROM jobs
+        WHERE status IN ('PENDING', 'PROCESSING') AND (status = 'PENDING' OR coalesce(lease_until, '-infinity') < now())
+      ), candidates AS (
+        SELECT id, turn, created_ms, seq FROM ranked ORDER BY turn, created_ms, seq LIMIT $2 * 4
+      ), picked AS (
+        SELECT j.id FROM jobs j JOIN candidates c ON c.id = j.id
+        WHERE j.status IN ('PENDING', 'PROCESSING') AND (j.status = 'PENDING' OR coalesce(j.lease_until, '-infinity') < now())
+        ORDER BY c.turn, c.created_ms, c.seq LIMIT $2 FOR UPDATE OF j SKIP LOCKED)
       UPDATE jobs j SET status = 'PROCESSING', attempts = j.attempts + 1, lease_owner = $1,
         lease_until = now() + make_interval(secs => $3::float8 / 1000), updated_ms = $4
       FROM picked WHERE j.id = picked.id
