@@ -92,6 +92,18 @@ describe.skipIf(!chromium)('dashboard in headless Chromium', () => {
     return seen;
   }
 
+  /** Enters the key, then shows the seeded feed by hours over 48 hours, as a person would. */
+  async function showSeededFeed(page: Page): Promise<void> {
+    await page.type('#key', gw.key);
+    await page.click('#key-form button[type=submit]');
+    await page.waitForFunction(() => document.getElementById('key-status')?.textContent === 'key accepted', { timeout: 10_000 });
+    await page.type('#feed-id', feedId);
+    await page.select('#window', '1h');
+    await page.select('#range', '48');
+    await page.click('#feed-form button[type=submit]');
+    await page.waitForFunction((f) => document.body.dataset['feedLoaded'] === f, { timeout: 15_000 }, feedId);
+  }
+
   function offGateway(requests: string[]): string[] {
     return requests.filter((u) => !u.startsWith(`${gw.url}/`) && !u.startsWith('data:'));
   }
@@ -102,15 +114,7 @@ describe.skipIf(!chromium)('dashboard in headless Chromium', () => {
     await page.goto(`${gw.url}/dashboard`, { waitUntil: 'networkidle0' });
     expect(await page.title()).toBe('Meridian dashboard');
 
-    await page.type('#key', gw.key);
-    await page.click('#key-form button[type=submit]');
-    await page.waitForFunction(() => document.getElementById('key-status')?.textContent === 'key accepted', { timeout: 10_000 });
-
-    await page.type('#feed-id', feedId);
-    await page.select('#window', '1h');
-    await page.select('#range', '48');
-    await page.click('#feed-form button[type=submit]');
-    await page.waitForFunction((f) => document.body.dataset['feedLoaded'] === f, { timeout: 15_000 }, feedId);
+    await showSeededFeed(page);
     await page.waitForSelector('#score-chart .anomaly-marker', { timeout: 10_000 });
 
     const view = await page.evaluate(() => ({
@@ -176,14 +180,7 @@ describe.skipIf(!chromium)('dashboard in headless Chromium', () => {
     const seen = watch(page);
     await page.setViewport({ width: 375, height: 800, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
     await page.goto(`${gw.url}/dashboard`, { waitUntil: 'networkidle0' });
-    await page.type('#key', gw.key);
-    await page.click('#key-form button[type=submit]');
-    await page.waitForFunction(() => document.getElementById('key-status')?.textContent === 'key accepted', { timeout: 10_000 });
-    await page.type('#feed-id', feedId);
-    await page.select('#window', '1h');
-    await page.select('#range', '48');
-    await page.click('#feed-form button[type=submit]');
-    await page.waitForFunction((f) => document.body.dataset['feedLoaded'] === f, { timeout: 15_000 }, feedId);
+    await showSeededFeed(page);
     await page.click('#jobs-form button[type=submit]');
     await page.waitForFunction(() => document.querySelectorAll('#jobs-table tbody tr code').length === 20, { timeout: 10_000 });
     const layout = await page.evaluate(() => ({
