@@ -61,12 +61,12 @@ const INTROSPECTION_COST = 50;
 
 /**
  * One core call made for each object that asks for the field (not one per page): ~50–80 µs of the process measured
- * (23,433 such calls answered in 1.2–1.9 s on the 2-core machine), about two units of CPU; five, because they run
- * one by one through both threads while a list's rows are over-priced scans (GeoDB's 10 × 100 × 1 nesting, priced
- * 26,250, answered in 0.1–0.2 s): at the cost maximum a request makes at most 6,000 of them (~0.4 s). A helper's
- * sweep saw another key's by-id call wait 360 ms (p90) behind 8 queries of 23,550 such calls each.
+ * (23,433 such calls answered in 1.2–1.9 s on the 2-core machine), about two units of CPU; three, as they run one by
+ * one through both threads while a list's rows are over-priced scans: at the cost maximum a request makes at most
+ * 10,000 of them (~0.6 s; a helper's sweep saw another key's by-id call wait 360 ms (p90) behind 8 queries of 23,550
+ * such calls each). Five refused GeoDB's 10 × 100 × 1 nesting with `totalCount` once each place asked its `dateTime`.
  */
-const CORE_CALL = 5;
+const CORE_CALL = 3;
 /**
  * A country's flag, an SVG data URI of up to 137 KB (Bolivia's; most are a few KB) written again in every object that
  * asks for it: 55 places × 100 nearby places with their country's flag were a ~750 MB answer that ran the process to

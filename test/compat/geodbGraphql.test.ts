@@ -32,6 +32,8 @@ describe('GraphQL (section 3)', () => {
     const small = await ok(nest(10, 10, 10));
     expect(small.countries.edges).toHaveLength(10);
     const wide = await ok(nest(10, 100, 1));
+    // a field of each place that calls the core (its local time) still fits
+    expect((await ok(nest(10, 100, 1).replace('name population', 'name population dateTime'))).countries.edges).toHaveLength(10);
     expect(wide.countries.edges.map((e: Body) => e.node.regions.edges.length).reduce((x: number, y: number) => x + y, 0)).toBeGreaterThan(100);
     // one level deeper (10 × 100 × 100) is far past it, and refused with the price named
     const deep = await gql(nest(10, 100, 100));

@@ -49,4 +49,9 @@ CREATE INDEX webhook_attempts_message ON webhook_attempts (message_id);`,
     why: 'request fingerprint of idempotent batches (a request id reused with other content is refused; null for older batches)',
     sql: 'ALTER TABLE batches ADD COLUMN request_fingerprint text;',
   },
+  {
+    version: 3,
+    why: 'live jobs by tenant and age, for claims that take each tenant\'s oldest in turns',
+    sql: `CREATE INDEX jobs_live_tenant ON jobs (tenant, created_ms, seq) WHERE status IN ('PENDING', 'PROCESSING');`,
+  },
 ];
