@@ -267,7 +267,7 @@ describe.each(['duckdb', 'postgresql'] as const)('insertPending of a request id 
 });
 
 describe('a state from before request fingerprints', () => {
-  it('upgrades in place (DuckDB schema 2 → 4, PostgreSQL sentiment 1 → 2) and its batches answer a reuse as before', async () => {
+  it('upgrades in place (DuckDB schema 2 → 4, PostgreSQL sentiment 1 → latest) and its batches answer a reuse as before', async () => {
     // DuckDB: a file as schema 2 left it (no column, version 2), with an idempotent batch in it
     const sc = await startSentimentCore(ONE_WORKER);
     const tenant = 'legacy';
@@ -292,7 +292,8 @@ describe('a state from before request fingerprints', () => {
     await s1.close();
     const pc = new pg.Client({ connectionString: url });
     await pc.connect();
-    await pc.query("ALTER TABLE batches DROP COLUMN request_fingerprint; DELETE FROM meridian_schema WHERE component = 'sentiment' AND version = 2");
+    // (and without what later migrations made: the database as version 1 left it)
+    await pc.query("ALTER TABLE batches DROP COLUMN request_fingerprint; DROP INDEX IF EXISTS jobs_live_tenant; DELETE FROM meridian_schema WHERE component = 'sentiment' AND version >= 2");
     await pc.end();
     const core = await startSentimentCore({ ...ONE_WORKER, databaseUrl: url });
     try {
