@@ -192,8 +192,9 @@ export class PgDatabase {
 
   /** Keeps a connection LISTENing on `channel`; `onNotify` gets each payload (and '' after each reconnect, as anything may have been missed). */
   listen(channel: string, onNotify: (payload: string) => void): PgListener {
-    const l: PgListener = new PgListener(this.url, channel, onNotify, (e) => { this.onError(e); this.reach(l, false, e); }, () => this.reach(l, true),
-      () => this.reach(l, true)); // stopped: it no longer says anything of the database
+    // connected, or stopped (it then says nothing of the database): it no longer counts as unreachable
+    const up = () => this.reach(l, true);
+    const l: PgListener = new PgListener(this.url, channel, onNotify, (e) => { this.onError(e); this.reach(l, false, e); }, up, up);
     this.listeners.push(l);
     l.start();
     return l;

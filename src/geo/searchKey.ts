@@ -38,6 +38,7 @@ const WORD_SPLIT_RE = /[^\p{L}\p{M}\p{N}]+/u;
 const APOSTROPHE_RE = /['`]/g;
 /** An apostrophe before a capital letter, in a name as written (before folding lowers it). */
 const ELISION_RE = /['`’‘ʼ](?=\p{Lu})/u;
+const ELISIONS_RE = new RegExp(ELISION_RE.source, 'gu');
 
 /** The words of a name or prefix as keys hold them: folded, apostrophes dropped, split at every other non-letter. */
 const wordsOf = (s: string): string[] => foldText(s).replace(APOSTROPHE_RE, '').split(WORD_SPLIT_RE).filter(Boolean);
@@ -55,7 +56,7 @@ const wordsOf = (s: string): string[] => foldText(s).replace(APOSTROPHE_RE, '').
 export function searchWords(...names: string[]): string[] {
   const out = new Set<string>();
   for (const name of names) {
-    const spellings = ELISION_RE.test(name) ? [name, name.replace(new RegExp(ELISION_RE.source, 'gu'), ' ')] : [name];
+    const spellings = ELISION_RE.test(name) ? [name, name.replace(ELISIONS_RE, ' ')] : [name];
     for (const spelling of spellings) {
       const words = wordsOf(spelling);
       for (let i = 0; i < words.length; i++) out.add(words.slice(i).join(' '));

@@ -97,8 +97,9 @@ export class DuckDbJobQueue implements JobQueue {
 
   /**
    * Takes jobs off the queue at once (so two claims never take the same one) and holds them, their attempt counted:
-   * each tenant's oldest in turns (fairTurns), as PostgreSQL's claim orders them. The PROCESSING mark is written behind: queued now on the store's one writer, which runs changes in order,
-   * so it commits before any later change to these jobs (their completion, failure or release), while the runner
+   * each tenant's oldest in turns (fairTurns), as PostgreSQL's claim orders them. The PROCESSING mark is written
+   * behind: queued now on the store's one writer, which runs changes in order, so it commits before any later change
+   * to these jobs (their completion, failure or release), while the runner
    * starts them without waiting for it, as it did before claims. A mark that fails is logged and the jobs run anyway
    * (their attempt uncounted in the file), as then.
    */
