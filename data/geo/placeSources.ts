@@ -253,6 +253,8 @@ export async function raiseRegionWikidata(conn: DuckDBConnection, log: Log): Pro
     const key = `${r.country_code}.${r.admin1_code}`;
     let cands = byFips.get(key) ?? [];
     if (!cands.length) cands = byIso.get(key) ?? [];
+    // GeoNames' admin1 code is neither (France's regions are 11, 24, …): the region's own ISO code
+    if (!cands.length && r.iso_code) cands = byIso.get(`${r.country_code}.${r.iso_code}`) ?? [];
     if (!cands.length) continue;
     const names = namesOf.get(key) ?? new Set([foldText(r.name)]);
     const fits = (s: (typeof cands)[number]) => (r.iso_code !== null && s.iso2 === r.iso_code) || names.has(foldText(s.name))

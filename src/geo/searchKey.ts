@@ -99,8 +99,10 @@ export function namePrefixOf(raw: string | undefined, tooLong: () => Error): str
  * 10: name keys keep the marks that are parts of letters in other scripts than Latin, Greek and Cyrillic (foldText).
  * 11: an apostrophe is inside a word in name keys ("xian" for Xi’an), not a word boundary.
  * 12: an elision before a capital is also a word boundary ("aquila" beside "laquila" for L'Aquila).
+ * 13: a region WikiData id names one region; places renumbered by outline where codes and regions disagree (Taiwan,
+ * Madagascar: data/geo/regionPolygons.ts); Nepal's provinces and South Sudan's states replace their abolished units.
  */
-export const GEO_SCHEMA_VERSION = 12;
+export const GEO_SCHEMA_VERSION = 13;
 
 /** The tables that make a DuckDB file Meridian's geo database (the core and the install-time build check for them). */
 export const GEO_TABLES = ['meta', 'places', 'place_keys'] as const;
