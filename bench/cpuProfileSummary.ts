@@ -26,7 +26,6 @@ const inFile = (part: string, fn?: RegExp): Match => (f) => f.url.includes(part)
 export const OUTER: [string, Match][] = [
   ['(garbage collector)', (f) => f.functionName === '(garbage collector)'],
   ['work limits (workLimits.ts admit: parse + walk)', inFile('gateway/graphql/workLimits')],
-  ['cost/depth rule (costRule.ts)', inFile('gateway/graphql/costRule')],
   ['kept GraphQL answers sent (answerCache.ts sendKept: the reply of a repeated query, with its HTTP write)', inFile('gateway/graphql/answerCache', /^sendKept$/)],
   ['GraphQL hooks (plugin.ts: size, body, key check)', inFile('gateway/graphql/plugin')],
   ['exchange (coreClient.ts: encode, send, decode)', inFile('gateway/coreClient')],

@@ -269,7 +269,7 @@ export async function buildGateway(config: GatewayConfig, log: Logger = pino({ l
   const graphql = await registerGraphql(app, {
     answers,
     catalog, core, guard, cursors: new Cursors(pageTokenSecret(config.stateDir, config.pageTokenSecret || undefined)), maxPage: config.maxLimit,
-    limits: { maxCost: config.graphqlMaxCost, maxDepth: config.graphqlMaxDepth, maxPage: config.maxLimit },
+    limits: { maxDepth: config.graphqlMaxDepth },
     work: {
       maxBytes: config.graphqlMaxBytes, maxTokens: config.graphqlMaxTokens, maxAliases: config.graphqlMaxAliases, maxDepth: config.graphqlMaxDepth,
       maxFragments: config.graphqlMaxFragments, maxOperations: config.graphqlMaxOperations, maxCost: config.graphqlMaxCost,

@@ -13,7 +13,6 @@ import { projectRoot } from '../paths.js';
 import type { Admission, Guard } from '../auth/guard.js';
 import { HttpError, isHttpError } from '../httpError.js';
 import { buildResolvers, newContext, type GraphqlDeps } from './resolvers.js';
-import { costRule, type CostLimits } from './costRule.js';
 import { registerGraphiql } from './graphiql.js';
 import { GraphqlWorkLimits, LimitRefusal, type WorkLimits } from './workLimits.js';
 import type { WorkBudget } from '../workPricing.js';
@@ -24,7 +23,7 @@ import { giveBackBody } from './keptPosts.js';
 export const SCHEMA_FILE = join(projectRoot, 'gateway', 'graphql', 'schema.graphql');
 
 export interface GraphqlOptions extends GraphqlDeps {
-  guard: Guard; limits: CostLimits; work: WorkLimits; budget: WorkBudget;
+  guard: Guard; limits: { maxDepth: number }; work: WorkLimits; budget: WorkBudget;
   /** The gateway's kept answers over reference data (keptAnswers.ts, shared with REST); a new one of its own when not given. */
   answers?: KeptAnswers;
 }
@@ -97,6 +96,18 @@ const jsonObjectText = (v: unknown): boolean => {
     return false;
   }
 };
+/**
+ * An automatic persisted query (Apollo's APQ: a hash in extensions.persistedQuery, no document) is not kept here; the
+ * protocol's own answer makes Apollo's link send the document instead (it matches this message), where any other
+ * refusal failed the request.
+ */
+const notPersisted = (): HttpError => new HttpError(400, 'PARAM_INVALID', 'PersistedQueryNotSupported', {}, 'PERSISTED_QUERY_NOT_SUPPORTED');
+function persistedOnly(payload: unknown): boolean {
+  if (payload === null || typeof payload !== 'object' || Array.isArray(payload)) return false;
+  const { query, extensions } = payload as { query?: unknown; extensions?: unknown };
+  if (typeof query === 'string' && query.trim() !== '') return false;
+  return typeof extensions === 'string' ? extensions.includes('persistedQuery') : typeof extensions === 'object' && extensions !== null && 'persistedQuery' in extensions;
+}
 const badGet = (): HttpError => new HttpError(400, 'PARAM_INVALID', 'a GET needs the GraphQL document in the query parameter (?query=…, variables as JSON in ?variables=…), or POST {query, variables}');
 
 /** Registers the GraphQL routes; answers GraphQL's body limit (bytes), which graphql/keptPosts.ts keeps to as well. */
@@ -135,6 +146,7 @@ export async function registerGraphql(app: FastifyInstance, opts: GraphqlOptions
     const admitted = (admission: Admission): void => {
       try {
         for (const [k, v] of Object.entries(admission.headers)) reply.header(k, v);
+        if (persistedOnly(request.method === 'GET' ? request.query : request.body)) throw notPersisted();
         if (badBodies.has(request)) throw badBody();
         if (request.method === 'GET') {
           const { query: q, variables: v } = request.query as { query?: unknown; variables?: unknown };
@@ -237,8 +249,10 @@ export async function registerGraphql(app: FastifyInstance, opts: GraphqlOptions
     graphiql: false, // mercurius's GraphiQL loads from a CDN; ours is served from npm packages (graphiql.ts)
     jit: 1,
     cache: 1024,
-    validationRules: [costRule(opts.limits)],
-    queryDepth: opts.limits.maxDepth,
+    // one cost model and one depth rule, both before parsing (workLimits.ts): a second, worst-case cost rule here
+    // refused queries the work price had admitted and charged, and mercurius's depth check answered deep
+    // introspection in another shape than QUERY_TOO_DEEP; kept as a backstop two levels further only
+    queryDepth: opts.limits.maxDepth + 2,
     // arrays of {query, variables} (apollo-link-batch-http and the like), answered as an array; the work limits
     // count and charge every query of a batch (workLimits.ts, MERIDIAN_GRAPHQL_MAX_OPERATIONS)
     allowBatchedQueries: true,

@@ -369,6 +369,8 @@ export class GraphqlWorkLimits {
               throw new LimitRefusal(400, 'TOO_MANY_INTROSPECTIONS', `the query asks for __schema or __type more than ${MAX_INTROSPECTIONS} times; ask once`);
             }
             cost += INTROSPECTION_COST;
+            // its nesting counts as any other's (mercurius's own depth check answered it in another shape)
+            if (sel.selectionSet && depth + selectionDepth(sel.selectionSet, fragments) > L.maxDepth) throw new LimitRefusal(400, 'QUERY_TOO_DEEP', `query depth is above the maximum of ${L.maxDepth}`);
             continue;
           }
           if (sel.name.value.startsWith('__')) continue; // __typename
@@ -410,4 +412,18 @@ export class GraphqlWorkLimits {
     }
     return total;
   }
+}
+
+/** How many levels of fields a selection set nests (fragments spread in place, each fragment once per path). */
+function selectionDepth(set: SelectionSetNode, fragments?: ReadonlyMap<string, { selectionSet: SelectionSetNode }>, seen: ReadonlySet<string> = new Set()): number {
+  let deepest = 0;
+  for (const sel of set.selections) {
+    if (sel.kind === Kind.FIELD) deepest = Math.max(deepest, 1 + (sel.selectionSet ? selectionDepth(sel.selectionSet, fragments, seen) : 0));
+    else if (sel.kind === Kind.INLINE_FRAGMENT) deepest = Math.max(deepest, selectionDepth(sel.selectionSet, fragments, seen));
+    else {
+      const f = fragments?.get(sel.name.value);
+      if (f && !seen.has(sel.name.value)) deepest = Math.max(deepest, selectionDepth(f.selectionSet, fragments, new Set([...seen, sel.name.value])));
+    }
+  }
+  return deepest;
 }

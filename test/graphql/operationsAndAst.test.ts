@@ -73,4 +73,15 @@ describe('GraphQL documents', () => {
     expect(introspect.json.errors![0]!.message).toMatch(/__schema or __type/);
     expect((await post([{ query: '{ __schema { queryType { name } } }' }, { query: '{ __type(name: "Query") { name } }' }])).status).toBe(200);
   });
+
+  it('answers an automatic persisted query (a hash, no document) as Apollo expects, so its link sends the document', async () => {
+    const hash = { persistedQuery: { version: 1, sha256Hash: 'ecf4edb46db40b5132295c0291d62fb65d6759a9eedfa4d5d612dd5ec54a6b38' } };
+    const viaPost = await post({ extensions: hash });
+    const viaGet = await fetch(`${g.url}/graphql?extensions=${encodeURIComponent(JSON.stringify(hash))}`, { headers: { 'x-gateway-key': g.key } });
+    for (const answer of [viaPost.json, JSON.parse(await viaGet.text()) as Answer]) {
+      expect(answer.errors![0]).toMatchObject({ message: 'PersistedQueryNotSupported', extensions: { code: 'PARAM_INVALID', type: 'PERSISTED_QUERY_NOT_SUPPORTED' } });
+    }
+    // with the document as well, the hash is ignored and the query runs
+    expect((await post({ query: '{ country(id: "DK") { code } }', extensions: hash })).json.data).toEqual({ country: { code: 'DK' } });
+  });
 });

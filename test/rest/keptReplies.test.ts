@@ -122,3 +122,19 @@ describe('kept answers and the work budget', () => {
     expect(Number(last.headers['retry-after'])).toBeGreaterThan(0);
   });
 });
+
+describe('a feed trend and the work budget', () => {
+  let b: TestGateway;
+  beforeAll(async () => { b = await startTestGateway({ workBudget: 100 }); });
+  afterAll(async () => { await b?.close(); });
+
+  it('is priced by its windows (3 units each): 24 windows pass a budget of 100, 2,000 are refused, a second 24 at once too', async () => {
+    const trend = (q: string) => rawRequest(`${b.url}/v1/feeds/priced/trend?${q}`, { 'x-gateway-key': b.key });
+    const wide = await trend('window=60s&from=2026-11-01T00:00:00Z&to=2026-11-02T09:20:00Z'); // 2,000 windows: 6,000 units
+    expect(wide.status).toBe(429);
+    expect(JSON.parse(wide.body.toString()).errors[0]).toMatchObject({ type: 'TENANT_BUDGET_EXHAUSTED' });
+    await new Promise((r) => setTimeout(r, 1100)); // the budget refills
+    expect((await trend('window=1h')).status).toBe(404); // the last 24 windows: 72 units, answered (no such feed)
+    expect((await trend('window=1h')).status).toBe(429);
+  });
+});

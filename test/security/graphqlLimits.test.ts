@@ -39,6 +39,8 @@ const attacks: Record<string, { body: () => string; status: number; type: string
   '44 aliased distances to other places in each of 500 places': { body: () => JSON.stringify({ query: `{ populatedPlaces(minPopulation: 1000000, first: 5) { edges { node { nearbyPopulatedPlaces(first: 100, radius: 500) { edges { node { dateTime time locatedIn { id } ${Array.from({ length: 44 }, (_, i) => `d${i}: distance(toPlaceId: "${5128581 + i}")`).join(' ')} } } } } } } }` }), status: 400, type: 'QUERY_COST_EXCEEDED' },
   'too many tokens': { body: () => JSON.stringify({ query: `{ ${'__typename '.repeat(2001)}}` }), status: 400, type: 'TOO_MANY_TOKENS' },
   'too deep': { body: () => JSON.stringify({ query: `{ country(id: "US") { ${'regions(first: 1) { edges { node { country { '.repeat(6)} code ${'} } } } '.repeat(6)} } }` }), status: 400, type: 'QUERY_TOO_DEEP' },
+  // through introspection too (mercurius's own depth check answered it PARAM_INVALID, without a type)
+  'introspection nested 16 deep': { body: () => JSON.stringify({ query: `{ __type(name: "Query") { ${'ofType { '.repeat(16)} name ${'} '.repeat(16)} } }` }), status: 400, type: 'QUERY_TOO_DEEP' },
   'too many fragments': { body: () => JSON.stringify({ query: `{ __typename } ${Array.from({ length: 60 }, (_, i) => `fragment f${i} on Query { __typename }`).join(' ')}` }), status: 400, type: 'TOO_MANY_FRAGMENTS' },
   'fragments that expand exponentially': { body: () => JSON.stringify({ query: `{ ...f0 } ${Array.from({ length: 20 }, (_, i) => `fragment f${i} on Query { country(id: "US") { code } ...f${i + 1} ...f${i + 1} }`).join(' ')} fragment f20 on Query { __typename }`.replace(/\.\.\.f(\d+) \.\.\.f\1/g, (_m, n: string) => `a: country(id: "US") { ...c${n} } b: country(id: "US") { ...c${n} }`) }), status: 400, type: '' },
   'three introspection roots (each is the schema, tens of KB)': { body: () => JSON.stringify({ query: `{ ${Array.from({ length: 3 }, (_, i) => `s${i}: __schema { types { name fields { name args { name } } } }`).join(' ')} }` }), status: 400, type: 'TOO_MANY_INTROSPECTIONS' },
@@ -151,6 +153,15 @@ describe('GraphQL limits by work', () => {
       expect(r.json.errors?.[0]?.extensions).toMatchObject({ code: 'ACCESS_DENIED', type: 'TENANT_BUDGET_EXHAUSTED' });
       // another gateway key (another tenant) is not affected: the budget is per key, and the first gateway still answers
       expect((await post(g, q)).status).toBe(200);
+    } finally { await small.close(); }
+  });
+
+  it('does not charge a query it refuses for its price: 20 refusals leave the budget whole', async () => {
+    const small = await startTestGateway({ workBudget: 300 });
+    try {
+      const dear = attacks['40 aliased world-wide radius searches (under the alias cap)']!.body();
+      for (let i = 0; i < 20; i++) expect((await post(small, dear)).json.errors?.[0]?.extensions?.type).toBe('QUERY_COST_EXCEEDED');
+      expect((await post(small, { query: `{ populatedPlaces(location: ${sf}, radius: 300, first: 50) { edges { node { id } } } }` })).status).toBe(200);
     } finally { await small.close(); }
   });
 });
