@@ -193,6 +193,8 @@ export class Sentiment {
         if (req.batchId) filter.batchId = uuid(req.batchId, 'batchId');
         const after = parseTime('createdAfter', req.createdAfter ?? '');
         const before = parseTime('createdBefore', req.createdBefore ?? '');
+        // a reversed range is a mistake, not an empty list (a feed's trend refuses it too)
+        if (after !== null && before !== null && after >= before) throw invalid('createdAfter', 'createdAfter must be before createdBefore');
         if (after !== null) filter.createdAfterMs = after;
         if (before !== null) filter.createdBeforeMs = before;
         const size = req.pageSize ?? 0;
@@ -279,7 +281,8 @@ export class Sentiment {
         if (unknown) throw invalid('eventTypes', `eventTypes must be among ${WEBHOOK_EVENTS.join(', ')}; '${unknown.slice(0, 60)}' is not`);
         const description = req.description ?? '';
         if (description.length > 500) throw invalid('description', 'description must be at most 500 characters');
-        const tooMany = () => new ServiceError(grpc.status.RESOURCE_EXHAUSTED, 'RESOURCE_EXHAUSTED', `at most ${MAX_WEBHOOKS_PER_TENANT} webhook endpoints per tenant; delete one first`);
+        // a standing limit, not a rate: FAILED_PRECONDITION (HTTP 409); as RESOURCE_EXHAUSTED it was 429 with Retry-After: 1, which clients retried forever
+        const tooMany = () => new ServiceError(grpc.status.FAILED_PRECONDITION, 'WEBHOOK_LIMIT_REACHED', `at most ${MAX_WEBHOOKS_PER_TENANT} webhook endpoints per tenant; delete one (DELETE /v1/webhooks/{id}) before adding another`);
         const full = async () => (await this.store.listWebhooks({ tenant, admin: false })).length >= MAX_WEBHOOKS_PER_TENANT;
         // cheap checks first (URL shape, quota), then the DNS lookup (bounded per tenant), then the store
         // counts and inserts as one step (for every core on the store) so concurrent creates cannot pass the cap

@@ -193,7 +193,7 @@ describe('analysis', () => {
     const other = await gw.get(`/v1/jobs?feedId=${feedId}&pageSize=10&pageToken=${first.body.metadata.nextPageToken}`);
     expect(other.status).toBe(400);
     expect(other.body.errors[0].details.field).toBe('pageToken');
-    for (const q of ['state=DONE', 'pageSize=5000', 'pageToken=garbage', 'createdAfter=yesterday', 'createdAfter=2026-02-31T00:00:00Z', 'batchId=x']) {
+    for (const q of ['state=DONE', 'pageSize=5000', 'pageToken=garbage', 'createdAfter=yesterday', 'createdAfter=2026-02-31T00:00:00Z', 'batchId=x', 'createdAfter=2030-01-01T00:00:00Z&createdBefore=2020-01-01T00:00:00Z']) {
       expect((await gw.get(`/v1/jobs?${q}`)).status, q).toBe(400);
     }
     // forged tokens of the right shape: JSON null, a fraction, a time beyond int64 reached the store and were 500s

@@ -304,7 +304,7 @@ describe('webhooks', () => {
     const s = sentimentClient(sc.core.address, { tenant: 'hook-race' });
     const results = await Promise.allSettled(Array.from({ length: 40 }, (_, i) => s.call('createWebhook', { url: `http://127.0.0.1:9/hook${i}`, eventTypes: ['job.succeeded'] })));
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(20);
-    for (const r of results) if (r.status === 'rejected') expect((r.reason as { code: number }).code).toBe(8); // RESOURCE_EXHAUSTED
+    for (const r of results) if (r.status === 'rejected') expect((r.reason as { code: number }).code).toBe(9); // FAILED_PRECONDITION: a standing limit, not a rate
     expect((await s.call<{ data: unknown[] }>('listWebhooks')).data).toHaveLength(20);
     s.close();
   });
