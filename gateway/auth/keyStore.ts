@@ -104,7 +104,7 @@ export class KeyStore implements ApiKeyStore {
 
   /** Opens the file for one piece of work, retrying while another process holds its lock. */
   private async with<T>(readOnly: boolean, work: (c: DuckDBConnection) => Promise<T>, waitMs = 5000): Promise<T> {
-    mkdirSync(this.stateDir, { recursive: true });
+    mkdirSync(this.stateDir, { recursive: true, mode: 0o700 });
     const until = Date.now() + waitMs;
     for (;;) {
       let instance: DuckDBInstance | undefined;

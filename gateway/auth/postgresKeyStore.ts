@@ -120,7 +120,7 @@ export class PostgresKeyStore implements ApiKeyStore {
       }
       const k = newKey({ name: 'local', scopes: ['*'] });
       await c.query('INSERT INTO gateway_api_keys (id, key_hash, name, scopes, rate_limit) VALUES ($1, $2, $3, $4, NULL)', [k.id, hashKey(k.key), k.name, '*']);
-      mkdirSync(this.stateDir, { recursive: true });
+      mkdirSync(this.stateDir, { recursive: true, mode: 0o700 });
       const file = localKeyPath(this.stateDir);
       writeFileSync(file, `${k.key}\n`, { mode: 0o600 });
       chmodSync(file, 0o600);

@@ -46,7 +46,7 @@ export class Authenticator {
     if (seen) return this.ca.isRevoked(seen.serialNumber) ? unauthenticated(`certificate ${seen.serialNumber} was revoked`) : seen;
     const peer = call.getAuthContext?.()?.sslPeerCertificate as PeerCertificate | undefined;
     if (!peer?.fingerprint256) {
-      return unauthenticated('this call needs a client certificate signed by the core\'s CA (a missing, expired or foreign certificate is refused); see README, section "Core authentication"');
+      return unauthenticated('this call needs a client certificate signed by the core\'s CA (a missing, expired or foreign certificate is refused); see docs/operations.md, section "Core authentication, tenants and lifecycle"');
     }
     let identity = this.known.get(peer.fingerprint256);
     if (!identity) {

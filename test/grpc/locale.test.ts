@@ -106,7 +106,7 @@ describe('health and reflection', () => {
       stream.on('error', reject);
       stream.write({ listServices: '' });
     });
-    expect(names).toEqual(expect.arrayContaining(['meridian.geo.v1.GeoService', 'meridian.locale.v1.LocaleService']));
+    expect(names).toEqual(expect.arrayContaining(['meridian.geo.v1.GeoService', 'meridian.locale.v1.LocaleService', 'grpc.health.v1.Health']));
     c.close();
   });
 
@@ -121,7 +121,7 @@ describe('health and reflection', () => {
       stream.on('error', reject);
       stream.write({ fileContainingSymbol: symbol });
     });
-    for (const symbol of ['meridian.geo.v1.CitySummary', 'meridian.sentiment.v1.SentimentService', 'meridian.locale.v1.LocaleService.ListCurrencies']) {
+    for (const symbol of ['meridian.geo.v1.CitySummary', 'meridian.sentiment.v1.SentimentService', 'meridian.locale.v1.LocaleService.ListCurrencies', 'grpc.health.v1.Health.Check']) {
       const answer = await ask(symbol);
       expect(answer.errorResponse, symbol).toBeUndefined();
       const files = answer.fileDescriptorResponse?.fileDescriptorProto ?? [];

@@ -7,9 +7,9 @@
 import { describe, expect, it } from 'vitest';
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { createServer, type AddressInfo } from 'node:net';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { projectRoot } from '../../src/paths.js';
 import { eventually } from '../support/gateway.js';
 import { exited, launch } from '../support/launcher.js';
@@ -26,7 +26,8 @@ function descendants(pid: number): number[] {
 const alive = (pid: number) => { try { process.kill(pid, 0); return true; } catch { return false; } };
 
 async function npmStart(): Promise<{ npm: ChildProcess; url: string; stateDir: string; output: () => string }> {
-  const stateDir = mkdtempSync(join(tmpdir(), 'meridian-life-'));
+  // a folder that does not exist yet: the service creates it (private: 0700)
+  const stateDir = join(mkdtempSync(join(tmpdir(), 'meridian-life-')), 'state');
   const npm = spawn('npm', ['start', '--silent'], {
     cwd: projectRoot,
     env: { ...process.env, MERIDIAN_STATE_DIR: stateDir, MERIDIAN_HTTP_ADDR: '127.0.0.1:0', MERIDIAN_GRPC_ADDR: '127.0.0.1:0', MERIDIAN_SENTIMENT_WORKERS: '1', MERIDIAN_LOG_LEVEL: 'warn', NODE_ENV: 'production' },
@@ -54,6 +55,7 @@ describe('npm start lifecycle', () => {
       const s = await npmStart();
       try {
         expect((await fetch(`${s.url}/healthz`)).status).toBe(200);
+        expect((statSync(s.stateDir).mode & 0o777).toString(8)).toBe('700');
         const children = descendants(s.npm.pid!);
         expect(children.length).toBeGreaterThan(0); // the node process serving
         const code = exited(s.npm);
@@ -65,7 +67,7 @@ describe('npm start lifecycle', () => {
         await expect(fetch(`${s.url}/healthz`)).rejects.toThrow();
       } finally {
         if (s.npm.exitCode === null) s.npm.kill('SIGKILL');
-        rmSync(s.stateDir, { recursive: true, force: true });
+        rmSync(dirname(s.stateDir), { recursive: true, force: true });
       }
     });
   }

@@ -60,7 +60,7 @@ export class DuckDbSentimentStore implements SentimentStore {
   /** `compression: false` stores plain bytes (an audit can grep the file for a deleted text). */
   static async open(stateDir: string, opts: { compression?: boolean } = {}): Promise<DuckDbSentimentStore> {
     const compression = opts.compression ?? true;
-    mkdirSync(stateDir, { recursive: true });
+    mkdirSync(stateDir, { recursive: true, mode: 0o700 }); // it holds stored texts and keys: private when we create it
     const path = join(stateDir, 'sentiment.duckdb');
     rmSync(`${path}.compact`, { force: true });
     rmSync(`${path}.compact.wal`, { force: true });
