@@ -410,12 +410,34 @@ export function emobankLevel(valence: number): 0 | 1 | 2 | 3 | 4 {
  * to calibrate the VERY_* cuts (authors' `train` split) and to measure five levels (`dev`); the
  * authors' `test` split is not read.
  */
-export function loadFiveLevelRows(): Row[] {
+export function loadFiveLevelRows(opts: { withoutTrained?: boolean } = {}): Row[] {
   return parseCsv(read('emobank', 'corpus', 'emobank.csv')).flatMap((r) => {
     const text = r.text?.trim();
     const v = Number(r.V);
     if (!text || !Number.isFinite(v) || (r.split !== 'train' && r.split !== 'dev')) return [];
+    if (opts.withoutTrained && r.split === 'train' && emobankTrained(text)) return [];
     return [{ text, lang: 'en', source: 'emobank', split: r.split === 'train' ? ('train' as const) : ('heldout' as const), level: emobankLevel(v) }];
+  });
+}
+
+/** The seeded share of EmoBank's train split that emobankPolarity trains on (the rest calibrates the VERY_* cuts). */
+export const EMOBANK_TRAINED_SHARE = 0.5;
+
+/** Whether an EmoBank train-split sentence is one emobankPolarity trains on. */
+export function emobankTrained(text: string): boolean {
+  return seededUnit(`emobank:${text}`, SPLIT_SEED) < EMOBANK_TRAINED_SHARE;
+}
+
+/**
+ * EmoBank as polarity rows (English written prose: news, letters, fiction, essays, blogs, travel guides): the seeded
+ * half of its train split (emobankTrained), its five levels read 3-way (VERY_NEGATIVE and NEGATIVE negative, NEUTRAL
+ * neutral, POSITIVE and VERY_POSITIVE positive). The dev split stays unread by training; the other half of the train
+ * split calibrates (loadFiveLevelRows with withoutTrained).
+ */
+export function emobankPolarity(): Row[] {
+  return loadFiveLevelRows().filter((r) => r.split === 'train' && emobankTrained(r.text)).map((r) => {
+    const { level, ...rest } = r;
+    return { ...rest, polarity: level! <= 1 ? (0 as const) : level === 2 ? (1 as const) : (2 as const) };
   });
 }
 
@@ -556,6 +578,8 @@ export interface GeneralCorpusOptions {
   polaritySets?: boolean;
   /** XED's projections (xedProjections: subtitle lines in 40 languages) for the emotion head only, appended last. */
   xedProjections?: boolean;
+  /** EmoBank's polarity rows (emobankPolarity), appended last. */
+  emobank?: boolean;
 }
 
 /**
@@ -584,7 +608,8 @@ export function loadGeneralCorpus(options: boolean | GeneralCorpusOptions = fals
   // the written sentences last as well
   const withWritten = o.written ? [...rows, ...writtenSentences().map((r) => ({ ...r, weight: o.written!.weight }))] : rows;
   const withPolarity = o.polaritySets && !o.newSets ? [...withWritten, ...wisesight()] : withWritten;
-  return o.xedProjections ? [...withPolarity, ...xedProjections()] : withPolarity;
+  const withXed = o.xedProjections ? [...withPolarity, ...xedProjections()] : withPolarity;
+  return o.emobank ? [...withXed, ...emobankPolarity()] : withXed;
 }
 
 export function loadFinanceCorpus(): Row[] {

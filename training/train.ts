@@ -119,7 +119,7 @@ export function levelRows(t: TrainedModel): { calibration: LevelRow[]; measure: 
   const inSourceHeld: LevelRow[] = [];
   predict(t.model, t.x, tune).forEach((p, k) => inSource.push({ level: t.rows[tune[k]!]!.level!, p: p[h]! }));
   predict(t.model, t.x, held).forEach((p, k) => inSourceHeld.push({ level: t.rows[held[k]!]!.level!, p: p[h]! }));
-  // Rows only graded, never trained on (EmoBank): its train split calibrates, its dev split measures.
+  // Rows only graded, never trained on (EmoBank; with trainEnglish's --emobank, the half it does not train on): its train split calibrates, its dev split measures.
   const graded = t.spec.fiveLevel?.();
   if (graded?.length) {
     const x = featurizeAll(graded.map((r) => r.text), t.spec.featurizer);

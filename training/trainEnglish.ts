@@ -1,18 +1,21 @@
 /**
  * The English expert (issue 37, point 2): GENERAL's heads (polarity 3, emotion 7) and featuriser, trained on the
  * English rows of GENERAL's corpus alone (GoEmotions, UMSAB en, NusaX en, XED en, BRIGHTER eng, the VADER phrase
- * templates; corpus.ts loaders, read as they are), its VERY_* cuts from EmoBank's train split (never trained on),
- * measured on EmoBank's dev split. Same featuriser as GENERAL, so the bag the service builds for GENERAL is the
- * expert's input too.
+ * templates; corpus.ts loaders, read as they are), its VERY_* cuts from EmoBank's train split (never trained on, unless
+ * --emobank), measured on EmoBank's dev split. Same featuriser as GENERAL, so the bag the service builds for GENERAL is
+ * the expert's input too.
  *
  *   npm run train -- --only=english [--out=dir] [--evaluation-fit] [--hidden=H] [--seed=N]
- *       writes <out>/general-en.onnx and general-en.json (a candidate: the service does not read it; models/general-en.md)
+ *       writes <out>/general-en.onnx, its weights, word list and general-en.json (models/general-en.md)
+ *   npm run build && node dist/training/trainEnglish.js --train --emobank --out=dir
+ *       the same with EmoBank's polarity rows (measured, not kept)
  *   npm run build && node dist/training/trainEnglish.js --cross-source [--folds=umsab,goemotions,nusax,emobank,all]
- *       [--seeds=7,8] [--hidden=16,32] [--shared [--ensemble]]
+ *       [--seeds=7,8] [--hidden=16,32] [--shared [--ensemble]] [--emobank]
  *       [--vectors=none,plain,flip,split] [--extended-phrases] [--written=W] [--weights=source:w,...]
  *       cross-source: for each fold, the expert trained without that source (and, with --shared, GENERAL's committed
  *       spec trained without it on every language), both scored on the left-out source's English held-out rows;
- *       `emobank`: trained on everything, scored on EmoBank's dev split binned 3-way and 2-way (never trained on);
+ *       `emobank`: trained on everything, scored on EmoBank's dev split binned 3-way and 2-way (never trained on;
+ *       --emobank adds half its train split as polarity rows: then in-source);
  *       `all`: nothing left out, every English held-out row scored by source (in-source). The last three options
  *       change the training rows (models/general-en.md, "Tried, not kept: more phrases, …").
  */
@@ -51,6 +54,13 @@ export const ENGLISH_SPEC: ModelSpec = {
   fiveLevel: loadFiveLevelRows,
 };
 
+/** The expert with EmoBank's polarity rows (--emobank; measured, not kept: models/general-en.md). */
+const WITH_EMOBANK: Partial<ModelSpec> = {
+  load: () => loadGeneralCorpus({ newSets: true, emobank: true }).filter((r) => r.lang === ENGLISH),
+  // the half of EmoBank's train split it does not train on (corpus.ts emobankPolarity)
+  fiveLevel: () => loadFiveLevelRows({ withoutTrained: true }),
+};
+
 const notEnglish = (r: Row): boolean => r.lang !== ENGLISH;
 
 /** The sources a fold leaves out. */
@@ -85,7 +95,7 @@ function scoreRows(t: TrainedModel, rows: number[], preds = predict(t.model, t.x
 }
 
 /**
- * EmoBank's dev split (never trained on) binned: 3-way (levels 0–1 negative, 2 neutral, 3–4 positive) macro-recall,
+ * EmoBank's dev split (never trained on: only half the train split is) binned: 3-way (levels 0–1 negative, 2 neutral, 3–4 positive) macro-recall,
  * and 2-way (the polar rows; negative vs positive by the larger of the two polar probabilities) accuracy.
  */
 function scoreEmobank(t: TrainedModel, graded: { rows: Row[]; x: FeatureMatrix }): string {
@@ -182,7 +192,7 @@ function foldedInputs(texts: string[], vectors: WordVectors, mode: NegationMode,
   return out;
 }
 
-function crossSource(values: { folds: string; seeds: string; hidden: string; shared: boolean; vectors: string; probe: boolean; ensemble: boolean; 'extended-phrases': boolean; written?: string; weights?: string }): void {
+function crossSource(values: { folds: string; seeds: string; hidden: string; shared: boolean; vectors: string; probe: boolean; ensemble: boolean; 'extended-phrases': boolean; written?: string; weights?: string; emobank: boolean }): void {
   const list = (v: string): number[] => v.split(',').map((x) => {
     const n = Number(x);
     if (!Number.isFinite(n)) throw new Error(`not a number: ${x}`);
@@ -198,7 +208,7 @@ function crossSource(values: { folds: string; seeds: string; hidden: string; sha
     return [source, Number(w)] as const;
   }));
   if (values.written !== undefined && !(Number(values.written) > 0)) throw new Error(`--written: '${values.written}' is not a weight above 0`);
-  const rows = loadGeneralCorpus({ newSets: true, extendedPhrases: values['extended-phrases'], ...(values.written ? { written: { weight: Number(values.written) } } : {}) });
+  const rows = loadGeneralCorpus({ newSets: true, extendedPhrases: values['extended-phrases'], emobank: values.emobank, ...(values.written ? { written: { weight: Number(values.written) } } : {}) });
   const sources = new Set(rows.map((r) => r.source));
   for (const source of weights.keys()) if (!sources.has(source)) throw new Error(`--weights: no rows come from '${source}'; the sources are ${[...sources].sort().join(', ')}`);
   const data = loadAndFeaturize({ ...ENGLISH_SPEC, load: () => rows.map((r) => (weights.has(r.source) ? { ...r, weight: (r.weight ?? 1) * weights.get(r.source)! } : r)) });
@@ -271,11 +281,11 @@ const GENERAL_EXCLUDED = (r: Row): boolean => ISSUE37_SOURCES.has(r.source);
 export const EXPERT_VECTORS: NegationMode | 'none' = 'flip';
 
 /** `npm run train -- --only=english`: the evaluation fit, then (unless --evaluation-fit) the shipped fit, written to outDir. */
-export async function trainEnglishExpert(opts: { outDir?: string; evaluationFit?: boolean; hidden?: number; seed?: number; vectors?: string }): Promise<void> {
+export async function trainEnglishExpert(opts: { outDir?: string; evaluationFit?: boolean; hidden?: number; seed?: number; vectors?: string; emobank?: boolean }): Promise<void> {
   const started = Date.now();
   const mode = (opts.vectors ?? EXPERT_VECTORS) as NegationMode | 'none';
   if (!['none', 'plain', 'flip', 'split'].includes(mode)) throw new Error(`--vectors: ${mode}? use none, plain, flip or split`);
-  const spec: ModelSpec = { ...ENGLISH_SPEC, ...(opts.hidden !== undefined ? { hidden: opts.hidden } : {}), ...(opts.seed !== undefined ? { seed: opts.seed } : {}) };
+  const spec: ModelSpec = { ...ENGLISH_SPEC, ...(opts.emobank ? WITH_EMOBANK : {}), ...(opts.hidden !== undefined ? { hidden: opts.hidden } : {}), ...(opts.seed !== undefined ? { seed: opts.seed } : {}) };
   const outDir = opts.outDir ?? MODELS_DIR;
   if (mode === 'none') {
     const data = loadAndFeaturize(spec);
@@ -369,7 +379,7 @@ async function checkExpertOnnx(t: TrainedModel, onnx: Uint8Array, sample: number
 function main(): void {
   const { values } = cliArgs({
     name: 'trainEnglish',
-    usage: 'node dist/training/trainEnglish.js --train [--out=dir] [--evaluation-fit] [--seed=N] [--hidden=H] [--vectors=plain] | --cross-source [--folds=umsab,goemotions,nusax,emobank,all] [--seeds=7,8] [--hidden=16,32] [--shared [--ensemble]] [--vectors=none,plain,flip,split] [--extended-phrases] [--written=W] [--weights=source:w,...]',
+    usage: 'node dist/training/trainEnglish.js --train [--out=dir] [--evaluation-fit] [--seed=N] [--hidden=H] [--vectors=plain] | --cross-source [--folds=umsab,goemotions,nusax,emobank,all] [--seeds=7,8] [--hidden=16,32] [--shared [--ensemble]] [--emobank] [--vectors=none,plain,flip,split] [--extended-phrases] [--written=W] [--weights=source:w,...]',
     about: "The English expert's cross-source figures (npm run train -- --only=english trains and writes it).",
     options: {
       /** Train and write the expert (what `npm run train -- --only=english` runs), with --out, --evaluation-fit, --hidden, --seed, --vectors. */
@@ -394,13 +404,15 @@ function main(): void {
       written: { type: 'string' },
       /** --cross-source: multiply the training weight of a source's rows, e.g. umsab:3,goemotions:0.5. */
       weights: { type: 'string' },
+      /** Also train on EmoBank's polarity rows (corpus.ts emobankPolarity: half its train split; the other half calibrates). */
+      emobank: { type: 'boolean', default: false },
     },
   });
   if (values.train) {
     const num = (v: string | undefined): number | undefined => (v === undefined ? undefined : Number(v));
     const hidden = num(values.hidden);
     const vectors = values.vectors;
-    trainEnglishExpert({ outDir: values.out, evaluationFit: values['evaluation-fit'], hidden, seed: num(values.seed), vectors })
+    trainEnglishExpert({ outDir: values.out, evaluationFit: values['evaluation-fit'], hidden, seed: num(values.seed), vectors, emobank: values.emobank })
       .catch((e: unknown) => { console.error(e instanceof Error ? e.message : e); process.exit(1); });
     return;
   }
