@@ -10,6 +10,8 @@
 #      HTTP_PORT (18580) GRPC_PORT (18551)
 # Prints one line per sample: label, RSS MiB, and the growth since the warm-up pass; the goal is < 10 %.
 set -euo pipefail
+# --help: the comment above, and nothing run
+if [[ "${1:-}" == "-h" || "${1:-}" == "--help" ]]; then sed -n '2,/^set -euo/p' "${BASH_SOURCE[0]}" | grep '^#' | sed 's/^# \{0,1\}//'; exit 0; fi
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 PEERS_SRC="${BENCH_PEERS:-$ROOT/../shared/bench-peers}"
 WORK="${BENCH_WORK:-/tmp/meridian-bench-peers}"

@@ -12,6 +12,8 @@
 #      HTTP_PORT (18680) GRPC_PORT (18651) TREE (the built checkout whose Meridian is profiled: this one; e.g. an
 #      earlier commit, `git archive C | tar -x -C DIR` with node_modules and data/build beside it, built with tsc)
 set -euo pipefail
+# --help: the comment above, and nothing run
+if [[ "${1:-}" == "-h" || "${1:-}" == "--help" ]]; then sed -n '2,/^set -euo/p' "${BASH_SOURCE[0]}" | grep '^#' | sed 's/^# \{0,1\}//'; exit 0; fi
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 PEERS_SRC="${BENCH_PEERS:-$ROOT/../shared/bench-peers}"
 WORK="${BENCH_WORK:-/tmp/meridian-gqlprof-peers}"

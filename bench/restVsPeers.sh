@@ -20,6 +20,8 @@
 #      BASELINE (a built checkout of an earlier commit, run beside the current tree as meridian-base)
 #      SETTLE (60: at most this many seconds of waiting for an idle machine before the first round)
 set -euo pipefail
+# --help: the comment above, and nothing run
+if [[ "${1:-}" == "-h" || "${1:-}" == "--help" ]]; then sed -n '2,/^set -euo/p' "${BASH_SOURCE[0]}" | grep '^#' | sed 's/^# \{0,1\}//'; exit 0; fi
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 PEERS_SRC="${BENCH_PEERS:-$ROOT/../shared/bench-peers}"
 WORK="${BENCH_WORK:-/tmp/meridian-bench-peers}"

@@ -9,6 +9,7 @@ import { accessSync, constants, existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { cliHelp, parseCli } from '../lib/cliArgs.js';
+import { projectRoot } from '../lib/projectRoot.js';
 import { InputError, readInputRows } from './analyze/inputRows.js';
 import { RunError, runAnalysis } from './analyze/resumableRun.js';
 import { ProgressBar } from './analyze/progressBar.js';
@@ -55,7 +56,8 @@ function positiveInt(name: string, raw: string | undefined, def: number, max: nu
 
 function defaultKey(env: NodeJS.ProcessEnv): string | undefined {
   try {
-    return readFileSync(join(env['MERIDIAN_STATE_DIR'] || 'state', 'local-key.txt'), 'utf8').trim() || undefined;
+    // the service's own default folder (the checkout's state/), wherever the command runs from
+    return readFileSync(join(env['MERIDIAN_STATE_DIR'] || join(projectRoot, 'state'), 'local-key.txt'), 'utf8').trim() || undefined;
   } catch {
     return undefined;
   }
@@ -75,10 +77,14 @@ export async function analyzeCli(argv: string[], env: NodeJS.ProcessEnv = proces
     if (parsed.kind === 'error') { err.write(`meridian analyze: ${parsed.message} (--help lists the options)\n`); return 2; }
     const { values, positionals } = parsed;
     if (positionals.length !== 1) throw new UsageError(positionals.length ? `one input file, got ${positionals.length}: ${positionals.join(' ')}` : 'no input file');
-    const file = positionals[0] as string;
+    // paths as the caller wrote them: npm runs `npm run analyze` in the checkout, and says where it was called from
+    const base = env['npm_lifecycle_event'] === 'analyze' && env['INIT_CWD'] ? env['INIT_CWD'] : process.cwd();
+    const here = (p: string): string => (base === process.cwd() ? p : resolve(base, p)); // as typed where they are the same
+    const file = here(positionals[0] as string);
     if (!values.feed) throw new UsageError('--feed is required');
     if (!/^[A-Za-z0-9._:-]{1,128}$/.test(values.feed)) throw new UsageError(`--feed must be 1-128 letters, digits, '.', '_', ':' or '-', got '${values.feed.slice(0, 40)}'`);
     if (!values.out) throw new UsageError('--out is required (a .jsonl file; it is appended to when a run is resumed)');
+    values.out = here(values.out);
     const domain = values.domain?.toUpperCase();
     if (domain !== undefined && domain !== 'GENERAL' && domain !== 'FINANCIAL_NEWS') throw new UsageError(`--domain must be GENERAL or FINANCIAL_NEWS, got '${values.domain}'`);
     const baseUrl = values.url ?? env['MERIDIAN_URL'] ?? 'http://127.0.0.1:8080';

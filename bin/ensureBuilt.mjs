@@ -7,8 +7,9 @@
  * the place index file is made when missing or older than the database.
  * Plain JavaScript, so it runs before anything is compiled.
  */
-import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -19,16 +20,28 @@ const SKIP = new Set(['node_modules', 'dist', join('data', 'build'), join('data'
 /** Touched after every successful compile (tsc leaves its own .tsbuildinfo alone when no output changes). */
 const stamp = join(root, 'dist', '.compiled-at');
 
-function newestSource(dir) {
-  let newest = 0;
+function sourceFiles(dir, out = []) {
   let entries;
-  try { entries = readdirSync(dir, { withFileTypes: true }); } catch { return 0; }
+  try { entries = readdirSync(dir, { withFileTypes: true }); } catch { return out; }
   for (const e of entries) {
     const p = join(dir, e.name);
-    if (e.isDirectory()) { if (!SKIP.has(p)) newest = Math.max(newest, newestSource(p)); }
-    else if (/\.(ts|mts)$/.test(e.name) && !e.name.endsWith('.d.ts')) newest = Math.max(newest, statSync(p).mtimeMs);
+    if (e.isDirectory()) { if (!SKIP.has(p)) sourceFiles(p, out); }
+    else if (/\.(ts|mts)$/.test(e.name) && !e.name.endsWith('.d.ts')) out.push(p);
   }
-  return newest;
+  return out;
+}
+const CONFIGS = ['tsconfig.json', 'tsconfig.build.json'].map((f) => join(root, f));
+const newestSource = (files) => Math.max(...files.map((p) => statSync(p).mtimeMs));
+
+/**
+ * What the sources say, not when they were written: a copy of the checkout (cp -r, an unpacked archive) makes every
+ * source newer than the build without changing one, and a production install, which cannot compile, then refused to
+ * start. Kept in the stamp's second line by each build.
+ */
+function fingerprint(files) {
+  const h = createHash('sha256');
+  for (const p of [...files].sort()) h.update(p.slice(root.length)).update('\0').update(readFileSync(p)).update('\0');
+  return h.digest('hex');
 }
 
 function run(what, command, args) {
@@ -40,9 +53,9 @@ function run(what, command, args) {
 }
 
 const built = existsSync(stamp) ? statSync(stamp).mtimeMs : 0;
-const sources = Math.max(statSync(join(root, 'tsconfig.json')).mtimeMs, statSync(join(root, 'tsconfig.build.json')).mtimeMs,
-  ...SOURCE_DIRS.map((d) => newestSource(join(root, d))));
-if (sources > built) {
+const files = [...CONFIGS, ...SOURCE_DIRS.flatMap((d) => sourceFiles(join(root, d)))];
+const sameSources = () => existsSync(stamp) && readFileSync(stamp, 'utf8').split('\n')[1] === fingerprint(files);
+if (newestSource(files) > built && !sameSources()) {
   const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
   if (!existsSync(tsc)) {
     // a production install (npm ci --omit=dev) has no TypeScript: it runs the dist/ a full install built
@@ -52,7 +65,7 @@ if (sources > built) {
   }
   process.stdout.write('compiling TypeScript (sources changed since the last build)\n');
   run('the TypeScript build', process.execPath, [tsc, '-p', 'tsconfig.build.json']);
-  writeFileSync(stamp, `${new Date().toISOString()}\n`);
+  writeFileSync(stamp, `${new Date().toISOString()}\n${fingerprint(files)}\n`);
 }
 // buildGeo --if-missing also rebuilds a file of an older schema version than this code reads. Its answer holds
 // until the database or the compiled code changes, so a marker next to the database, newer than both, skips

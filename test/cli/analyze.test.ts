@@ -27,11 +27,11 @@ afterAll(async () => {
 
 interface Run { code: number | null; stderr: string; stdout: string }
 
-function cli(args: string[], opts: { env?: Record<string, string>; killWhen?: (stderr: string) => boolean; signal?: NodeJS.Signals } = {}): Promise<Run> {
+function cli(args: string[], opts: { env?: Record<string, string>; killWhen?: (stderr: string) => boolean; signal?: NodeJS.Signals; cwd?: string } = {}): Promise<Run> {
   return new Promise((resolve, reject) => {
     // run in the test's folder (relative paths as a user types them)
     const child = spawn(process.execPath, [join(projectRoot, 'dist', 'bin', 'analyze.js'), ...args], {
-      cwd: dir, env: { ...process.env, MERIDIAN_URL: '', MERIDIAN_KEY: '', ...opts.env }, stdio: ['ignore', 'pipe', 'pipe'],
+      cwd: opts.cwd ?? dir, env: { ...process.env, MERIDIAN_URL: '', MERIDIAN_KEY: '', ...opts.env }, stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stderr = '';
     let stdout = '';
@@ -188,6 +188,15 @@ describe('meridian analyze', () => {
     // a graceful stop lets the batch in flight be answered and journalled: nothing is analysed twice
     expect(await feedCount(feed)).toBe(n);
   }, HEAVY_MS);
+
+  it('reads and writes paths relative to where `npm run analyze` was typed (npm runs it in the checkout)', async () => {
+    const feed = `cli-npm-${Date.now()}`;
+    writeFileSync(join(dir, 'npm-run.jsonl'), POSITIVE.map((text, i) => JSON.stringify({ id: `p${i}`, text })).join('\n'));
+    const run = await cli(withGateway('npm-run.jsonl', '--feed', feed, '--out', 'npm-run-results.jsonl', '--no-progress'),
+      { cwd: projectRoot, env: { npm_lifecycle_event: 'analyze', INIT_CWD: dir } });
+    expect(run.code, run.stderr).toBe(0);
+    expect(outputLines(join(dir, 'npm-run-results.jsonl'))).toHaveLength(POSITIVE.length);
+  });
 
   it('records a row the API refuses as REJECTED and analyses the others', async () => {
     const feed = `cli-reject-${Date.now()}`;

@@ -7,7 +7,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { projectRoot } from '../../gateway/paths.js';
 
@@ -40,5 +42,42 @@ describe('onnxruntime-node install script', () => {
   it('is not allowed to run by npm 11 (package.json allowScripts)', () => {
     const pkg = JSON.parse(readFileSync(join(projectRoot, 'package.json'), 'utf8')) as { allowScripts?: Record<string, boolean> };
     expect(pkg.allowScripts?.['onnxruntime-node']).toBe(false);
+  });
+});
+
+describe('npm start on a copied checkout without TypeScript (a production install)', () => {
+  /** A tree with the launcher, one source, the build stamp and a current geo database with its marker and index. */
+  function tree(stampText: (fingerprintOf: string) => string): string {
+    const dir = mkdtempSync(join(tmpdir(), 'meridian-copy-'));
+    mkdirSync(join(dir, 'bin'));
+    mkdirSync(join(dir, 'src'));
+    mkdirSync(join(dir, 'dist'));
+    copyFileSync(join(projectRoot, 'bin', 'ensureBuilt.mjs'), join(dir, 'bin', 'ensureBuilt.mjs'));
+    for (const f of ['tsconfig.json', 'tsconfig.build.json']) writeFileSync(join(dir, f), '{}\n');
+    writeFileSync(join(dir, 'src', 'a.ts'), 'export const a = 1;\n');
+    // the fingerprint as ensureBuilt writes it: sha256 over each file's path below the root, NUL, content, NUL, sorted
+    const h = createHash('sha256');
+    for (const p of ['src/a.ts', 'tsconfig.build.json', 'tsconfig.json'].map((f) => join(dir, f)).sort()) h.update(p.slice(dir.length)).update('\0').update(readFileSync(p)).update('\0');
+    writeFileSync(join(dir, 'dist', '.compiled-at'), stampText(h.digest('hex')));
+    const geo = join(dir, 'geo.duckdb');
+    for (const f of [geo, `${geo}.checked`, `${geo}.places`]) writeFileSync(f, 'x');
+    // the copy: every source newer than the stamp, as cp -r or an unpacked archive leaves them
+    const later = new Date(Date.now() + 60_000);
+    for (const f of ['src/a.ts', 'tsconfig.json', 'tsconfig.build.json']) utimesSync(join(dir, f), later, later);
+    for (const f of [geo, `${geo}.checked`, `${geo}.places`]) utimesSync(f, new Date(Date.now() + 120_000), new Date(Date.now() + 120_000));
+    return dir;
+  }
+  const start = (dir: string) => spawnSync(process.execPath, [join(dir, 'bin', 'ensureBuilt.mjs')], { env: { ...process.env, MERIDIAN_GEO_DB: join(dir, 'geo.duckdb') }, encoding: 'utf8' });
+
+  it('starts when the sources are the ones built (only their times changed), and refuses when one changed', () => {
+    const same = tree((fp) => `2026-01-01T00:00:00.000Z\n${fp}\n`);
+    const r = start(same);
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    writeFileSync(join(same, 'src', 'a.ts'), 'export const a = 2;\n');
+    const changed = start(same);
+    expect(changed.status).toBe(1);
+    expect(changed.stderr).toMatch(/dist\/ is older than the sources and TypeScript \(a devDependency\) is not installed/);
+    rmSync(same, { recursive: true, force: true });
   });
 });
