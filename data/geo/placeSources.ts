@@ -251,15 +251,20 @@ export async function raiseRegionWikidata(conn: DuckDBConnection, log: Log): Pro
   const updates: unknown[][] = [];
   for (const r of regions) {
     const key = `${r.country_code}.${r.admin1_code}`;
-    let cands = byFips.get(key) ?? [];
-    if (!cands.length) cands = byIso.get(key) ?? [];
-    // GeoNames' admin1 code is neither (France's regions are 11, 24, …): the region's own ISO code
-    if (!cands.length && r.iso_code) cands = byIso.get(`${r.country_code}.${r.iso_code}`) ?? [];
-    if (!cands.length) continue;
     const names = namesOf.get(key) ?? new Set([foldText(r.name)]);
-    const fits = (s: (typeof cands)[number]) => (r.iso_code !== null && s.iso2 === r.iso_code) || names.has(foldText(s.name))
+    const fits = (s: (typeof states)[number]) => (r.iso_code !== null && s.iso2 === r.iso_code) || names.has(foldText(s.name))
       || [...names].some((n) => n.length >= 4 && (foldText(s.name).startsWith(n) || n.startsWith(foldText(s.name))));
-    const good = cands.filter(fits);
+    // by FIPS code, else ISO code, as GeoNames' admin1 code; else (France's regions are 11, 24, …, and dr5hn's rows of
+    // those codes are departments) by the region's own ISO code: the first that gives states that fit
+    let cands: typeof states = [];
+    let good: typeof states = [];
+    for (const from of [byFips.get(key), byIso.get(key), r.iso_code ? byIso.get(`${r.country_code}.${r.iso_code}`) : undefined]) {
+      if (!from?.length) continue;
+      cands = from;
+      good = from.filter(fits);
+      if (good.length) break;
+    }
+    if (!cands.length) continue;
     const ids = new Set(good.map((s) => s.wd));
     if (ids.size !== 1) { if (ids.size > 1 || cands.length > 1) ambiguous++; continue; }
     const wd = [...ids][0]!;
@@ -271,7 +276,8 @@ export async function raiseRegionWikidata(conn: DuckDBConnection, log: Log): Pro
   await appendRows(conn, 'region_wd', [VARCHAR, VARCHAR, VARCHAR], updates);
   await conn.run(`UPDATE regions SET wiki_data_id = w.wd FROM region_wd w
     WHERE regions.country_code = w.country_code AND regions.admin1_code = w.admin1_code AND regions.wiki_data_id IS NULL
-      AND w.wd NOT IN (SELECT wiki_data_id FROM regions WHERE wiki_data_id IS NOT NULL)`);
+      AND w.wd NOT IN (SELECT wiki_data_id FROM regions WHERE wiki_data_id IS NOT NULL)
+      AND w.wd NOT IN (SELECT wd FROM region_wd GROUP BY wd HAVING count(*) > 1)`); // an id names one region
   const [n] = await all<{ n: bigint; wd: bigint }>(conn, 'SELECT count(*) AS n, count(wiki_data_id) AS wd FROM regions');
   log(`dr5hn states: region WikiData ids added ${added} (where Natural Earth had none), agree ${agree} and differ ${disagree} where both have one (ours kept), ` +
     `${ambiguous} regions matched ambiguously (left alone); regions with an id now ${Number(n!.wd)}/${Number(n!.n)} (${((Number(n!.wd) / Number(n!.n)) * 100).toFixed(1)} %)`);
