@@ -150,6 +150,7 @@ export async function registerGraphql(app: FastifyInstance, opts: GraphqlOptions
         if (badBodies.has(request)) throw badBody();
         if (request.method === 'GET') {
           const { query: q, variables: v } = request.query as { query?: unknown; variables?: unknown };
+          if (Array.isArray(q) || Array.isArray(v)) throw new HttpError(400, 'PARAM_INVALID', `${Array.isArray(q) ? 'query' : 'variables'} was given ${(Array.isArray(q) ? q : v as unknown[]).length} times; give it once`, {}, 'PARAM_INVALID', { field: Array.isArray(q) ? 'query' : 'variables' });
           if (typeof q !== 'string' || q.trim() === '') throw badGet(); // mercurius would only say "Unknown query"
           if (v !== undefined && !jsonObjectText(v)) throw new HttpError(400, 'PARAM_INVALID', 'variables must be the JSON text of an object, e.g. ?variables={"id":"US"}');
         }

@@ -248,7 +248,7 @@ export function clientErrorAnswer(code: string | undefined, requestTimeoutMs: nu
     return { status: '408 Request Timeout', error: new HttpError(408, 'PARAM_INVALID', `the request did not arrive within ${requestTimeoutMs} ms (headers within ${Math.min(60_000, requestTimeoutMs)} ms)`, {}, 'REQUEST_TIMEOUT') };
   }
   if (code === 'HPE_HEADER_OVERFLOW') {
-    return { status: '431 Request Header Fields Too Large', error: new HttpError(431, 'PARAM_INVALID', 'the request headers are larger than 16 KiB', {}, 'HEADERS_TOO_LARGE') };
+    return { status: '431 Request Header Fields Too Large', error: new HttpError(431, 'PARAM_INVALID', 'the request line and headers together are larger than 16 KiB (a URL that long counts): shorten the URL or the headers', {}, 'HEADERS_TOO_LARGE') };
   }
   return { status: '400 Bad Request', error: new HttpError(400, 'PARAM_INVALID', `malformed HTTP request (${code ?? 'parse error'})`) };
 }

@@ -81,6 +81,9 @@ describe('GraphQL documents', () => {
     for (const answer of [viaPost.json, JSON.parse(await viaGet.text()) as Answer]) {
       expect(answer.errors![0]).toMatchObject({ message: 'PersistedQueryNotSupported', extensions: { code: 'PARAM_INVALID', type: 'PERSISTED_QUERY_NOT_SUPPORTED' } });
     }
+    // a GET with the document twice is told so, not that it lacks one
+    const twice = JSON.parse(await (await fetch(`${g.url}/graphql?query=a&query=b`, { headers: { 'x-gateway-key': g.key } })).text()) as Answer;
+    expect(twice.errors![0]!.message).toBe('query was given 2 times; give it once');
     // with the document as well, the hash is ignored and the query runs
     expect((await post({ query: '{ country(id: "DK") { code } }', extensions: hash })).json.data).toEqual({ country: { code: 'DK' } });
   });
