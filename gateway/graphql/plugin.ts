@@ -52,9 +52,16 @@ const requestErrorsAre400 = (work: GraphqlWorkLimits): typeof mercurius.defaultE
   // JSON, which Fastify refuses inside mercurius's route, is 415 with REST's type (UNSUPPORTED_MEDIA_TYPE) too
   const response = out.response as { data?: unknown; errors?: { extensions?: Record<string, unknown> }[] };
   const typed = out.statusCode === 415 ? { type: 'UNSUPPORTED_MEDIA_TYPE' } : {};
-  const coded = response.errors?.map((e) => (e.extensions?.['code'] ? e : { ...e, extensions: { ...e.extensions, code: 'PARAM_INVALID', ...typed } }));
+  const coded = response.errors?.map((e) => (e.extensions?.['code'] ? e : (e as { message?: unknown }).message === 'Validation aborted.' ? tooManyToCompare
+    : { ...e, extensions: { ...e.extensions, code: 'PARAM_INVALID', ...typed } }));
   return { statusCode: batched ? 200 : out.statusCode === 200 ? 400 : out.statusCode, response: { ...response, ...(coded ? { errors: coded } : {}) } as typeof out.response };
 };
+
+/**
+ * graphql-js stops checking that a selection's fields can be merged past a budget of comparisons (some 700 fields in
+ * one selection set, each against the others) and says only "Validation aborted.".
+ */
+const tooManyToCompare = { message: 'the query asks for too many fields side by side in one selection set to check them against each other (graphql-js compares each pair; about 700 at most): ask for each field once', extensions: { code: 'PARAM_INVALID', type: 'QUERY_TOO_COMPLEX' } };
 
 /** V8's refusal to make a string longer than its maximum (JSON.stringify of a huge answer), as it is or as mercurius wraps it. */
 const isTooLongToSend = (e: unknown): boolean => [e, (e as { originalError?: unknown } | null)?.originalError]
