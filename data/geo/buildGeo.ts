@@ -30,7 +30,7 @@ interface DbCountry { iso: string; iso3: string; numeric: number; names?: Record
 interface RegionOverride { country: string; admin1: string; iso: string | null; rename?: string }
 interface RegionAddition { country: string; admin1: string; iso: string; name: string; wikiDataId?: string }
 /** `replace`: countries whose iso3166-2-db rows are all obsolete (the places carry newer codes); `add` gives their regions. */
-interface Overrides { regions: RegionOverride[]; add: RegionAddition[]; replace?: { country: string }[]; outlines?: { country: string }[] }
+interface Overrides { regions: RegionOverride[]; add: RegionAddition[]; replace?: { country: string }[]; outlines?: { country: string }[]; retire?: { country: string }[] }
 interface CountriesList { countries: Record<string, { capital: string; phone: number[]; continent: string; currency: string[] }> }
 
 type Log = (line: string) => void;
@@ -310,8 +310,13 @@ async function buildRegions(conn: DuckDBConnection, db: Record<string, DbCountry
       FROM regions WHERE iso_code IS NOT NULL
     ) d WHERE regions.country_code = d.country_code AND regions.admin1_code = d.admin1_code AND d.k > 1`);
   log(`regions: ${Number(shared[0]?.n ?? 0)} ISO codes another region of the country holds (with more places) left off`);
+  // `retire`: a country's abolished units (no current ISO code, no place) beside its current ones: Norway's 19 former
+  // counties, whose FIPS codes are other counties' ISO codes (a client falling back to fipsCode reached the other)
+  const retired = (overrides.retire ?? []).map((o) => sqlString(o.country)).join(', ') || "''";
+  await conn.run(`DELETE FROM regions WHERE country_code IN (${retired}) AND iso_code IS NULL AND num_places = 0`);
   await conn.run('CREATE TABLE region_names (country_code VARCHAR, admin1_code VARCHAR, lang VARCHAR, name VARCHAR)');
   await appendRows(conn, 'region_names', [VARCHAR, VARCHAR, VARCHAR, VARCHAR], nameRows);
+  await conn.run('DELETE FROM region_names n WHERE NOT EXISTS (SELECT 1 FROM regions r WHERE r.country_code = n.country_code AND r.admin1_code = n.admin1_code)');
   log(`${rows.length} regions: ISO code kept ${kept}, corrected by override ${fixed}, none (null) ${nulled}; ${dropped} entries without a GeoNames admin1 code skipped`);
 }
 

@@ -61,6 +61,10 @@ describe('regions of places', () => {
         expect(Number(idf['lat'])).toBeGreaterThan(48);
         expect(Number(idf['lat'])).toBeLessThan(49.5);
       }
+      // Norway's former counties (no ISO code, no place) are retired: Oppland's FIPS code 11 led to Rogaland (ISO 11)
+      const fipsElsewhere = await read(`SELECT a.name FROM regions a JOIN regions b ON a.country_code = b.country_code AND a.admin1_code <> b.admin1_code
+        AND upper(a.fips_code) = upper(b.iso_code) WHERE a.iso_code IS NULL AND a.country_code IN ('NO', 'LV', 'CG')`);
+      expect(fipsElsewhere).toEqual([]);
       const taiwan = await read(`SELECT name FROM regions WHERE country_code = 'TW' GROUP BY name HAVING count(*) > 1`);
       expect(taiwan).toEqual([]); // Chiayi City and Chiayi County, not two "Chiayi"
     });
