@@ -414,15 +414,29 @@ export class GraphqlWorkLimits {
   }
 }
 
-/** How many levels of fields a selection set nests (fragments spread in place, each fragment once per path). */
-function selectionDepth(set: SelectionSetNode, fragments?: ReadonlyMap<string, { selectionSet: SelectionSetNode }>, seen: ReadonlySet<string> = new Set()): number {
+/**
+ * How many levels of fields a selection set nests, fragments spread in place. Each fragment's depth is found once and
+ * kept (it does not depend on where it is spread): walked anew on every path, 23 fragments each spreading the next
+ * twice under one `__schema` held the gateway 34 s. A fragment met again while it is being walked (a cycle, which
+ * validation refuses) counts 0.
+ */
+function selectionDepth(set: SelectionSetNode, fragments: ReadonlyMap<string, { selectionSet: SelectionSetNode }>, known = new Map<string, number>(), walking = new Set<string>()): number {
   let deepest = 0;
   for (const sel of set.selections) {
-    if (sel.kind === Kind.FIELD) deepest = Math.max(deepest, 1 + (sel.selectionSet ? selectionDepth(sel.selectionSet, fragments, seen) : 0));
-    else if (sel.kind === Kind.INLINE_FRAGMENT) deepest = Math.max(deepest, selectionDepth(sel.selectionSet, fragments, seen));
+    if (sel.kind === Kind.FIELD) deepest = Math.max(deepest, 1 + (sel.selectionSet ? selectionDepth(sel.selectionSet, fragments, known, walking) : 0));
+    else if (sel.kind === Kind.INLINE_FRAGMENT) deepest = Math.max(deepest, selectionDepth(sel.selectionSet, fragments, known, walking));
     else {
-      const f = fragments?.get(sel.name.value);
-      if (f && !seen.has(sel.name.value)) deepest = Math.max(deepest, selectionDepth(f.selectionSet, fragments, new Set([...seen, sel.name.value])));
+      const name = sel.name.value;
+      const f = fragments.get(name);
+      if (!f || walking.has(name)) continue;
+      let d = known.get(name);
+      if (d === undefined) {
+        walking.add(name);
+        d = selectionDepth(f.selectionSet, fragments, known, walking);
+        walking.delete(name);
+        known.set(name, d);
+      }
+      deepest = Math.max(deepest, d);
     }
   }
   return deepest;

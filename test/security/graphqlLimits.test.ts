@@ -156,6 +156,18 @@ describe('GraphQL limits by work', () => {
     } finally { await small.close(); }
   });
 
+  it("answers GraphiQL's own introspection query (15 levels deep, the maximum), and a chain of 40 fragments each spreading the next twice under __schema at once", async () => {
+    const { getIntrospectionQuery } = await import('graphql');
+    const full = await post(g, { query: getIntrospectionQuery({ descriptions: true, specifiedByUrl: true, directiveIsRepeatable: true, schemaDescription: true, inputValueDeprecation: true }) });
+    expect(full.status, JSON.stringify(full.json).slice(0, 300)).toBe(200);
+    // (the introspection depth walk was exponential in it: 23 fragments held the gateway 34 s)
+    const chain = `{ __schema { types { ...t0 } } } ${Array.from({ length: 40 }, (_, i) => `fragment t${i} on __Type { ...t${i + 1} ...t${i + 1} }`).join(' ')} fragment t40 on __Type { name }`;
+    const started = performance.now();
+    const r = await post(g, { query: chain });
+    expect(performance.now() - started).toBeLessThan(2000);
+    expect(r.status).toBe(200);
+  });
+
   it('does not charge a query it refuses for its price: 20 refusals leave the budget whole', async () => {
     const small = await startTestGateway({ workBudget: 300 });
     try {
