@@ -21,16 +21,16 @@ import { DataBuildError, databaseOption, flag, option, runWhenMain } from './cli
 import { buildDivisions, logPlaceCoverage, raiseRegionWikidata, verifySources, writePlaceWikidataAndNames } from './placeSources.js';
 import { REPO_SOURCES, SOURCES, citiesFile, packageDir, packageVersion, projectRoot, readPackageJson } from './sources.js';
 import { defaultGeoDbPath } from '../../src/paths.js';
-import { assignRegionsByPolygon, regionShape, type RegionShape } from './regionPolygons.js';
+import { assignRegionsByPolygon, pointShapes, regionShape, type RegionShape } from './regionPolygons.js';
 
 export { DataBuildError };
 
 interface DbRegion { name: string; names?: Record<string, string>; iso?: string; fips?: string; admin: string; reference?: { geonames?: number } }
 interface DbCountry { iso: string; iso3: string; numeric: number; names?: Record<string, string>; reference?: { geonames?: number }; regions: DbRegion[] }
 interface RegionOverride { country: string; admin1: string; iso: string | null; rename?: string }
-interface RegionAddition { country: string; admin1: string; iso: string; name: string; wikiDataId?: string }
+interface RegionAddition { country: string; admin1: string; iso: string; name: string; wikiDataId?: string; geonamesId?: number }
 /** `replace`: countries whose iso3166-2-db rows are all obsolete (the places carry newer codes); `add` gives their regions. */
-interface Overrides { regions: RegionOverride[]; add: RegionAddition[]; replace?: { country: string }[]; outlines?: { country: string }[]; retire?: { country: string }[] }
+interface Overrides { regions: RegionOverride[]; add: RegionAddition[]; replace?: { country: string }[]; outlines?: Parameters<typeof pointShapes>[0]; retire?: { country: string }[] }
 interface CountriesList { countries: Record<string, { capital: string; phone: number[]; continent: string; currency: string[] }> }
 
 type Log = (line: string) => void;
@@ -252,11 +252,11 @@ async function buildRegions(conn: DuckDBConnection, db: Record<string, DbCountry
     const key = `${a.country}.${a.admin1}`;
     if (seen.has(key)) throw new DataBuildError(`data/sources/region-overrides.json adds ${key}, which iso3166-2-db already has`);
     seen.add(key);
-    rows.push([a.country, a.admin1, a.iso, null, a.name, null]);
+    rows.push([a.country, a.admin1, a.iso, null, a.name, a.geonamesId ?? null]);
     nameRows.push([a.country, a.admin1, 'en', a.name]);
   }
   const { regions: ne, shapes } = naturalEarthRegions(rows as [string, string, string | null, string | null, string, number | null][]);
-  await assignRegionsByPolygon(conn, shapes, { known: seen, always: new Set((overrides.outlines ?? []).map((o) => o.country)) }, log);
+  await assignRegionsByPolygon(conn, [...shapes, ...pointShapes(overrides.outlines ?? [])], { known: seen, always: new Set((overrides.outlines ?? []).map((o) => o.country)) }, log);
   for (const row of rows) {
     const m = ne.get(`${String(row[0])}.${String(row[1])}`);
     const wd = m?.wikidata ?? overrides.add.find((a) => `${a.country}.${a.admin1}` === `${String(row[0])}.${String(row[1])}`)?.wikiDataId ?? null;

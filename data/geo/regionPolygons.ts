@@ -39,6 +39,17 @@ export function regionShape(key: string, geometry: Geometry): RegionShape | null
   return polygons.length ? { key, polygons } : null;
 }
 
+/**
+ * Points standing for regions Natural Earth draws no outline for (Taiwan's Lienchiang, the Matsu islands), from
+ * region-overrides.json's `outlines` entries: a place off every outline takes the nearest point or vertex within ~25 km.
+ */
+export function pointShapes(outlines: readonly { country: string; points?: readonly { admin1: string; latitude: number; longitude: number }[] }[]): RegionShape[] {
+  return outlines.flatMap((o) => (o.points ?? []).map((p) => ({
+    key: `${o.country}.${p.admin1}`,
+    polygons: [{ rings: [[[p.longitude, p.latitude]]], box: [p.longitude, p.latitude, p.longitude, p.latitude] as [number, number, number, number] }],
+  })));
+}
+
 /** Even-odd rule over every ring of each polygon (holes cut out). */
 export function contains(shape: RegionShape, lon: number, lat: number): boolean {
   for (const { rings, box } of shape.polygons) {

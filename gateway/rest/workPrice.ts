@@ -27,7 +27,7 @@ const single = (v: unknown): boolean => (Array.isArray(v) ? v.length === 1 : typ
  * the path variables; `requestFields`: the request message's field names.
  */
 export function restPrice(capability: string, methodName: string, requestFields: ReadonlySet<string>, pathFields: readonly string[], placeList: boolean, defaultLimit: number): RestPrice | undefined {
-  if (capability === 'sentiment' && methodName === 'GetFeedTrend') return trendPrice;
+  if (capability === 'sentiment' && (methodName === 'GetFeedTrend' || methodName === 'ListFeedAnomalies')) return trendPrice;
   if (capability !== 'geo' && capability !== 'locale') return undefined;
   if (!requestFields.has('limit')) return () => 1; // one entity (by id, distance, time, about)
   if (!placeList) {
@@ -59,13 +59,14 @@ const WINDOW = /^(\d{1,6})(s|m|h|d)$/;
 const UNIT_MS: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
 
 /**
- * A feed trend's price: its windows (the range over the window length; 24 without a range, the core's default) times
+ * A feed trend's (and its anomalies') price: its windows (the range over the window length; 24 without a range, the core's default) times
  * TREND_UNITS_PER_WINDOW. Unpriced, eight clients asking for 1,400 windows each held another key's by-id call ~0.85 s.
  * A request the core will refuse (a bad window or date) is priced as the default: it costs a refusal.
  */
 function trendPrice(m: Record<string, unknown>): number {
   const w = WINDOW.exec(String(m['window'] ?? '').trim().toLowerCase() || '1h');
-  const windowMs = w ? Number(w[1]) * UNIT_MS[w[2]!]! : NaN;
+  const given = w ? Number(w[1]) * UNIT_MS[w[2]!]! : NaN;
+  const windowMs = given >= 60_000 && given <= 30 * 86_400_000 ? given : NaN; // the core's range: else a refusal
   const to = m['to'] ? Date.parse(String(m['to'])) : Date.now();
   const from = m['from'] ? Date.parse(String(m['from'])) : to - 24 * windowMs;
   const windows = Math.ceil((to - from) / windowMs);

@@ -249,7 +249,7 @@ export class Geo implements PlaceContext {
     const country = this.catalog.countries.get(r.countryCode);
     const name = displayName(r.names, d);
     return {
-      id: r.geonamesId ?? 0, city: name, name, country: country ? displayName(country.names, d) : '', countryCode: r.countryCode,
+      id: r.geonamesId!, city: name, name, country: country ? displayName(country.names, d) : '', countryCode: r.countryCode,
       region: name, regionCode: GeoCatalog.regionCode(r), location: { latitude, longitude }, latitude, longitude, population,
       timezone: anchor !== undefined ? this.places.timeZones[anchor]! : '', deleted: false, type: 'ADM1', featureCode: 'ADM1',
       ...(r.wikiDataId ? { wikiDataId: r.wikiDataId, regionWdId: r.wikiDataId } : {}),
@@ -466,6 +466,8 @@ export class Geo implements PlaceContext {
         if (j >= 0) return { data: this.details(-(j + 1), display(req)) };
         const r = this.catalog.region(p.countryCodes[i]!, p.admin1Codes[i]!);
         if (!r) throw notFound(`place ${String(req['cityId'])} has no first-level region in the data`);
+        // a region no GeoNames id names (Nepal's 2015 provinces) cannot be answered as a place a client could fetch again
+        if (r.geonamesId === null) throw notFound(`place ${String(req['cityId'])} is in ${displayName(r.names, display(req))}, a region with no GeoNames id to answer as a place; GET /v1/geo/countries/${r.countryCode}/regions/${GeoCatalog.regionCode(r)} describes it`);
         return { data: this.divisionAsPlace(r, display(req)) };
       },
       ListCountries: (req) => {

@@ -133,6 +133,8 @@ describe('a feed trend and the work budget', () => {
     const wide = await trend('window=60s&from=2026-11-01T00:00:00Z&to=2026-11-02T09:20:00Z'); // 2,000 windows: 6,000 units
     expect(wide.status).toBe(429);
     expect(JSON.parse(wide.body.toString()).errors[0]).toMatchObject({ type: 'TENANT_BUDGET_EXHAUSTED' });
+    // its anomalies run the same windows: the same price
+    expect((await rawRequest(`${b.url}/v1/feeds/priced/anomalies?window=60s&from=2026-11-01T00:00:00Z&to=2026-11-02T09:20:00Z`, { 'x-gateway-key': b.key })).status).toBe(429);
     await new Promise((r) => setTimeout(r, 1100)); // the budget refills
     expect((await trend('window=1h')).status).toBe(404); // the last 24 windows: 72 units, answered (no such feed)
     expect((await trend('window=1h')).status).toBe(429);

@@ -143,6 +143,8 @@ describe('every route of the spec and of the wider surface', () => {
     [`/v1/geo/cities/${SF}/time`, (b) => expect(b.data).toMatch(/^\d\d:\d\d:\d\d\.\d{3}-0[78]:00$/)],
     [`/v1/geo/cities/${SF}/locatedIn`, (b) => expect(b.data).toMatchObject({ type: 'ADM2', name: 'City and County of San Francisco', regionCode: 'CA' })],
     ['/v1/geo/cities/5391997/locatedIn', (b) => expect(b.data).toMatchObject({ type: 'ADM1', name: 'California', regionCode: 'CA', wikiDataId: 'Q99' })],
+    // Juba: in a state South Sudan's current ten are (geo schema 13: an added region, with its GeoNames id, not 0)
+    ['/v1/geo/cities/373303/locatedIn', (b) => expect(b.data).toMatchObject({ id: 408655, type: 'ADM1', name: 'Central Equatoria', regionCode: 'EC' })],
     [`/v1/geo/cities/${SF}/nearbyPlaces?radius=5&distanceUnit=KM&limit=3`, (b) => expect(b.data.length).toBe(3)],
     [`/v1/geo/cities/${SF}/nearbyDivisions?radius=50`, (b) => { expect(b.data.length).toBeGreaterThan(0); for (const p of b.data) expect(p.type).toBe('ADM2'); }], // second-level divisions (GeoNames admin2Codes)
     [`/v1/geo/places/${SF}/nearbyDivisions`, (b) => { expect(b.data.length).toBeGreaterThan(0); for (const p of b.data) expect(p.type).toBe('ADM2'); }],
