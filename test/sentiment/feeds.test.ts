@@ -116,6 +116,23 @@ describe('item baseline statistics', () => {
   });
 });
 
+describe('item anomalies in a feed of two kinds of text', () => {
+  it('flag neither kind of a steady 70/30 mix, and still flag a score outside both', async () => {
+    const random = seededRandom(11);
+    const b = new FeedBaselines({ recentScores: async () => [] });
+    // 70 % praise near +1, 30 % plain statements near 0, in random order: the MAD of such a baseline is near 0
+    let flagged = 0;
+    for (let i = 0; i < 1000; i++) {
+      const score = random() < 0.7 ? 0.95 + random() * 0.05 : random() * 0.1 - 0.05;
+      if ((await b.observe('t', 'mix', score)).anomalous) flagged++;
+    }
+    expect(flagged).toBeLessThan(10); // was 301: every plain statement, against a scale at its 0.05 floor
+    const outlier = await b.observe('t', 'mix', -0.98);
+    expect(outlier.anomalous).toBe(true);
+    expect(outlier.zScore).toBeLessThan(-3.5);
+  });
+});
+
 describe('feed baselines kept in memory', () => {
   it('keep a feed scored since it was loaded past older ones that were not, and read a dropped feed again', async () => {
     const loads: string[] = [];
