@@ -31,9 +31,9 @@ describe('webhook deliveries and a stale due read', () => {
       onMessages: () => undefined,
       // what is pending when the read is asked, answered only once the first outcome has been recorded
       dueMessages: async () => {
-        const snapshot = messages.filter((m) => m.status === 'PENDING');
+        const snapshot = messages.filter((m) => m.status === 'PENDING').map((m) => ({ ...m })); // rows as they were
         if (++reads > 1) { await firstRecord; await new Promise((r) => setTimeout(r, 20)); } // and after the attempt left the in-flight set
-        return snapshot.map((m) => ({ ...m }));
+        return snapshot;
       },
       releaseMessages: async () => undefined,
       getWebhook: async () => endpoint,

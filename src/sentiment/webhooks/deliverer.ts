@@ -20,8 +20,8 @@ import { TargetGuard, TargetRefused } from './targetGuard.js';
 
 /** While attempts are in flight, due messages are looked for at least this often (ms). */
 const IN_FLIGHT_POLL_MS = 1000;
-/** How long a message whose attempt ended is left out of due reads (deliverer.finished). */
-const FINISHED_GRACE_MS = 2000;
+/** How long the attempt count recorded for a message is kept against stale due reads (deliverer.finished). */
+const FINISHED_KEPT_MS = 60_000;
 
 export interface DelivererOptions {
   /** Delay before each retry, in ms (attempt 2, 3, ...); its length + 1 is the number of attempts. */
@@ -67,13 +67,13 @@ export class WebhookDeliverer {
   /** Messages being attempted or whose outcome is not yet recorded (not picked again). */
   private readonly inFlight = new Set<string>();
   /**
-   * Messages whose attempt ended (recorded), with the number of due reads started by then and the time: a due read
-   * that started before the record committed may still list the message, and once it had left inFlight such a read
-   * sent it again (about 1 in 5,000 messages twice, 16-26 ms apart, to a receiver that never failed). A read leaves
-   * out what ended after it started, or less than FINISHED_GRACE_MS ago (a reader's snapshot may lag the commit).
+   * Messages whose attempt's outcome was recorded, with the attempt count it recorded: a due read that started before
+   * the record committed (the embedded store reads on another connection than it writes) may still list the message
+   * with the count before, and once it had left inFlight such a read sent it again (about 1 in 5,000 messages twice,
+   * 16-26 ms apart, to a receiver that never failed). A listing with fewer attempts than recorded is such a read; one
+   * with as many is the message due again (a retry), and drops the entry. Entries older than FINISHED_KEPT_MS go.
    */
-  private readonly finished = new Map<string, { read: number; at: number }>();
-  private reads = 0;
+  private readonly finished = new Map<string, { attempts: number; at: number }>();
   /** Attempts in flight per tenant (kept across drains, as `perEndpoint` is: a drain that failed leaves its slots busy). */
   private readonly perTenant = new Map<string, number>();
   private readonly perEndpoint = new Map<string, number>();
@@ -158,17 +158,20 @@ export class WebhookDeliverer {
         // since a leasing store (PostgreSQL) updates every message it returns and those not started are given back below
         const busy = [...this.perEndpoint].filter(([, n]) => n >= cap).map(([id]) => id);
         for (const [id, tenant] of tenantOf) if ((perTenant.get(tenant) ?? 0) >= tenantCap && (this.perEndpoint.get(id) ?? 0) < cap) busy.push(id);
-        const read = ++this.reads;
-        const listed = await this.store.dueMessages(Date.now(), free * cap + this.inFlight.size + this.finished.size, busy);
-        const now = Date.now();
-        const due = listed.filter((m) => {
+        const listed = (await this.store.dueMessages(Date.now(), free * cap + this.inFlight.size, busy)).filter((m) => !this.inFlight.has(m.id));
+        const stale = new Set<OutboxMessage>();
+        for (const m of listed) {
           const f = this.finished.get(m.id);
-          return !this.inFlight.has(m.id) && (f === undefined || (f.read < read && now - f.at >= FINISHED_GRACE_MS));
-        });
-        for (const [id, f] of this.finished) if (f.read < read && now - f.at >= FINISHED_GRACE_MS) this.finished.delete(id);
+          if (f === undefined) continue;
+          if (m.attempts < f.attempts) stale.add(m);
+          else this.finished.delete(m.id);
+        }
+        const due = stale.size ? listed.filter((m) => !stale.has(m)) : listed;
+        const old = Date.now() - FINISHED_KEPT_MS;
+        for (const [id, f] of this.finished) if (f.at < old) this.finished.delete(id);
         if (this.stopped) {
           // a successor should not wait out the lease of what this deliverer claimed as it stopped
-          await this.store.releaseMessages(due).catch(() => undefined);
+          await this.store.releaseMessages(listed).catch(() => undefined);
           break;
         }
         // the tenants with the fewest attempts in flight first (each tenant's oldest first): a free slot goes to a
@@ -176,8 +179,9 @@ export class WebhookDeliverer {
         due.sort((x, y) => (perTenant.get(x.tenant) ?? 0) - (perTenant.get(y.tenant) ?? 0));
         let started = 0;
         let filled = false; // an endpoint filled its slots in this pass: its other messages were passed over
-        // a leasing store leased those a finished attempt holds back: given back with the skipped ones below
-        const skipped: OutboxMessage[] = listed.filter((m) => !this.inFlight.has(m.id) && !due.includes(m));
+        // listed by a read older than their record (never by a leasing store, whose reads are its writes): given back
+        // with the skipped ones below
+        const skipped: OutboxMessage[] = [...stale];
         for (const m of due) {
           tenantOf.set(m.endpointId, m.tenant);
           if (started >= free || (this.perEndpoint.get(m.endpointId) ?? 0) >= cap || (perTenant.get(m.tenant) ?? 0) >= tenantCap) {
@@ -234,11 +238,13 @@ export class WebhookDeliverer {
         endpoints.set(m.endpointId, ep);
       }
       const outcome = ep ? await this.attempt(m, ep) : undefined;
-      if (outcome && !this.stopped) await this.record(outcome);
+      if (outcome && !this.stopped) {
+        await this.record(outcome);
+        this.finished.set(m.id, { attempts: m.attempts + 1, at: Date.now() });
+      }
     } catch (e) {
       logger.error({ err: e, message: m.id }, 'webhook attempt could not be recorded; retried later');
     } finally {
-      this.finished.set(m.id, { read: this.reads, at: Date.now() });
       this.inFlight.delete(m.id);
     }
   }
