@@ -55,8 +55,7 @@ export function readInputRows(file: string, columns: ColumnNames = { text: 'text
 
 function checkText(file: string, line: number, text: unknown, column: string): string {
   if (typeof text !== 'string') throw new InputError(`${file}:${line}: '${column}' must be a string, got ${text === undefined ? 'nothing' : JSON.stringify(text).slice(0, 40)}`);
-  // a blank text goes as it is: the API refuses it (TEXT_INVALID) and the row is written REJECTED, as a text of only
-  // invisible characters is, rather than stopping the whole file
+  // a blank text is written REJECTED (resumableRun.ts), as a text the API refuses is, rather than stopping the whole file
   return text;
 }
 

@@ -247,6 +247,13 @@ export async function runAnalysis(o: RunOptions): Promise<RunSummary> {
     while (cursor < todo.length && inflight.size < window && !stopped()) {
       let chunk = todo.slice(cursor, cursor + o.batchSize);
       cursor += chunk.length;
+      // a blank text is refused by the API as any empty text is (TEXT_INVALID): written so here, without a request, so
+      // that each blank row does not cost the rest of its batch a second submission
+      const blank = chunk.filter((r) => r.text.trim() === '');
+      if (blank.length) {
+        write(blank.map((r) => ({ ref: r.ref, entry: { status: 'REJECTED', errors: [{ code: 'PARAM_INVALID', type: 'TEXT_INVALID', message: 'text is empty or only white space; nothing to analyse', details: { field: 'text' } }] } })));
+        chunk = chunk.filter((r) => r.text.trim() !== '');
+      }
       while (chunk.length) {
         const res = await submit(chunk, randomUUID());
         if (res.status === 200 || res.status === 202) break;

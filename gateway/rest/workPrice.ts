@@ -70,5 +70,6 @@ function trendPrice(m: Record<string, unknown>): number {
   const to = m['to'] ? Date.parse(String(m['to'])) : Date.now();
   const from = m['from'] ? Date.parse(String(m['from'])) : to - 24 * windowMs;
   const windows = Math.ceil((to - from) / windowMs);
-  return TREND_UNITS_PER_WINDOW * (Number.isFinite(windows) && windows > 0 ? Math.min(windows, 2000) : 24);
+  // more than 2,000 windows is refused by the core as well
+  return TREND_UNITS_PER_WINDOW * (Number.isFinite(windows) && windows > 0 && windows <= 2000 ? windows : 24);
 }

@@ -2,9 +2,10 @@
  * Feeds: every result with a feed_id is stored with the time the text was written
  * (occurred_at, default: receipt). Two views:
  *
- * - Item anomaly, when a result is made: robust z-score of its sentimentScore
- *   against the median and MAD (× 1.4826, floored at 0.05) of the feed's previous
- *   200 items; anomalous when |z| ≥ 3.5 with at least 20 previous items. The
+ * - Item anomaly, when a result is made: z-score of its sentimentScore against the
+ *   median of the feed's previous 200 items, over the larger of 1.4826 × their MAD and
+ *   their standard deviation (floored at 0.05; Baseline says why); anomalous when
+ *   |z| ≥ 3.5 with at least 20 previous items. The
  *   baseline is kept in memory per feed (loaded from DuckDB on first use; the 10,000
  *   most recently used feeds are kept).
  * - Windows (GetFeedTrend / ListFeedAnomalies), computed in DuckDB: results grouped
@@ -94,7 +95,9 @@ export function robustZ(value: number, baseline: readonly number[]): { z: number
  * sum of squares. An item's scale is the larger of 1.4826 × MAD and the standard deviation: in a feed of two kinds of
  * text (70 % praise near +1, 30 % plain statements near 0) the MAD falls to its floor, and every plain statement was
  * anomalous (301 of 1,000 items of a steady feed); the standard deviation sees both kinds. For one kind of text the two
- * agree (normal scores: 1.4826 × MAD ≈ SD), and a score outside both kinds still stands out.
+ * agree (normal scores: 1.4826 × MAD ≈ SD), and a score outside both kinds still stands out. The price: a burst of
+ * one new kind of text widens the scale as it enters the baseline, so its first items are flagged (18 of 120 in a
+ * review's run, against 100 on the MAD alone) and the burst as a whole by its window (GetFeedTrend's anomalous).
  */
 class Baseline {
   private readonly sorted: number[];
@@ -116,6 +119,7 @@ class Baseline {
   }
 
   add(value: number): void {
+    if (!Number.isFinite(value)) return; // (a NaN would stay in the sums for good)
     this.order.push(value);
     this.sum += value;
     this.squares += value * value;

@@ -399,9 +399,10 @@ export class Sentiment {
     const feedId = req.feedId ?? '';
     if (!FEED_ID.test(feedId)) throw invalid('feedId', `feedId must be ${FEED_ID_RULE}`);
     const window = parseWindow(req.window ?? '');
-    // without `to`: the end of the window now in progress, windows counted from 1970-01-01T00:00Z, so that two calls
-    // a few seconds apart list the same windows (aligned to the moment of the call, every call's windows differed)
-    const to = parseTime('to', req.to ?? '') ?? Math.ceil(Date.now() / window.ms) * window.ms;
+    // without `to`: the start of the window now in progress, windows counted from 1970-01-01T00:00Z, so that two calls
+    // a few seconds apart list the same windows (aligned to the moment of the call, every call's windows differed), and
+    // only whole ones (a window in progress, judged against whole ones, was anomalous in 4-16 % of calls on a steady feed)
+    const to = parseTime('to', req.to ?? '') ?? Math.floor(Date.now() / window.ms) * window.ms;
     // the default range (24 windows before `to`) starts no earlier than a protobuf Timestamp can say
     const from = parseTime('from', req.from ?? '') ?? Math.max(MIN_TIMESTAMP_MS, to - 24 * window.ms);
     return { feedId, window, from, to };
