@@ -1082,7 +1082,7 @@ export interface GetFeedTrendParams {
   feedId: string;
   /** Window length: a number and s, m, h or d (60s to 30d). Default 1h. */
   window?: string;
-  /** Range, RFC 3339; default: the 24 whole windows before the one in progress, windows aligned to multiples of the window length since 1970-01-01T00:00:00Z. */
+  /** Range, RFC 3339; default: 24 windows ending with the one in progress (so a result of a moment ago is in it), aligned to multiples of the window length since 1970-01-01T00:00:00Z. ListFeedAnomalies' default ends with the last whole window. */
   from?: string;
   to?: string;
 }
