@@ -272,11 +272,12 @@ async function buildRegions(conn: DuckDBConnection, db: Record<string, DbCountry
     rows.push([a.country, a.admin1, a.iso, null, a.name, a.geonamesId ?? null]);
     nameRows.push([a.country, a.admin1, 'en', a.name]);
   }
+  const addedIds = new Map(overrides.add.flatMap((a) => (a.wikiDataId ? [[`${a.country}.${a.admin1}`, a.wikiDataId] as const] : [])));
   const { regions: ne, shapes } = naturalEarthRegions(rows as [string, string, string | null, string | null, string, number | null][]);
   await assignRegionsByPolygon(conn, [...shapes, ...pointShapes(overrides.outlines ?? [])], { known: seen, always: new Set((overrides.outlines ?? []).map((o) => o.country)) }, log);
   for (const row of rows) {
     const m = ne.get(`${String(row[0])}.${String(row[1])}`);
-    const wd = m?.wikidata ?? overrides.add.find((a) => `${a.country}.${a.admin1}` === `${String(row[0])}.${String(row[1])}`)?.wikiDataId ?? null;
+    const wd = m?.wikidata ?? addedIds.get(`${String(row[0])}.${String(row[1])}`) ?? null;
     row.push(wd, m?.hasc ?? null, m?.latitude ?? null, m?.longitude ?? null);
   }
   // Names the first source lacks, from Natural Earth (same languages).

@@ -94,7 +94,7 @@ const CODED_BELOW = 0.5;
 
 /**
  * Renumbers the admin1 codes of places (and of the second-level divisions) in the countries where codes and polygons
- * disagree (see the file's comment). Returns the countries renumbered, with how many places agreed before.
+ * disagree (see the file's comment). Returns the countries renumbered (the log says how many places agreed before).
  */
 export async function assignRegionsByPolygon(conn: DuckDBConnection, shapes: RegionShape[], opts: { known: Set<string>; always: Set<string> }, log: (l: string) => void): Promise<string[]> {
   const byCountry = new Map<string, RegionShape[]>();
@@ -103,7 +103,8 @@ export async function assignRegionsByPolygon(conn: DuckDBConnection, shapes: Reg
     const l = byCountry.get(cc);
     if (l) l.push(s); else byCountry.set(cc, [s]);
   }
-  const done: string[] = [];
+  /** The countries renumbered (by the places; their divisions follow), each with what decided it. */
+  const done = new Map<string, string>();
   for (const table of ['places', 'divisions'] as const) {
     const rows = await all<{ id: number; country_code: string; admin1_code: string; latitude: number; longitude: number }>(conn,
       `SELECT id, country_code, admin1_code, latitude, longitude FROM ${table} WHERE country_code IN (${[...byCountry.keys()].map((c) => `'${c}'`).join(', ')})`);
@@ -122,9 +123,9 @@ export async function assignRegionsByPolygon(conn: DuckDBConnection, shapes: Reg
       const coded = list.filter((r) => opts.known.has(`${cc}.${r.admin1_code}`)).length;
       const renumber = table === 'places'
         ? opts.always.has(cc) || (inside >= MIN_PLACES && agree / inside < AGREEMENT_BELOW && coded / list.length < CODED_BELOW)
-        : done.some((d) => d.startsWith(`${cc} `));
+        : done.has(cc);
       if (!renumber) continue;
-      if (table === 'places') done.push(`${cc} (${agree} of ${inside} places inside a region's outline carried its code)`);
+      if (table === 'places') done.set(cc, `${agree} of ${inside} places inside a region's outline carried its code`);
       list.forEach((r, i) => {
         let key = found[i];
         if (key === undefined) {
@@ -146,7 +147,7 @@ export async function assignRegionsByPolygon(conn: DuckDBConnection, shapes: Reg
       await conn.run(`UPDATE ${table} SET admin1_code = r.admin1_code FROM renumbered r WHERE ${table}.id = r.id`);
       await conn.run('DROP TABLE renumbered');
     }
-    log(`regions by outline (${table}): ${changes.length} admin1 codes changed${table === 'places' ? `; renumbered ${done.length ? done.join(', ') : 'none'}` : ''}`);
+    log(`regions by outline (${table}): ${changes.length} admin1 codes changed${table === 'places' ? `; renumbered ${done.size ? [...done].map(([cc, why]) => `${cc} (${why})`).join(', ') : 'none'}` : ''}`);
   }
-  return done;
+  return [...done.keys()];
 }

@@ -7,6 +7,7 @@
  * admission is the job queue's and the issuer's.
  */
 import { DEFAULT_RADIUS_MI, listCost, PLACE_ROWS, placeRows, radiusKm, SMALL_TABLE_ROWS } from '../workPricing.js';
+import { MAX_FEED_WINDOWS, MAX_WINDOW_MS, MIN_WINDOW_MS, windowLengthMs } from '../../lib/feedWindows.js';
 
 export type RestPrice = (message: Record<string, unknown>) => number;
 
@@ -55,8 +56,6 @@ export function restPrice(capability: string, methodName: string, requestFields:
 
 /** Work units per window of a feed trend: 1,400 windows held the gateway's and the core's threads ~110 ms (~2,750 units). */
 export const TREND_UNITS_PER_WINDOW = 3;
-const WINDOW = /^(\d{1,6})(s|m|h|d)$/;
-const UNIT_MS: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
 
 /**
  * A feed trend's (and its anomalies') price: its windows (the range over the window length; 24 without a range, the core's default) times
@@ -64,12 +63,11 @@ const UNIT_MS: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000, d: 8
  * A request the core will refuse (a bad window or date) is priced as the default: it costs a refusal.
  */
 function trendPrice(m: Record<string, unknown>): number {
-  const w = WINDOW.exec(String(m['window'] ?? '').trim().toLowerCase() || '1h');
-  const given = w ? Number(w[1]) * UNIT_MS[w[2]!]! : NaN;
-  const windowMs = given >= 60_000 && given <= 30 * 86_400_000 ? given : NaN; // the core's range: else a refusal
+  const given = windowLengthMs(String(m['window'] ?? ''));
+  const windowMs = given >= MIN_WINDOW_MS && given <= MAX_WINDOW_MS ? given : NaN; // the core's range: else a refusal
   const to = m['to'] ? Date.parse(String(m['to'])) : Date.now();
   const from = m['from'] ? Date.parse(String(m['from'])) : to - 24 * windowMs;
   const windows = Math.ceil((to - from) / windowMs);
   // more than 2,000 windows is refused by the core as well
-  return TREND_UNITS_PER_WINDOW * (Number.isFinite(windows) && windows > 0 && windows <= 2000 ? windows : 24);
+  return TREND_UNITS_PER_WINDOW * (Number.isFinite(windows) && windows > 0 && windows <= MAX_FEED_WINDOWS ? windows : 24);
 }

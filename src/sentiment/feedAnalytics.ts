@@ -27,6 +27,7 @@ import type { Scope, SentimentStore } from './store/sentimentStore.js';
 import type { JobStore } from './store/jobStore.js';
 import type { ItemAnomaly__Output } from '../../proto/contract/generated/meridian/sentiment/v1/ItemAnomaly.js';
 import type { FeedWindow__Output } from '../../proto/contract/generated/meridian/sentiment/v1/FeedWindow.js';
+import { MAX_FEED_WINDOWS, MAX_WINDOW_MS, MIN_WINDOW_MS, windowLengthMs } from '../../lib/feedWindows.js';
 
 export const ITEM_BASELINE = 200;
 export const ITEM_MIN_BASELINE = 20;
@@ -46,7 +47,7 @@ const WINDOW_MIN_BASELINE = 8;
 const SHIFT_THRESHOLD = 4;
 const SHIFT_SCALE_FLOOR = 0.1;
 const WINDOW_MIN_ITEMS = 5;
-const MAX_WINDOWS = 2000;
+const MAX_WINDOWS = MAX_FEED_WINDOWS;
 const MAX_FEEDS = 10_000;
 
 /** An item's anomaly verdict: the generated ItemAnomaly message. */
@@ -211,14 +212,11 @@ export class FeedBaselines {
   }
 }
 
-const WINDOW_RE = /^(\d{1,6})(s|m|h|d)$/;
-const UNIT_MS = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
 
 export function parseWindow(raw: string): { text: string; ms: number } {
   const text = raw === '' ? '1h' : raw.trim().toLowerCase();
-  const m = WINDOW_RE.exec(text);
-  const ms = m ? Number(m[1]) * UNIT_MS[m[2] as keyof typeof UNIT_MS] : NaN;
-  if (!m || ms < 60_000 || ms > 30 * 86_400_000) throw invalid('window', `window must be a number and s, m, h or d between 60s and 30d (e.g. 15m, 1h, 1d), got '${raw.slice(0, 40)}'`);
+  const ms = windowLengthMs(text);
+  if (!(ms >= MIN_WINDOW_MS && ms <= MAX_WINDOW_MS)) throw invalid('window', `window must be a number and s, m, h or d between 60s and 30d (e.g. 15m, 1h, 1d), got '${raw.slice(0, 40)}'`);
   return { text, ms };
 }
 
