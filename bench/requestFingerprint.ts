@@ -16,7 +16,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { cliArgs } from '../lib/cliArgs.js';
 import { randomUUID } from 'node:crypto';
-import { requestFingerprint, submissionIds, type CanonicalItem } from '../src/sentiment/idempotency.js';
+import { requestFingerprint, submissionBatchId, submissionJobIds, type CanonicalItem } from '../src/sentiment/idempotency.js';
 import { cleanText } from '../src/sentiment/textInput.js';
 import { DuckDbSentimentStore } from '../src/sentiment/store/duckdbStore.js';
 import type { NewJob } from '../src/sentiment/store/sentimentStore.js';
@@ -66,7 +66,8 @@ const dir = mkdtempSync(join(tmpdir(), 'meridian-fpbench-'));
 const store = await DuckDbSentimentStore.open(dir);
 try {
   const jobsOf = (requestId: string): { batchId: string; jobs: NewJob[] } => {
-    const { batchId, jobIds } = submissionIds('bench', requestId, N);
+    const batchId = submissionBatchId('bench', requestId);
+    const jobIds = submissionJobIds(batchId, N, 1);
     return { batchId, jobs: jobIds.map((id, i) => ({ id, tenant: 'bench', text: text(140, i), feedId: 'bench-feed', batchId, domain: 'GENERAL', occurredMs: 1, createdMs: 1 })) };
   };
   const plain: number[] = [];

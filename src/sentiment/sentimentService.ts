@@ -23,7 +23,7 @@ import { JobStore } from './store/jobStore.js';
 import { timeOrderedId } from './store/timeOrderedId.js';
 import { FeedBaselines, feedWindows, MIN_TIMESTAMP_MS, parseTime, parseWindow } from './feedAnalytics.js';
 import { createAnalysisPool, type AnalysisPool } from './analysisPool.js';
-import { checkRequestId, InFlight, requestFingerprint, requestIdDeleted, requestIdPurged, requestIdReused, submissionIds } from './idempotency.js';
+import { checkRequestId, InFlight, requestFingerprint, requestIdDeleted, requestIdPurged, requestIdReused, jobKey, legacyJobIds, submissionBatchId, submissionJobIds } from './idempotency.js';
 import { SentimentMetrics } from './sentimentMetrics.js';
 import { WebhookDeliverer, parseSchedule } from './webhooks/deliverer.js';
 import { TargetGuard, TargetRefused, TooManyLookups } from './webhooks/targetGuard.js';
@@ -353,8 +353,11 @@ export class Sentiment {
     if (items.length > this.cfg.maxBatch) {
       throw new ServiceError(grpc.status.INVALID_ARGUMENT, 'PAYLOAD_TOO_LARGE', `a batch holds at most ${this.cfg.maxBatch} texts, got ${items.length}; split it`, 'items');
     }
-    const { batchId, jobIds } = submissionIds(tenant, requestId, items.length);
-    const jobs = items.map((it, i) => ({ ...this.newJob(it, tenant, single ? '' : `items[${i}].`, batchId), id: jobIds[i]! }));
+    const batchId = submissionBatchId(tenant, requestId);
+    // every job of the batch is created at the batch's time, which its id carries (submissionJobIds)
+    const now = Date.now();
+    const jobIds = submissionJobIds(batchId, items.length, now);
+    const jobs = items.map((it, i) => ({ ...this.newJob(it, tenant, single ? '' : `items[${i}].`, batchId, now), id: jobIds[i]! }));
     const fingerprint = requestFingerprint(jobs.map((j, i) => ({
       text: j.text, feedId: j.feedId, domain: j.domain, occurredMs: (items[i]!.occurredAt ?? '') === '' ? null : j.occurredMs,
     })));
@@ -364,9 +367,9 @@ export class Sentiment {
       if (stored) return this.storedSubmission(stored, requestId, fingerprint, jobs.length);
       // no batch, but results of its jobs' ids: the retention purge took the batch and kept its feed results; jobs of
       // the same ids again would complete without their results being stored (the job id is taken)
-      const kept = await this.store.keptResults(jobIds, scope);
+      const kept = await this.store.keptResults(jobIds.map(jobKey), scope);
       if (kept > 0) throw requestIdPurged(requestId, batchId);
-      const created = await this.runner.submit(tenant, jobs, { id: batchId, tenant, createdMs: jobs[0]!.createdMs, total: jobs.length, fingerprint });
+      const created = await this.runner.submit(tenant, jobs, { id: batchId, tenant, createdMs: now, total: jobs.length, fingerprint });
       if (!created) {
         // another core stored this request id's batch between our look and our insert
         const winner = await this.store.getBatch(batchId, scope);
@@ -382,8 +385,10 @@ export class Sentiment {
     // null: stored before fingerprints (schema 3 / PostgreSQL 2); such a batch answers any reuse, as it did then
     if (stored.fingerprint !== null && stored.fingerprint !== fingerprint) throw requestIdReused(requestId, stored.id, stored.total, total);
     const scope = { tenant: stored.tenant, admin: false };
-    const { jobIds } = submissionIds(stored.tenant, requestId, stored.total);
     const rows = new Map((await this.store.listJobs({ batchId: stored.id }, scope, null, stored.total)).jobs.map((j) => [j.id, j]));
+    const timed = submissionJobIds(stored.id, stored.total, stored.createdMs);
+    // a batch stored before job ids carried its time holds version 8 ids
+    const jobIds = rows.size > 0 && !timed.some((id) => rows.has(id)) ? legacyJobIds(stored.id, stored.total) : timed;
     // a job of the batch that is gone was deleted (its result with it): answering it PENDING would name a job nobody will run or find
     const deleted = jobIds.reduce((n, id) => n + (rows.has(id) ? 0 : 1), 0);
     if (deleted > 0) throw requestIdDeleted(requestId, stored.id, deleted, stored.total);

@@ -18,11 +18,12 @@ import { editStateFile, startSentimentCore } from '../support/sentimentCore.js';
 import { eventually, startTestGateway, type TestGateway } from '../support/gateway.js';
 import { sentimentClient } from '../support/grpcClient.js';
 import { startTestPostgres, type TestPostgres } from '../support/postgres.js';
-import { submissionIds } from '../../src/sentiment/idempotency.js';
+import { jobKey, legacyJobIds, submissionBatchId, submissionJobIds } from '../../src/sentiment/idempotency.js';
+import { idTime, timeOrderedId } from '../../src/sentiment/store/timeOrderedId.js';
 import { DuckDbSentimentStore } from '../../src/sentiment/store/duckdbStore.js';
 import { PostgresSentimentStore } from '../../src/sentiment/store/postgresStore.js';
 import { PG_MIGRATIONS } from '../../src/sentiment/store/postgresMigrations.js';
-import type { NewJob, SentimentStore } from '../../src/sentiment/store/sentimentStore.js';
+import type { NewJob, SentimentStore, StoredResult } from '../../src/sentiment/store/sentimentStore.js';
 
 type Started = Awaited<ReturnType<typeof startSentimentCore>>;
 interface Submitted { data: { jobId: string; batchId: string; status: string }[]; metadata: { batchId: string; total: number } }
@@ -81,6 +82,15 @@ describe.each(['duckdb', 'postgresql'] as const)('a requestId reused with other 
     expect(new Set(jobs.map((j) => j.batchId))).toEqual(new Set([first.body.metadata.batchId]));
     const b = await gw.get(`/v1/batches/${first.body.metadata.batchId}`);
     expect(b.body.data.total).toBe(5);
+    // the jobs' ids carry the batch's time (the embedded store reads them by it) and sort in the order sent
+    const ids: string[] = first.body.data.map((d: { jobId: string }) => d.jobId);
+    expect(ids.map(idTime)).toEqual(ids.map(() => Date.parse(b.body.data.createdAt)));
+    expect([...ids].sort()).toEqual(ids);
+    for (const id of ids) {
+      const job = await gw.get(`/v1/jobs/${id}`);
+      expect(job.status, job.text).toBe(200);
+      expect(job.body.data.createdAt).toBe(b.body.data.createdAt);
+    }
     // an instant in another RFC 3339 form is the same occurredAt
     const timed = fresh('timed');
     const t1 = await gw.send('POST', '/v1/analyses:batch', { items: [{ text: 'on time', occurredAt: '2026-11-20T10:00:00Z' }], requestId: timed });
@@ -195,7 +205,7 @@ describe.each(['duckdb', 'postgresql'] as const)('a requestId reused with other 
           expect(a.k).not.toBe(winner);
           expect(a.e!.code).toBe(grpc.status.ALREADY_EXISTS);
         }
-        const batchId = submissionIds(tenant, requestId, 0).batchId;
+        const batchId = submissionBatchId(tenant, requestId);
         for (const a of won) expect(a.r!.metadata).toEqual({ batchId, total: contents[winner]!.length });
         // the batch holds the winner's texts only: no loser's job joined it, none was stored elsewhere
         const batch = await clients[0]!.call<{ data: { total: number; counts: Record<string, number> } }>('getBatch', { id: batchId });
@@ -237,15 +247,29 @@ describe.each(['duckdb', 'postgresql'] as const)('insertPending of a request id 
   }
 
   const jobsOf = (batchId: string, n: number, feedId: string): NewJob[] => {
-    const { jobIds } = submissionIds('t', batchId, n);
+    const jobIds = submissionJobIds(batchId, n, 1);
     return jobIds.map((id, i) => ({ id, tenant: 't', text: `text ${i}`, feedId, batchId, domain: 'GENERAL', occurredMs: 1, createdMs: 1 }));
   };
+
+  it("counts a submission's kept results by their job keys, whatever time the batch was made at (the purge check)", async () => {
+    const [a] = await twoStores();
+    const scope = { tenant: 't', admin: false };
+    const batchId = submissionBatchId('t', fresh('kept'));
+    const jobs = jobsOf(batchId, 3, fresh('keptfeed'));
+    await a.insertPending(jobs, [{ id: batchId, tenant: 't', createdMs: 1, total: 3, fingerprint: 'v1:kept' }]);
+    const results = jobs.slice(0, 2).map((j): StoredResult => ({ id: timeOrderedId(3), jobId: j.id, batchId, tenant: 't', feedId: j.feedId, domain: 'GENERAL', occurredMs: 1, createdMs: 3, sentiment: 'POSITIVE', score: 0.5, emotions: [0, 0, 0, 1, 0, 0, 0], anomalous: false, z: 0, payload: '{}' }));
+    await a.complete(results, 3);
+    // a retry made the ids at another time: their keys still name the stored results
+    expect(await a.keptResults(submissionJobIds(batchId, 3, 86_400_000).map(jobKey), scope)).toBe(2);
+    expect(await a.keptResults(submissionJobIds(submissionBatchId('t', fresh('none')), 3, 1).map(jobKey), scope)).toBe(0);
+    expect(await a.keptResults(submissionJobIds(batchId, 3, 1).map(jobKey), { tenant: 'other', admin: false })).toBe(0);
+  });
 
   it('stores the first and skips the second, also when both insert at once', async () => {
     const [a, b] = await twoStores();
     const scope = { tenant: 't', admin: false };
     for (let round = 0; round < 5; round++) {
-      const batchId = submissionIds('t', fresh('store'), 0).batchId;
+      const batchId = submissionBatchId('t', fresh('store'));
       const small = jobsOf(batchId, 2, fresh('small'));
       const large = jobsOf(batchId, 6, fresh('large'));
       const [x, y] = await Promise.all([
@@ -260,7 +284,7 @@ describe.each(['duckdb', 'postgresql'] as const)('insertPending of a request id 
       expect(new Set(jobs.jobs.map((j) => j.feedId))).toEqual(new Set([(stored.total === 2 ? small : large)[0]!.feedId]));
     }
     // a batch without request id has no fingerprint, as has one stored before fingerprints
-    const plain = submissionIds('t', fresh('plain'), 0).batchId;
+    const plain = submissionBatchId('t', fresh('plain'));
     expect([...await a.insertPending(jobsOf(plain, 1, fresh('plain')), [{ id: plain, tenant: 't', createdMs: 1, total: 1 }])]).toEqual([]);
     expect((await a.getBatch(plain, scope))!.fingerprint).toBeNull();
   });
@@ -286,14 +310,14 @@ describe('a state from before request fingerprints', () => {
     // PostgreSQL: the same from sentiment schema 1
     const url = await pgUrl('reqid_upgrade');
     const s1 = await PostgresSentimentStore.open(url, { leaseMs: 5000 });
-    const batchId = submissionIds(tenant, requestId, 0).batchId;
-    await s1.insertPending(submissionIds(tenant, requestId, 2).jobIds.map((id, i) => ({ id, tenant, text: `old ${i}`, feedId: null, batchId, domain: 'GENERAL', occurredMs: 1, createdMs: 1 })),
+    const batchId = submissionBatchId(tenant, requestId);
+    await s1.insertPending(legacyJobIds(batchId, 2).map((id, i) => ({ id, tenant, text: `old ${i}`, feedId: null, batchId, domain: 'GENERAL', occurredMs: 1, createdMs: 1 })),
       [{ id: batchId, tenant, createdMs: 1, total: 2 }]);
     await s1.close();
     const pc = new pg.Client({ connectionString: url });
     await pc.connect();
     // (and without what later migrations made: the database as version 1 left it)
-    await pc.query("ALTER TABLE batches DROP COLUMN request_fingerprint; DROP INDEX IF EXISTS jobs_live_tenant; DELETE FROM meridian_schema WHERE component = 'sentiment' AND version >= 2");
+    await pc.query("ALTER TABLE batches DROP COLUMN request_fingerprint; DROP INDEX IF EXISTS jobs_live_tenant; DROP INDEX IF EXISTS results_job_key; DELETE FROM meridian_schema WHERE component = 'sentiment' AND version >= 2");
     await pc.end();
     const core = await startSentimentCore({ ...ONE_WORKER, databaseUrl: url });
     try {

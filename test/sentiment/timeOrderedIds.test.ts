@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { idTime, idTimeRange, timeOrderedId } from '../../src/sentiment/store/timeOrderedId.js';
-import { submissionIds } from '../../src/sentiment/idempotency.js';
+import { jobKey, legacyJobIds, submissionBatchId, submissionJobIds } from '../../src/sentiment/idempotency.js';
 import { DuckDbSentimentStore } from '../../src/sentiment/store/duckdbStore.js';
 import { seededRandom } from '../../src/seededRandom.js';
 import type { NewJob, Scope, StoredResult } from '../../src/sentiment/store/sentimentStore.js';
@@ -41,7 +41,7 @@ describe('timeOrderedId', () => {
 
   it('finds no time in other ids', () => {
     expect(idTime(randomUUID())).toBeNull();
-    expect(idTime(submissionIds('t', 'r1', 1).batchId)).toBeNull();
+    expect(idTime(submissionBatchId('t', 'r1'))).toBeNull();
     expect(idTime(timeOrderedId(9).toUpperCase())).toBeNull();
     expect(idTime('not-an-id')).toBeNull();
     expect(idTimeRange([timeOrderedId(5), timeOrderedId(3), timeOrderedId(8)])).toEqual([3, 8]);
@@ -105,16 +105,24 @@ describe('the DuckDB store, looking rows up by the time in their ids', () => {
     expect((await store.cancel(old[3]!.id, T0 + 300_002, scope))?.status).toBe('CANCELED');
   });
 
-  it('finds the jobs and batch of an idempotent submission (version 8 ids, no time) among time-ordered ones', async () => {
+  it('finds the jobs and batch of an idempotent submission among time-ordered ones: its jobs by the batch time, those of a batch stored before (version 8) across the table', async () => {
     const now = T0 + 400_000;
-    const { batchId, jobIds } = submissionIds('acme', 'req-1', 3);
-    // as SentimentService.submitOnce makes them: derived ids, each job with its own creation time
-    const jobs = jobIds.map((id, i) => job(id, now + i, batchId));
-    await store.insertPending(jobs, [{ id: batchId, tenant: 'acme', createdMs: now, total: 3, fingerprint: 'v1:x' }]);
-    await store.markProcessing(jobIds, now + 10);
-    expect((await store.complete(jobs.map((j) => result(j, now + 11)), now + 11)).size).toBe(3);
-    for (const id of jobIds) expect((await store.getJob(id, scope))?.status).toBe('SUCCEEDED');
-    expect((await store.getBatch(batchId, scope))?.counts).toMatchObject({ SUCCEEDED: 3, PENDING: 0, PROCESSING: 0 });
+    for (const [requestId, derived] of [['req-1', 'timed'], ['req-2', 'legacy']] as const) {
+      const batchId = submissionBatchId('acme', requestId);
+      // as SentimentService.submitOnce makes them: every job at the batch's time, which its id carries
+      const jobIds = derived === 'timed' ? submissionJobIds(batchId, 3, now) : legacyJobIds(batchId, 3);
+      expect(jobIds.map(idTime)).toEqual(jobIds.map(() => (derived === 'timed' ? now : null)));
+      const jobs = jobIds.map((id) => job(id, now, batchId));
+      await store.insertPending(jobs, [{ id: batchId, tenant: 'acme', createdMs: now, total: 3, fingerprint: 'v1:x' }]);
+      await store.markProcessing(jobIds, now + 10);
+      expect((await store.complete(jobs.map((j) => result(j, now + 11)), now + 11)).size).toBe(3);
+      for (const id of jobIds) expect((await store.getJob(id, scope))?.status).toBe('SUCCEEDED');
+      expect((await store.getBatch(batchId, scope))?.counts).toMatchObject({ SUCCEEDED: 3, PENDING: 0, PROCESSING: 0 });
+    }
+    // a retry's ids are the same, and so are their keys whatever time the batch was made at
+    const batchId = submissionBatchId('acme', 'req-1');
+    expect(submissionJobIds(batchId, 3, now)).toEqual(submissionJobIds(batchId, 3, now));
+    expect(submissionJobIds(batchId, 3, now).map(jobKey)).toEqual(submissionJobIds(batchId, 3, now + 86_400_000).map(jobKey));
   });
 
   it('says not found for a time-ordered id whose time holds no such row', async () => {

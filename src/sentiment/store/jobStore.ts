@@ -303,9 +303,9 @@ export class JobStore {
     return this.store.getBatch(id, scope);
   }
 
-  async keptResults(jobIds: readonly string[], scope: Scope): Promise<number> {
+  async keptResults(jobKeys: readonly string[], scope: Scope): Promise<number> {
     await this.caughtUp();
-    return this.store.keptResults(jobIds, scope);
+    return this.store.keptResults(jobKeys, scope);
   }
 
   async countByState(): Promise<Record<JobStatus, number>> {

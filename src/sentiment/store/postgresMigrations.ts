@@ -54,4 +54,9 @@ CREATE INDEX webhook_attempts_message ON webhook_attempts (message_id);`,
     why: 'live jobs by tenant and age, for claims that take each tenant\'s oldest in turns',
     sql: `CREATE INDEX jobs_live_tenant ON jobs (tenant, created_ms, seq) WHERE status IN ('PENDING', 'PROCESSING');`,
   },
+  {
+    version: 4,
+    why: "results by their job's key (the job id without its time): a requestId retried after the retention purge took its batch",
+    sql: `CREATE INDEX results_job_key ON results (substr(job_id, 15));`,
+  },
 ];

@@ -231,10 +231,12 @@ export interface SentimentStore {
   getResult(id: string, scope: Scope): Promise<ResultRow | null>;
   getBatch(id: string, scope: Scope): Promise<BatchRow | null>;
   /**
-   * How many results of these job ids are still stored, payload or not: the retention purge deletes a batch and its
-   * jobs but keeps a feed's results (their scores), so a requestId retried after it would make jobs of the same ids.
+   * How many results of a request id's jobs are still stored, payload or not, named by their job keys (idempotency.ts
+   * jobKey: the id without its time, which a retry cannot know once the batch is gone): the retention purge deletes a
+   * batch and its jobs but keeps a feed's results (their scores), so a requestId retried after it would count its
+   * texts in the feed twice.
    */
-  keptResults(jobIds: readonly string[], scope: Scope): Promise<number>;
+  keptResults(jobKeys: readonly string[], scope: Scope): Promise<number>;
   /** Live (PENDING or PROCESSING) jobs, oldest first (diagnostics and tools; the runner claims from `queue`). */
   unfinished(): Promise<(NewJob & { attempts: number })[]>;
   /** Jobs PENDING or PROCESSING per state (metrics; cheap). */

@@ -15,9 +15,9 @@
  * default): at 1M stored jobs a status read took 24-27 ms, against 2.0 ms now
  * (bench/jobStoreScale.ts, bench/README.md).
  *
- * Ids of another form (version 4 ids of state files written before, version 8 ids of
- * idempotent submissions, idempotency.ts) have no time: `idTime` says null, and the
- * store looks them up across the whole table as before.
+ * Ids of another form (version 4 ids of state files written before, the version 8 batch
+ * ids of idempotent submissions and the job ids they had before, idempotency.ts) have no
+ * time: `idTime` says null, and the store looks them up across the whole table.
  */
 import { randomFillSync } from 'node:crypto';
 import { v7 } from 'uuid';

@@ -281,9 +281,9 @@ export class DuckDbJobs {
   }
 
   /** (A scan of results' job_id, which has no index here: a few ms at a million results; only a requestId's first submission asks.) */
-  async keptResults(jobIds: readonly string[], scope: Scope): Promise<number> {
-    if (jobIds.length === 0) return 0;
-    const rows = await this.ctx.read<{ n: bigint }>(`SELECT count(*) AS n FROM results WHERE job_id IN (SELECT unnest($1::VARCHAR[])) AND ${scoped(2, 3)}`, [[...jobIds], scope.admin, scope.tenant]);
+  async keptResults(jobKeys: readonly string[], scope: Scope): Promise<number> {
+    if (jobKeys.length === 0) return 0;
+    const rows = await this.ctx.read<{ n: bigint }>(`SELECT count(*) AS n FROM results WHERE substr(job_id, 15) IN (SELECT unnest($1::VARCHAR[])) AND ${scoped(2, 3)}`, [[...jobKeys], scope.admin, scope.tenant]);
     return Number(rows[0]?.n ?? 0);
   }
 

@@ -98,7 +98,7 @@ export class DuckDbSentimentStore implements SentimentStore {
   getJob(id: string, scope: Scope): Promise<JobRow | null> { return this.jobs.getJob(id, scope); }
   listJobs(f: JobFilter, scope: Scope, after: JobCursor | null, limit: number): Promise<{ jobs: JobRow[]; more: boolean }> { return this.jobs.listJobs(f, scope, after, limit); }
   getResult(id: string, scope: Scope): Promise<ResultRow | null> { return this.jobs.getResult(id, scope); }
-  keptResults(jobIds: readonly string[], scope: Scope): Promise<number> { return this.jobs.keptResults(jobIds, scope); }
+  keptResults(jobKeys: readonly string[], scope: Scope): Promise<number> { return this.jobs.keptResults(jobKeys, scope); }
   getBatch(id: string, scope: Scope): Promise<BatchRow | null> { return this.jobs.getBatch(id, scope); }
   unfinished(): Promise<(NewJob & { attempts: number })[]> { return this.jobs.unfinished(); }
   countByState(): Promise<Record<JobStatus, number>> { return this.jobs.countByState(); }

@@ -196,9 +196,10 @@ export class PgJobs {
     return this.batchRow(null, id, scope);
   }
 
-  async keptResults(jobIds: readonly string[], scope: Scope): Promise<number> {
-    if (jobIds.length === 0) return 0;
-    const rows = await this.db.query<{ n: string }>(`SELECT count(*) AS n FROM results WHERE job_id = ANY($1::text[]) AND ${scoped(2, 3)}`, [[...jobIds], scope.admin, scope.tenant]);
+  async keptResults(jobKeys: readonly string[], scope: Scope): Promise<number> {
+    if (jobKeys.length === 0) return 0;
+    // results_job_key (migration 4) answers substr(job_id, 15)
+    const rows = await this.db.query<{ n: string }>(`SELECT count(*) AS n FROM results WHERE substr(job_id, 15) = ANY($1::text[]) AND ${scoped(2, 3)}`, [[...jobKeys], scope.admin, scope.tenant]);
     return Number(rows[0]?.n ?? 0);
   }
 
