@@ -53,6 +53,47 @@ describe('webhook deliveries and a stale due read', () => {
   });
 });
 
+describe('webhook deliveries while outcomes are recorded', () => {
+  it('frees a slot when the receiver answers, and sends no message twice while its outcome is still being written', async () => {
+    const got: string[] = [];
+    const hook = createServer((req, res) => { got.push(String(req.headers['webhook-id'])); req.resume(); res.end('ok'); });
+    await new Promise<void>((r) => hook.listen(0, '127.0.0.1', r));
+    try {
+      const port = (hook.address() as AddressInfo).port;
+      const endpoint: WebhookEndpoint = { id: 'ep1', tenant: 't', url: `http://127.0.0.1:${port}/hook`, eventTypes: ['job.succeeded'], description: '', secret: 'whsec_c2VjcmV0c2VjcmV0c2VjcmV0c2VjcmV0', createdMs: 0 };
+      const messages: OutboxMessage[] = Array.from({ length: 4 }, (_, i) => ({ id: `msg_${i}`, endpointId: 'ep1', tenant: 't', eventType: 'job.succeeded', payload: '{}', createdMs: 0, attempts: 0, nextMs: 0, status: 'PENDING' }));
+      // every record waits until the test lets it commit: meanwhile each message is still PENDING to a due read
+      let commit!: () => void;
+      const committed = new Promise<void>((r) => { commit = r; });
+      const store = {
+        onMessages: () => undefined,
+        dueMessages: async () => messages.filter((m) => m.status === 'PENDING').map((m) => ({ ...m })),
+        releaseMessages: async () => undefined,
+        getWebhook: async () => endpoint,
+        recordAttempts: async (outcomes: AttemptOutcome[]) => {
+          await committed;
+          for (const o of outcomes) { const m = messages.find((x) => x.id === o.messageId)!; m.status = o.status; m.attempts++; }
+        },
+        nextDue: async () => Date.now() + 60_000,
+        pendingMessages: async () => messages.filter((m) => m.status === 'PENDING').length,
+      } as unknown as SentimentStore;
+      // one attempt at a time to the endpoint: the next goes out when the receiver has answered, not when the outcome is written
+      const deliverer = new WebhookDeliverer(store, new TargetGuard(['127.0.0.1']), { retryScheduleMs: [1000], timeoutMs: 2000, concurrency: 1, perEndpoint: 1, perTenant: 1 }, new SentimentMetrics());
+      deliverer.start();
+      await vi_eventually(() => got.length === messages.length, 10_000);
+      expect(messages.every((m) => m.status === 'PENDING')).toBe(true); // none recorded yet
+      await new Promise((r) => setTimeout(r, 200)); // a due read lists them all again: none may go twice
+      expect(got).toHaveLength(messages.length);
+      commit();
+      await vi_eventually(() => messages.every((m) => m.status === 'DELIVERED'), 10_000);
+      await deliverer.close();
+      expect(got.sort()).toEqual(messages.map((m) => m.id).sort());
+    } finally {
+      await new Promise<void>((r) => hook.close(() => r()));
+    }
+  });
+});
+
 async function vi_eventually(ok: () => boolean, ms: number): Promise<void> {
   const until = Date.now() + ms;
   while (!ok()) {

@@ -255,7 +255,7 @@ describe('webhooks', () => {
     const s = sentimentClient(sc.core.address, { tenant: 'pg-hooks' });
     await s.call('createWebhook', { url: r.url, eventTypes: ['job.succeeded', 'batch.completed'] });
     await s.call('batchAnalyzeTexts', { items: Array.from({ length: 10 }, (_, i) => ({ text: `a calm day number ${i}` })) });
-    // at most 2 attempts per endpoint at a time: before, the other 9 claimed messages waited out a 5-minute lease
+    // at most 4 attempts per endpoint at a time: before, the other claimed messages waited out a 5-minute lease
     const got = await deliveries(r, 11, () => true, 30_000);
     expect(got.filter((d) => typeOf(d) === 'job.succeeded')).toHaveLength(10);
     expect(got.filter((d) => typeOf(d) === 'batch.completed')).toHaveLength(1);
@@ -309,11 +309,11 @@ describe('webhooks', () => {
     s.close();
   });
 
-  it('delivers another tenant\'s message at once while a black-hole receiver holds a backlog (pool, at most 2 attempts per endpoint)', { timeout: 120_000 }, async () => {
+  it('delivers another tenant\'s message at once while a black-hole receiver holds a backlog (pool, at most 4 attempts per endpoint)', { timeout: 120_000 }, async () => {
     // attempts time out after 15 s: A's hang that long; before the pool, B waited for whole slices of A's 15 s timeouts (44 s in the attacker's run)
-    const { waitedMs, maxOpen } = await starvedTenant(await sharedCore(), 'hole', 1, 24, 2);
+    const { waitedMs, maxOpen } = await starvedTenant(await sharedCore(), 'hole', 1, 24, 4);
     expect(waitedMs).toBeLessThan(5000);
-    expect(maxOpen).toBeLessThanOrEqual(2);
+    expect(maxOpen).toBeLessThanOrEqual(4);
   });
 
   it("delivers another tenant's message at once while one tenant's five dead endpoints have a backlog (a tenant leaves 2 of the 8 slots)", { timeout: 120_000 }, async () => {

@@ -80,6 +80,8 @@ export class WebhookDeliverer {
   private active = 0;
   private kick: (() => void) | null = null;
   private outcomes: AttemptOutcome[] = [];
+  /** Outcomes being recorded after their slot was freed (deliver): a drain ends only when they are written. */
+  private readonly recordings = new Set<Promise<void>>();
   private flushing: Promise<void> | null = null;
   private readonly aborts = new Set<AbortController>();
 
@@ -143,7 +145,7 @@ export class WebhookDeliverer {
    */
   private async drain(): Promise<void> {
     const endpoints = new Map<string, WebhookEndpoint | null>();
-    const cap = Math.max(1, this.opts.perEndpoint ?? 2);
+    const cap = Math.max(1, this.opts.perEndpoint ?? 4);
     const tenantCap = Math.max(1, this.opts.perTenant ?? this.opts.concurrency - 2);
     // the tenant of every endpoint seen in this drain: a tenant at its cap has all of them left out of the next look
     const tenantOf = new Map<string, string>();
@@ -227,10 +229,19 @@ export class WebhookDeliverer {
       this.kick = null;
     }
     await Promise.allSettled(slots);
+    // a message whose outcome is still being written is due in the store's eyes: scheduleNext would wake at once for it
+    await Promise.allSettled([...this.recordings]);
   }
 
-  /** Attempts one message and records the outcome (outcomes finishing together are written in one call). */
+  /**
+   * Attempts one message; resolves when the receiver has answered (the slot is free), while the outcome is recorded
+   * behind it (outcomes finishing together are written in one call). The message stays in inFlight, so no due read
+   * lists it again, until its outcome is recorded: recording took ~11 ms of a ~17 ms attempt cycle on the embedded
+   * store, and a slot that waited for it delivered 112-133 messages a second to one endpoint instead of 300+
+   * (CHANGELOG.md, 2026-12-07).
+   */
   private async deliver(m: OutboxMessage, endpoints: Map<string, WebhookEndpoint | null>): Promise<void> {
+    let recording = false;
     try {
       let ep = endpoints.get(m.endpointId);
       if (ep === undefined) {
@@ -239,13 +250,20 @@ export class WebhookDeliverer {
       }
       const outcome = ep ? await this.attempt(m, ep) : undefined;
       if (outcome && !this.stopped) {
-        await this.record(outcome);
-        this.finished.set(m.id, { attempts: m.attempts + 1, at: Date.now() });
+        recording = true;
+        const recorded: Promise<void> = this.record(outcome)
+          .then(() => { this.finished.set(m.id, { attempts: m.attempts + 1, at: Date.now() }); })
+          .catch((e: unknown) => logger.error({ err: e, message: m.id }, 'webhook attempt could not be recorded; retried later'))
+          .finally(() => {
+            this.inFlight.delete(m.id);
+            this.recordings.delete(recorded);
+          });
+        this.recordings.add(recorded);
       }
     } catch (e) {
-      logger.error({ err: e, message: m.id }, 'webhook attempt could not be recorded; retried later');
+      logger.error({ err: e, message: m.id }, 'webhook attempt failed before its outcome; retried later');
     } finally {
-      this.inFlight.delete(m.id);
+      if (!recording) this.inFlight.delete(m.id);
     }
   }
 
