@@ -8,17 +8,20 @@
  * `Access-Control-Expose-Headers`. A preflight (OPTIONS) without `Origin` or
  * `Access-Control-Request-Method`, or from an origin not allowed, is refused
  * before the plugin sees it, in the envelope (EdgeRefusals.early); a valid one is 204
- * with the allowed methods and headers and the max age.
+ * with the allowed methods, the max age, and as allowed headers the ones it asks for
+ * (`Access-Control-Request-Headers`, reflected, with `Vary: Access-Control-Request-Headers`):
+ * GeoDB's browser apps send more than the key and host headers (RapidAPI's code
+ * snippets put `useQueryString: true` among the headers, jQuery adds `X-Requested-With`),
+ * and a fixed list made the browser drop their requests before sending them. Reflecting
+ * admits no one: every request still needs its key, and no credentials (cookies) are
+ * allowed.
  */
 import type { FastifyCorsOptions } from '@fastify/cors';
-import { KEY_HEADERS } from '../auth/guard.js';
 
 /** Header names as browsers see them in the lists (X-Gateway-Key, not x-gateway-key). */
 export const titleCase = (h: string): string => h.replace(/(^|-)([a-z])/g, (_m, d: string, c: string) => d + c.toUpperCase());
 
 export const CORS_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
-/** GeoDB's browser clients send RapidAPI's host headers beside the key. */
-export const CORS_ALLOWED_HEADERS = ['Content-Type', 'X-Service-Async-Mode', ...KEY_HEADERS.map(titleCase), 'X-RapidAPI-Host', 'X-Mashape-Host'];
 /** What a browser script may read: the rate-limit headers in both names, and what 202, 429 and caching answers carry. */
 export const CORS_EXPOSED_HEADERS = ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'X-RateLimit-Requests-Limit',
   'X-RateLimit-Requests-Remaining', 'Retry-After', 'Location', 'ETag', 'Meridian-Ignored-Parameters'];
@@ -38,7 +41,7 @@ export function corsOptions(origins: string[]): FastifyCorsOptions {
   return {
     origin: origins.includes('*') ? '*' : origins,
     methods: CORS_METHODS.join(', '),
-    allowedHeaders: CORS_ALLOWED_HEADERS.join(', '),
+    // unset: the plugin reflects the preflight's Access-Control-Request-Headers (see above)
     exposedHeaders: CORS_EXPOSED_HEADERS.join(', '),
     maxAge: CORS_MAX_AGE_SECONDS,
     strictPreflight: true,

@@ -11,7 +11,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawRequest, startTestGateway, type TestGateway } from '../support/gateway.js';
 
 const EXPOSED = 'X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, X-RateLimit-Requests-Limit, X-RateLimit-Requests-Remaining, Retry-After, Location, ETag, Meridian-Ignored-Parameters';
-const ALLOWED = 'Content-Type, X-Service-Async-Mode, X-Gateway-Key, X-Rapidapi-Key, X-Mashape-Key, X-Mashape-Authorization, X-RapidAPI-Host, X-Mashape-Host';
 const METHODS = 'GET, POST, PUT, PATCH, DELETE, OPTIONS';
 const LIST = '/v1/geo/cities?limit=10&sort=-population';
 
@@ -50,15 +49,16 @@ describe('CORS', () => {
     expect(cached.headers['vary']).toBe('Origin, accept-encoding');
   });
 
-  it('answers a valid preflight 204 with the methods, headers and max age, before any key check', async () => {
+  it('answers a valid preflight 204 with the methods, the headers asked for and max age, before any key check', async () => {
     for (const [g, origin] of [[any, '*'], [listed, 'https://app.example']] as const) {
       const r = await rawRequest(`${g.url}/v1/analyses`, { origin: 'https://app.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'x-gateway-key' }, 'OPTIONS');
       expect(r.status).toBe(204);
       expect(r.body.length).toBe(0);
       expect(r.headers).toMatchObject({
-        'access-control-allow-origin': origin, 'access-control-allow-methods': METHODS, 'access-control-allow-headers': ALLOWED,
+        'access-control-allow-origin': origin, 'access-control-allow-methods': METHODS, 'access-control-allow-headers': 'x-gateway-key',
         'access-control-max-age': '600', 'access-control-expose-headers': EXPOSED, 'content-length': '0', 'cache-control': 'no-store',
       });
+      expect(r.headers['vary']).toContain('Access-Control-Request-Headers');
     }
   });
 

@@ -240,15 +240,20 @@ describe('JSONP', () => {
 });
 
 describe('CORS, health, metrics, documents', () => {
-  it('answers a browser preflight without a key and exposes the rate-limit headers', async () => {
+  it('answers a browser preflight without a key, allowing the headers GeoDB apps send, and exposes the rate-limit headers', async () => {
+    // GeoDB browser apps send RapidAPI's key and host headers, and RapidAPI's snippets `useQueryString` (jQuery adds X-Requested-With)
+    const asked = ['x-rapidapi-key', 'x-rapidapi-host', 'usequerystring', 'x-requested-with', 'content-type'];
     const r = await fetch(`${gw.url}/v1/geo/cities`, {
-      method: 'OPTIONS', headers: { Origin: 'https://app.example', 'Access-Control-Request-Method': 'GET', 'Access-Control-Request-Headers': 'x-gateway-key' },
+      method: 'OPTIONS', headers: { Origin: 'https://app.example', 'Access-Control-Request-Method': 'GET', 'Access-Control-Request-Headers': asked.join(',') },
     });
     expect(r.status).toBe(204);
     expect(r.headers.get('access-control-allow-origin')).toBe('*');
     const allowed = r.headers.get('access-control-allow-headers')?.toLowerCase().split(/,\s*/) ?? [];
-    // GeoDB browser apps send RapidAPI's key and host headers
-    for (const h of ['x-gateway-key', 'x-rapidapi-key', 'x-rapidapi-host', 'x-mashape-key', 'x-mashape-host', 'content-type']) expect(allowed).toContain(h);
+    for (const h of asked) expect(allowed).toContain(h);
+    // and the request itself, with those headers, is answered
+    const app = await fetch(`${gw.url}/v1/geo/cities?limit=1`, { headers: { Origin: 'https://app.example', 'X-RapidAPI-Key': gw.key, 'X-RapidAPI-Host': 'wft-geo-db.p.rapidapi.com', useQueryString: 'true', 'X-Requested-With': 'XMLHttpRequest' } });
+    expect(app.status).toBe(200);
+    expect(app.headers.get('access-control-allow-origin')).toBe('*');
     const get = await fetch(`${gw.url}/v1/geo/countries/FR`, { headers: { Origin: 'https://app.example', 'X-Gateway-Key': gw.key } });
     const exposed = get.headers.get('access-control-expose-headers')?.split(/,\s*/) ?? [];
     for (const h of ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Requests-Limit', 'X-RateLimit-Requests-Remaining', 'ETag']) expect(exposed).toContain(h);
