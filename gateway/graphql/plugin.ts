@@ -92,6 +92,8 @@ export function sendGraphqlError(reply: FastifyReply, e: HttpError): FastifyRepl
 
 /** GraphQL POST bodies that are not an object with a non-empty string query (noted before Fastify's validation sees them). */
 const badBodies = new WeakSet<object>();
+/** Batches with an automatic persisted query in them (noted before the body is replaced: persistedOnly). */
+const persistedBatches = new WeakSet<object>();
 const badBody = (): HttpError => new HttpError(400, 'PARAM_INVALID', 'the body must be JSON {query, variables} with query a string holding the GraphQL document and variables an object (or a batch: an array of such objects)');
 /** A GET's variables: JSON text of an object (or of null, which is none). */
 const jsonObjectText = (v: unknown): boolean => {
@@ -110,7 +112,9 @@ const jsonObjectText = (v: unknown): boolean => {
  */
 const notPersisted = (): HttpError => new HttpError(400, 'PARAM_INVALID', 'PersistedQueryNotSupported', {}, 'PERSISTED_QUERY_NOT_SUPPORTED');
 function persistedOnly(payload: unknown): boolean {
-  if (payload === null || typeof payload !== 'object' || Array.isArray(payload)) return false;
+  // a batch (Apollo's BatchHttpLink with the persisted-query link) with such a request in it: the same answer
+  if (Array.isArray(payload)) return payload.some(persistedOnly);
+  if (payload === null || typeof payload !== 'object') return false;
   const { query, extensions } = payload as { query?: unknown; extensions?: unknown };
   if (typeof query === 'string' && query.trim() !== '') return false;
   return typeof extensions === 'string' ? extensions.includes('persistedQuery') : typeof extensions === 'object' && extensions !== null && 'persistedQuery' in extensions;
@@ -153,7 +157,7 @@ export async function registerGraphql(app: FastifyInstance, opts: GraphqlOptions
     const admitted = (admission: Admission): void => {
       try {
         for (const [k, v] of Object.entries(admission.headers)) reply.header(k, v);
-        if (persistedOnly(request.method === 'GET' ? request.query : request.body)) throw notPersisted();
+        if (persistedBatches.has(request) || persistedOnly(request.method === 'GET' ? request.query : request.body)) throw notPersisted();
         if (badBodies.has(request)) throw badBody();
         if (request.method === 'GET') {
           const { query: q, variables: v } = request.query as { query?: unknown; variables?: unknown };
@@ -204,6 +208,7 @@ export async function registerGraphql(app: FastifyInstance, opts: GraphqlOptions
     };
     if (body === null || typeof body !== 'object' || (Array.isArray(body) && (body.length === 0 || !body.every((r) => !Array.isArray(r) && holdsQuery(r))))) {
       badBodies.add(request);
+      if (persistedOnly(body)) persistedBatches.add(request); // the key check answers it as a persisted query
       request.body = {}; // passes the schema; the key check refuses it
     } else if (!Array.isArray(body) && !holdsQuery(body)) {
       badBodies.add(request);
