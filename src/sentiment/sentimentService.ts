@@ -367,7 +367,8 @@ export class Sentiment {
       if (stored) return this.storedSubmission(stored, requestId, fingerprint, jobs.length);
       // no batch, but results of its jobs' ids: the retention purge took the batch and kept its feed results; jobs of
       // the same ids again would complete without their results being stored (the job id is taken)
-      const kept = await this.store.keptResults(jobIds.map(jobKey), scope);
+      // (and those of the version 8 ids a batch stored before 2026-12-07 had: their keys start with 8, these with 7)
+      const kept = await this.store.keptResults([...jobIds, ...legacyJobIds(batchId, jobIds.length)].map(jobKey), scope);
       if (kept > 0) throw requestIdPurged(requestId, batchId);
       const created = await this.runner.submit(tenant, jobs, { id: batchId, tenant, createdMs: now, total: jobs.length, fingerprint });
       if (!created) {

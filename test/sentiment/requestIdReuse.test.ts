@@ -233,7 +233,9 @@ describe.each(['duckdb', 'postgresql'] as const)('insertPending of a request id 
     rmSync(dir, { recursive: true, force: true });
   });
 
-  async function twoStores(): Promise<[SentimentStore, SentimentStore]> {
+  /** The stores of this describe, opened once (its tests share them: the database is created once). */
+  let pair: Promise<[SentimentStore, SentimentStore]> | undefined;
+  const twoStores = (): Promise<[SentimentStore, SentimentStore]> => (pair ??= (async (): Promise<[SentimentStore, SentimentStore]> => {
     if (kind === 'duckdb') {
       const s = await DuckDbSentimentStore.open(dir);
       opened.push(s);
@@ -244,11 +246,12 @@ describe.each(['duckdb', 'postgresql'] as const)('insertPending of a request id 
     const b = await PostgresSentimentStore.open(url, { leaseMs: 5000 });
     opened.push(a, b);
     return [a, b];
-  }
+  })());
 
-  const jobsOf = (batchId: string, n: number, feedId: string): NewJob[] => {
-    const jobIds = submissionJobIds(batchId, n, 1);
-    return jobIds.map((id, i) => ({ id, tenant: 't', text: `text ${i}`, feedId, batchId, domain: 'GENERAL', occurredMs: 1, createdMs: 1 }));
+  /** A submission's jobs as made at `createdMs` (racing cores make them at their own times, so with other ids). */
+  const jobsOf = (batchId: string, n: number, feedId: string, createdMs = 1): NewJob[] => {
+    const jobIds = submissionJobIds(batchId, n, createdMs);
+    return jobIds.map((id, i) => ({ id, tenant: 't', text: `text ${i}`, feedId, batchId, domain: 'GENERAL', occurredMs: 1, createdMs }));
   };
 
   it("counts a submission's kept results by their job keys, whatever time the batch was made at (the purge check)", async () => {
@@ -263,6 +266,13 @@ describe.each(['duckdb', 'postgresql'] as const)('insertPending of a request id 
     expect(await a.keptResults(submissionJobIds(batchId, 3, 86_400_000).map(jobKey), scope)).toBe(2);
     expect(await a.keptResults(submissionJobIds(submissionBatchId('t', fresh('none')), 3, 1).map(jobKey), scope)).toBe(0);
     expect(await a.keptResults(submissionJobIds(batchId, 3, 1).map(jobKey), { tenant: 'other', admin: false })).toBe(0);
+    // a batch stored before job ids carried their time (version 8): its keys are found too, and never confused with the new ones
+    const legacyBatch = submissionBatchId('t', fresh('legacykept'));
+    const legacy = legacyJobIds(legacyBatch, 2).map((id, i): NewJob => ({ id, tenant: 't', text: `old ${i}`, feedId: 'legacyfeed', batchId: legacyBatch, domain: 'GENERAL', occurredMs: 1, createdMs: 1 }));
+    await a.insertPending(legacy, [{ id: legacyBatch, tenant: 't', createdMs: 1, total: 2, fingerprint: 'v1:legacy' }]);
+    await a.complete(legacy.map((j): StoredResult => ({ id: timeOrderedId(4), jobId: j.id, batchId: legacyBatch, tenant: 't', feedId: j.feedId, domain: 'GENERAL', occurredMs: 1, createdMs: 4, sentiment: 'NEGATIVE', score: -0.5, emotions: [0, 0, 0, 0, 1, 0, 0], anomalous: false, z: 0, payload: '{}' })), 4);
+    expect(await a.keptResults(legacyJobIds(legacyBatch, 2).map(jobKey), scope)).toBe(2);
+    expect(await a.keptResults(submissionJobIds(legacyBatch, 2, 1).map(jobKey), scope)).toBe(0);
   });
 
   it('stores the first and skips the second, also when both insert at once', async () => {
@@ -270,16 +280,18 @@ describe.each(['duckdb', 'postgresql'] as const)('insertPending of a request id 
     const scope = { tenant: 't', admin: false };
     for (let round = 0; round < 5; round++) {
       const batchId = submissionBatchId('t', fresh('store'));
-      const small = jobsOf(batchId, 2, fresh('small'));
-      const large = jobsOf(batchId, 6, fresh('large'));
+      const small = jobsOf(batchId, 2, fresh('small'), 1);
+      const large = jobsOf(batchId, 6, fresh('large'), 8);
       const [x, y] = await Promise.all([
         a.insertPending(small, [{ id: batchId, tenant: 't', createdMs: 1, total: 2, fingerprint: 'v1:small' }]),
-        b.insertPending(large, [{ id: batchId, tenant: 't', createdMs: 1, total: 6, fingerprint: 'v1:large' }]),
+        b.insertPending(large, [{ id: batchId, tenant: 't', createdMs: 8, total: 6, fingerprint: 'v1:large' }]),
       ]);
       expect([...x, ...y]).toEqual([batchId]); // exactly one of the two found it stored
       const stored = (await a.getBatch(batchId, scope))!;
       const jobs = await a.listJobs({ batchId }, scope, null, 100);
       expect(jobs.jobs).toHaveLength(stored.total);
+      // the winner's jobs, made at the winner's time: a retry recomputes exactly these from the stored batch
+      expect(jobs.jobs.map((j) => j.id).sort()).toEqual(submissionJobIds(batchId, stored.total, stored.createdMs).sort());
       expect(stored.fingerprint).toBe(stored.total === 2 ? 'v1:small' : 'v1:large');
       expect(new Set(jobs.jobs.map((j) => j.feedId))).toEqual(new Set([(stored.total === 2 ? small : large)[0]!.feedId]));
     }

@@ -79,7 +79,7 @@ export class WebhookDeliverer {
   private readonly perEndpoint = new Map<string, number>();
   private active = 0;
   private kick: (() => void) | null = null;
-  private outcomes: AttemptOutcome[] = [];
+  private outcomes: { outcome: AttemptOutcome; resolve: () => void; reject: (e: unknown) => void }[] = [];
   /** Outcomes being recorded after their slot was freed (deliver): a drain ends only when they are written. */
   private readonly recordings = new Set<Promise<void>>();
   private flushing: Promise<void> | null = null;
@@ -267,22 +267,29 @@ export class WebhookDeliverer {
     }
   }
 
+  /**
+   * Records an outcome with the others waiting (one write per turn of the loop below); resolves when the write that
+   * carried it has committed, not when the loop ends: under steady traffic the loop runs on, and its messages would
+   * stay in inFlight, keeping their payloads and widening every due read, long after their outcome was written.
+   */
   private record(o: AttemptOutcome): Promise<void> {
-    this.outcomes.push(o);
-    if (!this.flushing) {
+    return new Promise<void>((resolve, reject) => {
+      this.outcomes.push({ outcome: o, resolve, reject });
+      if (this.flushing) return;
       this.flushing = (async () => {
         await Promise.resolve(); // let outcomes finishing in the same tick join
         while (this.outcomes.length > 0) {
           const batch = this.outcomes;
           this.outcomes = [];
-          await this.store.recordAttempts(batch).catch((e: unknown) => {
-            this.outcomes = []; // their messages stay PENDING and are attempted again
-            throw e;
-          });
+          try {
+            await this.store.recordAttempts(batch.map((b) => b.outcome));
+            for (const b of batch) b.resolve();
+          } catch (e) {
+            for (const b of batch) b.reject(e); // their messages stay PENDING and are attempted again
+          }
         }
       })().finally(() => { this.flushing = null; });
-    }
-    return this.flushing;
+    });
   }
 
   private async attempt(m: OutboxMessage, ep: WebhookEndpoint): Promise<AttemptOutcome | undefined> {
