@@ -388,19 +388,23 @@ export function buildResolvers(deps: GraphqlDeps): { resolvers: IResolvers; load
     flagImageUri: (c: CountryNode, _: unknown, ctx: GraphqlContext) => (c.data['flagImageUri'] as string | undefined) || flags(ctx, c.display).load(String(c.data['code'])),
   });
   // Fields that call the core once per object (no batch RPC, no shared key) stay mercurius loaders: one batch per level.
+  // Each item answers on its own: a failing one is that field's error (an Error in its place), not the whole batch's
+  // (one unknown toPlaceId among aliases, or one place on a page, had nulled every item of the batch).
+  const each = <Q>(qs: Q[], f: (q: Q) => Promise<unknown>): Promise<unknown[]> =>
+    Promise.all(qs.map((q) => f(q).catch((e: unknown) => (e instanceof Error ? e : new Error(String(e))))));
   const loaders: MercuriusLoaders = {
     PopulatedPlace: {
       // Without toPlaceId: the search distance (GeoDB's form); with it: the distance to that place.
-      distance: async (qs: { obj: PlaceNode; params: { toPlaceId?: string | null; distanceUnit?: string | null } }[], ctx: GraphqlContext) => Promise.all(qs.map(async (q) =>
+      distance: async (qs: { obj: PlaceNode; params: { toPlaceId?: string | null; distanceUnit?: string | null } }[], ctx: GraphqlContext) => each(qs, async (q) =>
         (q.params.toPlaceId === undefined || q.params.toPlaceId === null
           ? inUnit(q.obj, unit(q.params.distanceUnit))
-          : (await ask(geo.GetCityDistance, { cityId: String(q.obj.data['id']), toPlaceId: id(q.params.toPlaceId), distanceUnit: unit(q.params.distanceUnit) }, ctx)).data))),
-      dateTime: async (qs: { obj: PlaceNode }[], ctx: GraphqlContext) => Promise.all(qs.map(async (q) => (await ask(geo.GetCityDateTime, { cityId: String(q.obj.data['id']) }, ctx)).data)),
-      time: async (qs: { obj: PlaceNode }[], ctx: GraphqlContext) => Promise.all(qs.map(async (q) => (await ask(geo.GetCityTime, { cityId: String(q.obj.data['id']) }, ctx)).data)),
+          : (await ask(geo.GetCityDistance, { cityId: String(q.obj.data['id']), toPlaceId: id(q.params.toPlaceId), distanceUnit: unit(q.params.distanceUnit) }, ctx)).data)),
+      dateTime: async (qs: { obj: PlaceNode }[], ctx: GraphqlContext) => each(qs, async (q) => (await ask(geo.GetCityDateTime, { cityId: String(q.obj.data['id']) }, ctx)).data),
+      time: async (qs: { obj: PlaceNode }[], ctx: GraphqlContext) => each(qs, async (q) => (await ask(geo.GetCityTime, { cityId: String(q.obj.data['id']) }, ctx)).data),
     },
     TimeZone: {
-      dateTime: async (qs: { obj: Obj }[], ctx: GraphqlContext) => Promise.all(qs.map(async (q) => (await ask(locale.GetTimeZoneDateTime, { zoneId: String(q.obj['id']) }, ctx)).data)),
-      time: async (qs: { obj: Obj }[], ctx: GraphqlContext) => Promise.all(qs.map(async (q) => (await ask(locale.GetTimeZoneTime, { zoneId: String(q.obj['id']) }, ctx)).data)),
+      dateTime: async (qs: { obj: Obj }[], ctx: GraphqlContext) => each(qs, async (q) => (await ask(locale.GetTimeZoneDateTime, { zoneId: String(q.obj['id']) }, ctx)).data),
+      time: async (qs: { obj: Obj }[], ctx: GraphqlContext) => each(qs, async (q) => (await ask(locale.GetTimeZoneTime, { zoneId: String(q.obj['id']) }, ctx)).data),
     },
   };
   return { resolvers, loaders };

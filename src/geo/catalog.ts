@@ -88,6 +88,8 @@ export class GeoCatalog {
   private readonly countriesByWikidata = new Map<string, Country>();
   private readonly regions = new Map<string, Region>();
   private readonly regionsByCountry = new Map<string, Region[]>();
+  /** Regions by the ids locatedIn answers them with as places: their GeoNames id and their WikiData id. */
+  private readonly regionsByPlaceId = new Map<string, Region>();
 
   static async load(db: ConnectionPool): Promise<GeoCatalog> {
     const c = new GeoCatalog();
@@ -113,6 +115,8 @@ export class GeoCatalog {
         names: new Map([['en', r.name]]), geonamesId: r.geonames_id, capitalId: r.capital_id, numCities: r.num_cities, numPlaces: r.num_places,
         wikiDataId: r.wiki_data_id, hascCode: r.hasc_code, latitude: r.label_latitude, longitude: r.label_longitude };
       c.regions.set(`${r.country_code}.${r.admin1_code}`, region);
+      if (r.geonames_id !== null) c.regionsByPlaceId.set(String(r.geonames_id), region);
+      if (r.wiki_data_id) c.regionsByPlaceId.set(r.wiki_data_id, region);
       const list = c.regionsByCountry.get(r.country_code) ?? [];
       list.push(region);
       c.regionsByCountry.set(r.country_code, list);
@@ -127,6 +131,11 @@ export class GeoCatalog {
 
   countryByWikidata(qid: string): Country | undefined {
     return this.countriesByWikidata.get(qid.toUpperCase());
+  }
+
+  /** The region a place id names (a GeoNames id such as 5128638 or a WikiData id such as Q1384, as locatedIn answers a region). */
+  regionByPlaceId(id: string): Region | undefined {
+    return this.regionsByPlaceId.get(id.toUpperCase());
   }
 
   regionsOf(countryCode: string): Region[] {

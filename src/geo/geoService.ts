@@ -12,6 +12,7 @@ import { serviceDefinition } from '../grpc/protos.js';
 import { PlacePage, SummaryBytes, withPlacePages, type PageItem } from './placePages.js';
 import { GeoCatalog, asciiName, displayName, parseDisplay, type Country, type Display, type Region } from './catalog.js';
 import { localDateTime, localTime, ZoneResolver } from './clock.js';
+import { regionAsPlace } from './regionAsPlace.js';
 import { EARTH_MODEL, fromKm, haversineKm, type Unit } from './distance.js';
 import { parseIsoLocation } from './isoLocation.js';
 import type { PlaceStore, PlaceHit } from './placeStore.js';
@@ -227,33 +228,9 @@ export class Geo implements PlaceContext {
     };
   }
 
-  /**
-   * A first-level division as a place (what locatedIn answers): its GeoNames
-   * id, WikiData id, name, Natural Earth label point (else its seat's
-   * coordinates), the time zone of its seat (else of its most populous place),
-   * and as population the sum over its populated places in the data.
-   */
+  /** A first-level region as a place (regionAsPlace.ts): what locatedIn answers, and GetCity for its ids. */
   divisionAsPlace(r: Region, d: Display) {
-    const members = this.places.inRegion(r.countryCode, r.admin1Code);
-    const seat = r.capitalId !== null ? this.places.indexOf(r.capitalId) : undefined;
-    let top: number | undefined;
-    let population = 0;
-    for (const i of members) {
-      if (!Number.isNaN(this.places.deletedAt[i]!)) continue;
-      population += this.places.population[i]!;
-      if (top === undefined || this.places.population[i]! > this.places.population[top]!) top = i;
-    }
-    const anchor = seat ?? top;
-    const latitude = r.latitude ?? (anchor !== undefined ? this.places.latitude[anchor]! : 0);
-    const longitude = r.longitude ?? (anchor !== undefined ? this.places.longitude[anchor]! : 0);
-    const country = this.catalog.countries.get(r.countryCode);
-    const name = displayName(r.names, d);
-    return {
-      id: r.geonamesId!, city: name, name, country: country ? displayName(country.names, d) : '', countryCode: r.countryCode,
-      region: name, regionCode: GeoCatalog.regionCode(r), location: { latitude, longitude }, latitude, longitude, population,
-      timezone: anchor !== undefined ? this.places.timeZones[anchor]! : '', deleted: false, type: 'ADM1', featureCode: 'ADM1',
-      ...(r.wikiDataId ? { wikiDataId: r.wikiDataId, regionWdId: r.wikiDataId } : {}),
-    };
+    return regionAsPlace(this.places, this.catalog, r, d);
   }
 
   regionDetails(r: Region, d: Display) {
@@ -393,14 +370,27 @@ export class Geo implements PlaceContext {
     };
   }
 
-  private centreOf(id: unknown, field: string) {
-    const { p, i } = this.at(this.index(id, field));
-    return { latitude: p.latitude[i]!, longitude: p.longitude[i]!, excludeId: p.ids[i]! };
+  /**
+   * The first-level region a place id names when no place or division has it: locatedIn answers a region as a place
+   * (New York City's: 5128638, Q1384), so a client asks for it again (its details, distance, time, what is near it).
+   */
+  private regionAt(id: unknown): Region | undefined {
+    const s = typeof id === 'number' ? String(id) : String(id ?? '').trim();
+    const held = /^Q\d{1,10}$/i.test(s) ? this.extras.byWikiData.has(s.toUpperCase()) : /^\d{1,10}$/.test(s) && this.refOf(Number(s)) !== undefined;
+    return held ? undefined : this.catalog.regionByPlaceId(s);
   }
 
-  private zoneOf(id: unknown): string {
-    const { p, i } = this.at(this.index(id));
-    return p.timeZones[i]!;
+  /** Where a place, division or region (regionAt) is, and its time zone. */
+  private point(id: unknown, field = 'cityId'): { latitude: number; longitude: number; excludeId: number; zone: string } {
+    const r = this.regionAt(id);
+    if (r) { const a = this.divisionAsPlace(r, { language: 'en', ascii: false }); return { latitude: a.latitude, longitude: a.longitude, excludeId: a.id, zone: a.timezone }; }
+    const { p, i } = this.at(this.index(id, field));
+    return { latitude: p.latitude[i]!, longitude: p.longitude[i]!, excludeId: p.ids[i]!, zone: p.timeZones[i]! };
+  }
+
+  private centreOf(id: unknown, field: string) {
+    const { latitude, longitude, excludeId } = this.point(id, field);
+    return { latitude, longitude, excludeId };
   }
 
   private listPage<T>(items: T[], req: PageRequest, key: string) {
@@ -428,7 +418,10 @@ export class Geo implements PlaceContext {
       ListCities: (req) => this.listPlaces(req, { defaultMinPopulation: CITY_MIN_POPULATION }),
       ListPlaces: (req) => this.listPlaces(req, { defaultMinPopulation: 0 }),
       ListAdminDivisions: (req) => this.listPlaces(req, { defaultMinPopulation: 0, onlyTypes: ADM2 }),
-      GetCity: (req) => this.detailsOne(this.index(req['cityId']), display(req)),
+      GetCity: (req) => {
+        const r = this.regionAt(req['cityId']);
+        return r ? { data: this.divisionAsPlace(r, display(req)) } : this.detailsOne(this.index(req['cityId']), display(req));
+      },
       BatchGetCities: (req) => {
         const ids = req['cityIds'] as number[];
         if (ids.length > 1000) throw invalid('cityIds', `cityIds holds at most 1000 ids, got ${ids.length}`);
@@ -451,15 +444,17 @@ export class Geo implements PlaceContext {
         const toName = toCity ? 'toCityId' : 'toPlaceId';
         if (from && to) throw exclusive(['fromCityId', toName], `fromCityId and ${toName} are mutually exclusive: pass the other place as one of them`);
         if (!from && !to) throw invalid('toCityId', 'toCityId (or toPlaceId, or fromCityId) is required: the GeoNames or WikiData id of the other place');
-        const a = this.at(this.index(req['cityId']));
-        const b = this.at(this.index(from || to, from ? 'fromCityId' : toName));
+        const a = this.point(req['cityId']);
+        const b = this.point(from || to, from ? 'fromCityId' : toName);
         const unit = parseUnit(req['distanceUnit'] as string, undefined, ['distanceUnit', 'distanceUnit']);
-        const km = haversineKm(a.p.latitude[a.i]!, a.p.longitude[a.i]!, b.p.latitude[b.i]!, b.p.longitude[b.i]!);
+        const km = haversineKm(a.latitude, a.longitude, b.latitude, b.longitude);
         return { data: fromKm(km, unit) }; // not rounded (GeoDB sends full precision)
       },
-      GetCityDateTime: (req) => ({ data: localDateTime(this.zoneOf(req['cityId']), Date.now()) }),
-      GetCityTime: (req) => ({ data: localTime(this.zoneOf(req['cityId']), Date.now()) }),
+      GetCityDateTime: (req) => ({ data: localDateTime(this.point(req['cityId']).zone, Date.now()) }),
+      GetCityTime: (req) => ({ data: localTime(this.point(req['cityId']).zone, Date.now()) }),
       GetCityLocatedIn: (req) => {
+        const region = this.regionAt(req['cityId']);
+        if (region) throw notFound(`place ${String(req['cityId'])} is a first-level region, in no place of the data: GET /v1/geo/countries/${region.countryCode} describes its country`);
         const { p, i, division } = this.at(this.index(req['cityId']));
         // a place: the second-level division holding it (its county, as GeoDB answers), else its region; a division: its region
         const j = division ? -1 : this.extras.divisionOf[i]!;
@@ -504,7 +499,8 @@ export class Geo implements PlaceContext {
         if (bad >= 0) throw invalid(`countryCodes[${bad}]`, `countryCodes[${bad}] must be an ISO-3166 alpha-2 code such as US or a WikiData id such as Q30, got '${codes[bad]!.slice(0, 40)}'`);
         const d = display(req);
         return {
-          data: upper.map((c) => (c.startsWith('Q') ? this.catalog.countryByWikidata(c) : this.catalog.countries.get(c)))
+          // a WikiData id is Q and digits: Qatar's code QA is a country code (startsWith('Q') lost Qatar from every list)
+          data: upper.map((c) => (/^Q\d/.test(c) ? this.catalog.countryByWikidata(c) : this.catalog.countries.get(c)))
             .filter((c): c is Country => Boolean(c)).map((c) => this.countryDetails(c, d)),
         };
       },

@@ -123,6 +123,16 @@ describe('root queries and their arguments', () => {
   });
 });
 
+describe('countries reached through places and lists', () => {
+  it("finds Qatar, whose code QA starts like a WikiData id (its places' country and the country list's fields were null)", async () => {
+    const d = await ok(`{ doha: populatedPlaces(namePrefix: "Doha", countryIds: ["QA"], first: 1) { edges { node { name country { code name } } } }
+      qs: countries(namePrefix: "Q") { edges { node { code capital callingCode numRegions } } } }`);
+    expect(d.doha.edges[0].node.country).toEqual({ code: 'QA', name: 'Qatar' });
+    expect(d.qs.edges[0].node).toMatchObject({ code: 'QA', capital: 'Doha', callingCode: '+974' });
+    expect(d.qs.edges[0].node.numRegions).toBeGreaterThan(0);
+  });
+});
+
 describe('nested fields', () => {
   it('a place: country, region, locatedIn, distance, nearby places, dateTime, time', async () => {
     const d = await ok(`{ populatedPlace(id: "${SF}", displayOptions: { language: DE }) {
@@ -140,6 +150,20 @@ describe('nested fields', () => {
     expect(p.distance).toBeCloseTo(559.1, 0);
     expect(p.dateTime).toMatch(/-0[78]:00$/);
     expect(p.nearbyPopulatedPlaces.edges.map((e: { node: { id: string } }) => e.node.id)).not.toContain(SF);
+  });
+
+  it("a place's region answered by locatedIn is a place again; one failing field of a loader batch fails only itself", async () => {
+    // New York City is in New York State, a first-level region: its id, its time and what is near it are answered
+    const d = await ok(`{ populatedPlaces(countryIds: ["US"], first: 5, sort: "-population") { edges { node { name locatedIn { id placeType dateTime distance(toPlaceId: "${SF}") } } } } }`);
+    const containers = d.populatedPlaces.edges.map((e: { node: { locatedIn: { id: string; placeType: string; dateTime: string } } }) => e.node.locatedIn);
+    expect(containers.every((c: { dateTime: string } | null) => c !== null && /[+-]\d\d:\d\d$/.test(c.dateTime)), JSON.stringify(containers)).toBe(true);
+    const region = containers.find((c: { placeType: string }) => c.placeType === 'ADM1');
+    expect(region).toBeDefined();
+    expect((await ok(`{ populatedPlace(id: "${region.id}") { id placeType } }`)).populatedPlace).toEqual({ id: region.id, placeType: 'ADM1' });
+    // an unknown place in one alias: that alias's error, the others answered
+    const r = await gql(`{ populatedPlace(id: "${SF}") { toLA: distance(toPlaceId: "${LA}", distanceUnit: KM) bad: distance(toPlaceId: "Q1") } }`);
+    expect(r.data.populatedPlace.toLA).toBeCloseTo(559.1, 0);
+    expect(r.errors?.map((e) => (e as { path?: string[] }).path?.join('.'))).toEqual(['populatedPlace.bad']);
   });
 
   it('a country: region by code, regions, populated places; a region: its places', async () => {
@@ -194,6 +218,13 @@ describe('Relay paging', () => {
       before = p.pageInfo.startCursor;
     }
     expect(backward).toEqual(ids);
+  });
+
+  it('before alone answers the page just before the cursor, of the default size (it answered every item before it)', async () => {
+    const all = (await ok(Q, { first: 100 })).populatedPlaces;
+    const cursor = all.edges[30].cursor;
+    const p = (await ok(Q, { before: cursor })).populatedPlaces;
+    expect(p.edges.map((e: { node: { id: string } }) => e.node.id)).toEqual(all.edges.slice(20, 30).map((e: { node: { id: string } }) => e.node.id));
   });
 
   it('cursors are opaque and bound to their query: a cursor of another query, an edited one and a base64 offset are refused', async () => {

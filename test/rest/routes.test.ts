@@ -145,6 +145,12 @@ describe('every route of the spec and of the wider surface', () => {
     ['/v1/geo/cities/5391997/locatedIn', (b) => expect(b.data).toMatchObject({ type: 'ADM1', name: 'California', regionCode: 'CA', wikiDataId: 'Q99' })],
     // Juba: in a state South Sudan's current ten are (geo schema 13: an added region, with its GeoNames id, not 0)
     ['/v1/geo/cities/373303/locatedIn', (b) => expect(b.data).toMatchObject({ id: 408655, type: 'ADM1', name: 'Central Equatoria', regionCode: 'EC' })],
+    // the region locatedIn answered (California: 5332921, Q99) is a place a client can ask for again (it was 404)
+    ['/v1/geo/places/5332921', (b) => expect(b.data).toMatchObject({ id: 5332921, type: 'ADM1', name: 'California', regionCode: 'CA', wikiDataId: 'Q99' })],
+    ['/v1/geo/cities/Q99?languageCode=de', (b) => expect(b.data).toMatchObject({ id: 5332921, name: 'Kalifornien' })],
+    [`/v1/geo/places/5332921/distance?toPlaceId=${SF}&distanceUnit=KM`, (b) => expect(b.data).toBeGreaterThan(100)],
+    ['/v1/geo/places/Q99/dateTime', (b) => expect(b.data).toMatch(/-0[78]:00$/)],
+    ['/v1/geo/cities/5332921/nearbyCities?radius=300&minPopulation=100000&limit=3', (b) => expect(b.data.length).toBe(3)],
     [`/v1/geo/cities/${SF}/nearbyPlaces?radius=5&distanceUnit=KM&limit=3`, (b) => expect(b.data.length).toBe(3)],
     [`/v1/geo/cities/${SF}/nearbyDivisions?radius=50`, (b) => { expect(b.data.length).toBeGreaterThan(0); for (const p of b.data) expect(p.type).toBe('ADM2'); }], // second-level divisions (GeoNames admin2Codes)
     [`/v1/geo/places/${SF}/nearbyDivisions`, (b) => { expect(b.data.length).toBeGreaterThan(0); for (const p of b.data) expect(p.type).toBe('ADM2'); }],
@@ -188,6 +194,13 @@ describe('every route of the spec and of the wider surface', () => {
     expect(r.status, r.text).toBe(200);
     expect(r.body.errors).toEqual([]);
     check(r.body);
+  });
+
+  it('a first-level region asked for its own container is 404 naming its country', async () => {
+    const r = await gw.get('/v1/geo/places/5332921/locatedIn');
+    expect(r.status).toBe(404);
+    expect(r.body.errors[0]).toMatchObject({ code: 'ENTITY_NOT_FOUND' });
+    expect(r.body.errors[0].message).toMatch(/first-level region.*countries\/US/);
   });
 
   it('every geo and locale binding in the annotations is served (no route left without a test above; test/rest/sentiment.test.ts covers the others)', () => {
