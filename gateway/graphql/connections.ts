@@ -67,11 +67,11 @@ export async function connection<T>(cursors: Cursors, scopeOf: string | (() => s
   }
   if (end !== undefined && end < start) end = start;
   let offset = start;
-  let limit = hasFirst ? (args.first as number) : end !== undefined ? end - start : DEFAULT_PAGE;
+  // without first or last, a page of DEFAULT_PAGE, as workLimits.ts prices it (every item before a `before` cursor
+  // was answered: 999 at a cursor 999 deep): after `after` the first ones, with `before` alone the ones just before it
+  let limit = hasFirst ? (args.first as number) : end !== undefined && (hasLast || !args.after) ? end - start : DEFAULT_PAGE;
   if (end !== undefined) limit = Math.min(limit, end - start);
-  // without first or last, a page of DEFAULT_PAGE, as workLimits.ts prices it: with `before` alone, the one just
-  // before that cursor (all the items before it were answered: 999 at a cursor 999 deep)
-  const last = hasLast ? (args.last as number) : !hasFirst && end !== undefined ? DEFAULT_PAGE : undefined;
+  const last = hasLast ? (args.last as number) : !hasFirst && end !== undefined && !args.after ? DEFAULT_PAGE : undefined;
   if (last !== undefined && limit > last) { offset = offset + limit - last; limit = last; }
   start = offset;
   const page = await fetch(offset, Math.max(1, limit));

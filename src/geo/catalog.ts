@@ -116,7 +116,8 @@ export class GeoCatalog {
         wikiDataId: r.wiki_data_id, hascCode: r.hasc_code, latitude: r.label_latitude, longitude: r.label_longitude };
       c.regions.set(`${r.country_code}.${r.admin1_code}`, region);
       if (r.geonames_id !== null) c.regionsByPlaceId.set(String(r.geonames_id), region);
-      if (r.wiki_data_id) c.regionsByPlaceId.set(r.wiki_data_id, region);
+      // (by WikiData id only a region locatedIn answers, one with a GeoNames id: Nepal's 2015 provinces have none)
+      if (r.wiki_data_id && r.geonames_id !== null) c.regionsByPlaceId.set(r.wiki_data_id, region);
       const list = c.regionsByCountry.get(r.country_code) ?? [];
       list.push(region);
       c.regionsByCountry.set(r.country_code, list);

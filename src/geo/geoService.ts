@@ -376,8 +376,11 @@ export class Geo implements PlaceContext {
    */
   private regionAt(id: unknown): Region | undefined {
     const s = typeof id === 'number' ? String(id) : String(id ?? '').trim();
-    const held = /^Q\d{1,10}$/i.test(s) ? this.extras.byWikiData.has(s.toUpperCase()) : /^\d{1,10}$/.test(s) && this.refOf(Number(s)) !== undefined;
-    return held ? undefined : this.catalog.regionByPlaceId(s);
+    const wikiData = /^Q\d{1,10}$/i.test(s);
+    const held = wikiData ? this.extras.byWikiData.has(s.toUpperCase()) : /^\d{1,10}$/.test(s) && this.refOf(Number(s)) !== undefined;
+    const r = held || (!wikiData && !/^\d{1,10}$/.test(s)) ? undefined : this.catalog.regionByPlaceId(wikiData ? s : String(Number(s)));
+    // only a region with a place of the data to take its time zone from (117 have none: a point of 0,0, no zone)
+    return r && this.divisionAsPlace(r, { language: 'en', ascii: false }).timezone !== '' ? r : undefined;
   }
 
   /** Where a place, division or region (regionAt) is, and its time zone. */

@@ -225,6 +225,9 @@ describe('Relay paging', () => {
     const cursor = all.edges[30].cursor;
     const p = (await ok(Q, { before: cursor })).populatedPlaces;
     expect(p.edges.map((e: { node: { id: string } }) => e.node.id)).toEqual(all.edges.slice(20, 30).map((e: { node: { id: string } }) => e.node.id));
+    // with after too, the first ten after it
+    const both = (await ok(Q, { after: all.edges[4].cursor, before: cursor })).populatedPlaces;
+    expect(both.edges.map((e: { node: { id: string } }) => e.node.id)).toEqual(all.edges.slice(5, 15).map((e: { node: { id: string } }) => e.node.id));
   });
 
   it('cursors are opaque and bound to their query: a cursor of another query, an edited one and a base64 offset are refused', async () => {

@@ -201,6 +201,15 @@ describe('every route of the spec and of the wider surface', () => {
     expect(r.status).toBe(404);
     expect(r.body.errors[0]).toMatchObject({ code: 'ENTITY_NOT_FOUND' });
     expect(r.body.errors[0].message).toMatch(/first-level region.*countries\/US/);
+    expect((await gw.get('/v1/geo/places/05332921')).body.data).toMatchObject({ id: 5332921 }); // as 05391959 is San Francisco
+  });
+
+  it('a region no place of the data lies in, or without a GeoNames id, is not a place (no time zone, no point; id 0)', async () => {
+    // Southampton (Bermuda) holds no place of the data; Nepal's Bagmati province has a WikiData id and no GeoNames id
+    for (const path of ['/v1/geo/places/3573026/dateTime', '/v1/geo/places/3573026', '/v1/geo/places/Q25104015']) {
+      const r = await gw.get(path);
+      expect(r.status, `${path}: ${r.text}`).toBe(404);
+    }
   });
 
   it('every geo and locale binding in the annotations is served (no route left without a test above; test/rest/sentiment.test.ts covers the others)', () => {
