@@ -16,7 +16,7 @@ export interface Page<T> { items: T[]; total: number; offset: number }
 export interface Connection<T> {
   totalCount: number;
   edges: { cursor: string; node: T }[];
-  pageInfo: { startCursor: string | null; endCursor: string | null; hasNextPage: boolean; hasPreviousPage: boolean };
+  pageInfo: { startCursor: string; endCursor: string; hasNextPage: boolean; hasPreviousPage: boolean };
 }
 
 export const gqlError = (code: string, message: string): GraphQLError => new GraphQLError(message, { extensions: { code } });
@@ -129,7 +129,11 @@ class Edge<T> {
   }
 }
 
-/** The connection of `items` found at position `start` of a list of `total`. */
+/**
+ * The connection of `items` found at position `start` of a list of `total`. An empty page has cursors too (GeoDB's
+ * schema says `String!`, so typed clients generated from it fail on null): its start is the cursor at `start` (a page
+ * `before` it ends there), its end the one before it (a page `after` it starts at `start`).
+ */
 function connectionOf<T>(cursors: Cursors, scope: Scope, items: T[], start: number, total: number): Connection<T> {
   const edges = items.map((node, i) => new Edge(cursors, scope, start + i, node));
   const first = edges[0], last = edges[edges.length - 1];
@@ -137,8 +141,8 @@ function connectionOf<T>(cursors: Cursors, scope: Scope, items: T[], start: numb
     totalCount: total,
     edges,
     pageInfo: {
-      get startCursor() { return first?.cursor ?? null; },
-      get endCursor() { return last?.cursor ?? null; },
+      get startCursor() { return first?.cursor ?? cursors.encode(scope.text, start); },
+      get endCursor() { return last?.cursor ?? cursors.encode(scope.text, Math.max(0, start - 1)); },
       hasPreviousPage: start > 0,
       hasNextPage: start + edges.length < total,
     },

@@ -220,6 +220,19 @@ describe('Relay paging', () => {
     expect(backward).toEqual(ids);
   });
 
+  it('an empty page has cursors too (GeoDB: String!), which page on from where it stands', async () => {
+    const all = (await ok(Q, { first: 100 })).populatedPlaces;
+    const end = (await ok(Q, { first: 5, after: all.pageInfo.endCursor })).populatedPlaces;
+    expect(end.edges).toEqual([]);
+    expect(typeof end.pageInfo.startCursor).toBe('string');
+    expect((await ok(Q, { first: 5, after: end.pageInfo.endCursor })).populatedPlaces.edges).toEqual([]);
+    const back = (await ok(Q, { last: 3, before: end.pageInfo.startCursor })).populatedPlaces;
+    expect(back.edges.map((e: { node: { id: string } }) => e.node.id)).toEqual(all.edges.slice(-3).map((e: { node: { id: string } }) => e.node.id));
+    const none = (await ok('{ populatedPlaces(namePrefix: "Zzqxv") { totalCount pageInfo { startCursor endCursor hasNextPage hasPreviousPage } } }')).populatedPlaces;
+    expect(none.totalCount).toBe(0);
+    expect(none.pageInfo).toMatchObject({ startCursor: expect.any(String), endCursor: expect.any(String), hasNextPage: false, hasPreviousPage: false });
+  });
+
   it('before alone answers the page just before the cursor, of the default size (it answered every item before it)', async () => {
     const all = (await ok(Q, { first: 100 })).populatedPlaces;
     const cursor = all.edges[30].cursor;
