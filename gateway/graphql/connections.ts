@@ -33,8 +33,9 @@ export class Cursors {
     return this.tokens.sign(offset.toString(36), scope);
   }
 
+  /** A position, or -1: the place before the first item (the end cursor of an empty page at the start). */
   decode(scope: string, cursor: string, arg: string): number {
-    const body = /^[0-9a-z]{1,11}\.[\w-]{12}$/.test(cursor) ? this.tokens.open(cursor, scope) : undefined;
+    const body = /^(?:-1|[0-9a-z]{1,11})\.[\w-]{12}$/.test(cursor) ? this.tokens.open(cursor, scope) : undefined;
     const offset = body === undefined ? NaN : parseInt(body, 36);
     if (!Number.isSafeInteger(offset)) {
       throw gqlError('PARAM_INVALID', `${arg} is not a cursor of this connection (cursors are only valid with the arguments they were issued for)`);
@@ -132,7 +133,8 @@ class Edge<T> {
 /**
  * The connection of `items` found at position `start` of a list of `total`. An empty page has cursors too (GeoDB's
  * schema says `String!`, so typed clients generated from it fail on null): its start is the cursor at `start` (a page
- * `before` it ends there), its end the one before it (a page `after` it starts at `start`).
+ * `before` it ends there), its end the one before it, -1 at the start (a page `after` it starts at `start`: `first: 0`
+ * for the total, then `after` its end cursor, starts at the first item).
  */
 function connectionOf<T>(cursors: Cursors, scope: Scope, items: T[], start: number, total: number): Connection<T> {
   const edges = items.map((node, i) => new Edge(cursors, scope, start + i, node));
@@ -142,7 +144,7 @@ function connectionOf<T>(cursors: Cursors, scope: Scope, items: T[], start: numb
     edges,
     pageInfo: {
       get startCursor() { return first?.cursor ?? cursors.encode(scope.text, start); },
-      get endCursor() { return last?.cursor ?? cursors.encode(scope.text, Math.max(0, start - 1)); },
+      get endCursor() { return last?.cursor ?? cursors.encode(scope.text, start - 1); },
       hasPreviousPage: start > 0,
       hasNextPage: start + edges.length < total,
     },

@@ -228,6 +228,12 @@ describe('Relay paging', () => {
     expect((await ok(Q, { first: 5, after: end.pageInfo.endCursor })).populatedPlaces.edges).toEqual([]);
     const back = (await ok(Q, { last: 3, before: end.pageInfo.startCursor })).populatedPlaces;
     expect(back.edges.map((e: { node: { id: string } }) => e.node.id)).toEqual(all.edges.slice(-3).map((e: { node: { id: string } }) => e.node.id));
+    // first: 0 for the total, then on from its end cursor: from the first item
+    const zero = (await ok(Q, { first: 0 })).populatedPlaces;
+    expect(zero.edges).toEqual([]);
+    const from = (await ok(Q, { first: 3, after: zero.pageInfo.endCursor })).populatedPlaces;
+    expect(from.edges.map((e: { node: { id: string } }) => e.node.id)).toEqual(all.edges.slice(0, 3).map((e: { node: { id: string } }) => e.node.id));
+    expect((await ok(Q, { last: 3, before: zero.pageInfo.endCursor })).populatedPlaces.edges).toEqual([]);
     const none = (await ok('{ populatedPlaces(namePrefix: "Zzqxv") { totalCount pageInfo { startCursor endCursor hasNextPage hasPreviousPage } } }')).populatedPlaces;
     expect(none.totalCount).toBe(0);
     expect(none.pageInfo).toMatchObject({ startCursor: expect.any(String), endCursor: expect.any(String), hasNextPage: false, hasPreviousPage: false });
