@@ -1,11 +1,13 @@
 /**
- * Idempotent batch submissions (BatchAnalyzeTexts `request_id`, AIP-155): the ids of
- * a submission are derived from its tenant and request id, so a retry — after a lost
- * answer, a timeout, a gateway or core that died before answering — names the same
- * batch and jobs. The retry finds the batch stored and answers with it, creating
- * nothing; a retry racing the first attempt on the same core waits for it; on
- * PostgreSQL, racing attempts on different cores insert the same batch id, and the
- * second insert is a no-op (ON CONFLICT DO NOTHING, which skips its jobs too).
+ * Idempotent batch submissions (BatchAnalyzeTexts `request_id`, AIP-155): the batch id
+ * of a submission is derived from its tenant and request id, and its job ids from the
+ * batch id and the batch's creation time, so a retry — after a lost answer, a timeout,
+ * a gateway or core that died before answering — finds the batch stored and answers
+ * with it and its jobs (recomputed from the stored time), creating nothing; a retry
+ * racing the first attempt on the same core waits for it; on PostgreSQL, racing
+ * attempts on different cores insert the same batch id (their job ids differ by their
+ * times), the second insert is a no-op (ON CONFLICT DO NOTHING, which skips its jobs
+ * too), and that core answers with the winner's.
  *
  * A request id names one submission's content: the batch keeps a fingerprint of it
  * (requestFingerprint), and a call that reuses the request id with other content
