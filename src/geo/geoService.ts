@@ -371,22 +371,24 @@ export class Geo implements PlaceContext {
   }
 
   /**
-   * The first-level region a place id names when no place or division has it: locatedIn answers a region as a place
-   * (New York City's: 5128638, Q1384), so a client asks for it again (its details, distance, time, what is near it).
+   * The first-level region a place id names when no place or division has it, as a place in display `d`: locatedIn
+   * answers a region as a place (New York City's: 5128638, Q1384), so a client asks for it again (its details,
+   * distance, time, what is near it).
    */
-  private regionAt(id: unknown): Region | undefined {
+  private regionAt(id: unknown, d: Display = { language: 'en', ascii: false }): ReturnType<typeof regionAsPlace> | undefined {
     const s = typeof id === 'number' ? String(id) : String(id ?? '').trim();
     const wikiData = /^Q\d{1,10}$/i.test(s);
     const held = wikiData ? this.extras.byWikiData.has(s.toUpperCase()) : /^\d{1,10}$/.test(s) && this.refOf(Number(s)) !== undefined;
     const r = held || (!wikiData && !/^\d{1,10}$/.test(s)) ? undefined : this.catalog.regionByPlaceId(wikiData ? s : String(Number(s)));
+    const place = r ? this.divisionAsPlace(r, d) : undefined;
     // only a region with a place of the data to take its time zone from (117 have none: a point of 0,0, no zone)
-    return r && this.divisionAsPlace(r, { language: 'en', ascii: false }).timezone !== '' ? r : undefined;
+    return place?.timezone ? place : undefined;
   }
 
   /** Where a place, division or region (regionAt) is, and its time zone. */
   private point(id: unknown, field = 'cityId'): { latitude: number; longitude: number; excludeId: number; zone: string } {
     const r = this.regionAt(id);
-    if (r) { const a = this.divisionAsPlace(r, { language: 'en', ascii: false }); return { latitude: a.latitude, longitude: a.longitude, excludeId: a.id, zone: a.timezone }; }
+    if (r) return { latitude: r.latitude, longitude: r.longitude, excludeId: r.id, zone: r.timezone };
     const { p, i } = this.at(this.index(id, field));
     return { latitude: p.latitude[i]!, longitude: p.longitude[i]!, excludeId: p.ids[i]!, zone: p.timeZones[i]! };
   }
@@ -422,8 +424,8 @@ export class Geo implements PlaceContext {
       ListPlaces: (req) => this.listPlaces(req, { defaultMinPopulation: 0 }),
       ListAdminDivisions: (req) => this.listPlaces(req, { defaultMinPopulation: 0, onlyTypes: ADM2 }),
       GetCity: (req) => {
-        const r = this.regionAt(req['cityId']);
-        return r ? { data: this.divisionAsPlace(r, display(req)) } : this.detailsOne(this.index(req['cityId']), display(req));
+        const region = this.regionAt(req['cityId'], display(req));
+        return region ? { data: region } : this.detailsOne(this.index(req['cityId']), display(req));
       },
       BatchGetCities: (req) => {
         const ids = req['cityIds'] as number[];
