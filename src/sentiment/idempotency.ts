@@ -35,15 +35,22 @@ const uuidText = (b: Buffer): string => {
   return `${x.slice(0, 8)}-${x.slice(8, 12)}-${x.slice(12, 16)}-${x.slice(16, 20)}-${x.slice(20, 32)}`;
 };
 
+/** A hash as a version 8 UUID (RFC 9562 "custom"): its version and variant bits set. */
+const version8 = (h: Buffer): string => {
+  h[6] = (h[6]! & 0x0f) | 0x80;
+  h[8] = (h[8]! & 0x3f) | 0x80;
+  return uuidText(h);
+};
+
+/** The hash of each job of a batch, by its index: what both forms of job ids are made from. */
+const jobHashes = (batchId: string, n: number): Buffer[] => Array.from({ length: n }, (_, i) => digest('job', batchId, String(i)));
+
 /**
  * The batch id of a tenant's request id: a UUID from a hash (version 8, RFC 9562 "custom"), the same on every
  * retry. It has no time in it, so the embedded store finds it by scanning its batches (one look per submission).
  */
 export function submissionBatchId(tenant: string, requestId: string): string {
-  const h = digest('batch', tenant, requestId);
-  h[6] = (h[6]! & 0x0f) | 0x80;
-  h[8] = (h[8]! & 0x3f) | 0x80;
-  return uuidText(h);
+  return version8(digest('batch', tenant, requestId));
 }
 
 /**
@@ -57,8 +64,7 @@ export function submissionBatchId(tenant: string, requestId: string): string {
  */
 export function submissionJobIds(batchId: string, n: number, createdMs: number): string[] {
   if (!Number.isSafeInteger(createdMs) || createdMs < 0 || createdMs >= 2 ** 48) throw new RangeError(`a job id needs a time in epoch milliseconds, got ${createdMs}`);
-  return Array.from({ length: n }, (_, i) => {
-    const h = digest('job', batchId, String(i));
+  return jobHashes(batchId, n).map((h, i) => {
     h.writeUIntBE(createdMs, 0, 6);
     h[6] = 0x70 | ((i >> 8) & 0x0f);
     h[7] = i & 0xff;
@@ -69,12 +75,7 @@ export function submissionJobIds(batchId: string, n: number, createdMs: number):
 
 /** The job ids a batch stored before submissionJobIds got (version 8, no time): a retry of such a batch names them. */
 export function legacyJobIds(batchId: string, n: number): string[] {
-  return Array.from({ length: n }, (_, i) => {
-    const h = digest('job', batchId, String(i));
-    h[6] = (h[6]! & 0x0f) | 0x80;
-    h[8] = (h[8]! & 0x3f) | 0x80;
-    return uuidText(h);
-  });
+  return jobHashes(batchId, n).map(version8);
 }
 
 /** A submission job id without its time ("7iii-8hhh-hhhhhhhhhhhh"): what a retry knows of an id before it knows the batch's time. */
