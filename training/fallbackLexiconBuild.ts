@@ -20,6 +20,15 @@ import {
 import { writtenSentences } from './corpus.js';
 
 /**
+ * nlp.js's Snowball stems in an alphabet (Latin, Cyrillic, Greek) are kept from four letters: a three-letter stem is
+ * the beginning of too many unrelated words (Russian "изг" −3 read Bulgarian "изгледах", I watched, as strongly
+ * negative; Spanish "mat", French "con", Portuguese "med"). Measured on the evaluation fit of seed 7 against three
+ * letters: the written sentences' held-out rows +7, the everyday sets +6 rows, all held-out rows +5 (CHANGELOG.md).
+ */
+const SHORTEST_NLPJS_STEM = 4;
+const ALPHABETIC = /^[\p{Script=Latin}\p{Script=Cyrillic}\p{Script=Greek}]+$/u;
+
+/**
  * The key of a neutral entry for `text` in `lang`: a substring entry in unspaced scripts, a word beginning in Hangul
  * (Korean entries all are), else a whole word; found first, it ends the search for that word.
  */
@@ -139,7 +148,7 @@ function buildEntries(): { entries: Map<string, number>; stray: { lang: string; 
         if (!/\s/u.test(text) && [...text].length >= 2) put(lang, 'c', text, strength);
       } else if (/\s/u.test(text)) {
         if (text.split(/\s+/u).length === 2) put(lang, 'w', text, strength);
-      } else if ([...text].length >= SHORTEST_STEM) put(lang, kind, text, strength);
+      } else if ([...text].length >= (kind === 's' && ALPHABETIC.test(text) ? SHORTEST_NLPJS_STEM : SHORTEST_STEM)) put(lang, kind, text, strength);
     }
   }
   addEmojiPolarity(entries);

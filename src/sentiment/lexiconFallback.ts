@@ -100,6 +100,26 @@ const POST_NEGATING: ReadonlySet<string> = new Set(['ko', 'ja', 'tr', 'bn', 'hi'
  * forward reach flipped "bakwas").
  */
 const BACK_FIRST: ReadonlySet<string> = new Set(['hi', 'ur', 'fa']);
+/**
+ * Auxiliaries a negator before them reaches past without counting them among its two words: Romanian "Mâncarea nu a
+ * fost rea" (the food was not bad), whose bad word is third after the negator.
+ */
+const AUXILIARIES_AFTER_NEGATOR: Readonly<Record<string, ReadonlySet<string>>> = {
+  ro: new Set(['a', 'am', 'ai', 'au', 'fost', 'mai']),
+};
+/**
+ * Copulas a negator after them reaches past, to the lexicon word before them: Bengali "খাবারটা খারাপ ছিল না" (the
+ * food was not bad) read NEGATIVE, the word just before না being ছিল, "was" (য় in both of its encodings).
+ */
+const COPULAS_BEFORE_NEGATOR: Readonly<Record<string, ReadonlySet<string>>> = {
+  bn: new Set(['ছিল', 'ছিলো', 'হয়', 'হয়', 'হল', 'হলো', 'হলো']),
+};
+/**
+ * "At all" words that negate on their own when no negator shares their clause: Greek "Καθόλου κακό το φαγητό" (not bad
+ * at all) read NEGATIVE, Serbo-Croatian "nimalo loše", Russian "ничуть", "нисколько", Ukrainian "анітрохи". With a
+ * negator in the clause ("δεν είναι καθόλου κακό") they stay "at all" words (AT_ALL), so the word is flipped once.
+ */
+const NEGATING_ALONE: ReadonlySet<string> = new Set(['καθόλου', 'nimalo', 'ничуть', 'нисколько', 'ніскільки', 'анітрохи']);
 
 /**
  * "At all" words, which a negator reaches past without counting them among its two words: Romanian "nu e deloc rău",
@@ -256,6 +276,20 @@ export interface EmojiVerdict extends FallbackVerdict {
   neutral: string[];
 }
 
+/** Makes a NEGATING_ALONE word a negator where no negator shares its clause (found: one entry per word position). */
+function negateAlone(found: { v: number; text: string; end?: true }[]): void {
+  for (let i = 0; i < found.length; i++) {
+    if (found[i]!.v !== 0 || !NEGATING_ALONE.has(found[i]!.text.toLowerCase())) continue;
+    let from = i;
+    while (from > 0 && !found[from - 1]!.end) from--;
+    let to = i;
+    while (to + 1 < found.length && !found[to + 1]!.end) to++;
+    let negated = false;
+    for (let j = from; j <= to && !negated; j++) negated = found[j]!.v === NEGATOR;
+    if (!negated) found[i]!.v = NEGATOR;
+  }
+}
+
 export class FallbackLexicons {
   /**
    * Open addressing over the entries, by fnv: slot → entry index + 1 (0 empty), at most half full, probed linearly. A
@@ -393,15 +427,19 @@ export class FallbackLexicons {
     }
     const hits: LexiconHit[] = [];
     const flipped = new Set<number>();
+    negateAlone(found);
+    const copulas = COPULAS_BEFORE_NEGATOR[lang];
+    const auxiliaries = AUXILIARIES_AFTER_NEGATOR[lang];
     found.forEach((f, i) => {
       if (f.v !== NEGATOR) return;
-      // the lexicon word just before, in the post-negating languages (a boundary there has v 0)
-      const before = POST_NEGATING.has(lang) && i > 0 && found[i - 1]!.v !== 0 && found[i - 1]!.v !== NEGATOR ? i - 1 : -1;
+      // the lexicon word just before (past a copula), in the post-negating languages (a boundary there has v 0)
+      const b = copulas !== undefined && i > 1 && copulas.has(found[i - 1]!.text) ? i - 2 : i - 1;
+      const before = POST_NEGATING.has(lang) && b >= 0 && found[b]!.v !== 0 && found[b]!.v !== NEGATOR ? b : -1;
       let target = BACK_FIRST.has(lang) ? before : -1;
       // the next lexicon word within two words, in the negator's clause ("ne répond jamais, quelle honte": not honte)
       for (let j = i + 1, reach = 0; target < 0 && reach < 2 && j < found.length && !found[j]!.end; j++) {
         if (found[j]!.v !== 0 && found[j]!.v !== NEGATOR) target = j;
-        else if (!AT_ALL.has(found[j]!.text.toLowerCase())) reach++;
+        else if (!AT_ALL.has(found[j]!.text.toLowerCase()) && !auxiliaries?.has(found[j]!.text.toLowerCase())) reach++;
       }
       if (target < 0) target = before;
       if (target >= 0) flipped.add(target);

@@ -300,6 +300,16 @@ describe('everyday sentences (fresh set): the language and a polarity', () => {
       ['این فیلم را توصیه نمی‌کنم.', 'fa', -1],
       ['เครื่องพิมพ์ใช้ไม่ได้ น่าเบื่อมาก', 'th', -1], // the printer doesn't work, so tiresome: Thai's space ends the phrase
       ['ไม่น่าเบื่อเลย', 'th', 1], // not boring at all: within the phrase the negator still reaches
+      // 2026-12-07: a Bengali negator past the copula before it, Greek "καθόλου" alone, Romanian auxiliaries, Slavic
+      // and Swahili negated copulas, Japanese "not bad"
+      ['খাবারটা খারাপ ছিল না।', 'bn', 1],
+      ['খাবারটা ভালো ছিল না।', 'bn', -1],
+      ['Καθόλου κακό το φαγητό.', 'el', 1],
+      ['Mâncarea nu a fost rea.', 'ro', 1],
+      ['Jedlo nebolo dobré.', 'sk', -1],
+      ['Nimalo loše za tu cijenu.', 'hr', 1],
+      ['Chakula hakikuwa kizuri.', 'sw', -1],
+      ['この店のラーメンは悪くない。', 'ja', 1],
     ];
     const lexicons = FallbackLexicons.load(join(projectRoot, 'models'));
     expect(cases.map(([text, lang]) => Math.sign(lexicons.score(text, lang).score))).toEqual(cases.map((c) => c[2]));
