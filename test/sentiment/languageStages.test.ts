@@ -81,6 +81,8 @@ describe('language spelling stages', () => {
     expect(pairStage('Jeg savner jer, undskyld.', 'no')).toBe('da');
     expect(pairStage('Pakken kan hentes innen 14 dager.', 'da')).toBe('no'); // 2026-12-06 words
     expect(pairStage('Pakken kan hentes inden 14 dage.', 'da')).toBe('da');
+    expect(pairStage('Vi spiser middag hos foreldrene mine.', 'da')).toBe('no'); // 2026-12-07 spellings
+    expect(pairStage('Vi spiser middag hos forældrene mine.', 'no')).toBe('da');
     expect(pairStage('Saya tidak datang kerana hujan lebat.', 'id')).toBe('ms');
     expect(pairStage('Saya tidak datang karena hujan deras.', 'ms')).toBe('id');
     // past participles (ekavian -eo, ijekavian -io) and day names (written for this test)

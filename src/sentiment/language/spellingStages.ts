@@ -154,7 +154,12 @@ export const SPELLING_GROUPS: readonly (readonly SpellingMarkers[])[] = [
         // 2026-12-06: pronouns and verb forms Norwegian writes otherwise (henne, dere, menn, verdt, fikk, ble, hadde, sa,
         // aldri, alltid, nei, oss, gikk, kanskje), chosen reading Norwegian and Danish subtitle lines outside the 400 the
         // evaluation reads; none in the Norwegian training rows
-        'hende jer mænd værd dybt undskyld hej djævel* overtog måske sagde aldrig altid nej havde blev fik os gik'
+        'hende jer mænd værd dybt undskyld hej djævel* overtog måske sagde aldrig altid nej havde blev fik os gik ' +
+        // 2026-12-07: Danish spellings where Norwegian writes mat, gate, kake, bakeri, si, tjue, tretti, førti, litt,
+        // forferdelig, sykehus, syk, boka, sykkel, kjære, kjenn-, gjerne, hjelp, foreldre (none in the Norwegian rows of
+        // the language corpus)
+        'mad gade* kage* bageri* sige siger tyve tredive fyrre lidt forfærdelig* sygehus* syg syge bogen cykel* kære kend* ' +
+        'gerne hjælp* forældr*'
       ).split(' '),
     },
     {
@@ -174,7 +179,10 @@ export const SPELLING_GROUPS: readonly (readonly SpellingMarkers[])[] = [
         // 2026-12-06: the plural -dager (Danish -dage), mitt/ditt/sitt (mit, dit, sit), and words Danish writes vildt,
         // hyggelig, børnene, huslejen, lukker (Norwegian training rows outside the held-out ones read Danish; none in the
         // Danish training rows or subtitle lines; not "helg" and "nydelig", which Danish writes too)
-        '*dager sykt uff koselig* ungene husleia stenger mitt ditt sitt'
+        '*dager sykt uff koselig* ungene husleia stenger mitt ditt sitt ' +
+        // 2026-12-07: Norwegian spellings where Danish writes syg, sygehus, kage, bageri, gaden, cykel, kære, kend-, gør,
+        // lidt, tyve, tredive, fyrre, forfærdelig, forældre (none in the Danish rows of the language corpus)
+        'syk syke sykehus* kake* bakeri* gata sykkel* kjære kjenn* gjør litt tjue tretti førti forferdelig* foreldr*'
       ).split(' '),
     },
   ],
