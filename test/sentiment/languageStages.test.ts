@@ -94,6 +94,8 @@ describe('language spelling stages', () => {
     expect(pairStage('Besok aku harus ke kantor.', 'ms')).toBe('id');
     expect(pairStage('Kemarin saya beli sepatu baru.', 'ms')).toBe('id'); // 2026-12-06 words
     expect(pairStage('Saya beli seluar dan kasut baru.', 'id')).toBe('ms');
+    expect(pairStage('Tagihan listrik bulan ini naik lagi.', 'ms')).toBe('id'); // 2026-12-07 words
+    expect(pairStage('Bil elektrik bulan ini naik lagi.', 'id')).toBe('ms');
     expect(pairStage('Každý má právo na život a slobodu.', 'cs')).toBe('sk');
     expect(pairStage('Každý má právo na život a svobodu.', 'sk')).toBe('cs');
     expect(pairStage('Posádka bola milá.', 'cs')).toBe('sk'); // 2026-12-06 words

@@ -211,7 +211,10 @@ export const SPELLING_GROUPS: readonly (readonly SpellingMarkers[])[] = [
         'isnin khamis jumaat ahad rosak jurutera ' +
         // 2026-12-06: Malaysian words where Indonesian writes celana, sepatu, handuk, disetujui, menikah, bioskop (from
         // the languages, not from a set; none in the Indonesian training rows)
-        'seluar kasut tuala dipersetujui berkahwin pawagam'
+        'seluar kasut tuala dipersetujui berkahwin pawagam ' +
+        // 2026-12-07: Malaysian words where Indonesian writes tagihan, listrik, delapan, rapi, berangkat, stasiun (in at
+        // most 1 of the 6,371 Indonesian rows of the language corpus)
+        'bil elektrik lapan kemas bertolak stesen'
       ).split(' '),
     },
     {
@@ -229,7 +232,10 @@ export const SPELLING_GROUPS: readonly (readonly SpellingMarkers[])[] = [
         'apartemen bioskop sepeda kulkas handuk ayo keren ngga ' +
         // 2026-12-06: words Malay writes teksi, jadual, pekerja, semalam, seluar, kasut, kedai (from the languages, not
         // from a set; none in the Malay training rows)
-        'taksi jadwal karyawan kemarin celana sepatu toko'
+        'taksi jadwal karyawan kemarin celana sepatu toko ' +
+        // 2026-12-07: words Malay writes bil, elektrik, menghantar, ketua, lapan, bilik, kereta, farmasi, doktor, ubat
+        // (none in the Malay rows of the language corpus)
+        'puskesmas tagihan listrik mengirim dikirim kirim atasan delapan kamar apotek dokter obat'
       ).split(' '),
     },
   ],
