@@ -404,7 +404,7 @@ const EVERYDAY_SETS = [
   { file: 'fresh.tsv', name: 'fresh set (written after session 19 froze its rules; the 2026-12-02 language and Thai rules were chosen on it too)' },
   { file: 'check.tsv', name: 'check set (written 2026-12-02 by a helper who saw neither the other sets nor the models; read after that day\'s rules were frozen)' },
   { file: 'blind.tsv', name: 'blind set (written 2026-12-05 by a writer who read no code, model, word list or other set; read once, after that day\'s lexicons and rules were frozen)' },
-  { file: 'blind2.tsv', name: 'second blind set (written 2026-12-05 by another writer who read nothing of the project; only its per-language figures are read, never its rows)' },
+  { file: 'blind2.tsv', name: 'second blind set (written 2026-12-05 by another writer who read nothing of the project; only its per-language figures were read until its misses were printed once on 2026-12-07)' },
   { file: 'blind3.tsv', name: 'third blind set (29 languages, 16–18 sentences each, written 2026-12-07 by a writer who read nothing of the project; the day\'s language and lexicon rules were measured on it once, then marker words and three seed lists were chosen reading its misses: a development set since)' },
   { file: 'hinglish.tsv', name: 'romanised Hindi set (90 tweet-style sentences, written 2026-12-06 by a writer who read nothing of the project; only its figures are read, never its rows)' },
 ];
