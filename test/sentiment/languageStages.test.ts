@@ -99,6 +99,8 @@ describe('language spelling stages', () => {
     expect(pairStage('Každý má právo na život a slobodu.', 'cs')).toBe('sk');
     expect(pairStage('Každý má právo na život a svobodu.', 'sk')).toBe('cs');
     expect(pairStage('Posádka bola milá.', 'cs')).toBe('sk'); // 2026-12-06 words
+    expect(pairStage('Nikto mi to nepovedal.', 'cs')).toBe('sk'); // 2026-12-07: typed without diacritics
+    expect(pairStage('Nikdo mi to nerekl.', 'sk')).toBe('cs');
     // Russian words against Bulgarian and Belarusian verdicts; Belarusian keeps its own letters and words
     expect(pairStage('Все хорошо, мама.', 'bg')).toBe('ru');
     expect(pairStage('Я не знаю, что это.', 'be')).toBe('ru');

@@ -247,7 +247,10 @@ export const SPELLING_GROUPS: readonly (readonly SpellingMarkers[])[] = [
         '*ä* *ô* *ľ* *ĺ* *ŕ* sa alebo ako sú byť ktor* môže nie slobod* všetk* ' +
         // 2026-12-06: forms of byť and pronouns Czech writes otherwise (byla, jsem, jsme, co, kdo, nic, něco, pro, jen, teď),
         // chosen reading subtitle lines outside the 400 the evaluation reads; none in the Czech training rows
-        'bola bol boli som sme čo teraz preto ďakujem ešte kto nič niečo pre len áno choď nechaj vďaka aj tiež'
+        'bola bol boli som sme čo teraz preto ďakujem ešte kto nič niečo pre len áno choď nechaj vďaka aj tiež ' +
+        // 2026-12-07: Slovak words as typed without diacritics, and forms Czech writes otherwise (nikdo, vůbec, proč,
+        // děkuju, ještě, něco, protože, když, žádný, bylo, dělal; none in the Czech rows of the language corpus)
+        'nikto vobec preco dakujem este nieco lebo ked ziadn* bolo robil* nerobil*'
       ).split(' '),
     },
     {
@@ -256,7 +259,10 @@ export const SPELLING_GROUPS: readonly (readonly SpellingMarkers[])[] = [
       markers: (
         '*ě* *ů* *ř* nebo jako jsou být kter* může svobod* všech* ' +
         // 2026-12-06, the same way: none in the Slovak training rows
-        'jsem jsi jsme jste co proč teď děkuju děkuji něco nic pro jen byl byla byli kdo mě já díky'
+        'jsem jsi jsme jste co proč teď děkuju děkuji něco nic pro jen byl byla byli kdo mě já díky ' +
+        // 2026-12-07: Czech words as typed without diacritics, and forms Slovak writes otherwise (nikto, vôbec, prečo,
+        // ďakujem, niečo, keď, žiadny, teraz, ešte, bolo; none in the Slovak rows of the language corpus)
+        'nikdo vubec proc dekuju dekuji nekdo neco kdyz zadn* ted jeste bylo'
       ).split(' '),
     },
   ],
