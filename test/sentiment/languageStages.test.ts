@@ -103,6 +103,8 @@ describe('language spelling stages', () => {
     expect(pairStage('Nikdo mi to nerekl.', 'sk')).toBe('cs');
     // Russian words against Bulgarian and Belarusian verdicts; Belarusian keeps its own letters and words
     expect(pairStage('Все хорошо, мама.', 'bg')).toBe('ru');
+    expect(pairStage('Просьба починить лифт в нашем подъезде.', 'bg')).toBe('ru'); // Russian's hard sign is no Bulgarian ъ
+    expect(pairStage('Къщата е на пътя.', 'ru')).toBe('bg');
     expect(pairStage('Я не знаю, что это.', 'be')).toBe('ru');
     expect(pairStage('Дзякуй, усё добра.', 'be')).toBe('be');
     expect(pairStage('Буун, послушай ги.', 'bg')).toBe('bg');

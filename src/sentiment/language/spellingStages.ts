@@ -306,9 +306,15 @@ export const SPELLING_GROUPS: readonly (readonly SpellingMarkers[])[] = [
     { code: 'uk', min: 1, markers: '*ї* *є* *і* *ґ*'.split(' ') },
     {
       code: 'ru', min: 1, markers: ('*ы* *э* *ё* что это хорошо они она меня тебя спасибо пожалуйста сейчас здесь почему ' +
-        'когда где могу надо ничего тоже очень был нет ладно знаешь может если только его еще вот хочешь теперь сказал').split(' '),
+        'когда где могу надо ничего тоже очень был нет ладно знаешь может если только его еще вот хочешь теперь сказал ' +
+        // 2026-12-07: words Bulgarian writes здравейте, молба, работи, седмица, днес, може, казва, въпреки (none in the
+        // Bulgarian, Ukrainian or Belarusian rows of the language corpus)
+        'здравствуйте просьба работает неделю сегодня можно говорит хотя').split(' '),
     },
-    { code: 'bg', min: 1, markers: '*ъ*'.split(' ') },
+    // Bulgarian's ъ is a vowel; Russian writes ъ only as a hard sign before е, ё, ю, я ("подъезде", "объявление"),
+    // which had kept a Russian request read Bulgarian ("…лифт в третьем подъезде…"); 4 of the 6,359 Bulgarian rows
+    // of the language corpus have ъ there (съединение)
+    { code: 'bg', min: 1, markers: [], pattern: /ъ(?![еёюя])/u },
     { code: 'be', min: 1, markers: '*ў* *і* дзякуй вельмі таксама цяпер ведаю гэта яго яны калі дзе чаму'.split(' ') },
   ],
   // Session 18, after the check on everyday text (Estonian read as Finnish, Catalan as Spanish, Azerbaijani as
