@@ -69,7 +69,8 @@ export function keptBytes(body: string | Buffer, size = typeof body === 'string'
   return own;
 }
 
-interface Entry extends KeptEntry { expires: number; bytes: number; used: boolean }
+/** `key`: the map's own key string, which an alias holds (its hash made once, and found again by identity, not compared). */
+interface Entry extends KeptEntry { key: string; expires: number; bytes: number; used: boolean }
 
 /** Another key of a kept answer (alias()): the key it stands for, found again at each read. */
 interface Alias { target: string; expires: number; bytes: number; used: boolean }
@@ -130,7 +131,7 @@ export class KeptAnswers implements MeasuredCache {
     // a key and tag at two bytes a character (V8 keeps a string with any character past U+00FF so: an upper bound)
     const bytes = 2 * (key.length + (tag?.length ?? 0)) + own.length + ENTRY_OVERHEAD;
     const at = this.now();
-    this.put(key, { body: own, tag, cost, route, at, expires: at + seconds * 1000, bytes, used: false });
+    this.put(key, { key, body: own, tag, cost, route, at, expires: at + seconds * 1000, bytes, used: false });
   }
 
   /**
@@ -140,10 +141,10 @@ export class KeptAnswers implements MeasuredCache {
    * once the target is gone. It lasts until the target's expiry at most, and counts its two keys against the bound.
    */
   alias(requestKey: string, targetKey: string): void {
-    const target = keyOf(targetKey);
-    const t = this.kept.get(target);
+    const t = this.kept.get(keyOf(targetKey));
     if (t === undefined || 'target' in t || t.expires <= this.now()) return;
     const key = keyOf(requestKey);
+    const target = t.key;
     this.put(key, { target, expires: t.expires, bytes: 2 * (key.length + target.length) + ALIAS_OVERHEAD, used: false });
   }
 

@@ -43,6 +43,18 @@ export const MAX_BODY = 8 * 1024;
  * text always parses to the same key.
  */
 const BODY_KEY = 'graphql-body\u0000';
+/**
+ * The alias key of a body read in full: BODY_KEY and the body's bytes one character each (Latin-1), made in one flat
+ * string from this buffer (BODY_KEY written once at its start). The same bytes always make the same key, so a repeat is
+ * found without checking or decoding its UTF-8 (a body is aliased only once it parsed, so only valid UTF-8 is ever
+ * found); an ASCII body's key is its text's. A concatenation made a rope that the map's hash flattened again.
+ */
+const aliasBuffer = Buffer.allocUnsafeSlow(BODY_KEY.length + MAX_BODY);
+aliasBuffer.write(BODY_KEY, 0, 'latin1');
+function aliasKey(body: Buffer): string {
+  aliasBuffer.set(body, BODY_KEY.length);
+  return aliasBuffer.toString('latin1', 0, BODY_KEY.length + body.length);
+}
 const PLAIN_JSON = /^application\/json\s*(;\s*charset\s*=\s*"?utf-?8"?\s*)?$/i;
 
 const READ_BODY = Symbol('meridian.graphqlBody');
@@ -119,20 +131,23 @@ export class KeptPosts {
     req.on('data', onData);
     req.on('end', onEnd);
     req.on('error', onEnd);
+    // a read asked for now makes the stream hand the body over as the HTTP parser pushes it, inside the parse of this
+    // request (the answer written there, as a REST GET's is), rather than a tick later from the buffered stream
+    req.read(0);
     return true;
   }
 
   /** Answers a body read in full when its answer is kept (true); false: nothing written. */
   private answer(req: IncomingMessage, res: ServerResponse, body: Buffer, start: number): boolean {
-    if (!isUtf8(body) || this.o.draining()) return false;
-    const text = body.toString('utf8');
-    // a body answered here before is found by its text (an alias of its answer's key, made below); another is parsed and keyed
-    const asSent = `${BODY_KEY}${text}`;
+    if (this.o.draining()) return false;
+    // a body answered here before is found by its bytes (an alias of its answer's key, made below); another is parsed and keyed
+    const asSent = aliasKey(body);
     let kept = this.o.answers.get(asSent);
     let key: string | undefined; // the plugin's key, when the body had to be parsed
     if (kept === undefined) {
+      if (!isUtf8(body)) return false;
       try {
-        const payload = parseJsonBody(text);
+        const payload = parseJsonBody(body.toString('utf8'));
         // variables as JSON text are a GET's spelling: the plugin refuses them on a POST, so they never reach a kept answer
         if (typeof (payload as { variables?: unknown } | null)?.variables === 'string') return false;
         key = graphqlAnswerKey('POST', payload);
