@@ -93,7 +93,7 @@ export const NEUTRAL_EMOJI = 1;
  * the word just before it is negated. The Germanic five: "Jeg liker ikke kaffe" was POSITIVE; the everyday sets
  * unchanged, the written sentences' held-out rows nl +0.9, da unchanged (CHANGELOG.md).
  */
-const POST_NEGATING: ReadonlySet<string> = new Set(['ko', 'ja', 'tr', 'bn', 'hi', 'ur', 'fa', 'da', 'no', 'sv', 'de', 'nl']);
+const POST_NEGATING: ReadonlySet<string> = new Set(['ko', 'ja', 'tr', 'az', 'bn', 'hi', 'ur', 'fa', 'da', 'no', 'sv', 'de', 'nl']);
 /**
  * Of those, the languages whose negator reads the word just before it first, and the words after it only when there is
  * none: in Hindi the negator mostly follows what it negates ("film acchi nahi thi", "maza nahi aaya bakwas movie": the
@@ -109,15 +109,21 @@ const AUXILIARIES_AFTER_NEGATOR: Readonly<Record<string, ReadonlySet<string>>> =
 };
 /**
  * Copulas a negator after them reaches past, to the lexicon word before them: Bengali "খাবারটা খারাপ ছিল না" (the
- * food was not bad) read NEGATIVE, the word just before না being ছিল, "was" (য় in both of its encodings).
+ * food was not bad) read NEGATIVE, the word just before না being ছিল, "was"; য় and ো each in both of their encodings
+ * (one code point, or two), as keyboards type them.
  */
 const COPULAS_BEFORE_NEGATOR: Readonly<Record<string, ReadonlySet<string>>> = {
-  bn: new Set(['ছিল', 'ছিলো', 'হয়', 'হয়', 'হল', 'হলো', 'হলো']),
+  bn: new Set([
+    '\u099B\u09BF\u09B2', '\u099B\u09BF\u09B2\u09CB', '\u099B\u09BF\u09B2\u09C7\u09BE', // ছিল, ছিলো
+    '\u09B9\u09AF\u09BC', '\u09B9\u09DF', // হয়
+    '\u09B9\u09B2', '\u09B9\u09B2\u09CB', '\u09B9\u09B2\u09C7\u09BE', // হল, হলো
+  ]),
 };
 /**
  * "At all" words that negate on their own when no negator shares their clause: Greek "Καθόλου κακό το φαγητό" (not bad
  * at all) read NEGATIVE, Serbo-Croatian "nimalo loše", Russian "ничуть", "нисколько", Ukrainian "анітрохи". With a
- * negator in the clause ("δεν είναι καθόλου κακό") they stay "at all" words (AT_ALL), so the word is flipped once.
+ * negator in the clause ("δεν είναι καθόλου κακό"), or a two-word entry holding one ("nimalo ne radi": "ne radi"),
+ * they stay "at all" words (AT_ALL), so the word is flipped once.
  */
 const NEGATING_ALONE: ReadonlySet<string> = new Set(['καθόλου', 'nimalo', 'ничуть', 'нисколько', 'ніскільки', 'анітрохи']);
 
@@ -128,7 +134,7 @@ const NEGATING_ALONE: ReadonlySet<string> = new Set(['καθόλου', 'nimalo',
 const AT_ALL: ReadonlySet<string> = new Set([
   'deloc', 'ollenkaan', 'lainkaan', 'yhtään', 'καθόλου', 'affatto', 'nada', 'gar', 'überhaupt', 'wcale', 'zupełnie', 'vůbec',
   'vôbec', 'sploh', 'uopće', 'uopšte', 'nimalo', 'изобщо', 'совсем', 'вообще', 'зовсім', 'взагалі', 'hiç', 'alls', 'slet',
-  'overhovedet', 'helemaal', 'egyáltalán', 'kabisa', 'اصلاً', 'اصلا', 'بالکل', 'बिल्कुल', 'bilkul',
+  'overhovedet', 'helemaal', 'egyáltalán', 'kabisa', 'gens', 'اصلاً', 'اصلا', 'بالکل', 'बिल्कुल', 'bilkul',
 ]);
 
 /**
@@ -276,17 +282,22 @@ export interface EmojiVerdict extends FallbackVerdict {
   neutral: string[];
 }
 
-/** Makes a NEGATING_ALONE word a negator where no negator shares its clause (found: one entry per word position). */
-function negateAlone(found: { v: number; text: string; end?: true }[]): void {
-  for (let i = 0; i < found.length; i++) {
-    if (found[i]!.v !== 0 || !NEGATING_ALONE.has(found[i]!.text.toLowerCase())) continue;
-    let from = i;
-    while (from > 0 && !found[from - 1]!.end) from--;
-    let to = i;
-    while (to + 1 < found.length && !found[to + 1]!.end) to++;
+/**
+ * Makes each NEGATING_ALONE word a negator where no negator shares its clause, neither alone nor as the first word of a
+ * two-word entry (found: one entry per word position). One pass per clause: linear in the text.
+ */
+function negateAlone(found: { v: number; text: string; end?: true; negatorFirst?: true }[]): void {
+  for (let from = 0; from < found.length;) {
+    let to = from;
     let negated = false;
-    for (let j = from; j <= to && !negated; j++) negated = found[j]!.v === NEGATOR;
-    if (!negated) found[i]!.v = NEGATOR;
+    let alone = false;
+    for (; to < found.length && !found[to]!.end; to++) {
+      const f = found[to]!;
+      negated ||= f.v === NEGATOR || f.negatorFirst === true;
+      alone ||= f.v === 0 && NEGATING_ALONE.has(f.text.toLowerCase());
+    }
+    if (alone && !negated) for (let j = from; j < to; j++) if (found[j]!.v === 0 && NEGATING_ALONE.has(found[j]!.text.toLowerCase())) found[j]!.v = NEGATOR;
+    from = to + 1;
   }
 }
 
@@ -388,7 +399,7 @@ export class FallbackLexicons {
   score(text: string, lang: string): FallbackVerdict {
     const langs = [lang, ...(TRANSFER[lang] ?? [])];
     // one entry per word position: its strength (0 none, NEGATOR a negator) and the surface matched
-    const found: { v: number; text: string; beyondStem?: number; end?: true }[] = [];
+    const found: { v: number; text: string; beyondStem?: number; end?: true; negatorFirst?: true }[] = [];
     const surfaces = text.match(TOKEN) ?? [];
     const tokens = surfaces.map((w) => w.toLowerCase());
     for (let t = 0; t < tokens.length; t++) {
@@ -414,7 +425,9 @@ export class FallbackLexicons {
       if (next !== undefined) {
         const two = this.find(langs, KIND_WORD, w, w.length, next);
         if (two !== 0) {
-          found.push({ v: two === NEUTRAL_ENTRY ? 0 : two, text: `${surface} ${surfaces[t + 1]!}` });
+          // a two-word entry that opens with a negator ("ne radi") is a negation of its clause for negateAlone
+          const negatorFirst = this.find(langs, KIND_NEGATOR, w) !== 0;
+          found.push({ v: two === NEUTRAL_ENTRY ? 0 : two, text: `${surface} ${surfaces[t + 1]!}`, ...(negatorFirst ? { negatorFirst } : {}) });
           t++;
           continue;
         }

@@ -113,6 +113,14 @@ describe('language spelling stages', () => {
     expect(pairStage('Sutra moram kod lekara, ceo dan me boli glava.', 'hr')).toBe('sr');
     expect(pairStage('Sutra grem k zdravniku, ves mesec me boli glava.', 'sl')).toBe('sl');
     expect(pairStage('Mjesec dana čekam na liječnika.', 'hr')).toBe('hr');
+    // names and words the other language writes too stay out (a review's finds)
+    expect(pairStage('Novi CEO tvrtke najavio je otpuštanja.', 'hr')).toBe('hr');
+    expect(pairStage('Crvena zvezda igra u Novom Mestu.', 'hr')).toBe('hr');
+    expect(pairStage('Zadná náprava je zničená.', 'sk')).toBe('sk');
+    expect(pairStage('Presiden bertolak ke Jepang.', 'id')).toBe('id');
+    expect(pairStage('Dia kirim salam.', 'ms')).toBe('ms');
+    expect(pairStage('Der var kakerlakker på værelset.', 'da')).toBe('da');
+    expect(pairStage('Det er tyve minutter til bussen går.', 'no')).toBe('no');
     // Slovene needs two of its (short) words
     expect(pairStage('Vsakdo ima pravico do življenja.', 'hr')).toBe('sl');
     expect(pairStage('To je in ostane tako.', 'hr')).toBe('hr');
