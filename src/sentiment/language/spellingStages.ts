@@ -419,12 +419,20 @@ interface CompiledGroup {
   /** Strong words (SpellingMarkers.strong): the languages (bits) each counts `min` for. */
   strong: Map<string, number>;
   /** SpellingMarkers.against, by the verdict they count against: whole words and word beginnings, with their language's bit. */
-  against: Map<string, { exact: Map<string, number>; prefix: Map<string, number>; prefixLengths: number[] }>;
+  against: Map<string, WordsAndBeginnings>;
+}
+
+/** Whole marker words and word beginnings (the lengths of the beginnings, shortest first), each with its languages' bits. */
+interface WordsAndBeginnings {
+  exact: Map<string, number>;
+  prefix: Map<string, number>;
+  prefixLengths: number[];
 }
 
 function compileGroup(group: readonly SpellingMarkers[]): CompiledGroup {
   const g: CompiledGroup = { codes: group.map((l) => l.code), min: group.map((l) => l.min), exact: new Map(), prefix: new Map(), prefixLengths: [], suffix: new Map(), suffixLengths: [], strictSuffix: new Map(), strictSuffixLengths: [], parts: [], patterns: [], strong: new Map(), against: new Map() };
   const add = (m: Map<string, number>, key: string, bit: number): void => void m.set(key, (m.get(key) ?? 0) | bit);
+  const lengths = (m: Map<string, number>): number[] => [...new Set([...m.keys()].map((k) => k.length))].sort((a, b) => a - b);
   group.forEach((l, i) => {
     const bit = 1 << i;
     for (const m of l.markers) {
@@ -442,11 +450,10 @@ function compileGroup(group: readonly SpellingMarkers[]): CompiledGroup {
     for (const [verdict, words] of Object.entries(l.against ?? {})) {
       const a = g.against.get(verdict) ?? { exact: new Map<string, number>(), prefix: new Map<string, number>(), prefixLengths: [] };
       for (const w of words) add(w.endsWith('*') ? a.prefix : a.exact, w.replace(/\*$/, ''), bit);
-      a.prefixLengths = [...new Set([...a.prefix.keys()].map((k) => k.length))].sort((x, y) => x - y);
+      a.prefixLengths = lengths(a.prefix);
       g.against.set(verdict, a);
     }
   });
-  const lengths = (m: Map<string, number>): number[] => [...new Set([...m.keys()].map((k) => k.length))].sort((a, b) => a - b);
   g.prefixLengths = lengths(g.prefix);
   g.suffixLengths = lengths(g.suffix);
   g.strictSuffixLengths = lengths(g.strictSuffix);
@@ -456,10 +463,16 @@ function compileGroup(group: readonly SpellingMarkers[]): CompiledGroup {
 /** Longest token the marker patterns are tried on (no word of these languages is longer). */
 const MAX_PATTERN_WORD = 40;
 
+/** The languages (bits) whose whole words or word beginnings the lower-case word is. */
+function wordAndBeginningBits(m: WordsAndBeginnings, w: string): number {
+  let bits = m.exact.get(w) ?? 0;
+  for (const n of m.prefixLengths) if (n <= w.length) bits |= m.prefix.get(w.slice(0, n)) ?? 0;
+  return bits;
+}
+
 /** The languages (bits) whose markers the lower-case word is. */
 function markerBits(g: CompiledGroup, w: string): number {
-  let bits = g.exact.get(w) ?? 0;
-  for (const n of g.prefixLengths) if (n <= w.length) bits |= g.prefix.get(w.slice(0, n)) ?? 0;
+  let bits = wordAndBeginningBits(g, w);
   for (const n of g.suffixLengths) if (n <= w.length) bits |= g.suffix.get(w.slice(w.length - n)) ?? 0;
   for (const n of g.strictSuffixLengths) if (n < w.length) bits |= g.strictSuffix.get(w.slice(w.length - n)) ?? 0;
   for (const [part, bit] of g.parts) if (w.includes(part)) bits |= bit;
@@ -496,10 +509,7 @@ export function pairStage(text: string, code: string): string {
     const token = m[0];
     let bits = markerBits(g, token);
     if (token.includes('-')) for (const part of token.split('-')) bits |= markerBits(g, part);
-    if (against !== undefined) {
-      bits |= against.exact.get(token) ?? 0;
-      for (const n of against.prefixLengths) if (n <= token.length) bits |= against.prefix.get(token.slice(0, n)) ?? 0;
-    }
+    if (against !== undefined) bits |= wordAndBeginningBits(against, token);
     if (bits & own) return code;
     if (bits === 0 || seen.has(token)) continue;
     seen.add(token);
