@@ -62,6 +62,16 @@ describe('language spelling stages', () => {
     expect(detect('Mix the agar with hot water, yeh it sets in about an hour')).toBe('en');
   });
 
+  it('takes no marker word the neighbour also writes, nor a name it writes (a review of the 2026-12-07 words)', () => {
+    expect(pairStage('Novi CEO tvrtke najavio je otpuštanja.', 'hr')).toBe('hr');
+    expect(pairStage('Crvena zvezda igra u Novom Mestu.', 'hr')).toBe('hr');
+    expect(pairStage('Zadná náprava je zničená.', 'sk')).toBe('sk');
+    expect(pairStage('Presiden bertolak ke Jepang.', 'id')).toBe('id');
+    expect(pairStage('Dia kirim salam.', 'ms')).toBe('ms');
+    expect(pairStage('Der var kakerlakker på værelset.', 'da')).toBe('da');
+    expect(pairStage('Det er tyve minutter til bussen går.', 'no')).toBe('no');
+  });
+
   it('tells Croatian, Serbian and Slovene, Danish and Norwegian, Malay and Indonesian, Slovak and Czech apart by their own words', () => {
     // held-out UDHR paragraphs, before the stage: da 87.5, no 88.9, hr 63.2, sr 85.7, sk 83.3 (the head of seed 13 before the word lists, aa57114)
     // (one row is 5-6 points of these sets; the heads of other seeds or training text move them by a row or two)
@@ -113,14 +123,6 @@ describe('language spelling stages', () => {
     expect(pairStage('Sutra moram kod lekara, ceo dan me boli glava.', 'hr')).toBe('sr');
     expect(pairStage('Sutra grem k zdravniku, ves mesec me boli glava.', 'sl')).toBe('sl');
     expect(pairStage('Mjesec dana čekam na liječnika.', 'hr')).toBe('hr');
-    // names and words the other language writes too stay out (a review's finds)
-    expect(pairStage('Novi CEO tvrtke najavio je otpuštanja.', 'hr')).toBe('hr');
-    expect(pairStage('Crvena zvezda igra u Novom Mestu.', 'hr')).toBe('hr');
-    expect(pairStage('Zadná náprava je zničená.', 'sk')).toBe('sk');
-    expect(pairStage('Presiden bertolak ke Jepang.', 'id')).toBe('id');
-    expect(pairStage('Dia kirim salam.', 'ms')).toBe('ms');
-    expect(pairStage('Der var kakerlakker på værelset.', 'da')).toBe('da');
-    expect(pairStage('Det er tyve minutter til bussen går.', 'no')).toBe('no');
     // Slovene needs two of its (short) words
     expect(pairStage('Vsakdo ima pravico do življenja.', 'hr')).toBe('sl');
     expect(pairStage('To je in ostane tako.', 'hr')).toBe('hr');
