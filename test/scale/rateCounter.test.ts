@@ -20,6 +20,18 @@ import { isHttpError } from '../../gateway/httpError.js';
 let postgres: TestPostgres;
 let url: string;
 
+/**
+ * A pool for these tests, as the gateway makes its own (postgresKeyStore.ts): with an 'error' listener. pool.end()
+ * resolves before its sockets have closed, so PostgreSQL's shutdown in afterAll could reach a closing connection
+ * (57P01, "terminating connection due to administrator command"), and a pool without a listener threw it unhandled
+ * (CI, 2026-12-07).
+ */
+function testPool(max: number): pg.Pool {
+  const pool = new pg.Pool({ connectionString: url, max });
+  pool.on('error', () => undefined);
+  return pool;
+}
+
 beforeAll(async () => {
   postgres = await startTestPostgres();
   url = await postgres.createDatabase('ratecounter');
@@ -33,7 +45,7 @@ describe('the PostgreSQL rate counter', () => {
       // the windows are aligned to the clock: a burst that crosses a boundary is counted in two windows (CI once
       // granted 39 of 35 that way), so both counters read one instant in the middle of the current window
       const midWindow = Math.floor(Date.now() / WINDOW_MS) * WINDOW_MS + WINDOW_MS / 2;
-      const pools = [0, 1].map(() => new pg.Pool({ connectionString: url, max: 8 }));
+      const pools = [0, 1].map(() => testPool(8));
       const counters = pools.map((p) => new PostgresRateCounter(p, () => undefined, { durable, clock: () => midWindow }));
       try {
         const key = `burst-${durable}`;
@@ -50,7 +62,7 @@ describe('the PostgreSQL rate counter', () => {
   }
 
   it('admits a key without a limit when the shared counter does not answer; a key with one gets 503 (every key did)', { timeout: 30_000 }, async () => {
-    const pool = new pg.Pool({ connectionString: url, max: 2 });
+    const pool = testPool(2);
     const keysDir = mkdtempSync(join(tmpdir(), 'meridian-ratekeys-'));
     const store = new PostgresKeyStore(pool, keysDir);
     const free = await store.create({ name: 'free', scopes: ['*'] });
@@ -58,7 +70,7 @@ describe('the PostgreSQL rate counter', () => {
     const ring = new KeyRing(store, () => undefined);
     await ring.reload();
     // the counter's own pool, then the database out of reach for it: what a PostgreSQL outage looks like to it
-    const counterPool = new pg.Pool({ connectionString: url, max: 2 });
+    const counterPool = testPool(2);
     const counter = new PostgresRateCounter(counterPool, () => undefined);
     const guard = new Guard(ring, counter, 0);
     try {
@@ -77,7 +89,7 @@ describe('the PostgreSQL rate counter', () => {
   });
 
   it('relaxes the commit of its own statement only: the connection stays durable for what runs next', async () => {
-    const pool = new pg.Pool({ connectionString: url, max: 1 }); // one connection: the next statement runs on it
+    const pool = testPool(1); // one connection: the next statement runs on it
     const counter = new PostgresRateCounter(pool, () => undefined);
     try {
       expect((await counter.take('one-connection', 10)).allowed).toBe(true);
