@@ -283,10 +283,17 @@ export interface EmojiVerdict extends FallbackVerdict {
 }
 
 /**
- * Makes each NEGATING_ALONE word a negator where no negator shares its clause, neither alone nor as the first word of a
- * two-word entry (found: one entry per word position). One pass per clause: linear in the text.
+ * One word position of a text as score() reads it: its strength (0 none, NEGATOR a negator) and the surface matched;
+ * `end` a clause boundary, `negatorFirst` a two-word entry that opens with a negator ("ne radi"), `alone` a
+ * NEGATING_ALONE word.
  */
-function negateAlone(found: { v: number; text: string; end?: true; negatorFirst?: true }[]): void {
+interface Found { v: number; text: string; beyondStem?: number; end?: true; negatorFirst?: true; alone?: true }
+
+/**
+ * Makes each NEGATING_ALONE word a negator where no negator shares its clause, neither alone nor as the first word of a
+ * two-word entry. One pass per clause: linear in the text.
+ */
+function negateAlone(found: Found[]): void {
   for (let from = 0; from < found.length;) {
     let to = from;
     let negated = false;
@@ -294,9 +301,9 @@ function negateAlone(found: { v: number; text: string; end?: true; negatorFirst?
     for (; to < found.length && !found[to]!.end; to++) {
       const f = found[to]!;
       negated ||= f.v === NEGATOR || f.negatorFirst === true;
-      alone ||= f.v === 0 && NEGATING_ALONE.has(f.text.toLowerCase());
+      alone ||= f.alone === true;
     }
-    if (alone && !negated) for (let j = from; j < to; j++) if (found[j]!.v === 0 && NEGATING_ALONE.has(found[j]!.text.toLowerCase())) found[j]!.v = NEGATOR;
+    if (alone && !negated) for (let j = from; j < to; j++) if (found[j]!.alone) found[j]!.v = NEGATOR;
     from = to + 1;
   }
 }
@@ -399,7 +406,8 @@ export class FallbackLexicons {
   score(text: string, lang: string): FallbackVerdict {
     const langs = [lang, ...(TRANSFER[lang] ?? [])];
     // one entry per word position: its strength (0 none, NEGATOR a negator) and the surface matched
-    const found: { v: number; text: string; beyondStem?: number; end?: true; negatorFirst?: true }[] = [];
+    const found: Found[] = [];
+    let anyAlone = false;
     const surfaces = text.match(TOKEN) ?? [];
     const tokens = surfaces.map((w) => w.toLowerCase());
     for (let t = 0; t < tokens.length; t++) {
@@ -436,11 +444,14 @@ export class FallbackLexicons {
       // an elided article or pronoun before an apostrophe (French j'adore, l'excellent; Italian l'ottimo): the word after it
       const elided = word.v === 0 ? ELIDED.exec(w)?.[1] : undefined;
       if (elided !== undefined && [...elided].length >= SHORTEST_STEM) word = this.word(langs, elided);
-      found.push({ v: word.v, text: surface, ...(word.beyond > 0 ? { beyondStem: word.beyond } : {}) });
+      // an "at all" word that may negate alone (negateAlone), marked while its lower-case form is at hand
+      const alone = word.v === 0 && NEGATING_ALONE.has(w);
+      anyAlone ||= alone;
+      found.push({ v: word.v, text: surface, ...(word.beyond > 0 ? { beyondStem: word.beyond } : {}), ...(alone ? { alone } : {}) });
     }
     const hits: LexiconHit[] = [];
     const flipped = new Set<number>();
-    negateAlone(found);
+    if (anyAlone) negateAlone(found);
     const copulas = COPULAS_BEFORE_NEGATOR[lang];
     const auxiliaries = AUXILIARIES_AFTER_NEGATOR[lang];
     found.forEach((f, i) => {
