@@ -15,7 +15,7 @@ import { SEEDS } from './fallbackSeeds.js';
 import { NEUTRAL_PHRASES, ROMANISED, VOCABULARY } from './polarityVocabulary.js';
 import { EMOJI_POLARITY } from './emojiPolarity.js';
 import {
-  FALLBACK_LEXICONS_FILE, FALLBACK_MAGIC, FallbackLexicons, HANGUL, LONGEST_SUBSTRING, NEGATOR, NEUTRAL_EMOJI, NEUTRAL_ENTRY, NLPJS, NON_LATIN, SHORTEST_STEM, UNSPACED, check, fnv,
+  FALLBACK_LEXICONS_FILE, FALLBACK_MAGIC, FallbackLexicons, HANGUL, LONGEST_NEGATOR, LONGEST_SUBSTRING, NEGATOR, NEUTRAL_EMOJI, NEUTRAL_ENTRY, NLPJS, NON_LATIN, SHORTEST_STEM, UNSPACED, check, fnv,
 } from '../src/sentiment/lexiconFallback.js';
 import { writtenSentences } from './corpus.js';
 
@@ -105,6 +105,8 @@ function buildEntries(): { entries: Map<string, number>; stray: { lang: string; 
         continue;
       }
       const v = sign === '!' ? NEGATOR : sign === '++' ? 3 : sign === '--' ? -3 : sign === '+' ? 2 : -2;
+      // mayNegate (the served side's quick test for a negator) reads no longer word
+      if (sign === '!' && !UNSPACED.test(text) && text.length > LONGEST_NEGATOR) throw new Error(`${lang} negator "${text}" is longer than LONGEST_NEGATOR (${LONGEST_NEGATOR}, src/sentiment/lexiconFallback.ts): raise it`);
       if (sign === '!') put(lang, 'n', text, v);
       else if (UNSPACED.test(text)) putOwn(lang, 'c', text, v);
       else if (text.endsWith('*') || HANGUL.test(text)) put(lang, 's', text.replace(/\*$/u, ''), v);

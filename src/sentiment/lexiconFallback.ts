@@ -26,6 +26,12 @@
 import { readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { projectRoot } from '../paths.js';
+import {
+  AT_ALL, AUXILIARIES_AFTER_NEGATOR, BACK_FIRST, CONTRAST, CONTRAST_AFTER, CONTRAST_BEFORE, CONTRAST_SETS, COPULAS_BEFORE_NEGATOR, LONGEST_NEGATOR,
+  NEGATING_ALONE, POST_NEGATING,
+} from './clauseWords.js';
+
+export { CONTRAST_AFTER, CONTRAST_BEFORE, LONGEST_NEGATOR };
 
 export const FALLBACK_LEXICONS_FILE = 'fallback-lexicons.bin';
 export const FALLBACK_MAGIC = 0x324c464d; // "MFL2": two hashes per entry (MFL1 had one)
@@ -86,78 +92,6 @@ export const NEUTRAL_ENTRY = 101;
  * strength, and kind `y` (the project's list, read by emoji() only: texts with no letters).
  */
 export const NEUTRAL_EMOJI = 1;
-/**
- * Languages whose negator follows the word it negates (Korean 않다/못, Japanese ない, Turkish değil, Bengali না, Hindi
- * नहीं / nahi), and those whose main-clause negator follows the finite verb (Danish and Norwegian "Jeg liker ikke
- * kaffe", Swedish "Jag gillar inte", German "Ich mag ihn nicht", Dutch): with no lexicon word after it in its clause,
- * the word just before it is negated. The Germanic five: "Jeg liker ikke kaffe" was POSITIVE; the everyday sets
- * unchanged, the written sentences' held-out rows nl +0.9, da unchanged (CHANGELOG.md).
- */
-const POST_NEGATING: ReadonlySet<string> = new Set(['ko', 'ja', 'tr', 'az', 'bn', 'hi', 'ur', 'fa', 'da', 'no', 'sv', 'de', 'nl']);
-/**
- * Of those, the languages whose negator reads the word just before it first, and the words after it only when there is
- * none: in Hindi the negator mostly follows what it negates ("film acchi nahi thi", "maza nahi aaya bakwas movie": the
- * forward reach flipped "bakwas").
- */
-const BACK_FIRST: ReadonlySet<string> = new Set(['hi', 'ur', 'fa']);
-/**
- * Auxiliaries a negator before them reaches past without counting them among its two words: Romanian "Mâncarea nu a
- * fost rea" (the food was not bad), whose bad word is third after the negator.
- */
-const AUXILIARIES_AFTER_NEGATOR: Readonly<Record<string, ReadonlySet<string>>> = {
-  ro: new Set(['a', 'am', 'ai', 'au', 'fost', 'mai']),
-};
-/**
- * Copulas a negator after them reaches past, to the lexicon word before them: Bengali "খাবারটা খারাপ ছিল না" (the
- * food was not bad) read NEGATIVE, the word just before না being ছিল, "was"; য় and ো each in both of their encodings
- * (one code point, or two), as keyboards type them.
- */
-const COPULAS_BEFORE_NEGATOR: Readonly<Record<string, ReadonlySet<string>>> = {
-  bn: new Set([
-    '\u099B\u09BF\u09B2', '\u099B\u09BF\u09B2\u09CB', '\u099B\u09BF\u09B2\u09C7\u09BE', // ছিল, ছিলো
-    '\u09B9\u09AF\u09BC', '\u09B9\u09DF', // হয়
-    '\u09B9\u09B2', '\u09B9\u09B2\u09CB', '\u09B9\u09B2\u09C7\u09BE', // হল, হলো
-  ]),
-};
-/**
- * "At all" words that negate on their own when no negator shares their clause: Greek "Καθόλου κακό το φαγητό" (not bad
- * at all) read NEGATIVE, Serbo-Croatian "nimalo loše", Russian "ничуть", "нисколько", Ukrainian "анітрохи". With a
- * negator in the clause ("δεν είναι καθόλου κακό"), or a two-word entry holding one ("nimalo ne radi": "ne radi"),
- * they stay "at all" words (AT_ALL), so the word is flipped once.
- */
-const NEGATING_ALONE: ReadonlySet<string> = new Set(['καθόλου', 'nimalo', 'ничуть', 'нисколько', 'ніскільки', 'анітрохи']);
-
-/**
- * "At all" words, which a negator reaches past without counting them among its two words: Romanian "nu e deloc rău",
- * Finnish "ei ole ollenkaan huono", Greek "δεν είναι καθόλου κακό" (the bad word third after the negator stayed bad).
- */
-const AT_ALL: ReadonlySet<string> = new Set([
-  'deloc', 'ollenkaan', 'lainkaan', 'yhtään', 'καθόλου', 'affatto', 'nada', 'gar', 'überhaupt', 'wcale', 'zupełnie', 'vůbec',
-  'vôbec', 'sploh', 'uopće', 'uopšte', 'nimalo', 'изобщо', 'совсем', 'вообще', 'зовсім', 'взагалі', 'hiç', 'alls', 'slet',
-  'overhovedet', 'helemaal', 'egyáltalán', 'kabisa', 'gens', 'اصلاً', 'اصلا', 'بالکل', 'बिल्कुल', 'bilkul',
-]);
-
-/**
- * Contrast words ("but") per language. When the lexicon words before the last of them and those after it disagree in
- * sign, the words after count CONTRAST_AFTER times and those before CONTRAST_BEFORE times (VADER's rule for "but"):
- * Hungarian "Drága volt a koncertjegy, de minden forintot megért!" is the ticket's worth, not its price. Words that
- * are also other words in the same language are left out (Hindi पर "on", Arabic بس "only", Japanese でも "even", が);
- * Korean's -지만 ending is not read for it.
- */
-const CONTRAST: Readonly<Record<string, readonly string[]>> = {
-  en: ['but', 'however'], fr: ['mais', 'cependant'], es: ['pero', 'sino'], pt: ['mas', 'porém'], it: ['ma', 'però'],
-  de: ['aber', 'jedoch'], nl: ['maar'], sv: ['men'], da: ['men'], no: ['men'], fi: ['mutta'], et: ['aga'],
-  pl: ['ale', 'lecz'], cs: ['ale'], sk: ['ale'], sl: ['ampak', 'vendar'], hr: ['ali'], sr: ['ali', 'али'], bs: ['ali'],
-  bg: ['но', 'ала'], ru: ['но', 'однако'], uk: ['але', 'проте'], el: ['αλλά', 'όμως'], tr: ['ama', 'fakat', 'ancak'],
-  ar: ['لكن', 'ولكن'], he: ['אבל'], fa: ['ولی', 'اما', 'ولیکن'], ur: ['لیکن', 'مگر'], hi: ['लेकिन', 'मगर', 'lekin'],
-  bn: ['কিন্তু'], hu: ['de', 'viszont', 'azonban'], ro: ['dar', 'însă'], vi: ['nhưng'], id: ['tapi', 'tetapi', 'namun'],
-  ms: ['tapi', 'tetapi', 'namun'], sw: ['lakini'], ko: ['하지만', '그러나', '그런데'], tl: ['pero', 'ngunit'],
-  // written without spaces: found where a run is cut into lexicon substrings (substrings), before the words there
-  zh: ['但是', '可是', '不过', '不過', '但'], ja: ['けれど', 'だけど', 'けど', 'しかし'], th: ['แต่'],
-};
-export const CONTRAST_AFTER = 1.5;
-export const CONTRAST_BEFORE = 0.5;
-const CONTRAST_SETS = new Map(Object.entries(CONTRAST).map(([lang, words]) => [lang, new Set(words)]));
 
 /**
  * The entry check hash: a second 32-bit hash of the same key, independent of fnv (another offset, another odd
@@ -402,6 +336,23 @@ export class FallbackLexicons {
     return [lang, ...(TRANSFER[lang] ?? [])].some((l) => this.get(l, KIND_LIST, '', 0) !== 0);
   }
 
+  /**
+   * Whether score() may find a negator in a text of `lang` whose words are `tokens` (the featuriser's): a word the
+   * language's tables hold as a negator, or letters written without spaces (whose negators only score() finds). A
+   * hash lookup per short word, so that a rule that needs a negation (the analyser's negation-led overrule) skips
+   * score() on the texts without one.
+   */
+  mayNegate(text: string, tokens: readonly string[], lang: string): boolean {
+    if (UNSPACED.test(text)) return true;
+    const langs = [lang, ...(TRANSFER[lang] ?? [])];
+    for (const surface of tokens) {
+      if (surface.length > LONGEST_NEGATOR) continue;
+      const w = surface.toLowerCase();
+      if (NEGATING_ALONE.has(w) || this.find(langs, KIND_NEGATOR, w) !== 0) return true;
+    }
+    return false;
+  }
+
   /** The lexicon reading of a text in language `lang` (the language stage's verdict). */
   score(text: string, lang: string): FallbackVerdict {
     const langs = [lang, ...(TRANSFER[lang] ?? [])];
@@ -451,6 +402,7 @@ export class FallbackLexicons {
     }
     const hits: LexiconHit[] = [];
     const flipped = new Set<number>();
+    let concord = 0;
     if (anyAlone) negateAlone(found);
     const copulas = COPULAS_BEFORE_NEGATOR[lang];
     const auxiliaries = AUXILIARIES_AFTER_NEGATOR[lang];
@@ -466,6 +418,8 @@ export class FallbackLexicons {
         else if (!AT_ALL.has(found[j]!.text.toLowerCase()) && !auxiliaries?.has(found[j]!.text.toLowerCase())) reach++;
       }
       if (target < 0) target = before;
+      // a second negator of the same word is negative concord ("no está nada mal", "non è per niente buono"): one negation
+      if (target >= 0 && flipped.has(target)) concord++;
       if (target >= 0) flipped.add(target);
     });
     const strength = (f: { v: number }, i: number): number => (f.v === 0 || f.v === NEGATOR ? 0 : flipped.has(i) ? -f.v : f.v);
@@ -478,7 +432,7 @@ export class FallbackLexicons {
       score += s;
     });
     const bangs = Math.min(3, (text.match(/!/g) ?? []).length);
-    return { score: score * 1.1 ** bangs, hits, negators: found.filter((f) => f.v === NEGATOR).length, ...(contrast >= 0 ? { contrast: found[contrast]!.text } : {}) };
+    return { score: score * 1.1 ** bangs, hits, negators: found.filter((f) => f.v === NEGATOR).length - concord, ...(contrast >= 0 ? { contrast: found[contrast]!.text } : {}) };
   }
 
   /** One word's entry: NEGATOR, a whole word's strength, or the longest stem it begins with (and the letters past it). */
