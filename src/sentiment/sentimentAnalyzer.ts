@@ -12,6 +12,7 @@ import * as ort from 'onnxruntime-node';
 import { EXTRA_LEXICONS_FILE, Featurizer, loadExtraLexicons, WordTable, type FeatureBag } from './featurizer.js';
 import { encodeBatch } from './onnxBatch.js';
 import { cleanText, TextRejected } from './textInput.js';
+import { blankQuotedTitles } from './analysis/quotedTitles.js';
 import { LanguageIdentifier, trustedOf, type DetectedLanguage } from './languageDetector.js';
 import { FallbackLexicons, type FallbackVerdict } from './lexiconFallback.js';
 import { EMOTIONS, DIRECTIONS, levelOf, DEFAULT_CALIBRATION, type Calibration, type Domain } from './labels.js';
@@ -22,7 +23,7 @@ import { rationale } from './analysis/rationale.js';
 import { encodeWords, type WordRun } from './analysis/englishExpert.js';
 import { readWordList } from './englishWords.js';
 import { oneScript, priorsOnly, trainedLetters, unscoredScript } from './analysis/trainedScripts.js';
-import { abstention, emojiAnswer, fallbackAnswer, LEXICON_OVERRULES_POLAR_BELOW, lexiconDecides, lexiconOverModel, MODEL_SURE, nothingToRead, unscoredNeutral, unsureNeutral } from './analysis/unscoredAnswers.js';
+import { abstention, emojiAnswer, fallbackAnswer, LEXICON_OVERRULES_POLAR_BELOW, lexiconDecides, lexiconOverModel, MODEL_SURE, NEGATION_LEARNT_ROWS, negationLed, nothingToRead, unscoredNeutral, unsureNeutral } from './analysis/unscoredAnswers.js';
 import { optionalBoolSetting } from '../../lib/envSettings.js';
 import { projectRoot } from '../paths.js';
 
@@ -96,6 +97,8 @@ interface LoadedModel {
   weakCodes: Set<string>;
   /** Languages whose polarity training rows are thin (the sidecar's polarityGap, train.ts): the lexicon fallback votes there. */
   polarityGaps: Map<string, string>;
+  /** Languages with NEGATION_LEARNT_ROWS polarity rows or more: the model's own reading of a negation stands (negationLed). */
+  negationLearntCodes: Set<string>;
   /** Letters of the scripts the model's training languages are written in (unscoredScript). */
   trainedLetters: RegExp;
   /** The featuriser's lexicon and emoji prior buckets: features every language shares. */
@@ -234,6 +237,7 @@ export class SentimentAnalyzer {
         writtenOnlyCodes: new Set(sidecar.trainedLanguages.filter(writtenOnly).map((l) => l.code)),
         weakCodes: new Set(sidecar.trainedLanguages.filter((l) => (l.heldout[sidecar.mainHead]?.macroF1 ?? 1) < WEAK_LANGUAGE_F1 || writtenOnly(l)).map((l) => l.code)),
         polarityGaps: new Map(sidecar.trainedLanguages.flatMap((l) => (l.polarityGap ? [[l.code, l.polarityGap] as const] : []))),
+        negationLearntCodes: new Set(sidecar.trainedLanguages.filter((l) => (l.mainHeadRows ?? 0) >= NEGATION_LEARNT_ROWS).map((l) => l.code)),
         trainedLetters: trainedLetters(codes),
         priorIds: new Set(featurizer.priorIds()),
         mainOffset: main.offset,
@@ -455,23 +459,28 @@ export class SentimentAnalyzer {
     // thin polarity (polarityGap): a missing class always lets the lexicon vote; emotion-derived rows only where the
     // model answers NEUTRAL or is unsure (on their in-source rows the model beats the lexicons: models/general.md)
     const gapVotes = gap !== undefined && (gap !== 'emotions' || level.winner === 1 || confidence < MODEL_SURE);
-    const lexicon = domain === 'GENERAL' && language.code !== 'und' && (!trained || weak || gapVotes) ? this.fallback.score(b.cleaned, language.code) : undefined;
+    // the lexicons read the text without its quoted titles (quotedTitles.ts); the model reads it whole, as it was trained
+    const said = blankQuotedTitles(b.cleaned);
+    const lexicon = domain === 'GENERAL' && language.code !== 'und' && (!trained || weak || gapVotes) ? this.fallback.score(said, language.code) : undefined;
     if (lexicon && lexicon.hits.length > 0 && Math.abs(lexicon.score) >= 1) {
       const answer = fallbackAnswer(lexicon, { ...language, trained }, truncated, cal, emotionScores, model.trainedCodes.size, weak ? thin : gap);
       return withProbabilities(answer.output, answer.probs);
     }
     // the lexicon reading of a trained language, made once when a rule below first needs it
     let read = lexicon;
-    const lexiconOf = (): FallbackVerdict => (read ??= this.fallback.score(b.cleaned, language.code));
+    const lexiconOf = (): FallbackVerdict => (read ??= this.fallback.score(said, language.code));
     // the polar overrule was measured on general.onnx's held-out rows (the evaluation fit has no English expert): the
     // expert's polar verdicts keep their own reading
     const polarBelow = model === this.expert ? 0 : LEXICON_OVERRULES_POLAR_BELOW;
-    if (trained && !weak && domain === 'GENERAL' && confidence < (level.winner === 1 ? MODEL_SURE : polarBelow)) {
+    const unsureOfIt = confidence < (level.winner === 1 ? MODEL_SURE : polarBelow);
+    const mayNegate = (): boolean => level.winner !== 1 && !model.negationLearntCodes.has(language.code) && this.fallback.mayNegate(b.cleaned, b.bag.tokens, language.code);
+    if (trained && !weak && domain === 'GENERAL' && (unsureOfIt || mayNegate())) {
       // a trained language, the model unsure of NEUTRAL and leaning to the side of clear, unnegated lexicon words, or
-      // under LEXICON_OVERRULES_POLAR_BELOW on the other polarity than they (general.onnx only): they decide
+      // under LEXICON_OVERRULES_POLAR_BELOW on the other polarity than they (general.onnx only): they decide; and at any
+      // confidence where the words are clear only through a negation the model misread (negationLed)
       const lex = lexiconDecides(lexiconOf());
       const side = lex && lex.score > 0 ? 2 : 0;
-      if (lex && side !== level.winner && (level.winner !== 1 || probs[side]! > probs[2 - side]!)) {
+      if (lex && side !== level.winner && (unsureOfIt || negationLed(lex)) && (level.winner !== 1 || probs[side]! > probs[2 - side]!)) {
         const answer = lexiconOverModel(lex, modelRead(), { ...language, trained }, truncated, cal, emotionScores, unsure);
         return withProbabilities(answer.output, answer.probs);
       }
