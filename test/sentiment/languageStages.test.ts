@@ -106,11 +106,13 @@ describe('language spelling stages', () => {
     expect(pairStage('Saya beli seluar dan kasut baru.', 'id')).toBe('ms');
     expect(pairStage('Tagihan listrik bulan ini naik lagi.', 'ms')).toBe('id'); // 2026-12-07 words
     expect(pairStage('Bil elektrik bulan ini naik lagi.', 'id')).toBe('ms');
+    expect(pairStage('Terima kasih cikgu atas segalanya.', 'id')).toBe('ms'); // 2026-12-07, blind4
     expect(pairStage('Každý má právo na život a slobodu.', 'cs')).toBe('sk');
     expect(pairStage('Každý má právo na život a svobodu.', 'sk')).toBe('cs');
     expect(pairStage('Posádka bola milá.', 'cs')).toBe('sk'); // 2026-12-06 words
     expect(pairStage('Nikto mi to nepovedal.', 'cs')).toBe('sk'); // 2026-12-07: typed without diacritics
     expect(pairStage('Nikdo mi to nerekl.', 'sk')).toBe('cs');
+    expect(pairStage('Neni to spatne, fakt.', 'sk')).toBe('cs'); // 2026-12-07, blind4
     // Russian words against Bulgarian and Belarusian verdicts; Belarusian keeps its own letters and words
     expect(pairStage('Все хорошо, мама.', 'bg')).toBe('ru');
     expect(pairStage('Просьба починить лифт в нашем подъезде.', 'bg')).toBe('ru'); // Russian's hard sign is no Bulgarian ъ

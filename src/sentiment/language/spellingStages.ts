@@ -216,7 +216,9 @@ export const SPELLING_GROUPS: readonly (readonly SpellingMarkers[])[] = [
         'seluar kasut tuala dipersetujui berkahwin pawagam ' +
         // 2026-12-07: Malaysian words where Indonesian writes tagihan, delapan, stasiun (in at most 1 of the 6,371
         // Indonesian rows of the language corpus; not "elektrik", "kemas", "bertolak", which Indonesian writes too)
-        'bil lapan stesen'
+        'bil lapan stesen ' +
+        // 2026-12-07: "cikgu" (teacher; Indonesian guru)
+        'cikgu'
       ).split(' '),
     },
     {
@@ -265,7 +267,9 @@ export const SPELLING_GROUPS: readonly (readonly SpellingMarkers[])[] = [
         // 2026-12-07: Czech words as typed without diacritics, and forms Slovak writes otherwise (nikto, vôbec, prečo,
         // ďakujem, niečo, keď, teraz, ešte, bolo; none in the Slovak rows of the language corpus; not "zadn*": Slovak
         // "zadný" is "rear")
-        'nikdo vubec proc dekuju dekuji nekdo neco kdyz ted jeste bylo'
+        'nikdo vubec proc dekuju dekuji nekdo neco kdyz ted jeste bylo ' +
+        // "není" typed without diacritics (Slovak "nie je")
+        'neni'
       ).split(' '),
     },
   ],
