@@ -12,7 +12,7 @@ import * as ort from 'onnxruntime-node';
 import { EXTRA_LEXICONS_FILE, Featurizer, loadExtraLexicons, WordTable, type FeatureBag } from './featurizer.js';
 import { encodeBatch } from './onnxBatch.js';
 import { cleanText, TextRejected } from './textInput.js';
-import { blankQuotedTitles } from './analysis/quotedTitles.js';
+import { blankCapitalisedNames, blankQuotedTitles } from './analysis/titlesAndNames.js';
 import { LanguageIdentifier, trustedOf, type DetectedLanguage } from './languageDetector.js';
 import { FallbackLexicons, type FallbackVerdict } from './lexiconFallback.js';
 import { EMOTIONS, DIRECTIONS, levelOf, DEFAULT_CALIBRATION, type Calibration, type Domain } from './labels.js';
@@ -459,8 +459,8 @@ export class SentimentAnalyzer {
     // thin polarity (polarityGap): a missing class always lets the lexicon vote; emotion-derived rows only where the
     // model answers NEUTRAL or is unsure (on their in-source rows the model beats the lexicons: models/general.md)
     const gapVotes = gap !== undefined && (gap !== 'emotions' || level.winner === 1 || confidence < MODEL_SURE);
-    // the lexicons read the text without its quoted titles (quotedTitles.ts); the model reads it whole, as it was trained
-    const said = blankQuotedTitles(b.cleaned);
+    // the lexicons read the text without its quoted titles and names (titlesAndNames.ts); the model reads it whole, as trained
+    const said = blankCapitalisedNames(blankQuotedTitles(b.cleaned), language.code);
     const lexicon = domain === 'GENERAL' && language.code !== 'und' && (!trained || weak || gapVotes) ? this.fallback.score(said, language.code) : undefined;
     if (lexicon && lexicon.hits.length > 0 && Math.abs(lexicon.score) >= 1) {
       const answer = fallbackAnswer(lexicon, { ...language, trained }, truncated, cal, emotionScores, model.trainedCodes.size, weak ? thin : gap);

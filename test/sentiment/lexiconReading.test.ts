@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { SentimentAnalyzer, type AnalysisOutput } from '../../src/sentiment/sentimentAnalyzer.js';
 import { FallbackLexicons } from '../../src/sentiment/lexiconFallback.js';
 import { lexiconDecides } from '../../src/sentiment/analysis/unscoredAnswers.js';
-import { blankQuotedTitles } from '../../src/sentiment/analysis/quotedTitles.js';
+import { blankCapitalisedNames, blankQuotedTitles } from '../../src/sentiment/analysis/titlesAndNames.js';
 import { projectRoot } from '../../src/paths.js';
 
 let analyzer: SentimentAnalyzer;
@@ -37,6 +37,17 @@ describe('quoted titles', () => {
       '"Amazing Grace" was sung', // too few words around the quote
       'Just "Perfect"', // the whole text is nearly the quote
     ]) expect(blanked(kept)).toBe(kept);
+  });
+
+  it('blanks a capitalised word inside a sentence where capitals mark names, and nothing in German, English or Title Case', () => {
+    expect(blankCapitalisedNames('Cukráreň Radosť je na rohu Hlavnej ulice.', 'sk')).toBe(`Cukráreň ${' '.repeat(6)} je na rohu ${' '.repeat(7)} ulice.`);
+    expect(blankCapitalisedNames('Apoteket på Storo åpner klokka ni. Hyggelig!', 'no')).toBe(`Apoteket på ${' '.repeat(5)} åpner klokka ni. Hyggelig!`);
+    for (const [kept, lang] of [
+      ['Das Essen war Spitze, der Service Mist.', 'de'],
+      ['The bus stops at the Hope Street clinic.', 'en'],
+      ['Super Hotel Tolle Lage Gerne Wieder', 'nl'], // mostly capitalised
+      ['Hvala! Super dostava.', 'hr'], // each after a sentence's end
+    ]) expect(blankCapitalisedNames(kept!, lang!)).toBe(kept);
   });
 
   it('the lexicons do not read a quoted title, and the sentence around it decides', async () => {
