@@ -88,7 +88,7 @@ export const NEUTRAL_PHRASES: Readonly<Record<string, string>> = {
   cs: '=dobrý den =dobry den =dobré ráno =dobre rano =dobrý večer =dobry vecer =dobrou noc =prosím =prosim',
   sk: '=dobrý deň =dobry den =dobré ráno =dobre rano =dobrý večer =dobry vecer =dobrú noc =prosím =prosim',
   hu: '=jó reggelt =jó napot =jó estét =jó éjszakát =jo napot',
-  ro: '=bună ziua =buna ziua =bună dimineața =buna dimineata =bună seara =buna seara =noapte bună =vă rog =va rog =te rog',
+  ro: '=sincer =bună ziua =buna ziua =bună dimineața =buna dimineata =bună seara =buna seara =noapte bună =vă rog =va rog =te rog',
   hr: '=dobar dan =dobro jutro =dobra večer =dobro veče =laku noć =molim',
   sr: '=роман =романа =dobar dan =dobro jutro =dobro veče =laku noć =добар дан =добро јутро =добро вече =лаку ноћ =molim =молим',
   sl: '=dober dan =dobro jutro =dober večer =lahko noč =prosim',

@@ -92,3 +92,17 @@ export const CONTRAST: Readonly<Record<string, readonly string[]>> = {
 export const CONTRAST_AFTER = 1.5;
 export const CONTRAST_BEFORE = 0.5;
 export const CONTRAST_SETS = new Map(Object.entries(CONTRAST).map(([lang, words]) => [lang, new Set(words)]));
+
+/**
+ * Privative suffixes ("-less") after a lexicon stem, with the linking letters before them: the word means the stem's
+ * opposite ("waardeloze", worthless, matched the stem "waard" +1; "hoffnungslos", "meningslös", "håbløs"). As the rest of
+ * a word past its stem (lexiconFallback.ts word()).
+ */
+export const PRIVATIVE: Readonly<Record<string, RegExp>> = {
+  nl: /^(?:e|s|en)?(?:loos|loze|loosheid)$/u,
+  de: /^(?:e|s|es|en|n)?(?:los|lose|loser|loses|losen|losem|losigkeit)$/u,
+  sv: /^(?:e|s)?(?:lös|lösa|löst|löshet)$/u,
+  da: /^(?:e|s)?(?:løs|løse|løst|løshed)$/u,
+  no: /^(?:e|s)?(?:løs|løse|løst|løshet)$/u,
+  en: /^e?(?:less|lessly|lessness)$/u,
+};

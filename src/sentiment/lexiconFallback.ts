@@ -28,7 +28,7 @@ import { join } from 'node:path';
 import { projectRoot } from '../paths.js';
 import {
   AT_ALL, AUXILIARIES_AFTER_NEGATOR, BACK_FIRST, CONTRAST, CONTRAST_AFTER, CONTRAST_BEFORE, CONTRAST_SETS, COPULAS_BEFORE_NEGATOR, LONGEST_NEGATOR,
-  NEGATING_ALONE, POST_NEGATING,
+  NEGATING_ALONE, POST_NEGATING, PRIVATIVE,
 } from './clauseWords.js';
 
 export { CONTRAST_AFTER, CONTRAST_BEFORE, LONGEST_NEGATOR };
@@ -457,13 +457,21 @@ export class FallbackLexicons {
         states[k * row] = h;
         for (let i = 0; i < w.length; i++) states[k * row + i + 1] = h = Math.imul(h ^ w.charCodeAt(i), 0x01000193);
       }
+      let lang = '';
+      let to = 0;
       for (let n = Math.min(points, 24); v === 0 && n >= shortest; n--) {
-        const to = ends[n]!;
+        to = ends[n]!;
         for (let k = 0; k < langs.length; k++) {
           v = this.getHashed(states[k * row + to]! >>> 0, langs[k]!, KIND_STEM, w, to);
+          lang = langs[k]!;
           if (v !== 0) break;
         }
         beyond = points - n;
+      }
+      // the stem and a privative suffix ("waarde|loze", "hoffnung|slos", "worth|less"): the stem's opposite, read whole
+      if (v !== 0 && v !== NEUTRAL_ENTRY && beyond > 0 && PRIVATIVE[lang]?.test(w.slice(to))) {
+        v = -v;
+        beyond = 0;
       }
     }
     // a neutral entry ends the search: the word is known, without polarity

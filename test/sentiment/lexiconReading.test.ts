@@ -95,6 +95,9 @@ describe('negation and courtesy in the lexicons', () => {
     // everyday words nlp.js's lists gave a polarity: colloquial "send" (скинь), "novel" (роман)
     expect(lexicons.score('Скинь, пожалуйста, номер мастера.', 'ru').hits).toEqual([]);
     expect(lexicons.score('Роман је обавезна лектира у гимназији.', 'sr').hits).toEqual([]);
+    // a stem and a privative suffix: the stem's opposite (Dutch "waardeloze", worthless, read +1 through "waard")
+    expect(Math.sign(lexicons.score('Waardeloze app, crasht constant.', 'nl').score)).toBe(-1);
+    expect(Math.sign(lexicons.score('Das ist völlig hoffnungslos.', 'de').score)).toBe(-1);
     // Japanese "easy to use" and its negation
     expect(Math.sign(lexicons.score('説明がとても分かりやすい。', 'ja').score)).toBe(1);
     expect(Math.sign(lexicons.score('このアプリは全然使いやすくないです。', 'ja').score)).toBe(-1);
