@@ -407,6 +407,7 @@ const EVERYDAY_SETS = [
   { file: 'blind2.tsv', name: 'second blind set (written 2026-12-05 by another writer who read nothing of the project; only its per-language figures were read until its misses were printed once on 2026-12-07)' },
   { file: 'blind3.tsv', name: 'third blind set (29 languages, 16–18 sentences each, written 2026-12-07 by a writer who read nothing of the project; the day\'s language and lexicon rules were measured on it once, then marker words and three seed lists were chosen reading its misses: a development set since)' },
   { file: 'blind4.tsv', name: 'fourth blind set (38 languages, 11–12 sentences each, written 2026-12-07 by a writer who read nothing of the project; measured once with that day\'s pre-registered negation rule, then quoted titles, request formulas, negation reach and marker words were chosen reading its misses: a development set since)' },
+  { file: 'blind5.tsv', name: 'fifth blind set (38 languages, 11–12 sentences each, social-media and chat style, written 2026-12-07 by a writer who read nothing of the project; measured once with that day\'s rules, then a privative-suffix rule and two words were chosen reading its misses: a development set since)' },
   { file: 'hinglish.tsv', name: 'romanised Hindi set (90 tweet-style sentences, written 2026-12-06 by a writer who read nothing of the project; only its figures are read, never its rows)' },
 ];
 const POLARITY_OF: Record<string, number> = { negative: 0, neutral: 1, positive: 2 };

@@ -125,6 +125,7 @@ describe('language spelling stages', () => {
     expect(pairStage('Sutra moram kod lekara, ceo dan me boli glava.', 'hr')).toBe('sr');
     expect(pairStage('Sutra grem k zdravniku, ves mesec me boli glava.', 'sl')).toBe('sl');
     expect(pairStage('Mjesec dana čekam na liječnika.', 'hr')).toBe('hr');
+    expect(pairStage('Da li biste mogli da proverite moj račun?', 'hr')).toBe('sr'); // 2026-12-07, blind5
     // Slovene needs two of its (short) words
     expect(pairStage('Vsakdo ima pravico do življenja.', 'hr')).toBe('sl');
     expect(pairStage('To je in ostane tako.', 'hr')).toBe('hr');
