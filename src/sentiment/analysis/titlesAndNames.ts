@@ -47,6 +47,17 @@ function isTitle(content: string): boolean {
   return !CASED.test(first) || UPPER.test(first);
 }
 
+/** `text` with each [from, to) span (ascending, apart) replaced by as many spaces. */
+function blanked(text: string, spans: readonly (readonly [number, number])[]): string {
+  let out = '';
+  let at = 0;
+  for (const [from, to] of spans) {
+    out += text.slice(at, from) + ' '.repeat(to - from);
+    at = to;
+  }
+  return out + text.slice(at);
+}
+
 /** `text` with the letters of its quoted titles replaced by spaces, or `text` itself when it has none. */
 export function blankQuotedTitles(text: string): string {
   if (!ANY_MARK.test(text)) return text;
@@ -71,14 +82,7 @@ export function blankQuotedTitles(text: string): string {
   if (spans.length === 0) return text;
   let outside = text.slice(0, spans[0]![0]);
   for (let k = 0; k < spans.length; k++) outside += ' ' + text.slice(spans[k]![1], spans[k + 1]?.[0] ?? text.length);
-  if (wordCount(outside) < MIN_WORDS_AROUND) return text;
-  let out = '';
-  let at = 0;
-  for (const [from, to] of spans) {
-    out += text.slice(at, from) + ' '.repeat(to - from);
-    at = to;
-  }
-  return out + text.slice(at);
+  return wordCount(outside) < MIN_WORDS_AROUND ? text : blanked(text, spans);
 }
 
 /**
@@ -108,12 +112,5 @@ export function blankCapitalisedNames(text: string, lang: string): string {
     names++;
     if (!SENTENCE_OPENS.test(text.slice(Math.max(0, m.index - 8), m.index))) blank.push([m.index, m.index + m[0].length]);
   }
-  if (blank.length === 0 || names * 2 > words.length) return text;
-  let out = '';
-  let at = 0;
-  for (const [from, to] of blank) {
-    out += text.slice(at, from) + ' '.repeat(to - from);
-    at = to;
-  }
-  return out + text.slice(at);
+  return blank.length === 0 || names * 2 > words.length ? text : blanked(text, blank);
 }
