@@ -459,16 +459,18 @@ export class SentimentAnalyzer {
     // thin polarity (polarityGap): a missing class always lets the lexicon vote; emotion-derived rows only where the
     // model answers NEUTRAL or is unsure (on their in-source rows the model beats the lexicons: models/general.md)
     const gapVotes = gap !== undefined && (gap !== 'emotions' || level.winner === 1 || confidence < MODEL_SURE);
-    // the lexicons read the text without its quoted titles and names (titlesAndNames.ts); the model reads it whole, as trained
-    const said = blankCapitalisedNames(blankQuotedTitles(b.cleaned), language.code);
-    const lexicon = domain === 'GENERAL' && language.code !== 'und' && (!trained || weak || gapVotes) ? this.fallback.score(said, language.code) : undefined;
+    // the lexicons read the text without its quoted titles and names (titlesAndNames.ts; made when first read); the model
+    // reads it whole, as trained
+    let blanked: string | undefined;
+    const said = (): string => (blanked ??= blankCapitalisedNames(blankQuotedTitles(b.cleaned), language.code));
+    const lexicon = domain === 'GENERAL' && language.code !== 'und' && (!trained || weak || gapVotes) ? this.fallback.score(said(), language.code) : undefined;
     if (lexicon && lexicon.hits.length > 0 && Math.abs(lexicon.score) >= 1) {
       const answer = fallbackAnswer(lexicon, { ...language, trained }, truncated, cal, emotionScores, model.trainedCodes.size, weak ? thin : gap);
       return withProbabilities(answer.output, answer.probs);
     }
     // the lexicon reading of a trained language, made once when a rule below first needs it
     let read = lexicon;
-    const lexiconOf = (): FallbackVerdict => (read ??= this.fallback.score(said, language.code));
+    const lexiconOf = (): FallbackVerdict => (read ??= this.fallback.score(said(), language.code));
     // the polar overrule was measured on general.onnx's held-out rows (the evaluation fit has no English expert): the
     // expert's polar verdicts keep their own reading
     const polarBelow = model === this.expert ? 0 : LEXICON_OVERRULES_POLAR_BELOW;

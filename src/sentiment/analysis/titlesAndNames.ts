@@ -92,6 +92,8 @@ export function blankQuotedTitles(text: string): string {
 const CAPITALS_NOT_NAMES: ReadonlySet<string> = new Set(['de', 'lb', 'en']);
 const CASED_WORD = /[\p{L}\p{M}]+(?:['’][\p{L}\p{M}]+)*/gu;
 const CAPITALISED = /^\p{Lu}\p{M}*[\p{Ll}\p{M}]/u;
+/** A capitalised word after a word, a digit or a comma: the only place a name can be blanked. */
+const INNER_CAPITAL = /[\p{L}\p{M}\p{N},]\s+\p{Lu}\p{M}*\p{Ll}/u;
 /** What may stand before a sentence's first word: the text's start, or a mark that ends or opens a sentence or quote. */
 const SENTENCE_OPENS = /(?:^|[.!?…:;"“”„«»()[\]\n•*-]|[\u3002\uff01\uff1f])[\s\p{Pi}\p{Pf}\p{Ps}]*$/u;
 
@@ -103,7 +105,8 @@ const SENTENCE_OPENS = /(?:^|[.!?…:;"“”„«»()[\]\n•*-]|[\u3002\uff01\
  * the everyday sets unchanged but blind4 (+3 of 446, where it was chosen).
  */
 export function blankCapitalisedNames(text: string, lang: string): string {
-  if (CAPITALS_NOT_NAMES.has(lang)) return text;
+  // most texts have no capital after a word inside a sentence: nothing to split them for
+  if (CAPITALS_NOT_NAMES.has(lang) || !INNER_CAPITAL.test(text)) return text;
   const words = [...text.matchAll(CASED_WORD)];
   let names = 0;
   const blank: [number, number][] = [];
