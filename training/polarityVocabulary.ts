@@ -70,20 +70,22 @@ export const ROMANISED: Readonly<Record<string, string>> = {
  * nepřišla" is not lifted by its "dobrý". Same notation (`=`, one word or two). Also the words that ask politely
  * ("please", "would you be so kind", "I would like"): a request is not praise, and "Будьте добры, … третью неделю не
  * горит свет" (be so kind: the light has been out for three weeks) read POSITIVE through "добры". Adverbs that also
- * describe ("gentilmente", "ljubazno": the staff answered kindly) keep their polarity.
+ * describe ("gentilmente", "ljubazno": the staff answered kindly) keep their polarity, and so do formulas that are also
+ * a verdict (Finnish "ole hyvä", in "ei ole hyvä"; Norwegian "så snill"; Vietnamese "vui lòng", pleased).
  */
 export const NEUTRAL_PHRASES: Readonly<Record<string, string>> = {
   en: '=good morning =good afternoon =good evening =good night =good luck',
   fr: '=bonne journée =bonne soirée =bonne nuit =bon appétit =bonne chance =vous plaît =te plaît',
   de: '=guten morgen =guten tag =guten abend =gute nacht =schönen tag =schönes wochenende =bitte',
   es: '=buenos días =buenos dias =buenas tardes =buenas noches =buen día =buen dia =por favor =agradecería =agradeceria',
-  it: '=servizio =buona giornata =buona sera =buona notte =buon pomeriggio =buona serata =per favore =per cortesia',
+  it: '=buona giornata =buona sera =buona notte =buon pomeriggio =buona serata =per favore =per cortesia'
+    + ' =servizio', // "service" (−1 in nlp.js's list: "Il servizio non è stato buono" had two negative words)
   pt: '=bom dia =boa tarde =boa noite =por favor =por gentileza =gostaria =agradeceria',
   nl: '=goede morgen =goedemorgen =goedemiddag =goede avond =goedenavond =fijne dag',
   sv: '=god morgon =god kväll =god natt =trevlig helg =vänligen',
-  da: '=god morgen =god aften =god dag =godt nytår =venligst =så venlig =være sød',
-  no: '=god morgen =god kveld =god natt =god dag =vennligst =så snill =så vennlig',
-  fi: '=hyvää huomenta =hyvää päivää =hyvää iltaa =hyvää yötä =hyvää viikonloppua =olkaa hyvä =ole hyvä',
+  da: '=god morgen =god aften =god dag =godt nytår =venligst',
+  no: '=god morgen =god kveld =god natt =god dag =vennligst',
+  fi: '=hyvää huomenta =hyvää päivää =hyvää iltaa =hyvää yötä =hyvää viikonloppua',
   pl: '=dzień dobry =dzien dobry =dobry wieczór =dobry wieczor =proszę =prosze =uprzejmie proszę =uprzejmie prosze',
   cs: '=dobrý den =dobry den =dobré ráno =dobre rano =dobrý večer =dobry vecer =dobrou noc =prosím =prosim',
   sk: '=dobrý deň =dobry den =dobré ráno =dobre rano =dobrý večer =dobry vecer =dobrú noc =prosím =prosim',
@@ -96,7 +98,7 @@ export const NEUTRAL_PHRASES: Readonly<Record<string, string>> = {
     + ' =kalite =kalitesi', // "quality" (+2 in nlp.js's list: "kalitesi çok kötü" read POSITIVE); kaliteli "of quality" stays
   id: '=selamat pagi =selamat siang =selamat sore =selamat malam =tolong =mohon',
   ms: '=selamat pagi =selamat petang =selamat malam =tolong =mohon',
-  vi: '=yêu cầu =yeu cau =vui lòng =vui long =làm ơn =lam on',
+  vi: '=yêu cầu =yeu cau =làm ơn =lam on',
   ru: '=скинь =скиньте =скинуть =скинула =скинул =добрый день =доброе утро =добрый вечер =спокойной ночи =пожалуйста =будьте добры =будьте любезны =просьба'
     + ' =выходные =выходных =выходной =выходным =выход =выхода', // "weekend", "exit": nlp.js's stem выходн (безвыходн "hopeless" stays)
   uk: '=скинь =скиньте =скинути =добрий день =доброго ранку =добрий вечір =будь ласка =будьте ласкаві =прохання',

@@ -18,26 +18,57 @@ export const POST_NEGATING: ReadonlySet<string> = new Set(['ko', 'ja', 'tr', 'az
  */
 export const BACK_FIRST: ReadonlySet<string> = new Set(['hi', 'ur', 'fa']);
 /**
- * Auxiliaries, copulas, clitic pronouns and "so/such" words a negator before them reaches past without counting them
- * among its two words: Romanian "Mâncarea nu a fost rea" (the food was not bad), whose bad word is third after the
- * negator; Slovak "Nie je to zlé", Polish "nie jest taki dobry", Bulgarian "не е толкова хубава", Italian "non è stato
- * buono", Spanish "no ha sido bueno".
+ * Auxiliaries, copulas and clitic pronouns a negator reaches past without counting them among its two words, when they
+ * follow it directly: Romanian "Mâncarea nu a fost rea" (the food was not bad), whose bad word is third after the
+ * negator; Slovak "Nie je to zlé", Italian "non è stato buono", Spanish "no ha sido bueno". Past another word they count
+ * ("Non ci credo, è fantastico" does not negate "fantastico").
  */
 export const AUXILIARIES_AFTER_NEGATOR: Readonly<Record<string, ReadonlySet<string>>> = {
   ro: new Set(['a', 'am', 'ai', 'au', 'fost', 'mai']),
-  sk: new Set(['je', 'to', 'bol', 'bola', 'bolo', 'boli', 'sú', 'tak', 'taký', 'taká', 'také']),
-  cs: new Set(['je', 'to', 'byl', 'byla', 'bylo', 'byli', 'jsou', 'tak', 'takový', 'taková', 'takové']),
-  pl: new Set(['jest', 'to', 'był', 'była', 'było', 'byli', 'są', 'tak', 'taki', 'taka', 'takie', 'zbyt']),
-  hr: new Set(['je', 'to', 'bio', 'bila', 'bilo', 'su', 'baš', 'tako', 'toliko']),
-  sr: new Set(['je', 'to', 'bio', 'bila', 'bilo', 'su', 'baš', 'tako', 'toliko', 'је', 'то', 'био', 'била', 'било', 'су', 'баш', 'тако', 'толико']),
-  sl: new Set(['je', 'to', 'bil', 'bila', 'bilo', 'so', 'tako', 'prav']),
-  bg: new Set(['е', 'бе', 'беше', 'са', 'бяха', 'толкова', 'чак']),
-  ru: new Set(['был', 'была', 'было', 'были', 'так', 'такой', 'такая', 'такое', 'такие']),
-  uk: new Set(['був', 'була', 'було', 'були', 'так', 'такий', 'така', 'таке', 'такі']),
-  it: new Set(['è', 'e', 'sono', 'stato', 'stata', 'stati', 'state', 'era', 'così', 'mi', 'ci', 'ti', 'si']),
-  es: new Set(['es', 'está', 'estaba', 'era', 'fue', 'ha', 'he', 'han', 'sido', 'tan', 'me', 'te', 'se', 'nos', 'le', 'les']),
-  pt: new Set(['é', 'foi', 'está', 'estava', 'era', 'tão', 'me', 'te', 'se', 'nos', 'lhe', 'tem', 'sido']),
+  sk: new Set(['je', 'to', 'bol', 'bola', 'bolo', 'boli', 'sú']),
+  cs: new Set(['je', 'to', 'byl', 'byla', 'bylo', 'byli', 'jsou']),
+  pl: new Set(['jest', 'to', 'był', 'była', 'było', 'byli', 'są']),
+  hr: new Set(['je', 'to', 'bio', 'bila', 'bilo', 'su']),
+  sr: new Set(['je', 'to', 'bio', 'bila', 'bilo', 'su', 'је', 'то', 'био', 'била', 'било', 'су']),
+  sl: new Set(['je', 'to', 'bil', 'bila', 'bilo', 'so']),
+  bg: new Set(['е', 'бе', 'беше', 'са', 'бяха']),
+  ru: new Set(['был', 'была', 'было', 'были']),
+  uk: new Set(['був', 'була', 'було', 'були']),
+  it: new Set(['è', 'e', 'sono', 'stato', 'stata', 'stati', 'state', 'era', 'mi', 'ci', 'ti', 'si']),
+  es: new Set(['es', 'está', 'estaba', 'era', 'fue', 'ha', 'he', 'han', 'sido', 'me', 'te', 'se', 'nos', 'le', 'les']),
+  pt: new Set(['é', 'foi', 'está', 'estava', 'era', 'me', 'te', 'se', 'nos', 'lhe', 'tem', 'sido']),
 };
+/**
+ * "So/such" words, passed as the auxiliaries are ("nie jest taki dobry", "не е толкова хубава": not so good), except in
+ * a clause with a "never" word (NEVER), where they compare: "Nunca he estado tan feliz", "Никогда не было так хорошо"
+ * (never so happy, never so good) are praise, and the negator stops there.
+ */
+export const SO_WORDS: Readonly<Record<string, ReadonlySet<string>>> = {
+  sk: new Set(['tak', 'taký', 'taká', 'také']),
+  cs: new Set(['tak', 'takový', 'taková', 'takové']),
+  pl: new Set(['tak', 'taki', 'taka', 'takie', 'zbyt']),
+  hr: new Set(['baš', 'tako', 'toliko']),
+  sr: new Set(['baš', 'tako', 'toliko', 'баш', 'тако', 'толико']),
+  sl: new Set(['tako', 'prav']),
+  bg: new Set(['толкова', 'чак']),
+  ru: new Set(['так', 'такой', 'такая', 'такое', 'такие']),
+  uk: new Set(['так', 'такий', 'така', 'таке', 'такі']),
+  it: new Set(['così']),
+  es: new Set(['tan']),
+  pt: new Set(['tão']),
+};
+/** "Never" words per language, for SO_WORDS. */
+export const NEVER: Readonly<Record<string, ReadonlySet<string>>> = {
+  sk: new Set(['nikdy']), cs: new Set(['nikdy']), pl: new Set(['nigdy']), hr: new Set(['nikad', 'nikada']),
+  sr: new Set(['nikad', 'nikada', 'никад', 'никада']), sl: new Set(['nikoli', 'nikdar']), bg: new Set(['никога']),
+  ru: new Set(['никогда']), uk: new Set(['ніколи']), it: new Set(['mai']), es: new Set(['nunca', 'jamás', 'jamas']),
+  pt: new Set(['nunca', 'jamais']),
+};
+/**
+ * Question particles that make a negated question rhetorical right after the negator: Bulgarian "Не е ли прекрасно?",
+ * Croatian "Nije li to divno?" (isn't it lovely?) are praise; the negator stops there.
+ */
+export const QUESTION_PARTICLES: ReadonlySet<string> = new Set(['ли', 'li']);
 /**
  * Copulas a negator after them reaches past, to the lexicon word before them: Bengali "খাবারটা খারাপ ছিল না" (the
  * food was not bad) read NEGATIVE, the word just before না being ছিল, "was"; য় and ো each in both of their encodings
@@ -50,15 +81,15 @@ export const COPULAS_BEFORE_NEGATOR: Readonly<Record<string, ReadonlySet<string>
     '\u09B9\u09B2', '\u09B9\u09B2\u09CB', '\u09B9\u09B2\u09C7\u09BE', // হল, হলো
   ]),
 };
+/** The longest negator the tables may hold, in UTF-16 units (Romanian "niciodată" has 9; training/fallbackLexiconBuild.ts refuses a longer one): mayNegate reads no longer word. */
+export const LONGEST_NEGATOR = 12;
+
 /**
  * "At all" words that negate on their own when no negator shares their clause: Greek "Καθόλου κακό το φαγητό" (not bad
  * at all) read NEGATIVE, Serbo-Croatian "nimalo loše", Russian "ничуть", "нисколько", Ukrainian "анітрохи". With a
  * negator in the clause ("δεν είναι καθόλου κακό"), or a two-word entry holding one ("nimalo ne radi": "ne radi"),
  * they stay "at all" words (AT_ALL), so the word is flipped once.
  */
-/** The longest negator the tables may hold, in UTF-16 units (Romanian "niciodată" has 9; training/fallbackLexiconBuild.ts refuses a longer one): mayNegate reads no longer word. */
-export const LONGEST_NEGATOR = 12;
-
 export const NEGATING_ALONE: ReadonlySet<string> = new Set(['καθόλου', 'nimalo', 'ничуть', 'нисколько', 'ніскільки', 'анітрохи']);
 
 /**
@@ -105,4 +136,13 @@ export const PRIVATIVE: Readonly<Record<string, RegExp>> = {
   da: /^(?:e|s)?(?:løs|løse|løst|løshed)$/u,
   no: /^(?:e|s)?(?:løs|løse|løst|løshet)$/u,
   en: /^e?(?:less|lessly|lessness)$/u,
+};
+
+/**
+ * Contracted negators written with a hyphen, read as the negator they stand for: Romanian "n-am", "n-a", "n-au" (nu am,
+ * nu a, …; "Am așteptat două ore și tot n-am rezolvat nimic"). Only before a hyphen and a letter: a lone "N." (an initial)
+ * is not one.
+ */
+export const CONTRACTED_NEGATORS: Readonly<Record<string, readonly [RegExp, string]>> = {
+  ro: [/(^|[^\p{L}])([nN])-(?=\p{L})/gu, '$1$2u '],
 };

@@ -27,8 +27,8 @@ import { readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { projectRoot } from '../paths.js';
 import {
-  AT_ALL, AUXILIARIES_AFTER_NEGATOR, BACK_FIRST, CONTRAST, CONTRAST_AFTER, CONTRAST_BEFORE, CONTRAST_SETS, COPULAS_BEFORE_NEGATOR, LONGEST_NEGATOR,
-  NEGATING_ALONE, POST_NEGATING, PRIVATIVE,
+  AT_ALL, AUXILIARIES_AFTER_NEGATOR, BACK_FIRST, CONTRAST, CONTRAST_AFTER, CONTRAST_BEFORE, CONTRAST_SETS, COPULAS_BEFORE_NEGATOR, CONTRACTED_NEGATORS,
+  LONGEST_NEGATOR, NEGATING_ALONE, NEVER, POST_NEGATING, PRIVATIVE, QUESTION_PARTICLES, SO_WORDS,
 } from './clauseWords.js';
 
 export { CONTRAST_AFTER, CONTRAST_BEFORE, LONGEST_NEGATOR };
@@ -242,6 +242,41 @@ function negateAlone(found: Found[]): void {
   }
 }
 
+/**
+ * The lexicon word a negator at `i` negates after it: the next one within two words of its clause ("ne répond jamais,
+ * quelle honte": not honte), past "at all" words anywhere and past auxiliaries and "so/such" words right after it
+ * (clauseWords.ts); none past a question particle right after it, nor past a "so/such" word in a clause with "never".
+ */
+function forwardTarget(found: readonly Found[], i: number, lang: string, neverClause: boolean): number {
+  const auxiliaries = AUXILIARIES_AFTER_NEGATOR[lang];
+  const so = SO_WORDS[lang];
+  for (let j = i + 1, reach = 0, adjacent = true; reach < 2 && j < found.length && !found[j]!.end; j++) {
+    if (found[j]!.v !== 0 && found[j]!.v !== NEGATOR) return j;
+    const w = found[j]!.text.toLowerCase();
+    if (adjacent && QUESTION_PARTICLES.has(w)) return -1;
+    if (so?.has(w) && neverClause) return -1;
+    if (AT_ALL.has(w) || (adjacent && (auxiliaries?.has(w) || so?.has(w)))) continue;
+    reach++;
+    adjacent = false;
+  }
+  return -1;
+}
+
+/** The positions of `found` in a clause that holds a "never" word of `lang` (NEVER). */
+function neverClauses(found: readonly Found[], lang: string): Set<number> {
+  const words = NEVER[lang];
+  const out = new Set<number>();
+  if (words === undefined) return out;
+  for (let from = 0; from < found.length;) {
+    let to = from;
+    let has = false;
+    for (; to < found.length && !found[to]!.end; to++) has ||= words.has(found[to]!.text.toLowerCase());
+    if (has) for (let k = from; k < to; k++) out.add(k);
+    from = to + 1;
+  }
+  return out;
+}
+
 export class FallbackLexicons {
   /**
    * Open addressing over the entries, by fnv: slot → entry index + 1 (0 empty), at most half full, probed linearly. A
@@ -354,8 +389,10 @@ export class FallbackLexicons {
   }
 
   /** The lexicon reading of a text in language `lang` (the language stage's verdict). */
-  score(text: string, lang: string): FallbackVerdict {
+  score(original: string, lang: string): FallbackVerdict {
     const langs = [lang, ...(TRANSFER[lang] ?? [])];
+    const contracted = CONTRACTED_NEGATORS[lang];
+    const text = contracted === undefined ? original : original.replace(contracted[0], contracted[1]);
     // one entry per word position: its strength (0 none, NEGATOR a negator) and the surface matched
     const found: Found[] = [];
     let anyAlone = false;
@@ -405,18 +442,14 @@ export class FallbackLexicons {
     let concord = 0;
     if (anyAlone) negateAlone(found);
     const copulas = COPULAS_BEFORE_NEGATOR[lang];
-    const auxiliaries = AUXILIARIES_AFTER_NEGATOR[lang];
+    const never = neverClauses(found, lang);
     found.forEach((f, i) => {
       if (f.v !== NEGATOR) return;
       // the lexicon word just before (past a copula), in the post-negating languages (a boundary there has v 0)
       const b = copulas !== undefined && i > 1 && copulas.has(found[i - 1]!.text) ? i - 2 : i - 1;
       const before = POST_NEGATING.has(lang) && b >= 0 && found[b]!.v !== 0 && found[b]!.v !== NEGATOR ? b : -1;
       let target = BACK_FIRST.has(lang) ? before : -1;
-      // the next lexicon word within two words, in the negator's clause ("ne répond jamais, quelle honte": not honte)
-      for (let j = i + 1, reach = 0; target < 0 && reach < 2 && j < found.length && !found[j]!.end; j++) {
-        if (found[j]!.v !== 0 && found[j]!.v !== NEGATOR) target = j;
-        else if (!AT_ALL.has(found[j]!.text.toLowerCase()) && !auxiliaries?.has(found[j]!.text.toLowerCase())) reach++;
-      }
+      if (target < 0) target = forwardTarget(found, i, lang, never.has(i));
       if (target < 0) target = before;
       // a second negator of the same word is negative concord ("no está nada mal", "non è per niente buono"): one negation
       if (target >= 0 && flipped.has(target)) concord++;

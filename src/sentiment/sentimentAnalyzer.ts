@@ -459,8 +459,7 @@ export class SentimentAnalyzer {
     // thin polarity (polarityGap): a missing class always lets the lexicon vote; emotion-derived rows only where the
     // model answers NEUTRAL or is unsure (on their in-source rows the model beats the lexicons: models/general.md)
     const gapVotes = gap !== undefined && (gap !== 'emotions' || level.winner === 1 || confidence < MODEL_SURE);
-    // the lexicons read the text without its quoted titles and names (titlesAndNames.ts; made when first read); the model
-    // reads it whole, as trained
+    // the lexicons read the text without quoted titles and names (titlesAndNames.ts; made when first read), the model whole
     let blanked: string | undefined;
     const said = (): string => (blanked ??= blankCapitalisedNames(blankQuotedTitles(b.cleaned), language.code));
     const lexicon = domain === 'GENERAL' && language.code !== 'und' && (!trained || weak || gapVotes) ? this.fallback.score(said(), language.code) : undefined;
