@@ -95,7 +95,8 @@ export const NEUTRAL_PHRASES: Readonly<Record<string, string>> = {
   sr: '=роман =романа =dobar dan =dobro jutro =dobro veče =laku noć =добар дан =добро јутро =добро вече =лаку ноћ =molim =молим',
   sl: '=dober dan =dobro jutro =dober večer =lahko noč =prosim',
   tr: '=iyi günler =iyi akşamlar =iyi geceler =iyi sabahlar =kolay gelsin =lütfen =lutfen'
-    + ' =kalite =kalitesi', // "quality" (+2 in nlp.js's list: "kalitesi çok kötü" read POSITIVE); kaliteli "of quality" stays
+    + ' =kalite =kalitesi' // "quality" (+2 in nlp.js's list: "kalitesi çok kötü" read POSITIVE); kaliteli "of quality" stays
+    + ' =inanılmaz', // "incredible" (−1 in nlp.js's list), mostly an intensifier in reviews: "inanılmaz güzel bir otel"
   id: '=selamat pagi =selamat siang =selamat sore =selamat malam =tolong =mohon',
   ms: '=selamat pagi =selamat petang =selamat malam =tolong =mohon',
   vi: '=yêu cầu =yeu cau =làm ơn =lam on',

@@ -243,6 +243,14 @@ function negateAlone(found: Found[]): void {
 }
 
 /**
+ * A word in lower case as the tables hold it: Turkish and Azerbaijani İ is i ("İğrenç", disgusting, at a sentence's
+ * start had lower-cased to i and a combining dot, which no entry holds).
+ */
+function lowerWord(w: string): string {
+  return (w.includes('İ') ? w.replaceAll('İ', 'i') : w).toLowerCase();
+}
+
+/**
  * The lexicon word a negator at `i` negates after it: the next one within two words of its clause ("ne répond jamais,
  * quelle honte": not honte), past "at all" words anywhere and past auxiliaries and "so/such" words right after it
  * (clauseWords.ts); none past a question particle right after it, nor past a "so/such" word in a clause with "never".
@@ -382,7 +390,7 @@ export class FallbackLexicons {
     const langs = [lang, ...(TRANSFER[lang] ?? [])];
     for (const surface of tokens) {
       if (surface.length > LONGEST_NEGATOR) continue;
-      const w = surface.toLowerCase();
+      const w = lowerWord(surface);
       if (NEGATING_ALONE.has(w) || this.find(langs, KIND_NEGATOR, w) !== 0) return true;
     }
     return false;
@@ -397,7 +405,7 @@ export class FallbackLexicons {
     const found: Found[] = [];
     let anyAlone = false;
     const surfaces = text.match(TOKEN) ?? [];
-    const tokens = surfaces.map((w) => w.toLowerCase());
+    const tokens = surfaces.map(lowerWord);
     for (let t = 0; t < tokens.length; t++) {
       const w = tokens[t]!;
       const surface = surfaces[t]!;

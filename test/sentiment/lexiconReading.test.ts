@@ -120,6 +120,8 @@ describe('negation and courtesy in the lexicons', () => {
     // Japanese "easy to use" and its negation
     expect(Math.sign(lexicons.score('説明がとても分かりやすい。', 'ja').score)).toBe(1);
     expect(Math.sign(lexicons.score('このアプリは全然使いやすくないです。', 'ja').score)).toBe(-1);
+    // Turkish İ at a sentence's start lower-cases to i ("İğrenç", disgusting)
+    expect(Math.sign(lexicons.score('İğrenç bir yemekti.', 'tr').score)).toBe(-1);
     // a formula that is also a verdict keeps it (Finnish "ei ole hyvä": not good)
     expect(Math.sign(lexicons.score('Tämä ei ole hyvä.', 'fi').score)).toBe(-1);
     // an adverb that also describes keeps its polarity (the staff answered kindly)
