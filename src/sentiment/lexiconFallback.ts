@@ -260,7 +260,7 @@ function forwardTarget(found: readonly Found[], i: number, lang: string, neverCl
   const so = SO_WORDS[lang];
   for (let j = i + 1, reach = 0, adjacent = true; reach < 2 && j < found.length && !found[j]!.end; j++) {
     if (found[j]!.v !== 0 && found[j]!.v !== NEGATOR) return j;
-    const w = found[j]!.text.toLowerCase();
+    const w = lowerWord(found[j]!.text);
     if (adjacent && QUESTION_PARTICLES.has(w)) return -1;
     if (so?.has(w) && neverClause) return -1;
     if (AT_ALL.has(w) || (adjacent && (auxiliaries?.has(w) || so?.has(w)))) continue;
@@ -278,7 +278,7 @@ function neverClauses(found: readonly Found[], lang: string): Set<number> {
   for (let from = 0; from < found.length;) {
     let to = from;
     let has = false;
-    for (; to < found.length && !found[to]!.end; to++) has ||= words.has(found[to]!.text.toLowerCase());
+    for (; to < found.length && !found[to]!.end; to++) has ||= words.has(lowerWord(found[to]!.text));
     if (has) for (let k = from; k < to; k++) out.add(k);
     from = to + 1;
   }
@@ -450,9 +450,10 @@ export class FallbackLexicons {
     let concord = 0;
     if (anyAlone) negateAlone(found);
     const copulas = COPULAS_BEFORE_NEGATOR[lang];
-    const never = neverClauses(found, lang);
+    let never: Set<number> | undefined; // made at the first negator: most texts have none
     found.forEach((f, i) => {
       if (f.v !== NEGATOR) return;
+      never ??= neverClauses(found, lang);
       // the lexicon word just before (past a copula), in the post-negating languages (a boundary there has v 0)
       const b = copulas !== undefined && i > 1 && copulas.has(found[i - 1]!.text) ? i - 2 : i - 1;
       const before = POST_NEGATING.has(lang) && b >= 0 && found[b]!.v !== 0 && found[b]!.v !== NEGATOR ? b : -1;
