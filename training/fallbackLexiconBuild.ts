@@ -61,7 +61,17 @@ function projectItems(lang: string, line: string): { sign: string; text: string 
       throw new Error(`fallbackSeeds / polarityVocabulary ${lang}: "${item}" is longer than the ${LONGEST_SUBSTRING} characters an unspaced text is searched for; shorten it`);
     }
     return { sign: m[1]!, text };
+  }).flatMap((e) => {
+    // Vietnamese is often typed without its diacritics ("tuyet voi", "hai long"): each two-syllable entry also stands
+    // in that form (a bare syllable is too often another word: "te" for tệ, "chua" for chưa or chua, sour)
+    const bare = lang === 'vi' && e.text.includes(' ') ? withoutDiacritics(e.text) : e.text;
+    return bare === e.text ? [e] : [e, { sign: e.sign, text: bare }];
   });
+}
+
+/** Vietnamese text without its tone and vowel marks, as typed on a keyboard without them (đ as d). */
+function withoutDiacritics(text: string): string {
+  return text.normalize('NFD').replace(/\p{M}/gu, '').replaceAll('đ', 'd').normalize('NFC');
 }
 
 /** The tables' entries, and the stray forms (strayStemForms) among them made neutral. */

@@ -120,6 +120,9 @@ describe('negation and courtesy in the lexicons', () => {
     // Japanese "easy to use" and its negation
     expect(Math.sign(lexicons.score('説明がとても分かりやすい。', 'ja').score)).toBe(1);
     expect(Math.sign(lexicons.score('このアプリは全然使いやすくないです。', 'ja').score)).toBe(-1);
+    // Vietnamese typed without diacritics: two-syllable entries stand in that form too ("tuyệt vời", "thất vọng")
+    expect(Math.sign(lexicons.score('Dich vu tuyet voi, rat hai long', 'vi').score)).toBe(1);
+    expect(Math.sign(lexicons.score('That vong qua, hang bi hong', 'vi').score)).toBe(-1);
     // Turkish İ at a sentence's start lower-cases to i ("İğrenç", disgusting)
     expect(Math.sign(lexicons.score('İğrenç bir yemekti.', 'tr').score)).toBe(-1);
     // a formula that is also a verdict keeps it (Finnish "ei ole hyvä": not good)
