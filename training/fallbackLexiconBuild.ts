@@ -116,7 +116,7 @@ function buildEntries(): { entries: Map<string, number>; stray: { lang: string; 
       }
       const v = sign === '!' ? NEGATOR : sign === '++' ? 3 : sign === '--' ? -3 : sign === '+' ? 2 : -2;
       // mayNegate (the served side's quick test for a negator) reads no longer word
-      if (sign === '!' && !UNSPACED.test(text) && text.length > LONGEST_NEGATOR) throw new Error(`${lang} negator "${text}" is longer than LONGEST_NEGATOR (${LONGEST_NEGATOR}, src/sentiment/lexiconFallback.ts): raise it`);
+      if (sign === '!' && !UNSPACED.test(text) && text.length > LONGEST_NEGATOR) throw new Error(`${lang} negator "${text}" is longer than LONGEST_NEGATOR (${LONGEST_NEGATOR}, src/sentiment/clauseWords.ts): raise it`);
       if (sign === '!') put(lang, 'n', text, v);
       else if (UNSPACED.test(text)) putOwn(lang, 'c', text, v);
       else if (text.endsWith('*') || HANGUL.test(text)) put(lang, 's', text.replace(/\*$/u, ''), v);

@@ -9,8 +9,11 @@
  *
  * A quoted span counts as a title when
  * - its marks pair as quotation marks do (« », » «, „ “, „ ”, “ ”, ” ”, " ", ‘ ’, ' ', ‹ ›, 「 」, 『 』), a straight
- *   or curly single quote only between non-letters on its outer sides (not the apostrophe of "don't");
- * - it holds 1 to MAX_TITLE_WORDS words (in scripts written without spaces, a word per two letters) and does not end with ! ? . or … (quoted speech, "Best day ever!", does);
+ *   or single quote only with no letter on its outer side (not the apostrophe of "don't", nor Hebrew ש"ח) and a
+ *   straight double one not after a digit (27"), the closing mark within MAX_TITLE_CHARS, and not after a colon
+ *   (what someone said: "Ma réaction : « Génial »");
+ * - it holds 1 to MAX_TITLE_WORDS words (in scripts written without spaces, a word per two letters) and does not end
+ *   with ! ? . or … (quoted speech, "Best day ever!", does);
  * - in a cased script its first letter is upper case (scare quotes, 'the "friendly" staff', are lower case and
  *   stay read);
  * - at least MIN_WORDS_AROUND words of the text are outside every title (a text that is mostly a quote is read whole).

@@ -9,6 +9,8 @@ import type { AnalysisOutput, EmotionScore } from './analysisOutput.js';
 import { fmt, quote, type MainHead } from './rationale.js';
 
 const NEGATED = ' (negated)';
+/** Whether a negator flipped this lexicon hit (score() marks its text so). */
+const isNegated = (h: { text: string }): boolean => h.text.endsWith(NEGATED);
 /** The rationale's note on a contrast word whose two sides disagreed (lexiconFallback.ts CONTRAST), or nothing. */
 function contrastNote(lex: FallbackVerdict): string {
   return lex.contrast === undefined ? '' : `; the words after ${quote(lex.contrast)} count ${CONTRAST_AFTER}×, those before ${CONTRAST_BEFORE}×`;
@@ -16,7 +18,7 @@ function contrastNote(lex: FallbackVerdict): string {
 
 /** A lexicon word as the rationale cites it: the word in quotes as the text has it, "(negated)" after it when a negator flipped it, and its strength. */
 function citeHit(h: { text: string; strength: number }): string {
-  return h.text.endsWith(NEGATED) ? `${quote(h.text.slice(0, -NEGATED.length))} (negated) ${fmt(h.strength)}` : `${quote(h.text)} ${fmt(h.strength)}`;
+  return isNegated(h) ? `${quote(h.text.slice(0, -NEGATED.length))} (negated) ${fmt(h.strength)}` : `${quote(h.text)} ${fmt(h.strength)}`;
 }
 
 /** What a language whose polarity rows are all written sentences learnt from (training/corpus.ts writtenSentences: 130-145 a language). */
@@ -156,7 +158,7 @@ export const LEXICON_DECIDES = Object.freeze({ minScore: 2, minHit: 2, beyondSte
 export function lexiconDecides(lex: FallbackVerdict): FallbackVerdict | undefined {
   const hits = lex.hits.filter((h) => !/\p{Extended_Pictographic}/u.test(h.text) && (h.beyondStem ?? 0) <= LEXICON_DECIDES.beyondStem);
   const score = hits.reduce((a, h) => a + h.strength, 0);
-  const flipped = hits.reduce((n, h) => n + +h.text.endsWith('(negated)'), 0);
+  const flipped = hits.reduce((n, h) => n + +isNegated(h), 0);
   if (hits.length === 0 || (lex.negators ?? 0) > flipped || Math.abs(score) < LEXICON_DECIDES.minScore) return undefined;
   if (hits.some((h) => Math.sign(h.strength) !== Math.sign(score))) return undefined;
   return Math.max(...hits.map((h) => Math.abs(h.strength))) >= LEXICON_DECIDES.minHit ? { score, hits } : undefined;
@@ -178,7 +180,7 @@ export const NEGATION_LEARNT_ROWS = 16_000;
  * read: +3 of its 456 rows as written; the evaluation fit's held-out written sentences +7 (models/general.md, "Answer rules").
  */
 export function negationLed(lex: FallbackVerdict): boolean {
-  return lex.hits.some((h) => h.text.endsWith('(negated)'));
+  return lex.hits.some(isNegated);
 }
 
 /**
