@@ -172,7 +172,7 @@ async function buildCountries(conn: DuckDBConnection, db: Record<string, DbCount
       .filter(([, v]) => !v._to && v._tender !== 'false').map(([k]) => k);
     const c = cl[code];
     rows.push([code, iso?.alpha3 ?? (code === 'XK' ? 'XKX' : ''), en, c?.capital || null,
-      c?.phone?.length ? `+${c.phone[0]}` : null, current, db[code]?.reference?.geonames ?? null, flagEmoji(code), wikidata.get(code) ?? null, flagSvg(code),
+      callingCodeOf(code, c?.phone), current, db[code]?.reference?.geonames ?? null, flagEmoji(code), wikidata.get(code) ?? null, flagSvg(code),
       // ISO's English short name where it says more than CLDR's (United States of America, Russian Federation, Viet Nam)
       iso && iso.name !== en ? iso.name : null]);
     for (const l of DISPLAY_LANGUAGES) {
@@ -206,6 +206,15 @@ function countryWikidata(): Map<string, string> {
   }
   for (const c of conflict) out.delete(c);
   return out;
+}
+
+/**
+ * A country's calling code: the first of countries-list's, but Kosovo's is +383 (ITU-assigned in 2016), which
+ * countries-list lists after the codes of Monaco's, Serbia's and Slovenia's networks once used there (377, 381, 386).
+ */
+function callingCodeOf(code: string, phone: readonly number[] | undefined): string | null {
+  if (code === 'XK') return '+383';
+  return phone?.length ? `+${phone[0]}` : null;
 }
 
 /** The country's flag as SVG (flag-icons, 4:3), or null when the package has none for the code. */

@@ -166,11 +166,13 @@ export function parsePlaceList(
     throw exclusive(['location', countries || excluded ? 'countryIds' : 'timeZoneIds'],
       'a location search cannot be combined with country or time-zone filters: pass either location or countryIds/excludedCountryIds/timeZoneIds');
   }
-  if (radiusRaw !== undefined && !centre) throw invalid('radius', 'radius needs a location');
+  // a radius without a location narrows nothing and is ignored, as distanceUnit is (GeoDB reads both only with a
+  // location; forms that always send a radius, and an empty location until a point is chosen, keep working), but it
+  // must still be a radius
+  const radius = radiusRaw ?? DEFAULT_RADIUS;
+  if (!Number.isFinite(radius) || radius <= 0) throw invalid('radius', `radius must be a number above 0, got ${radius}`);
   let near: PlaceQuery['near'];
   if (centre) {
-    const radius = radiusRaw ?? DEFAULT_RADIUS;
-    if (!Number.isFinite(radius) || radius <= 0) throw invalid('radius', `radius must be a number above 0, got ${radius}`);
     // Any radius beyond half the circumference reaches every point: answer for the whole Earth.
     const radiusKm = Math.min(toKm(radius, unit), WHOLE_EARTH_KM);
     near = { latitude: centre.latitude, longitude: centre.longitude, radiusKm, ...(centre.excludeId !== undefined ? { excludeId: centre.excludeId } : {}) };

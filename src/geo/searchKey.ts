@@ -101,8 +101,9 @@ export function namePrefixOf(raw: string | undefined, tooLong: () => Error): str
  * 12: an elision before a capital is also a word boundary ("aquila" beside "laquila" for L'Aquila).
  * 13: a region WikiData id names one region; places renumbered by outline where codes and regions disagree (Taiwan,
  * Madagascar: data/geo/regionPolygons.ts); Nepal's provinces and South Sudan's states replace their abolished units.
+ * 14: Kosovo's calling code is +383 (was the first of countries-list's, Monaco's +377).
  */
-export const GEO_SCHEMA_VERSION = 13;
+export const GEO_SCHEMA_VERSION = 14;
 
 /** The tables that make a DuckDB file Meridian's geo database (the core and the install-time build check for them). */
 export const GEO_TABLES = ['meta', 'places', 'place_keys'] as const;

@@ -57,6 +57,15 @@ describe('REST: places, cities and admin divisions (#1-#14, #26-#32)', () => {
     expect([...d].sort((a, b) => a - b)).toEqual(d);
   });
 
+  it('#6 a radius without a location narrows nothing, as distanceUnit does (forms that always send one, with an empty location)', async () => {
+    const all = await geodb('/v1/geo/cities?minPopulation=5000000&limit=5');
+    for (const q of ['radius=50', 'location=&radius=100', 'radius=10&distanceUnit=KM']) {
+      const b = await geodb(`/v1/geo/cities?minPopulation=5000000&limit=5&${q}`);
+      expect(b.metadata.totalCount, q).toBe(all.metadata.totalCount);
+      expect(ids(b), q).toEqual(ids(all));
+    }
+  });
+
   it('#6 types=ADM2 on a city search finds divisions only; types=CITY,ADM2 merges both in one order; no types: populated places only', async () => {
     const adm2 = await geodb('/v1/geo/cities?types=ADM2&namePrefix=Los%20Angeles&limit=5');
     expect(adm2.data.map((p: { type: string }) => p.type)).toEqual(adm2.data.map(() => 'ADM2'));
@@ -474,6 +483,7 @@ describe('REST: bad input gets the error envelope, never a 500', () => {
     ['/v1/geo/countries/US?languageCode=zz_ZZ', 400, 'PARAM_INVALID'],
     ['/v1/geo/cities?location=%2B37.7749-122.4194&radius=-5', 400, 'PARAM_INVALID'],
     ['/v1/geo/cities?location=%2B37.7749-122.4194&radius=0', 400, 'PARAM_INVALID'],
+    ['/v1/geo/cities?radius=-5', 400, 'PARAM_INVALID'],
     ['/v1/geo/cities?types=VILLAGE', 400, 'PARAM_INVALID'],
     ['/v1/geo/cities?location=%2B37.7749-122.4194&countryIds=US', 400, 'PARAMS_MUTUALLY_EXCLUSIVE'],
     ['/v1/geo/cities?countryIds=US&excludedCountryIds=CA', 400, 'PARAMS_MUTUALLY_EXCLUSIVE'],

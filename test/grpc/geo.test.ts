@@ -213,6 +213,8 @@ describe('countries and regions', () => {
     expect(r.data['numRegions']).toBe(51);
     const byQ = await call<{ data: { code: string } }>('GetCountry', { countryCode: 'Q183' });
     expect(byQ.data.code).toBe('DE');
+    // Kosovo's own code, not the first of the older ones countries-list lists (Monaco's +377)
+    expect((await call<{ data: { callingCode: string } }>('GetCountry', { countryCode: 'XK' })).data.callingCode).toBe('+383');
     expect(await fail('GetCountry', { countryCode: 'Q1' })).toMatchObject({ reason: 'ENTITY_NOT_FOUND' });
   });
 
@@ -269,7 +271,7 @@ describe('errors', () => {
     ['ListCities', { countryIds: ['ZZ'] }, 'countryIds'],
     ['ListCities', { timeZoneIds: ['Mars/Olympus'] }, 'timeZoneIds'],
     ['ListCities', { types: ['ADM9'] }, 'types'],
-    ['ListCities', { radius: 10 }, 'radius'],
+    ['ListCities', { radius: -10 }, 'radius'], // without a location a radius narrows nothing, but must still be one
     ['ListCities', { location: '+10.0000+010.0000', radius: 0 }, 'radius'],
     ['ListCities', { location: '+10.0000+010.0000', radius: -5 }, 'radius'],
     ['ListCities', { namePrefix: 'x'.repeat(101) }, 'namePrefix'], // (one without letters or digits is an empty page: compat/geodbNames.test.ts)
