@@ -21,6 +21,7 @@ import { openPlaceStore, placeIndexPath } from './placeIndexFile.js';
 import { CITY_MIN_POPULATION, parsePlaceList, parseUnit, type ParsedPlaceList, type PlaceContext, type PlaceListRequest } from './placeRequests.js';
 import { foldText, namePrefixOf, searchWords } from './searchKey.js';
 import { SparseUtf8Column, Utf8Column } from './utf8Column.js';
+import { cmpStr } from './stringTable.js';
 
 export interface GeoDeps {
   db: ConnectionPool;
@@ -267,7 +268,10 @@ export class Geo implements PlaceContext {
     const d = parseDisplay(req.languageCode, req.asciiMode);
     const parsed = parsePlaceList(this, req, opts);
     const { unit, key, divisions } = parsed;
-    const query = parsed.shownNameOnly ? this.withShownName(parsed.query, d) : parsed.query;
+    const shown = parsed.shownNameOnly ? this.withShownName(parsed.query, d) : parsed.query;
+    // sort=name in a language we hold place names in orders by the names shown (PlaceStore.rankedByNames)
+    const local = d.language === 'en' || !shown.sort.some((s) => s.field === 'name') ? undefined : this.extras.localNames.get(d.language);
+    const query = local ? { ...shown, nameRanks: this.places.rankedByNames(d.language, (i) => local.get(i)) } : shown;
     const { limit, offset } = this.paging.read(req, key);
     // Types the data holds no record of (ISLAND) match nothing: no need to look.
     const noPlaces = query.featureCodes !== undefined && ![...query.featureCodes].some((c) => this.featureCodes.has(c));
@@ -275,7 +279,7 @@ export class Geo implements PlaceContext {
     const tiered = !parsed.shownNameOnly && query.alternates === true;
     const found = divisions === 'none' ? (noPlaces ? { hits: [], total: 0, offset: 0 } : tiered ? this.namedFirst(query, d, limit, offset) : this.places.search({ ...query, limit, offset }))
       : divisions === 'only' || noPlaces ? asDivisions(this.divisions.search({ ...divisionQuery(query), limit, offset }))
-      : this.bothStores(query, limit, offset);
+      : this.bothStores(query, limit, offset, local);
     // the page from each summary's cached bytes (placePages.ts); `data` as objects only for a reader that asks
     const distanceUnit = query.near ? unit : undefined;
     const items = found.hits.map((h) => ({
@@ -337,18 +341,22 @@ export class Geo implements PlaceContext {
    * A list over the populated places and the divisions together (types=CITY,ADM2): each store's first
    * offset + limit in the requested order, merged; the total is the sum.
    */
-  private bothStores(query: ParsedPlaceList['query'], limit: number, offset: number): { hits: PlaceHit[]; total: number; offset: number } {
+  private bothStores(query: ParsedPlaceList['query'], limit: number, offset: number, local?: SparseUtf8Column): { hits: PlaceHit[]; total: number; offset: number } {
     const a = this.places.search({ ...query, limit: offset + limit, offset: 0 });
     const b = asDivisions(this.divisions.search({ ...divisionQuery(query), limit: offset + limit, offset: 0 }));
     const total = a.total + b.total;
     const at = clampOffset(offset, limit, total);
-    if (at !== offset) return this.bothStores(query, limit, at);
-    const order = this.refOrder(query.sort);
+    if (at !== offset) return this.bothStores(query, limit, at, local);
+    const order = this.refOrder(query.sort, local);
     return { hits: [...a.hits, ...b.hits].sort(order).slice(at, at + limit), total, offset: at };
   }
 
-  /** The order of a sort over records of both stores, ties by id (PlaceStore's own order within one store). */
-  private refOrder(sort: ParsedPlaceList['query']['sort']): (x: PlaceHit, y: PlaceHit) => number {
+  /** The order of a sort over records of both stores, ties by id (PlaceStore's own order within one store); names: `local`'s where it has one. */
+  private refOrder(sort: ParsedPlaceList['query']['sort'], local?: SparseUtf8Column): (x: PlaceHit, y: PlaceHit) => number {
+    const sortName = ({ p, i, division }: ReturnType<Geo['at']>): string => {
+      const n = division ? undefined : local?.get(i);
+      return n === undefined ? p.sortNames.at(i) : foldText(n);
+    };
     return (x, y) => {
       const a = this.at(x.index), b = this.at(y.index);
       for (const { field, desc } of sort) {
@@ -356,8 +364,8 @@ export class Geo implements PlaceContext {
         let c: number;
         if (field === 'distance') c = x.distanceKm - y.distanceKm;
         else if (field === 'population') c = a.p.population[a.i]! - b.p.population[b.i]!;
-        else if (field === 'name') c = cmp(a.p.sortNames.at(a.i), b.p.sortNames.at(b.i));
-        else if (field === 'countryCode') c = cmp(a.p.countryCodes[a.i]!, b.p.countryCodes[b.i]!);
+        else if (field === 'name') c = cmpStr(sortName(a), sortName(b));
+        else if (field === 'countryCode') c = cmpStr(a.p.countryCodes[a.i]!, b.p.countryCodes[b.i]!);
         else {
           // unknown elevations last either way (PlaceStore's order)
           const u = a.p.elevation[a.i]!, v = b.p.elevation[b.i]!;
@@ -487,7 +495,7 @@ export class Geo implements PlaceContext {
         let items = [...this.catalog.countries.values()].filter((c) => (!currency || c.currencyCodes.includes(currency)) && nameMatches(c));
         const byName = sort.endsWith('name');
         const byNameCmp = nameOrder();
-        items = items.sort((x, y) => (byName ? byNameCmp(displayName(x.names, d), displayName(y.names, d)) || cmp(x.code, y.code) : cmp(x.code, y.code)) * (sort.startsWith('-') ? -1 : 1));
+        items = items.sort((x, y) => (byName ? byNameCmp(displayName(x.names, d), displayName(y.names, d)) || cmpStr(x.code, y.code) : cmpStr(x.code, y.code)) * (sort.startsWith('-') ? -1 : 1));
         const page = this.listPage(items, req, JSON.stringify(['countries', currency, prefix, both, sort, d]));
         return {
           ...page,
@@ -524,11 +532,11 @@ export class Geo implements PlaceContext {
         const both = alsoDefault(req, d);
         const english = parseDisplay('en', d.ascii);
         const key = (r: Region) => (m[2] === 'isoCode' ? GeoCatalog.regionCode(r) : m[2] === 'fipsCode' ? (r.fipsCode ?? '') : displayName(r.names, d));
-        const order = m[2] === 'name' ? nameOrder() : cmp;
+        const order = m[2] === 'name' ? nameOrder() : cmpStr;
         const items = this.catalog.regionsOf(country.code)
           .filter((r) => prefix === undefined || searchWords(displayName(r.names, d)).some((w) => w.startsWith(prefix))
             || (both && searchWords(displayName(r.names, english)).some((w) => w.startsWith(prefix))))
-          .sort((x, y) => (order(key(x), key(y)) || cmp(x.admin1Code, y.admin1Code)) * (m[1] === '-' ? -1 : 1));
+          .sort((x, y) => (order(key(x), key(y)) || cmpStr(x.admin1Code, y.admin1Code)) * (m[1] === '-' ? -1 : 1));
         const page = this.listPage(items, req, JSON.stringify(['regions', country.code, prefix, both, sort, d]));
         return { ...page, data: page.data.map((r) => this.regionSummary(r, d)) };
       },
@@ -550,21 +558,14 @@ function asDivisions(page: { hits: PlaceHit[]; total: number; offset: number }) 
   return { ...page, hits: page.hits.map((h) => ({ index: -h.index - 1, distanceKm: h.distanceKm })) };
 }
 
-/** A place query as the division store reads it: no feature codes (every division is ADM2) and no alternate names. */
+/** A place query as the division store reads it: no feature codes (every division is ADM2), no alternate names, no place names' order. */
 function divisionQuery(q: ParsedPlaceList['query']): ParsedPlaceList['query'] {
-  const { featureCodes: _f, alternates: _a, nameMatch, ...rest } = q;
+  const { featureCodes: _f, alternates: _a, nameRanks: _n, nameMatch, ...rest } = q;
   // a division is shown by GeoNames' name: the place test, asked of ref -(j + 1)
   return nameMatch ? { ...rest, nameMatch: (j) => nameMatch(-j - 1) } : rest;
 }
 
-function round(x: number, digits: number): number {
-  const f = 10 ** digits;
-  return Math.round(x * f) / f;
-}
-
-function cmp(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
+const round = (x: number, digits: number): number => Math.round(x * 10 ** digits) / 10 ** digits;
 
 /**
  * Order of names for sort=name: by the folded form first (case and accents aside, as place lists sort on
@@ -574,7 +575,7 @@ function cmp(a: string, b: string): number {
 function nameOrder(): (a: string, b: string) => number {
   const folded = new Map<string, string>();
   const fold = (s: string) => { let f = folded.get(s); if (f === undefined) { f = foldText(s); folded.set(s, f); } return f; };
-  return (a, b) => cmp(fold(a), fold(b)) || cmp(a, b);
+  return (a, b) => cmpStr(fold(a), fold(b)) || cmpStr(a, b);
 }
 
 function countWhere(a: Float64Array, f: (x: number) => boolean): number {

@@ -103,6 +103,22 @@ describe('REST: places, cities and admin divisions (#1-#14, #26-#32)', () => {
     expect((await geodb(`/v1/geo/cities/${MUNICH}?languageCode=it`)).data.name).toBe('Munich'); // no source has it: GeoNames' name
     // a time zone's city without a Natural Earth or Who's On First name: CLDR's exemplar city (America/Mexico_City, in Italian)
     expect((await geodb('/v1/geo/cities/3530597?languageCode=it')).data.name).toBe('Città del Messico');
+    // sort=name orders by the names shown: Russian names in Russian order (Эссен after Штутгарт), either way, with
+    // population deciding between equal names; mixed with divisions (types=CITY,ADM2) too
+    const fold2 = (s: string) => fold(s).replace(/ё/g, 'е');
+    for (const [types, q] of [['CITY', 'countryIds=DE&minPopulation=500000'], ['CITY,ADM2', 'countryIds=DE&minPopulation=1000000']] as const) {
+      for (const sort of ['name', '-name']) {
+        const names = (await geodb(`/v1/geo/cities?${q}&types=${types}&sort=${sort}&languageCode=ru&limit=50`)).data.map((c: { name: string }) => c.name) as string[];
+        expect(names.length, types).toBeGreaterThan(3);
+        const sorted = [...names].sort((a, b) => (fold2(a) < fold2(b) ? -1 : fold2(a) > fold2(b) ? 1 : 0) * (sort === 'name' ? 1 : -1));
+        expect(names, `${types} ${sort}`).toEqual(sorted);
+      }
+    }
+    const byNameThenPopulation = (await geodb('/v1/geo/cities?namePrefix=Springfield&countryIds=US&sort=name,-population&languageCode=ru&limit=10')).data as { name: string; population: number }[];
+    for (let k = 1; k < byNameThenPopulation.length; k++) {
+      const [a, b] = [byNameThenPopulation[k - 1]!, byNameThenPopulation[k]!];
+      if (a.name === b.name) expect(a.population).toBeGreaterThanOrEqual(b.population);
+    }
     expect((await geodb(`/v1/geo/cities?namePrefix=${encodeURIComponent('Città del')}&languageCode=it&limit=1`)).data[0].id).toBe(3530597);
     expect((await geodb(`/v1/geo/cities/${MUNICH}?languageCode=en`)).data.name).toBe('Munich');
     // no name in that language: GeoNames' name (GeoDB falls back to English)
