@@ -58,6 +58,12 @@ const MAX_INTROSPECTIONS = 2;
 /** The introspection roots as a batch's texts name them (counted across a batch before each query is walked). */
 const INTROSPECTION = /\b__(?:schema|type)\b/g;
 const INTROSPECTION_COST = 50;
+/**
+ * The connections of populated places, each a search over the place store (a radius search for the nearby ones): a
+ * nested `nearbyPopulatedPlaces` priced as a small table let one request under the cost cap run world-wide radius
+ * searches for 10 s, and other callers' geo calls wait behind it.
+ */
+const PLACE_CONNECTIONS: ReadonlySet<string> = new Set(['PopulatedPlacesConnection', 'CountryPopulatedPlacesConnection', 'RegionPopulatedPlacesConnection', 'NearbyPopulatedPlacesConnection']);
 
 /**
  * One core call made for each object that asks for the field (not one per page): ~50–80 µs of the process measured
@@ -346,14 +352,14 @@ export class GraphqlWorkLimits {
 
     /** Rows the core may read for a list field. */
     const scanOf = (field: FieldNode, typeName: string, parentType: string): number => {
-      if (typeName !== 'PopulatedPlacesConnection') return SMALL_TABLE_ROWS;
+      if (!PLACE_CONNECTIONS.has(typeName)) return SMALL_TABLE_ROWS;
       if (field.name.value.startsWith('nearby') || arg(field, 'location') !== undefined) {
         const r = Number(arg(field, 'radius') ?? DEFAULT_RADIUS_MI);
         return placeRows({ radiusKm: radiusKm(Number.isFinite(r) ? r : 20_000, arg(field, 'distanceUnit')) });
       }
       const prefix = arg(field, 'namePrefix');
       const display = arg(field, 'displayOptions') as { language?: unknown } | undefined;
-      return placeRows({ namePrefix: typeof prefix === 'string' ? prefix : undefined, scoped: parentType === 'Country' || parentType === 'Region', language: display?.language });
+      return placeRows({ namePrefix: typeof prefix === 'string' ? prefix : undefined, scoped: parentType === 'Country' || parentType === 'CountryRegion', language: display?.language });
     };
 
     const walk = (set: SelectionSetNode, type: GraphQLObjectType, multiplier: number, depth: number, seen: Set<string>): number => {

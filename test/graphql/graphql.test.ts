@@ -293,6 +293,10 @@ describe('limits, keys and errors', () => {
     const large = await gql(nested, { n: 100 });
     expect(large.status).toBe(400);
     expect(large.errors?.[0]?.message).toMatch(/cost/);
+    // a nested radius search is priced as one (it was priced as a small table: 30 world-wide searches ran for 4 s)
+    const nestedRadius = await gql('{ populatedPlaces(first: 10, minPopulation: 1000000) { edges { node { nearbyPopulatedPlaces(radius: 12000, distanceUnit: KM, first: 1, namePrefix: "a") { totalCount } } } } }');
+    expect(nestedRadius.status).toBe(400);
+    expect(nestedRadius.errors?.[0]).toMatchObject({ extensions: { type: 'QUERY_COST_EXCEEDED' } });
     let deep = '{ populatedPlace(id: "1") { country { code } } }';
     for (let i = 0; i < 8; i++) deep = deep.replace('country { code }', 'country { region(code: "X") { country { code } } }');
     expect((await gql(deep)).errors?.[0]?.message).toMatch(/depth/);
