@@ -263,7 +263,7 @@ export async function buildGateway(config: GatewayConfig, log: Logger = pino({ l
   });
 
   // one work budget per key, charged by REST and GraphQL alike (workPricing.ts)
-  const budget = new WorkBudget(config.workBudget);
+  const budget = new WorkBudget(config.workBudget, config.workInFlight);
   // one store of answers over reference data kept by their request, for REST and GraphQL alike (keptAnswers.ts)
   const answers = new KeptAnswers();
   const graphql = await registerGraphql(app, {

@@ -9,6 +9,8 @@ import { boolSetting, databaseUrlSetting, grpcAddressSetting, hostPortSetting, i
 
 /** Work units per key per minute by default: see gateway/README.md, "Limits by work", for how it was sized. */
 export const DEFAULT_WORK_BUDGET = 3_000_000;
+/** Work units of one key in progress at once: about 22 world-wide radius searches of 100 (workPricing.ts WorkBudget.hold). */
+export const DEFAULT_WORK_IN_FLIGHT = 20_000;
 
 export interface GatewayConfig {
   /** host:port the HTTP server listens on (MERIDIAN_HTTP_ADDR). */
@@ -63,6 +65,8 @@ export interface GatewayConfig {
   graphqlMaxOperations: number;
   /** Work units (gateway/workPricing.ts) one API key may spend per minute over REST and GraphQL together; 0 = unlimited (MERIDIAN_WORK_BUDGET, formerly MERIDIAN_GRAPHQL_TENANT_BUDGET; default and reasoning in gateway/README.md). */
   workBudget: number;
+  /** Most work units of one key's requests in progress at once, REST and GraphQL together; 0 = no cap (MERIDIAN_WORK_IN_FLIGHT, default 20,000; gateway/README.md). */
+  workInFlight: number;
   /** Secret that signs GraphQL cursors, shared by replicas (MERIDIAN_PAGE_TOKEN_SECRET); empty: the state folder's page-token.secret. */
   pageTokenSecret: string;
   /**
@@ -153,6 +157,7 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
     graphqlMaxOperations: int(env, 'MERIDIAN_GRAPHQL_MAX_OPERATIONS', 10, 1, 1000),
     // the older name still counts, so that a deployment that set it keeps its budget
     workBudget: int(env, 'MERIDIAN_WORK_BUDGET', int(env, 'MERIDIAN_GRAPHQL_TENANT_BUDGET', DEFAULT_WORK_BUDGET, 0, 1_000_000_000), 0, 1_000_000_000),
+    workInFlight: int(env, 'MERIDIAN_WORK_IN_FLIGHT', DEFAULT_WORK_IN_FLIGHT, 0, 1_000_000_000),
     pageTokenSecret: secretSetting(env, 'MERIDIAN_PAGE_TOKEN_SECRET'),
     createLocalKey: bool(env, 'MERIDIAN_CREATE_LOCAL_KEY', true),
     logLevel: logLevelSetting(env),

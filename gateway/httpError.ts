@@ -94,7 +94,7 @@ export const DOCUMENTED_STATUSES: Record<number, string> = {
   409: 'CONFLICT (writes only): the job has finished and cannot be canceled (type JOB_FINISHED), or the requestId was used before for other content (type REQUEST_ID_REUSED: use a new requestId)',
   413: 'PARAM_INVALID, type PAYLOAD_TOO_LARGE: the body is over MERIDIAN_HTTP_BODY_LIMIT (or a text or batch over its limit)',
   415: 'PARAM_INVALID, type UNSUPPORTED_MEDIA_TYPE: a body that is not application/json',
-  429: 'ACCESS_DENIED: over the key\'s rate limit, or type TENANT_BUDGET_EXHAUSTED when the key spent its work budget per minute (shared by REST and GraphQL; details.cost, details.budgetPerMinute, details.retryAfterSeconds); Retry-After says when to retry',
+  429: 'ACCESS_DENIED: over the key\'s rate limit, or type TENANT_BUDGET_EXHAUSTED when the key spent its work budget per minute (shared by REST and GraphQL; details.cost, details.budgetPerMinute, details.retryAfterSeconds), or type TOO_MANY_IN_PROGRESS when the key\'s requests in progress already hold its share of the core (details.cost, details.inProgressMax); Retry-After says when to retry',
   503: 'SERVICE_UNAVAILABLE: the core cannot be reached, or type SHUTTING_DOWN while the gateway drains (Connection: close); retry',
   504: 'SERVICE_UNAVAILABLE, type DEADLINE_EXCEEDED: the core did not answer within the gateway\'s core timeout (MERIDIAN_CORE_TIMEOUT_MS); the core stopped the work',
 };

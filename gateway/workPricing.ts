@@ -91,7 +91,36 @@ export type BudgetWait = number;
  */
 export class WorkBudget {
   private readonly buckets = new Map<string, { tokens: number; at: number }>();
-  constructor(readonly perMinute: number) {}
+  /** Work units of each key's requests not yet answered (hold). */
+  private readonly held = new Map<string, number>();
+  /**
+   * `inFlight`: most work units of one key's requests the core may have at once (0: no cap). The bucket admits a
+   * minute's worth in a burst: 200 parallel world-wide radius searches of one key, all within its budget, had queued
+   * every other key's geo calls behind them for 10 s (504s); past this cap a request is refused at once instead.
+   */
+  constructor(readonly perMinute: number, readonly inFlight = 0) {}
+
+  /**
+   * Whether `cost` more units of the key's may go to the core now (a request alone always may), and if so, holds them
+   * until `until` closes (an HTTP response closes when it is sent or its client goes away).
+   */
+  hold(key: string, cost: number, until: { once(event: 'close', f: () => void): unknown }): boolean {
+    if (!this.inFlight) return true;
+    const now = this.held.get(key) ?? 0;
+    if (now > 0 && now + cost > this.inFlight) return false;
+    this.held.set(key, now + cost);
+    until.once('close', () => {
+      const left = (this.held.get(key) ?? 0) - cost;
+      if (left > 1e-6) this.held.set(key, left);
+      else this.held.delete(key);
+    });
+    return true;
+  }
+
+  /** The in-flight refusal's message, the same on both surfaces. */
+  busy(): string {
+    return `this key has ${this.inFlight} work units of requests in progress already (REST and GraphQL together); retry after 1 s, or send fewer requests at once`;
+  }
 
   /** Takes `cost` from the key's bucket, or returns the seconds until it would fit (nothing is taken then). */
   take(key: string, cost: number, now = Date.now()): BudgetWait {

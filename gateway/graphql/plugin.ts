@@ -176,7 +176,7 @@ export async function registerGraphql(app: FastifyInstance, opts: GraphqlOptions
           return;
         }
         // limits by work (workLimits.ts), before mercurius parses or runs anything
-        const cost = work.admit(payload, admission.key.id);
+        const cost = work.admit(payload, admission.key.id, reply.raw);
         if (request.method === 'GET') {
           const missing = work.missingOperation(payload as { query?: unknown; operationName?: unknown });
           if (missing !== undefined) throw new HttpError(400, 'PARAM_INVALID', missing);

@@ -117,6 +117,27 @@ describe('the REST fan-out guard', () => {
     } finally { await small.close(); }
   });
 
+  it('caps the work one key has in progress: a burst past it is refused at once (429 TOO_MANY_IN_PROGRESS), and what it held is given back', async () => {
+    const small = await startTestGateway({ workInFlight: 1000 }); // about one world-wide search of 100
+    try {
+      // different offsets, so no answer is kept and each goes to the core
+      const burst = await Promise.all(Array.from({ length: 8 }, (_, i) => small.get(`${WORLD}&offset=${i * 100}`)));
+      const statuses = burst.map((r) => r.status);
+      expect(statuses).toContain(200);
+      expect(statuses).toContain(429);
+      const refused = burst.find((r) => r.status === 429)!;
+      expect(errorOf(refused)).toMatchObject({ code: 'ACCESS_DENIED', type: 'TOO_MANY_IN_PROGRESS', details: { inProgressMax: '1000' } });
+      expect(refused.headers.get('retry-after')).toBe('1');
+      // GraphQL counts against the same cap
+      const q = (n: number) => ({ query: `{ populatedPlaces(location: { latitude: 37.77, longitude: -122.42 }, radius: 12000, first: 100, after: null, minPopulation: ${n}) { edges { node { id } } } }` });
+      const gql = await Promise.all(Array.from({ length: 8 }, (_, i) => small.send('POST', '/graphql', q(1000 + i))));
+      expect(gql.map((r) => r.status)).toContain(429);
+      expect(gql.find((r) => r.status === 429)!.body.errors[0].extensions).toMatchObject({ code: 'ACCESS_DENIED', type: 'TOO_MANY_IN_PROGRESS' });
+      // once answered, the units are free again: one at a time always goes
+      for (let i = 0; i < 3; i++) expect((await small.get(`${WORLD}&offset=${5000 + i * 100}`)).status).toBe(200);
+    } finally { await small.close(); }
+  });
+
   it('a key that spends its budget over GraphQL is refused over REST too', async () => {
     const small = await startTestGateway({ workBudget: 500 });
     try {
