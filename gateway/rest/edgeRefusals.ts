@@ -209,6 +209,19 @@ function shapeRefusal(text: string): string | undefined {
   return undefined;
 }
 
+const LONE_SURROGATE_ESCAPE = /\\u[dD][89a-fA-F]/;
+
+/** A parsed JSON value with every string (and key) well formed: a lone surrogate becomes U+FFFD. */
+function wellFormed(v: unknown): unknown {
+  const fix = (s: string): string => ((s as string & { isWellFormed(): boolean }).isWellFormed() ? s : (s as string & { toWellFormed(): string }).toWellFormed());
+  if (typeof v === 'string') return fix(v);
+  if (Array.isArray(v)) return v.map(wellFormed);
+  if (v === null || typeof v !== 'object') return v;
+  const out: Record<string, unknown> = {};
+  for (const [k, x] of Object.entries(v)) out[fix(k)] = wellFormed(x);
+  return out;
+}
+
 /**
  * The `application/json` body parser: the rules of Fastify's own (secure-json-parse, prototype poisoning
  * refused), with messages that say what is wrong and where instead of one "Body is not valid JSON", and a
@@ -219,7 +232,10 @@ export function parseJsonBody(text: string): unknown {
   const refusal = shapeRefusal(text);
   if (refusal !== undefined) throw badJson(refusal);
   try {
-    return secureJson.parse(text, undefined, { protoAction: 'error', constructorAction: 'error' });
+    const parsed: unknown = secureJson.parse(text, undefined, { protoAction: 'error', constructorAction: 'error' });
+    // a lone surrogate can only come from a \u escape (the bytes are valid UTF-8): one U+FFFD in every string, as a
+    // text gets, where encoding it for the core had made three
+    return LONE_SURROGATE_ESCAPE.test(text) ? wellFormed(parsed) : parsed;
   } catch (e) {
     const m = (e as Error).message;
     if (/forbidden prototype/.test(m)) throw badJson('the request body has a "__proto__" or "constructor.prototype" key, which is refused: drop it');

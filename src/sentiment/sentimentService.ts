@@ -281,6 +281,8 @@ export class Sentiment {
         if (unknown) throw invalid('eventTypes', `eventTypes must be among ${WEBHOOK_EVENTS.join(', ')}; '${unknown.slice(0, 60)}' is not`);
         const description = req.description ?? '';
         if (description.length > 500) throw invalid('description', 'description must be at most 500 characters');
+        // as for texts: PostgreSQL's text type cannot hold a NUL (it was a 500 there, kept as is by the embedded store)
+        if (description.includes('\u0000')) throw invalid('description', 'description holds a NUL character (U+0000), which the state store cannot keep; remove it');
         // a standing limit, not a rate: FAILED_PRECONDITION (HTTP 409); as RESOURCE_EXHAUSTED it was 429 with Retry-After: 1, which clients retried forever
         const tooMany = () => new ServiceError(grpc.status.FAILED_PRECONDITION, 'WEBHOOK_LIMIT_REACHED', `at most ${MAX_WEBHOOKS_PER_TENANT} webhook endpoints per tenant; delete one (DELETE /v1/webhooks/{id}) before adding another`);
         const full = async () => (await this.store.listWebhooks({ tenant, admin: false })).length >= MAX_WEBHOOKS_PER_TENANT;

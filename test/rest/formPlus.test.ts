@@ -16,14 +16,23 @@ beforeAll(async () => { g = await startTestGateway(); });
 afterAll(async () => { await g?.close(); });
 
 describe('the + repair, from the form_plus field option', () => {
-  it('is declared in the contract on exactly the location and sort fields of the geo requests (aliases inherit it)', () => {
+  it('is declared in the contract on exactly the location and sort fields of the geo requests and the RFC 3339 bounds of the sentiment ones (aliases inherit it)', () => {
     const marked = new Set<string>();
     for (const s of loadProtoCatalog().services) {
       for (const m of Object.values(s.reflection.methods)) {
         for (const l of leafFields(m.resolvedRequestType!)) if (l.formPlus) marked.add(l.name);
       }
     }
-    expect([...marked].sort()).toEqual(['location', 'sort']); // nearLocation is a REST alias of location (rest_aliases) and inherits the rule
+    // nearLocation is a REST alias of location (rest_aliases) and inherits the rule
+    expect([...marked].sort()).toEqual(['created_after', 'created_before', 'from', 'location', 'sort', 'to']);
+  });
+
+  it('puts back an unescaped + of a time offset (a feed\'s range, a job list\'s bounds)', async () => {
+    for (const q of ['from=2026-11-01T00:00:00+01:00&to=2026-11-01T10:00:00+01:00', 'from=2026-11-01T00:00:00%2B01:00&to=2026-11-01T10:00:00%2B01:00']) {
+      const r = await g.get(`/v1/feeds/form-plus/trend?window=1h&${q}`);
+      expect(r.status, `${q}: ${r.text.slice(0, 200)}`).not.toBe(400); // 404 (no such feed) or 200, never a refused offset
+    }
+    expect((await g.get('/v1/jobs?createdAfter=2026-11-01T00:00:00+01:00')).status).toBe(200);
   });
 
   it('puts back an unescaped + in a query string (location, sort) and in a path', async () => {

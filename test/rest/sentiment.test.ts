@@ -98,6 +98,13 @@ describe('analysis', () => {
     for (const feedId of ['a.b', '...x', 'ticker:AAPL_1', 'x'.repeat(128)]) expect((await gw.send('POST', '/v1/analyses', { text: 'fine', feedId })).status, feedId).toBe(202);
   });
 
+  it('refuses one body field under both its names with different values (feed_id and feedId), as the query does', async () => {
+    const r = await gw.send('POST', '/v1/analyses', { text: 'fine', feed_id: 'a', feedId: 'b' });
+    expect(r.status).toBe(400);
+    expect(r.body.errors[0]).toMatchObject({ code: 'PARAMS_MUTUALLY_EXCLUSIVE', details: { field: 'feedId' } });
+    expect((await gw.send('POST', '/v1/analyses', { text: 'fine', feed_id: 'a', feedId: 'a' })).status).toBe(202);
+  });
+
   it('makes a retried submission with the same requestId create nothing new (single texts too)', async () => {
     const requestId = `retry-${Date.now()}`;
     const body = { text: 'The parcel came on time', feedId: `idem-${Date.now()}`, requestId };
@@ -422,6 +429,13 @@ describe('deletion', () => {
 });
 
 describe('webhook endpoints', () => {
+  it('keeps a lone surrogate of a JSON body as one U+FFFD, as in a text (encoded for the core it had become three)', async () => {
+    const c = await gw.send('POST', '/v1/webhooks', { url: 'https://example.com/lone', eventTypes: ['job.failed'], description: 'a\ud800b' });
+    expect(c.status, c.text).toBe(200);
+    expect((await gw.get(`/v1/webhooks/${c.body.data.id}`)).body.data.description).toBe('a\ufffdb');
+    expect((await gw.send('DELETE', `/v1/webhooks/${c.body.data.id}`)).status).toBe(200);
+  });
+
   it('registers, lists, reads and deletes endpoints, shows the secret once, and refuses private targets and unknown events', async () => {
     const c = await gw.send('POST', '/v1/webhooks', { url: 'https://example.com/a', eventTypes: ['job.failed', 'batch.completed'], description: 'ops' });
     expect(c.status, c.text).toBe(200);
@@ -442,6 +456,8 @@ describe('webhook endpoints', () => {
       [{ url: 'https://example.com/\u0000', eventTypes: ['job.failed'] }, 'url'],
       [{ url: 'https://example.com/a', eventTypes: ['job.exploded'] }, 'eventTypes'],
       [{ url: 'https://example.com/a', eventTypes: [] }, 'eventTypes'],
+      // PostgreSQL's text cannot hold a NUL (it was a 500 there): refused in every store alike, as in a text
+      [{ url: 'https://example.com/a', eventTypes: ['job.failed'], description: 'a\u0000b' }, 'description'],
     ] as const) {
       const r = await gw.send('POST', '/v1/webhooks', body);
       expect(r.status, JSON.stringify(body)).toBe(400);

@@ -1012,7 +1012,7 @@ export interface ListJobsParams {
   status?: 'PENDING' | 'PROCESSING' | 'SUCCEEDED' | 'FAILED' | 'CANCELED';
   feedId?: string;
   batchId?: string;
-  /** RFC 3339 bounds on created_at: created_after inclusive, created_before exclusive. */
+  /** RFC 3339 bounds on created_at: created_after inclusive, created_before exclusive. form_plus: a '+' of an offset that a form decoder turned into a space is put back (RFC 3339 here needs the T) */
   createdAfter?: string;
   createdBefore?: string;
   /** 1-1000; 0 or absent: 50. */
@@ -1091,6 +1091,7 @@ export interface ListFeedAnomaliesParams {
   /** path parameter */
   feedId: string;
   window?: string;
+  /** an offset's '+' sent unencoded is put back (form_plus) */
   from?: string;
   to?: string;
 }
