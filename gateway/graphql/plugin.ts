@@ -160,7 +160,9 @@ export async function registerGraphql(app: FastifyInstance, opts: GraphqlOptions
         if (persistedBatches.has(request) || persistedOnly(request.method === 'GET' ? request.query : request.body)) throw notPersisted();
         if (badBodies.has(request)) throw badBody();
         if (request.method === 'GET') {
-          const { query: q, variables: v } = request.query as { query?: unknown; variables?: unknown };
+          const { query: q, variables: v, callback } = request.query as { query?: unknown; variables?: unknown; callback?: unknown };
+          // JSONP is the REST routes' (their GETs take callback); an ignored one had answered plain JSON to a <script>
+          if (callback !== undefined) throw new HttpError(400, 'PARAM_INVALID', 'callback (JSONP) is served by the REST routes only: /graphql answers JSON (call it with fetch, or use the REST route of the same data)', {}, 'PARAM_INVALID', { field: 'callback' });
           if (Array.isArray(q) || Array.isArray(v)) throw new HttpError(400, 'PARAM_INVALID', `${Array.isArray(q) ? 'query' : 'variables'} was given ${(Array.isArray(q) ? q : v as unknown[]).length} times; give it once`, {}, 'PARAM_INVALID', { field: Array.isArray(q) ? 'query' : 'variables' });
           if (typeof q !== 'string' || q.trim() === '') throw badGet(); // mercurius would only say "Unknown query"
           if (v !== undefined && !jsonObjectText(v)) throw new HttpError(400, 'PARAM_INVALID', 'variables must be the JSON text of an object, e.g. ?variables={"id":"US"}');

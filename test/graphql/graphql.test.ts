@@ -421,6 +421,12 @@ describe('bodies and query strings that are not GraphQL requests', () => {
     }
   });
 
+  it('a GET with callback is refused (JSONP is the REST routes\'): an ignored callback had answered plain JSON to a <script>', async () => {
+    const res = await fetch(`${gw.url}/graphql?query=${encodeURIComponent('{ __typename }')}&callback=cb`, { headers: { 'x-gateway-key': gw.key } });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { errors: { message: string }[] }).errors[0]).toMatchObject({ extensions: { code: 'PARAM_INVALID' }, message: expect.stringMatching(/^callback \(JSONP\) is served by the REST routes only/) });
+  });
+
   it('a GET whose operationName the document lacks, or with several operations and none named, is 400 in graphql-js\'s words (it was a TypeError\'s message)', async () => {
     const get = async (query: string, qs = '') => {
       const res = await fetch(`${gw.url}/graphql?query=${encodeURIComponent(query)}${qs}`, { headers: { 'x-gateway-key': gw.key } });
