@@ -1,7 +1,7 @@
 /**
  * The English expert (issue 37, point 2): GENERAL's heads (polarity 3, emotion 7) and featuriser, trained on the
  * English rows of GENERAL's corpus alone (GoEmotions, UMSAB en, NusaX en, XED en, BRIGHTER eng, the VADER phrase
- * templates; corpus.ts loaders, read as they are), its VERY_* cuts from EmoBank's train split (never trained on, unless
+ * templates, the written English sentences; corpus.ts loaders, read as they are), its VERY_* cuts from EmoBank's train split (never trained on, unless
  * --emobank), measured on EmoBank's dev split. Same featuriser as GENERAL, so the bag the service builds for GENERAL is
  * the expert's input too.
  *
@@ -17,7 +17,8 @@
  *       `emobank`: trained on everything, scored on EmoBank's dev split binned 3-way and 2-way (never trained on;
  *       --emobank adds half its train split as polarity rows: then in-source);
  *       `all`: nothing left out, every English held-out row scored by source (in-source). The last three options
- *       change the training rows (models/general-en.md, "Tried, not kept: more phrases, …").
+ *       change the training rows (--written=0 leaves the written sentences out; models/general-en.md, "Tried, not
+ *       kept: more phrases, …").
  */
 import { cliArgs } from '../lib/cliArgs.js';
 import { MODELS_DIR } from '../src/sentiment/sentimentAnalyzer.js';
@@ -35,7 +36,7 @@ import { createHiddenModel, featurizeAll, predict, quantiseColumns, quantiseTabl
 import { denseInputs, denseWidth, foldedTable, loadWordVectors, vectorWords, wordFeeds, type NegationMode, type WordVectors } from './englishVectors.js';
 import { exportOnnx, onnxFiles, type WordBranch } from './onnxExport.js';
 import { argmax, pct, score } from './metrics.js';
-import { GENERAL_SPEC, isTuningRow, type ModelSpec } from './modelSpecs.js';
+import { GENERAL_CORPUS, GENERAL_SPEC, isTuningRow, type ModelSpec } from './modelSpecs.js';
 import { progress } from './progress.js';
 import { calibrate, classWeights, headMetrics, maxHeadDifference, loadAndFeaturize, ONNX_TOLERANCE, trainModel, writeModel, type TrainedModel } from './train.js';
 
@@ -43,20 +44,27 @@ import { calibrate, classWeights, headMetrics, maxHeadDifference, loadAndFeaturi
 export const ENGLISH = 'en';
 
 /**
- * The expert's spec: GENERAL's with the issue-37 sets (BRIGHTER's English rows) and EmoBank's graded cuts; its own
- * name so its files sit beside general.onnx. `load` keeps the English rows of the corpus (so every held-out and
- * graded row the trainer scores is English); the cross-source runs load every row and exclude the others instead.
+ * The written everyday sentences' rows the expert trains on, each weighing what they weigh for GENERAL (since
+ * 2026-12-07; models/general-en.md, "The written sentences").
+ */
+const WRITTEN = GENERAL_CORPUS.written!;
+
+/**
+ * The expert's spec: GENERAL's with the issue-37 sets (BRIGHTER's English rows), the written English sentences and
+ * EmoBank's graded cuts; its own name so its files sit beside general.onnx. `load` keeps the English rows of the
+ * corpus (so every held-out and graded row the trainer scores is English); the cross-source runs load every row and
+ * exclude the others instead.
  */
 export const ENGLISH_SPEC: ModelSpec = {
   ...GENERAL_SPEC,
   name: 'general-en',
-  load: () => loadGeneralCorpus(true).filter((r) => r.lang === ENGLISH),
+  load: () => loadGeneralCorpus({ newSets: true, written: WRITTEN }).filter((r) => r.lang === ENGLISH),
   fiveLevel: loadFiveLevelRows,
 };
 
 /** The expert with EmoBank's polarity rows (--emobank; measured, not kept: models/general-en.md). */
 const WITH_EMOBANK: Partial<ModelSpec> = {
-  load: () => loadGeneralCorpus({ newSets: true, emobank: true }).filter((r) => r.lang === ENGLISH),
+  load: () => loadGeneralCorpus({ newSets: true, written: WRITTEN, emobank: true }).filter((r) => r.lang === ENGLISH),
   // the half of EmoBank's train split it does not train on (corpus.ts emobankPolarity)
   fiveLevel: () => loadFiveLevelRows({ withoutTrained: true }),
 };
@@ -246,8 +254,9 @@ function crossSource(values: { folds: string; seeds: string; hidden: string; sha
     if (!source || !(Number(w) > 0)) throw new Error(`--weights: '${x}' is not source:weight with a weight above 0 (e.g. umsab:3)`);
     return [source, Number(w)] as const;
   }));
-  if (values.written !== undefined && !(Number(values.written) > 0)) throw new Error(`--written: '${values.written}' is not a weight above 0`);
-  const rows = loadGeneralCorpus({ newSets: true, extendedPhrases: values['extended-phrases'], emobank: values.emobank, ...(values.written ? { written: { weight: Number(values.written) } } : {}) });
+  if (values.written !== undefined && !(Number(values.written) >= 0)) throw new Error(`--written: '${values.written}' is not a weight of 0 or more`);
+  const written = values.written === undefined ? WRITTEN.weight : Number(values.written);
+  const rows = loadGeneralCorpus({ newSets: true, extendedPhrases: values['extended-phrases'], emobank: values.emobank, ...(written > 0 ? { written: { weight: written } } : {}) });
   const sources = new Set(rows.map((r) => r.source));
   for (const source of weights.keys()) if (!sources.has(source)) throw new Error(`--weights: no rows come from '${source}'; the sources are ${[...sources].sort().join(', ')}`);
   const data = loadAndFeaturize({ ...ENGLISH_SPEC, load: () => rows.map((r) => (weights.has(r.source) ? { ...r, weight: (r.weight ?? 1) * weights.get(r.source)! } : r)) });
@@ -439,7 +448,7 @@ function main(): void {
       vectors: { type: 'string' },
       /** --cross-source: also train on the second group of VADER phrases (negators, "no longer", "X but Y"; corpus.ts extendedVaderPhrases). */
       'extended-phrases': { type: 'boolean', default: false },
-      /** --cross-source: also train on the written everyday sentences, each row weighing this much (corpus.ts writtenSentences). */
+      /** --cross-source: the written everyday sentences' weight per row (corpus.ts writtenSentences; default GENERAL's, 5; 0 leaves them out). */
       written: { type: 'string' },
       /** --cross-source: multiply the training weight of a source's rows, e.g. umsab:3,goemotions:0.5. */
       weights: { type: 'string' },
