@@ -24,10 +24,11 @@ export const BACK_FIRST: ReadonlySet<string> = new Set(['hi', 'ur', 'fa']);
  * ("Non ci credo, è fantastico" does not negate "fantastico").
  */
 export const AUXILIARIES_AFTER_NEGATOR: Readonly<Record<string, ReadonlySet<string>>> = {
-  ro: new Set(['a', 'am', 'ai', 'au', 'fost', 'mai']),
+  // 2026-12-07: Romanian clitic pronouns ("Nu mi-a plăcut": nu mi a plăcut; "Nu o recomand") and Polish typed without diacritics
+  ro: new Set(['a', 'am', 'ai', 'au', 'fost', 'mai', 'mi', 'îmi', 'imi', 'ți', 'ti', 'i', 'îi', 'ii', 'ne', 'v', 'vă', 'va', 'le', 'l', 'o', 'se', 's']),
   sk: new Set(['je', 'to', 'bol', 'bola', 'bolo', 'boli', 'sú']),
   cs: new Set(['je', 'to', 'byl', 'byla', 'bylo', 'byli', 'jsou']),
-  pl: new Set(['jest', 'to', 'był', 'była', 'było', 'byli', 'są']),
+  pl: new Set(['jest', 'to', 'był', 'była', 'było', 'byli', 'są', 'byl', 'byla', 'bylo', 'sa']),
   hr: new Set(['je', 'to', 'bio', 'bila', 'bilo', 'su']),
   sr: new Set(['je', 'to', 'bio', 'bila', 'bilo', 'su', 'је', 'то', 'био', 'била', 'било', 'су']),
   sl: new Set(['je', 'to', 'bil', 'bila', 'bilo', 'so']),

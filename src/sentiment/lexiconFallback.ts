@@ -221,7 +221,7 @@ export interface EmojiVerdict extends FallbackVerdict {
  * `end` a clause boundary, `negatorFirst` a two-word entry that opens with a negator ("ne radi"), `alone` a
  * NEGATING_ALONE word.
  */
-interface Found { v: number; text: string; beyondStem?: number; end?: true; negatorFirst?: true; alone?: true }
+interface Found { v: number; text: string; beyondStem?: number; end?: true; negatorFirst?: true; alone?: true; emoji?: true }
 
 /**
  * Makes each NEGATING_ALONE word a negator where no negator shares its clause, neither alone nor as the first word of a
@@ -259,6 +259,9 @@ function forwardTarget(found: readonly Found[], i: number, lang: string, neverCl
   const auxiliaries = AUXILIARIES_AFTER_NEGATOR[lang];
   const so = SO_WORDS[lang];
   for (let j = i + 1, reach = 0, adjacent = true; reach < 2 && j < found.length && !found[j]!.end; j++) {
+    // an emoji is the writer's own feeling, never what a negator denies: it ends the negator's reach
+    // ("nemôžem spať 😤", can't sleep: the 😤 stands; it had read as negated, so positive)
+    if (found[j]!.emoji) return -1;
     if (found[j]!.v !== 0 && found[j]!.v !== NEGATOR) return j;
     const w = lowerWord(found[j]!.text);
     if (adjacent && QUESTION_PARTICLES.has(w)) return -1;
@@ -414,7 +417,7 @@ export class FallbackLexicons {
         continue;
       }
       if (PICTOGRAPHIC.test(w)) {
-        found.push({ v: this.get('*', KIND_EMOJI, w, w.length), text: w });
+        found.push({ v: this.get('*', KIND_EMOJI, w, w.length), text: w, emoji: true });
         continue;
       }
       if (UNSPACED.test(w)) {
@@ -456,7 +459,7 @@ export class FallbackLexicons {
       never ??= neverClauses(found, lang);
       // the lexicon word just before (past a copula), in the post-negating languages (a boundary there has v 0)
       const b = copulas !== undefined && i > 1 && copulas.has(found[i - 1]!.text) ? i - 2 : i - 1;
-      const before = POST_NEGATING.has(lang) && b >= 0 && found[b]!.v !== 0 && found[b]!.v !== NEGATOR ? b : -1;
+      const before = POST_NEGATING.has(lang) && b >= 0 && found[b]!.v !== 0 && found[b]!.v !== NEGATOR && !found[b]!.emoji ? b : -1;
       let target = BACK_FIRST.has(lang) ? before : -1;
       if (target < 0) target = forwardTarget(found, i, lang, never.has(i));
       if (target < 0) target = before;

@@ -88,6 +88,15 @@ describe('negation and courtesy in the lexicons', () => {
       ['Am așteptat două ore și tot n-am rezolvat nimic.', 'ro', -1], // Romanian n- (n-am, n-a) is "nu"
       ['N-a fost deloc complicat.', 'ro', 1],
       ['Je ne déteste pas ce film.', 'fr', 0], // `pas` after the verb flips nothing: still no decision
+      // clitic pronouns after "nu" (nu mi-a, nu o), Polish typed without diacritics, Czech and Slovak negated modals
+      ['Nu mi-a plăcut deloc filmul.', 'ro', -1],
+      ['Nu o recomand nimănui.', 'ro', -1],
+      ['Koncert nie byl taki dobry.', 'pl', -1],
+      ['Nemůžu si stěžovat, vše dorazilo včas.', 'cs', 1],
+      ['Nemôžem sa sťažovať, všetko prišlo načas.', 'sk', 1],
+      // idioms: Arabic "no harm in it" (fine), Finnish "not funnier" (not bad at all)
+      ['المطعم لا بأس به والأسعار معقولة', 'ar', 1],
+      ['Ei hassumpi kahvila ollenkaan.', 'fi', 1],
     ];
     expect(cases.map(([text, lang]) => Math.sign(lexiconDecides(lexicons.score(text, lang))?.score ?? 0))).toEqual(cases.map((c) => c[2]));
     // a review's finds: "never so good" compares, a rhetorical question praises, an auxiliary past another word
@@ -100,6 +109,10 @@ describe('negation and courtesy in the lexicons', () => {
       ['Non ci credo è fantastico!', 'it'],
       ['Nie wierzę jest super', 'pl'],
       ['N. Popescu a scris o carte minunată.', 'ro'],
+      // an emoji is the writer's own feeling, never what a negator denies ("can't sleep 😤")
+      ['Susedia hlučia celú noc, nemôžem spať 😤', 'sk'],
+      ['Sousedi dupou celou noc, nemůžu spát 😠', 'cs'],
+      ['Nie spałam całą noc 😩', 'pl'],
     ]) expect(lexicons.score(text!, lang!).hits.filter((h) => h.text.endsWith('(negated)')), text).toEqual([]);
   });
 
