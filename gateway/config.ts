@@ -9,8 +9,12 @@ import { boolSetting, databaseUrlSetting, grpcAddressSetting, hostPortSetting, i
 
 /** Work units per key per minute by default: see gateway/README.md, "Limits by work", for how it was sized. */
 export const DEFAULT_WORK_BUDGET = 3_000_000;
-/** Work units of one key in progress at once: about 22 world-wide radius searches of 100 (workPricing.ts WorkBudget.hold). */
-export const DEFAULT_WORK_IN_FLIGHT = 20_000;
+/**
+ * Work units of one key in progress at once (workPricing.ts WorkBudget.hold): the largest request's (MERIDIAN_GRAPHQL_MAX_COST's
+ * default), so that one request of GeoDB's documented nestings (22,250) leaves room for the key's small calls; about 33
+ * world-wide radius searches of 100.
+ */
+export const DEFAULT_WORK_IN_FLIGHT = 30_000;
 
 export interface GatewayConfig {
   /** host:port the HTTP server listens on (MERIDIAN_HTTP_ADDR). */
@@ -65,7 +69,7 @@ export interface GatewayConfig {
   graphqlMaxOperations: number;
   /** Work units (gateway/workPricing.ts) one API key may spend per minute over REST and GraphQL together; 0 = unlimited (MERIDIAN_WORK_BUDGET, formerly MERIDIAN_GRAPHQL_TENANT_BUDGET; default and reasoning in gateway/README.md). */
   workBudget: number;
-  /** Most work units of one key's requests in progress at once, REST and GraphQL together; 0 = no cap (MERIDIAN_WORK_IN_FLIGHT, default 20,000; gateway/README.md). */
+  /** Most work units of one key's requests in progress at once, REST and GraphQL together; 0 = no cap (MERIDIAN_WORK_IN_FLIGHT, default 30,000; gateway/README.md). */
   workInFlight: number;
   /** Secret that signs GraphQL cursors, shared by replicas (MERIDIAN_PAGE_TOKEN_SECRET); empty: the state folder's page-token.secret. */
   pageTokenSecret: string;

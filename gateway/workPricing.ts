@@ -117,9 +117,15 @@ export class WorkBudget {
     return true;
   }
 
+  /** Gives back `cost` units taken from the key's bucket (a request refused after it was charged). */
+  refund(key: string, cost: number): void {
+    const b = this.buckets.get(key);
+    if (b) b.tokens = Math.min(this.perMinute, b.tokens + cost);
+  }
+
   /** The in-flight refusal's message, the same on both surfaces. */
-  busy(): string {
-    return `this key has ${this.inFlight} work units of requests in progress already (REST and GraphQL together); retry after 1 s, or send fewer requests at once`;
+  busy(cost: number): string {
+    return `this request's ${Math.ceil(cost)} work units would take this key past its ${this.inFlight} units in progress at once (REST and GraphQL together); retry after 1 s, or send fewer requests at once`;
   }
 
   /** Takes `cost` from the key's bucket, or returns the seconds until it would fit (nothing is taken then). */

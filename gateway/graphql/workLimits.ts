@@ -168,7 +168,7 @@ export class GraphqlWorkLimits {
       throw new LimitRefusal(400, 'QUERY_COST_EXCEEDED', `query cost ${Math.ceil(cost)} is above the maximum of ${this.limits.maxCost}: each list costs its page size plus one unit per ${SCAN_ROWS} rows the core may read (a radius search by the places its circle may hold, a short name prefix by the names it matches), totalCount one more count, each object one unit, nested lists multiply; ask for smaller radii, longer prefixes, smaller pages or fewer aliases`);
     }
     // the core's work this key has in progress (WorkBudget.hold), held until `until` (the HTTP response) closes
-    if (until && !this.budget.hold(tenant, cost, until)) throw new LimitRefusal(429, 'TOO_MANY_IN_PROGRESS', this.budget.busy(), { 'retry-after': '1' });
+    if (until && !this.budget.hold(tenant, cost, until)) throw new LimitRefusal(429, 'TOO_MANY_IN_PROGRESS', this.budget.busy(cost), { 'retry-after': '1' });
     this.charge(cost, tenant);
     return cost;
   }

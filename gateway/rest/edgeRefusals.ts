@@ -209,7 +209,8 @@ function shapeRefusal(text: string): string | undefined {
   return undefined;
 }
 
-const LONE_SURROGATE_ESCAPE = /\\u[dD][89a-fA-F]/;
+/** A \\u escape of a high surrogate not followed by a low one, or of a low one not after a high one (a valid pair, as Python's json.dumps writes every emoji, is left alone). */
+const LONE_SURROGATE_ESCAPE = /\\u[dD][89abAB][0-9a-fA-F]{2}(?!\\u[dD][c-fC-F])|(?<!\\u[dD][89abAB][0-9a-fA-F]{2})\\u[dD][c-fC-F]/;
 
 /** A parsed JSON value with every string (and key) well formed: a lone surrogate becomes U+FFFD. */
 function wellFormed(v: unknown): unknown {

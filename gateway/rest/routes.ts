@@ -265,16 +265,11 @@ export function registerRoutes(app: FastifyInstance, routes: CompiledRoute[], ct
  * request is charged to its key's work budget, shared with GraphQL (429, type
  * TENANT_BUDGET_EXHAUSTED, with Retry-After). Both carry the cost in details.
  */
-export function chargeWork(ctx: Pick<RestContext, 'budget' | 'maxCost'>, cost: number, key: string, until?: { once(event: 'close', f: () => void): unknown }): void {
+export function chargeWork(ctx: Pick<RestContext, 'budget' | 'maxCost'>, cost: number, key: string): void {
   const units = String(Math.ceil(cost));
   if (cost > ctx.maxCost) {
     throw new HttpError(400, 'PARAM_INVALID', `this request would cost ${units} work units, above the maximum of ${ctx.maxCost} per request: a list costs its limit plus one unit per ${SCAN_ROWS} places the core may read (a radius by the places its circle may hold, a short namePrefix by the names it matches, no criterion every place, offset by the rows skipped); ask for a smaller radius, a longer prefix, a smaller offset or page with pageToken`,
       {}, 'QUERY_COST_EXCEEDED', { cost: units, maxCost: String(ctx.maxCost) });
-  }
-  // the work this key has in progress (WorkBudget.hold), held until `until` (the response) closes; a kept answer,
-  // which no core call makes, is not held
-  if (until && !ctx.budget.hold(key, cost, until)) {
-    throw new HttpError(429, 'ACCESS_DENIED', ctx.budget.busy(), { 'retry-after': '1' }, 'TOO_MANY_IN_PROGRESS', { cost: units, inProgressMax: String(ctx.budget.inFlight) });
   }
   const wait = ctx.budget.take(key, cost);
   if (wait) {
@@ -347,7 +342,7 @@ async function handle(group: CompiledRoute[], request: FastifyRequest, reply: Fa
       throw new HttpError(403, 'ACCESS_DENIED', `limit ${limit} is above the maximum of ${ctx.maxLimit} for this service; page with offset instead`, {}, 'ACCESS_DENIED', { field: 'limit' });
     }
     const cost = route.price?.(bound.message);
-    if (cost !== undefined) chargeWork(ctx, cost, admission.key.id, reply.raw);
+    if (cost !== undefined) chargeWork(ctx, cost, admission.key.id);
     // the answer kept for this very request (keptAnswers.ts), for its method's max-age: the same body and tag, no core call
     const keepFor = route.keep ? request.answerMaxAge ?? 0 : 0;
     const keptKey = keepFor > 0 ? keptAnswerKey(rawPath, used) : undefined;
@@ -362,6 +357,12 @@ async function handle(group: CompiledRoute[], request: FastifyRequest, reply: Fa
         if (callback) return sendJsonp(reply, callback, kept.body.toString(), 200);
         return sendTagged(reply, kept.body, kept.tag!); // REST keeps every answer with its tag (sendKeeping, pageWithTag)
       }
+    }
+    // the work this key has with the core (WorkBudget.hold), held until the response closes; a kept answer above makes
+    // no core call and is not held. Refused here, the request gets its units back.
+    if (cost !== undefined && !ctx.budget.hold(admission.key.id, cost, reply.raw)) {
+      ctx.budget.refund(admission.key.id, cost);
+      throw new HttpError(429, 'ACCESS_DENIED', ctx.budget.busy(cost), { 'retry-after': '1' }, 'TOO_MANY_IN_PROGRESS', { cost: String(Math.ceil(cost)), inProgressMax: String(ctx.budget.inFlight) });
     }
     const callOptions = { tenant: admission.key.id, signal: disconnectSignal(reply.raw) };
     const omit = route.shape.isList ? route.omissions?.(bound.message, bound.aliasNames) ?? EMPTY : EMPTY;

@@ -269,9 +269,10 @@ export class Geo implements PlaceContext {
     const parsed = parsePlaceList(this, req, opts);
     const { unit, key, divisions } = parsed;
     const shown = parsed.shownNameOnly ? this.withShownName(parsed.query, d) : parsed.query;
-    // sort=name in a language we hold place names in orders by the names shown (PlaceStore.rankedByNames)
+    // sort=name in a language we hold place names in orders by the names shown, ASCII ones in asciiMode (rankedByNames)
     const local = d.language === 'en' || !shown.sort.some((s) => s.field === 'name') ? undefined : this.extras.localNames.get(d.language);
-    const query = local ? { ...shown, nameRanks: this.places.rankedByNames(d.language, (i) => local.get(i)) } : shown;
+    const shownLocal = local && (d.ascii ? (i: number) => { const n = local.get(i); return n === undefined ? undefined : asciiName(n) ?? this.places.asciiNames.at(i); } : (i: number) => local.get(i));
+    const query = shownLocal ? { ...shown, nameRanks: this.places.rankedByNames(`${d.language}${d.ascii ? '/ascii' : ''}`, shownLocal) } : shown;
     const { limit, offset } = this.paging.read(req, key);
     // Types the data holds no record of (ISLAND) match nothing: no need to look.
     const noPlaces = query.featureCodes !== undefined && ![...query.featureCodes].some((c) => this.featureCodes.has(c));
@@ -279,7 +280,7 @@ export class Geo implements PlaceContext {
     const tiered = !parsed.shownNameOnly && query.alternates === true;
     const found = divisions === 'none' ? (noPlaces ? { hits: [], total: 0, offset: 0 } : tiered ? this.namedFirst(query, d, limit, offset) : this.places.search({ ...query, limit, offset }))
       : divisions === 'only' || noPlaces ? asDivisions(this.divisions.search({ ...divisionQuery(query), limit, offset }))
-      : this.bothStores(query, limit, offset, local);
+      : this.bothStores(query, limit, offset, shownLocal);
     // the page from each summary's cached bytes (placePages.ts); `data` as objects only for a reader that asks
     const distanceUnit = query.near ? unit : undefined;
     const items = found.hits.map((h) => ({
@@ -341,7 +342,7 @@ export class Geo implements PlaceContext {
    * A list over the populated places and the divisions together (types=CITY,ADM2): each store's first
    * offset + limit in the requested order, merged; the total is the sum.
    */
-  private bothStores(query: ParsedPlaceList['query'], limit: number, offset: number, local?: SparseUtf8Column): { hits: PlaceHit[]; total: number; offset: number } {
+  private bothStores(query: ParsedPlaceList['query'], limit: number, offset: number, local?: (i: number) => string | undefined): { hits: PlaceHit[]; total: number; offset: number } {
     const a = this.places.search({ ...query, limit: offset + limit, offset: 0 });
     const b = asDivisions(this.divisions.search({ ...divisionQuery(query), limit: offset + limit, offset: 0 }));
     const total = a.total + b.total;
@@ -352,9 +353,9 @@ export class Geo implements PlaceContext {
   }
 
   /** The order of a sort over records of both stores, ties by id (PlaceStore's own order within one store); names: `local`'s where it has one. */
-  private refOrder(sort: ParsedPlaceList['query']['sort'], local?: SparseUtf8Column): (x: PlaceHit, y: PlaceHit) => number {
+  private refOrder(sort: ParsedPlaceList['query']['sort'], local?: (i: number) => string | undefined): (x: PlaceHit, y: PlaceHit) => number {
     const sortName = ({ p, i, division }: ReturnType<Geo['at']>): string => {
-      const n = division ? undefined : local?.get(i);
+      const n = division ? undefined : local?.(i);
       return n === undefined ? p.sortNames.at(i) : foldText(n);
     };
     return (x, y) => {

@@ -219,6 +219,8 @@ export function parsePlaceList(
     sort,
   };
   const shownNameOnly = alternates && req.namePrefixDefaultLangResults === false;
-  const key = JSON.stringify([near, prefix, alternates && language, shownNameOnly, countries && [...countries], excluded && [...excluded], opts.region, min, max, zoneIds, types, query.includeDeleted, sort, unit]);
+  // sort=name orders by the names shown (Geo.listPlaces), so a page token holds the language and ASCII mode then
+  const byName = sort.some((s) => s.field === 'name') && [language, req.asciiMode === true];
+  const key = JSON.stringify([near, prefix, alternates && language, byName, shownNameOnly, countries && [...countries], excluded && [...excluded], opts.region, min, max, zoneIds, types, query.includeDeleted, sort, unit]);
   return { query, unit, key, divisions, shownNameOnly };
 }

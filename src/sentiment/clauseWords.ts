@@ -25,7 +25,8 @@ export const BACK_FIRST: ReadonlySet<string> = new Set(['hi', 'ur', 'fa']);
  */
 export const AUXILIARIES_AFTER_NEGATOR: Readonly<Record<string, ReadonlySet<string>>> = {
   // 2026-12-07: Romanian clitic pronouns ("Nu mi-a plăcut": nu mi a plăcut; "Nu o recomand") and Polish typed without diacritics
-  ro: new Set(['a', 'am', 'ai', 'au', 'fost', 'mai', 'mi', 'îmi', 'imi', 'ți', 'ti', 'i', 'îi', 'ii', 'ne', 'v', 'vă', 'va', 'le', 'l', 'o', 'se', 's']),
+  // (not 'se': "Nu se poate mai bine", couldn't be better, would reach "bine" through "poate")
+  ro: new Set(['a', 'am', 'ai', 'au', 'fost', 'mai', 'mi', 'îmi', 'imi', 'ți', 'ti', 'i', 'îi', 'ii', 'ne', 'v', 'vă', 'va', 'le', 'l', 'o']),
   sk: new Set(['je', 'to', 'bol', 'bola', 'bolo', 'boli', 'sú']),
   cs: new Set(['je', 'to', 'byl', 'byla', 'bylo', 'byli', 'jsou']),
   pl: new Set(['jest', 'to', 'był', 'była', 'było', 'byli', 'są', 'byl', 'byla', 'bylo', 'sa']),

@@ -133,6 +133,14 @@ describe('the REST fan-out guard', () => {
       const gql = await Promise.all(Array.from({ length: 8 }, (_, i) => small.send('POST', '/graphql', q(1000 + i))));
       expect(gql.map((r) => r.status)).toContain(429);
       expect(gql.find((r) => r.status === 429)!.body.errors[0].extensions).toMatchObject({ code: 'ACCESS_DENIED', type: 'TOO_MANY_IN_PROGRESS' });
+      // a kept answer makes no core call and is not held: a repeat (here as JSONP, which skips the fast path) goes
+      // while another request holds the key's units
+      const kept = '/v1/geo/countries?limit=5&sort=name';
+      expect((await small.get(kept)).status).toBe(200);
+      const [slow, again] = await Promise.all([small.get(`${WORLD}&offset=4000`), small.get(`${kept}&callback=cb`)]);
+      expect(slow.status).toBe(200);
+      expect(again.status, again.text.slice(0, 200)).toBe(200);
+      expect(again.text).not.toContain('TOO_MANY_IN_PROGRESS');
       // once answered, the units are free again: one at a time always goes
       for (let i = 0; i < 3; i++) expect((await small.get(`${WORLD}&offset=${5000 + i * 100}`)).status).toBe(200);
     } finally { await small.close(); }

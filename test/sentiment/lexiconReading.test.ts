@@ -113,6 +113,7 @@ describe('negation and courtesy in the lexicons', () => {
       ['Susedia hlučia celú noc, nemôžem spať 😤', 'sk'],
       ['Sousedi dupou celou noc, nemůžu spát 😠', 'cs'],
       ['Nie spałam całą noc 😩', 'pl'],
+      ['Nu se poate mai bine!', 'ro'], // couldn't be better: "se" is no auxiliary the negator passes
     ]) expect(lexicons.score(text!, lang!).hits.filter((h) => h.text.endsWith('(negated)')), text).toEqual([]);
   });
 

@@ -1012,7 +1012,7 @@ export interface ListJobsParams {
   status?: 'PENDING' | 'PROCESSING' | 'SUCCEEDED' | 'FAILED' | 'CANCELED';
   feedId?: string;
   batchId?: string;
-  /** RFC 3339 bounds on created_at: created_after inclusive, created_before exclusive. form_plus: a '+' of an offset that a form decoder turned into a space is put back (RFC 3339 here needs the T) */
+  /** RFC 3339 bounds on created_at: created_after inclusive, created_before exclusive. (form_plus: an offset's '+' that a form decoder turned into a space is put back; RFC 3339 here needs the T) */
   createdAfter?: string;
   createdBefore?: string;
   /** 1-1000; 0 or absent: 50. */
@@ -1082,8 +1082,9 @@ export interface GetFeedTrendParams {
   feedId: string;
   /** Window length: a number and s, m, h or d (60s to 30d). Default 1h. */
   window?: string;
-  /** Range, RFC 3339; default: 24 windows ending with the one in progress (so a result of a moment ago is in it), aligned to multiples of the window length since 1970-01-01T00:00:00Z. ListFeedAnomalies' default ends with the last whole window. */
+  /** Range, RFC 3339; default: 24 windows ending with the one in progress (so a result of a moment ago is in it), aligned to multiples of the window length since 1970-01-01T00:00:00Z. ListFeedAnomalies' default ends with the last whole window. `from` is the start; an offset's '+' sent unencoded in a query string is put back (form_plus). */
   from?: string;
+  /** End of the range, RFC 3339, exclusive. */
   to?: string;
 }
 
@@ -1091,8 +1092,9 @@ export interface ListFeedAnomaliesParams {
   /** path parameter */
   feedId: string;
   window?: string;
-  /** an offset's '+' sent unencoded is put back (form_plus) */
+  /** Start of the range, RFC 3339 (an offset's '+' sent unencoded in a query string is put back: form_plus). */
   from?: string;
+  /** End of the range, RFC 3339, exclusive. */
   to?: string;
 }
 
