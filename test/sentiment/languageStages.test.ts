@@ -218,6 +218,14 @@ describe('language spelling stages', () => {
     // the held-out Arabic, Persian and Urdu rows stay at or above 95 %
     for (const lang of ['ar', 'fa', 'ur']) expect(accuracy(lang)).toBeGreaterThanOrEqual(0.95);
   });
+  it('reads a dotless ı as Turkish or Azerbaijani, and Ukrainian words without і, ї, є as Ukrainian', () => {
+    // an unsure eld had said Basque, the head Twi; eld's Bulgarian had won on "Жахлива доставка"
+    for (const [text, lang] of [['Ne maçtı ama, helal Galatasaray!', 'tr'], ['Ne maçtı ama', 'tr'], ['Жахлива доставка, все розбите.', 'uk'], ['Дуже дякую за все!', 'uk']] as const) {
+      expect(detect(text), text).toBe(lang);
+    }
+    for (const text of ['Очень жаль, всё разбито.', 'Ужасна доставка, всичко е счупено.', 'Çok güzel bir maç.']) expect(['ru', 'bg', 'tr']).toContain(detect(text));
+  });
+
   it('names a word or two of Han, kana or Hangul by its script, and still says und for text without a language', () => {
     // under minLetters (4) letters: before, "謝謝" was English and "谢谢", "垃圾" und
     for (const [text, lang] of [['谢谢', 'zh'], ['謝謝', 'zh'], ['垃圾', 'zh'], ['太棒了', 'zh'], ['すごい', 'ja'], ['ダメ', 'ja'], ['감사', 'ko'], ['최고', 'ko']] as const) {

@@ -312,7 +312,9 @@ export const SPELLING_GROUPS: readonly (readonly SpellingMarkers[])[] = [
   // training rows): Russian subtitle lines read Belarusian ("Я не знаю.") or Bulgarian ("Все хорошо, мама."); chosen
   // reading lines outside the 400 the evaluation reads
   [
-    { code: 'uk', min: 1, markers: '*ї* *є* *і* *ґ*'.split(' ') },
+    // 2026-12-07: Ukrainian words without those letters (Russian уже, надо, что-то, если, спасибо, ужасн-, разбит-;
+    // Belarusian ўжо, трэба, дзякуй), none in the Russian, Bulgarian or Belarusian rows of the language corpus
+    { code: 'uk', min: 1, markers: '*ї* *є* *і* *ґ* дуже вже треба щось якщо дякую жахлив* розбит*'.split(' ') },
     {
       code: 'ru', min: 1, markers: ('*ы* *э* *ё* что это хорошо они она меня тебя спасибо пожалуйста сейчас здесь почему ' +
         'когда где могу надо ничего тоже очень был нет ладно знаешь может если только его еще вот хочешь теперь сказал ' +
