@@ -380,6 +380,9 @@ export class SentimentAnalyzer {
     const st = this.stageNanos;
     let t4 = time;
     const batch = encodeBatch(part.map((b) => b.ids), model.sidecar.featurizer);
+    // English texts' emotions: the mean of the expert's and general.onnx's heads, on the same bag (models/general-en.md,
+    // "Emotions from both heads"); general.onnx runs for its emotion output only, before the expert's word feeds join
+    const shared = model === this.expert && domain === 'GENERAL' ? this.models.get('GENERAL')!.session.run(batch.feeds, ['emotion']) : undefined;
     const words = model.words ? encodeWords(part.map((b) => b.bag), model.words, model.negation) : undefined;
     if (words) Object.assign(batch.feeds, words.feeds);
     if (timed) {
@@ -388,6 +391,7 @@ export class SentimentAnalyzer {
       t4 = t;
     }
     const out = await model.session.run(batch.feeds);
+    if (shared) meanInto(out.emotion!.data as Float32Array, (await shared).emotion!.data as Float32Array);
     if (timed) {
       const t5 = now();
       st.infer += t5 - t4;
@@ -538,3 +542,8 @@ export class SentimentAnalyzer {
  * written sentences are treated the same way (writtenOnly), whatever their held-out figure.
  */
 const WEAK_LANGUAGE_F1 = 0.4;
+
+/** `into[i]` becomes the mean of itself and `other[i]` (two heads' probabilities for the same texts). */
+function meanInto(into: Float32Array, other: Float32Array): void {
+  for (let i = 0; i < into.length; i++) into[i] = (into[i]! + other[i]!) / 2;
+}

@@ -2,7 +2,8 @@
  * The English expert (training/trainEnglish.ts, models/general-en.md): the committed graph matches its sidecar and
  * word list, stays within the 30 MB limit, and computes what its initializers say, with `contributions` (per
  * hashed feature) and `word_contributions` (per known word of the GloVe branch) plus b1's share adding up to each
- * logit − b2 exactly.
+ * logit − b2 exactly; served, an English text gets this graph's polarity and the mean of its and general.onnx's
+ * emotions.
  */
 import { describe, it, expect } from 'vitest';
 import { createHash } from 'node:crypto';
@@ -73,6 +74,11 @@ describe('English expert model (general-en)', () => {
       word_rows: new ort.Tensor('int64', w.rows, [w.rows.length, 1]),
     });
     await session.release();
+    // general.onnx's emotion head on the same bags: an English text's emotions are the mean of both heads
+    const general = await ort.InferenceSession.create(join(MODELS_DIR, 'general.onnx'), { intraOpNumThreads: 1 });
+    const generalEmotion = (await general.run(batch.feeds, ['emotion'])).emotion!.data as Float32Array;
+    await general.release();
+    const expertEmotion = out.emotion!.data as Float32Array;
     const contributions = out.contributions!.data as Float32Array;
     const wordContributions = out.word_contributions!.data as Float32Array;
     const polarity = out.polarity!.data as Float32Array;
@@ -122,6 +128,8 @@ describe('English expert model (general-en)', () => {
       routed++;
       const p = (o as typeof o & { probabilities: number[] }).probabilities;
       for (let c = 0; c < 3; c++) expect(Math.abs(p[c]! - polarity[r * 3 + c]!)).toBeLessThan(1e-6);
+      const K = o.emotionScores.length;
+      o.emotionScores.forEach((e, k) => expect(Math.abs(e.score - (expertEmotion[r * K + k]! + generalEmotion[r * K + k]!) / 2), e.emotion).toBeLessThan(1e-6));
     });
     expect(routed).toBeGreaterThanOrEqual(5);
   });
