@@ -18,6 +18,7 @@
 import type { FastifyInstance } from 'fastify';
 import secureJson from 'secure-json-parse';
 import { HttpError } from '../httpError.js';
+import { wellFormedText } from '../../lib/wellFormedText.js';
 
 /** Whether a template serves the path; one that matches its shape but not its %-escapes counts (the method is what is wrong). */
 function servesPath(r: MethodMatcher, path: string): boolean {
@@ -213,13 +214,12 @@ function shapeRefusal(text: string): string | undefined {
 const LONE_SURROGATE_ESCAPE = /\\u[dD][89abAB][0-9a-fA-F]{2}(?!\\u[dD][c-fC-F])|(?<!\\u[dD][89abAB][0-9a-fA-F]{2})\\u[dD][c-fC-F]/;
 
 /** A parsed JSON value with every string (and key) well formed: a lone surrogate becomes U+FFFD. */
-function wellFormed(v: unknown): unknown {
-  const fix = (s: string): string => ((s as string & { isWellFormed(): boolean }).isWellFormed() ? s : (s as string & { toWellFormed(): string }).toWellFormed());
-  if (typeof v === 'string') return fix(v);
-  if (Array.isArray(v)) return v.map(wellFormed);
+function wellFormedValue(v: unknown): unknown {
+  if (typeof v === 'string') return wellFormedText(v);
+  if (Array.isArray(v)) return v.map(wellFormedValue);
   if (v === null || typeof v !== 'object') return v;
   const out: Record<string, unknown> = {};
-  for (const [k, x] of Object.entries(v)) out[fix(k)] = wellFormed(x);
+  for (const [k, x] of Object.entries(v)) out[wellFormedText(k)] = wellFormedValue(x);
   return out;
 }
 
@@ -236,7 +236,7 @@ export function parseJsonBody(text: string): unknown {
     const parsed: unknown = secureJson.parse(text, undefined, { protoAction: 'error', constructorAction: 'error' });
     // a lone surrogate can only come from a \u escape (the bytes are valid UTF-8): one U+FFFD in every string, as a
     // text gets, where encoding it for the core had made three
-    return LONE_SURROGATE_ESCAPE.test(text) ? wellFormed(parsed) : parsed;
+    return LONE_SURROGATE_ESCAPE.test(text) ? wellFormedValue(parsed) : parsed;
   } catch (e) {
     const m = (e as Error).message;
     if (/forbidden prototype/.test(m)) throw badJson('the request body has a "__proto__" or "constructor.prototype" key, which is refused: drop it');

@@ -7,6 +7,7 @@ import { typedList, type Param } from '../../../db/duckdb.js';
 import type { DuckDBAppender, DuckDBConnection } from '@duckdb/node-api';
 import { idTimeRange } from '../timeOrderedId.js';
 import { EMOTION_COLUMNS } from '../tableRows.js';
+import { wellFormedText } from '../../../../lib/wellFormedText.js';
 
 export type { Param };
 export const list = typedList;
@@ -32,7 +33,7 @@ export function rowsFrom(param: number, shape: Record<string, ColumnType>): stri
 }
 
 /** Text as DuckDB will store it: a lone surrogate (possible only from JS callers) becomes U+FFFD, as the bound-VARCHAR path did. */
-export const wellFormed = (t: string): string => ((t as string & { isWellFormed(): boolean }).isWellFormed() ? t : (t as string & { toWellFormed(): string }).toWellFormed());
+export const wellFormed = wellFormedText;
 
 /**
  * The column order the appenders write (insertJobs, insertResults): the order the
