@@ -270,7 +270,7 @@ export class Geo implements PlaceContext {
     const { unit, key, divisions } = parsed;
     const shown = parsed.shownNameOnly ? this.withShownName(parsed.query, d) : parsed.query;
     // sort=name in a language we hold place names in orders by the names shown, ASCII ones in asciiMode (rankedByNames)
-    const local = d.language === 'en' || !shown.sort.some((s) => s.field === 'name') ? undefined : this.extras.localNames.get(d.language);
+    const local = d.language === 'en' || divisions === 'only' || !shown.sort.some((s) => s.field === 'name') ? undefined : this.extras.localNames.get(d.language);
     const shownLocal = local && (d.ascii ? (i: number) => { const n = local.get(i); return n === undefined ? undefined : asciiName(n) ?? this.places.asciiNames.at(i); } : (i: number) => local.get(i));
     const query = shownLocal ? { ...shown, nameRanks: this.places.rankedByNames(`${d.language}${d.ascii ? '/ascii' : ''}`, shownLocal) } : shown;
     const { limit, offset } = this.paging.read(req, key);
