@@ -360,7 +360,8 @@ export function jsonToMessage(type: protobuf.Type, obj: Record<string, unknown>,
     const v = jsonValue(f, value, label);
     // one field under both its names (feed_id and feedId), as the query's rule: the same value passes, two refuse
     if (Object.hasOwn(out, entry.jsonName) && JSON.stringify(out[entry.jsonName]) !== JSON.stringify(v)) {
-      const other = where ? `${where}.${entry.jsonName === key ? f.name : entry.jsonName}` : entry.jsonName === key ? f.name : entry.jsonName;
+      const otherName = entry.jsonName === key ? f.name : entry.jsonName;
+      const other = where ? `${where}.${otherName}` : otherName;
       throw new HttpError(400, 'PARAMS_MUTUALLY_EXCLUSIVE', `${show(other)} and ${show(label)} are the same field under two names, with different values; pass one`,
         {}, 'PARAMS_MUTUALLY_EXCLUSIVE', { field: label });
     }
