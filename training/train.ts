@@ -12,7 +12,7 @@
  * on them (every labelled row but the tuning slice, which calibrates). `--evaluation-fit`
  * writes the first instead, for comparing candidates with `npm run eval -- --models=dir`.
  *
- * Usage: npm run train [-- --only=language|general|financial-news|english] [--out=dir] [--evaluation-fit] [--new-sets] [--graded-cuts] [--extended-phrases] [--xed-projections] [--epochs=N --lr=X --l2=X --balance=X --language-balance --hidden=H --chars=3-4 --negated-lexicon=on|off --extra-lexicons=on|off --count-cap=N|none --seed=N]
+ * Usage: npm run train [-- --only=language|general|financial-news|english] [--out=dir] [--evaluation-fit] [--new-sets] [--graded-cuts] [--extended-phrases] [--xed-projections] [--epochs=N --lr=X --l2=X --balance=X --language-balance --hidden=H --chars=3-4 --negated-lexicon=on|off --extra-lexicons=on|off --contrast=on|off --count-cap=N|none --seed=N]
  */
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { cliArgs } from '../lib/cliArgs.js';
@@ -497,7 +497,7 @@ async function main(): Promise<void> {
   const { values } = cliArgs({
     name: 'npm run train',
     usage: 'npm run train [-- --only=language|general|financial-news|english] [--out=dir] [--evaluation-fit] [--epochs=N --lr=X --l2=X --balance=X'
-      + ' --hidden=H --dropout=X --wide --chars=3-4 --negated-lexicon=on|off --extra-lexicons=on|off --count-cap=N|none --seed=N]',
+      + ' --hidden=H --dropout=X --wide --chars=3-4 --negated-lexicon=on|off --extra-lexicons=on|off --contrast=on|off --count-cap=N|none --seed=N]',
     about: 'Trains the language head and both sentiment models from data/sentiment/ and writes models/ (--out: elsewhere);\n'
       + "--evaluation-fit writes the fit without the held-out rows; the other options override modelSpecs.ts's settings.",
     options: {
@@ -514,6 +514,8 @@ async function main(): Promise<void> {
       chars: { type: 'string' },
       'negated-lexicon': { type: 'string' },
       'extra-lexicons': { type: 'string' },
+      /** GENERAL's contrast features (featurizer.ts contrastPriors): on or off, over modelSpecs.ts's setting (both GENERAL and the expert read one bag). */
+      contrast: { type: 'string' },
       /** The most times a feature counts in one text (featurizer.ts `countCap`; 1 counts each once), or `none`: every occurrence, the older models' way. */
       'count-cap': { type: 'string' },
       /** The sentiment models' initialisation and shuffle seed (modelSpecs.ts has the committed one): to see how far a figure moves by seed alone. */
@@ -571,6 +573,7 @@ async function main(): Promise<void> {
       ...(chars ? { minCharGram: chars[0]!, maxCharGram: chars[1]! } : {}),
       ...(values['negated-lexicon'] !== undefined ? { negatedLexicon: values['negated-lexicon'] === 'on' } : {}),
       ...(values['extra-lexicons'] !== undefined ? { extraLexicons: values['extra-lexicons'] === 'on' } : {}),
+      ...(values.contrast !== undefined ? { contrastPriors: values.contrast === 'on' } : {}),
       ...(values['count-cap'] !== undefined ? { countCap: countCap(values['count-cap']) } : {}),
     },
   }));

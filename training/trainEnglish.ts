@@ -329,11 +329,12 @@ const GENERAL_EXCLUDED = (r: Row): boolean => ISSUE37_SOURCES.has(r.source);
 export const EXPERT_VECTORS: NegationMode | 'none' = 'flip';
 
 /** `npm run train -- --only=english`: the evaluation fit, then (unless --evaluation-fit) the shipped fit, written to outDir. */
-export async function trainEnglishExpert(opts: { outDir?: string; evaluationFit?: boolean; hidden?: number; seed?: number; vectors?: string; emobank?: boolean }): Promise<void> {
+export async function trainEnglishExpert(opts: { outDir?: string; evaluationFit?: boolean; hidden?: number; seed?: number; vectors?: string; emobank?: boolean; contrast?: boolean }): Promise<void> {
   const started = Date.now();
   const mode = (opts.vectors ?? EXPERT_VECTORS) as NegationMode | 'none';
   if (!['none', 'plain', 'flip', 'split'].includes(mode)) throw new Error(`--vectors: ${mode}? use none, plain, flip or split`);
-  const spec: ModelSpec = { ...ENGLISH_SPEC, ...(opts.emobank ? WITH_EMOBANK : {}), ...(opts.hidden !== undefined ? { hidden: opts.hidden } : {}), ...(opts.seed !== undefined ? { seed: opts.seed } : {}) };
+  const spec: ModelSpec = { ...ENGLISH_SPEC, ...(opts.emobank ? WITH_EMOBANK : {}), ...(opts.hidden !== undefined ? { hidden: opts.hidden } : {}), ...(opts.seed !== undefined ? { seed: opts.seed } : {}),
+    ...(opts.contrast !== undefined ? { featurizer: { ...ENGLISH_SPEC.featurizer, contrastPriors: opts.contrast } } : {}) };
   const outDir = opts.outDir ?? MODELS_DIR;
   if (mode === 'none') {
     const data = loadAndFeaturize(spec);
@@ -427,7 +428,7 @@ async function checkExpertOnnx(t: TrainedModel, onnx: Uint8Array, sample: number
 function main(): void {
   const { values } = cliArgs({
     name: 'trainEnglish',
-    usage: 'node dist/training/trainEnglish.js --train [--out=dir] [--evaluation-fit] [--seed=N] [--hidden=H] [--vectors=plain] | --cross-source [--folds=umsab,goemotions,nusax,emobank,all] [--seeds=7,8] [--hidden=16,32] [--shared [--ensemble]] [--emobank] [--vectors=none,plain,flip,split] [--extended-phrases] [--written=W] [--weights=source:w,...]',
+    usage: 'node dist/training/trainEnglish.js --train [--out=dir] [--evaluation-fit] [--seed=N] [--hidden=H] [--vectors=plain] [--contrast=on|off] | --cross-source [--folds=umsab,goemotions,nusax,emobank,all] [--seeds=7,8] [--hidden=16,32] [--shared [--ensemble]] [--emobank] [--vectors=none,plain,flip,split] [--extended-phrases] [--written=W] [--weights=source:w,...]',
     about: "The English expert's cross-source figures (npm run train -- --only=english trains and writes it).",
     options: {
       /** Train and write the expert (what `npm run train -- --only=english` runs), with --out, --evaluation-fit, --hidden, --seed, --vectors. */
@@ -454,13 +455,16 @@ function main(): void {
       weights: { type: 'string' },
       /** Also train on EmoBank's polarity rows (corpus.ts emobankPolarity: half its train split; the other half calibrates). */
       emobank: { type: 'boolean', default: false },
+      /** --train: GENERAL's contrast features on or off, over modelSpecs.ts's setting (train.ts --contrast; both models must agree to be served together). */
+      contrast: { type: 'string' },
     },
   });
   if (values.train) {
     const num = (v: string | undefined): number | undefined => (v === undefined ? undefined : Number(v));
     const hidden = num(values.hidden);
     const vectors = values.vectors;
-    trainEnglishExpert({ outDir: values.out, evaluationFit: values['evaluation-fit'], hidden, seed: num(values.seed), vectors, emobank: values.emobank })
+    trainEnglishExpert({ outDir: values.out, evaluationFit: values['evaluation-fit'], hidden, seed: num(values.seed), vectors, emobank: values.emobank,
+      ...(values.contrast !== undefined ? { contrast: values.contrast === 'on' } : {}) })
       .catch((e: unknown) => { console.error(e instanceof Error ? e.message : e); process.exit(1); });
     return;
   }

@@ -2,6 +2,7 @@
  * The words around a negator and a contrast, per language, that FallbackLexicons.score() reads a clause by: where a
  * negator looks for the word it negates (after it, before it, past which words), "at all" words, and "but" words.
  */
+import { CONTRAST } from './features/contrastWords.js';
 
 /**
  * Languages whose negator follows the word it negates (Korean 않다/못, Japanese ない, Turkish değil, Bengali না, Hindi
@@ -105,23 +106,12 @@ export const AT_ALL: ReadonlySet<string> = new Set([
 ]);
 
 /**
- * Contrast words ("but") per language. When the lexicon words before the last of them and those after it disagree in
- * sign, the words after count CONTRAST_AFTER times and those before CONTRAST_BEFORE times (VADER's rule for "but"):
- * Hungarian "Drága volt a koncertjegy, de minden forintot megért!" is the ticket's worth, not its price. Words that
- * are also other words in the same language are left out (Hindi पर "on", Arabic بس "only", Japanese でも "even", が);
- * Korean's -지만 ending is not read for it.
+ * Contrast words ("but") per language (features/contrastWords.ts, which the featuriser reads too). When the lexicon
+ * words before the last of them and those after it disagree in sign, the words after count CONTRAST_AFTER times and
+ * those before CONTRAST_BEFORE times (VADER's rule for "but"): Hungarian "Drága volt a koncertjegy, de minden forintot
+ * megért!" is the ticket's worth, not its price.
  */
-export const CONTRAST: Readonly<Record<string, readonly string[]>> = {
-  en: ['but', 'however'], fr: ['mais', 'cependant'], es: ['pero', 'sino'], pt: ['mas', 'porém'], it: ['ma', 'però'],
-  de: ['aber', 'jedoch'], nl: ['maar'], sv: ['men'], da: ['men'], no: ['men'], fi: ['mutta'], et: ['aga'],
-  pl: ['ale', 'lecz'], cs: ['ale'], sk: ['ale'], sl: ['ampak', 'vendar'], hr: ['ali'], sr: ['ali', 'али'], bs: ['ali'],
-  bg: ['но', 'ала'], ru: ['но', 'однако'], uk: ['але', 'проте'], el: ['αλλά', 'όμως'], tr: ['ama', 'fakat', 'ancak'],
-  ar: ['لكن', 'ولكن'], he: ['אבל'], fa: ['ولی', 'اما', 'ولیکن'], ur: ['لیکن', 'مگر'], hi: ['लेकिन', 'मगर', 'lekin'],
-  bn: ['কিন্তু'], hu: ['de', 'viszont', 'azonban'], ro: ['dar', 'însă'], vi: ['nhưng'], id: ['tapi', 'tetapi', 'namun'],
-  ms: ['tapi', 'tetapi', 'namun'], sw: ['lakini'], ko: ['하지만', '그러나', '그런데'], tl: ['pero', 'ngunit'],
-  // written without spaces: found where a run is cut into lexicon substrings (substrings), before the words there
-  zh: ['但是', '可是', '不过', '不過', '但'], ja: ['けれど', 'だけど', 'けど', 'しかし'], th: ['แต่'],
-};
+export { CONTRAST };
 export const CONTRAST_AFTER = 1.5;
 export const CONTRAST_BEFORE = 0.5;
 export const CONTRAST_SETS = new Map(Object.entries(CONTRAST).map(([lang, words]) => [lang, new Set(words)]));

@@ -146,3 +146,44 @@ describe('character n-grams for the model only (modelCharGramMax)', () => {
     }
   });
 });
+
+describe('contrast features (contrastPriors)', () => {
+  const params: FeaturizerParams = { ...WITH_EXTRAS, modelCharGramMax: 5, contrastPriors: true };
+  const f = new Featurizer(params);
+  const plain = new Featurizer({ ...params, contrastPriors: false });
+  /** Each contrast feature of the bag as [kind, sign, strength 1-3, the token it belongs to]. */
+  const contrasts = (text: string): [string, number, number, string][] => {
+    const bag = f.featurize(text);
+    const out: [string, number, number, string][] = [];
+    for (let i = 0; i < bag.count; i++) {
+      for (const [kind, ids] of [['before', f.contrastBeforeIds], ['after', f.contrastAfterIds]] as const) {
+        const k = ids.indexOf(bag.ids[i]!);
+        if (k >= 0) out.push([kind, k < 3 ? -1 : 1, (k % 3) + 1, bag.tokens[bag.tokenOf[i]!]!]);
+      }
+    }
+    return out;
+  };
+
+  it('sums the priors before a contrast word into a feature of that word, and marks each prior after it', () => {
+    const got = contrasts('Lovely decor, but the food was horrible.');
+    expect(got.filter(([k]) => k === 'before')).toEqual([['before', 1, 3, 'but']]);
+    expect(got.filter(([k]) => k === 'after').map(([, sign, , token]) => [sign, token])).toEqual([[-1, 'horrible']]);
+  });
+
+  it('reads the contrast words of other languages, but not words that are another language\'s common word', () => {
+    expect(contrasts('Das Essen war gut, aber teuer.').some(([k, , , token]) => k === 'before' && token === 'aber')).toBe(true);
+    // Hungarian "de" is Spanish "of": no contrast in "El precio de la comida es excelente"
+    expect(contrasts('Excelente precio de la comida, malo el servicio.')).toEqual([]);
+    expect(contrasts('Great food and great service.')).toEqual([]);
+  });
+
+  it('adds to the model bag only: the language head reads the bag it was trained on, and without the setting nothing changes', () => {
+    const text = 'Lovely decor, but the food was horrible.';
+    const a = f.featurize(text);
+    const languageWith = Array.from(a.languageIds.subarray(0, a.languageCount));
+    const countWith = a.count;
+    const b = plain.featurize(text);
+    expect(Array.from(b.languageIds.subarray(0, b.languageCount))).toEqual(languageWith);
+    expect(countWith - b.count).toBe(contrasts(text).length);
+  });
+});

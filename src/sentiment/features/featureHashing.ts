@@ -22,6 +22,8 @@ export const KIND_PREFIX = 0x70; // 'p'
 export const KIND_TICKERS = 0x54; // 'T'
 export const KIND_CLASS = 0x43; // 'C'
 export const KIND_NEG_CLASS = 0x4e; // 'N'
+export const KIND_CONTRAST_BEFORE = 0x42; // 'B'
+export const KIND_CONTRAST_AFTER = 0x41; // 'A'
 
 export const FNV_OFFSET = 0x811c9dc5;
 const FNV_PRIME = 16777619;

@@ -94,6 +94,15 @@ export interface FeaturizerParams {
    */
   collapseRuns?: number;
   /**
+   * Contrast features (issue 37, "good but slow"): at a contrast word of any language (contrastWords.ts
+   * ANY_LANGUAGE_CONTRAST: "but", "mais", "aber", …), the sign and size (1–3) of the lexicon priors summed since the
+   * text's start or the previous contrast word, as a feature of that word ("contrast-before"); and each lexicon prior
+   * after a contrast word again as a "contrast-after" feature of its sign × strength. In the model's bag only. What a
+   * contrast does to the verdict is learnt from the labelled rows, where VADER's fixed weights on the model's input
+   * (after ×1.5, before ×0.5) had lost on Reddit comments and tweets (CHANGELOG.md, 2026-12-06). Absent: none.
+   */
+  contrastPriors?: boolean;
+  /**
    * English word classes from pretrained GloVe vectors (training/wordClusters.ts): a word of the
    * class table adds its class as one more feature of the model's bag ("neg-class" inside a negation
    * scope), so words the labelled data never showed share weight with their class. The table comes

@@ -8,9 +8,10 @@
 import { MAX_TOKENS } from '../textInput.js';
 import {
   finish, FNV_OFFSET, hashRange, KIND_BIGRAM, KIND_BLOCK, KIND_CHAR, KIND_CLASS, KIND_EMOJI, KIND_EXTRA, KIND_EXTRA_INTENSE,
-  KIND_INTENSE, KIND_LEXICON, KIND_NEG, KIND_NEG_CLASS, KIND_NEG_EXTRA, KIND_NEG_LEXICON, KIND_PREFIX, KIND_TICKERS, KIND_WORD,
+  KIND_CONTRAST_AFTER, KIND_CONTRAST_BEFORE, KIND_INTENSE, KIND_LEXICON, KIND_NEG, KIND_NEG_CLASS, KIND_NEG_EXTRA, KIND_NEG_LEXICON, KIND_PREFIX, KIND_TICKERS, KIND_WORD,
   lexiconKey, mix,
 } from './featureHashing.js';
+import { ANY_LANGUAGE_CONTRAST } from './contrastWords.js';
 import { DEFAULT_FEATURIZER, type FeaturizerParams } from './featurizerParams.js';
 import { extraLexicons, extraValence, lexiconValenceTable, wordClassTable, type ExtraLexicons, type WordTable } from './lexicons.js';
 import {
@@ -73,6 +74,10 @@ export class Featurizer {
   readonly extraIds: number[];
   readonly extraIntenseIds: number[];
   readonly negatedExtraIds: number[];
+  /** params.contrastPriors: buckets of the priors' sum before a contrast word, and of a prior after one (sign × strength). */
+  readonly contrastBeforeIds: number[];
+  readonly contrastAfterIds: number[];
+  private readonly contrast: boolean;
   /** Hashes of the sentences met so far in the text being featurised (params.dedupeSentences). */
   private readonly sentencesSeen = new Set<number>();
   /** params.wordClusters: lexiconKey(word) → class. */
@@ -107,6 +112,9 @@ export class Featurizer {
   private fromLetters = 0;
   /** The previous token was "!" or "?". */
   private afterTerminator = false;
+  /** params.contrastPriors: the signed sum of the lexicon priors (strength 1–3 each) since the text's start or the last contrast word, and whether one was met. */
+  private priorSum = 0;
+  private afterContrast = false;
 
   constructor(readonly params: FeaturizerParams = DEFAULT_FEATURIZER) {
     this.buckets = 2 ** params.bucketBits;
@@ -123,6 +131,9 @@ export class Featurizer {
     this.extraIds = signStrength(KIND_EXTRA);
     this.extraIntenseIds = perSign(KIND_EXTRA_INTENSE).map((h) => finish(h, this.mask));
     this.negatedExtraIds = signStrength(KIND_NEG_EXTRA);
+    this.contrastBeforeIds = signStrength(KIND_CONTRAST_BEFORE);
+    this.contrastAfterIds = signStrength(KIND_CONTRAST_AFTER);
+    this.contrast = params.contrastPriors === true;
     const classes = wordClassTable();
     if (params.wordClusters === true && !classes) throw new Error('featurizer: wordClusters is set but no word-class table was loaded (setWordClusters: a tuning probe only, no model ships it)');
     this.classes = params.wordClusters === true ? classes : null;
@@ -204,6 +215,7 @@ export class Featurizer {
       this.negatedBy[t] = negated;
       if (dedupe) this.sentenceHash = hashRange(mix(this.sentenceHash, 0x20), key, 0, key.length);
       const lower = this.tokenFeatures(key, m, t, negated);
+      if (this.contrast && ANY_LANGUAGE_CONTRAST.has(lower)) this.contrastWord(t);
       if (isNegator(lower)) {
         this.negator = t;
         this.scopeLeft = NEGATION_SCOPE;
@@ -251,6 +263,23 @@ export class Featurizer {
     this.fromTokens = 0;
     this.fromLetters = 0;
     this.afterTerminator = false;
+    this.priorSum = 0;
+    this.afterContrast = false;
+  }
+
+  /** params.contrastPriors: token t is a contrast word; the priors before it become one feature of it, and later priors count as after it. */
+  private contrastWord(t: number): void {
+    const sum = this.priorSum;
+    if (sum !== 0) this.push(this.contrastBeforeIds[(sum > 0 ? 3 : 0) + Math.min(3, Math.abs(sum)) - 1]!, t, -1, 0, true);
+    this.priorSum = 0;
+    this.afterContrast = true;
+  }
+
+  /** params.contrastPriors: a lexicon prior of token t read with this polarity and strength (0–2); after a contrast word, also a feature of its own. */
+  private notePrior(positive: boolean, strength: number, t: number, negated: number): void {
+    if (!this.contrast) return;
+    this.priorSum += positive ? strength + 1 : -(strength + 1);
+    if (this.afterContrast) this.push(this.contrastAfterIds[(positive ? 3 : 0) + strength]!, t, -1, negated, true);
   }
 
   /** params.dedupeSentences: a sentence ends before the token after "!"/"?" and at "." or a line break. */
@@ -362,7 +391,10 @@ export class Featurizer {
       if (m[4] !== undefined) {
         const e = this.extra.emoji.get(lower);
         // Emoji: own sign × strength features, never negated nor intensified.
-        if (e !== undefined) this.push(this.emojiIds[(e > 0 ? 3 : 0) + Math.abs(e) - 1]!, t, -1, 0);
+        if (e !== undefined) {
+          this.push(this.emojiIds[(e > 0 ? 3 : 0) + Math.abs(e) - 1]!, t, -1, 0);
+          this.notePrior(e > 0, Math.abs(e) - 1, t, 0);
+        }
       } else if (m[3] !== undefined) {
         v = extraValence(this.extra, lower);
         ids = this.extraIds;
@@ -376,6 +408,7 @@ export class Featurizer {
       // Own sign and undamped strength: what negation does to it is learned.
       const strength = Math.min(3, Math.max(1, Math.round(Math.abs(v)) + boost)) - 1;
       this.push(negIds[(v > 0 ? 3 : 0) + strength]!, t, -1, 1);
+      this.notePrior(v < 0, strength, t, 1);
       return;
     }
     const positive = v > 0 !== negated >= 0;
@@ -384,6 +417,7 @@ export class Featurizer {
     const strength = Math.min(3, Math.max(1, base)) - 1;
     this.push(ids[(positive ? 3 : 0) + strength]!, t, -1, negated >= 0 ? 1 : 0);
     if (boost > 0) this.push(intense[positive ? 1 : 0]!, t, -1, negated >= 0 ? 1 : 0);
+    this.notePrior(positive, strength, t, negated >= 0 ? 1 : 0);
   }
 
   /**
