@@ -11,7 +11,7 @@ import { createHash } from 'node:crypto';
 import * as ort from 'onnxruntime-node';
 import { EXTRA_LEXICONS_FILE, Featurizer, loadExtraLexicons, WordTable, type FeatureBag } from './featurizer.js';
 import { encodeBatch } from './onnxBatch.js';
-import { cleanText, TextRejected } from './textInput.js';
+import { cleanText, scanCut, TextRejected } from './textInput.js';
 import { blankCapitalisedNames, blankQuotedTitles } from './analysis/titlesAndNames.js';
 import { LanguageIdentifier, trustedOf, type DetectedLanguage } from './languageDetector.js';
 import { FallbackLexicons, type FallbackVerdict } from './lexiconFallback.js';
@@ -444,7 +444,7 @@ export class SentimentAnalyzer {
     const emotionScores = emotion
       ? EMOTIONS.map((e, k) => ({ emotion: e, score: emotion[r * EMOTIONS.length + k]! }))
       : [];
-    const truncated = b.bag.truncated || text.length > b.cleaned.length;
+    const truncated = b.bag.truncated || scanCut(text);
     const withProbabilities = (answer: AnalysisOutput, probabilities: ArrayLike<number>): AnalysisOutput => {
       if (this.withProbabilities) (answer as AnalysisOutput & { probabilities: number[] }).probabilities = Array.from(probabilities);
       return answer;

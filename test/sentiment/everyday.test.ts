@@ -359,3 +359,21 @@ describe("eld's table (models/language-eld.bin)", () => {
     for (const t of texts) expect(table.detect(t)?.code ?? '', t).toBe(eld.detect(t).language);
   });
 });
+
+describe('text styled with Unicode "fonts"', () => {
+  it('is read as the plain text it styles: the same language, verdict and rationale words, and not truncated', async () => {
+    // social-media "bold" and "italic" letters had read as unknown tokens: VERY_POSITIVE at 0.999 on "Terrible service", Hausa
+    const pairs = [
+      ['𝐓𝐞𝐫𝐫𝐢𝐛𝐥𝐞 𝐬𝐞𝐫𝐯𝐢𝐜𝐞, 𝐯𝐞𝐫𝐲 𝐝𝐢𝐬𝐚𝐩𝐩𝐨𝐢𝐧𝐭𝐞𝐝', 'Terrible service, very disappointed'],
+      ['𝐼 𝑙𝑜𝑣𝑒 𝑡ℎ𝑖𝑠 𝑠𝑜𝑛𝑔', 'I love this song'],
+      ['Ｗｏｒｓｔ ｅｘｐｅｒｉｅｎｃｅ ｅｖｅｒ', 'Worst experience ever'],
+      ['Das Essen war entta\u0308uschend', 'Das Essen war enttäuschend'],
+    ];
+    const outs = await analyzer.analyze(pairs.flat());
+    for (let i = 0; i < pairs.length; i++) {
+      const [styled, plain] = [outs[2 * i]!, outs[2 * i + 1]!];
+      if ('error' in styled || 'error' in plain) throw new Error('rejected');
+      expect([styled.sentiment, styled.language.code, styled.truncated, styled.rationale], pairs[i]![0]).toEqual([plain.sentiment, plain.language.code, false, plain.rationale]);
+    }
+  });
+});
