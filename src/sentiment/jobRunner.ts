@@ -6,8 +6,8 @@
  *    awaited, against the store queue's live counts (JobQueue.live(): exact on the embedded
  *    store, a snapshot refreshed every second on PostgreSQL) plus this runner's own
  *    reservations (texts whose insert is committing; synchronous texts until answered).
- *    Past queueMax texts waiting, or a tenant's tenantQueueMax waiting or running,
- *    RESOURCE_EXHAUSTED. So on one process concurrent submissions can never together pass
+ *    Past queueMax texts waiting, or a tenant's tenantQueueMax waiting or running (a
+ *    synchronous text: its tenant's synchronous texts only), RESOURCE_EXHAUSTED. So on one process concurrent submissions can never together pass
  *    a cap; across replicas the caps hold to within a second's submissions.
  * 2. Asynchronous jobs are committed as PENDING (JobStore.insertPending) before their ids
  *    are returned; nothing of them stays here.
@@ -116,6 +116,8 @@ export class JobRunner implements ClaimTarget {
   private reserved = 0;
   /** This runner's reservations per tenant (the quota): texts being inserted, and synchronous texts until answered. */
   private readonly perTenant = new Map<string, number>();
+  /** Of those, the synchronous texts per tenant until answered (the quota a synchronous text is admitted against). */
+  private readonly syncPerTenant = new Map<string, number>();
   private readonly maxInflight: number;
   private accepting = true;
   private readonly idle: (() => void)[] = [];
@@ -150,15 +152,20 @@ export class JobRunner implements ClaimTarget {
    * Takes n places for a tenant, or throws; synchronous, so concurrent submissions
    * are admitted one after the other against the counts of the moment.
    */
-  private admit(tenant: string, n: number): void {
+  private admit(tenant: string, n: number, synchronous = false): void {
     if (!this.accepting) throw new ServiceError(status.UNAVAILABLE, 'SHUTTING_DOWN', 'the core is shutting down; retry against another instance or after the restart');
     const live = this.store.queue.live();
     const queued = live.waiting + this.waiting + this.reserved;
     if (queued + n > this.opts.queueMax) throw queueFull(queued);
     const reserved = this.perTenant.get(tenant) ?? 0;
-    const mine = reserved + (live.perTenant.get(tenant) ?? 0);
+    // A synchronous text is held to the quota with its key's other synchronous texts only: a key whose batches fill its
+    // quota still gets its interactive calls answered (the queue cap above holds for both). A queued text counts every
+    // text of its key, synchronous ones included.
+    const sync = this.syncPerTenant.get(tenant) ?? 0;
+    const mine = synchronous ? sync : reserved + (live.perTenant.get(tenant) ?? 0);
     if (mine + n > this.opts.tenantQueueMax) throw tenantQuotaFull(mine, this.opts.tenantQueueMax);
     this.perTenant.set(tenant, reserved + n);
+    if (synchronous) this.syncPerTenant.set(tenant, sync + n);
   }
 
   /** Gives n of a tenant's reserved places back. */
@@ -172,7 +179,11 @@ export class JobRunner implements ClaimTarget {
   private release(item: QueueItem): void {
     if (!item.waiter || item.released) return;
     item.released = true;
-    this.giveBack(item.job.tenant, 1);
+    const tenant = item.job.tenant;
+    this.giveBack(tenant, 1);
+    const sync = (this.syncPerTenant.get(tenant) ?? 1) - 1;
+    if (sync > 0) this.syncPerTenant.set(tenant, sync);
+    else this.syncPerTenant.delete(tenant);
   }
 
   /**
@@ -203,7 +214,7 @@ export class JobRunner implements ClaimTarget {
     if (this.store.unstoredFull) {
       return Promise.reject(new ServiceError(status.UNAVAILABLE, 'UNAVAILABLE', 'the sentiment state store does not take results (too many answered results wait to be stored); retry later, or submit the text asynchronously'));
     }
-    this.admit(job.tenant, 1);
+    this.admit(job.tenant, 1, true);
     return new Promise<AnalysisMessage>((resolve, reject) => {
       // the caller went away (gRPC cancel, or its exchange call cancelled): a text still queued is
       // skipped, one in the model is neither stored nor counted in its feed; the caller gets no answer

@@ -78,6 +78,8 @@ describe('bounds', () => {
     const refused = await a.fail('batchAnalyzeTexts', { items: items(50) });
     expect(refused).toMatchObject({ code: grpc.status.RESOURCE_EXHAUSTED, reason: 'TENANT_QUOTA' });
     expect(refused.message).toContain('300');
+    // a synchronous call of the same key is still answered: its batches fill the quota, not its interactive calls
+    expect(await a.call<{ data: { status: string } }>('analyzeText', { text: 'still answered at once', asyncMode: false })).toMatchObject({ data: { status: 'SUCCEEDED' } });
     await b.call('batchAnalyzeTexts', { items: items(100) });
     // once a's texts are done, a may submit again
     await eventually(async () => (await a.call<{ data: Job[] }>('listJobs', { state: 'PENDING', pageSize: 1 })).data.length === 0
