@@ -232,19 +232,21 @@ export class GraphqlWorkLimits {
    * Gives mercurius a document of several operations with the one asked for written into its text as a comment, for
    * each request of `payload` (admitted before). mercurius keeps a document's compiled (JIT) form by its text alone,
    * compiled for the operation of the run that compiled it: `query A {…} query B {…}` run as A after a run as B
-   * answered B's data (kept, then, for every client), and was priced as A.
+   * answered B's data (kept, then, for every client), and was priced as A. A one-operation document is pinned too
+   * when the request names an operation: compiled once without a name, it answered a wrong operationName with data
+   * (and one compiled with a wrong name refused the right request).
    */
   pinOperations(payload: unknown): void {
     for (const r of Array.isArray(payload) ? payload as GraphqlRequest[] : [payload as GraphqlRequest]) {
       if (r === null || typeof r !== 'object' || typeof r.query !== 'string') continue;
       const doc = this.documents.get(r.query)?.doc;
-      if (!doc || doc.definitions.filter((d) => d.kind === Kind.OPERATION_DEFINITION).length < 2) continue;
+      if (!doc || (doc.definitions.filter((d) => d.kind === Kind.OPERATION_DEFINITION).length < 2 && typeof r.operationName !== 'string')) continue;
       r.query = `${r.query}\n# operation ${JSON.stringify(typeof r.operationName === 'string' ? r.operationName : null)}`;
     }
   }
 
   /**
-   * For a GET that admit() let through: graphql-js's words when the document parses but names no operation to run
+   * For a request (not a batch) that admit() let through: graphql-js's words when the document parses but names no operation to run
    * (an operationName it lacks, or several operations and none named), else undefined. mercurius looks up a GET's
    * operation to refuse mutations and read `.operation` off the null it found (a TypeError for the client).
    */

@@ -52,6 +52,21 @@ describe('GraphQL documents', () => {
     }
   });
 
+  it('refuses an operationName a one-operation document lacks, however often the document ran (compiled) before', async () => {
+    const query = `{ country(id: "NO") { code } } # ${Date.now()}`;
+    // a batch runs the document twice: mercurius compiles it (JIT), after which a wrong name had been answered with data
+    expect((await post([{ query }, { query }])).json.map((a) => a.data!['country']!.code)).toEqual(['NO', 'NO']);
+    for (const body of [{ query, operationName: 'nope' }, { query, operationName: 'nope' }]) {
+      const r = await post(body);
+      expect(r.status).toBe(400);
+      expect(r.json.errors![0]!.message).toBe('Unknown operation named "nope".');
+    }
+    const named = `query Q { country(id: "SE") { code } } # ${Date.now()}`;
+    for (let i = 0; i < 3; i++) expect((await post({ query: named, operationName: 'Q' })).json.data!['country']!.code).toBe('SE');
+    expect((await post({ query: named, operationName: 'R' })).status).toBe(400);
+    expect((await post([{ query: named, operationName: 'R' }])).json[0]!.errors!.length).toBeGreaterThan(0);
+  });
+
   it('prices a page after a cursor as the rows it skips, before the cursor is checked', async () => {
     const aliases = (position: number) => `{ ${Array.from({ length: 5 }, (_, i) => `a${i}: populatedPlaces(first: 10, minPopulation: ${i}, after: "${position.toString(36)}.AAAAAAAAAAAA") { edges { node { id } } }`).join(' ')} }`;
     const deep = await post({ query: aliases(190_000) });
