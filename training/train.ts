@@ -514,7 +514,7 @@ async function main(): Promise<void> {
       chars: { type: 'string' },
       'negated-lexicon': { type: 'string' },
       'extra-lexicons': { type: 'string' },
-      /** GENERAL's contrast features (featurizer.ts contrastPriors): on or off, over modelSpecs.ts's setting (both GENERAL and the expert read one bag). */
+      /** GENERAL's contrast features (featurizer.ts contrastPriors): on or off, over modelSpecs.ts's setting (off; both GENERAL and the expert read one bag, so train both the same way). */
       contrast: { type: 'string' },
       /** The most times a feature counts in one text (featurizer.ts `countCap`; 1 counts each once), or `none`: every occurrence, the older models' way. */
       'count-cap': { type: 'string' },

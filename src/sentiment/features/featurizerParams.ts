@@ -99,7 +99,9 @@ export interface FeaturizerParams {
    * text's start or the previous contrast word, as a feature of that word ("contrast-before"); and each lexicon prior
    * after a contrast word again as a "contrast-after" feature of its sign × strength. In the model's bag only. What a
    * contrast does to the verdict is learnt from the labelled rows, where VADER's fixed weights on the model's input
-   * (after ×1.5, before ×0.5) had lost on Reddit comments and tweets (CHANGELOG.md, 2026-12-06). Absent: none.
+   * (after ×1.5, before ×0.5) had lost on Reddit comments and tweets (CHANGELOG.md, 2026-12-06). Measured, and no
+   * model sets it: review and everyday sentences gained, held-out tweets lost (models/general.md, "Contrast
+   * features"; `npm run train -- --contrast=on`). Absent: none.
    */
   contrastPriors?: boolean;
   /**
