@@ -92,6 +92,7 @@ export function loadCoreConfig(env: NodeJS.ProcessEnv = process.env): CoreConfig
       webhookAllowHosts: (env['MERIDIAN_WEBHOOK_ALLOW_HOSTS'] ?? '').split(',').map((h) => h.trim()).filter(Boolean),
       webhookRetrySchedule: env['MERIDIAN_WEBHOOK_RETRY_SCHEDULE'] || '5s,5m,30m,2h,5h,10h,14h,20h,24h',
       webhookTimeoutMs: int('MERIDIAN_WEBHOOK_TIMEOUT_MS', 15_000, 100, 120_000),
+      webhookPendingMax: int('MERIDIAN_WEBHOOK_PENDING_MAX', 100_000, 1, 100_000_000),
       stateCompression: bool('MERIDIAN_SENTIMENT_STATE_COMPRESSION', true),
       databaseUrl: databaseUrlSetting(env),
       jobLeaseMs: int('MERIDIAN_JOB_LEASE_MS', 30_000, 1000, 3_600_000),

@@ -16,6 +16,8 @@ export interface MetricsSources {
   jobsByState(): Promise<Record<JobStatus, number>>;
   /** Webhook messages waiting for a (re)try. */
   outboxPending(): Promise<number>;
+  /** Webhook messages not written past their tenant's bound, by this process (outboxQuota.ts). */
+  outboxDropped(): number;
 }
 
 const RATE_WINDOW_S = 10;
@@ -71,6 +73,14 @@ export class SentimentMetrics {
       async collect() {
         const s = sources();
         this.set(s ? await s.outboxPending() : 0);
+      },
+    });
+    new Counter({
+      name: 'meridian_webhook_messages_dropped_total', help: 'Webhook messages not written: their tenant had MERIDIAN_WEBHOOK_PENDING_MAX undelivered already', registers,
+      collect() {
+        const n = sources()?.outboxDropped() ?? 0;
+        this.reset();
+        this.inc(n);
       },
     });
   }

@@ -16,6 +16,7 @@ import type { ServiceRegistry } from '../grpc/serviceRegistry.js';
 import { charCount, cleanText, TextRejected } from './textInput.js';
 import type { Domain } from './labels.js';
 import { openSentimentStore } from './store/openStore.js';
+import { OutboxQuota } from './store/outboxQuota.js';
 import { JOB_STATES, WEBHOOK_EVENTS, type BatchRow, type JobCursor, type JobFilter, type JobStatus, type NewJob, type Scope, type WebhookEvent } from './store/sentimentStore.js';
 import { batchMessage, jobMessage, submittedMessage, webhookMessage, type AnalysisMessage } from './store/messages.js';
 import { JobRunner } from './jobRunner.js';
@@ -74,7 +75,8 @@ export class Sentiment {
 
   static async open(stateDir: string, cfg: SentimentConfig): Promise<Sentiment> {
     const schedule = parseSchedule(cfg.webhookRetrySchedule);
-    const store = new JobStore(await openSentimentStore(stateDir, cfg));
+    const outboxQuota = new OutboxQuota(cfg.webhookPendingMax);
+    const store = new JobStore(await openSentimentStore(stateDir, { ...cfg, outboxQuota }));
     const pool = createAnalysisPool({ workers: cfg.workers, ortThreads: cfg.ortThreads, modelsDir: cfg.modelsDir });
     const metrics = new SentimentMetrics();
     const baselines = new FeedBaselines(store);
@@ -88,6 +90,7 @@ export class Sentiment {
       queueDepth: () => runner.depth,
       jobsByState: () => store.countByState(),
       outboxPending: () => store.pendingMessages(),
+      outboxDropped: () => outboxQuota.dropped,
     });
     const s = new Sentiment(store, pool, runner, metrics, deliverer, guard, cfg, baselines);
     const waiting = await runner.start();

@@ -34,6 +34,8 @@ export interface SentimentConfig {
   webhookRetrySchedule: string;
   /** Time a webhook receiver has to answer (MERIDIAN_WEBHOOK_TIMEOUT_MS, default 15,000). */
   webhookTimeoutMs: number;
+  /** Undelivered webhook messages one tenant may have; past it its new messages are not written (MERIDIAN_WEBHOOK_PENDING_MAX, default 100,000). */
+  webhookPendingMax: number;
   /** Compress the state file (MERIDIAN_SENTIMENT_STATE_COMPRESSION, default true); false keeps texts as plain bytes, so that an audit can grep the file for a deleted text. */
   stateCompression: boolean;
   // ---- shared state (issue 15) ----

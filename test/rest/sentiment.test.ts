@@ -474,7 +474,7 @@ describe('metrics', () => {
     const m = await fetch(`${gw.url}/metrics`);
     const text = await m.text();
     for (const name of ['meridian_sentiment_queue_depth', 'meridian_sentiment_jobs{state="SUCCEEDED"}', 'meridian_sentiment_job_latency_seconds_bucket',
-      'meridian_sentiment_model_seconds_bucket', 'meridian_sentiment_texts_analyzed_total', 'meridian_sentiment_texts_per_second', 'meridian_webhook_outbox_pending', 'meridian_core_metrics_up 1']) {
+      'meridian_sentiment_model_seconds_bucket', 'meridian_sentiment_texts_analyzed_total', 'meridian_sentiment_texts_per_second', 'meridian_webhook_outbox_pending', 'meridian_webhook_messages_dropped_total 0', 'meridian_core_metrics_up 1']) {
       expect(text, name).toContain(name);
     }
     expect(Number(/meridian_sentiment_texts_analyzed_total (\d+)/.exec(text)?.[1])).toBeGreaterThan(0);

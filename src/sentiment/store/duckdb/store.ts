@@ -38,6 +38,7 @@ import { DuckDbMaintenance } from './maintenance.js';
 import { DuckDbJobQueue } from './queue.js';
 import { JOB_APPEND_ORDER, RESULT_APPEND_ORDER } from './sql.js';
 import { DuckDbWebhooks } from './webhooks.js';
+import type { OutboxQuota } from '../outboxQuota.js';
 
 export { COMPACTION_SPACING } from './maintenance.js';
 
@@ -49,16 +50,16 @@ export class DuckDbSentimentStore implements SentimentStore {
   private readonly feeds: DuckDbFeeds;
   private readonly maintenance: DuckDbMaintenance;
 
-  private constructor(private readonly ctx: DuckDbContext) {
-    this.webhooks = new DuckDbWebhooks(ctx);
+  private constructor(private readonly ctx: DuckDbContext, quota?: OutboxQuota) {
+    this.webhooks = new DuckDbWebhooks(ctx, quota);
     this.queue = new DuckDbJobQueue(ctx);
     this.jobs = new DuckDbJobs(ctx, this.webhooks, this.queue);
     this.feeds = new DuckDbFeeds(ctx);
     this.maintenance = new DuckDbMaintenance(ctx, this.jobs, this.webhooks);
   }
 
-  /** `compression: false` stores plain bytes (an audit can grep the file for a deleted text). */
-  static async open(stateDir: string, opts: { compression?: boolean } = {}): Promise<DuckDbSentimentStore> {
+  /** `compression: false` stores plain bytes (an audit can grep the file for a deleted text); `outboxQuota`: each tenant's bound on undelivered webhook messages (none without). */
+  static async open(stateDir: string, opts: { compression?: boolean; outboxQuota?: OutboxQuota } = {}): Promise<DuckDbSentimentStore> {
     const compression = opts.compression ?? true;
     mkdirSync(stateDir, { recursive: true, mode: 0o700 }); // it holds stored texts and keys: private when we create it
     const path = join(stateDir, 'sentiment.duckdb');
@@ -80,7 +81,7 @@ export class DuckDbSentimentStore implements SentimentStore {
         throw new Error(`the sentiment state database ${path} has the ${table} columns (${cols.join(', ')}), not the order this Meridian appends rows in (${order.join(', ')})`);
       }
     }
-    const store = new DuckDbSentimentStore(new DuckDbContext(path, compression, instance, writer, readers));
+    const store = new DuckDbSentimentStore(new DuckDbContext(path, compression, instance, writer, readers), opts.outboxQuota);
     await store.webhooks.load();
     await store.jobs.load();
     return store;

@@ -9,6 +9,7 @@ import { BIGINT, VARCHAR, INTEGER, type DuckDBConnection } from '@duckdb/node-ap
 import { eventBody } from '../messages.js';
 import type { AttemptOutcome, DeliveryLogEntry, OutboxMessage, Scope, WebhookEndpoint, WebhookEvent } from '../sentimentStore.js';
 import { messageRow, MESSAGE_COLUMNS, webhookRow, withAttempts } from '../tableRows.js';
+import { UNBOUNDED, withinQuota, type OutboxQuota } from '../outboxQuota.js';
 import type { DuckDbContext } from './context.js';
 import { list, scoped } from './sql.js';
 
@@ -19,7 +20,8 @@ export class DuckDbWebhooks {
   private readonly endpoints = new Map<string, WebhookEndpoint[]>();
   private readonly messageListeners: (() => void)[] = [];
 
-  constructor(private readonly ctx: DuckDbContext) {}
+  /** `quota`: each tenant's bound on undelivered messages (outboxQuota.ts). */
+  constructor(private readonly ctx: DuckDbContext, private readonly quota: OutboxQuota = UNBOUNDED) {}
 
   /** Loads the endpoints into memory (open). */
   async load(): Promise<void> {
@@ -47,9 +49,9 @@ export class DuckDbWebhooks {
     return this.endpoints.get(tenant)?.some((w) => w.eventTypes.includes(type)) ?? false;
   }
 
-  /** Writes one outbox message per subscribed endpoint; returns how many. */
+  /** Writes one outbox message per subscribed endpoint, within each tenant's quota; returns how many. */
   async writeEvents(c: DuckDBConnection, events: readonly PendingEvent[]): Promise<number> {
-    const rows: OutboxMessage[] = [];
+    let rows: OutboxMessage[] = [];
     for (const ev of events) {
       const body = eventBody(ev.type, ev.atMs, ev.data);
       for (const w of this.endpoints.get(ev.tenant) ?? []) {
@@ -57,6 +59,7 @@ export class DuckDbWebhooks {
         rows.push({ id: `msg_${randomUUID()}`, endpointId: w.id, tenant: ev.tenant, eventType: ev.type, payload: body, createdMs: ev.atMs, attempts: 0, nextMs: ev.atMs, status: 'PENDING' });
       }
     }
+    rows = await withinQuota(this.quota, rows, async (tenant) => Number((await this.ctx.exec(c, 'SELECT count(*) AS n FROM webhook_messages WHERE tenant = $1 AND status = $2', [tenant, 'PENDING']))[0]?.['n'] ?? 0));
     if (rows.length === 0) return 0;
     await this.ctx.exec(c, `INSERT INTO webhook_messages (${MESSAGE_COLUMNS}) SELECT unnest($1::VARCHAR[]), unnest($2::VARCHAR[]), unnest($3::VARCHAR[]), unnest($4::VARCHAR[]),
       unnest($5::VARCHAR[]), unnest($6::BIGINT[]), 0, unnest($6::BIGINT[]), 'PENDING'`, [

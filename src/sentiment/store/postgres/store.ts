@@ -31,6 +31,7 @@ import { PgJobs } from './jobs.js';
 import { PgMaintenance } from './maintenance.js';
 import { PgJobQueue } from './queue.js';
 import { DEFAULT_DELIVERY_LEASE_MS, PgWebhooks } from './webhooks.js';
+import type { OutboxQuota } from '../outboxQuota.js';
 
 export class PostgresSentimentStore implements SentimentStore {
   /** The job queue: the jobs table, claimed under leases by every replica (queue.ts). */
@@ -40,16 +41,16 @@ export class PostgresSentimentStore implements SentimentStore {
   private readonly feeds: PgFeeds;
   private readonly maintenance: PgMaintenance;
 
-  private constructor(private readonly db: PgDatabase, leaseMs: number, deliveryLeaseMs: number) {
+  private constructor(private readonly db: PgDatabase, leaseMs: number, deliveryLeaseMs: number, quota?: OutboxQuota) {
     this.queue = new PgJobQueue(db, leaseMs);
-    this.webhooks = new PgWebhooks(db, deliveryLeaseMs);
+    this.webhooks = new PgWebhooks(db, deliveryLeaseMs, quota);
     this.jobs = new PgJobs(db, this.webhooks, this.queue);
     this.feeds = new PgFeeds(db);
     this.maintenance = new PgMaintenance(db, this.jobs, this.webhooks);
   }
 
   /** Connects, applies the migrations the database lacks (or refuses a newer schema). */
-  static async open(url: string, opts: { leaseMs: number; deliveryLeaseMs?: number; poolSize?: number }): Promise<PostgresSentimentStore> {
+  static async open(url: string, opts: { leaseMs: number; deliveryLeaseMs?: number; poolSize?: number; outboxQuota?: OutboxQuota }): Promise<PostgresSentimentStore> {
     const db = await PgDatabase.connect(url, {
       max: opts.poolSize ?? 8, applicationName: 'meridian-core',
       onError: (e) => logger.warn({ err: e }, 'PostgreSQL connection lost; reconnecting'),
@@ -61,7 +62,7 @@ export class PostgresSentimentStore implements SentimentStore {
       await db.close();
       throw e;
     }
-    return new PostgresSentimentStore(db, opts.leaseMs, opts.deliveryLeaseMs ?? DEFAULT_DELIVERY_LEASE_MS);
+    return new PostgresSentimentStore(db, opts.leaseMs, opts.deliveryLeaseMs ?? DEFAULT_DELIVERY_LEASE_MS, opts.outboxQuota);
   }
 
   // ---- jobs and results (jobs.ts) ----------------------------------------------------

@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import type { PgDatabase, Queryable } from '../../../db/postgres.js';
 import { eventBody } from '../messages.js';
 import type { AttemptOutcome, DeliveryLogEntry, OutboxMessage, Scope, WebhookEndpoint, WebhookEvent } from '../sentimentStore.js';
+import { UNBOUNDED, withinQuota, type OutboxQuota } from '../outboxQuota.js';
 import { messageRow, MESSAGE_COLUMNS, webhookRow, withAttempts } from '../tableRows.js';
 import { prefixed, scoped, type PendingEvent, type Subscriptions } from './sql.js';
 
@@ -24,7 +25,8 @@ export const subscribed = (subs: Subscriptions, tenant: string, type: WebhookEve
 export class PgWebhooks {
   private readonly listeners: (() => void)[] = [];
 
-  constructor(private readonly db: PgDatabase, private readonly deliveryLeaseMs = DEFAULT_DELIVERY_LEASE_MS) {}
+  /** `quota`: each tenant's bound on undelivered messages (outboxQuota.ts; the count is this replica's, corrected at the bound). */
+  constructor(private readonly db: PgDatabase, private readonly deliveryLeaseMs = DEFAULT_DELIVERY_LEASE_MS, private readonly quota: OutboxQuota = UNBOUNDED) {}
 
   onMessages(listener: () => void): void {
     this.listeners.push(listener);
@@ -49,7 +51,7 @@ export class PgWebhooks {
   }
 
   async writeEvents(c: Queryable, subs: Subscriptions, events: readonly PendingEvent[]): Promise<number> {
-    const rows: OutboxMessage[] = [];
+    let rows: OutboxMessage[] = [];
     for (const ev of events) {
       const body = eventBody(ev.type, ev.atMs, ev.data);
       for (const w of subs.get(ev.tenant) ?? []) {
@@ -57,6 +59,7 @@ export class PgWebhooks {
         rows.push({ id: `msg_${randomUUID()}`, endpointId: w.id, tenant: ev.tenant, eventType: ev.type, payload: body, createdMs: ev.atMs, attempts: 0, nextMs: ev.atMs, status: 'PENDING' });
       }
     }
+    rows = await withinQuota(this.quota, rows, async (tenant) => Number((await c.query<{ n: string }>("SELECT count(*) AS n FROM webhook_messages WHERE tenant = $1 AND status = 'PENDING'", [tenant])).rows[0]?.n ?? 0));
     if (rows.length === 0) return 0;
     await c.query(`INSERT INTO webhook_messages (${MESSAGE_COLUMNS})
       SELECT u.id, u.ep, u.tenant, u.ev, u.payload, u.at, 0, u.at, 'PENDING'
