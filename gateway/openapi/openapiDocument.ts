@@ -94,13 +94,14 @@ export function buildOpenApi(routes: CompiledRoute[], opts: OpenApiOptions): Rec
       'x-required-scope': r.scope,
       parameters,
       responses: {
-        200: {
+        // a submission that is always accepted (a batch) never answers 200
+        ...(r.accepted?.always ? {} : { 200: {
           description: r.shape.isList ? 'A page of results with links and metadata' : 'The result',
           content: {
             'application/json': { schema: envelopeSchema(responseType, { ref, describe: true }, refs) },
             ...(r.binding.verb === 'GET' ? { 'text/javascript': { schema: { type: 'string', description: 'JSONP, when `callback` is given' } } } : {}),
           },
-        },
+        } }),
         ...(r.accepted ? { 202: {
           description: `Accepted: processing continues; poll the resource in Location (${r.accepted.template})`,
           headers: { Location: { schema: { type: 'string' }, description: r.accepted.template } },

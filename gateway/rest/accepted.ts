@@ -11,6 +11,8 @@ export interface AcceptedRule {
   (response: Record<string, unknown>): { location: string } | undefined;
   /** The Location template with JSON field names (e.g. /v1/jobs/{data.jobId}), for the OpenAPI document. */
   readonly template: string;
+  /** Every answer is 202 (no when_field or unless_field): the OpenAPI document lists no 200. */
+  readonly always: boolean;
 }
 
 function read(obj: unknown, path: string[]): unknown {
@@ -44,5 +46,5 @@ export function acceptedRule(options: Record<string, unknown> | undefined): Acce
     }
     return { location };
   };
-  return Object.assign(rule, { template });
+  return Object.assign(rule, { template, always: !when && !unless });
 }
