@@ -512,10 +512,8 @@ async function main(): Promise<void> {
       dropout: { type: 'string' },
       wide: { type: 'boolean' },
       chars: { type: 'string' },
-      'negated-lexicon': { type: 'string' },
-      'extra-lexicons': { type: 'string' },
-      /** GENERAL's contrast features (featurizer.ts contrastPriors): on or off, over modelSpecs.ts's setting (off; both GENERAL and the expert read one bag, so train both the same way). */
-      contrast: { type: 'string' },
+      // on or off over modelSpecs.ts's featuriser settings negatedLexicon, extraLexicons, contrastPriors (contrast: GENERAL and the expert read one bag: train both the same way)
+      'negated-lexicon': { type: 'string' }, 'extra-lexicons': { type: 'string' }, contrast: { type: 'string' },
       /** The most times a feature counts in one text (featurizer.ts `countCap`; 1 counts each once), or `none`: every occurrence, the older models' way. */
       'count-cap': { type: 'string' },
       /** The sentiment models' initialisation and shuffle seed (modelSpecs.ts has the committed one): to see how far a figure moves by seed alone. */
@@ -571,9 +569,7 @@ async function main(): Promise<void> {
     featurizer: {
       ...s.featurizer,
       ...(chars ? { minCharGram: chars[0]!, maxCharGram: chars[1]! } : {}),
-      ...(values['negated-lexicon'] !== undefined ? { negatedLexicon: values['negated-lexicon'] === 'on' } : {}),
-      ...(values['extra-lexicons'] !== undefined ? { extraLexicons: values['extra-lexicons'] === 'on' } : {}),
-      ...(values.contrast !== undefined ? { contrastPriors: values.contrast === 'on' } : {}),
+      ...Object.fromEntries(([['negatedLexicon', 'negated-lexicon'], ['extraLexicons', 'extra-lexicons'], ['contrastPriors', 'contrast']] as const).flatMap(([k, o]) => (values[o] === undefined ? [] : [[k, values[o] === 'on']]))),
       ...(values['count-cap'] !== undefined ? { countCap: countCap(values['count-cap']) } : {}),
     },
   }));
