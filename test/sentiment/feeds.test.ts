@@ -152,3 +152,52 @@ describe('feed baselines kept in memory', () => {
     expect(loads).toEqual(['a', 'b', 'c', 'b', 'a']);
   });
 });
+
+describe('windows with fewer items than their baseline', () => {
+  it('are judged by the spread their own size gives the mean: a steady feed\'s small window is no alarm, a real shift still is', async () => {
+    const { mkdtempSync, rmSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const { randomUUID } = await import('node:crypto');
+    const { DuckDbSentimentStore } = await import('../../src/sentiment/store/duckdbStore.js');
+    const { feedWindows } = await import('../../src/sentiment/feedAnalytics.js');
+    const dir = mkdtempSync(join(tmpdir(), 'meridian-smallwin-'));
+    const store = await DuckDbSentimentStore.open(dir);
+    try {
+      const HOUR = 3_600_000;
+      const T0 = Date.UTC(2026, 9, 1);
+      const random = seededRandom(7);
+      // an integrator's steady feed (a review, 2026-12-07): 60 % positive, 20 % neutral, 20 % negative texts
+      const item = (tenant: string, feedId: string, at: number, kind = random()) => {
+        const [score, emotions] = kind < 0.6 ? [0.7 + random() * 0.3, [0.02, 0.02, 0.03, 0.7, 0.15, 0.03, 0.05]]
+          : kind < 0.8 ? [(random() - 0.5) * 0.2, [0.05, 0.03, 0.05, 0.1, 0.65, 0.07, 0.05]] : [-0.7 - random() * 0.3, [0.4, 0.15, 0.1, 0.02, 0.1, 0.2, 0.03]];
+        const jobId = randomUUID();
+        return { job: { id: jobId, tenant, text: 'x', feedId, batchId: null, domain: 'GENERAL' as const, occurredMs: at, createdMs: at },
+          result: { id: randomUUID(), jobId, batchId: null, tenant, feedId, domain: 'GENERAL' as const, occurredMs: at, createdMs: at, sentiment: score > 0.3 ? 'POSITIVE' : score < -0.3 ? 'NEGATIVE' : 'NEUTRAL', score, emotions, anomalous: false, z: 0, payload: '{}' } };
+      };
+      const made = [];
+      for (let f = 0; f < 40; f++) {
+        for (let w = 0; w < 12; w++) for (let i = 0; i < 30; i++) made.push(item('t', `steady-${f}`, T0 + w * HOUR + i * 100_000));
+        for (let i = 0; i < 6; i++) made.push(item('t', `steady-${f}`, T0 + 12 * HOUR + i * 100_000));
+        // a second feed of each kind whose last window is a run of 15 negative texts
+        for (let w = 0; w < 12; w++) for (let i = 0; i < 30; i++) made.push(item('t', `shift-${f}`, T0 + w * HOUR + i * 100_000));
+        for (let i = 0; i < 15; i++) made.push(item('t', `shift-${f}`, T0 + 12 * HOUR + i * 100_000, 0.9));
+      }
+      await store.insertCompleted(made.map((m) => m.job), made.map((m) => m.result));
+      const scope = { tenant: 't', admin: false };
+      let steadyFlagged = 0;
+      let shiftsFound = 0;
+      for (let f = 0; f < 40; f++) {
+        const steady = await feedWindows(store, scope, `steady-${f}`, HOUR, T0, T0 + 13 * HOUR);
+        if (steady.windows[12]!.anomalous) steadyFlagged++;
+        const shift = await feedWindows(store, scope, `shift-${f}`, HOUR, T0, T0 + 13 * HOUR);
+        if (shift.windows[12]!.anomalous) shiftsFound++;
+      }
+      expect(steadyFlagged).toBeLessThanOrEqual(1); // 4 of 40 here (11 of 40 in the review) before the scale grew with a window's smallness
+      expect(shiftsFound).toBe(40);
+    } finally {
+      await store.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -34,7 +34,7 @@ WITH per AS (
     ${EMOTION_MEANS}
   FROM results WHERE feed_id = $1 AND occurred_ms < $4 AND ${scoped(5, 6)} GROUP BY 1),
 base AS (
-  SELECT *, median(mean) OVER (${frame}) AS m_med, mad(mean) OVER (${frame}) AS m_mad, count(*) OVER (${frame}) AS k,
+  SELECT *, median(mean) OVER (${frame}) AS m_med, mad(mean) OVER (${frame}) AS m_mad, count(*) OVER (${frame}) AS k, median(n::DOUBLE) OVER (${frame}) AS n_med,
     ${E.map((c) => `median(${c}) OVER (${frame}) AS ${c}_med`).join(', ')}
   FROM per),
 dist AS (
@@ -42,8 +42,8 @@ dist AS (
 scored AS (
   SELECT *, median(d) OVER (${frame}) AS d_med, mad(d) OVER (${frame}) AS d_mad FROM dist)
 SELECT w, n, mean, ${SENTIMENT_LEVELS.map((l) => `"s_${l}"`).join(', ')}, ${E.join(', ')},
-  CASE WHEN k >= ${b.minWindows} THEN (mean - m_med) / greatest(${b.madToSigma} * m_mad, ${b.scoreFloor}) ELSE 0 END AS score_z,
-  CASE WHEN k >= ${b.minWindows} THEN (d - d_med) / greatest(${b.madToSigma} * d_mad, ${b.shiftFloor}) ELSE 0 END AS shift_z
+  CASE WHEN k >= ${b.minWindows} THEN (mean - m_med) / (greatest(${b.madToSigma} * m_mad, ${b.scoreFloor}) * sqrt(greatest(1.0, n_med / n))) ELSE 0 END AS score_z,
+  CASE WHEN k >= ${b.minWindows} THEN (d - d_med) / (greatest(${b.madToSigma} * d_mad, ${b.shiftFloor}) * sqrt(greatest(1.0, n_med / n))) ELSE 0 END AS shift_z
 FROM scored WHERE w >= 0 ORDER BY w`;
     // the levels are parameters: a cached plan would keep a level no row had yet pruned (see exec)
     const rows = await this.ctx.read(sql, [feedId, fromMs, windowMs, toMs, scope.admin, scope.tenant, ...SENTIMENT_LEVELS]);

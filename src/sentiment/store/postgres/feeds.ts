@@ -37,8 +37,8 @@ WITH per AS (
     ${EMOTION_MEANS}
   FROM results WHERE feed_id = $1 AND occurred_ms < $4 AND ${scoped(5, 6)} GROUP BY 1),
 base AS (
-  SELECT p.*, m.k, m.m_med, ${E.map((c) => `m.${c}_med`).join(', ')}
-  FROM per p CROSS JOIN LATERAL (SELECT count(*) AS k, ${med('q.mean')} AS m_med, ${E.map((c) => `${med(`q.${c}`)} AS ${c}_med`).join(', ')}
+  SELECT p.*, m.k, m.m_med, m.n_med, ${E.map((c) => `m.${c}_med`).join(', ')}
+  FROM per p CROSS JOIN LATERAL (SELECT count(*) AS k, ${med('q.mean')} AS m_med, ${med('q.n')} AS n_med, ${E.map((c) => `${med(`q.${c}`)} AS ${c}_med`).join(', ')}
     FROM ${prev('per', 'p', '*')} q) m),
 spread AS (
   SELECT s.*, (SELECT ${med('abs(q.mean - s.m_med)')} FROM ${prev('per', 's', 'q.mean')} q) AS m_mad,
@@ -48,8 +48,8 @@ scored AS (
   SELECT t.*, dm.d_med, (SELECT ${med('abs(q.d - dm.d_med)')} FROM ${prev('spread', 't', 'q.d')} q) AS d_mad
   FROM spread t CROSS JOIN LATERAL (SELECT ${med('q.d')} AS d_med FROM ${prev('spread', 't', 'q.d')} q) dm)
 SELECT w, n, mean, ${SENTIMENT_LEVELS.map((l) => `"s_${l}"`).join(', ')}, ${E.join(', ')},
-  CASE WHEN k >= ${b.minWindows} THEN (mean - m_med) / greatest(${b.madToSigma} * m_mad, ${b.scoreFloor}) ELSE 0 END AS score_z,
-  CASE WHEN k >= ${b.minWindows} THEN (d - d_med) / greatest(${b.madToSigma} * d_mad, ${b.shiftFloor}) ELSE 0 END AS shift_z
+  CASE WHEN k >= ${b.minWindows} THEN (mean - m_med) / (greatest(${b.madToSigma} * m_mad, ${b.scoreFloor}) * sqrt(greatest(1.0, n_med / n))) ELSE 0 END AS score_z,
+  CASE WHEN k >= ${b.minWindows} THEN (d - d_med) / (greatest(${b.madToSigma} * d_mad, ${b.shiftFloor}) * sqrt(greatest(1.0, n_med / n))) ELSE 0 END AS shift_z
 FROM scored WHERE w >= 0 ORDER BY w`;
     const rows = await this.db.query(sql, [feedId, fromMs, windowMs, toMs, scope.admin, scope.tenant]);
     return rows.map(feedWindowRow);
