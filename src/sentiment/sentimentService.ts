@@ -122,6 +122,29 @@ export class Sentiment {
    * Validates one text's fields and makes the job (not yet stored). Its id is time-ordered,
    * carrying `now`, its created_ms (store/timeOrderedId.ts); a batch's jobs share the batch's `now`.
    */
+  /**
+   * A batch's jobs; an invalid item refuses the whole batch with its own error, whose message names the other invalid
+   * items' fields too (up to 10), so that a client fixes them in one round trip, not one per item.
+   */
+  private batchJobs(items: TextFields[], tenant: string, batchId: string, now: number): NewJob[] {
+    const jobs: NewJob[] = [];
+    let first: ServiceError | undefined;
+    const others: string[] = [];
+    items.forEach((it, i) => {
+      try {
+        jobs.push(this.newJob(it, tenant, `items[${i}].`, batchId, now));
+      } catch (e) {
+        if (!(e instanceof ServiceError)) throw e;
+        if (!first) first = e;
+        else others.push(e.field ?? `items[${i}]`);
+      }
+    });
+    if (!first) return jobs;
+    if (others.length === 0) throw first;
+    const named = others.slice(0, 10).join(', ') + (others.length > 10 ? `, … (${others.length - 10} more)` : '');
+    throw new ServiceError(first.code, first.reason, `${first.message}; also invalid: ${named}`, first.field);
+  }
+
   newJob(f: TextFields, tenant: string, prefix = '', batchId: string | null = null, now = Date.now()): NewJob {
     const text = f.text ?? '';
     // characters are code points: an emoji is one, not its two UTF-16 units (counted only when the units exceed the limit)
@@ -142,7 +165,7 @@ export class Sentiment {
     const domain = (f.domain === undefined || f.domain === '' || f.domain === 'DOMAIN_UNSPECIFIED' ? 'GENERAL' : f.domain) as Domain;
     if (domain !== 'GENERAL' && domain !== 'FINANCIAL_NEWS') throw invalid(`${prefix}domain`, `${prefix}domain must be GENERAL or FINANCIAL_NEWS`);
     const occurred = parseTime(`${prefix}occurredAt`, f.occurredAt ?? '');
-    if (occurred !== null && occurred > now + FUTURE_SLACK_MS) throw invalid(`${prefix}occurredAt`, `${prefix}occurredAt is in the future`);
+    if (occurred !== null && occurred > now + FUTURE_SLACK_MS) throw invalid(`${prefix}occurredAt`, `${prefix}occurredAt is more than ${FUTURE_SLACK_MS / 60_000} minutes in the future (clocks may differ by that much); send the time the text was written`);
     return { id: timeOrderedId(now), tenant, text, feedId: feedId || null, batchId, domain, occurredMs: occurred ?? now, createdMs: now };
   }
 
@@ -172,7 +195,7 @@ export class Sentiment {
         }
         const now = Date.now();
         const batchId = timeOrderedId(now);
-        const jobs = items.map((it, i) => this.newJob(it, tenant, `items[${i}].`, batchId, now));
+        const jobs = this.batchJobs(items, tenant, batchId, now);
         await this.runner.submit(tenant, jobs, { id: batchId, tenant, createdMs: now, total: jobs.length });
         return { data: jobs.map(submittedMessage), metadata: { batchId, total: jobs.length } };
       },
@@ -362,7 +385,7 @@ export class Sentiment {
     // every job of the batch is created at the batch's time, which its id carries (submissionJobIds)
     const now = Date.now();
     const jobIds = submissionJobIds(batchId, items.length, now);
-    const jobs = items.map((it, i) => ({ ...this.newJob(it, tenant, single ? '' : `items[${i}].`, batchId, now), id: jobIds[i]! }));
+    const jobs = (single ? [this.newJob(items[0]!, tenant, '', batchId, now)] : this.batchJobs(items, tenant, batchId, now)).map((j, i) => ({ ...j, id: jobIds[i]! }));
     const fingerprint = requestFingerprint(jobs.map((j, i) => ({
       text: j.text, feedId: j.feedId, domain: j.domain, occurredMs: (items[i]!.occurredAt ?? '') === '' ? null : j.occurredMs,
     })));

@@ -271,6 +271,11 @@ describe('errors and limits', () => {
     const bad = await gw.send('POST', '/v1/analyses:batch', { items: [{ text: 'fine' }, { text: '' }] });
     expect(bad.status).toBe(400);
     expect(bad.body.errors[0].details.field).toBe('items[1].text');
+    // every invalid item is named in one answer: the first as the error's field, the others in its message
+    const several = await gw.send('POST', '/v1/analyses:batch', { items: [{ text: 'fine' }, { text: '' }, { text: 'ok', feedId: 'bad feed' }, { text: 'ok', occurredAt: '2999-01-01T00:00:00Z' }] });
+    expect(several.status).toBe(400);
+    expect(several.body.errors[0].details.field).toBe('items[1].text');
+    expect(several.body.errors[0].message).toMatch(/also invalid: items\[2\]\.feedId, items\[3\]\.occurredAt$/);
     expect((await gw.send('POST', '/v1/analyses:batch', { items: [] })).status).toBe(400);
   });
 
