@@ -10,6 +10,13 @@ import { paramInvalid } from '../httpError.js';
 
 export const CALLBACK_MAX_LENGTH = 128;
 const CALLBACK = /^[A-Za-z_$][\w$]*(\.[A-Za-z_$][\w$]*)*$/;
+/**
+ * Names that are no function to call: JavaScript's reserved words and literals (`true(…)` is a TypeError, `new(…)` a
+ * syntax error), and `eval`, `__proto__`, `constructor` and `prototype` as any part of the path.
+ */
+const NOT_CALLABLE = new Set(('break case catch class const continue debugger default delete do else enum export extends false finally for function if '
+  + 'import in instanceof new null return super switch this throw true try typeof var void while with yield let static implements interface package '
+  + 'private protected public await arguments NaN Infinity undefined eval __proto__ constructor prototype').split(' '));
 
 /** Returns the callback name, undefined when absent or empty, or throws PARAM_INVALID. */
 export function readCallback(values: string[]): string | undefined {
@@ -20,6 +27,8 @@ export function readCallback(values: string[]): string | undefined {
   if (name.length > CALLBACK_MAX_LENGTH || !CALLBACK.test(name)) {
     throw paramInvalid(`callback must be a JavaScript identifier or dotted path such as jsonp_1 or app.onCities (letters, digits, _ and $, at most ${CALLBACK_MAX_LENGTH} characters)`);
   }
+  const reserved = name.split('.').find((part) => NOT_CALLABLE.has(part));
+  if (reserved !== undefined) throw paramInvalid(`callback cannot use '${reserved}', which is a JavaScript reserved word or no function to call; name your own function, such as jsonp_1`);
   return name;
 }
 

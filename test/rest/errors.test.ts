@@ -237,6 +237,13 @@ describe('JSONP', () => {
     expect(() => callbackOf('POST', parseQuery('callback=cb'))).toThrow(/only available on GET/);
     expect(callbackOf('GET', parseQuery('callback='))).toBeUndefined();
   });
+
+  it('a callback that is a reserved word or no function (true, null, eval, __proto__) is refused; a path of ordinary names is not', async () => {
+    for (const name of ['true', 'null', 'NaN', 'eval', '__proto__', 'app.constructor', 'new', 'window.eval']) {
+      await expectError(`/v1/geo/cities?callback=${name}`, 400, 'PARAM_INVALID', /reserved word or no function/);
+    }
+    expect(callbackOf('GET', parseQuery('callback=app.trueValue.onCities'))).toBe('app.trueValue.onCities');
+  });
 });
 
 describe('CORS, health, metrics, documents', () => {
