@@ -314,8 +314,11 @@ export class Sentiment {
         const full = async () => (await this.store.listWebhooks({ tenant, admin: false })).length >= MAX_WEBHOOKS_PER_TENANT;
         // cheap checks first (URL shape, quota), then the DNS lookup (bounded per tenant), then the store
         // counts and inserts as one step (for every core on the store) so concurrent creates cannot pass the cap
+        // kept and called in its parsed form (an international name in punycode, the path percent-encoded): what the
+        // endpoint lists is byte for byte what deliveries call
+        let url: string;
         try {
-          this.guard.parse(req.url ?? '');
+          url = this.guard.parse(req.url ?? '').href;
           if (await full()) throw tooMany();
           await this.guard.vet(req.url ?? '', tenant);
         } catch (e) {
@@ -323,7 +326,7 @@ export class Sentiment {
           if (e instanceof TooManyLookups) throw new ServiceError(grpc.status.RESOURCE_EXHAUSTED, 'RESOURCE_EXHAUSTED', e.message);
           throw e;
         }
-        const w = { id: randomUUID(), tenant, url: req.url!, eventTypes: types as WebhookEvent[], description, secret: newSecret(), createdMs: Date.now() };
+        const w = { id: randomUUID(), tenant, url, eventTypes: types as WebhookEvent[], description, secret: newSecret(), createdMs: Date.now() };
         if (!(await this.store.createWebhook(w, MAX_WEBHOOKS_PER_TENANT))) throw tooMany();
         return { data: webhookMessage(w, true) };
       },

@@ -441,6 +441,13 @@ describe('webhook endpoints', () => {
     expect((await gw.send('DELETE', `/v1/webhooks/${c.body.data.id}`)).status).toBe(200);
   });
 
+  it('keeps an endpoint in the form deliveries call: an international name in punycode, the path percent-encoded', async () => {
+    const c = await gw.send('POST', '/v1/webhooks', { url: 'https://bücher.example/päd?q=ä', eventTypes: ['job.failed'] });
+    expect(c.status, c.text).toBe(200);
+    expect((await gw.get(`/v1/webhooks/${c.body.data.id}`)).body.data.url).toBe('https://xn--bcher-kva.example/p%C3%A4d?q=%C3%A4');
+    expect((await gw.send('DELETE', `/v1/webhooks/${c.body.data.id}`)).status).toBe(200);
+  });
+
   it('registers, lists, reads and deletes endpoints, shows the secret once, and refuses private targets and unknown events', async () => {
     const c = await gw.send('POST', '/v1/webhooks', { url: 'https://example.com/a', eventTypes: ['job.failed', 'batch.completed'], description: 'ops' });
     expect(c.status, c.text).toBe(200);
