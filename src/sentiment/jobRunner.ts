@@ -7,8 +7,9 @@
  *    store, a snapshot refreshed every second on PostgreSQL) plus this runner's own
  *    reservations (texts whose insert is committing; synchronous texts until answered).
  *    Past queueMax texts waiting, or a tenant's tenantQueueMax waiting or running (a
- *    synchronous text: its tenant's synchronous texts only), RESOURCE_EXHAUSTED. So on one process concurrent submissions can never together pass
- *    a cap; across replicas the caps hold to within a second's submissions.
+ *    synchronous text: its tenant's synchronous texts only), RESOURCE_EXHAUSTED. So on one
+ *    process concurrent submissions can never together pass a cap; across replicas the caps
+ *    hold to within a second's submissions.
  * 2. Asynchronous jobs are committed as PENDING (JobStore.insertPending) before their ids
  *    are returned; nothing of them stays here.
  * 3. The claimer (jobClaimer.ts) claims them from the store's queue, oldest first, as many

@@ -119,10 +119,6 @@ export class Sentiment {
   }
 
   /**
-   * Validates one text's fields and makes the job (not yet stored). Its id is time-ordered,
-   * carrying `now`, its created_ms (store/timeOrderedId.ts); a batch's jobs share the batch's `now`.
-   */
-  /**
    * A batch's jobs; an invalid item refuses the whole batch with its own error, whose message names the other invalid
    * items' fields too (up to 10), so that a client fixes them in one round trip, not one per item.
    */
@@ -145,6 +141,10 @@ export class Sentiment {
     throw new ServiceError(first.code, first.reason, `${first.message}; also invalid: ${named}`, first.field);
   }
 
+  /**
+   * Validates one text's fields and makes the job (not yet stored). Its id is time-ordered,
+   * carrying `now`, its created_ms (store/timeOrderedId.ts); a batch's jobs share the batch's `now`.
+   */
   newJob(f: TextFields, tenant: string, prefix = '', batchId: string | null = null, now = Date.now()): NewJob {
     const text = f.text ?? '';
     // characters are code points: an emoji is one, not its two UTF-16 units (counted only when the units exceed the limit)
