@@ -168,6 +168,14 @@ describe('webhooks', () => {
     }
     const ids = new Set(succeeded.map((d) => (JSON.parse(d.body) as { data: { jobId: string } }).data.jobId));
     expect(ids).toEqual(new Set(sub.data.map((d) => d.jobId)));
+    // each job.succeeded carries its analysis, as GET /v1/analyses/{resultId} answers it: no read per job
+    for (const d of succeeded) {
+      const data = (JSON.parse(d.body) as { data: { jobId: string; resultId: string; analysis: { id: string; jobId: string; sentiment: string; emotionScores: unknown[]; rationale: string } } }).data;
+      expect(data.analysis).toMatchObject({ id: data.resultId, jobId: data.jobId });
+      expect(data.analysis.sentiment).toMatch(/POSITIVE|NEGATIVE|NEUTRAL/);
+      expect(data.analysis.emotionScores).toHaveLength(7);
+      expect(data.analysis.rationale.length).toBeGreaterThan(0);
+    }
     const b = JSON.parse(batchDone[0]!.body) as { data: { batchId: string; done: boolean; counts: Record<string, number> } };
     expect(b.data).toMatchObject({ batchId: sub.metadata.batchId, done: true, counts: { SUCCEEDED: 26, PENDING: 0, PROCESSING: 0 } });
     const a = JSON.parse(anomaly[0]!.body) as { data: { feedId: string; jobId: string; feedAnomaly: { anomalous: boolean; zScore: number } } };

@@ -140,6 +140,15 @@ export function jobMessage(j: JobRow): JobMessage {
   };
 }
 
+/**
+ * The data of a `job.succeeded` webhook event: the job, and its result as GET /v1/analyses/{resultId} answers it
+ * (`analysis`), so that a receiver needs no read per job (an integrator's 1,000 results had taken 2,000 requests).
+ */
+export function succeededEvent(j: JobRow, resultsById: ReadonlyMap<string, StoredResult>): JobMessage & { analysis?: AnalysisMessage } {
+  const r = j.resultId ? resultsById.get(j.resultId) : undefined;
+  return r ? { ...jobMessage(j), analysis: resultMessage(r) } : jobMessage(j);
+}
+
 export function batchMessage(b: BatchRow): Batch__Output {
   const live = b.counts.PENDING + b.counts.PROCESSING;
   const kept = b.counts.PENDING + b.counts.PROCESSING + b.counts.SUCCEEDED + b.counts.FAILED + b.counts.CANCELED;

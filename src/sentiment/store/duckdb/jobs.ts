@@ -7,7 +7,7 @@
  * that adds or finishes live jobs tells it (insertPending, settled).
  */
 import { VARCHAR, type DuckDBConnection } from '@duckdb/node-api';
-import { batchMessage, jobMessage, resultMessage } from '../messages.js';
+import { batchMessage, jobMessage, resultMessage, succeededEvent } from '../messages.js';
 import { JOB_STATES, type BatchRow, type JobCursor, type JobFilter, type JobRow, type JobStatus, type NewBatch, type NewJob, type ResultRow, type Scope, type StoredResult } from '../sentimentStore.js';
 import { BATCH_COLUMNS, batchFromRows, jobRow, JOB_COLUMNS, LIVE_JOB_COLUMNS, liveJobRow, RESULT_COLUMNS, resultRow, stateCounts } from '../tableRows.js';
 import type { DuckDbContext } from './context.js';
@@ -182,7 +182,8 @@ export class DuckDbJobs {
           const updated = rows.map(jobRow);
           const reached = new Set(updated.map((r) => r.id));
           keep = results.filter((r) => reached.has(r.jobId));
-          for (const j of updated) if (this.hooks.subscribed(j.tenant, 'job.succeeded')) events.push({ tenant: j.tenant, type: 'job.succeeded', atMs: now, data: jobMessage(j) });
+          const byId = new Map(keep.map((r) => [r.id, r]));
+          for (const j of updated) if (this.hooks.subscribed(j.tenant, 'job.succeeded')) events.push({ tenant: j.tenant, type: 'job.succeeded', atMs: now, data: succeededEvent(j, byId) });
         } else if (Number(rows[0]?.['Count'] ?? 0) !== results.length) {
           const reached = new Set((await this.ctx.exec(c, `SELECT jobs.id FROM jobs, ${rowsFrom(1, { jid: 'VARCHAR', rid: 'VARCHAR' })} v
             WHERE jobs.id = v.r.jid AND jobs.result_id = v.r.rid AND jobs.created_ms BETWEEN $2 AND $3`, [pairs, ...span])).map((r) => String(r['id'])));

@@ -10,7 +10,7 @@
  *   `results.job_id` is UNIQUE besides.
  */
 import type { PgDatabase, Queryable } from '../../../db/postgres.js';
-import { batchMessage, jobMessage, resultMessage } from '../messages.js';
+import { batchMessage, jobMessage, resultMessage, succeededEvent } from '../messages.js';
 import type { BatchRow, JobCursor, JobFilter, JobRow, JobStatus, NewBatch, NewJob, ResultRow, Scope, StoredResult } from '../sentimentStore.js';
 import { BATCH_COLUMNS, batchFromRows, jobRow, JOB_COLUMNS, LIVE_JOB_COLUMNS, liveJobRow, RESULT_COLUMNS, resultRow, stateCounts } from '../tableRows.js';
 import { JOBS_CHANNEL, type PgJobQueue } from './queue.js';
@@ -115,7 +115,8 @@ export class PgJobs {
       await this.insertResults(c, keep);
       const subs = await this.hooks.subscriptions(c, updated.map((j) => j.tenant));
       const events: PendingEvent[] = [];
-      for (const j of updated) if (subscribed(subs, j.tenant, 'job.succeeded')) events.push({ tenant: j.tenant, type: 'job.succeeded', atMs: now, data: jobMessage(j) });
+      const byId = new Map(keep.map((r) => [r.id, r]));
+      for (const j of updated) if (subscribed(subs, j.tenant, 'job.succeeded')) events.push({ tenant: j.tenant, type: 'job.succeeded', atMs: now, data: succeededEvent(j, byId) });
       PgJobs.anomalyEvents(subs, keep, now, events);
       await this.settleBatches(c, subs, updated, now, events);
       return { live, n: await this.hooks.writeEvents(c, subs, events) };
