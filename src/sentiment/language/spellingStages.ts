@@ -89,9 +89,8 @@ export const SPELLING_GROUPS: readonly (readonly SpellingMarkers[])[] = [
         'volio želio živio razumio svidio letio voljel* željel* svidjel* ' +
         // 2026-12-07: Croatian words where Serbian writes preduz*, drugačij*, rezerv*, and "općin*" typed without
         // diacritics (none in the Serbian or Slovene rows of the language corpus)
-        'poduz* drukčij* pričuv* opcin* ' +
-        // 2026-12-07: "kći" (Serbian ćerka; kćer- in 10 Croatian rows of the language corpus, no Serbian or Slovene one)
-        'kći kćer*'
+        // and (2026-12-07) "kći" (Serbian ćerka; kćer- in 10 Croatian rows of the language corpus, no Serbian or Slovene one)
+        'poduz* drukčij* pričuv* opcin* kći kćer*'
       ).split(' '),
       pattern: /^(?!\p{L}*(?:jedn|jedin|bjekt|ijent|dijet|nijedan|prijem|danijel|gabrijel|dijego|kijev|higijen|hijerarh|pij|bij|krij|objem|sjenic|prijet))\p{L}*(?:[bcdfghklmnprstvzžčćšđ]ije(?!nt)[bcdfghklmnprstvzžčćšđ]|[bmpsv]je[bcdfghklmnprstvzžčćšđ])\p{L}*$/u,
     },
@@ -140,11 +139,9 @@ export const SPELLING_GROUPS: readonly (readonly SpellingMarkers[])[] = [
         hr: ('lekar* lekove mesec* cela celu celi cele celog delova pesm* sneg* reč vreme cene cenu ' +
           'leto nedelje nedelju nedeljom ponedelj* sreda sredu srede lep lepa lepo lepe prelep* bela beli verovat* ' +
           'razumem videti videli telo primet* peva* obavešten* sedim ' +
-          // 2026-12-07: "prover*" (Croatian provjer*; in 1 Croatian row), read in blind5
-          'prover* ' +
-          // 2026-12-07: the Serbian month names (Croatian siječanj … prosinac; Slovene writes januar … december too) and
-          // "poresk*" (Croatian porezn*); none in the Croatian rows of the language corpus
-          'januar* februar* mart marta martu april* maj maja maju jun juna junu jul jula julu avgust* septemb* oktob* novemb* decemb* poresk*').split(' '),
+          // 2026-12-07: "prover*" (Croatian provjer*; in 1 Croatian row), read in blind5; the Serbian month names (Croatian
+          // siječanj … prosinac; Slovene writes januar … december too) and "poresk*" (Croatian porezn*), in no Croatian row
+          'prover* januar* februar* mart marta martu april* maj maja maju jun juna junu jul jula julu avgust* septemb* oktob* novemb* decemb* poresk*').split(' '),
       },
     },
   ],
