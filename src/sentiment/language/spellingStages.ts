@@ -161,10 +161,10 @@ export const SPELLING_GROUPS: readonly (readonly SpellingMarkers[])[] = [
         // evaluation reads; none in the Norwegian training rows
         'hende jer mænd værd dybt undskyld hej djævel* overtog måske sagde aldrig altid nej havde blev fik os gik ' +
         // 2026-12-07: Danish spellings where Norwegian writes mat, gate, kake, bakeri, si, tretti, førti, litt,
-        // forferdelig, sykehus, syk, boka, sykkel, kjære, kjenn-, gjerne, hjelp, foreldre (none in the Norwegian rows of
-        // the language corpus; not "tyve", which Norwegian writes too)
+        // forferdelig, sykehus, syk, boka, sykkel, kjære, kjenn-, gjerne, hjelp, foreldre, maten, kald, tannlege (none in the
+        // Norwegian rows of the language corpus; not "tyve", which Norwegian writes too)
         'mad gade* kage* bageri* sige siger tredive fyrre lidt forfærdelig* sygehus* syg syge bogen cykel* kære kend* ' +
-        'gerne hjælp* forældr*'
+        'gerne hjælp* forældr* maden kold tandlæge*'
       ).split(' '),
     },
     {
@@ -186,9 +186,9 @@ export const SPELLING_GROUPS: readonly (readonly SpellingMarkers[])[] = [
         // Danish training rows or subtitle lines; not "helg" and "nydelig", which Danish writes too)
         '*dager sykt uff koselig* ungene husleia stenger mitt ditt sitt ' +
         // 2026-12-07: Norwegian spellings where Danish writes syg, sygehus, kage, bageri, gaden, cykel, kære, kend-, gør,
-        // lidt, tyve, tredive, fyrre, forfærdelig, forældre (none in the Danish rows of the language corpus; "kake" as
+        // lidt, tyve, tredive, fyrre, forfærdelig, forældre, sindssyg, frokost, crasher (none in the Danish rows of the language corpus; "kake" as
         // whole words, since Danish "kakerlak" begins with it)
-        'syk syke sykehus* kake kaka kaken kaker kakene bakeri* gata sykkel* kjære kjenn* gjør litt tjue tretti førti forferdelig* foreldr*'
+        'syk syke sykehus* kake kaka kaken kaker kakene bakeri* gata sykkel* kjære kjenn* gjør litt tjue tretti førti forferdelig* foreldr* sinnssyk* lunsj krasj*'
       ).split(' '),
     },
   ],
@@ -220,7 +220,7 @@ export const SPELLING_GROUPS: readonly (readonly SpellingMarkers[])[] = [
         'seluar kasut tuala dipersetujui berkahwin pawagam ' +
         // 2026-12-07: Malaysian words where Indonesian writes tagihan, delapan, stasiun (in at most 1 of the 6,371
         // Indonesian rows of the language corpus; not "elektrik", "kemas", "bertolak", which Indonesian writes too)
-        'bil lapan stesen ' +
+        'bil lapan stesen juruteknik ' +
         // 2026-12-07: "cikgu" (teacher; Indonesian guru)
         'cikgu'
       ).split(' '),
