@@ -569,7 +569,8 @@ async function main(): Promise<void> {
     featurizer: {
       ...s.featurizer,
       ...(chars ? { minCharGram: chars[0]!, maxCharGram: chars[1]! } : {}),
-      ...Object.fromEntries(([['negatedLexicon', 'negated-lexicon'], ['extraLexicons', 'extra-lexicons'], ['contrastPriors', 'contrast']] as const).flatMap(([k, o]) => (values[o] === undefined ? [] : [[k, values[o] === 'on']]))),
+      // (contrast off is the spec's absence of the setting: a sidecar with `false` would not match the expert's, which lacks it)
+      ...Object.fromEntries(([['negatedLexicon', 'negated-lexicon'], ['extraLexicons', 'extra-lexicons'], ['contrastPriors', 'contrast']] as const).flatMap(([k, o]) => (values[o] === undefined || (k === 'contrastPriors' && values[o] !== 'on') ? [] : [[k, values[o] === 'on']]))),
       ...(values['count-cap'] !== undefined ? { countCap: countCap(values['count-cap']) } : {}),
     },
   }));

@@ -334,7 +334,8 @@ export async function trainEnglishExpert(opts: { outDir?: string; evaluationFit?
   const mode = (opts.vectors ?? EXPERT_VECTORS) as NegationMode | 'none';
   if (!['none', 'plain', 'flip', 'split'].includes(mode)) throw new Error(`--vectors: ${mode}? use none, plain, flip or split`);
   const spec: ModelSpec = { ...ENGLISH_SPEC, ...(opts.emobank ? WITH_EMOBANK : {}), ...(opts.hidden !== undefined ? { hidden: opts.hidden } : {}), ...(opts.seed !== undefined ? { seed: opts.seed } : {}),
-    ...(opts.contrast !== undefined ? { featurizer: { ...ENGLISH_SPEC.featurizer, contrastPriors: opts.contrast } } : {}) };
+    // off is the spec's absence of the setting (a sidecar with `false` would not match general.json's, which lacks it)
+    ...(opts.contrast === true ? { featurizer: { ...ENGLISH_SPEC.featurizer, contrastPriors: true } } : {}) };
   const outDir = opts.outDir ?? MODELS_DIR;
   if (mode === 'none') {
     const data = loadAndFeaturize(spec);

@@ -180,7 +180,7 @@ export async function registerGraphql(app: FastifyInstance, opts: GraphqlOptions
         // limits by work (workLimits.ts), before mercurius parses or runs anything
         const cost = work.admit(payload, admission.key.id, reply.raw);
         // (a batch's requests are answered one by one: pinOperations below has mercurius refuse a missing operation there)
-        if (!Array.isArray(payload)) {
+        if (payload !== null && typeof payload === 'object' && !Array.isArray(payload)) {
           const missing = work.missingOperation(payload as { query?: unknown; operationName?: unknown });
           if (missing !== undefined) throw new HttpError(400, 'PARAM_INVALID', missing);
         }
